@@ -1,0 +1,6 @@
+//! The boundary messages: requests and replies in, progress out, all JSON
+//! (DESIGN.md "The boundary"). This is the only place that knows the
+//! message shapes; `session` drives the VM with them.
+
+pub mod session;
+pub mod value;

@@ -1,0 +1,203 @@
+//! One execution driven by boundary messages: `start` parses the request,
+//! compiles and runs; `resume` feeds a host answer back; each returns a
+//! progress message. `check` compiles without running.
+
+use serde_json::{json, Value as J};
+
+use crate::compile::{self, CompileError};
+use crate::object::{ExcType, External, Value};
+use crate::parse;
+use crate::vm::{Exit, PyErr, Vm, VmLimits};
+
+use super::value::{from_json, to_json};
+
+/// The state of this instance: at most one execution.
+#[derive(Default)]
+pub struct Session {
+    vm: Option<Vm>,
+}
+
+fn invalid(msg: impl std::fmt::Display) -> String {
+    json!({"status": "invalid", "message": msg.to_string()}).to_string()
+}
+
+/// A compile-time error as a progress message, formatted like CPython's
+/// `SyntaxError` report.
+fn compile_error(err: &CompileError, source: &str, filename: &str) -> String {
+    let mut tb = format!("  File \"{filename}\", line {}\n", err.line);
+    if let Some(src) = source.lines().nth(err.line.saturating_sub(1) as usize) {
+        let t = src.trim();
+        if !t.is_empty() {
+            tb.push_str(&format!("    {t}\n"));
+        }
+    }
+    tb.push_str(&format!("{}: {}\n", err.kind, err.message));
+    json!({"status": "error", "error": {"type": err.kind, "message": err.message, "traceback": tb}}).to_string()
+}
+
+struct Request {
+    code: String,
+    filename: String,
+    inputs: Vec<(String, J)>,
+    externals: Vec<External>,
+    limits: VmLimits,
+}
+
+fn parse_request(text: &str) -> Result<Request, String> {
+    let j: J = serde_json::from_str(text).map_err(|e| format!("request is not JSON: {e}"))?;
+    let code = j.get("code").and_then(J::as_str).ok_or("request needs a \"code\" string")?.to_string();
+    let filename = j.get("filename").and_then(J::as_str).unwrap_or("main.py").to_string();
+    let mut inputs = Vec::new();
+    if let Some(m) = j.get("inputs") {
+        let m = m.as_object().ok_or("\"inputs\" must be an object")?;
+        for (k, v) in m {
+            inputs.push((k.clone(), v.clone()));
+        }
+    }
+    let mut externals = Vec::new();
+    if let Some(list) = j.get("externals") {
+        let list = list.as_array().ok_or("\"externals\" must be a list")?;
+        for e in list {
+            let name = e.get("name").and_then(J::as_str).ok_or("each external needs a \"name\"")?;
+            let params = match e.get("params") {
+                Some(J::Array(ps)) => Some(ps.iter().filter_map(|p| p.as_str().map(str::to_string)).collect()),
+                _ => None,
+            };
+            let is_async = e.get("async").and_then(J::as_bool).unwrap_or(false);
+            externals.push(External { name: name.to_string(), params, is_async });
+        }
+    }
+    let mut limits = VmLimits::default();
+    if let Some(l) = j.get("limits") {
+        if let Some(d) = l.get("max_recursion_depth").and_then(J::as_u64) {
+            limits.max_recursion_depth = d.clamp(10, 100_000) as usize;
+        }
+        if let Some(m) = l.get("max_memory_bytes").and_then(J::as_u64) {
+            limits.max_alloc_bytes = m.min(usize::MAX as u64) as usize;
+        }
+    }
+    Ok(Request { code, filename, inputs, externals, limits })
+}
+
+impl Session {
+    /// Begins an execution.
+    pub fn start(&mut self, request: &str) -> String {
+        self.vm = None;
+        let req = match parse_request(request) {
+            Ok(r) => r,
+            Err(e) => return invalid(e),
+        };
+        let mut predeclared: Vec<String> = req.inputs.iter().map(|(k, _)| k.clone()).collect();
+        predeclared.extend(req.externals.iter().map(|e| e.name.clone()));
+        let program = match parse::parse_module(&req.code, &req.filename)
+            .and_then(|ast| compile::compile(&ast, &req.code, &req.filename, &predeclared))
+        {
+            Ok(p) => p,
+            Err(e) => return compile_error(&e, &req.code, &req.filename),
+        };
+        let mut vm = Vm::new(program, req.limits);
+        for ext in req.externals {
+            vm.declare_external(ext);
+        }
+        for (name, j) in &req.inputs {
+            match from_json(&mut vm, j) {
+                Ok(v) => vm.set_global(name, v),
+                Err(_) => return invalid(format!("input {name:?} is not a valid value")),
+            }
+        }
+        let r = vm.run();
+        self.finish(vm, r)
+    }
+
+    /// Continues the paused execution with the host's reply.
+    pub fn resume(&mut self, reply: &str) -> String {
+        let Some(mut vm) = self.vm.take() else {
+            return invalid("no paused execution to resume");
+        };
+        let Some(pending) = vm.pending.clone() else {
+            return invalid("the execution is not waiting for a call");
+        };
+        let j: J = match serde_json::from_str(reply) {
+            Ok(j) => j,
+            Err(e) => {
+                self.vm = Some(vm);
+                return invalid(format!("reply is not JSON: {e}"));
+            }
+        };
+        if let Some(id) = j.get("id").and_then(J::as_u64) {
+            if id != pending.id {
+                self.vm = Some(vm);
+                return invalid(format!("reply id {id} does not match pending call {}", pending.id));
+            }
+        }
+        let answer = if let Some(err) = j.get("error") {
+            let ty = err.get("type").and_then(J::as_str).unwrap_or("RuntimeError");
+            let msg = err.get("message").and_then(J::as_str).unwrap_or("").to_string();
+            let kind = ExcType::from_name(ty).unwrap_or(ExcType::RuntimeError);
+            Err(PyErr::Msg(kind, msg))
+        } else if let Some(v) = j.get("value") {
+            match from_json(&mut vm, v) {
+                Ok(v) => Ok(v),
+                Err(_) => Err(PyErr::value_error("the host returned a malformed value")),
+            }
+        } else {
+            self.vm = Some(vm);
+            return invalid("reply needs \"value\" or \"error\"");
+        };
+        let r = vm.resume(answer);
+        self.finish(vm, r)
+    }
+
+    fn finish(&mut self, mut vm: Vm, r: Result<Exit, Value>) -> String {
+        match r {
+            Ok(Exit::Return(v)) => {
+                let repr = if v.is_none() { None } else { Some(vm.repr(v).unwrap_or_else(|_| "<unrepresentable>".into())) };
+                json!({"status": "complete", "value": to_json(&vm, v), "repr": repr}).to_string()
+            }
+            Ok(Exit::Pause(call)) => {
+                let args: Vec<J> = call.args.iter().map(|a| to_json(&vm, *a)).collect();
+                let mut kwargs = serde_json::Map::new();
+                for (k, v) in &call.kwargs {
+                    kwargs.insert(k.clone(), to_json(&vm, *v));
+                }
+                let msg = json!({"status": "call", "id": call.id, "name": call.name, "args": args, "kwargs": kwargs});
+                self.vm = Some(vm);
+                msg.to_string()
+            }
+            Err(exc) => {
+                let (ty, msg, tb) = vm.describe_exception(exc);
+                json!({"status": "error", "error": {"type": ty, "message": msg, "traceback": tb}}).to_string()
+            }
+        }
+    }
+
+    /// Serializes the paused execution (not supported yet: empty).
+    pub fn snapshot(&mut self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Continues a snapshot (not supported yet).
+    pub fn restore(&mut self, _state: &[u8]) -> String {
+        invalid("snapshots are not supported yet")
+    }
+}
+
+/// Static check: parse and compile without running.
+pub fn check(request: &str) -> String {
+    let j: J = match serde_json::from_str(request) {
+        Ok(j) => j,
+        Err(e) => return invalid(format!("request is not JSON: {e}")),
+    };
+    let Some(code) = j.get("code").and_then(J::as_str) else {
+        return invalid("request needs a \"code\" string");
+    };
+    let filename = j.get("filename").and_then(J::as_str).unwrap_or("main.py");
+    let predeclared: Vec<String> = match j.get("externals") {
+        Some(J::Array(list)) => list.iter().filter_map(|e| e.get("name").and_then(J::as_str).map(str::to_string)).collect(),
+        _ => Vec::new(),
+    };
+    match parse::parse_module(code, filename).and_then(|ast| compile::compile(&ast, code, filename, &predeclared)) {
+        Ok(_) => json!({"ok": true, "diagnostics": []}).to_string(),
+        Err(e) => json!({"ok": false, "diagnostics": [{"line": e.line, "type": e.kind, "message": e.message}]}).to_string(),
+    }
+}

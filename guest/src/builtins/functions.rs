@@ -1,0 +1,669 @@
+//! The builtin functions themselves.
+
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+use crate::compile::bytecode::{BinOp, CmpOp};
+use crate::object::{float, int, ExcType, Iter, Obj, Type, Value};
+use crate::vm::call::Kwargs;
+use crate::vm::ops::Num;
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+
+use super::{Args, Builtin};
+
+pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+    let a = Args::new(b.name(), pos, kw);
+    match b {
+        Builtin::Print => print(vm, a),
+        Builtin::Len => {
+            a.check(1, 1, &[])?;
+            let n = vm.len_of(a.pos[0])?;
+            Ok(Value::Int(n as i64))
+        }
+        Builtin::Repr => {
+            a.check(1, 1, &[])?;
+            let s = vm.repr(a.pos[0])?;
+            Ok(vm.new_str(s))
+        }
+        Builtin::Ascii => {
+            a.check(1, 1, &[])?;
+            let s = vm.repr(a.pos[0])?;
+            Ok(vm.new_str(crate::vm::repr::ascii_escape(&s)))
+        }
+        Builtin::IsInstance => {
+            a.check(2, 2, &[])?;
+            let r = isinstance(vm, a.pos[0], a.pos[1])?;
+            Ok(Value::Bool(r))
+        }
+        Builtin::IsSubclass => {
+            a.check(2, 2, &[])?;
+            let r = issubclass(vm, a.pos[0], a.pos[1])?;
+            Ok(Value::Bool(r))
+        }
+        Builtin::Sorted => {
+            if a.pos.len() != 1 {
+                return Err(PyErr::type_error(format!(
+                    "sorted expected 1 argument, got {}",
+                    a.pos.len()
+                )));
+            }
+            a.check(1, 1, &["key", "reverse"])?;
+            let items = vm.collect_iterable(a.pos[0])?;
+            let key = a.kwarg("key").unwrap_or(Value::None);
+            let reverse = match a.kwarg("reverse") {
+                Some(r) => vm.truthy(r)?,
+                None => false,
+            };
+            let sorted = vm.sort_values(items, key, reverse)?;
+            Ok(vm.new_list(sorted))
+        }
+        Builtin::Sum => sum(vm, a),
+        Builtin::Min => min_max(vm, a, true),
+        Builtin::Max => min_max(vm, a, false),
+        Builtin::Abs => {
+            a.check(1, 1, &[])?;
+            match vm.as_num(a.pos[0]) {
+                Some(Num::Int(i)) => Ok(match i.checked_abs() {
+                    Some(v) => Value::Int(v),
+                    None => int::from_bigint(&mut vm.heap, BigInt::from(i).abs()),
+                }),
+                Some(Num::Big(b)) => Ok(int::from_bigint(&mut vm.heap, b.abs())),
+                Some(Num::Float(f)) => Ok(Value::Float(f.abs())),
+                None => Err(PyErr::type_error(format!(
+                    "bad operand type for abs(): '{}'",
+                    vm.class_name(a.pos[0])
+                ))),
+            }
+        }
+        Builtin::Round => round(vm, a),
+        Builtin::Any | Builtin::All => {
+            a.check(1, 1, &[])?;
+            let want = b == Builtin::Any;
+            let it = vm.get_iter(a.pos[0])?;
+            while let Some(v) = vm.iter_next(it)? {
+                if vm.truthy(v)? == want {
+                    return Ok(Value::Bool(want));
+                }
+            }
+            Ok(Value::Bool(!want))
+        }
+        Builtin::Iter => {
+            a.check(1, 1, &[])?;
+            vm.get_iter(a.pos[0])
+        }
+        Builtin::Next => {
+            a.check(1, 2, &[])?;
+            let it = a.pos[0];
+            if !matches!(it, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Iter(_))) {
+                return Err(PyErr::type_error(format!("'{}' object is not an iterator", vm.class_name(it))));
+            }
+            match vm.iter_next(it)? {
+                Some(v) => Ok(v),
+                None => match a.pos.get(1) {
+                    Some(d) => Ok(*d),
+                    None => Err(PyErr::New(ExcType::StopIteration, vec![])),
+                },
+            }
+        }
+        Builtin::Callable => {
+            a.check(1, 1, &[])?;
+            let v = a.pos[0];
+            let c = match v {
+                Value::Builtin(Builtin::Ellipsis) => false,
+                Value::Builtin(_) | Value::Type(_) | Value::ExcType(_) => true,
+                Value::Ref(id) => matches!(
+                    vm.heap.get(id),
+                    Obj::Function(_) | Obj::BuiltinMethod(..) | Obj::External(_)
+                ),
+                _ => false,
+            };
+            Ok(Value::Bool(c))
+        }
+        Builtin::Chr => {
+            a.check(1, 1, &[])?;
+            let i = vm.index_arg(a.pos[0])?;
+            match u32::try_from(i).ok().and_then(char::from_u32) {
+                Some(c) => Ok(vm.new_str(c.to_string())),
+                None => Err(PyErr::value_error("chr() arg not in range(0x110000)")),
+            }
+        }
+        Builtin::Ord => {
+            a.check(1, 1, &[])?;
+            match as_str(&vm.heap, a.pos[0]) {
+                Some(s) => {
+                    let n = s.chars().count();
+                    if n != 1 {
+                        return Err(PyErr::type_error(format!(
+                            "ord() expected a character, but string of length {n} found"
+                        )));
+                    }
+                    Ok(Value::Int(s.chars().next().expect("one char") as i64))
+                }
+                None => Err(PyErr::type_error(format!(
+                    "ord() expected string of length 1, but {} found",
+                    vm.class_name(a.pos[0])
+                ))),
+            }
+        }
+        Builtin::Hex | Builtin::Bin | Builtin::Oct => {
+            a.check(1, 1, &[])?;
+            let n = vm.bigint_arg(a.pos[0])?;
+            let (prefix, radix) = match b {
+                Builtin::Hex => ("0x", 16),
+                Builtin::Bin => ("0b", 2),
+                _ => ("0o", 8),
+            };
+            let digits = n.abs().to_str_radix(radix);
+            let sign = if n.is_negative() { "-" } else { "" };
+            Ok(vm.new_str(format!("{sign}{prefix}{digits}")))
+        }
+        Builtin::DivMod => {
+            a.check(2, 2, &[])?;
+            let (x, y) = (a.pos[0], a.pos[1]);
+            if let (Some(Num::Float(_)), _) | (_, Some(Num::Float(_))) = (vm.as_num(x), vm.as_num(y)) {
+                let fx = vm.float_arg(x)?;
+                let fy = vm.float_arg(y)?;
+                if fy == 0.0 {
+                    return Err(PyErr::new(ExcType::ZeroDivisionError, "float divmod()"));
+                }
+                let (q, r) = crate::vm::ops::float_divmod(fx, fy);
+                return Ok(vm.new_tuple(vec![Value::Float(q), Value::Float(r)]));
+            }
+            let q = vm.binary_op(BinOp::FloorDiv, x, y, false)?;
+            let r = vm.binary_op(BinOp::Mod, x, y, false)?;
+            Ok(vm.new_tuple(vec![q, r]))
+        }
+        Builtin::Pow => {
+            a.check(2, 3, &[])?;
+            match a.pos.get(2) {
+                None => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
+                Some(m) if m.is_none() => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
+                Some(&m) => {
+                    let base = vm.bigint_arg(a.pos[0])?;
+                    let exp = vm.bigint_arg(a.pos[1])?;
+                    let modulus = vm.bigint_arg(m)?;
+                    if modulus.is_zero() {
+                        return Err(PyErr::value_error("pow() 3rd argument cannot be 0"));
+                    }
+                    let r = if exp.is_negative() {
+                        let inv = mod_inverse(&base, &modulus)
+                            .ok_or_else(|| PyErr::value_error("base is not invertible for the given modulus"))?;
+                        inv.modpow(&(-exp), &modulus.abs())
+                    } else {
+                        base.modpow(&exp, &modulus.abs())
+                    };
+                    // Python's result takes the sign of the modulus.
+                    let r = if modulus.is_negative() && !r.is_zero() { r + &modulus } else { r };
+                    Ok(int::from_bigint(&mut vm.heap, r))
+                }
+            }
+        }
+        Builtin::Hash => {
+            a.check(1, 1, &[])?;
+            let k = vm.hash_key(a.pos[0])?;
+            Ok(Value::Int(match k {
+                crate::object::HashKey::Int(i) => {
+                    if i == -1 {
+                        -2
+                    } else {
+                        i
+                    }
+                }
+                other => {
+                    use std::hash::{Hash, Hasher};
+                    let mut h = rustc_hash::FxHasher::default();
+                    other.hash(&mut h);
+                    (h.finish() >> 2) as i64
+                }
+            }))
+        }
+        Builtin::Id => {
+            a.check(1, 1, &[])?;
+            Ok(Value::Int(match a.pos[0] {
+                Value::Ref(id) => 0x7f00_0000_0000 + id.0 as i64 * 0x40,
+                Value::Int(i) => 0x1000 + i.wrapping_mul(32),
+                Value::None => 0x10,
+                Value::Bool(b) => 0x20 + b as i64,
+                _ => 0x30,
+            }))
+        }
+        Builtin::GetAttr => {
+            a.check(2, 3, &[])?;
+            let name = vm.str_arg(a.pos[1], "getattr(): attribute name must be string")?;
+            match vm.get_attr(a.pos[0], &name) {
+                Ok(v) => Ok(v),
+                Err(e) => match a.pos.get(2) {
+                    Some(d) if is_attribute_error(vm, &e) => Ok(*d),
+                    _ => Err(e),
+                },
+            }
+        }
+        Builtin::HasAttr => {
+            a.check(2, 2, &[])?;
+            let name = vm.str_arg(a.pos[1], "hasattr(): attribute name must be string")?;
+            match vm.get_attr(a.pos[0], &name) {
+                Ok(_) => Ok(Value::Bool(true)),
+                Err(e) if is_attribute_error(vm, &e) => Ok(Value::Bool(false)),
+                Err(e) => Err(e),
+            }
+        }
+        Builtin::SetAttr => {
+            a.check(3, 3, &[])?;
+            let name = vm.str_arg(a.pos[1], "setattr(): attribute name must be string")?;
+            vm.set_attr(a.pos[0], &name, a.pos[2])?;
+            Ok(Value::None)
+        }
+        Builtin::Format => {
+            a.check(1, 2, &[])?;
+            let spec = match a.pos.get(1) {
+                Some(s) => vm.str_arg(*s, "format() argument 2 must be str")?,
+                None => String::new(),
+            };
+            let s = super::format::format_value(vm, a.pos[0], &spec)?;
+            Ok(vm.new_str(s))
+        }
+        Builtin::Ellipsis => Err(PyErr::type_error("'ellipsis' object is not callable")),
+    }
+}
+
+fn is_attribute_error(vm: &Vm, e: &PyErr) -> bool {
+    match e {
+        PyErr::Msg(k, _) | PyErr::New(k, _) => k.is_subclass_of(ExcType::AttributeError),
+        PyErr::Raise(v) | PyErr::Reraise(v) => match v {
+            Value::Ref(id) => matches!(vm.heap.get(*id), Obj::Exception(x) if x.kind.is_subclass_of(ExcType::AttributeError)),
+            _ => false,
+        },
+    }
+}
+
+fn mod_inverse(a: &BigInt, m: &BigInt) -> Option<BigInt> {
+    let m = m.abs();
+    let (mut old_r, mut r) = (((a % &m) + &m) % &m, m.clone());
+    let (mut old_s, mut s) = (BigInt::from(1), BigInt::zero());
+    while !r.is_zero() {
+        let q = &old_r / &r;
+        let tmp = &old_r - &q * &r;
+        old_r = std::mem::replace(&mut r, tmp);
+        let tmp = &old_s - &q * &s;
+        old_s = std::mem::replace(&mut s, tmp);
+    }
+    if old_r != BigInt::from(1) {
+        return None;
+    }
+    Some(((old_s % &m) + &m) % &m)
+}
+
+fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(0, usize::MAX, &["sep", "end", "file", "flush"])?;
+    let sep = match a.kwarg("sep") {
+        None | Some(Value::None) => " ".to_string(),
+        Some(v) => match as_str(&vm.heap, v) {
+            Some(s) => s.to_string(),
+            None => return Err(PyErr::type_error(format!("sep must be None or a string, not {}", vm.class_name(v)))),
+        },
+    };
+    let end = match a.kwarg("end") {
+        None | Some(Value::None) => "\n".to_string(),
+        Some(v) => match as_str(&vm.heap, v) {
+            Some(s) => s.to_string(),
+            None => return Err(PyErr::type_error(format!("end must be None or a string, not {}", vm.class_name(v)))),
+        },
+    };
+    let mut out = String::new();
+    for (i, v) in a.pos.iter().enumerate() {
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        out.push_str(&vm.str_of(*v)?);
+    }
+    out.push_str(&end);
+    let stream = match a.kwarg("file") {
+        Some(Value::Int(2)) => 2,
+        _ => 1,
+    };
+    crate::output::write(stream, &out);
+    Ok(Value::None)
+}
+
+pub fn isinstance(vm: &Vm, v: Value, ty: Value) -> PyResult<bool> {
+    match ty {
+        Value::Type(t) => {
+            let vt = vm.type_of(v);
+            Ok(vt.is_subtype_of(t) || (t == Type::Type && matches!(v, Value::Type(_) | Value::ExcType(_))))
+        }
+        Value::ExcType(t) => Ok(match v {
+            Value::Ref(id) => matches!(vm.heap.get(id), Obj::Exception(e) if e.kind.is_subclass_of(t)),
+            _ => false,
+        }),
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Tuple(items) => {
+                for &t in items {
+                    if isinstance(vm, v, t)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            _ => Err(PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")),
+        },
+        _ => Err(PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")),
+    }
+}
+
+fn issubclass(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
+    if let Value::Ref(id) = ty {
+        if let Obj::Tuple(items) = vm.heap.get(id) {
+            for &t in items {
+                if issubclass(vm, c, t)? {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        }
+    }
+    match (c, ty) {
+        (Value::Type(a), Value::Type(b)) => Ok(a.is_subtype_of(b)),
+        (Value::ExcType(a), Value::ExcType(b)) => Ok(a.is_subclass_of(b)),
+        (Value::ExcType(_), Value::Type(Type::Object)) => Ok(true),
+        (Value::Type(_), Value::ExcType(_)) | (Value::ExcType(_), Value::Type(_)) => Ok(false),
+        (Value::Type(_) | Value::ExcType(_), _) => {
+            Err(PyErr::type_error("issubclass() arg 2 must be a class, a tuple of classes, or a union"))
+        }
+        _ => Err(PyErr::type_error("issubclass() arg 1 must be a class")),
+    }
+}
+
+fn sum(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 2, &["start"])?;
+    let mut acc = a.get(1, "start").unwrap_or(Value::Int(0));
+    if let Some(s) = as_str(&vm.heap, acc) {
+        let _ = s;
+        return Err(PyErr::type_error("sum() can't sum strings [use ''.join(seq) instead]"));
+    }
+    let it = vm.get_iter(a.pos[0])?;
+    // Floats are summed with Neumaier compensation, as CPython 3.12+ does.
+    let mut fsum: Option<(f64, f64)> = None;
+    while let Some(v) = vm.iter_next(it)? {
+        if let Some((s, c)) = fsum.as_mut() {
+            let x = match v {
+                Value::Float(f) => Some(f),
+                Value::Int(i) if i.unsigned_abs() < (1u64 << 53) => Some(i as f64),
+                Value::Bool(b) => Some(b as i64 as f64),
+                _ => None,
+            };
+            if let Some(x) = x {
+                let t = *s + x;
+                if s.abs() >= x.abs() {
+                    *c += (*s - t) + x;
+                } else {
+                    *c += (x - t) + *s;
+                }
+                *s = t;
+                continue;
+            }
+            let (s, c) = fsum.take().expect("in float mode");
+            acc = Value::Float(if c != 0.0 && c.is_finite() { s + c } else { s });
+        }
+        match (acc, v) {
+            (Value::Int(x), Value::Int(y)) if x.checked_add(y).is_some() => acc = Value::Int(x + y),
+            (Value::Int(_) | Value::Bool(_) | Value::Float(_), Value::Float(_)) if vm.as_num(acc).is_some() => {
+                let base = match vm.as_num(acc) {
+                    Some(Num::Int(i)) => i as f64,
+                    Some(Num::Float(f)) => f,
+                    _ => 0.0,
+                };
+                fsum = Some((base, 0.0));
+                if let Value::Float(x) = v {
+                    let (s, c) = fsum.as_mut().expect("just set");
+                    let t = *s + x;
+                    if s.abs() >= x.abs() {
+                        *c += (*s - t) + x;
+                    } else {
+                        *c += (x - t) + *s;
+                    }
+                    *s = t;
+                }
+            }
+            _ => acc = vm.binary_op(BinOp::Add, acc, v, false)?,
+        }
+    }
+    if let Some((s, c)) = fsum {
+        return Ok(Value::Float(if c != 0.0 && c.is_finite() { s + c } else { s }));
+    }
+    Ok(acc)
+}
+
+fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
+    let name = if is_min { "min" } else { "max" };
+    for (k, _) in &a.kw {
+        if k != "key" && k != "default" {
+            return Err(PyErr::type_error(format!("{name}() got an unexpected keyword argument '{k}'")));
+        }
+    }
+    if a.pos.is_empty() {
+        return Err(PyErr::type_error(format!("{name} expected at least 1 argument, got 0")));
+    }
+    let default = a.kwarg("default");
+    let items = if a.pos.len() == 1 {
+        vm.collect_iterable(a.pos[0])?
+    } else {
+        if default.is_some() {
+            return Err(PyErr::type_error(format!(
+                "Cannot specify a default for {name}() with multiple positional arguments"
+            )));
+        }
+        a.pos.clone()
+    };
+    if items.is_empty() {
+        return match default {
+            Some(d) => Ok(d),
+            None => Err(PyErr::value_error(format!("{name}() iterable argument is empty"))),
+        };
+    }
+    let key = a.kwarg("key").filter(|k| !k.is_none());
+    let mut best = items[0];
+    let mut best_key = match key {
+        Some(k) => vm.call_value(k, vec![best], Vec::new())?,
+        None => best,
+    };
+    for &it in &items[1..] {
+        let k = match key {
+            Some(kf) => vm.call_value(kf, vec![it], Vec::new())?,
+            None => it,
+        };
+        let better = if is_min {
+            vm.compare_op(CmpOp::Lt, k, best_key)?
+        } else {
+            vm.compare_op(CmpOp::Gt, k, best_key)?
+        };
+        if matches!(better, Value::Bool(true)) {
+            best = it;
+            best_key = k;
+        }
+    }
+    Ok(best)
+}
+
+fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 2, &["ndigits"])?;
+    let x = a.pos[0];
+    let nd = a.get(1, "ndigits").filter(|v| !v.is_none());
+    let nd = match nd {
+        Some(v) => Some(vm.index_arg(v)?),
+        None => None,
+    };
+    match vm.as_num(x) {
+        Some(Num::Float(f)) => match nd {
+            None => {
+                if f.is_nan() {
+                    return Err(PyErr::value_error("cannot convert float NaN to integer"));
+                }
+                if f.is_infinite() {
+                    return Err(PyErr::new(ExcType::OverflowError, "cannot convert float infinity to integer"));
+                }
+                let r = f.round_ties_even();
+                match num_bigint::BigInt::from_f64_opt(r) {
+                    Some(b) => Ok(int::from_bigint(&mut vm.heap, b)),
+                    None => Ok(Value::Float(r)),
+                }
+            }
+            Some(n) => Ok(Value::Float(round_float(f, n))),
+        },
+        Some(Num::Int(_)) | Some(Num::Big(_)) => match nd {
+            None => Ok(match x {
+                Value::Bool(b) => Value::Int(b as i64),
+                _ => x,
+            }),
+            Some(n) if n >= 0 => Ok(match x {
+                Value::Bool(b) => Value::Int(b as i64),
+                _ => x,
+            }),
+            Some(n) => {
+                let v = vm.bigint_arg(x)?;
+                let p = num_traits::pow::Pow::pow(BigInt::from(10), (-n).min(10000) as u64);
+                let half = &p / 2;
+                let (q, r) = num_integer::Integer::div_mod_floor(&v, &p);
+                let q = if r > half || (r == half && num_integer::Integer::is_odd(&q)) { q + 1 } else { q };
+                Ok(int::from_bigint(&mut vm.heap, q * p))
+            }
+        },
+        None => Err(PyErr::type_error(format!(
+            "type {} doesn't define __round__ method",
+            vm.class_name(x)
+        ))),
+    }
+}
+
+/// `round(f, n)`: correctly rounded through the decimal expansion.
+fn round_float(f: f64, n: i64) -> f64 {
+    if !f.is_finite() || f == 0.0 {
+        return f;
+    }
+    if n >= 0 {
+        if n > 320 {
+            return f;
+        }
+        let s = format!("{:.*}", n as usize, f);
+        s.parse().unwrap_or(f)
+    } else {
+        let p = 10f64.powi((-n).min(400) as i32);
+        let y = (f / p).round_ties_even() * p;
+        if y == 0.0 {
+            0.0_f64.copysign(f)
+        } else {
+            y
+        }
+    }
+}
+
+trait FromF64Opt: Sized {
+    fn from_f64_opt(f: f64) -> Option<Self>;
+}
+
+impl FromF64Opt for BigInt {
+    fn from_f64_opt(f: f64) -> Option<BigInt> {
+        num_traits::FromPrimitive::from_f64(f)
+    }
+}
+
+impl Vm {
+    /// `len(v)`.
+    pub fn len_of(&self, v: Value) -> PyResult<usize> {
+        if let Value::Ref(id) = v {
+            return Ok(match self.heap.get(id) {
+                Obj::Str(s) => s.char_len(),
+                Obj::List(l) | Obj::Tuple(l) => l.len(),
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len(),
+                Obj::Range(r) => r.len() as usize,
+                Obj::DictView(d, _) => match self.heap.get(*d) {
+                    Obj::Dict(d) => d.len(),
+                    _ => 0,
+                },
+                _ => return Err(PyErr::type_error(format!("object of type '{}' has no len()", self.class_name(v)))),
+            });
+        }
+        Err(PyErr::type_error(format!("object of type '{}' has no len()", self.class_name(v))))
+    }
+
+    /// An int argument that must fit a machine int.
+    pub fn index_arg(&self, v: Value) -> PyResult<i64> {
+        match v {
+            Value::Int(i) => Ok(i),
+            Value::Bool(b) => Ok(b as i64),
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::BigInt(_)) => Err(PyErr::new(
+                ExcType::OverflowError,
+                "Python int too large to convert to C ssize_t",
+            )),
+            _ => Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                self.class_name(v)
+            ))),
+        }
+    }
+
+    pub fn bigint_arg(&self, v: Value) -> PyResult<BigInt> {
+        match self.as_num(v) {
+            Some(Num::Int(i)) => Ok(BigInt::from(i)),
+            Some(Num::Big(b)) => Ok(b),
+            _ => Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                self.class_name(v)
+            ))),
+        }
+    }
+
+    pub fn float_arg(&self, v: Value) -> PyResult<f64> {
+        match self.as_num(v) {
+            Some(Num::Int(i)) => Ok(i as f64),
+            Some(Num::Big(b)) => crate::vm::ops::bigint_to_f64(&b),
+            Some(Num::Float(f)) => Ok(f),
+            None => Err(PyErr::type_error(format!("must be real number, not {}", self.class_name(v)))),
+        }
+    }
+
+    pub fn str_arg(&self, v: Value, msg: &str) -> PyResult<String> {
+        as_str(&self.heap, v).map(str::to_string).ok_or_else(|| PyErr::type_error(msg.to_string()))
+    }
+
+    /// Sorts values (by `key` if not None), stably; `reverse` keeps the
+    /// stability of equal elements as CPython does.
+    pub fn sort_values(&mut self, items: Vec<Value>, key: Value, reverse: bool) -> PyResult<Vec<Value>> {
+        let mut pairs: Vec<(Value, Value)> = if key.is_none() {
+            items.into_iter().map(|v| (v, v)).collect()
+        } else {
+            let mut out = Vec::with_capacity(items.len());
+            for v in items {
+                let k = self.call_value(key, vec![v], Vec::new())?;
+                out.push((k, v));
+            }
+            out
+        };
+        if reverse {
+            pairs.reverse();
+        }
+        let mut lt = |a: &(Value, Value), b: &(Value, Value)| -> PyResult<bool> {
+            match (a.0, b.0) {
+                (Value::Int(x), Value::Int(y)) => Ok(x < y),
+                _ => Ok(matches!(self.compare_op(CmpOp::Lt, a.0, b.0)?, Value::Bool(true))),
+            }
+        };
+        super::sort::merge_sort(&mut pairs, &mut lt)?;
+        if reverse {
+            pairs.reverse();
+        }
+        Ok(pairs.into_iter().map(|p| p.1).collect())
+    }
+}
+
+/// A value's float repr, for callers outside the VM.
+pub fn float_repr(f: f64) -> String {
+    float::repr(f)
+}
+
+#[allow(dead_code)]
+fn _unused(_: Iter) {}
+
+#[allow(dead_code)]
+fn _unused2(b: &BigInt) -> Option<i64> {
+    b.to_i64()
+}

@@ -1,0 +1,165 @@
+//! Methods of `list` and `tuple`.
+
+use crate::compile::bytecode::CmpOp;
+use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+use super::super::Args;
+
+pub const METHODS: &[&str] = &[
+    "append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy", "clear",
+];
+
+fn items(vm: &Vm, id: ObjId) -> &Vec<Value> {
+    match vm.heap.get(id) {
+        Obj::List(l) | Obj::Tuple(l) => l,
+        _ => unreachable!("list or tuple"),
+    }
+}
+
+fn items_mut(vm: &mut Vm, id: ObjId) -> &mut Vec<Value> {
+    match vm.heap.get_mut(id) {
+        Obj::List(l) => l,
+        _ => unreachable!("list"),
+    }
+}
+
+fn index_of(vm: &Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
+    a.check(1, 3, &[])?;
+    let x = a.pos[0];
+    let len = items(vm, id).len();
+    let (start, end) = super::clamp_range(vm, a, 1, len)?;
+    for i in start..end {
+        let v = items(vm, id)[i];
+        if vm.is(v, x) || vm.py_eq(v, x)? {
+            return Ok(Value::Int(i as i64));
+        }
+    }
+    if what == "list" {
+        let r = vm.repr(x)?;
+        Err(PyErr::value_error(format!("{r} is not in list")))
+    } else {
+        Err(PyErr::value_error("tuple.index(x): x not in tuple"))
+    }
+}
+
+fn count(vm: &Vm, id: ObjId, a: &Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    let x = a.pos[0];
+    let mut n = 0;
+    for &v in items(vm, id) {
+        if vm.is(v, x) || vm.py_eq(v, x)? {
+            n += 1;
+        }
+    }
+    Ok(Value::Int(n))
+}
+
+pub fn call_tuple(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+    Ok(Some(match name {
+        "index" => index_of(vm, id, &a, "tuple")?,
+        "count" => count(vm, id, &a)?,
+        _ => return Ok(None),
+    }))
+}
+
+pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+    Ok(Some(match name {
+        "append" => {
+            a.check(1, 1, &[])?;
+            items_mut(vm, id).push(a.pos[0]);
+            Value::None
+        }
+        "extend" => {
+            a.check(1, 1, &[])?;
+            let new = vm.collect_iterable(a.pos[0])?;
+            items_mut(vm, id).extend(new);
+            Value::None
+        }
+        "insert" => {
+            a.check(2, 2, &[])?;
+            let i = vm.index_arg(a.pos[0])?;
+            let l = items_mut(vm, id);
+            let n = l.len() as i64;
+            let at = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
+            l.insert(at, a.pos[1]);
+            Value::None
+        }
+        "pop" => {
+            a.check(0, 1, &[])?;
+            let i = match a.pos.first() {
+                Some(v) => vm.index_arg(*v)?,
+                None => -1,
+            };
+            let l = items_mut(vm, id);
+            if l.is_empty() {
+                return Err(PyErr::new(ExcType::IndexError, "pop from empty list"));
+            }
+            let n = l.len() as i64;
+            let j = if i < 0 { i + n } else { i };
+            if j < 0 || j >= n {
+                return Err(PyErr::new(ExcType::IndexError, "pop index out of range"));
+            }
+            l.remove(j as usize)
+        }
+        "remove" => {
+            a.check(1, 1, &[])?;
+            let x = a.pos[0];
+            let n = items(vm, id).len();
+            for i in 0..n {
+                let v = items(vm, id)[i];
+                if vm.is(v, x) || vm.py_eq(v, x)? {
+                    items_mut(vm, id).remove(i);
+                    return Ok(Some(Value::None));
+                }
+            }
+            return Err(PyErr::value_error("list.remove(x): x not in list"));
+        }
+        "index" => index_of(vm, id, &a, "list")?,
+        "count" => count(vm, id, &a)?,
+        "sort" => {
+            a.check(0, 0, &["key", "reverse"])?;
+            let key = a.kwarg("key").unwrap_or(Value::None);
+            let reverse = match a.kwarg("reverse") {
+                Some(r) => vm.truthy(r)?,
+                None => false,
+            };
+            // CPython empties the list while sorting; mutation shows up as an error.
+            let taken = std::mem::take(items_mut(vm, id));
+            let sorted = vm.sort_values(taken.clone(), key, reverse);
+            match sorted {
+                Ok(s) => {
+                    let l = items_mut(vm, id);
+                    if !l.is_empty() {
+                        return Err(PyErr::value_error("list modified during sort"));
+                    }
+                    *l = s;
+                }
+                Err(e) => {
+                    *items_mut(vm, id) = taken;
+                    return Err(e);
+                }
+            }
+            Value::None
+        }
+        "reverse" => {
+            a.check(0, 0, &[])?;
+            items_mut(vm, id).reverse();
+            Value::None
+        }
+        "copy" => {
+            a.check(0, 0, &[])?;
+            let c = items(vm, id).clone();
+            vm.new_list(c)
+        }
+        "clear" => {
+            a.check(0, 0, &[])?;
+            items_mut(vm, id).clear();
+            Value::None
+        }
+        _ => return Ok(None),
+    }))
+}
+
+#[allow(dead_code)]
+fn _cmp(_: CmpOp) {}

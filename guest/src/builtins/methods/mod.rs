@@ -1,0 +1,96 @@
+//! Methods of builtin values, one file per receiver type. `has_method`
+//! answers attribute lookups (`lst.append` exists); `call_method` runs one.
+
+mod dict;
+mod list;
+mod numbers;
+mod set;
+mod str;
+
+use crate::object::{Obj, Type, Value};
+use crate::vm::call::Kwargs;
+use crate::vm::{PyErr, PyResult, Vm};
+
+use super::Args;
+
+/// Does `obj` have a builtin method called `name`?
+pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
+    match obj {
+        Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS.contains(&name),
+        Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
+        Value::Type(Type::Dict) => name == "fromkeys",
+        Value::Type(Type::Str) => name == "maketrans",
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Str(_) => str::METHODS.contains(&name),
+            Obj::List(_) => list::METHODS.contains(&name),
+            Obj::Tuple(_) => name == "count" || name == "index",
+            Obj::Dict(_) => dict::METHODS.contains(&name),
+            Obj::Set(_) => set::METHODS.contains(&name),
+            Obj::FrozenSet(_) => set::FROZEN_METHODS.contains(&name),
+            Obj::BigInt(_) => numbers::INT_METHODS.contains(&name),
+            Obj::Exception(_) => name == "with_traceback" || name == "add_note",
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Calls builtin method `name` of `obj`.
+///
+/// # Errors
+/// Whatever the method raises; `AttributeError` if there is no such method.
+pub fn call_method(vm: &mut Vm, obj: Value, name: &str, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+    let a = Args::new(method_name(name), pos, kw);
+    let r = match obj {
+        Value::Int(_) | Value::Bool(_) => numbers::call_int(vm, obj, name, a)?,
+        Value::Float(f) => numbers::call_float(vm, f, name, a)?,
+        Value::Type(Type::Dict) if name == "fromkeys" => Some(dict::fromkeys(vm, a)?),
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Str(_) => str::call(vm, id, name, a)?,
+            Obj::List(_) => list::call(vm, id, name, a)?,
+            Obj::Tuple(_) => list::call_tuple(vm, id, name, a)?,
+            Obj::Dict(_) => dict::call(vm, id, name, a)?,
+            Obj::Set(_) | Obj::FrozenSet(_) => set::call(vm, id, name, a)?,
+            Obj::BigInt(_) => numbers::call_int(vm, obj, name, a)?,
+            Obj::Exception(_) if name == "with_traceback" => Some(obj),
+            _ => None,
+        },
+        _ => None,
+    };
+    r.ok_or_else(|| {
+        PyErr::new(
+            crate::object::ExcType::AttributeError,
+            format!("'{}' object has no attribute '{name}'", vm.class_name(obj)),
+        )
+    })
+}
+
+/// Leaks nothing: method names are matched against static tables, so the
+/// `&'static str` for error messages comes from there.
+fn method_name(name: &str) -> &'static str {
+    for table in [str::METHODS, list::METHODS, dict::METHODS, set::METHODS, numbers::INT_METHODS, numbers::FLOAT_METHODS] {
+        if let Some(n) = table.iter().find(|n| **n == name) {
+            return n;
+        }
+    }
+    "method"
+}
+
+/// Clamps Python `start`/`end` arguments to `0..=len`.
+pub fn clamp_range(vm: &Vm, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
+    let get = |i: usize| -> PyResult<Option<i64>> {
+        match a.pos.get(i) {
+            None => Ok(None),
+            Some(v) if v.is_none() => Ok(None),
+            Some(v) => vm.index_arg(*v).map(Some),
+        }
+    };
+    let norm = |v: Option<i64>, default: usize| -> usize {
+        match v {
+            None => default,
+            Some(i) if i < 0 => (len as i64 + i).max(0) as usize,
+            Some(i) => (i as usize).min(len),
+        }
+    };
+    Ok((norm(get(first)?, 0), norm(get(first + 1)?, len)))
+}

@@ -1,0 +1,57 @@
+//! A stable merge sort with a fallible `<`, as `list.sort` and `sorted`
+//! need: comparing Python values can raise, and a comparator that is not
+//! a total order (NaN, mixed types) must give an error or an order, never a
+//! panic (Rust's own sorts may panic on such comparators).
+
+use crate::vm::PyResult;
+
+/// Sorts `items` stably by `lt`; stops at the first error.
+pub fn merge_sort<T: Clone>(items: &mut Vec<T>, lt: &mut dyn FnMut(&T, &T) -> PyResult<bool>) -> PyResult<()> {
+    let n = items.len();
+    if n < 2 {
+        return Ok(());
+    }
+    // Insertion sort for short runs, then bottom-up merging.
+    const RUN: usize = 16;
+    let mut start = 0;
+    while start < n {
+        let end = (start + RUN).min(n);
+        for i in start + 1..end {
+            let mut j = i;
+            while j > start && lt(&items[j], &items[j - 1])? {
+                items.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        start = end;
+    }
+    let mut width = RUN;
+    let mut buf: Vec<T> = Vec::with_capacity(n);
+    while width < n {
+        let mut lo = 0;
+        while lo < n {
+            let mid = (lo + width).min(n);
+            let hi = (lo + 2 * width).min(n);
+            if mid < hi {
+                buf.clear();
+                let (mut i, mut j) = (lo, mid);
+                while i < mid && j < hi {
+                    // take from the right only if strictly less: stability
+                    if lt(&items[j], &items[i])? {
+                        buf.push(items[j].clone());
+                        j += 1;
+                    } else {
+                        buf.push(items[i].clone());
+                        i += 1;
+                    }
+                }
+                buf.extend_from_slice(&items[i..mid]);
+                buf.extend_from_slice(&items[j..hi]);
+                items[lo..hi].clone_from_slice(&buf);
+            }
+            lo = hi;
+        }
+        width *= 2;
+    }
+    Ok(())
+}

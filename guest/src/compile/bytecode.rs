@@ -1,0 +1,252 @@
+//! The bytecode: instructions, code objects, and the compiled program.
+//!
+//! Operands are indices resolved at compile time (local slots, global slots,
+//! constant and name table entries), so the VM never looks a name up in a
+//! map while running. One `Code` per function body (and one for the module);
+//! comprehensions are inlined into their enclosing code, as in CPython 3.12+.
+
+use serde::{Deserialize, Serialize};
+
+/// Binary operators (also used in augmented form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    MatMul,
+    Div,
+    FloorDiv,
+    Mod,
+    Pow,
+    LShift,
+    RShift,
+    BitAnd,
+    BitOr,
+    BitXor,
+}
+
+impl BinOp {
+    /// The operator as Python spells it in error messages.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::MatMul => "@",
+            BinOp::Div => "/",
+            BinOp::FloorDiv => "//",
+            BinOp::Mod => "%",
+            BinOp::Pow => "** or pow()",
+            BinOp::LShift => "<<",
+            BinOp::RShift => ">>",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnaryOp {
+    Neg,
+    Pos,
+    Invert,
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Is,
+    IsNot,
+    In,
+    NotIn,
+}
+
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+            CmpOp::Is => "is",
+            CmpOp::IsNot => "is not",
+            CmpOp::In => "in",
+            CmpOp::NotIn => "not in",
+        }
+    }
+}
+
+/// `MakeFunction` flags.
+pub const FN_DEFAULTS: u32 = 1;
+pub const FN_KWDEFAULTS: u32 = 2;
+pub const FN_CLOSURE: u32 = 4;
+
+/// One instruction. Jump targets are instruction indices in the same code.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Op {
+    Nop,
+    /// Push constant `k` of the program's constant table.
+    LoadConst(u32),
+    LoadNone,
+    LoadFast(u32),
+    StoreFast(u32),
+    DeleteFast(u32),
+    /// Push the contents of the cell in slot `n`.
+    LoadDeref(u32),
+    StoreDeref(u32),
+    DeleteDeref(u32),
+    /// Push the cell object itself in slot `n` (to build a closure).
+    LoadClosure(u32),
+    /// Wrap slot `n`'s value in a fresh cell (at function entry).
+    MakeCell(u32),
+    LoadGlobal(u32),
+    StoreGlobal(u32),
+    DeleteGlobal(u32),
+    /// A name bound nowhere in the program: a builtin, or `NameError`.
+    LoadBuiltin(u32),
+    LoadAttr(u32),
+    StoreAttr(u32),
+    DeleteAttr(u32),
+    Subscr,
+    StoreSubscr,
+    DeleteSubscr,
+    /// Build a slice from 2 or 3 stack values.
+    BuildSlice(u32),
+    Pop,
+    Dup,
+    DupTwo,
+    Rot2,
+    Rot3,
+    Binary(BinOp),
+    Inplace(BinOp),
+    Unary(UnaryOp),
+    Compare(CmpOp),
+    Jump(u32),
+    PopJumpIfFalse(u32),
+    PopJumpIfTrue(u32),
+    JumpIfFalseOrPop(u32),
+    JumpIfTrueOrPop(u32),
+    GetIter,
+    /// Next item of the iterator on top, or pop it and jump when exhausted.
+    ForIter(u32),
+    BuildList(u32),
+    BuildTuple(u32),
+    BuildSet(u32),
+    /// Build a dict from `n` key/value pairs.
+    BuildMap(u32),
+    /// Concatenate `n` strings (f-strings).
+    BuildString(u32),
+    /// Append TOS to the list `n` entries below it (comprehensions, displays).
+    ListAppend(u32),
+    ListExtend(u32),
+    SetAdd(u32),
+    SetUpdate(u32),
+    /// Add TOS1: TOS to the dict `n` entries below them.
+    MapAdd(u32),
+    DictUpdate(u32),
+    /// Merge a `**mapping` into a call's keyword dict (duplicates are errors).
+    DictMerge(u32),
+    ListToTuple,
+    UnpackSequence(u32),
+    /// Star-unpacking: `before` in the high 16 bits, `after` in the low.
+    UnpackEx(u32),
+    /// Format TOS: low 2 bits conversion (0 none, 1 str, 2 repr, 3 ascii),
+    /// bit 2 set if a format spec is on top of the value.
+    FormatValue(u32),
+    /// Create a function from code `code`; flags say what is on the stack.
+    MakeFunction(u32, u32),
+    Call(u32),
+    /// Call with `argc` values whose last ones are keyword arguments named by
+    /// the tuple constant `names`.
+    CallKw(u32, u32),
+    /// Call with a positional tuple and (if the flag is 1) a keyword dict.
+    CallEx(u32),
+    /// `obj.name(args)` without creating a bound method: name, argc.
+    CallMethod(u32, u32),
+    Return,
+    /// 0: bare `raise`; 1: `raise exc`; 2: `raise exc from cause`.
+    Raise(u32),
+    /// Push an exception handler jumping to `target`.
+    SetupExcept(u32),
+    PopHandler,
+    /// Leave an `except` body: stop handling the current exception.
+    PopExcept,
+    /// TOS is an exception class (or tuple), TOS1 the exception: replace TOS
+    /// with whether it matches.
+    ExcMatch,
+    /// Re-raise the exception on top (end of `finally`, unmatched `except`).
+    Reraise,
+    /// The module's last expression statement: remember its value.
+    SetResult,
+    LoadAssertionError,
+}
+
+/// A compile-time constant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Const {
+    None,
+    Bool(bool),
+    Int(i64),
+    BigInt(num_bigint::BigInt),
+    Float(f64),
+    Str(String),
+    Bytes(Vec<u8>),
+    Tuple(Vec<Const>),
+    Ellipsis,
+}
+
+/// A function's (or the module's) signature.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Params {
+    /// Positional parameters (including positional-only), in order.
+    pub positional: u32,
+    pub posonly: u32,
+    pub kwonly: u32,
+    pub varargs: bool,
+    pub varkw: bool,
+    /// Parameter names in slot order: positional, kwonly, *args, **kwargs.
+    pub names: Vec<String>,
+}
+
+/// One compiled body.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Code {
+    pub name: String,
+    pub qualname: String,
+    pub params: Params,
+    /// Slots for locals (params first); free variables follow them.
+    pub nlocals: u32,
+    /// Names of the local slots (for errors like `UnboundLocalError`).
+    pub local_names: Vec<String>,
+    /// Names of free variables, in closure order.
+    pub freevars: Vec<String>,
+    pub ops: Vec<Op>,
+    /// Source line of each op.
+    pub lines: Vec<u32>,
+    pub first_line: u32,
+    pub is_lambda: bool,
+}
+
+/// The whole compiled program.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Program {
+    /// `codes[0]` is the module body.
+    pub codes: Vec<Code>,
+    pub consts: Vec<Const>,
+    /// Attribute, method, global and builtin names used by the ops.
+    pub names: Vec<String>,
+    /// Global slot names; `globals[i]` is the name of slot `i`.
+    pub globals: Vec<String>,
+    pub filename: String,
+    /// The source, split in lines, for tracebacks.
+    pub source_lines: Vec<String>,
+}

@@ -1,0 +1,445 @@
+//! Code generation for expressions: operators, displays, inlined
+//! comprehensions, calls (positional, keyword, `*`/`**`), f-strings,
+//! subscripts and slices, lambdas.
+
+use num_traits::ToPrimitive;
+use rustpython_parser::ast::{self, ConversionFlag, Expr, Ranged};
+
+use super::bytecode::{CmpOp, Const, Op, UnaryOp};
+use super::stmt::binop;
+use super::{CResult, CompileError, Compiler, FunctionBody};
+
+fn cmpop(op: ast::CmpOp) -> CmpOp {
+    use ast::CmpOp as C;
+    match op {
+        C::Eq => CmpOp::Eq,
+        C::NotEq => CmpOp::Ne,
+        C::Lt => CmpOp::Lt,
+        C::LtE => CmpOp::Le,
+        C::Gt => CmpOp::Gt,
+        C::GtE => CmpOp::Ge,
+        C::Is => CmpOp::Is,
+        C::IsNot => CmpOp::IsNot,
+        C::In => CmpOp::In,
+        C::NotIn => CmpOp::NotIn,
+    }
+}
+
+pub(super) fn constant(c: &ast::Constant, line: u32) -> CResult<Const> {
+    Ok(match c {
+        ast::Constant::None => Const::None,
+        ast::Constant::Bool(b) => Const::Bool(*b),
+        ast::Constant::Str(s) => Const::Str(s.clone()),
+        ast::Constant::Bytes(b) => Const::Bytes(b.clone()),
+        ast::Constant::Int(i) => match i.to_i64() {
+            Some(v) => Const::Int(v),
+            None => Const::BigInt(i.clone()),
+        },
+        ast::Constant::Tuple(items) => {
+            Const::Tuple(items.iter().map(|i| constant(i, line)).collect::<CResult<_>>()?)
+        }
+        ast::Constant::Float(f) => Const::Float(*f),
+        ast::Constant::Complex { .. } => return Err(CompileError::unsupported("complex numbers", line)),
+        ast::Constant::Ellipsis => Const::Ellipsis,
+    })
+}
+
+impl<'a> Compiler<'a> {
+    pub(super) fn expr(&mut self, e: &'a Expr) -> CResult<()> {
+        let line = self.node_line(e);
+        self.enter(line)?;
+        let saved = self.unit().line;
+        self.unit().line = line;
+        let r = self.expr_inner(e, line);
+        self.unit().line = saved;
+        self.leave();
+        r
+    }
+
+    fn expr_inner(&mut self, e: &'a Expr, line: u32) -> CResult<()> {
+        match e {
+            Expr::Constant(c) => {
+                if matches!(c.value, ast::Constant::None) {
+                    self.emit(Op::LoadNone);
+                } else {
+                    let k = constant(&c.value, line)?;
+                    let k = self.add_const(k);
+                    self.emit(Op::LoadConst(k));
+                }
+            }
+            Expr::Name(n) => self.load_name(n.id.as_str()),
+            Expr::BoolOp(b) => {
+                let mut jumps = Vec::new();
+                let n = b.values.len();
+                for (i, v) in b.values.iter().enumerate() {
+                    self.expr(v)?;
+                    if i + 1 < n {
+                        let op = match b.op {
+                            ast::BoolOp::And => Op::JumpIfFalseOrPop(0),
+                            ast::BoolOp::Or => Op::JumpIfTrueOrPop(0),
+                        };
+                        jumps.push(self.emit(op));
+                    }
+                }
+                for j in jumps {
+                    self.patch(j);
+                }
+            }
+            Expr::BinOp(b) => {
+                self.expr(&b.left)?;
+                self.expr(&b.right)?;
+                self.emit(Op::Binary(binop(b.op)));
+            }
+            Expr::UnaryOp(u) => {
+                self.expr(&u.operand)?;
+                let op = match u.op {
+                    ast::UnaryOp::Invert => UnaryOp::Invert,
+                    ast::UnaryOp::Not => UnaryOp::Not,
+                    ast::UnaryOp::UAdd => UnaryOp::Pos,
+                    ast::UnaryOp::USub => UnaryOp::Neg,
+                };
+                self.emit(Op::Unary(op));
+            }
+            Expr::Compare(c) => self.compare(c)?,
+            Expr::IfExp(i) => {
+                self.expr(&i.test)?;
+                let j_else = self.emit(Op::PopJumpIfFalse(0));
+                self.expr(&i.body)?;
+                let j_end = self.emit(Op::Jump(0));
+                self.patch(j_else);
+                self.expr(&i.orelse)?;
+                self.patch(j_end);
+            }
+            Expr::NamedExpr(n) => {
+                self.expr(&n.value)?;
+                self.emit(Op::Dup);
+                match &*n.target {
+                    Expr::Name(t) => self.store_name(t.id.as_str()),
+                    _ => return Err(CompileError::syntax("cannot use assignment expressions with this target".into(), line)),
+                }
+            }
+            Expr::Lambda(l) => {
+                let child = self.st.scope_of(l);
+                let flags = self.function_prelude(&l.args, child)?;
+                let code = self.function_code(child, "<lambda>", &l.args, line, FunctionBody::Lambda(&l.body))?;
+                self.unit().line = line;
+                self.emit(Op::MakeFunction(code, flags));
+            }
+            Expr::Dict(d) => {
+                if d.keys.iter().all(Option::is_some) {
+                    for (k, v) in d.keys.iter().zip(&d.values) {
+                        self.expr(k.as_ref().expect("checked"))?;
+                        self.expr(v)?;
+                    }
+                    self.emit(Op::BuildMap(d.keys.len() as u32));
+                } else {
+                    self.emit(Op::BuildMap(0));
+                    for (k, v) in d.keys.iter().zip(&d.values) {
+                        match k {
+                            Some(k) => {
+                                self.expr(k)?;
+                                self.expr(v)?;
+                                self.emit(Op::MapAdd(1));
+                            }
+                            None => {
+                                self.expr(v)?;
+                                self.emit(Op::DictUpdate(1));
+                            }
+                        }
+                    }
+                }
+            }
+            Expr::Set(s) => self.sequence(&s.elts, Seq::Set)?,
+            Expr::List(l) => self.sequence(&l.elts, Seq::List)?,
+            Expr::Tuple(t) => self.sequence(&t.elts, Seq::Tuple)?,
+            Expr::ListComp(c) => {
+                self.emit(Op::BuildList(0));
+                self.comprehension(c, &c.generators, CompKind::List(&c.elt))?;
+            }
+            Expr::SetComp(c) => {
+                self.emit(Op::BuildSet(0));
+                self.comprehension(c, &c.generators, CompKind::Set(&c.elt))?;
+            }
+            Expr::DictComp(c) => {
+                self.emit(Op::BuildMap(0));
+                self.comprehension(c, &c.generators, CompKind::Dict(&c.key, &c.value))?;
+            }
+            Expr::GeneratorExp(_) => return Err(CompileError::unsupported("generator expressions", line)),
+            Expr::Await(_) => return Err(CompileError::unsupported("'await' expressions", line)),
+            Expr::Yield(_) | Expr::YieldFrom(_) => return Err(CompileError::unsupported("generators ('yield')", line)),
+            Expr::Call(c) => self.call(c)?,
+            Expr::FormattedValue(f) => self.formatted_value(f)?,
+            Expr::JoinedStr(j) => {
+                for v in &j.values {
+                    match v {
+                        Expr::Constant(c) => {
+                            let k = constant(&c.value, line)?;
+                            let k = self.add_const(k);
+                            self.emit(Op::LoadConst(k));
+                        }
+                        Expr::FormattedValue(f) => self.formatted_value(f)?,
+                        other => self.expr(other)?,
+                    }
+                }
+                self.emit(Op::BuildString(j.values.len() as u32));
+            }
+            Expr::Attribute(a) => {
+                self.expr(&a.value)?;
+                let n = self.name_idx(a.attr.as_str());
+                self.emit(Op::LoadAttr(n));
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.emit(Op::Subscr);
+            }
+            Expr::Slice(s) => {
+                for part in [&s.lower, &s.upper] {
+                    match part {
+                        Some(p) => self.expr(p)?,
+                        None => {
+                            self.emit(Op::LoadNone);
+                        }
+                    }
+                }
+                match &s.step {
+                    Some(p) => {
+                        self.expr(p)?;
+                        self.emit(Op::BuildSlice(3));
+                    }
+                    None => {
+                        self.emit(Op::BuildSlice(2));
+                    }
+                }
+            }
+            Expr::Starred(_) => return Err(CompileError::syntax("can't use starred expression here".into(), line)),
+        }
+        Ok(())
+    }
+
+    fn formatted_value(&mut self, f: &'a ast::ExprFormattedValue) -> CResult<()> {
+        self.expr(&f.value)?;
+        let conv = match f.conversion {
+            ConversionFlag::None => 0,
+            ConversionFlag::Str => 1,
+            ConversionFlag::Repr => 2,
+            ConversionFlag::Ascii => 3,
+        };
+        let mut flags = conv;
+        if let Some(spec) = &f.format_spec {
+            self.expr(spec)?;
+            flags |= 4;
+        }
+        self.emit(Op::FormatValue(flags));
+        Ok(())
+    }
+
+    fn compare(&mut self, c: &'a ast::ExprCompare) -> CResult<()> {
+        self.expr(&c.left)?;
+        let n = c.ops.len();
+        if n == 1 {
+            self.expr(&c.comparators[0])?;
+            self.emit(Op::Compare(cmpop(c.ops[0])));
+            return Ok(());
+        }
+        let mut cleanups = Vec::new();
+        for (i, (op, right)) in c.ops.iter().zip(&c.comparators).enumerate() {
+            self.expr(right)?;
+            if i + 1 < n {
+                self.emit(Op::Dup);
+                self.emit(Op::Rot3);
+                self.emit(Op::Compare(cmpop(*op)));
+                cleanups.push(self.emit(Op::JumpIfFalseOrPop(0)));
+            } else {
+                self.emit(Op::Compare(cmpop(*op)));
+            }
+        }
+        let j_end = self.emit(Op::Jump(0));
+        for j in cleanups {
+            self.patch(j);
+        }
+        self.emit(Op::Rot2);
+        self.emit(Op::Pop);
+        self.patch(j_end);
+        Ok(())
+    }
+
+    fn sequence(&mut self, elts: &'a [Expr], kind: Seq) -> CResult<()> {
+        let has_star = elts.iter().any(|e| matches!(e, Expr::Starred(_)));
+        if !has_star {
+            for e in elts {
+                self.expr(e)?;
+            }
+            let n = elts.len() as u32;
+            self.emit(match kind {
+                Seq::List => Op::BuildList(n),
+                Seq::Tuple => Op::BuildTuple(n),
+                Seq::Set => Op::BuildSet(n),
+            });
+            return Ok(());
+        }
+        self.emit(match kind {
+            Seq::Set => Op::BuildSet(0),
+            _ => Op::BuildList(0),
+        });
+        for e in elts {
+            match e {
+                Expr::Starred(s) => {
+                    self.expr(&s.value)?;
+                    self.emit(match kind {
+                        Seq::Set => Op::SetUpdate(1),
+                        _ => Op::ListExtend(1),
+                    });
+                }
+                other => {
+                    self.expr(other)?;
+                    self.emit(match kind {
+                        Seq::Set => Op::SetAdd(1),
+                        _ => Op::ListAppend(1),
+                    });
+                }
+            }
+        }
+        if let Seq::Tuple = kind {
+            self.emit(Op::ListToTuple);
+        }
+        Ok(())
+    }
+
+    fn comprehension<T>(&mut self, node: &T, gens: &'a [ast::Comprehension], kind: CompKind<'a>) -> CResult<()> {
+        let line = self.unit().line;
+        if gens.iter().any(|g| g.is_async) {
+            return Err(CompileError::unsupported("asynchronous comprehensions", line));
+        }
+        // The outermost iterable is evaluated in the enclosing scope.
+        self.expr(&gens[0].iter)?;
+        self.emit(Op::GetIter);
+        let comp_scope = self.st.scope_of(node);
+        let saved_scope = self.unit().scope;
+        self.unit().scope = comp_scope;
+        self.make_cells(comp_scope);
+        let mut loops = Vec::new();
+        for (i, g) in gens.iter().enumerate() {
+            if i > 0 {
+                self.expr(&g.iter)?;
+                self.emit(Op::GetIter);
+            }
+            let start = self.here();
+            let exit = self.emit(Op::ForIter(0));
+            self.store_target(&g.target)?;
+            for cond in &g.ifs {
+                self.expr(cond)?;
+                self.emit(Op::PopJumpIfFalse(start));
+            }
+            loops.push((start, exit));
+        }
+        let depth = gens.len() as u32 + 1;
+        match kind {
+            CompKind::List(elt) => {
+                self.expr(elt)?;
+                self.emit(Op::ListAppend(depth));
+            }
+            CompKind::Set(elt) => {
+                self.expr(elt)?;
+                self.emit(Op::SetAdd(depth));
+            }
+            CompKind::Dict(k, v) => {
+                self.expr(k)?;
+                self.expr(v)?;
+                self.emit(Op::MapAdd(depth));
+            }
+        }
+        for (start, exit) in loops.into_iter().rev() {
+            self.emit(Op::Jump(start));
+            self.patch(exit);
+        }
+        self.unit().scope = saved_scope;
+        Ok(())
+    }
+
+    fn call(&mut self, c: &'a ast::ExprCall) -> CResult<()> {
+        let line = self.unit().line;
+        let has_star = c.args.iter().any(|a| matches!(a, Expr::Starred(_)));
+        let has_dstar = c.keywords.iter().any(|k| k.arg.is_none());
+        let mut seen = std::collections::HashSet::new();
+        for k in &c.keywords {
+            if let Some(name) = &k.arg {
+                if !seen.insert(name.as_str()) {
+                    return Err(CompileError::syntax(format!("keyword argument repeated: {}", name.as_str()), line));
+                }
+            }
+        }
+        if let Expr::Attribute(a) = &*c.func {
+            if c.keywords.is_empty() && !has_star {
+                self.expr(&a.value)?;
+                for arg in &c.args {
+                    self.expr(arg)?;
+                }
+                let n = self.name_idx(a.attr.as_str());
+                self.unit().line = line;
+                self.emit(Op::CallMethod(n, c.args.len() as u32));
+                return Ok(());
+            }
+        }
+        self.expr(&c.func)?;
+        if has_star || has_dstar {
+            self.sequence(&c.args, Seq::Tuple)?;
+            if !c.keywords.is_empty() {
+                self.emit(Op::BuildMap(0));
+                for k in &c.keywords {
+                    match &k.arg {
+                        Some(name) => {
+                            let kc = self.add_const(Const::Str(name.to_string()));
+                            self.emit(Op::LoadConst(kc));
+                            self.expr(&k.value)?;
+                            self.emit(Op::MapAdd(1));
+                        }
+                        None => {
+                            self.expr(&k.value)?;
+                            self.emit(Op::DictMerge(1));
+                        }
+                    }
+                }
+            }
+            self.unit().line = line;
+            self.emit(Op::CallEx(u32::from(!c.keywords.is_empty())));
+        } else if !c.keywords.is_empty() {
+            for arg in &c.args {
+                self.expr(arg)?;
+            }
+            let mut names = Vec::new();
+            for k in &c.keywords {
+                self.expr(&k.value)?;
+                names.push(Const::Str(k.arg.as_ref().expect("no ** here").to_string()));
+            }
+            let kc = self.add_const(Const::Tuple(names));
+            self.unit().line = line;
+            self.emit(Op::CallKw((c.args.len() + c.keywords.len()) as u32, kc));
+        } else {
+            for arg in &c.args {
+                self.expr(arg)?;
+            }
+            self.unit().line = line;
+            self.emit(Op::Call(c.args.len() as u32));
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Seq {
+    List,
+    Tuple,
+    Set,
+}
+
+enum CompKind<'a> {
+    List(&'a Expr),
+    Set(&'a Expr),
+    Dict(&'a Expr, &'a Expr),
+}
+
+#[allow(dead_code)]
+fn _assert_ranged(e: &Expr) -> u32 {
+    e.range().start().into()
+}

@@ -1,0 +1,522 @@
+//! Compiler: checked AST → [`Program`] of bytecode.
+//!
+//! `symtable` decides where every name lives; `stmt` and `expr` generate code
+//! per construct; `bytecode` defines the output. Constructs the VM does not
+//! support are rejected here, before anything runs, with an error naming
+//! the construct and its line.
+
+pub mod bytecode;
+mod expr;
+mod stmt;
+pub mod symtable;
+
+use std::collections::{HashMap, HashSet};
+
+use rustpython_parser::ast::{self, Ranged, Stmt};
+
+use bytecode::{Code, Const, Op, Params, Program};
+use symtable::{ScopeKind, SymbolTable};
+
+/// Deepest expression/statement nesting the compiler accepts (it recurses
+/// on the native stack, which is small in wasm).
+const MAX_NESTING: u32 = 200;
+
+/// A compile-time error, reported to Python as an exception.
+#[derive(Debug, Clone)]
+pub struct CompileError {
+    /// `SyntaxError`, `NotImplementedError`, ...
+    pub kind: &'static str,
+    pub message: String,
+    pub line: u32,
+}
+
+impl CompileError {
+    pub fn syntax(message: String, line: u32) -> CompileError {
+        CompileError { kind: "SyntaxError", message, line }
+    }
+
+    pub fn unsupported(what: &str, line: u32) -> CompileError {
+        CompileError {
+            kind: "NotImplementedError",
+            message: format!("{what} are not supported by this sandbox yet (line {line})"),
+            line,
+        }
+    }
+}
+
+pub type CResult<T> = Result<T, CompileError>;
+
+/// Maps byte offsets to 1-based line numbers.
+pub struct LineIndex {
+    starts: Vec<u32>,
+}
+
+impl LineIndex {
+    pub fn new(src: &str) -> LineIndex {
+        let mut starts = vec![0];
+        for (i, b) in src.bytes().enumerate() {
+            if b == b'\n' {
+                starts.push(i as u32 + 1);
+            }
+        }
+        LineIndex { starts }
+    }
+
+    pub fn line(&self, offset: u32) -> u32 {
+        match self.starts.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+}
+
+/// Where a name lives, as resolved at compile time.
+#[derive(Clone, Copy, Debug)]
+enum NameLoc {
+    Fast(u32),
+    Deref(u32),
+    Global(u32),
+    Builtin(u32),
+}
+
+/// What `break`/`continue`/`return` must undo when leaving a block.
+enum Block<'a> {
+    Loop {
+        continue_target: u32,
+        breaks: Vec<usize>,
+        /// A `for` loop keeps its iterator on the stack.
+        is_for: bool,
+    },
+    /// Inside `try:` with a handler pushed.
+    Try,
+    /// Inside `try:` of a try/finally: the handler plus the finally body.
+    TryFinally(&'a [Stmt]),
+    /// Inside an `except` body.
+    ExceptBody,
+    /// Inside the exceptional path of a `finally`: the exception is on the stack.
+    FinallyExc,
+}
+
+/// The code object being generated.
+struct Unit<'a> {
+    code: Code,
+    /// The scope whose frame this code runs in.
+    frame_scope: usize,
+    /// The innermost scope (a comprehension while compiling one).
+    scope: usize,
+    slots: HashMap<(usize, String), u32>,
+    cell_slots: HashSet<u32>,
+    blocks: Vec<Block<'a>>,
+    line: u32,
+}
+
+pub struct Compiler<'a> {
+    st: SymbolTable,
+    lines: LineIndex,
+    codes: Vec<Option<Code>>,
+    consts: Vec<Const>,
+    const_index: HashMap<String, u32>,
+    names: Vec<String>,
+    name_index: HashMap<String, u32>,
+    globals: Vec<String>,
+    global_index: HashMap<String, u32>,
+    units: Vec<Unit<'a>>,
+    depth: u32,
+}
+
+/// Compiles a parsed module.
+///
+/// `predeclared` are the global names the host provides (inputs and
+/// externals); they get global slots before the program's own names.
+///
+/// # Errors
+/// A [`CompileError`] for invalid or unsupported code.
+pub fn compile(
+    body: &[Stmt],
+    source: &str,
+    filename: &str,
+    predeclared: &[String],
+) -> CResult<Program> {
+    let lines = LineIndex::new(source);
+    let st = SymbolTable::build(body, predeclared, &|o| lines.line(o))?;
+    let mut c = Compiler {
+        st,
+        lines,
+        codes: vec![None],
+        consts: Vec::new(),
+        const_index: HashMap::new(),
+        names: Vec::new(),
+        name_index: HashMap::new(),
+        globals: Vec::new(),
+        global_index: HashMap::new(),
+        units: Vec::new(),
+        depth: 0,
+    };
+    for name in predeclared {
+        c.global_slot(name);
+    }
+    let module = c.compile_module(body)?;
+    c.codes[0] = Some(module);
+    Ok(Program {
+        codes: c.codes.into_iter().map(|c| c.expect("every code compiled")).collect(),
+        consts: c.consts,
+        names: c.names,
+        globals: c.globals,
+        filename: filename.to_string(),
+        source_lines: source.lines().map(str::to_string).collect(),
+    })
+}
+
+impl<'a> Compiler<'a> {
+    fn new_code(name: &str, qualname: &str, first_line: u32) -> Code {
+        Code {
+            name: name.to_string(),
+            qualname: qualname.to_string(),
+            params: Params::default(),
+            nlocals: 0,
+            local_names: Vec::new(),
+            freevars: Vec::new(),
+            ops: Vec::new(),
+            lines: Vec::new(),
+            first_line,
+            is_lambda: false,
+        }
+    }
+
+    fn compile_module(&mut self, body: &'a [Stmt]) -> CResult<Code> {
+        self.units.push(Unit {
+            code: Self::new_code("<module>", "<module>", 1),
+            frame_scope: 0,
+            scope: 0,
+            slots: HashMap::new(),
+            cell_slots: HashSet::new(),
+            blocks: Vec::new(),
+            line: 1,
+        });
+        let n = body.len();
+        for (i, s) in body.iter().enumerate() {
+            if i + 1 == n {
+                if let Stmt::Expr(e) = s {
+                    self.set_line(e.range.start().into());
+                    self.expr(&e.value)?;
+                    self.emit(Op::SetResult);
+                    continue;
+                }
+            }
+            self.stmt(s)?;
+        }
+        self.emit(Op::LoadNone);
+        self.emit(Op::Return);
+        Ok(self.units.pop().expect("module unit").code)
+    }
+
+    // ----- emission helpers -----
+
+    fn unit(&mut self) -> &mut Unit<'a> {
+        self.units.last_mut().expect("a unit is active")
+    }
+
+    fn emit(&mut self, op: Op) -> usize {
+        let u = self.unit();
+        u.code.ops.push(op);
+        u.code.lines.push(u.line);
+        u.code.ops.len() - 1
+    }
+
+    fn here(&mut self) -> u32 {
+        self.unit().code.ops.len() as u32
+    }
+
+    /// Points the jump at `at` to the current position.
+    fn patch(&mut self, at: usize) {
+        let target = self.here();
+        self.patch_to(at, target);
+    }
+
+    fn patch_to(&mut self, at: usize, target: u32) {
+        let op = &mut self.unit().code.ops[at];
+        *op = match *op {
+            Op::Jump(_) => Op::Jump(target),
+            Op::PopJumpIfFalse(_) => Op::PopJumpIfFalse(target),
+            Op::PopJumpIfTrue(_) => Op::PopJumpIfTrue(target),
+            Op::JumpIfFalseOrPop(_) => Op::JumpIfFalseOrPop(target),
+            Op::JumpIfTrueOrPop(_) => Op::JumpIfTrueOrPop(target),
+            Op::ForIter(_) => Op::ForIter(target),
+            Op::SetupExcept(_) => Op::SetupExcept(target),
+            other => panic!("patching a non-jump {other:?}"),
+        };
+    }
+
+    fn line_of(&self, offset: u32) -> u32 {
+        self.lines.line(offset)
+    }
+
+    fn set_line(&mut self, offset: u32) {
+        let l = self.line_of(offset);
+        self.unit().line = l;
+    }
+
+    fn node_line<T: Ranged>(&self, node: &T) -> u32 {
+        self.line_of(node.range().start().into())
+    }
+
+    fn enter(&mut self, line: u32) -> CResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(CompileError {
+                kind: "SyntaxError",
+                message: "too many nested expressions or statements".into(),
+                line,
+            });
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn add_const(&mut self, c: Const) -> u32 {
+        let key = format!("{c:?}");
+        if let Some(&i) = self.const_index.get(&key) {
+            return i;
+        }
+        self.consts.push(c);
+        let i = self.consts.len() as u32 - 1;
+        self.const_index.insert(key, i);
+        i
+    }
+
+    fn name_idx(&mut self, name: &str) -> u32 {
+        if let Some(&i) = self.name_index.get(name) {
+            return i;
+        }
+        self.names.push(name.to_string());
+        let i = self.names.len() as u32 - 1;
+        self.name_index.insert(name.to_string(), i);
+        i
+    }
+
+    fn global_slot(&mut self, name: &str) -> u32 {
+        if let Some(&i) = self.global_index.get(name) {
+            return i;
+        }
+        self.globals.push(name.to_string());
+        let i = self.globals.len() as u32 - 1;
+        self.global_index.insert(name.to_string(), i);
+        i
+    }
+
+    /// A fresh local slot in the current frame.
+    fn new_slot(&mut self, name: String) -> u32 {
+        let u = self.unit();
+        let slot = u.code.nlocals;
+        u.code.nlocals += 1;
+        u.code.local_names.push(name);
+        slot
+    }
+
+    /// The slot of `name` bound in scope `scope` (allocated on first use).
+    fn local_slot(&mut self, scope: usize, name: &str) -> u32 {
+        if let Some(&s) = self.unit().slots.get(&(scope, name.to_string())) {
+            return s;
+        }
+        let slot = self.new_slot(name.to_string());
+        self.unit().slots.insert((scope, name.to_string()), slot);
+        if self.st.scopes[scope].cells.contains(name) {
+            self.unit().cell_slots.insert(slot);
+            self.emit(Op::MakeCell(slot));
+        }
+        slot
+    }
+
+    /// Allocates (and wraps in fresh cells) every captured local of `scope`
+    /// up front, so a closure never sees a slot that is not a cell.
+    fn make_cells(&mut self, scope: usize) {
+        let mut cells: Vec<String> = self.st.scopes[scope].cells.iter().cloned().collect();
+        cells.sort();
+        for name in cells {
+            self.local_slot(scope, &name);
+        }
+    }
+
+    fn resolve(&mut self, name: &str) -> NameLoc {
+        let mut x = self.unit().scope;
+        loop {
+            let sc = &self.st.scopes[x];
+            match sc.kind {
+                ScopeKind::Comprehension => {
+                    if sc.bound.contains(name) {
+                        return self.slot_loc(x, name);
+                    }
+                    x = sc.parent.expect("comprehension has a parent");
+                }
+                ScopeKind::Function => {
+                    if sc.globals.contains(name) {
+                        return NameLoc::Global(self.global_slot(name));
+                    }
+                    if sc.is_local(name) || sc.frees.contains(name) {
+                        return self.slot_loc(x, name);
+                    }
+                    return self.global_or_builtin(name);
+                }
+                ScopeKind::Module => return self.global_or_builtin(name),
+            }
+        }
+    }
+
+    fn slot_loc(&mut self, scope: usize, name: &str) -> NameLoc {
+        let slot = self.local_slot(scope, name);
+        if self.unit().cell_slots.contains(&slot) {
+            NameLoc::Deref(slot)
+        } else {
+            NameLoc::Fast(slot)
+        }
+    }
+
+    fn global_or_builtin(&mut self, name: &str) -> NameLoc {
+        if self.st.global_stores.contains(name) {
+            NameLoc::Global(self.global_slot(name))
+        } else {
+            NameLoc::Builtin(self.name_idx(name))
+        }
+    }
+
+    fn load_name(&mut self, name: &str) {
+        let op = match self.resolve(name) {
+            NameLoc::Fast(s) => Op::LoadFast(s),
+            NameLoc::Deref(s) => Op::LoadDeref(s),
+            NameLoc::Global(s) => Op::LoadGlobal(s),
+            NameLoc::Builtin(n) => Op::LoadBuiltin(n),
+        };
+        self.emit(op);
+    }
+
+    fn store_name(&mut self, name: &str) {
+        let op = match self.resolve(name) {
+            NameLoc::Fast(s) => Op::StoreFast(s),
+            NameLoc::Deref(s) => Op::StoreDeref(s),
+            NameLoc::Global(s) => Op::StoreGlobal(s),
+            NameLoc::Builtin(_) => {
+                let s = self.global_slot(name);
+                Op::StoreGlobal(s)
+            }
+        };
+        self.emit(op);
+    }
+
+    fn delete_name(&mut self, name: &str) {
+        let op = match self.resolve(name) {
+            NameLoc::Fast(s) => Op::DeleteFast(s),
+            NameLoc::Deref(s) => Op::DeleteDeref(s),
+            NameLoc::Global(s) => Op::DeleteGlobal(s),
+            NameLoc::Builtin(_) => {
+                let s = self.global_slot(name);
+                Op::DeleteGlobal(s)
+            }
+        };
+        self.emit(op);
+    }
+
+    /// Compiles a function or lambda body into a new code object; returns
+    /// its index in the program.
+    fn function_code(
+        &mut self,
+        node_scope: usize,
+        name: &str,
+        args: &ast::Arguments,
+        first_line: u32,
+        body: FunctionBody<'a>,
+    ) -> CResult<u32> {
+        let parent_qual = self.unit().code.qualname.clone();
+        let qualname = if self.unit().frame_scope == 0 {
+            name.to_string()
+        } else {
+            format!("{parent_qual}.<locals>.{name}")
+        };
+        let mut code = Self::new_code(name, &qualname, first_line);
+        let mut params = Params::default();
+        for a in args.posonlyargs.iter().chain(&args.args) {
+            params.names.push(a.def.arg.to_string());
+        }
+        params.positional = params.names.len() as u32;
+        params.posonly = args.posonlyargs.len() as u32;
+        for a in &args.kwonlyargs {
+            params.names.push(a.def.arg.to_string());
+        }
+        params.kwonly = args.kwonlyargs.len() as u32;
+        if let Some(v) = &args.vararg {
+            params.varargs = true;
+            params.names.push(v.arg.to_string());
+        }
+        if let Some(v) = &args.kwarg {
+            params.varkw = true;
+            params.names.push(v.arg.to_string());
+        }
+        {
+            let mut seen = HashSet::new();
+            for n in &params.names {
+                if !seen.insert(n) {
+                    return Err(CompileError::syntax(
+                        format!("duplicate argument '{n}' in function definition"),
+                        first_line,
+                    ));
+                }
+            }
+        }
+        code.is_lambda = matches!(body, FunctionBody::Lambda(_));
+        code.params = params.clone();
+        let frees: Vec<String> = self.st.scopes[node_scope].frees.iter().cloned().collect();
+        code.freevars = frees.clone();
+        let idx = self.codes.len() as u32;
+        self.codes.push(None);
+        self.units.push(Unit {
+            code,
+            frame_scope: node_scope,
+            scope: node_scope,
+            slots: HashMap::new(),
+            cell_slots: HashSet::new(),
+            blocks: Vec::new(),
+            line: first_line,
+        });
+        // Parameters first (the call puts arguments there), then free
+        // variables (the call copies the closure there), then the rest.
+        for p in &params.names {
+            let slot = self.new_slot(p.clone());
+            self.unit().slots.insert((node_scope, p.clone()), slot);
+        }
+        for f in &frees {
+            let slot = self.new_slot(f.clone());
+            self.unit().slots.insert((node_scope, f.clone()), slot);
+            self.unit().cell_slots.insert(slot);
+        }
+        for (i, p) in params.names.iter().enumerate() {
+            if self.st.scopes[node_scope].cells.contains(p) {
+                self.unit().cell_slots.insert(i as u32);
+                self.emit(Op::MakeCell(i as u32));
+            }
+        }
+        self.make_cells(node_scope);
+        match body {
+            FunctionBody::Def(stmts) => {
+                for s in stmts {
+                    self.stmt(s)?;
+                }
+                self.emit(Op::LoadNone);
+                self.emit(Op::Return);
+            }
+            FunctionBody::Lambda(e) => {
+                self.expr(e)?;
+                self.emit(Op::Return);
+            }
+        }
+        let unit = self.units.pop().expect("function unit");
+        self.codes[idx as usize] = Some(unit.code);
+        Ok(idx)
+    }
+}
+
+enum FunctionBody<'a> {
+    Def(&'a [Stmt]),
+    Lambda(&'a ast::Expr),
+}

@@ -1,0 +1,521 @@
+//! Code generation for statements: assignment forms, control flow, loops,
+//! `try`/`except`/`finally` (with `break`/`continue`/`return` unwinding
+//! through them), `def`, and the rejection of unsupported statements.
+
+use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
+
+use super::bytecode::{BinOp, Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
+use super::{Block, CResult, CompileError, Compiler, FunctionBody, NameLoc};
+
+pub(super) fn binop(op: ast::Operator) -> BinOp {
+    use ast::Operator as O;
+    match op {
+        O::Add => BinOp::Add,
+        O::Sub => BinOp::Sub,
+        O::Mult => BinOp::Mul,
+        O::MatMult => BinOp::MatMul,
+        O::Div => BinOp::Div,
+        O::Mod => BinOp::Mod,
+        O::Pow => BinOp::Pow,
+        O::LShift => BinOp::LShift,
+        O::RShift => BinOp::RShift,
+        O::BitOr => BinOp::BitOr,
+        O::BitXor => BinOp::BitXor,
+        O::BitAnd => BinOp::BitAnd,
+        O::FloorDiv => BinOp::FloorDiv,
+    }
+}
+
+impl<'a> Compiler<'a> {
+    pub(super) fn stmt(&mut self, s: &'a Stmt) -> CResult<()> {
+        self.set_line(s.range().start().into());
+        let line = self.node_line(s);
+        self.enter(line)?;
+        let r = self.stmt_inner(s, line);
+        self.leave();
+        r
+    }
+
+    fn stmt_inner(&mut self, s: &'a Stmt, line: u32) -> CResult<()> {
+        match s {
+            Stmt::Expr(e) => {
+                self.expr(&e.value)?;
+                self.emit(Op::Pop);
+            }
+            Stmt::Assign(a) => {
+                self.expr(&a.value)?;
+                let n = a.targets.len();
+                for (i, t) in a.targets.iter().enumerate() {
+                    if i + 1 < n {
+                        self.emit(Op::Dup);
+                    }
+                    self.store_target(t)?;
+                }
+            }
+            Stmt::AugAssign(a) => self.aug_assign(a)?,
+            Stmt::AnnAssign(a) => {
+                if let Some(v) = &a.value {
+                    self.expr(v)?;
+                    self.store_target(&a.target)?;
+                }
+            }
+            Stmt::For(f) => self.for_stmt(f)?,
+            Stmt::While(w) => self.while_stmt(w)?,
+            Stmt::If(i) => {
+                self.expr(&i.test)?;
+                let j_else = self.emit(Op::PopJumpIfFalse(0));
+                self.stmts(&i.body)?;
+                if i.orelse.is_empty() {
+                    self.patch(j_else);
+                } else {
+                    let j_end = self.emit(Op::Jump(0));
+                    self.patch(j_else);
+                    self.stmts(&i.orelse)?;
+                    self.patch(j_end);
+                }
+            }
+            Stmt::Pass(_) | Stmt::Global(_) | Stmt::Nonlocal(_) => {}
+            Stmt::Break(_) => self.break_or_continue(true, line)?,
+            Stmt::Continue(_) => self.break_or_continue(false, line)?,
+            Stmt::Return(r) => self.return_stmt(r, line)?,
+            Stmt::Delete(d) => {
+                for t in &d.targets {
+                    self.delete_target(t)?;
+                }
+            }
+            Stmt::Raise(r) => {
+                let kind = match (&r.exc, &r.cause) {
+                    (None, _) => 0,
+                    (Some(e), None) => {
+                        self.expr(e)?;
+                        1
+                    }
+                    (Some(e), Some(c)) => {
+                        self.expr(e)?;
+                        self.expr(c)?;
+                        2
+                    }
+                };
+                self.emit(Op::Raise(kind));
+            }
+            Stmt::Try(t) => self.try_stmt(t)?,
+            Stmt::Assert(a) => {
+                self.expr(&a.test)?;
+                let j = self.emit(Op::PopJumpIfTrue(0));
+                self.emit(Op::LoadAssertionError);
+                if let Some(m) = &a.msg {
+                    self.expr(m)?;
+                    self.emit(Op::Call(1));
+                }
+                self.emit(Op::Raise(1));
+                self.patch(j);
+            }
+            Stmt::FunctionDef(f) => self.function_def(f)?,
+            Stmt::AsyncFunctionDef(_) => return Err(CompileError::unsupported("async functions", line)),
+            Stmt::ClassDef(_) => return Err(CompileError::unsupported("class definitions", line)),
+            Stmt::With(_) => return Err(CompileError::unsupported("'with' statements", line)),
+            Stmt::AsyncWith(_) => return Err(CompileError::unsupported("'async with' statements", line)),
+            Stmt::AsyncFor(_) => return Err(CompileError::unsupported("'async for' loops", line)),
+            Stmt::Match(_) => return Err(CompileError::unsupported("'match' statements", line)),
+            Stmt::TryStar(_) => return Err(CompileError::unsupported("'try/except*' statements", line)),
+            Stmt::TypeAlias(_) => return Err(CompileError::unsupported("'type' alias statements", line)),
+            Stmt::Import(_) | Stmt::ImportFrom(_) => {
+                return Err(CompileError::unsupported("import statements", line))
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn stmts(&mut self, body: &'a [Stmt]) -> CResult<()> {
+        for s in body {
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    /// Stores TOS into an assignment target.
+    pub(super) fn store_target(&mut self, t: &'a Expr) -> CResult<()> {
+        let line = self.node_line(t);
+        match t {
+            Expr::Name(n) => self.store_name(n.id.as_str()),
+            Expr::Attribute(a) => {
+                self.expr(&a.value)?;
+                let n = self.name_idx(a.attr.as_str());
+                self.emit(Op::StoreAttr(n));
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.emit(Op::StoreSubscr);
+            }
+            Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. }) => {
+                self.unpack_into(elts, line)?;
+            }
+            Expr::Starred(_) => {
+                return Err(CompileError::syntax("starred assignment target must be in a list or tuple".into(), line))
+            }
+            _ => return Err(CompileError::syntax("cannot assign to expression".into(), line)),
+        }
+        Ok(())
+    }
+
+    fn unpack_into(&mut self, elts: &'a [Expr], line: u32) -> CResult<()> {
+        let star = elts.iter().position(|e| matches!(e, Expr::Starred(_)));
+        if elts.iter().filter(|e| matches!(e, Expr::Starred(_))).count() > 1 {
+            return Err(CompileError::syntax("multiple starred expressions in assignment".into(), line));
+        }
+        match star {
+            None => {
+                self.emit(Op::UnpackSequence(elts.len() as u32));
+            }
+            Some(i) => {
+                let after = elts.len() - i - 1;
+                self.emit(Op::UnpackEx(((i as u32) << 16) | after as u32));
+            }
+        }
+        for e in elts {
+            match e {
+                Expr::Starred(s) => self.store_target(&s.value)?,
+                other => self.store_target(other)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn delete_target(&mut self, t: &'a Expr) -> CResult<()> {
+        match t {
+            Expr::Name(n) => self.delete_name(n.id.as_str()),
+            Expr::Attribute(a) => {
+                self.expr(&a.value)?;
+                let n = self.name_idx(a.attr.as_str());
+                self.emit(Op::DeleteAttr(n));
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.emit(Op::DeleteSubscr);
+            }
+            Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. }) => {
+                for e in elts {
+                    self.delete_target(e)?;
+                }
+            }
+            _ => return Err(CompileError::syntax("cannot delete expression".into(), self.node_line(t))),
+        }
+        Ok(())
+    }
+
+    fn aug_assign(&mut self, a: &'a ast::StmtAugAssign) -> CResult<()> {
+        let op = Op::Inplace(binop(a.op));
+        match &*a.target {
+            Expr::Name(n) => {
+                self.load_name(n.id.as_str());
+                self.expr(&a.value)?;
+                self.emit(op);
+                self.store_name(n.id.as_str());
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.emit(Op::DupTwo);
+                self.emit(Op::Subscr);
+                self.expr(&a.value)?;
+                self.emit(op);
+                self.emit(Op::Rot3);
+                self.emit(Op::StoreSubscr);
+            }
+            Expr::Attribute(at) => {
+                self.expr(&at.value)?;
+                self.emit(Op::Dup);
+                let n = self.name_idx(at.attr.as_str());
+                self.emit(Op::LoadAttr(n));
+                self.expr(&a.value)?;
+                self.emit(op);
+                self.emit(Op::Rot2);
+                self.emit(Op::StoreAttr(n));
+            }
+            _ => {
+                return Err(CompileError::syntax(
+                    "'expression' is an illegal expression for augmented assignment".into(),
+                    self.node_line(&*a.target),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn for_stmt(&mut self, f: &'a ast::StmtFor) -> CResult<()> {
+        self.expr(&f.iter)?;
+        self.emit(Op::GetIter);
+        let start = self.here();
+        let j_exit = self.emit(Op::ForIter(0));
+        self.unit().blocks.push(Block::Loop { continue_target: start, breaks: Vec::new(), is_for: true });
+        self.store_target(&f.target)?;
+        self.stmts(&f.body)?;
+        self.emit(Op::Jump(start));
+        let Some(Block::Loop { breaks, .. }) = self.unit().blocks.pop() else {
+            unreachable!("loop block")
+        };
+        self.patch(j_exit);
+        self.stmts(&f.orelse)?;
+        for b in breaks {
+            self.patch(b);
+        }
+        Ok(())
+    }
+
+    fn while_stmt(&mut self, w: &'a ast::StmtWhile) -> CResult<()> {
+        let start = self.here();
+        let always = matches!(&*w.test, Expr::Constant(c) if matches!(c.value, ast::Constant::Bool(true)));
+        let j_exit = if always {
+            None
+        } else {
+            self.expr(&w.test)?;
+            Some(self.emit(Op::PopJumpIfFalse(0)))
+        };
+        self.unit().blocks.push(Block::Loop { continue_target: start, breaks: Vec::new(), is_for: false });
+        self.stmts(&w.body)?;
+        self.emit(Op::Jump(start));
+        let Some(Block::Loop { breaks, .. }) = self.unit().blocks.pop() else {
+            unreachable!("loop block")
+        };
+        if let Some(j) = j_exit {
+            self.patch(j);
+        }
+        self.stmts(&w.orelse)?;
+        for b in breaks {
+            self.patch(b);
+        }
+        Ok(())
+    }
+
+    /// Emits the cleanup for leaving blocks `from..` (innermost last).
+    fn unwind_blocks(&mut self, from: usize, for_return: bool) -> CResult<()> {
+        let mut i = self.unit().blocks.len();
+        while i > from {
+            i -= 1;
+            match &self.unit().blocks[i] {
+                Block::Loop { is_for, .. } => {
+                    if *is_for && !for_return {
+                        self.emit(Op::Pop);
+                    }
+                }
+                Block::Try => {
+                    self.emit(Op::PopHandler);
+                }
+                Block::TryFinally(body) => {
+                    let body: &'a [Stmt] = body;
+                    self.emit(Op::PopHandler);
+                    // The finally body runs in the context outside its try.
+                    let inner = self.unit().blocks.split_off(i);
+                    self.stmts(body)?;
+                    self.unit().blocks.extend(inner);
+                }
+                Block::ExceptBody => {
+                    self.emit(Op::PopExcept);
+                }
+                Block::FinallyExc => {
+                    self.emit(Op::PopExcept);
+                    if !for_return {
+                        self.emit(Op::Pop);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn break_or_continue(&mut self, is_break: bool, line: u32) -> CResult<()> {
+        let Some(loop_idx) = self.unit().blocks.iter().rposition(|b| matches!(b, Block::Loop { .. })) else {
+            let what = if is_break { "'break' outside loop" } else { "'continue' not properly in loop" };
+            return Err(CompileError::syntax(what.into(), line));
+        };
+        self.unwind_blocks(loop_idx + 1, false)?;
+        let (target, is_for) = match &self.unit().blocks[loop_idx] {
+            Block::Loop { continue_target, is_for, .. } => (*continue_target, *is_for),
+            _ => unreachable!("found a loop"),
+        };
+        if is_break {
+            if is_for {
+                self.emit(Op::Pop);
+            }
+            let j = self.emit(Op::Jump(0));
+            if let Block::Loop { breaks, .. } = &mut self.unit().blocks[loop_idx] {
+                breaks.push(j);
+            }
+        } else {
+            self.emit(Op::Jump(target));
+        }
+        Ok(())
+    }
+
+    fn return_stmt(&mut self, r: &'a ast::StmtReturn, line: u32) -> CResult<()> {
+        if self.unit().frame_scope == 0 {
+            return Err(CompileError::syntax("'return' outside function".into(), line));
+        }
+        match &r.value {
+            Some(v) => self.expr(v)?,
+            None => {
+                self.emit(Op::LoadNone);
+            }
+        }
+        let needs_unwind = self.unit().blocks.iter().any(|b| !matches!(b, Block::Loop { .. }));
+        if needs_unwind {
+            let tmp = self.new_slot("<return>".into());
+            self.emit(Op::StoreFast(tmp));
+            self.unwind_blocks(0, true)?;
+            self.emit(Op::LoadFast(tmp));
+        }
+        self.emit(Op::Return);
+        Ok(())
+    }
+
+    fn try_stmt(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+        if t.finalbody.is_empty() {
+            return self.try_except(t);
+        }
+        let h = self.emit(Op::SetupExcept(0));
+        self.unit().blocks.push(Block::TryFinally(&t.finalbody));
+        self.try_except(t)?;
+        self.unit().blocks.pop();
+        self.emit(Op::PopHandler);
+        self.stmts(&t.finalbody)?;
+        let j_end = self.emit(Op::Jump(0));
+        self.patch(h);
+        self.unit().blocks.push(Block::FinallyExc);
+        self.stmts(&t.finalbody)?;
+        self.unit().blocks.pop();
+        self.emit(Op::Reraise);
+        self.patch(j_end);
+        Ok(())
+    }
+
+    fn try_except(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+        if t.handlers.is_empty() {
+            self.stmts(&t.body)?;
+            return self.stmts(&t.orelse);
+        }
+        let h = self.emit(Op::SetupExcept(0));
+        self.unit().blocks.push(Block::Try);
+        self.stmts(&t.body)?;
+        self.unit().blocks.pop();
+        self.emit(Op::PopHandler);
+        self.stmts(&t.orelse)?;
+        let mut ends = vec![self.emit(Op::Jump(0))];
+        self.patch(h);
+        let n = t.handlers.len();
+        let mut needs_reraise = true;
+        for (i, handler) in t.handlers.iter().enumerate() {
+            let ast::ExceptHandler::ExceptHandler(hd) = handler;
+            self.set_line(hd.range.start().into());
+            let next = match &hd.type_ {
+                Some(ty) => {
+                    self.emit(Op::Dup);
+                    self.expr(ty)?;
+                    self.emit(Op::ExcMatch);
+                    Some(self.emit(Op::PopJumpIfFalse(0)))
+                }
+                None => {
+                    if i + 1 != n {
+                        return Err(CompileError::syntax(
+                            "default 'except:' must be last".into(),
+                            self.node_line(hd),
+                        ));
+                    }
+                    needs_reraise = false;
+                    None
+                }
+            };
+            match &hd.name {
+                Some(name) => self.store_name(name.as_str()),
+                None => {
+                    self.emit(Op::Pop);
+                }
+            }
+            self.unit().blocks.push(Block::ExceptBody);
+            self.stmts(&hd.body)?;
+            self.unit().blocks.pop();
+            self.emit(Op::PopExcept);
+            if let Some(name) = &hd.name {
+                self.emit(Op::LoadNone);
+                self.store_name(name.as_str());
+                self.delete_name(name.as_str());
+            }
+            ends.push(self.emit(Op::Jump(0)));
+            if let Some(j) = next {
+                self.patch(j);
+            }
+        }
+        if needs_reraise {
+            self.emit(Op::Reraise);
+        }
+        for j in ends {
+            self.patch(j);
+        }
+        Ok(())
+    }
+
+    /// Pushes the defaults, kw-defaults and closure of a function about to be
+    /// made; returns the `MakeFunction` flags.
+    pub(super) fn function_prelude(&mut self, args: &'a ast::Arguments, child_scope: usize) -> CResult<u32> {
+        let mut flags = 0;
+        let defaults: Vec<&'a Expr> = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .filter_map(|a| a.default.as_deref())
+            .collect();
+        if !defaults.is_empty() {
+            for d in &defaults {
+                self.expr(d)?;
+            }
+            self.emit(Op::BuildTuple(defaults.len() as u32));
+            flags |= FN_DEFAULTS;
+        }
+        let kwdefaults: Vec<(&str, &'a Expr)> = args
+            .kwonlyargs
+            .iter()
+            .filter_map(|a| a.default.as_deref().map(|d| (a.def.arg.as_str(), d)))
+            .collect();
+        if !kwdefaults.is_empty() {
+            for (name, d) in &kwdefaults {
+                let k = self.add_const(super::bytecode::Const::Str(name.to_string()));
+                self.emit(Op::LoadConst(k));
+                self.expr(d)?;
+            }
+            self.emit(Op::BuildMap(kwdefaults.len() as u32));
+            flags |= FN_KWDEFAULTS;
+        }
+        let frees: Vec<String> = self.st.scopes[child_scope].frees.iter().cloned().collect();
+        if !frees.is_empty() {
+            for name in &frees {
+                match self.resolve(name) {
+                    NameLoc::Deref(slot) => {
+                        self.emit(Op::LoadClosure(slot));
+                    }
+                    other => panic!("free variable {name} resolved to {other:?}"),
+                }
+            }
+            self.emit(Op::BuildTuple(frees.len() as u32));
+            flags |= FN_CLOSURE;
+        }
+        Ok(flags)
+    }
+
+    fn function_def(&mut self, f: &'a ast::StmtFunctionDef) -> CResult<()> {
+        for d in &f.decorator_list {
+            self.expr(d)?;
+        }
+        let child = self.st.scope_of(f);
+        let flags = self.function_prelude(&f.args, child)?;
+        let line = self.node_line(f);
+        let code = self.function_code(child, f.name.as_str(), &f.args, line, FunctionBody::Def(&f.body))?;
+        self.unit().line = line;
+        self.emit(Op::MakeFunction(code, flags));
+        for _ in &f.decorator_list {
+            self.emit(Op::Call(1));
+        }
+        self.store_name(f.name.as_str());
+        Ok(())
+    }
+}

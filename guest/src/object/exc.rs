@@ -1,0 +1,97 @@
+//! The builtin exception classes and their hierarchy.
+//!
+//! Exception classes are unboxed enum tags so raising a builtin error never
+//! allocates a class object; `parent` encodes CPython's hierarchy, which
+//! `except` clauses and `isinstance` walk.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! exc_types {
+    ($($name:ident => $parent:expr),* $(,)?) => {
+        /// A builtin exception class.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum ExcType { $($name),* }
+
+        impl ExcType {
+            /// Every builtin exception class, for name lookup.
+            pub const ALL: &'static [ExcType] = &[$(ExcType::$name),*];
+
+            /// The class name as Python spells it.
+            pub fn name(self) -> &'static str {
+                match self { $(ExcType::$name => stringify!($name)),* }
+            }
+
+            /// The direct base class (`None` for `BaseException`).
+            pub fn parent(self) -> Option<ExcType> {
+                match self { $(ExcType::$name => $parent),* }
+            }
+        }
+    };
+}
+
+use ExcType::*;
+
+exc_types! {
+    BaseException => None,
+    SystemExit => Some(BaseException),
+    KeyboardInterrupt => Some(BaseException),
+    GeneratorExit => Some(BaseException),
+    Exception => Some(BaseException),
+    ArithmeticError => Some(Exception),
+    FloatingPointError => Some(ArithmeticError),
+    OverflowError => Some(ArithmeticError),
+    ZeroDivisionError => Some(ArithmeticError),
+    AssertionError => Some(Exception),
+    AttributeError => Some(Exception),
+    BufferError => Some(Exception),
+    EOFError => Some(Exception),
+    ImportError => Some(Exception),
+    ModuleNotFoundError => Some(ImportError),
+    LookupError => Some(Exception),
+    IndexError => Some(LookupError),
+    KeyError => Some(LookupError),
+    MemoryError => Some(Exception),
+    NameError => Some(Exception),
+    UnboundLocalError => Some(NameError),
+    OSError => Some(Exception),
+    ConnectionError => Some(OSError),
+    FileExistsError => Some(OSError),
+    FileNotFoundError => Some(OSError),
+    IsADirectoryError => Some(OSError),
+    NotADirectoryError => Some(OSError),
+    PermissionError => Some(OSError),
+    TimeoutError => Some(OSError),
+    ReferenceError => Some(Exception),
+    RuntimeError => Some(Exception),
+    NotImplementedError => Some(RuntimeError),
+    RecursionError => Some(RuntimeError),
+    StopAsyncIteration => Some(Exception),
+    StopIteration => Some(Exception),
+    SyntaxError => Some(Exception),
+    IndentationError => Some(SyntaxError),
+    SystemError => Some(Exception),
+    TypeError => Some(Exception),
+    ValueError => Some(Exception),
+    UnicodeError => Some(ValueError),
+    UnicodeDecodeError => Some(UnicodeError),
+    UnicodeEncodeError => Some(UnicodeError),
+}
+
+impl ExcType {
+    /// Is `self` the class `base` or a subclass of it?
+    pub fn is_subclass_of(self, base: ExcType) -> bool {
+        let mut cur = Some(self);
+        while let Some(c) = cur {
+            if c == base {
+                return true;
+            }
+            cur = c.parent();
+        }
+        false
+    }
+
+    /// Looks a class up by its Python name.
+    pub fn from_name(name: &str) -> Option<ExcType> {
+        ExcType::ALL.iter().copied().find(|e| e.name() == name)
+    }
+}

@@ -1,0 +1,116 @@
+//! The heap: an arena of plain-data objects addressed by [`ObjId`], with a
+//! mark-and-sweep collector.
+//!
+//! Objects refer to each other only through `ObjId`s, never Rust references,
+//! so the whole heap serializes as data (snapshots) and survives pauses.
+//! Collection runs only at VM safe points (between instructions), where every
+//! live value is reachable from the roots the VM passes in; native code that
+//! holds `ObjId`s in Rust locals therefore never sees them freed.
+
+use serde::{Deserialize, Serialize};
+
+use super::value::{ObjId, Value};
+use super::Obj;
+
+/// The object arena.
+#[derive(Default, Serialize, Deserialize)]
+pub struct Heap {
+    slots: Vec<Option<Obj>>,
+    free: Vec<u32>,
+    /// Allocations since the last collection.
+    allocs_since_gc: usize,
+    /// Collect when `allocs_since_gc` passes this.
+    gc_threshold: usize,
+}
+
+const MIN_GC_THRESHOLD: usize = 100_000;
+
+impl Heap {
+    pub fn new() -> Heap {
+        Heap {
+            gc_threshold: MIN_GC_THRESHOLD,
+            ..Heap::default()
+        }
+    }
+
+    /// Stores `obj` and returns its id.
+    #[inline]
+    pub fn alloc(&mut self, obj: Obj) -> ObjId {
+        self.allocs_since_gc += 1;
+        if let Some(i) = self.free.pop() {
+            self.slots[i as usize] = Some(obj);
+            ObjId(i)
+        } else {
+            self.slots.push(Some(obj));
+            ObjId((self.slots.len() - 1) as u32)
+        }
+    }
+
+    /// Stores `obj` and returns a value referring to it.
+    #[inline]
+    pub fn new_value(&mut self, obj: Obj) -> Value {
+        Value::Ref(self.alloc(obj))
+    }
+
+    #[inline]
+    pub fn get(&self, id: ObjId) -> &Obj {
+        match &self.slots[id.0 as usize] {
+            Some(o) => o,
+            None => panic!("use of freed object {}", id.0),
+        }
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj {
+        match &mut self.slots[id.0 as usize] {
+            Some(o) => o,
+            None => panic!("use of freed object {}", id.0),
+        }
+    }
+
+    /// Number of live objects.
+    pub fn live(&self) -> usize {
+        self.slots.len() - self.free.len()
+    }
+
+    /// Whether enough has been allocated that a collection is worthwhile.
+    #[inline]
+    pub fn wants_gc(&self) -> bool {
+        self.allocs_since_gc >= self.gc_threshold
+    }
+
+    /// Frees every object not reachable from `roots`.
+    pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) {
+        let mut marked = vec![false; self.slots.len()];
+        let mut work: Vec<ObjId> = Vec::new();
+        for v in roots {
+            if let Value::Ref(id) = v {
+                work.push(id);
+            }
+        }
+        while let Some(id) = work.pop() {
+            let i = id.0 as usize;
+            if marked[i] {
+                continue;
+            }
+            marked[i] = true;
+            if let Some(obj) = &self.slots[i] {
+                obj.for_each_child(&mut |v| {
+                    if let Value::Ref(c) = v {
+                        if !marked[c.0 as usize] {
+                            work.push(c);
+                        }
+                    }
+                });
+            }
+        }
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            if !marked[i] && slot.is_some() {
+                *slot = None;
+                self.free.push(i as u32);
+            }
+        }
+        self.allocs_since_gc = 0;
+        self.gc_threshold = MIN_GC_THRESHOLD.max(self.live());
+    }
+}

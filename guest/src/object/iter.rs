@@ -1,0 +1,80 @@
+//! Iterator objects: the state of a `for` loop over each builtin iterable,
+//! and the lazy `enumerate`/`zip`/`map`/`filter`/`reversed` adapters.
+//! Indices, not Rust iterators, so the state is plain data.
+
+use serde::{Deserialize, Serialize};
+
+use super::types::Type;
+use super::value::{ObjId, Value};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Iter {
+    /// Over a list or tuple by index (a list may grow while iterated).
+    Seq { seq: ObjId, idx: usize },
+    /// Over a str, by byte offset.
+    Str { s: ObjId, pos: usize },
+    Range { cur: i64, stop: i64, step: i64 },
+    /// Over a dict's keys/values/items or a set's members, by entry index;
+    /// `len` is the size when iteration began, to detect mutation.
+    Dict { dict: ObjId, idx: usize, len: usize, kind: super::ViewKind, set: bool },
+    Enumerate { inner: Value, count: i64 },
+    Zip { iters: Vec<Value>, strict: bool },
+    Map { func: Value, iters: Vec<Value> },
+    Filter { func: Value, inner: Value },
+    /// Backwards over a list, tuple or str by index (`idx` counts down).
+    Reversed { seq: ObjId, idx: usize },
+    Done,
+}
+
+impl Iter {
+    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        match self {
+            Iter::Seq { seq, .. } | Iter::Reversed { seq, .. } => f(Value::Ref(*seq)),
+            Iter::Str { s, .. } => f(Value::Ref(*s)),
+            Iter::Dict { dict, .. } => f(Value::Ref(*dict)),
+            Iter::Range { .. } | Iter::Done => {}
+            Iter::Enumerate { inner, .. } => f(*inner),
+            Iter::Zip { iters, .. } => iters.iter().for_each(|v| f(*v)),
+            Iter::Map { func, iters } => {
+                f(*func);
+                iters.iter().for_each(|v| f(*v));
+            }
+            Iter::Filter { func, inner } => {
+                f(*func);
+                f(*inner);
+            }
+        }
+    }
+
+    /// The Python-visible type.
+    pub fn type_of(&self) -> Type {
+        match self {
+            Iter::Enumerate { .. } => Type::Enumerate,
+            Iter::Zip { .. } => Type::Zip,
+            Iter::Map { .. } => Type::Map,
+            Iter::Filter { .. } => Type::Filter,
+            Iter::Reversed { .. } => Type::Reversed,
+            _ => Type::Iterator,
+        }
+    }
+
+    /// The name CPython gives the iterator's class, for reprs.
+    pub fn class_name(&self, seq_is_tuple: bool) -> &'static str {
+        match self {
+            Iter::Seq { .. } if seq_is_tuple => "tuple_iterator",
+            Iter::Seq { .. } => "list_iterator",
+            Iter::Str { .. } => "str_ascii_iterator",
+            Iter::Range { .. } => "range_iterator",
+            Iter::Dict { set: true, .. } => "set_iterator",
+            Iter::Dict { kind: super::ViewKind::Keys, .. } => "dict_keyiterator",
+            Iter::Dict { kind: super::ViewKind::Values, .. } => "dict_valueiterator",
+            Iter::Dict { kind: super::ViewKind::Items, .. } => "dict_itemiterator",
+            Iter::Enumerate { .. } => "enumerate",
+            Iter::Zip { .. } => "zip",
+            Iter::Map { .. } => "map",
+            Iter::Filter { .. } => "filter",
+            Iter::Reversed { .. } => "reversed",
+            Iter::Done => "iterator",
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Values and the heap objects they refer to, one file per concern.
+//!
+//! Every object is plain data (`serde`-serializable, no closures, no Rust
+//! references between objects), which is what lets an execution pause at
+//! any external call and later be snapshotted.
+
+pub mod dict;
+pub mod exc;
+pub mod float;
+pub mod heap;
+pub mod int;
+pub mod iter;
+pub mod str;
+pub mod types;
+pub mod value;
+
+use num_bigint::BigInt;
+use serde::{Deserialize, Serialize};
+
+pub use dict::{Dict, HashKey};
+pub use exc::ExcType;
+pub use heap::Heap;
+pub use iter::Iter;
+pub use str::PyStr;
+pub use types::Type;
+pub use value::{ObjId, Value};
+
+/// A heap object.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Obj {
+    Str(PyStr),
+    BigInt(BigInt),
+    List(Vec<Value>),
+    Tuple(Vec<Value>),
+    Dict(Dict),
+    Set(Dict),
+    FrozenSet(Dict),
+    Function(Function),
+    /// A variable captured by a closure.
+    Cell(Value),
+    Exception(Exception),
+    Range(Range),
+    Slice(Value, Value, Value),
+    Iter(Iter),
+    /// `d.keys()`, `d.values()`, `d.items()`.
+    DictView(ObjId, ViewKind),
+    /// A method of a builtin type bound to its receiver (`lst.append`).
+    BuiltinMethod(Value, String),
+    /// A function provided by the host; calling it pauses the run.
+    External(External),
+}
+
+/// Which view `d.keys()`/`values()`/`items()` returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ViewKind {
+    Keys,
+    Values,
+    Items,
+}
+
+/// `range(start, stop, step)` over machine ints.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct Range {
+    pub start: i64,
+    pub stop: i64,
+    pub step: i64,
+}
+
+impl Range {
+    pub fn len(&self) -> i64 {
+        if self.step > 0 && self.start < self.stop {
+            ((self.stop as i128 - self.start as i128 - 1) / self.step as i128 + 1) as i64
+        } else if self.step < 0 && self.start > self.stop {
+            ((self.start as i128 - self.stop as i128 - 1) / (-(self.step as i128)) + 1) as i64
+        } else {
+            0
+        }
+    }
+
+    pub fn get(&self, i: i64) -> i64 {
+        self.start + i * self.step
+    }
+}
+
+/// A Python function: code plus the values captured when `def` ran.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Function {
+    pub code: u32,
+    /// Defaults of the last positional parameters.
+    pub defaults: Vec<Value>,
+    /// Defaults of keyword-only parameters, `Undef` where there is none.
+    pub kwdefaults: Vec<Value>,
+    /// The cells of the free variables, in the code's `freevars` order.
+    pub closure: Vec<Value>,
+}
+
+/// A host function declared in the request.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct External {
+    pub name: String,
+    pub params: Option<Vec<String>>,
+    pub is_async: bool,
+}
+
+/// One line of a traceback: which code, which line.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct TbEntry {
+    pub code: u32,
+    pub line: u32,
+}
+
+/// An exception instance.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Exception {
+    pub kind: ExcType,
+    pub args: Vec<Value>,
+    /// Outermost frame first, as printed.
+    pub traceback: Vec<TbEntry>,
+    /// `raise ... from cause`.
+    pub cause: Value,
+    /// The exception being handled when this one was raised.
+    pub context: Value,
+    pub suppress_context: bool,
+}
+
+impl Exception {
+    pub fn new(kind: ExcType, args: Vec<Value>) -> Exception {
+        Exception {
+            kind,
+            args,
+            traceback: Vec::new(),
+            cause: Value::None,
+            context: Value::None,
+            suppress_context: false,
+        }
+    }
+}
+
+impl Obj {
+    /// Calls `f` with every value this object refers to (for the collector).
+    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        match self {
+            Obj::Str(_) | Obj::BigInt(_) | Obj::Range(_) | Obj::External(_) => {}
+            Obj::List(items) | Obj::Tuple(items) => items.iter().for_each(|v| f(*v)),
+            Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.for_each_value(f),
+            Obj::Function(func) => {
+                func.defaults.iter().for_each(|v| f(*v));
+                func.kwdefaults.iter().for_each(|v| f(*v));
+                func.closure.iter().for_each(|v| f(*v));
+            }
+            Obj::Cell(v) => f(*v),
+            Obj::Exception(e) => {
+                e.args.iter().for_each(|v| f(*v));
+                f(e.cause);
+                f(e.context);
+            }
+            Obj::Slice(a, b, c) => {
+                f(*a);
+                f(*b);
+                f(*c);
+            }
+            Obj::Iter(it) => it.for_each_child(f),
+            Obj::DictView(d, _) => f(Value::Ref(*d)),
+            Obj::BuiltinMethod(recv, _) => f(*recv),
+        }
+    }
+}

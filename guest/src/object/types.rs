@@ -1,0 +1,103 @@
+//! The builtin types as unboxed tags: `type(x)`, `isinstance`, and the
+//! names used in error messages (`'int' object is not iterable`).
+
+use serde::{Deserialize, Serialize};
+
+/// A builtin type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Type {
+    Object,
+    NoneType,
+    Bool,
+    Int,
+    Float,
+    Str,
+    List,
+    Tuple,
+    Dict,
+    Set,
+    FrozenSet,
+    Range,
+    Slice,
+    Function,
+    BuiltinFunction,
+    Method,
+    Type,
+    Cell,
+    Iterator,
+    Enumerate,
+    Zip,
+    Map,
+    Filter,
+    Reversed,
+    DictKeys,
+    DictValues,
+    DictItems,
+    ExternalFunction,
+}
+
+impl Type {
+    /// The name Python prints for the type (`type(x).__name__`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Type::Object => "object",
+            Type::NoneType => "NoneType",
+            Type::Bool => "bool",
+            Type::Int => "int",
+            Type::Float => "float",
+            Type::Str => "str",
+            Type::List => "list",
+            Type::Tuple => "tuple",
+            Type::Dict => "dict",
+            Type::Set => "set",
+            Type::FrozenSet => "frozenset",
+            Type::Range => "range",
+            Type::Slice => "slice",
+            Type::Function => "function",
+            Type::BuiltinFunction => "builtin_function_or_method",
+            Type::Method => "method",
+            Type::Type => "type",
+            Type::Cell => "cell",
+            Type::Iterator => "iterator",
+            Type::Enumerate => "enumerate",
+            Type::Zip => "zip",
+            Type::Map => "map",
+            Type::Filter => "filter",
+            Type::Reversed => "reversed",
+            Type::DictKeys => "dict_keys",
+            Type::DictValues => "dict_values",
+            Type::DictItems => "dict_items",
+            Type::ExternalFunction => "function",
+        }
+    }
+
+    /// Is `self` the type `base` or a subtype of it?
+    pub fn is_subtype_of(self, base: Type) -> bool {
+        self == base || base == Type::Object || (self == Type::Bool && base == Type::Int)
+    }
+
+    /// The types reachable by name from Python code (`int`, `str`, ...).
+    pub fn from_builtin_name(name: &str) -> Option<Type> {
+        Some(match name {
+            "object" => Type::Object,
+            "bool" => Type::Bool,
+            "int" => Type::Int,
+            "float" => Type::Float,
+            "str" => Type::Str,
+            "list" => Type::List,
+            "tuple" => Type::Tuple,
+            "dict" => Type::Dict,
+            "set" => Type::Set,
+            "frozenset" => Type::FrozenSet,
+            "range" => Type::Range,
+            "slice" => Type::Slice,
+            "type" => Type::Type,
+            "enumerate" => Type::Enumerate,
+            "zip" => Type::Zip,
+            "map" => Type::Map,
+            "filter" => Type::Filter,
+            "reversed" => Type::Reversed,
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,167 @@
+//! Attribute access on builtin values: bound builtin methods, data
+//! attributes (`e.args`, `f.__name__`, `r.start`, ...), name lookup of
+//! builtins, and the `**mapping` merge used by dict displays and calls.
+
+use crate::object::{ExcType, HashKey, Obj, Value};
+
+use super::{PyErr, PyResult, Vm};
+
+impl Vm {
+    pub fn get_attr(&mut self, obj: Value, name: &str) -> PyResult<Value> {
+        if let Some(v) = self.data_attr(obj, name)? {
+            return Ok(v);
+        }
+        if crate::builtins::methods::has_method(self, obj, name) {
+            return Ok(self.heap.new_value(Obj::BuiltinMethod(obj, name.to_string())));
+        }
+        Err(self.no_attr(obj, name))
+    }
+
+    fn no_attr(&self, obj: Value, name: &str) -> PyErr {
+        match obj {
+            Value::Type(t) => PyErr::new(
+                ExcType::AttributeError,
+                format!("type object '{}' has no attribute '{name}'", t.name()),
+            ),
+            Value::ExcType(t) => PyErr::new(
+                ExcType::AttributeError,
+                format!("type object '{}' has no attribute '{name}'", t.name()),
+            ),
+            _ => PyErr::new(
+                ExcType::AttributeError,
+                format!("'{}' object has no attribute '{name}'", self.class_name(obj)),
+            ),
+        }
+    }
+
+    fn data_attr(&mut self, obj: Value, name: &str) -> PyResult<Option<Value>> {
+        Ok(Some(match (obj, name) {
+            (Value::Type(t), "__name__" | "__qualname__") => self.new_str(t.name()),
+            (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),
+            (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
+            (Value::Int(i), "real" | "numerator") => Value::Int(i),
+            (Value::Int(_), "imag") => Value::Int(0),
+            (Value::Int(_), "denominator") => Value::Int(1),
+            (Value::Bool(b), "real" | "numerator") => Value::Int(b as i64),
+            (Value::Float(f), "real") => Value::Float(f),
+            (Value::Float(_), "imag") => Value::Float(0.0),
+            (Value::Ref(id), _) => match (self.heap.get(id), name) {
+                (Obj::Exception(e), "args") => {
+                    let a = e.args.clone();
+                    self.new_tuple(a)
+                }
+                (Obj::Exception(e), "__cause__") => e.cause,
+                (Obj::Exception(e), "__context__") => e.context,
+                (Obj::Exception(e), "__suppress_context__") => Value::Bool(e.suppress_context),
+                (Obj::Exception(e), "__class__") => Value::ExcType(e.kind),
+                (Obj::Function(f), "__name__") => {
+                    let n = self.program.codes[f.code as usize].name.clone();
+                    self.new_str(n)
+                }
+                (Obj::Function(f), "__qualname__") => {
+                    let n = self.program.codes[f.code as usize].qualname.clone();
+                    self.new_str(n)
+                }
+                (Obj::External(e), "__name__" | "__qualname__") => {
+                    let n = e.name.clone();
+                    self.new_str(n)
+                }
+                (Obj::Range(r), "start") => Value::Int(r.start),
+                (Obj::Range(r), "stop") => Value::Int(r.stop),
+                (Obj::Range(r), "step") => Value::Int(r.step),
+                (Obj::Slice(a, _, _), "start") => *a,
+                (Obj::Slice(_, b, _), "stop") => *b,
+                (Obj::Slice(_, _, c), "step") => *c,
+                (Obj::BigInt(_), "real" | "numerator") => obj,
+                (Obj::BigInt(_), "imag") => Value::Int(0),
+                (Obj::BigInt(_), "denominator") => Value::Int(1),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    pub fn set_attr(&mut self, obj: Value, name: &str, v: Value) -> PyResult<()> {
+        if let Value::Ref(id) = obj {
+            if let Obj::Exception(e) = self.heap.get_mut(id) {
+                match name {
+                    "__cause__" => {
+                        e.cause = v;
+                        e.suppress_context = true;
+                        return Ok(());
+                    }
+                    "__context__" => {
+                        e.context = v;
+                        return Ok(());
+                    }
+                    "__suppress_context__" => {
+                        e.suppress_context = matches!(v, Value::Bool(true));
+                        return Ok(());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let has = crate::builtins::methods::has_method(self, obj, name) || self.data_attr(obj, name)?.is_some();
+        if has {
+            return Err(PyErr::new(
+                ExcType::AttributeError,
+                format!("'{}' object attribute '{name}' is read-only", self.class_name(obj)),
+            ));
+        }
+        Err(PyErr::new(
+            ExcType::AttributeError,
+            format!("'{}' object has no attribute '{name}' and no __dict__ for setting new attributes", self.class_name(obj)),
+        ))
+    }
+
+    pub fn del_attr(&mut self, obj: Value, name: &str) -> PyResult<()> {
+        Err(PyErr::new(
+            ExcType::AttributeError,
+            format!("'{}' object has no attribute '{name}'", self.class_name(obj)),
+        ))
+    }
+
+    /// Looks up a builtin by name, or raises `NameError`.
+    pub fn builtin_by_name(&self, name: &str) -> PyResult<Value> {
+        crate::builtins::lookup(name)
+            .ok_or_else(|| PyErr::new(ExcType::NameError, format!("name '{name}' is not defined")))
+    }
+
+    /// `{**src}` / `f(**src)`: copies a mapping's items into dict `target`;
+    /// with `merge`, a repeated key is an error (keyword arguments).
+    pub fn dict_update_from(&mut self, target: Value, src: Value, merge: bool) -> PyResult<()> {
+        let entries: Vec<(HashKey, Value, Value)> = match src {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Dict(d) => d.keyed_entries().map(|(k, (kv, vv))| (k.clone(), *kv, *vv)).collect(),
+                _ => return Err(self.not_mapping(src, merge)),
+            },
+            _ => return Err(self.not_mapping(src, merge)),
+        };
+        let Value::Ref(tid) = target else { unreachable!("dict") };
+        for (k, kv, vv) in entries {
+            if merge {
+                if super::as_str(&self.heap, kv).is_none() {
+                    return Err(PyErr::type_error("keywords must be strings"));
+                }
+                let Obj::Dict(t) = self.heap.get(tid) else { unreachable!() };
+                if t.contains(&k) {
+                    let name = super::as_str(&self.heap, kv).unwrap_or("").to_string();
+                    return Err(PyErr::type_error(format!("got multiple values for keyword argument '{name}'")));
+                }
+            }
+            if let Obj::Dict(t) = self.heap.get_mut(tid) {
+                t.insert(k, kv, vv);
+            }
+        }
+        Ok(())
+    }
+
+    fn not_mapping(&self, v: Value, merge: bool) -> PyErr {
+        if merge {
+            PyErr::type_error(format!("argument after ** must be a mapping, not {}", self.class_name(v)))
+        } else {
+            PyErr::type_error(format!("'{}' object is not a mapping", self.class_name(v)))
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! Calls: binding arguments to parameters with CPython's error messages,
+//! pushing frames for Python functions, dispatching builtins, types,
+//! builtin methods and host functions (which pause the run), and
+//! synchronous callbacks from native code (`key=` functions).
+
+use crate::compile::bytecode::Code;
+use crate::object::{Dict, ExcType, Exception, Obj, ObjId, Value};
+
+use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
+
+/// Deepest nesting of native callbacks (each one uses the Rust stack).
+const MAX_NATIVE_DEPTH: u32 = 100;
+
+/// Keyword arguments as name/value pairs, in call order.
+pub type Kwargs = Vec<(String, Value)>;
+
+impl Vm {
+    /// Calls the callable below `argc` arguments on the stack; the last
+    /// arguments are keywords named by constant `kwnames`. Returns whether a
+    /// Python frame was pushed; otherwise the result is on the stack, or
+    /// `self.pending` is set for a host call.
+    pub(super) fn call(&mut self, argc: usize, kwnames: Option<u32>) -> PyResult<bool> {
+        let fpos = self.stack.len() - argc - 1;
+        let callee = self.stack[fpos];
+        if let Value::Ref(id) = callee {
+            if let Obj::Function(f) = self.heap.get(id) {
+                let prog = self.program.clone();
+                let code = &prog.codes[f.code as usize];
+                let p = &code.params;
+                if kwnames.is_none() && !p.varargs && !p.varkw && p.kwonly == 0 && argc == p.positional as usize {
+                    let (code_idx, closure) = (f.code, f.closure.clone());
+                    self.push_frame(code_idx, fpos + 1, fpos, &closure, false)?;
+                    return Ok(true);
+                }
+                let (pos, kw) = self.take_args(fpos, argc, kwnames);
+                self.stack.push(callee);
+                self.enter_function(id, pos, kw, false)?;
+                return Ok(true);
+            }
+        }
+        let (pos, kw) = self.take_args(fpos, argc, kwnames);
+        self.call_native(callee, pos, kw)
+    }
+
+    /// `f(*args, **kwargs)`: a tuple and optionally a dict on the stack.
+    pub(super) fn call_ex(&mut self, has_kw: bool) -> PyResult<bool> {
+        let kw = if has_kw { Some(self.stack.pop().expect("kwargs")) } else { None };
+        let args = self.stack.pop().expect("args");
+        let callee = self.stack.pop().expect("callee");
+        let pos = match args {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Tuple(t) => t.clone(),
+                _ => self.collect_iterable(args)?,
+            },
+            _ => self.collect_iterable(args)?,
+        };
+        let mut kwargs = Vec::new();
+        if let Some(Value::Ref(id)) = kw {
+            if let Obj::Dict(d) = self.heap.get(id) {
+                for (k, v) in d.entries() {
+                    let name = super::as_str(&self.heap, k).unwrap_or("").to_string();
+                    kwargs.push((name, v));
+                }
+            }
+        }
+        if let Value::Ref(id) = callee {
+            if let Obj::Function(_) = self.heap.get(id) {
+                self.stack.push(callee);
+                self.enter_function(id, pos, kwargs, false)?;
+                return Ok(true);
+            }
+        }
+        self.call_native(callee, pos, kwargs)
+    }
+
+    /// `obj.name(args)` with `argc` positional arguments on the stack above
+    /// `obj`; builtin methods run without creating a bound method.
+    pub(super) fn call_method(&mut self, name: &str, argc: usize) -> PyResult<bool> {
+        let opos = self.stack.len() - argc - 1;
+        let obj = self.stack[opos];
+        if let Some(r) = self.try_builtin_method_call(obj, name, opos)? {
+            self.stack.truncate(opos);
+            self.stack.push(r);
+            return Ok(false);
+        }
+        let f = self.get_attr(obj, name)?;
+        self.stack[opos] = f;
+        self.call(argc, None)
+    }
+
+    fn try_builtin_method_call(&mut self, obj: Value, name: &str, opos: usize) -> PyResult<Option<Value>> {
+        if !crate::builtins::methods::has_method(self, obj, name) {
+            return Ok(None);
+        }
+        let args = self.stack[opos + 1..].to_vec();
+        crate::builtins::methods::call_method(self, obj, name, args, Vec::new()).map(Some)
+    }
+
+    /// Pops the callable and its arguments, splitting keywords off.
+    fn take_args(&mut self, fpos: usize, argc: usize, kwnames: Option<u32>) -> (Vec<Value>, Kwargs) {
+        let mut pos = self.stack.split_off(fpos + 1);
+        self.stack.pop();
+        let mut kw = Vec::new();
+        if let Some(k) = kwnames {
+            let names = match self.consts[k as usize] {
+                Value::Ref(id) => match self.heap.get(id) {
+                    Obj::Tuple(t) => t.clone(),
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            };
+            let vals = pos.split_off(argc - names.len());
+            for (n, v) in names.iter().zip(vals) {
+                kw.push((super::as_str(&self.heap, *n).unwrap_or("").to_string(), v));
+            }
+        }
+        (pos, kw)
+    }
+
+    /// Calls anything that is not a Python function; pushes the result.
+    fn call_native(&mut self, callee: Value, pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
+        if let Value::Ref(id) = callee {
+            if let Obj::External(ext) = self.heap.get(id) {
+                let name = ext.name.clone();
+                self.call_external(name, pos, kw)?;
+                return Ok(false);
+            }
+        }
+        let r = self.call_value(callee, pos, kw)?;
+        self.stack.push(r);
+        Ok(false)
+    }
+
+    fn call_external(&mut self, name: String, args: Vec<Value>, kwargs: Kwargs) -> PyResult<()> {
+        if self.native_depth > 0 {
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                format!("host function '{name}' cannot be called from inside a callback of a builtin (key=, map, filter, ...) yet"),
+            ));
+        }
+        let id = self.next_call_id;
+        self.next_call_id += 1;
+        self.pending = Some(PendingCall { id, name, args, kwargs });
+        Ok(())
+    }
+
+    /// Binds arguments and pushes a frame for Python function `fid`; the
+    /// function object must already be on the stack (it is replaced by the
+    /// result when the frame returns).
+    fn enter_function(&mut self, fid: ObjId, pos: Vec<Value>, kw: Kwargs, boundary: bool) -> PyResult<()> {
+        let fpos = self.stack.len() - 1;
+        let Obj::Function(f) = self.heap.get(fid) else { unreachable!("checked by caller") };
+        let f = f.clone();
+        let prog = self.program.clone();
+        let code = &prog.codes[f.code as usize];
+        let locals = self.bind_args(code, &f.defaults, &f.kwdefaults, pos, kw)?;
+        self.stack.extend(locals);
+        self.push_frame(f.code, fpos + 1, fpos, &f.closure, boundary)
+    }
+
+    fn push_frame(&mut self, code_idx: u32, base: usize, ret_to: usize, closure: &[Value], boundary: bool) -> PyResult<()> {
+        if self.frames.len() >= self.limits.max_recursion_depth {
+            self.stack.truncate(ret_to);
+            return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"));
+        }
+        let nlocals = self.program.codes[code_idx as usize].nlocals as usize;
+        self.stack.extend_from_slice(closure);
+        self.stack.resize(base + nlocals, Value::Undef);
+        self.frames.push(Frame {
+            code: code_idx,
+            ip: 0,
+            base: base as u32,
+            ret_to: ret_to as u32,
+            handlers: Vec::new(),
+            exc_depth: self.exc_stack.len() as u32,
+            boundary,
+        });
+        Ok(())
+    }
+
+    /// Matches arguments to parameters; returns the parameter slots.
+    fn bind_args(
+        &mut self,
+        code: &Code,
+        defaults: &[Value],
+        kwdefaults: &[Value],
+        mut pos: Vec<Value>,
+        kw: Kwargs,
+    ) -> PyResult<Vec<Value>> {
+        let p = &code.params;
+        let npos = p.positional as usize;
+        let nkwonly = p.kwonly as usize;
+        let fname = &code.qualname;
+        let mut slots = vec![Value::Undef; npos + nkwonly];
+        let given = pos.len();
+        let extra = if given > npos { pos.split_off(npos) } else { Vec::new() };
+        for (i, v) in pos.into_iter().enumerate() {
+            slots[i] = v;
+        }
+        if !extra.is_empty() && !p.varargs {
+            let ndef = defaults.len();
+            let takes = if ndef > 0 {
+                format!("from {} to {} positional arguments", npos - ndef, npos)
+            } else {
+                format!("{} positional argument{}", npos, if npos == 1 { "" } else { "s" })
+            };
+            let was = if given == 1 { "was" } else { "were" };
+            return Err(PyErr::type_error(format!("{fname}() takes {takes} but {given} {was} given")));
+        }
+        let mut kwdict = if p.varkw { Some(Dict::new()) } else { None };
+        let mut posonly_as_kw = Vec::new();
+        for (name, v) in kw {
+            let idx = p.names[..npos + nkwonly].iter().position(|n| *n == name);
+            match idx {
+                Some(i) if i >= p.posonly as usize => {
+                    if !matches!(slots[i], Value::Undef) {
+                        return Err(PyErr::type_error(format!("{fname}() got multiple values for argument '{name}'")));
+                    }
+                    slots[i] = v;
+                }
+                other => {
+                    if let Some(d) = kwdict.as_mut() {
+                        let k = self.new_str(name.clone());
+                        d.insert(crate::object::HashKey::Str(name.into()), k, v);
+                    } else if other.is_some() {
+                        posonly_as_kw.push(name);
+                    } else {
+                        return Err(PyErr::type_error(format!("{fname}() got an unexpected keyword argument '{name}'")));
+                    }
+                }
+            }
+        }
+        if !posonly_as_kw.is_empty() {
+            let names = posonly_as_kw.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+            return Err(PyErr::type_error(format!(
+                "{fname}() got some positional-only arguments passed as keyword arguments: {names}"
+            )));
+        }
+        let first_default = npos - defaults.len().min(npos);
+        let mut missing = Vec::new();
+        for i in 0..npos {
+            if matches!(slots[i], Value::Undef) {
+                if i >= first_default {
+                    slots[i] = defaults[i - first_default];
+                } else {
+                    missing.push(p.names[i].clone());
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(missing_error(fname, "positional", &missing));
+        }
+        for j in 0..nkwonly {
+            if matches!(slots[npos + j], Value::Undef) {
+                match kwdefaults.get(j) {
+                    Some(d) if !matches!(d, Value::Undef) => slots[npos + j] = *d,
+                    _ => missing.push(p.names[npos + j].clone()),
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(missing_error(fname, "keyword-only", &missing));
+        }
+        if p.varargs {
+            let t = self.new_tuple(extra);
+            slots.push(t);
+        }
+        if let Some(d) = kwdict {
+            let v = self.heap.new_value(Obj::Dict(d));
+            slots.push(v);
+        }
+        Ok(slots)
+    }
+
+    /// Calls `f` and returns its result, running Python functions to
+    /// completion in a nested dispatch loop (for native callers such as
+    /// `sorted(key=...)`).
+    ///
+    /// # Errors
+    /// Whatever the call raises.
+    pub fn call_value(&mut self, f: Value, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
+        match f {
+            Value::Builtin(b) => crate::builtins::call_builtin(self, b, args, kwargs),
+            Value::Type(t) => crate::builtins::types::construct(self, t, args, kwargs),
+            Value::ExcType(t) => {
+                if let Some((k, _)) = kwargs.first() {
+                    return Err(PyErr::type_error(format!("{}() takes no keyword arguments", t.name())).with_name(k));
+                }
+                Ok(self.new_exception(Exception::new(t, args)))
+            }
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Function(_) => {
+                    if self.native_depth >= MAX_NATIVE_DEPTH {
+                        return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"));
+                    }
+                    self.stack.push(f);
+                    self.enter_function(id, args, kwargs, true)?;
+                    self.native_depth += 1;
+                    let r = self.execute();
+                    self.native_depth -= 1;
+                    match r {
+                        Ok(Exit::Return(v)) => Ok(v),
+                        Ok(Exit::Pause(_)) => Err(PyErr::new(ExcType::RuntimeError, "cannot pause inside a callback")),
+                        Err(exc) => Err(PyErr::Raise(exc)),
+                    }
+                }
+                Obj::BuiltinMethod(recv, name) => {
+                    let (recv, name) = (*recv, name.clone());
+                    crate::builtins::methods::call_method(self, recv, &name, args, kwargs)
+                }
+                Obj::External(ext) => Err(PyErr::new(
+                    ExcType::RuntimeError,
+                    format!("host function '{}' cannot be called from inside a callback of a builtin yet", ext.name),
+                )),
+                _ => Err(self.not_callable(f)),
+            },
+            _ => Err(self.not_callable(f)),
+        }
+    }
+
+    fn not_callable(&self, f: Value) -> PyErr {
+        PyErr::type_error(format!("'{}' object is not callable", self.type_name(f)))
+    }
+}
+
+impl PyErr {
+    fn with_name(self, _name: &str) -> PyErr {
+        self
+    }
+}
+
+fn missing_error(fname: &str, kind: &str, names: &[String]) -> PyErr {
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    let list = match quoted.len() {
+        1 => quoted[0].clone(),
+        2 => format!("{} and {}", quoted[0], quoted[1]),
+        n => format!("{}, and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
+    };
+    let s = if names.len() == 1 { "" } else { "s" };
+    PyErr::type_error(format!("{fname}() missing {} required {kind} argument{s}: {list}", names.len()))
+}

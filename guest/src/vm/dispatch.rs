@@ -1,0 +1,607 @@
+//! The instruction loop. Each op reads and writes the shared value stack;
+//! calls push frames instead of recursing; errors unwind to a handler in
+//! place. The loop leaves only when the outermost (or a native boundary)
+//! frame returns, or when the program calls the host.
+
+use crate::compile::bytecode::{Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
+use crate::object::{Dict, ExcType, Function, Obj, Value};
+
+use super::{Exit, Handler, PyErr, PyResult, Vm};
+
+impl Vm {
+    /// Runs the dispatch loop, handling exceptions, until the innermost
+    /// boundary frame returns or the program pauses.
+    ///
+    /// # Errors
+    /// The exception that escaped the boundary frame.
+    pub fn execute(&mut self) -> Result<Exit, Value> {
+        loop {
+            match self.dispatch() {
+                Ok(exit) => return Ok(exit),
+                Err(err) => {
+                    let exc = self.raise_prep(err);
+                    if !self.unwind(exc) {
+                        return Err(exc);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Value {
+        self.stack.pop().expect("stack underflow")
+    }
+
+    #[inline]
+    fn top(&self) -> Value {
+        *self.stack.last().expect("stack underflow")
+    }
+
+    fn dispatch(&mut self) -> PyResult<Exit> {
+        let prog = self.program.clone();
+        'frame: loop {
+            let fi = self.frames.len() - 1;
+            let code = &prog.codes[self.frames[fi].code as usize];
+            let ops = &code.ops[..];
+            let base = self.frames[fi].base as usize;
+            let mut ip = self.frames[fi].ip as usize;
+            loop {
+                let op = ops[ip];
+                ip += 1;
+                self.frames[fi].ip = ip as u32;
+                match op {
+                    Op::Nop => {}
+                    Op::LoadConst(k) => self.stack.push(self.consts[k as usize]),
+                    Op::LoadNone => self.stack.push(Value::None),
+                    Op::LoadFast(s) => {
+                        let v = self.stack[base + s as usize];
+                        if let Value::Undef = v {
+                            return Err(self.unbound_local(code, s));
+                        }
+                        self.stack.push(v);
+                    }
+                    Op::StoreFast(s) => {
+                        let v = self.pop();
+                        self.stack[base + s as usize] = v;
+                    }
+                    Op::DeleteFast(s) => {
+                        if let Value::Undef = self.stack[base + s as usize] {
+                            return Err(self.unbound_local(code, s));
+                        }
+                        self.stack[base + s as usize] = Value::Undef;
+                    }
+                    Op::LoadDeref(s) => {
+                        let v = self.cell_get(self.stack[base + s as usize]);
+                        if let Value::Undef = v {
+                            let name = &code.local_names[s as usize];
+                            let msg = if code.freevars.contains(name) {
+                                format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope")
+                            } else {
+                                format!("cannot access local variable '{name}' where it is not associated with a value")
+                            };
+                            let kind = if code.freevars.contains(name) { ExcType::NameError } else { ExcType::UnboundLocalError };
+                            return Err(PyErr::new(kind, msg));
+                        }
+                        self.stack.push(v);
+                    }
+                    Op::StoreDeref(s) => {
+                        let v = self.pop();
+                        self.cell_set(self.stack[base + s as usize], v);
+                    }
+                    Op::DeleteDeref(s) => {
+                        self.cell_set(self.stack[base + s as usize], Value::Undef);
+                    }
+                    Op::LoadClosure(s) => self.stack.push(self.stack[base + s as usize]),
+                    Op::MakeCell(s) => {
+                        let cur = self.stack[base + s as usize];
+                        let is_cell = matches!(cur, Value::Ref(id) if matches!(self.heap.get(id), Obj::Cell(_)));
+                        let init = if is_cell { Value::Undef } else { cur };
+                        self.stack[base + s as usize] = self.heap.new_value(Obj::Cell(init));
+                    }
+                    Op::LoadGlobal(g) => {
+                        let v = self.globals[g as usize];
+                        if let Value::Undef = v {
+                            let name = &prog.globals[g as usize];
+                            let v = self.builtin_by_name(name)?;
+                            self.stack.push(v);
+                        } else {
+                            self.stack.push(v);
+                        }
+                    }
+                    Op::StoreGlobal(g) => {
+                        let v = self.pop();
+                        self.globals[g as usize] = v;
+                    }
+                    Op::DeleteGlobal(g) => {
+                        if let Value::Undef = self.globals[g as usize] {
+                            let name = &prog.globals[g as usize];
+                            return Err(PyErr::new(ExcType::NameError, format!("name '{name}' is not defined")));
+                        }
+                        self.globals[g as usize] = Value::Undef;
+                    }
+                    Op::LoadBuiltin(n) => {
+                        let v = self.builtin_by_name(&prog.names[n as usize])?;
+                        self.stack.push(v);
+                    }
+                    Op::LoadAttr(n) => {
+                        let obj = self.pop();
+                        let v = self.get_attr(obj, &prog.names[n as usize])?;
+                        self.stack.push(v);
+                    }
+                    Op::StoreAttr(n) => {
+                        let obj = self.pop();
+                        let v = self.pop();
+                        self.set_attr(obj, &prog.names[n as usize], v)?;
+                    }
+                    Op::DeleteAttr(n) => {
+                        let obj = self.pop();
+                        self.del_attr(obj, &prog.names[n as usize])?;
+                    }
+                    Op::Subscr => {
+                        let idx = self.pop();
+                        let obj = self.pop();
+                        let v = self.get_item(obj, idx)?;
+                        self.stack.push(v);
+                    }
+                    Op::StoreSubscr => {
+                        let idx = self.pop();
+                        let obj = self.pop();
+                        let v = self.pop();
+                        self.set_item(obj, idx, v)?;
+                    }
+                    Op::DeleteSubscr => {
+                        let idx = self.pop();
+                        let obj = self.pop();
+                        self.del_item(obj, idx)?;
+                    }
+                    Op::BuildSlice(n) => {
+                        let step = if n == 3 { self.pop() } else { Value::None };
+                        let stop = self.pop();
+                        let start = self.pop();
+                        let v = self.heap.new_value(Obj::Slice(start, stop, step));
+                        self.stack.push(v);
+                    }
+                    Op::Pop => {
+                        self.stack.pop();
+                    }
+                    Op::Dup => self.stack.push(self.top()),
+                    Op::DupTwo => {
+                        let n = self.stack.len();
+                        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
+                        self.stack.push(a);
+                        self.stack.push(b);
+                    }
+                    Op::Rot2 => {
+                        let n = self.stack.len();
+                        self.stack.swap(n - 1, n - 2);
+                    }
+                    Op::Rot3 => {
+                        let v = self.pop();
+                        let n = self.stack.len();
+                        self.stack.insert(n - 2, v);
+                    }
+                    Op::Binary(op) | Op::Inplace(op) => {
+                        let b = self.pop();
+                        let a = self.pop();
+                        let r = match (a, b) {
+                            (Value::Int(x), Value::Int(y)) => match self.int_fast(op, x, y) {
+                                Some(v) => v,
+                                None => self.binary_op(op, a, b, is_inplace(&ops[ip - 1]))?,
+                            },
+                            _ => self.binary_op(op, a, b, is_inplace(&ops[ip - 1]))?,
+                        };
+                        self.stack.push(r);
+                    }
+                    Op::Unary(op) => {
+                        let a = self.pop();
+                        let r = self.unary_op(op, a)?;
+                        self.stack.push(r);
+                    }
+                    Op::Compare(op) => {
+                        let b = self.pop();
+                        let a = self.pop();
+                        let r = match (a, b) {
+                            (Value::Int(x), Value::Int(y)) => Value::Bool(super::ops::cmp_ints(op, x, y)),
+                            _ => self.compare_op(op, a, b)?,
+                        };
+                        self.stack.push(r);
+                    }
+                    Op::Jump(t) => {
+                        if (t as usize) < ip {
+                            self.maybe_gc();
+                        }
+                        ip = t as usize;
+                    }
+                    Op::PopJumpIfFalse(t) => {
+                        let v = self.pop();
+                        if !self.truthy(v)? {
+                            ip = t as usize;
+                        }
+                    }
+                    Op::PopJumpIfTrue(t) => {
+                        let v = self.pop();
+                        if self.truthy(v)? {
+                            ip = t as usize;
+                        }
+                    }
+                    Op::JumpIfFalseOrPop(t) => {
+                        if !self.truthy(self.top())? {
+                            ip = t as usize;
+                        } else {
+                            self.stack.pop();
+                        }
+                    }
+                    Op::JumpIfTrueOrPop(t) => {
+                        if self.truthy(self.top())? {
+                            ip = t as usize;
+                        } else {
+                            self.stack.pop();
+                        }
+                    }
+                    Op::GetIter => {
+                        let v = self.pop();
+                        let it = self.get_iter(v)?;
+                        self.stack.push(it);
+                    }
+                    Op::ForIter(t) => {
+                        let it = self.top();
+                        match self.iter_next(it)? {
+                            Some(v) => self.stack.push(v),
+                            None => {
+                                self.stack.pop();
+                                ip = t as usize;
+                            }
+                        }
+                    }
+                    Op::BuildList(n) => {
+                        let items = self.stack.split_off(self.stack.len() - n as usize);
+                        let v = self.new_list(items);
+                        self.stack.push(v);
+                    }
+                    Op::BuildTuple(n) => {
+                        let items = self.stack.split_off(self.stack.len() - n as usize);
+                        let v = self.new_tuple(items);
+                        self.stack.push(v);
+                    }
+                    Op::BuildSet(n) => {
+                        let items = self.stack.split_off(self.stack.len() - n as usize);
+                        let mut d = Dict::with_capacity(items.len());
+                        for it in items {
+                            let k = self.hash_key(it)?;
+                            d.insert(k, it, Value::None);
+                        }
+                        let v = self.heap.new_value(Obj::Set(d));
+                        self.stack.push(v);
+                    }
+                    Op::BuildMap(n) => {
+                        let items = self.stack.split_off(self.stack.len() - 2 * n as usize);
+                        let mut d = Dict::with_capacity(n as usize);
+                        for kv in items.chunks(2) {
+                            let k = self.hash_key(kv[0])?;
+                            d.insert(k, kv[0], kv[1]);
+                        }
+                        let v = self.heap.new_value(Obj::Dict(d));
+                        self.stack.push(v);
+                    }
+                    Op::BuildString(n) => {
+                        let items = self.stack.split_off(self.stack.len() - n as usize);
+                        let mut s = String::new();
+                        for it in items {
+                            s.push_str(super::as_str(&self.heap, it).unwrap_or(""));
+                        }
+                        let v = self.new_str(s);
+                        self.stack.push(v);
+                    }
+                    Op::ListAppend(d) => {
+                        let v = self.pop();
+                        let target = self.stack[self.stack.len() - d as usize];
+                        if let Value::Ref(id) = target {
+                            if let Obj::List(l) = self.heap.get_mut(id) {
+                                l.push(v);
+                            }
+                        }
+                    }
+                    Op::ListExtend(d) => {
+                        let v = self.pop();
+                        let items = self.collect_iterable(v)?;
+                        let target = self.stack[self.stack.len() - d as usize];
+                        if let Value::Ref(id) = target {
+                            if let Obj::List(l) = self.heap.get_mut(id) {
+                                l.extend(items);
+                            }
+                        }
+                    }
+                    Op::SetAdd(d) => {
+                        let v = self.pop();
+                        let k = self.hash_key(v)?;
+                        let target = self.stack[self.stack.len() - d as usize];
+                        if let Value::Ref(id) = target {
+                            if let Obj::Set(s) = self.heap.get_mut(id) {
+                                s.insert(k, v, Value::None);
+                            }
+                        }
+                    }
+                    Op::SetUpdate(d) => {
+                        let v = self.pop();
+                        let items = self.collect_iterable(v)?;
+                        let target = self.stack[self.stack.len() - d as usize];
+                        for it in items {
+                            let k = self.hash_key(it)?;
+                            if let Value::Ref(id) = target {
+                                if let Obj::Set(s) = self.heap.get_mut(id) {
+                                    s.insert(k, it, Value::None);
+                                }
+                            }
+                        }
+                    }
+                    Op::MapAdd(d) => {
+                        let v = self.pop();
+                        let k = self.pop();
+                        let hk = self.hash_key(k)?;
+                        let target = self.stack[self.stack.len() - d as usize];
+                        if let Value::Ref(id) = target {
+                            if let Obj::Dict(m) = self.heap.get_mut(id) {
+                                m.insert(hk, k, v);
+                            }
+                        }
+                    }
+                    Op::DictUpdate(d) | Op::DictMerge(d) => {
+                        let src = self.pop();
+                        let target = self.stack[self.stack.len() - d as usize];
+                        let merge = matches!(op, Op::DictMerge(_));
+                        self.dict_update_from(target, src, merge)?;
+                    }
+                    Op::ListToTuple => {
+                        let v = self.pop();
+                        let items = match v {
+                            Value::Ref(id) => match self.heap.get_mut(id) {
+                                Obj::List(l) => std::mem::take(l),
+                                _ => Vec::new(),
+                            },
+                            _ => Vec::new(),
+                        };
+                        let t = self.new_tuple(items);
+                        self.stack.push(t);
+                    }
+                    Op::UnpackSequence(n) => {
+                        let v = self.pop();
+                        let items = self.unpack_exact(v, n as usize)?;
+                        self.stack.extend(items.into_iter().rev());
+                    }
+                    Op::UnpackEx(spec) => {
+                        let before = (spec >> 16) as usize;
+                        let after = (spec & 0xffff) as usize;
+                        let v = self.pop();
+                        let mut items = self.collect_iterable(v)?;
+                        if items.len() < before + after {
+                            return Err(PyErr::value_error(format!(
+                                "not enough values to unpack (expected at least {}, got {})",
+                                before + after,
+                                items.len()
+                            )));
+                        }
+                        let tail = items.split_off(items.len() - after);
+                        let middle = items.split_off(before);
+                        for t in tail.into_iter().rev() {
+                            self.stack.push(t);
+                        }
+                        let m = self.new_list(middle);
+                        self.stack.push(m);
+                        for h in items.into_iter().rev() {
+                            self.stack.push(h);
+                        }
+                    }
+                    Op::FormatValue(flags) => {
+                        let spec = if flags & 4 != 0 { Some(self.pop()) } else { None };
+                        let v = self.pop();
+                        let s = self.format_value(v, flags & 3, spec)?;
+                        self.stack.push(s);
+                    }
+                    Op::MakeFunction(code_idx, flags) => {
+                        let closure = if flags & FN_CLOSURE != 0 { self.pop_tuple_items() } else { Vec::new() };
+                        let kwdefaults_map = if flags & FN_KWDEFAULTS != 0 { Some(self.pop()) } else { None };
+                        let defaults = if flags & FN_DEFAULTS != 0 { self.pop_tuple_items() } else { Vec::new() };
+                        let fcode = &prog.codes[code_idx as usize];
+                        let mut kwdefaults = Vec::new();
+                        if let Some(m) = kwdefaults_map {
+                            let p = &fcode.params;
+                            for name in &p.names[p.positional as usize..(p.positional + p.kwonly) as usize] {
+                                let d = match m {
+                                    Value::Ref(id) => match self.heap.get(id) {
+                                        Obj::Dict(d) => d.get_str(name).unwrap_or(Value::Undef),
+                                        _ => Value::Undef,
+                                    },
+                                    _ => Value::Undef,
+                                };
+                                kwdefaults.push(d);
+                            }
+                        }
+                        let f = self.heap.new_value(Obj::Function(Function { code: code_idx, defaults, kwdefaults, closure }));
+                        self.stack.push(f);
+                    }
+                    Op::Call(argc) => {
+                        if self.call(argc as usize, None)? {
+                            continue 'frame;
+                        }
+                        if let Some(p) = self.pending.clone() {
+                            return Ok(Exit::Pause(p));
+                        }
+                    }
+                    Op::CallKw(argc, names) => {
+                        if self.call(argc as usize, Some(names))? {
+                            continue 'frame;
+                        }
+                        if let Some(p) = self.pending.clone() {
+                            return Ok(Exit::Pause(p));
+                        }
+                    }
+                    Op::CallEx(has_kw) => {
+                        if self.call_ex(has_kw != 0)? {
+                            continue 'frame;
+                        }
+                        if let Some(p) = self.pending.clone() {
+                            return Ok(Exit::Pause(p));
+                        }
+                    }
+                    Op::CallMethod(name, argc) => {
+                        if self.call_method(&prog.names[name as usize], argc as usize)? {
+                            continue 'frame;
+                        }
+                        if let Some(p) = self.pending.clone() {
+                            return Ok(Exit::Pause(p));
+                        }
+                    }
+                    Op::Return => {
+                        let v = self.pop();
+                        let frame = self.frames.pop().expect("a frame");
+                        self.stack.truncate(frame.ret_to as usize);
+                        self.exc_stack.truncate(frame.exc_depth as usize);
+                        if frame.boundary || self.frames.is_empty() {
+                            return Ok(Exit::Return(v));
+                        }
+                        self.stack.push(v);
+                        continue 'frame;
+                    }
+                    Op::Raise(kind) => return Err(self.do_raise(kind)?),
+                    Op::SetupExcept(t) => {
+                        let h = Handler {
+                            target: t,
+                            stack_len: self.stack.len() as u32,
+                            exc_depth: self.exc_stack.len() as u32,
+                        };
+                        self.frames[fi].handlers.push(h);
+                    }
+                    Op::PopHandler => {
+                        self.frames[fi].handlers.pop();
+                    }
+                    Op::PopExcept => {
+                        self.exc_stack.pop();
+                    }
+                    Op::ExcMatch => {
+                        let ty = self.pop();
+                        let exc = self.top();
+                        let m = self.exception_matches(exc, ty)?;
+                        self.stack.push(Value::Bool(m));
+                    }
+                    Op::Reraise => {
+                        let exc = self.pop();
+                        self.exc_stack.pop();
+                        return Err(PyErr::Reraise(exc));
+                    }
+                    Op::SetResult => {
+                        self.result = self.pop();
+                    }
+                    Op::LoadAssertionError => self.stack.push(Value::ExcType(ExcType::AssertionError)),
+                }
+            }
+        }
+    }
+
+    fn pop_tuple_items(&mut self) -> Vec<Value> {
+        match self.pop() {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Tuple(t) => t.clone(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    fn unbound_local(&self, code: &crate::compile::bytecode::Code, slot: u32) -> PyErr {
+        let name = &code.local_names[slot as usize];
+        PyErr::new(
+            ExcType::UnboundLocalError,
+            format!("cannot access local variable '{name}' where it is not associated with a value"),
+        )
+    }
+
+    fn cell_get(&self, cell: Value) -> Value {
+        match cell {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Cell(v) => *v,
+                _ => Value::Undef,
+            },
+            _ => Value::Undef,
+        }
+    }
+
+    fn cell_set(&mut self, cell: Value, v: Value) {
+        if let Value::Ref(id) = cell {
+            if let Obj::Cell(c) = self.heap.get_mut(id) {
+                *c = v;
+            }
+        }
+    }
+
+    /// `raise`, `raise exc`, `raise exc from cause`.
+    fn do_raise(&mut self, kind: u32) -> PyResult<PyErr> {
+        if kind == 0 {
+            return match self.exc_stack.last() {
+                Some(&e) => Ok(PyErr::Reraise(e)),
+                None => Err(PyErr::new(ExcType::RuntimeError, "No active exception to reraise")),
+            };
+        }
+        let cause = if kind == 2 { Some(self.pop()) } else { None };
+        let exc = self.pop();
+        let exc = self.make_exception(exc)?;
+        if let Some(c) = cause {
+            let c = if c.is_none() { Value::None } else { self.make_exception_for_cause(c)? };
+            if let Value::Ref(id) = exc {
+                if let Obj::Exception(e) = self.heap.get_mut(id) {
+                    e.cause = c;
+                    e.suppress_context = true;
+                }
+            }
+        }
+        Ok(PyErr::Raise(exc))
+    }
+
+    /// An exception instance from `raise X`: instances as they are, classes
+    /// called with no arguments.
+    fn make_exception(&mut self, v: Value) -> PyResult<Value> {
+        match v {
+            Value::ExcType(t) => Ok(self.new_exception(crate::object::Exception::new(t, vec![]))),
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
+            _ => Err(PyErr::type_error("exceptions must derive from BaseException")),
+        }
+    }
+
+    fn make_exception_for_cause(&mut self, v: Value) -> PyResult<Value> {
+        match v {
+            Value::ExcType(_) => self.make_exception(v),
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
+            _ => Err(PyErr::type_error("exception causes must derive from BaseException")),
+        }
+    }
+
+    /// Does exception `exc` match the `except` clause type `ty`?
+    pub fn exception_matches(&self, exc: Value, ty: Value) -> PyResult<bool> {
+        let kind = match exc {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(e) => e.kind,
+                _ => return Ok(false),
+            },
+            _ => return Ok(false),
+        };
+        match ty {
+            Value::ExcType(t) => Ok(kind.is_subclass_of(t)),
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Tuple(items) => {
+                    for &t in items {
+                        if self.exception_matches(exc, t)? {
+                            return Ok(true);
+                        }
+                    }
+                    Ok(false)
+                }
+                _ => Err(PyErr::type_error("catching classes that do not inherit from BaseException is not allowed")),
+            },
+            _ => Err(PyErr::type_error("catching classes that do not inherit from BaseException is not allowed")),
+        }
+    }
+}
+
+fn is_inplace(op: &Op) -> bool {
+    matches!(op, Op::Inplace(_))
+}

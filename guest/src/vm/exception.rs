@@ -1,0 +1,192 @@
+//! Raising and unwinding: turning errors into exception objects, recording
+//! traceback entries as an exception travels outward through frames,
+//! finding handlers, and formatting tracebacks exactly as CPython does.
+
+use crate::object::{ExcType, Exception, Obj, TbEntry, Value};
+
+use super::{Handler, Vm};
+
+/// An error on its way to becoming (or being) a raised Python exception.
+#[derive(Debug, Clone)]
+pub enum PyErr {
+    /// A new builtin exception with `args`.
+    New(ExcType, Vec<Value>),
+    /// A new builtin exception with one str argument, created lazily.
+    Msg(ExcType, String),
+    /// An existing exception object raised here (adds a traceback line).
+    Raise(Value),
+    /// Re-raise without adding a traceback line (bare `raise`, `finally`).
+    Reraise(Value),
+}
+
+impl PyErr {
+    /// A new exception of `kind` with message `msg` (no args if empty).
+    pub fn new(kind: ExcType, msg: impl Into<String>) -> PyErr {
+        PyErr::Msg(kind, msg.into())
+    }
+
+    pub fn type_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(ExcType::TypeError, msg)
+    }
+
+    pub fn value_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(ExcType::ValueError, msg)
+    }
+}
+
+impl Vm {
+    /// Materializes `err` as an exception object, records the current frame
+    /// in its traceback (unless re-raised) and sets its context.
+    pub fn raise_prep(&mut self, err: PyErr) -> Value {
+        let (exc, add_tb) = match err {
+            PyErr::New(kind, args) => (self.new_exception(Exception::new(kind, args)), true),
+            PyErr::Msg(kind, msg) => {
+                let args = if msg.is_empty() { vec![] } else { vec![self.new_str(msg)] };
+                (self.new_exception(Exception::new(kind, args)), true)
+            }
+            PyErr::Raise(v) => (v, true),
+            PyErr::Reraise(v) => (v, false),
+        };
+        if add_tb {
+            self.add_traceback_here(exc);
+            if let Some(&ctx) = self.exc_stack.last() {
+                if ctx != exc {
+                    if let Value::Ref(id) = exc {
+                        if let Obj::Exception(e) = self.heap.get_mut(id) {
+                            if e.context.is_none() {
+                                e.context = ctx;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        exc
+    }
+
+    /// Records the innermost frame's current line at the front of the
+    /// exception's traceback.
+    fn add_traceback_here(&mut self, exc: Value) {
+        let Some(frame) = self.frames.last() else { return };
+        let code = &self.program.codes[frame.code as usize];
+        let ip = frame.ip.saturating_sub(1) as usize;
+        let line = code.lines.get(ip).copied().unwrap_or(code.first_line);
+        let entry = TbEntry { code: frame.code, line };
+        if let Value::Ref(id) = exc {
+            if let Obj::Exception(e) = self.heap.get_mut(id) {
+                e.traceback.insert(0, entry);
+            }
+        }
+    }
+
+    /// Unwinds frames down to (not past) the innermost native boundary,
+    /// looking for a handler. On success the handling frame is ready to run
+    /// its handler and `true` is returned; otherwise every frame above the
+    /// boundary and the boundary frame itself are popped.
+    pub fn unwind(&mut self, exc: Value) -> bool {
+        loop {
+            let Some(frame) = self.frames.last_mut() else { return false };
+            if let Some(h) = frame.handlers.pop() {
+                let Handler { target, stack_len, exc_depth } = h;
+                frame.ip = target;
+                self.stack.truncate(stack_len as usize);
+                self.stack.push(exc);
+                self.exc_stack.truncate(exc_depth as usize);
+                self.exc_stack.push(exc);
+                return true;
+            }
+            let frame = self.frames.pop().expect("a frame");
+            self.stack.truncate(frame.ret_to as usize);
+            self.exc_stack.truncate(frame.exc_depth as usize);
+            if frame.boundary || self.frames.is_empty() {
+                return false;
+            }
+            self.add_traceback_here(exc);
+        }
+    }
+
+    /// The exception's class name, `str()` and full traceback text.
+    pub fn describe_exception(&mut self, exc: Value) -> (String, String, String) {
+        let (kind, msg) = self.exception_type_and_str(exc);
+        let mut out = String::new();
+        self.format_chain(exc, &mut out, 0);
+        (kind, msg, out)
+    }
+
+    pub fn exception_type_and_str(&mut self, exc: Value) -> (String, String) {
+        let kind = match exc {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(e) => e.kind.name().to_string(),
+                _ => "Exception".to_string(),
+            },
+            _ => "Exception".to_string(),
+        };
+        let msg = self.str_of(exc).unwrap_or_default();
+        (kind, msg)
+    }
+
+    fn format_chain(&mut self, exc: Value, out: &mut String, depth: usize) {
+        let Value::Ref(id) = exc else { return };
+        let Obj::Exception(e) = self.heap.get(id) else { return };
+        let (cause, context, suppress) = (e.cause, e.context, e.suppress_context);
+        if depth < 32 {
+            if !cause.is_none() {
+                self.format_chain(cause, out, depth + 1);
+                out.push_str("\nThe above exception was the direct cause of the following exception:\n\n");
+            } else if !context.is_none() && !suppress {
+                self.format_chain(context, out, depth + 1);
+                out.push_str("\nDuring handling of the above exception, another exception occurred:\n\n");
+            }
+        }
+        self.format_one(exc, out);
+    }
+
+    fn format_one(&mut self, exc: Value, out: &mut String) {
+        let Value::Ref(id) = exc else { return };
+        let Obj::Exception(e) = self.heap.get(id) else { return };
+        let tb = e.traceback.clone();
+        if !tb.is_empty() {
+            out.push_str("Traceback (most recent call last):\n");
+        }
+        let mut i = 0;
+        while i < tb.len() {
+            let mut j = i + 1;
+            while j < tb.len() && tb[j].code == tb[i].code && tb[j].line == tb[i].line {
+                j += 1;
+            }
+            let run = j - i;
+            for _ in 0..run.min(3) {
+                self.format_entry(tb[i], out);
+            }
+            if run > 3 {
+                let more = run - 3;
+                let s = if more == 1 { "" } else { "s" };
+                out.push_str(&format!("  [Previous line repeated {more} more time{s}]\n"));
+            }
+            i = j;
+        }
+        let (kind, msg) = self.exception_type_and_str(exc);
+        if msg.is_empty() {
+            out.push_str(&kind);
+        } else {
+            out.push_str(&format!("{kind}: {msg}"));
+        }
+        out.push('\n');
+    }
+
+    fn format_entry(&self, entry: TbEntry, out: &mut String) {
+        let code = &self.program.codes[entry.code as usize];
+        out.push_str(&format!(
+            "  File \"{}\", line {}, in {}\n",
+            self.program.filename, entry.line, code.name
+        ));
+        if let Some(src) = self.program.source_lines.get(entry.line as usize - 1) {
+            let t = src.trim();
+            if !t.is_empty() {
+                out.push_str("    ");
+                out.push_str(t);
+                out.push('\n');
+            }
+        }
+    }
+}

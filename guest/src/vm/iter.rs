@@ -1,0 +1,261 @@
+//! Iteration: `iter()` of every builtin iterable, one step of any iterator
+//! (including the lazy adapters, which may call back into Python), and
+//! helpers that drain an iterable into a `Vec`.
+
+use crate::object::{ExcType, Iter, Obj, Range, Value, ViewKind};
+
+use super::{PyErr, PyResult, Vm};
+
+impl Vm {
+    /// `iter(v)`.
+    pub fn get_iter(&mut self, v: Value) -> PyResult<Value> {
+        let it = match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::List(_) | Obj::Tuple(_) => Iter::Seq { seq: id, idx: 0 },
+                Obj::Str(_) => Iter::Str { s: id, pos: 0 },
+                Obj::Range(r) => Iter::Range { cur: r.start, stop: r.stop, step: r.step },
+                Obj::Dict(d) => Iter::Dict { dict: id, idx: 0, len: d.len(), kind: ViewKind::Keys, set: false },
+                Obj::Set(d) | Obj::FrozenSet(d) => {
+                    Iter::Dict { dict: id, idx: 0, len: d.len(), kind: ViewKind::Keys, set: true }
+                }
+                Obj::DictView(d, kind) => {
+                    let len = match self.heap.get(*d) {
+                        Obj::Dict(x) => x.len(),
+                        _ => 0,
+                    };
+                    Iter::Dict { dict: *d, idx: 0, len, kind: *kind, set: false }
+                }
+                Obj::Iter(_) => return Ok(v),
+                _ => return Err(self.not_iterable(v)),
+            },
+            _ => return Err(self.not_iterable(v)),
+        };
+        Ok(self.heap.new_value(Obj::Iter(it)))
+    }
+
+    fn not_iterable(&self, v: Value) -> PyErr {
+        PyErr::type_error(format!("'{}' object is not iterable", self.class_name(v)))
+    }
+
+    /// The next item of iterator `it`, or `None` when it is exhausted.
+    pub fn iter_next(&mut self, it: Value) -> PyResult<Option<Value>> {
+        let Value::Ref(id) = it else {
+            return Err(PyErr::type_error(format!("'{}' object is not an iterator", self.class_name(it))));
+        };
+        let Obj::Iter(state) = self.heap.get_mut(id) else {
+            return Err(PyErr::type_error(format!("'{}' object is not an iterator", self.class_name(it))));
+        };
+        match state {
+            Iter::Range { cur, stop, step } => {
+                let c = *cur;
+                if (*step > 0 && c < *stop) || (*step < 0 && c > *stop) {
+                    *cur = c.saturating_add(*step);
+                    Ok(Some(Value::Int(c)))
+                } else {
+                    Ok(None)
+                }
+            }
+            Iter::Seq { seq, idx } => {
+                let (seq, i) = (*seq, *idx);
+                let item = match self.heap.get(seq) {
+                    Obj::List(l) | Obj::Tuple(l) => l.get(i).copied(),
+                    _ => None,
+                };
+                if item.is_some() {
+                    if let Obj::Iter(Iter::Seq { idx, .. }) = self.heap.get_mut(id) {
+                        *idx += 1;
+                    }
+                } else {
+                    *self.heap.get_mut(id) = Obj::Iter(Iter::Done);
+                }
+                Ok(item)
+            }
+            Iter::Str { s, pos } => {
+                let (s, p) = (*s, *pos);
+                let Obj::Str(st) = self.heap.get(s) else { return Ok(None) };
+                match st.s[p..].chars().next() {
+                    Some(c) => {
+                        if let Obj::Iter(Iter::Str { pos, .. }) = self.heap.get_mut(id) {
+                            *pos += c.len_utf8();
+                        }
+                        let mut buf = [0u8; 4];
+                        Ok(Some(self.new_str(&*c.encode_utf8(&mut buf))))
+                    }
+                    None => Ok(None),
+                }
+            }
+            Iter::Dict { dict, idx, len, kind, set } => {
+                let (dict, i, len0, kind, is_set) = (*dict, *idx, *len, *kind, *set);
+                let (Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d)) = self.heap.get(dict) else { return Ok(None) };
+                if d.len() != len0 {
+                    let what = if is_set { "set" } else { "dictionary" };
+                    if let Obj::Iter(Iter::Dict { len, .. }) = self.heap.get_mut(id) {
+                        *len = usize::MAX;
+                    }
+                    return Err(PyErr::new(ExcType::RuntimeError, format!("{what} changed size during iteration")));
+                }
+                let Some((k, v)) = d.entry_at(i) else { return Ok(None) };
+                if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
+                    *idx += 1;
+                }
+                Ok(Some(match kind {
+                    ViewKind::Keys => k,
+                    ViewKind::Values => v,
+                    ViewKind::Items => self.new_tuple(vec![k, v]),
+                }))
+            }
+            Iter::Reversed { seq, idx } => {
+                let (seq, i) = (*seq, *idx);
+                if i == 0 {
+                    return Ok(None);
+                }
+                let item = match self.heap.get(seq) {
+                    Obj::List(l) | Obj::Tuple(l) => l.get(i - 1).copied(),
+                    Obj::Str(s) => {
+                        let c = s.char_at(i - 1);
+                        let v = self.new_str(c.to_string());
+                        Some(v)
+                    }
+                    _ => None,
+                };
+                if let Obj::Iter(Iter::Reversed { idx, .. }) = self.heap.get_mut(id) {
+                    *idx = if item.is_some() { i - 1 } else { 0 };
+                }
+                Ok(item)
+            }
+            Iter::Enumerate { inner, count } => {
+                let (inner, c) = (*inner, *count);
+                match self.iter_next(inner)? {
+                    Some(v) => {
+                        if let Obj::Iter(Iter::Enumerate { count, .. }) = self.heap.get_mut(id) {
+                            *count += 1;
+                        }
+                        Ok(Some(self.new_tuple(vec![Value::Int(c), v])))
+                    }
+                    None => Ok(None),
+                }
+            }
+            Iter::Zip { iters, strict } => {
+                let (iters, strict) = (iters.clone(), *strict);
+                if iters.is_empty() {
+                    return Ok(None);
+                }
+                let mut items = Vec::with_capacity(iters.len());
+                for (n, i) in iters.iter().enumerate() {
+                    match self.iter_next(*i)? {
+                        Some(v) => items.push(v),
+                        None => {
+                            if strict {
+                                if n > 0 {
+                                    let s = if n == 1 { " " } else { "s 1-" };
+                                    return Err(PyErr::value_error(format!(
+                                        "zip() argument {} is shorter than argument{s}{}",
+                                        n + 1,
+                                        n
+                                    )));
+                                }
+                                for (m, j) in iters.iter().enumerate().skip(1) {
+                                    if self.iter_next(*j)?.is_some() {
+                                        let s = if m == 1 { " " } else { "s 1-" };
+                                        return Err(PyErr::value_error(format!(
+                                            "zip() argument {} is longer than argument{s}{}",
+                                            m + 1,
+                                            m
+                                        )));
+                                    }
+                                }
+                            }
+                            *self.heap.get_mut(id) = Obj::Iter(Iter::Done);
+                            return Ok(None);
+                        }
+                    }
+                }
+                Ok(Some(self.new_tuple(items)))
+            }
+            Iter::Map { func, iters } => {
+                let (func, iters) = (*func, iters.clone());
+                let mut args = Vec::with_capacity(iters.len());
+                for i in iters {
+                    match self.iter_next(i)? {
+                        Some(v) => args.push(v),
+                        None => return Ok(None),
+                    }
+                }
+                self.call_value(func, args, Vec::new()).map(Some)
+            }
+            Iter::Filter { func, inner } => {
+                let (func, inner) = (*func, *inner);
+                loop {
+                    let Some(v) = self.iter_next(inner)? else { return Ok(None) };
+                    let keep = if func.is_none() {
+                        self.truthy(v)?
+                    } else {
+                        let r = self.call_value(func, vec![v], Vec::new())?;
+                        self.truthy(r)?
+                    };
+                    if keep {
+                        return Ok(Some(v));
+                    }
+                }
+            }
+            Iter::Done => Ok(None),
+        }
+    }
+
+    /// All items of an iterable, in order.
+    pub fn collect_iterable(&mut self, v: Value) -> PyResult<Vec<Value>> {
+        if let Value::Ref(id) = v {
+            match self.heap.get(id) {
+                Obj::List(l) | Obj::Tuple(l) => return Ok(l.clone()),
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => return Ok(d.keys().collect()),
+                Obj::Range(r) => {
+                    let r: Range = *r;
+                    let n = r.len();
+                    self.check_alloc(n as u128 * 16)?;
+                    return Ok((0..n).map(|i| Value::Int(r.get(i))).collect());
+                }
+                _ => {}
+            }
+        }
+        let it = self.get_iter(v)?;
+        let mut out = Vec::new();
+        while let Some(x) = self.iter_next(it)? {
+            out.push(x);
+            if out.len() % 1_000_000 == 0 {
+                self.check_alloc(out.len() as u128 * 16)?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Unpacks exactly `n` items (`a, b = v`).
+    pub fn unpack_exact(&mut self, v: Value, n: usize) -> PyResult<Vec<Value>> {
+        if let Value::Ref(id) = v {
+            if let Obj::List(l) | Obj::Tuple(l) = self.heap.get(id) {
+                if l.len() == n {
+                    return Ok(l.clone());
+                }
+            }
+        }
+        let it = match self.get_iter(v) {
+            Ok(it) => it,
+            Err(_) => {
+                return Err(PyErr::type_error(format!("cannot unpack non-iterable {} object", self.class_name(v))))
+            }
+        };
+        let mut out = Vec::with_capacity(n);
+        while let Some(x) = self.iter_next(it)? {
+            if out.len() == n {
+                return Err(PyErr::value_error(format!("too many values to unpack (expected {n})")));
+            }
+            out.push(x);
+        }
+        if out.len() < n {
+            return Err(PyErr::value_error(format!(
+                "not enough values to unpack (expected {n}, got {})",
+                out.len()
+            )));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,270 @@
+//! The virtual machine: an explicit frame stack over one shared value
+//! stack, so Python calls never recurse on the Rust stack and the whole
+//! execution state (frames, heap, globals, the pending call) is plain data.
+//!
+//! Files: `dispatch` (the instruction loop), `call` (argument binding and
+//! calls of every kind of callable), `exception` (raising, unwinding,
+//! tracebacks), `ops` (operators), `iter`, `subscr`, `attr`, `repr`.
+
+mod attr;
+pub mod call;
+mod dispatch;
+pub mod exception;
+pub mod iter;
+pub mod ops;
+pub mod repr;
+mod subscr;
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::compile::bytecode::{Const, Program};
+use crate::object::{int, Exception, External, Heap, Obj, ObjId, PyStr, Value};
+pub use exception::PyErr;
+
+/// Result of Python-level operations.
+pub type PyResult<T> = Result<T, PyErr>;
+
+/// An active `try` handler in a frame.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct Handler {
+    pub target: u32,
+    /// Operand stack length to restore (absolute index into `Vm::stack`).
+    pub stack_len: u32,
+    /// Handled-exception stack depth to restore.
+    pub exc_depth: u32,
+}
+
+/// One Python call in progress.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Frame {
+    pub code: u32,
+    pub ip: u32,
+    /// Index of local slot 0 in `Vm::stack`.
+    pub base: u32,
+    /// Stack length to truncate to when the frame returns.
+    pub ret_to: u32,
+    pub handlers: Vec<Handler>,
+    pub exc_depth: u32,
+    /// A native caller (e.g. a `key=` callback) waits for this frame's
+    /// result: returning from it leaves the dispatch loop.
+    pub boundary: bool,
+}
+
+/// A call to a host function that the execution is paused on.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PendingCall {
+    pub id: u64,
+    pub name: String,
+    pub args: Vec<Value>,
+    pub kwargs: Vec<(String, Value)>,
+}
+
+/// How a run of the dispatch loop ended.
+pub enum Exit {
+    /// The outermost frame returned.
+    Return(Value),
+    /// A host function was called.
+    Pause(PendingCall),
+}
+
+/// Guest-side limits (the host enforces CPU, time and memory).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VmLimits {
+    pub max_recursion_depth: usize,
+    /// Largest single str/list/int (in bytes, roughly) built in one step;
+    /// bigger requests raise `MemoryError` before allocating.
+    pub max_alloc_bytes: usize,
+}
+
+impl Default for VmLimits {
+    fn default() -> Self {
+        VmLimits {
+            max_recursion_depth: 1000,
+            max_alloc_bytes: 256 << 20,
+        }
+    }
+}
+
+/// The whole state of one execution.
+#[derive(Serialize, Deserialize)]
+pub struct Vm {
+    pub program: Rc<Program>,
+    pub heap: Heap,
+    /// The program's constants, materialized once.
+    pub consts: Vec<Value>,
+    pub globals: Vec<Value>,
+    pub stack: Vec<Value>,
+    pub frames: Vec<Frame>,
+    /// Exceptions currently being handled (innermost last).
+    pub exc_stack: Vec<Value>,
+    /// Value of the module's last expression statement.
+    pub result: Value,
+    pub pending: Option<PendingCall>,
+    pub next_call_id: u64,
+    /// Depth of native callbacks (`key=` functions, ...) in progress.
+    pub native_depth: u32,
+    pub limits: VmLimits,
+}
+
+impl Vm {
+    /// Creates a VM ready to run the module body of `program`.
+    pub fn new(program: Program, limits: VmLimits) -> Vm {
+        let mut heap = Heap::new();
+        let consts = program.consts.iter().map(|c| const_value(&mut heap, c)).collect();
+        let nglobals = program.globals.len();
+        let module = &program.codes[0];
+        let mut stack = Vec::with_capacity(256);
+        stack.resize(module.nlocals as usize, Value::Undef);
+        Vm {
+            heap,
+            consts,
+            globals: vec![Value::Undef; nglobals],
+            stack,
+            frames: vec![Frame {
+                code: 0,
+                ip: 0,
+                base: 0,
+                ret_to: 0,
+                handlers: Vec::new(),
+                exc_depth: 0,
+                boundary: true,
+            }],
+            exc_stack: Vec::new(),
+            result: Value::None,
+            pending: None,
+            next_call_id: 1,
+            native_depth: 0,
+            limits,
+            program: Rc::new(program),
+        }
+    }
+
+    /// Binds a global by name (inputs and externals), if the program has it.
+    pub fn set_global(&mut self, name: &str, value: Value) {
+        if let Some(i) = self.program.globals.iter().position(|g| g == name) {
+            self.globals[i] = value;
+        }
+    }
+
+    /// Declares a host function under `name`.
+    pub fn declare_external(&mut self, ext: External) {
+        let name = ext.name.clone();
+        let v = self.heap.new_value(Obj::External(ext));
+        self.set_global(&name, v);
+    }
+
+    pub fn new_str(&mut self, s: impl Into<String>) -> Value {
+        self.heap.new_value(Obj::Str(PyStr::new(s.into())))
+    }
+
+    pub fn new_list(&mut self, items: Vec<Value>) -> Value {
+        self.heap.new_value(Obj::List(items))
+    }
+
+    pub fn new_tuple(&mut self, items: Vec<Value>) -> Value {
+        self.heap.new_value(Obj::Tuple(items))
+    }
+
+    pub fn new_exception(&mut self, e: Exception) -> Value {
+        self.heap.new_value(Obj::Exception(e))
+    }
+
+    /// Runs until the program finishes, pauses, or fails.
+    ///
+    /// # Errors
+    /// The uncaught exception (a heap value) when the program fails.
+    pub fn run(&mut self) -> Result<Exit, Value> {
+        match self.execute() {
+            Ok(Exit::Return(_)) => Ok(Exit::Return(self.result)),
+            other => other,
+        }
+    }
+
+    /// Continues a paused execution with the host's answer.
+    ///
+    /// # Errors
+    /// The uncaught exception when the program fails.
+    pub fn resume(&mut self, answer: Result<Value, PyErr>) -> Result<Exit, Value> {
+        self.pending = None;
+        match answer {
+            Ok(v) => self.stack.push(v),
+            Err(e) => {
+                let exc = self.raise_prep(e);
+                if !self.unwind(exc) {
+                    return Err(exc);
+                }
+            }
+        }
+        self.run()
+    }
+
+    /// Collects garbage if enough was allocated. Only call between
+    /// instructions, when every live value is reachable from the VM.
+    #[inline]
+    pub fn maybe_gc(&mut self) {
+        if self.heap.wants_gc() {
+            self.gc();
+        }
+    }
+
+    pub fn gc(&mut self) {
+        let roots = self
+            .consts
+            .iter()
+            .chain(&self.globals)
+            .chain(&self.stack)
+            .chain(&self.exc_stack)
+            .copied()
+            .chain(std::iter::once(self.result))
+            .chain(self.pending.iter().flat_map(|p| p.args.iter().copied().chain(p.kwargs.iter().map(|kv| kv.1))))
+            .collect::<Vec<_>>();
+        self.heap.collect(roots);
+    }
+
+    /// Raises `MemoryError` if an object of about `bytes` would be too big.
+    pub fn check_alloc(&self, bytes: u128) -> PyResult<()> {
+        if bytes > self.limits.max_alloc_bytes as u128 {
+            Err(PyErr::new(crate::object::ExcType::MemoryError, ""))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+fn const_value(heap: &mut Heap, c: &Const) -> Value {
+    match c {
+        Const::None => Value::None,
+        Const::Bool(b) => Value::Bool(*b),
+        Const::Int(i) => Value::Int(*i),
+        Const::BigInt(b) => int::from_bigint(heap, b.clone()),
+        Const::Float(f) => Value::Float(*f),
+        Const::Str(s) => heap.new_value(Obj::Str(PyStr::new(s.clone()))),
+        Const::Bytes(b) => {
+            // bytes are not a type of their own yet: keep them as a tuple of ints
+            let items = b.iter().map(|x| Value::Int(*x as i64)).collect();
+            heap.new_value(Obj::Tuple(items))
+        }
+        Const::Tuple(items) => {
+            let vals = items.iter().map(|i| const_value(heap, i)).collect();
+            heap.new_value(Obj::Tuple(vals))
+        }
+        Const::Ellipsis => Value::Builtin(crate::builtins::Builtin::Ellipsis),
+    }
+}
+
+/// Reads the str contents of a heap value, if it is a str.
+#[inline]
+pub fn as_str(heap: &Heap, v: Value) -> Option<&str> {
+    match v {
+        Value::Ref(id) => match heap.get(id) {
+            Obj::Str(s) => Some(&s.s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[allow(dead_code)]
+fn _objid(_: ObjId) {}

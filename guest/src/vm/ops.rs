@@ -1,0 +1,922 @@
+//! Operators: arithmetic on the numeric tower (unboxed int → big int →
+//! float), sequence concatenation and repetition, set algebra, comparisons,
+//! equality, truthiness and hashing — with CPython's error messages.
+
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+use crate::compile::bytecode::{BinOp, CmpOp, UnaryOp};
+use crate::object::{int, Dict, ExcType, HashKey, Obj, Type, Value};
+
+use super::{PyErr, PyResult, Vm};
+
+/// A number, widened for mixed arithmetic.
+pub enum Num {
+    Int(i64),
+    Big(BigInt),
+    Float(f64),
+}
+
+#[inline]
+pub fn cmp_ints(op: CmpOp, x: i64, y: i64) -> bool {
+    match op {
+        CmpOp::Eq | CmpOp::Is => x == y,
+        CmpOp::Ne | CmpOp::IsNot => x != y,
+        CmpOp::Lt => x < y,
+        CmpOp::Le => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::Ge => x >= y,
+        CmpOp::In | CmpOp::NotIn => false,
+    }
+}
+
+fn zero_div(msg: &str) -> PyErr {
+    PyErr::new(ExcType::ZeroDivisionError, msg)
+}
+
+/// Python's float modulo (sign of the divisor) and floor division.
+pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
+    let mut m = vx % wx;
+    let mut div = (vx - m) / wx;
+    if m != 0.0 {
+        if (wx < 0.0) != (m < 0.0) {
+            m += wx;
+            div -= 1.0;
+        }
+    } else {
+        m = 0.0_f64.copysign(wx);
+    }
+    let floordiv = if div != 0.0 {
+        let mut f = div.floor();
+        if div - f > 0.5 {
+            f += 1.0;
+        }
+        f
+    } else {
+        0.0_f64.copysign(vx / wx)
+    };
+    (floordiv, m)
+}
+
+pub fn bigint_to_f64(b: &BigInt) -> PyResult<f64> {
+    match b.to_f64() {
+        Some(f) if f.is_finite() => Ok(f),
+        _ => Err(PyErr::new(ExcType::OverflowError, "int too large to convert to float")),
+    }
+}
+
+impl Vm {
+    /// Int op Int without overflow or errors, or `None` for the slow path.
+    #[inline]
+    pub fn int_fast(&mut self, op: BinOp, x: i64, y: i64) -> Option<Value> {
+        Some(Value::Int(match op {
+            BinOp::Add => x.checked_add(y)?,
+            BinOp::Sub => x.checked_sub(y)?,
+            BinOp::Mul => x.checked_mul(y)?,
+            BinOp::FloorDiv if y != 0 => int::floor_div(x, y)?,
+            BinOp::Mod if y != 0 => int::floor_mod(x, y),
+            BinOp::BitAnd => x & y,
+            BinOp::BitOr => x | y,
+            BinOp::BitXor => x ^ y,
+            BinOp::RShift if y >= 0 => x >> y.min(63),
+            BinOp::LShift if (0..63).contains(&y) => {
+                let r = x.checked_shl(y as u32)?;
+                if (r >> y) != x {
+                    return None;
+                }
+                r
+            }
+            _ => return None,
+        }))
+    }
+
+    pub fn as_num(&self, v: Value) -> Option<Num> {
+        match v {
+            Value::Int(i) => Some(Num::Int(i)),
+            Value::Bool(b) => Some(Num::Int(b as i64)),
+            Value::Float(f) => Some(Num::Float(f)),
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::BigInt(b) => Some(Num::Big(b.clone())),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub fn type_name(&self, v: Value) -> &'static str {
+        self.type_of(v).name()
+    }
+
+    pub fn type_of(&self, v: Value) -> Type {
+        match v {
+            Value::Undef | Value::None => Type::NoneType,
+            Value::Bool(_) => Type::Bool,
+            Value::Int(_) => Type::Int,
+            Value::Float(_) => Type::Float,
+            Value::Builtin(crate::builtins::Builtin::Ellipsis) => Type::Object,
+            Value::Builtin(_) => Type::BuiltinFunction,
+            Value::Type(_) | Value::ExcType(_) => Type::Type,
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Str(_) => Type::Str,
+                Obj::BigInt(_) => Type::Int,
+                Obj::List(_) => Type::List,
+                Obj::Tuple(_) => Type::Tuple,
+                Obj::Dict(_) => Type::Dict,
+                Obj::Set(_) => Type::Set,
+                Obj::FrozenSet(_) => Type::FrozenSet,
+                Obj::Function(_) => Type::Function,
+                Obj::Cell(_) => Type::Cell,
+                Obj::Exception(_) => Type::Object,
+                Obj::Range(_) => Type::Range,
+                Obj::Slice(..) => Type::Slice,
+                Obj::Iter(it) => it.type_of(),
+                Obj::DictView(_, k) => match k {
+                    crate::object::ViewKind::Keys => Type::DictKeys,
+                    crate::object::ViewKind::Values => Type::DictValues,
+                    crate::object::ViewKind::Items => Type::DictItems,
+                },
+                Obj::BuiltinMethod(..) => Type::BuiltinFunction,
+                Obj::External(_) => Type::ExternalFunction,
+            },
+        }
+    }
+
+    /// The class name as `type(v).__name__` prints it.
+    pub fn class_name(&self, v: Value) -> String {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(e) => e.kind.name().to_string(),
+                Obj::Iter(it) => {
+                    let is_tuple = matches!(it, crate::object::Iter::Seq { seq, .. } if matches!(self.heap.get(*seq), Obj::Tuple(_)));
+                    it.class_name(is_tuple).to_string()
+                }
+                _ => self.type_name(v).to_string(),
+            },
+            Value::Builtin(crate::builtins::Builtin::Ellipsis) => "ellipsis".to_string(),
+            _ => self.type_name(v).to_string(),
+        }
+    }
+
+    fn unsupported(&self, op: BinOp, a: Value, b: Value) -> PyErr {
+        PyErr::type_error(format!(
+            "unsupported operand type(s) for {}: '{}' and '{}'",
+            op.symbol(),
+            self.class_name(a),
+            self.class_name(b)
+        ))
+    }
+
+    pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
+            return self.num_op(op, x, y);
+        }
+        if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
+            match (self.heap.get(ia), self.heap.get(ib), op) {
+                (Obj::Str(x), Obj::Str(y), BinOp::Add) => {
+                    self.check_alloc(x.s.len() as u128 + y.s.len() as u128)?;
+                    let mut s = String::with_capacity(x.s.len() + y.s.len());
+                    s.push_str(&x.s);
+                    s.push_str(&y.s);
+                    return Ok(self.new_str(s));
+                }
+                (Obj::List(_), Obj::List(y), BinOp::Add) if inplace => {
+                    let y = y.clone();
+                    if let Obj::List(x) = self.heap.get_mut(ia) {
+                        x.extend(y);
+                    }
+                    return Ok(a);
+                }
+                (Obj::List(x), Obj::List(y), BinOp::Add) => {
+                    let mut v = x.clone();
+                    v.extend_from_slice(y);
+                    return Ok(self.new_list(v));
+                }
+                (Obj::Tuple(x), Obj::Tuple(y), BinOp::Add) => {
+                    let mut v = x.clone();
+                    v.extend_from_slice(y);
+                    return Ok(self.new_tuple(v));
+                }
+                (Obj::Dict(x), Obj::Dict(y), BinOp::BitOr) => {
+                    let y = y.clone();
+                    let target = if inplace {
+                        ia
+                    } else {
+                        let c = x.clone();
+                        self.heap.alloc(Obj::Dict(c))
+                    };
+                    if let Obj::Dict(t) = self.heap.get_mut(target) {
+                        for (k, (kv, vv)) in y.keyed_entries() {
+                            t.insert(k.clone(), *kv, *vv);
+                        }
+                    }
+                    return Ok(Value::Ref(target));
+                }
+                (Obj::Set(_) | Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_), BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor) => {
+                    return self.set_op(op, a, b, inplace);
+                }
+                (Obj::DictView(..), _, BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor)
+                | (_, Obj::DictView(..), BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor) => {
+                    let sa = self.to_set(a)?;
+                    let sb = self.to_set(b)?;
+                    return self.set_op(op, sa, sb, false);
+                }
+                (Obj::List(_), _, BinOp::Add) if inplace => {
+                    let items = self.collect_iterable(b)?;
+                    if let Obj::List(x) = self.heap.get_mut(ia) {
+                        x.extend(items);
+                    }
+                    return Ok(a);
+                }
+                _ => {}
+            }
+        }
+        if op == BinOp::Mul {
+            if let Some(n) = self.repeat_count(b) {
+                if let Some(r) = self.repeat(a, n, inplace)? {
+                    return Ok(r);
+                }
+            }
+            if let Some(n) = self.repeat_count(a) {
+                if let Some(r) = self.repeat(b, n, false)? {
+                    return Ok(r);
+                }
+            }
+            if self.is_sequence(a) || self.is_sequence(b) {
+                let other = if self.is_sequence(a) { b } else { a };
+                return Err(PyErr::type_error(format!(
+                    "can't multiply sequence by non-int of type '{}'",
+                    self.class_name(other)
+                )));
+            }
+        }
+        if op == BinOp::Add {
+            if let Value::Ref(ia) = a {
+                let kind = match self.heap.get(ia) {
+                    Obj::Str(_) => Some("str"),
+                    Obj::List(_) => Some("list"),
+                    Obj::Tuple(_) => Some("tuple"),
+                    _ => None,
+                };
+                if let Some(k) = kind {
+                    return Err(PyErr::type_error(format!(
+                        "can only concatenate {k} (not \"{}\") to {k}",
+                        self.class_name(b)
+                    )));
+                }
+            }
+        }
+        Err(self.unsupported(op, a, b))
+    }
+
+    fn is_sequence(&self, v: Value) -> bool {
+        matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Str(_) | Obj::List(_) | Obj::Tuple(_)))
+    }
+
+    fn repeat_count(&self, v: Value) -> Option<i64> {
+        match v {
+            Value::Int(i) => Some(i),
+            Value::Bool(b) => Some(b as i64),
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::BigInt(b) => Some(if b.is_negative() { 0 } else { i64::MAX }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `seq * n`, or `None` if `seq` is not a sequence.
+    fn repeat(&mut self, seq: Value, n: i64, inplace: bool) -> PyResult<Option<Value>> {
+        let n = n.max(0) as usize;
+        let Value::Ref(id) = seq else { return Ok(None) };
+        match self.heap.get(id) {
+            Obj::Str(s) => {
+                self.check_alloc(s.s.len() as u128 * n as u128)?;
+                let r = s.s.repeat(n);
+                Ok(Some(self.new_str(r)))
+            }
+            Obj::List(l) => {
+                self.check_alloc(l.len() as u128 * n as u128 * 16)?;
+                let r: Vec<Value> = l.iter().copied().cycle().take(l.len() * n).collect();
+                if inplace {
+                    if let Obj::List(l) = self.heap.get_mut(id) {
+                        *l = r;
+                    }
+                    return Ok(Some(seq));
+                }
+                Ok(Some(self.new_list(r)))
+            }
+            Obj::Tuple(l) => {
+                self.check_alloc(l.len() as u128 * n as u128 * 16)?;
+                let r: Vec<Value> = l.iter().copied().cycle().take(l.len() * n).collect();
+                Ok(Some(self.new_tuple(r)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    pub fn num_op(&mut self, op: BinOp, x: Num, y: Num) -> PyResult<Value> {
+        match (x, y) {
+            (Num::Float(a), Num::Float(b)) => self.float_op(op, a, b),
+            (Num::Float(a), Num::Int(b)) => self.float_op(op, a, b as f64),
+            (Num::Int(a), Num::Float(b)) => self.float_op(op, a as f64, b),
+            (Num::Float(a), Num::Big(b)) => {
+                let b = bigint_to_f64(&b)?;
+                self.float_op(op, a, b)
+            }
+            (Num::Big(a), Num::Float(b)) => {
+                let a = bigint_to_f64(&a)?;
+                self.float_op(op, a, b)
+            }
+            (Num::Int(a), Num::Int(b)) => {
+                if let Some(v) = self.int_fast(op, a, b) {
+                    return Ok(v);
+                }
+                self.big_op(op, BigInt::from(a), BigInt::from(b))
+            }
+            (Num::Int(a), Num::Big(b)) => self.big_op(op, BigInt::from(a), b),
+            (Num::Big(a), Num::Int(b)) => self.big_op(op, a, BigInt::from(b)),
+            (Num::Big(a), Num::Big(b)) => self.big_op(op, a, b),
+        }
+    }
+
+    fn float_op(&mut self, op: BinOp, a: f64, b: f64) -> PyResult<Value> {
+        let r = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            BinOp::Mul => a * b,
+            BinOp::Div => {
+                if b == 0.0 {
+                    return Err(zero_div("float division by zero"));
+                }
+                a / b
+            }
+            BinOp::FloorDiv => {
+                if b == 0.0 {
+                    return Err(zero_div("float floor division by zero"));
+                }
+                float_divmod(a, b).0
+            }
+            BinOp::Mod => {
+                if b == 0.0 {
+                    return Err(zero_div("float modulo by zero"));
+                }
+                float_divmod(a, b).1
+            }
+            BinOp::Pow => return self.float_pow(a, b),
+            _ => {
+                return Err(self.unsupported(op, Value::Float(a), Value::Float(b)));
+            }
+        };
+        Ok(Value::Float(r))
+    }
+
+    pub fn float_pow(&mut self, a: f64, b: f64) -> PyResult<Value> {
+        if a == 0.0 && b < 0.0 {
+            return Err(zero_div("0.0 cannot be raised to a negative power"));
+        }
+        if a < 0.0 && b.fract() != 0.0 && b.is_finite() {
+            return Err(PyErr::value_error("complex numbers are not supported"));
+        }
+        let r = a.powf(b);
+        if r.is_infinite() && a.is_finite() && b.is_finite() {
+            return Err(PyErr::new(ExcType::OverflowError, "(34, 'Numerical result out of range')"));
+        }
+        Ok(Value::Float(r))
+    }
+
+    fn big_op(&mut self, op: BinOp, a: BigInt, b: BigInt) -> PyResult<Value> {
+        let r = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            BinOp::Mul => {
+                self.check_alloc((a.bits() + b.bits()) as u128 / 8)?;
+                a * b
+            }
+            BinOp::FloorDiv => {
+                if b.is_zero() {
+                    return Err(zero_div("integer division or modulo by zero"));
+                }
+                a.div_floor(&b)
+            }
+            BinOp::Mod => {
+                if b.is_zero() {
+                    return Err(zero_div("integer modulo by zero"));
+                }
+                a.mod_floor(&b)
+            }
+            BinOp::Div => {
+                if b.is_zero() {
+                    return Err(zero_div("division by zero"));
+                }
+                return Ok(Value::Float(big_true_div(&a, &b)?));
+            }
+            BinOp::Pow => return self.int_pow(a, b),
+            BinOp::BitAnd => a & b,
+            BinOp::BitOr => a | b,
+            BinOp::BitXor => a ^ b,
+            BinOp::LShift => {
+                if b.is_negative() {
+                    return Err(PyErr::value_error("negative shift count"));
+                }
+                let sh = b.to_u64().unwrap_or(u64::MAX);
+                if a.is_zero() {
+                    return Ok(Value::Int(0));
+                }
+                self.check_alloc((a.bits() as u128 + sh as u128) / 8)?;
+                a << sh
+            }
+            BinOp::RShift => {
+                if b.is_negative() {
+                    return Err(PyErr::value_error("negative shift count"));
+                }
+                let sh = b.to_u64().unwrap_or(u64::MAX);
+                if sh >= a.bits() {
+                    BigInt::from(if a.is_negative() { -1 } else { 0 })
+                } else {
+                    a >> sh
+                }
+            }
+            BinOp::MatMul => return Err(PyErr::type_error("unsupported operand type(s) for @: 'int' and 'int'")),
+        };
+        Ok(int::from_bigint(&mut self.heap, r))
+    }
+
+    fn int_pow(&mut self, a: BigInt, b: BigInt) -> PyResult<Value> {
+        if b.is_negative() {
+            let af = bigint_to_f64(&a)?;
+            let bf = bigint_to_f64(&b)?;
+            return self.float_pow(af, bf);
+        }
+        let Some(e) = b.to_u64() else {
+            if a.is_zero() || a == BigInt::from(1) {
+                return Ok(int::from_bigint(&mut self.heap, a));
+            }
+            return Err(PyErr::new(ExcType::MemoryError, ""));
+        };
+        if a.bits() > 1 || a.is_negative() {
+            self.check_alloc(a.bits() as u128 * e as u128 / 8)?;
+        }
+        let r = num_traits::pow::Pow::pow(&a, e);
+        Ok(int::from_bigint(&mut self.heap, r))
+    }
+
+    pub fn unary_op(&mut self, op: UnaryOp, a: Value) -> PyResult<Value> {
+        match op {
+            UnaryOp::Not => Ok(Value::Bool(!self.truthy(a)?)),
+            UnaryOp::Neg => match self.as_num(a) {
+                Some(Num::Int(i)) => Ok(match i.checked_neg() {
+                    Some(n) => Value::Int(n),
+                    None => int::from_bigint(&mut self.heap, -BigInt::from(i)),
+                }),
+                Some(Num::Big(b)) => Ok(int::from_bigint(&mut self.heap, -b)),
+                Some(Num::Float(f)) => Ok(Value::Float(-f)),
+                None => Err(PyErr::type_error(format!("bad operand type for unary -: '{}'", self.class_name(a)))),
+            },
+            UnaryOp::Pos => match self.as_num(a) {
+                Some(Num::Int(i)) => Ok(Value::Int(i)),
+                Some(_) => Ok(a),
+                None => Err(PyErr::type_error(format!("bad operand type for unary +: '{}'", self.class_name(a)))),
+            },
+            UnaryOp::Invert => match self.as_num(a) {
+                Some(Num::Int(i)) => Ok(Value::Int(!i)),
+                Some(Num::Big(b)) => Ok(int::from_bigint(&mut self.heap, -b - 1)),
+                _ => Err(PyErr::type_error(format!("bad operand type for unary ~: '{}'", self.class_name(a)))),
+            },
+        }
+    }
+
+    pub fn truthy(&self, v: Value) -> PyResult<bool> {
+        Ok(match v {
+            Value::None | Value::Undef => false,
+            Value::Bool(b) => b,
+            Value::Int(i) => i != 0,
+            Value::Float(f) => f != 0.0,
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Str(s) => !s.s.is_empty(),
+                Obj::List(l) | Obj::Tuple(l) => !l.is_empty(),
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
+                Obj::BigInt(_) => true,
+                Obj::Range(r) => r.len() > 0,
+                Obj::DictView(d, _) => match self.heap.get(*d) {
+                    Obj::Dict(d) => !d.is_empty(),
+                    _ => true,
+                },
+                _ => true,
+            },
+            _ => true,
+        })
+    }
+
+    pub fn compare_op(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Value> {
+        let r = match op {
+            CmpOp::Eq => self.py_eq(a, b)?,
+            CmpOp::Ne => !self.py_eq(a, b)?,
+            CmpOp::Is => self.is(a, b),
+            CmpOp::IsNot => !self.is(a, b),
+            CmpOp::In => self.contains(b, a)?,
+            CmpOp::NotIn => !self.contains(b, a)?,
+            CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge => {
+                if let Some(r) = self.set_compare(op, a, b)? {
+                    return Ok(Value::Bool(r));
+                }
+                let ord = self.py_cmp(a, b, op)?;
+                match op {
+                    CmpOp::Lt => ord == Ordering::Less,
+                    CmpOp::Le => ord != Ordering::Greater,
+                    CmpOp::Gt => ord == Ordering::Greater,
+                    _ => ord != Ordering::Less,
+                }
+            }
+        };
+        Ok(Value::Bool(r))
+    }
+
+    pub fn is(&self, a: Value, b: Value) -> bool {
+        match (a, b) {
+            (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+            _ => a == b,
+        }
+    }
+
+    /// `a == b`.
+    pub fn py_eq(&self, a: Value, b: Value) -> PyResult<bool> {
+        self.eq_depth(a, b, 0)
+    }
+
+    fn eq_depth(&self, a: Value, b: Value, depth: u32) -> PyResult<bool> {
+        if depth > 500 {
+            return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded in comparison"));
+        }
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => return Ok(x == y),
+            (Value::Ref(x), Value::Ref(y)) if x == y => {
+                // identity implies equality except for NaN containers
+                if !matches!(self.heap.get(x), Obj::Tuple(_) | Obj::List(_)) {
+                    return Ok(true);
+                }
+            }
+            _ => {}
+        }
+        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
+            return Ok(num_cmp(&x, &y) == Some(Ordering::Equal));
+        }
+        match (a, b) {
+            (Value::Ref(x), Value::Ref(y)) => match (self.heap.get(x), self.heap.get(y)) {
+                (Obj::Str(s), Obj::Str(t)) => Ok(s.s == t.s),
+                (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
+                    if l.len() != m.len() {
+                        return Ok(false);
+                    }
+                    for (p, q) in l.iter().zip(m.iter()) {
+                        if !self.is(*p, *q) && !self.eq_depth(*p, *q, depth + 1)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
+                (Obj::Dict(d), Obj::Dict(e)) => {
+                    if d.len() != e.len() {
+                        return Ok(false);
+                    }
+                    for (k, (_, v)) in d.keyed_entries() {
+                        match e.get(k) {
+                            Some(w) => {
+                                if !self.is(*v, w) && !self.eq_depth(*v, w, depth + 1)? {
+                                    return Ok(false);
+                                }
+                            }
+                            None => return Ok(false),
+                        }
+                    }
+                    Ok(true)
+                }
+                (Obj::Set(d) | Obj::FrozenSet(d), Obj::Set(e) | Obj::FrozenSet(e)) => {
+                    Ok(d.len() == e.len() && d.keyed_entries().all(|(k, _)| e.contains(k)))
+                }
+                (Obj::Range(r), Obj::Range(s)) => {
+                    let (n, m) = (r.len(), s.len());
+                    Ok(n == m && (n == 0 || (r.start == s.start && (n == 1 || r.step == s.step))))
+                }
+                (Obj::DictView(d, k1), Obj::DictView(e, k2)) if k1 == k2 && *k1 == crate::object::ViewKind::Keys => {
+                    let a = Value::Ref(*d);
+                    let b = Value::Ref(*e);
+                    let (Obj::Dict(x), Obj::Dict(y)) = (self.heap.get(*d), self.heap.get(*e)) else { return Ok(false) };
+                    let _ = (a, b);
+                    Ok(x.len() == y.len() && x.keyed_entries().all(|(k, _)| y.contains(k)))
+                }
+                (Obj::Exception(_), Obj::Exception(_)) => Ok(x == y),
+                _ => Ok(x == y),
+            },
+            _ => Ok(self.is(a, b)),
+        }
+    }
+
+    /// Ordering for `<`-style comparisons; `op` is for the error message.
+    pub fn py_cmp(&self, a: Value, b: Value, op: CmpOp) -> PyResult<Ordering> {
+        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
+            // NaN compares false with everything: report an ordering that
+            // makes every operator false except `!=` (handled by Eq/Ne).
+            return Ok(num_cmp(&x, &y).unwrap_or(match op {
+                CmpOp::Lt | CmpOp::Le => Ordering::Greater,
+                _ => Ordering::Less,
+            }));
+        }
+        if let (Value::Ref(x), Value::Ref(y)) = (a, b) {
+            match (self.heap.get(x), self.heap.get(y)) {
+                (Obj::Str(s), Obj::Str(t)) => return Ok(s.s.cmp(&t.s)),
+                (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
+                    for (p, q) in l.iter().zip(m.iter()) {
+                        if !self.py_eq(*p, *q)? {
+                            return self.py_cmp(*p, *q, op);
+                        }
+                    }
+                    return Ok(l.len().cmp(&m.len()));
+                }
+                _ => {}
+            }
+        }
+        Err(PyErr::type_error(format!(
+            "'{}' not supported between instances of '{}' and '{}'",
+            op.symbol(),
+            self.class_name(a),
+            self.class_name(b)
+        )))
+    }
+
+    /// `item in container`.
+    pub fn contains(&self, container: Value, item: Value) -> PyResult<bool> {
+        if let Value::Ref(id) = container {
+            match self.heap.get(id) {
+                Obj::Str(s) => {
+                    return match super::as_str(&self.heap, item) {
+                        Some(sub) => Ok(s.s.contains(sub)),
+                        None => Err(PyErr::type_error(format!(
+                            "'in <string>' requires string as left operand, not {}",
+                            self.class_name(item)
+                        ))),
+                    }
+                }
+                Obj::List(l) | Obj::Tuple(l) => {
+                    for &x in l {
+                        if self.is(x, item) || self.py_eq(x, item)? {
+                            return Ok(true);
+                        }
+                    }
+                    return Ok(false);
+                }
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => {
+                    let k = self.hash_key(item)?;
+                    return Ok(d.contains(&k));
+                }
+                Obj::DictView(d, kind) => {
+                    let Obj::Dict(d) = self.heap.get(*d) else { return Ok(false) };
+                    return match kind {
+                        crate::object::ViewKind::Keys => {
+                            let k = self.hash_key(item)?;
+                            Ok(d.contains(&k))
+                        }
+                        crate::object::ViewKind::Values => {
+                            for (_, v) in d.entries() {
+                                if self.py_eq(v, item)? {
+                                    return Ok(true);
+                                }
+                            }
+                            Ok(false)
+                        }
+                        crate::object::ViewKind::Items => {
+                            if let Value::Ref(t) = item {
+                                if let Obj::Tuple(kv) = self.heap.get(t) {
+                                    if kv.len() == 2 {
+                                        let k = self.hash_key(kv[0])?;
+                                        if let Some(v) = d.get(&k) {
+                                            return self.py_eq(v, kv[1]);
+                                        }
+                                    }
+                                }
+                            }
+                            Ok(false)
+                        }
+                    };
+                }
+                Obj::Range(r) => {
+                    let i = match item {
+                        Value::Int(i) => i,
+                        Value::Bool(b) => b as i64,
+                        Value::Float(f) if f.fract() == 0.0 && f.abs() < 9.0e18 => f as i64,
+                        _ => return Ok(false),
+                    };
+                    let n = r.len();
+                    if n == 0 {
+                        return Ok(false);
+                    }
+                    let off = i as i128 - r.start as i128;
+                    let step = r.step as i128;
+                    return Ok(off % step == 0 && off / step >= 0 && off / step < n as i128);
+                }
+                _ => {}
+            }
+        }
+        Err(PyErr::type_error(format!("argument of type '{}' is not iterable", self.class_name(container))))
+    }
+
+    /// The dict/set key for `v`, or `TypeError` if it is unhashable.
+    pub fn hash_key(&self, v: Value) -> PyResult<HashKey> {
+        Ok(match v {
+            Value::None | Value::Undef => HashKey::None,
+            Value::Bool(b) => HashKey::Int(b as i64),
+            Value::Int(i) => HashKey::Int(i),
+            Value::Float(f) => {
+                if f.fract() == 0.0 && f.is_finite() {
+                    if f.abs() < 9.2e18 {
+                        HashKey::Int(f as i64)
+                    } else {
+                        match num_bigint::BigInt::from_f64_checked(f) {
+                            Some(b) => HashKey::Big(b),
+                            None => HashKey::Float(f.to_bits()),
+                        }
+                    }
+                } else {
+                    HashKey::Float(f.to_bits())
+                }
+            }
+            Value::Builtin(b) => HashKey::Builtin(b),
+            Value::Type(t) => HashKey::Type(t),
+            Value::ExcType(e) => HashKey::ExcType(e),
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Str(s) => HashKey::Str(s.s.as_str().into()),
+                Obj::BigInt(b) => HashKey::Big(b.clone()),
+                Obj::Tuple(items) => {
+                    let mut keys = Vec::with_capacity(items.len());
+                    for &i in items {
+                        keys.push(self.hash_key(i)?);
+                    }
+                    HashKey::Tuple(keys.into_boxed_slice())
+                }
+                Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::DictView(..) | Obj::Slice(..) => {
+                    return Err(PyErr::type_error(format!("unhashable type: '{}'", self.class_name(v))))
+                }
+                Obj::FrozenSet(d) => {
+                    let mut keys: Vec<(u64, HashKey)> = d
+                        .keyed_entries()
+                        .map(|(k, _)| {
+                            use std::hash::{Hash, Hasher};
+                            let mut h = rustc_hash::FxHasher::default();
+                            k.hash(&mut h);
+                            (h.finish(), k.clone())
+                        })
+                        .collect();
+                    keys.sort_by_key(|k| k.0);
+                    HashKey::Tuple(keys.into_iter().map(|k| k.1).collect())
+                }
+                _ => HashKey::Id(id.0),
+            },
+        })
+    }
+
+    fn set_compare(&self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        let (Value::Ref(x), Value::Ref(y)) = (a, b) else { return Ok(None) };
+        let (Obj::Set(s) | Obj::FrozenSet(s), Obj::Set(t) | Obj::FrozenSet(t)) = (self.heap.get(x), self.heap.get(y)) else {
+            return Ok(None);
+        };
+        let sub = |p: &Dict, q: &Dict| p.keyed_entries().all(|(k, _)| q.contains(k));
+        Ok(Some(match op {
+            CmpOp::Le => sub(s, t),
+            CmpOp::Lt => s.len() < t.len() && sub(s, t),
+            CmpOp::Ge => sub(t, s),
+            CmpOp::Gt => t.len() < s.len() && sub(t, s),
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A new set with the members of any iterable.
+    pub fn to_set(&mut self, v: Value) -> PyResult<Value> {
+        let items = self.collect_iterable(v)?;
+        let mut d = Dict::with_capacity(items.len());
+        for it in items {
+            let k = self.hash_key(it)?;
+            d.insert(k, it, Value::None);
+        }
+        Ok(self.heap.new_value(Obj::Set(d)))
+    }
+
+    /// `|`, `&`, `-`, `^` on two sets (the result has the left one's type).
+    pub fn set_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        let (Value::Ref(x), Value::Ref(y)) = (a, b) else { unreachable!("sets") };
+        let frozen = matches!(self.heap.get(x), Obj::FrozenSet(_));
+        let (Obj::Set(s) | Obj::FrozenSet(s)) = self.heap.get(x) else { unreachable!("set") };
+        let (Obj::Set(t) | Obj::FrozenSet(t)) = self.heap.get(y) else { unreachable!("set") };
+        let mut r = Dict::new();
+        match op {
+            BinOp::BitOr => {
+                r = s.clone();
+                for (k, (kv, _)) in t.keyed_entries() {
+                    r.insert(k.clone(), *kv, Value::None);
+                }
+            }
+            BinOp::BitAnd => {
+                for (k, (kv, _)) in s.keyed_entries() {
+                    if t.contains(k) {
+                        r.insert(k.clone(), *kv, Value::None);
+                    }
+                }
+            }
+            BinOp::Sub => {
+                for (k, (kv, _)) in s.keyed_entries() {
+                    if !t.contains(k) {
+                        r.insert(k.clone(), *kv, Value::None);
+                    }
+                }
+            }
+            _ => {
+                for (k, (kv, _)) in s.keyed_entries() {
+                    if !t.contains(k) {
+                        r.insert(k.clone(), *kv, Value::None);
+                    }
+                }
+                for (k, (kv, _)) in t.keyed_entries() {
+                    if !s.contains(k) {
+                        r.insert(k.clone(), *kv, Value::None);
+                    }
+                }
+            }
+        }
+        if inplace && !frozen {
+            if let Obj::Set(s) = self.heap.get_mut(x) {
+                *s = r;
+            }
+            return Ok(a);
+        }
+        Ok(self.heap.new_value(if frozen { Obj::FrozenSet(r) } else { Obj::Set(r) }))
+    }
+}
+
+/// Compares two numbers exactly (ints against floats without rounding
+/// errors where it matters); `None` if either is NaN.
+pub fn num_cmp(x: &Num, y: &Num) -> Option<Ordering> {
+    match (x, y) {
+        (Num::Int(a), Num::Int(b)) => Some(a.cmp(b)),
+        (Num::Float(a), Num::Float(b)) => a.partial_cmp(b),
+        (Num::Big(a), Num::Big(b)) => Some(a.cmp(b)),
+        (Num::Int(a), Num::Big(b)) => Some(BigInt::from(*a).cmp(b)),
+        (Num::Big(a), Num::Int(b)) => Some(a.cmp(&BigInt::from(*b))),
+        (Num::Int(a), Num::Float(b)) => int_float_cmp(&BigInt::from(*a), *b),
+        (Num::Big(a), Num::Float(b)) => int_float_cmp(a, *b),
+        (Num::Float(a), Num::Int(b)) => int_float_cmp(&BigInt::from(*b), *a).map(Ordering::reverse),
+        (Num::Float(a), Num::Big(b)) => int_float_cmp(b, *a).map(Ordering::reverse),
+    }
+}
+
+fn int_float_cmp(i: &BigInt, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f.is_infinite() {
+        return Some(if f > 0.0 { Ordering::Less } else { Ordering::Greater });
+    }
+    let fl = f.floor();
+    let fb = BigInt::from_f64_checked(fl)?;
+    match i.cmp(&fb) {
+        Ordering::Equal => {
+            if f > fl {
+                Some(Ordering::Less)
+            } else {
+                Some(Ordering::Equal)
+            }
+        }
+        o => Some(o),
+    }
+}
+
+trait FromF64Checked: Sized {
+    fn from_f64_checked(f: f64) -> Option<Self>;
+}
+
+impl FromF64Checked for BigInt {
+    fn from_f64_checked(f: f64) -> Option<BigInt> {
+        num_traits::FromPrimitive::from_f64(f)
+    }
+}
+
+/// `a / b` for big ints, as a float.
+fn big_true_div(a: &BigInt, b: &BigInt) -> PyResult<f64> {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2**53
+    match (a.to_f64(), b.to_f64()) {
+        (Some(x), Some(y)) if x.abs() <= EXACT && y.abs() <= EXACT => Ok(x / y),
+        _ => {
+            let q = a / b;
+            let qf = q.to_f64().unwrap_or(f64::INFINITY);
+            if qf.is_infinite() {
+                return Err(PyErr::new(ExcType::OverflowError, "integer division result too large for a float"));
+            }
+            let r = a - &q * b;
+            let frac = match (r.to_f64(), b.to_f64()) {
+                (Some(r), Some(b)) if b.is_finite() => r / b,
+                _ => 0.0,
+            };
+            Ok(qf + frac)
+        }
+    }
+}

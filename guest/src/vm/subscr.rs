@@ -1,0 +1,329 @@
+//! Subscripts: `x[i]`, `x[a:b:c]`, item assignment and deletion for the
+//! builtin containers, with Python's index wrapping and slice clamping.
+
+use crate::object::{ExcType, Obj, Range, Value};
+
+use super::{PyErr, PyResult, Vm};
+
+/// Normalized slice bounds for a sequence of length `len`.
+pub struct SliceIdx {
+    pub start: i64,
+    pub stop: i64,
+    pub step: i64,
+}
+
+impl SliceIdx {
+    /// The indices selected, in order.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut i = self.start;
+        std::iter::from_fn(move || {
+            if (self.step > 0 && i < self.stop) || (self.step < 0 && i > self.stop) {
+                let r = i as usize;
+                i += self.step;
+                Some(r)
+            } else {
+                None
+            }
+        })
+    }
+
+    pub fn count(&self) -> usize {
+        Range { start: self.start, stop: self.stop, step: self.step }.len() as usize
+    }
+}
+
+impl Vm {
+    /// An integer index (ints and bools), or `None` for other types.
+    pub fn as_index(&self, v: Value) -> PyResult<Option<i64>> {
+        Ok(match v {
+            Value::Int(i) => Some(i),
+            Value::Bool(b) => Some(b as i64),
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::BigInt(_) => {
+                    return Err(PyErr::new(
+                        ExcType::IndexError,
+                        "cannot fit 'int' into an index-sized integer",
+                    ))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
+    /// Resolves a slice object against a length.
+    pub fn slice_indices(&self, slice: Value, len: usize) -> PyResult<SliceIdx> {
+        let Value::Ref(id) = slice else { unreachable!("slice") };
+        let Obj::Slice(a, b, c) = *self.heap.get(id) else { unreachable!("slice") };
+        let bound = |v: Value| -> PyResult<Option<i64>> {
+            if v.is_none() {
+                return Ok(None);
+            }
+            match v {
+                Value::Int(i) => Ok(Some(i)),
+                Value::Bool(b) => Ok(Some(b as i64)),
+                Value::Ref(id) if matches!(self.heap.get(id), Obj::BigInt(_)) => {
+                    let Obj::BigInt(b) = self.heap.get(id) else { unreachable!() };
+                    Ok(Some(if num_traits::Signed::is_negative(b) { i64::MIN / 2 } else { i64::MAX / 2 }))
+                }
+                _ => Err(PyErr::type_error("slice indices must be integers or None or have an __index__ method")),
+            }
+        };
+        let step = bound(c)?.unwrap_or(1);
+        if step == 0 {
+            return Err(PyErr::value_error("slice step cannot be zero"));
+        }
+        let len = len as i64;
+        let adjust = |v: Option<i64>, default: i64, lo: i64, hi: i64| -> i64 {
+            match v {
+                None => default,
+                Some(mut i) => {
+                    if i < 0 {
+                        i += len;
+                        if i < lo {
+                            i = lo;
+                        }
+                    } else if i > hi {
+                        i = hi;
+                    }
+                    i
+                }
+            }
+        };
+        let (start, stop) = if step > 0 {
+            (adjust(bound(a)?, 0, 0, len), adjust(bound(b)?, len, 0, len))
+        } else {
+            (adjust(bound(a)?, len - 1, -1, len - 1), adjust(bound(b)?, -1, -1, len - 1))
+        };
+        Ok(SliceIdx { start, stop, step })
+    }
+
+    fn is_slice(&self, v: Value) -> bool {
+        matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Slice(..)))
+    }
+
+    fn wrap_index(i: i64, len: usize) -> Option<usize> {
+        let len = len as i64;
+        let j = if i < 0 { i + len } else { i };
+        if j < 0 || j >= len {
+            None
+        } else {
+            Some(j as usize)
+        }
+    }
+
+    pub fn get_item(&mut self, obj: Value, idx: Value) -> PyResult<Value> {
+        let Value::Ref(id) = obj else {
+            return Err(self.not_subscriptable(obj));
+        };
+        match self.heap.get(id) {
+            Obj::List(l) | Obj::Tuple(l) => {
+                let is_list = matches!(self.heap.get(id), Obj::List(_));
+                let what = if is_list { "list" } else { "tuple" };
+                if let Some(i) = self.as_index(idx)? {
+                    return match Self::wrap_index(i, l.len()) {
+                        Some(j) => Ok(l[j]),
+                        None => Err(PyErr::new(ExcType::IndexError, format!("{what} index out of range"))),
+                    };
+                }
+                if self.is_slice(idx) {
+                    let s = self.slice_indices(idx, l.len())?;
+                    let items: Vec<Value> = s.indices().map(|i| l[i]).collect();
+                    return Ok(if is_list { self.new_list(items) } else { self.new_tuple(items) });
+                }
+                Err(PyErr::type_error(format!(
+                    "{what} indices must be integers or slices, not {}",
+                    self.class_name(idx)
+                )))
+            }
+            Obj::Str(s) => {
+                if let Some(i) = self.as_index(idx)? {
+                    let n = s.char_len();
+                    return match Self::wrap_index(i, n) {
+                        Some(j) => {
+                            let c = s.char_at(j);
+                            Ok(self.new_str(c.to_string()))
+                        }
+                        None => Err(PyErr::new(ExcType::IndexError, "string index out of range")),
+                    };
+                }
+                if self.is_slice(idx) {
+                    let n = s.char_len();
+                    let sl = self.slice_indices(idx, n)?;
+                    let out: String = if s.ascii {
+                        let b = s.s.as_bytes();
+                        if sl.step == 1 {
+                            let (a, z) = (sl.start.max(0) as usize, sl.stop.max(sl.start).max(0) as usize);
+                            s.s[a..z.min(b.len())].to_string()
+                        } else {
+                            sl.indices().map(|i| b[i] as char).collect()
+                        }
+                    } else {
+                        let chars: Vec<char> = s.s.chars().collect();
+                        sl.indices().map(|i| chars[i]).collect()
+                    };
+                    return Ok(self.new_str(out));
+                }
+                Err(PyErr::type_error(format!("string indices must be integers, not '{}'", self.class_name(idx))))
+            }
+            Obj::Dict(d) => {
+                let k = self.hash_key(idx)?;
+                match d.get(&k) {
+                    Some(v) => Ok(v),
+                    None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
+                }
+            }
+            Obj::Range(r) => {
+                let r = *r;
+                if let Some(i) = self.as_index(idx)? {
+                    return match Self::wrap_index(i, r.len() as usize) {
+                        Some(j) => Ok(Value::Int(r.get(j as i64))),
+                        None => Err(PyErr::new(ExcType::IndexError, "range object index out of range")),
+                    };
+                }
+                if self.is_slice(idx) {
+                    let s = self.slice_indices(idx, r.len() as usize)?;
+                    let nr = Range {
+                        start: r.start + s.start * r.step,
+                        stop: r.start + s.stop * r.step,
+                        step: r.step * s.step,
+                    };
+                    return Ok(self.heap.new_value(Obj::Range(nr)));
+                }
+                Err(PyErr::type_error(format!(
+                    "range indices must be integers or slices, not {}",
+                    self.class_name(idx)
+                )))
+            }
+            _ => Err(self.not_subscriptable(obj)),
+        }
+    }
+
+    fn not_subscriptable(&self, obj: Value) -> PyErr {
+        match obj {
+            Value::Type(t) => PyErr::type_error(format!("type '{}' is not subscriptable", t.name())),
+            _ => PyErr::type_error(format!("'{}' object is not subscriptable", self.class_name(obj))),
+        }
+    }
+
+    pub fn set_item(&mut self, obj: Value, idx: Value, v: Value) -> PyResult<()> {
+        let Value::Ref(id) = obj else {
+            return Err(PyErr::type_error(format!(
+                "'{}' object does not support item assignment",
+                self.class_name(obj)
+            )));
+        };
+        match self.heap.get(id) {
+            Obj::List(l) => {
+                let len = l.len();
+                if let Some(i) = self.as_index(idx)? {
+                    let Some(j) = Self::wrap_index(i, len) else {
+                        return Err(PyErr::new(ExcType::IndexError, "list assignment index out of range"));
+                    };
+                    if let Obj::List(l) = self.heap.get_mut(id) {
+                        l[j] = v;
+                    }
+                    return Ok(());
+                }
+                if self.is_slice(idx) {
+                    let s = self.slice_indices(idx, len)?;
+                    let items = self.collect_iterable(v)?;
+                    let Obj::List(l) = self.heap.get_mut(id) else { unreachable!() };
+                    if s.step == 1 {
+                        let start = s.start as usize;
+                        let stop = (s.stop.max(s.start)) as usize;
+                        l.splice(start..stop, items);
+                    } else {
+                        let idxs: Vec<usize> = s.indices().collect();
+                        if idxs.len() != items.len() {
+                            return Err(PyErr::value_error(format!(
+                                "attempt to assign sequence of size {} to extended slice of size {}",
+                                items.len(),
+                                idxs.len()
+                            )));
+                        }
+                        for (i, x) in idxs.into_iter().zip(items) {
+                            l[i] = x;
+                        }
+                    }
+                    return Ok(());
+                }
+                Err(PyErr::type_error(format!(
+                    "list indices must be integers or slices, not {}",
+                    self.class_name(idx)
+                )))
+            }
+            Obj::Dict(_) => {
+                let k = self.hash_key(idx)?;
+                if let Obj::Dict(d) = self.heap.get_mut(id) {
+                    d.insert(k, idx, v);
+                }
+                Ok(())
+            }
+            _ => Err(PyErr::type_error(format!(
+                "'{}' object does not support item assignment",
+                self.class_name(obj)
+            ))),
+        }
+    }
+
+    pub fn del_item(&mut self, obj: Value, idx: Value) -> PyResult<()> {
+        let Value::Ref(id) = obj else {
+            return Err(PyErr::type_error(format!(
+                "'{}' object does not support item deletion",
+                self.class_name(obj)
+            )));
+        };
+        match self.heap.get(id) {
+            Obj::List(l) => {
+                let len = l.len();
+                if let Some(i) = self.as_index(idx)? {
+                    let Some(j) = Self::wrap_index(i, len) else {
+                        return Err(PyErr::new(ExcType::IndexError, "list assignment index out of range"));
+                    };
+                    if let Obj::List(l) = self.heap.get_mut(id) {
+                        l.remove(j);
+                    }
+                    return Ok(());
+                }
+                if self.is_slice(idx) {
+                    let s = self.slice_indices(idx, len)?;
+                    let mut kill: Vec<usize> = s.indices().collect();
+                    kill.sort_unstable();
+                    if let Obj::List(l) = self.heap.get_mut(id) {
+                        let mut k = 0;
+                        let mut i = 0;
+                        l.retain(|_| {
+                            let drop = k < kill.len() && kill[k] == i;
+                            if drop {
+                                k += 1;
+                            }
+                            i += 1;
+                            !drop
+                        });
+                    }
+                    return Ok(());
+                }
+                Err(PyErr::type_error(format!(
+                    "list indices must be integers or slices, not {}",
+                    self.class_name(idx)
+                )))
+            }
+            Obj::Dict(_) => {
+                let k = self.hash_key(idx)?;
+                let removed = match self.heap.get_mut(id) {
+                    Obj::Dict(d) => d.remove(&k),
+                    _ => None,
+                };
+                match removed {
+                    Some(_) => Ok(()),
+                    None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
+                }
+            }
+            _ => Err(PyErr::type_error(format!(
+                "'{}' object doesn't support item deletion",
+                self.class_name(obj)
+            ))),
+        }
+    }
+}
