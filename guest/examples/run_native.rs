@@ -1,13 +1,26 @@
 //! Development aid: runs a Python file through the interpreter core
-//! natively (no wasm, no limits) and prints the final progress message.
+//! natively (no wasm, no limits), printing what `monty run` would print.
 //! Usage: `cargo run -p monty-guest --example run_native -- FILE`
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: run_native FILE");
     let code = std::fs::read_to_string(&path).expect("readable file");
-    let name = std::path::Path::new(&path).file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let req = serde_json::json!({"code": code, "filename": name}).to_string();
+    let req = serde_json::json!({"code": code, "filename": path}).to_string();
     let mut s = monty_guest::Session::default();
-    let progress = s.start(&req);
-    eprintln!("{progress}");
+    let progress: serde_json::Value = serde_json::from_str(&s.start(&req)).expect("json");
+    match progress["status"].as_str() {
+        Some("complete") => {
+            if let Some(r) = progress["repr"].as_str() {
+                println!("{r}");
+            }
+        }
+        Some("error") => {
+            eprint!("{}", progress["error"]["traceback"].as_str().unwrap_or(""));
+            std::process::exit(1);
+        }
+        _ => {
+            eprintln!("{progress}");
+            std::process::exit(4);
+        }
+    }
 }

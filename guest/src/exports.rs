@@ -14,9 +14,9 @@ thread_local! {
     static SESSION: RefCell<Session> = RefCell::new(Session::default());
 }
 
-struct Guest;
+struct Sandbox;
 
-impl exports_guest_trait::Guest for Guest {
+impl Guest for Sandbox {
     fn start(request: String) -> String {
         SESSION.with(|s| s.borrow_mut().start(&request))
     }
@@ -38,4 +38,4 @@ impl exports_guest_trait::Guest for Guest {
     }
 }
 
-export!(Guest);
+export!(Sandbox);

@@ -141,10 +141,6 @@ pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
     }
     let s = parse_spec(spec)?;
     match v {
-        Value::Bool(_) if s.ty.is_none() => {
-            let text = vm.str_of(v)?;
-            format_str(&s, &text, "bool")
-        }
         Value::Int(_) | Value::Bool(_) => format_int(vm, &s, v),
         Value::Float(f) => format_float(&s, f, "float"),
         Value::Ref(id) => match vm.heap.get(id) {

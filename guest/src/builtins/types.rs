@@ -359,6 +359,12 @@ pub fn parse_float(s: &str) -> Option<f64> {
                 return None;
             }
             let clean: String = body.chars().filter(|c| *c != '_').collect();
+            if !clean.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                return None;
+            }
+            if clean.char_indices().any(|(i, c)| matches!(c, '+' | '-') && !clean[..i].ends_with('e')) {
+                return None;
+            }
             if !clean.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-')) {
                 return None;
             }

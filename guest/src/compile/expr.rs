@@ -361,7 +361,7 @@ impl<'a> Compiler<'a> {
         let line = self.unit().line;
         let has_star = c.args.iter().any(|a| matches!(a, Expr::Starred(_)));
         let has_dstar = c.keywords.iter().any(|k| k.arg.is_none());
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         for k in &c.keywords {
             if let Some(name) = &k.arg {
                 if !seen.insert(name.as_str()) {

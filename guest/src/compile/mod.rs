@@ -10,7 +10,7 @@ mod expr;
 mod stmt;
 pub mod symtable;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use rustpython_parser::ast::{self, Ranged, Stmt};
 
@@ -144,11 +144,11 @@ pub fn compile(
         lines,
         codes: vec![None],
         consts: Vec::new(),
-        const_index: HashMap::new(),
+        const_index: HashMap::default(),
         names: Vec::new(),
-        name_index: HashMap::new(),
+        name_index: HashMap::default(),
         globals: Vec::new(),
-        global_index: HashMap::new(),
+        global_index: HashMap::default(),
         units: Vec::new(),
         depth: 0,
     };
@@ -188,8 +188,8 @@ impl<'a> Compiler<'a> {
             code: Self::new_code("<module>", "<module>", 1),
             frame_scope: 0,
             scope: 0,
-            slots: HashMap::new(),
-            cell_slots: HashSet::new(),
+            slots: HashMap::default(),
+            cell_slots: HashSet::default(),
             blocks: Vec::new(),
             line: 1,
         });
@@ -454,7 +454,7 @@ impl<'a> Compiler<'a> {
             params.names.push(v.arg.to_string());
         }
         {
-            let mut seen = HashSet::new();
+            let mut seen = HashSet::default();
             for n in &params.names {
                 if !seen.insert(n) {
                     return Err(CompileError::syntax(
@@ -474,8 +474,8 @@ impl<'a> Compiler<'a> {
             code,
             frame_scope: node_scope,
             scope: node_scope,
-            slots: HashMap::new(),
-            cell_slots: HashSet::new(),
+            slots: HashMap::default(),
+            cell_slots: HashSet::default(),
             blocks: Vec::new(),
             line: first_line,
         });

@@ -410,7 +410,6 @@ impl<'a> Compiler<'a> {
             self.set_line(hd.range.start().into());
             let next = match &hd.type_ {
                 Some(ty) => {
-                    self.emit(Op::Dup);
                     self.expr(ty)?;
                     self.emit(Op::ExcMatch);
                     Some(self.emit(Op::PopJumpIfFalse(0)))

@@ -5,9 +5,9 @@
 //! every name into a slot index. Scopes are keyed by the address of their
 //! AST node, which does not move while the program is compiled.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use indexmap::IndexSet;
+type IndexSet<T> = indexmap::IndexSet<T, std::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
 use rustpython_parser::ast::{self, Expr, Stmt};
 
 use super::CompileError;
@@ -45,13 +45,13 @@ impl Scope {
             kind,
             parent,
             params: Vec::new(),
-            bound: IndexSet::new(),
-            globals: HashSet::new(),
-            nonlocals: HashSet::new(),
-            uses: IndexSet::new(),
-            cells: HashSet::new(),
-            frees: IndexSet::new(),
-            decl_lines: HashMap::new(),
+            bound: IndexSet::default(),
+            globals: HashSet::default(),
+            nonlocals: HashSet::default(),
+            uses: IndexSet::default(),
+            cells: HashSet::default(),
+            frees: IndexSet::default(),
+            decl_lines: HashMap::default(),
         }
     }
 
@@ -97,7 +97,7 @@ impl SymbolTable {
     ) -> Result<SymbolTable, CompileError> {
         let mut b = Builder {
             scopes: vec![Scope::new(ScopeKind::Module, None)],
-            by_node: HashMap::new(),
+            by_node: HashMap::default(),
             cur: 0,
             lines,
         };
@@ -108,7 +108,7 @@ impl SymbolTable {
         let mut st = SymbolTable {
             scopes: b.scopes,
             by_node: b.by_node,
-            global_stores: IndexSet::new(),
+            global_stores: IndexSet::default(),
         };
         st.analyze()?;
         Ok(st)

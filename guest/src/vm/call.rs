@@ -204,8 +204,19 @@ impl Vm {
             } else {
                 format!("{} positional argument{}", npos, if npos == 1 { "" } else { "s" })
             };
-            let was = if given == 1 { "was" } else { "were" };
-            return Err(PyErr::type_error(format!("{fname}() takes {takes} but {given} {was} given")));
+            let kwonly_given = kw
+                .iter()
+                .filter(|(k, _)| p.names[npos..npos + nkwonly].iter().any(|n| n == k))
+                .count();
+            let was = if given == 1 && kwonly_given == 0 { "was" } else { "were" };
+            let given_text = if kwonly_given > 0 {
+                let ps = if given == 1 { "" } else { "s" };
+                let ks = if kwonly_given == 1 { "" } else { "s" };
+                format!("{given} positional argument{ps} (and {kwonly_given} keyword-only argument{ks})")
+            } else {
+                given.to_string()
+            };
+            return Err(PyErr::type_error(format!("{fname}() takes {takes} but {given_text} {was} given")));
         }
         let mut kwdict = if p.varkw { Some(Dict::new()) } else { None };
         let mut posonly_as_kw = Vec::new();

@@ -3,7 +3,7 @@
 //! place. The loop leaves only when the outermost (or a native boundary)
 //! frame returns, or when the program calls the host.
 
-use crate::compile::bytecode::{Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
+use crate::compile::bytecode::{CmpOp, Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
 use crate::object::{Dict, ExcType, Function, Obj, Value};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
@@ -202,7 +202,9 @@ impl Vm {
                         let b = self.pop();
                         let a = self.pop();
                         let r = match (a, b) {
-                            (Value::Int(x), Value::Int(y)) => Value::Bool(super::ops::cmp_ints(op, x, y)),
+                            (Value::Int(x), Value::Int(y)) if !matches!(op, CmpOp::In | CmpOp::NotIn) => {
+                                Value::Bool(super::ops::cmp_ints(op, x, y))
+                            }
                             _ => self.compare_op(op, a, b)?,
                         };
                         self.stack.push(r);

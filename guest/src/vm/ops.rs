@@ -170,6 +170,14 @@ impl Vm {
     }
 
     pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        if let (Value::Bool(x), Value::Bool(y)) = (a, b) {
+            match op {
+                BinOp::BitAnd => return Ok(Value::Bool(x & y)),
+                BinOp::BitOr => return Ok(Value::Bool(x | y)),
+                BinOp::BitXor => return Ok(Value::Bool(x ^ y)),
+                _ => {}
+            }
+        }
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
         }
@@ -534,6 +542,14 @@ impl Vm {
         Ok(Value::Bool(r))
     }
 
+    /// Identity as used by containment and equality shortcuts. Floats are
+    /// unboxed, so two floats with the same bits count as the same object:
+    /// `nan in [nan]` is True as in CPython, but so is
+    /// `float('nan') in [float('nan')]`, which CPython says is False.
+    pub fn same_object(&self, a: Value, b: Value) -> bool {
+        self.is(a, b)
+    }
+
     pub fn is(&self, a: Value, b: Value) -> bool {
         match (a, b) {
             (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
@@ -571,7 +587,7 @@ impl Vm {
                         return Ok(false);
                     }
                     for (p, q) in l.iter().zip(m.iter()) {
-                        if !self.is(*p, *q) && !self.eq_depth(*p, *q, depth + 1)? {
+                        if !self.same_object(*p, *q) && !self.eq_depth(*p, *q, depth + 1)? {
                             return Ok(false);
                         }
                     }
@@ -584,7 +600,7 @@ impl Vm {
                     for (k, (_, v)) in d.keyed_entries() {
                         match e.get(k) {
                             Some(w) => {
-                                if !self.is(*v, w) && !self.eq_depth(*v, w, depth + 1)? {
+                                if !self.same_object(*v, w) && !self.eq_depth(*v, w, depth + 1)? {
                                     return Ok(false);
                                 }
                             }
@@ -661,7 +677,7 @@ impl Vm {
                 }
                 Obj::List(l) | Obj::Tuple(l) => {
                     for &x in l {
-                        if self.is(x, item) || self.py_eq(x, item)? {
+                        if self.same_object(x, item) || self.py_eq(x, item)? {
                             return Ok(true);
                         }
                     }

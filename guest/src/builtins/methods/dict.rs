@@ -83,7 +83,9 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             }
         }
         "update" => {
-            a.check(0, 1, &[])?;
+            if a.pos.len() > 1 {
+                return Err(PyErr::type_error(format!("update expected at most 1 argument, got {}", a.pos.len())));
+            }
             let target = Value::Ref(id);
             if let Some(&src) = a.pos.first() {
                 vm.dict_update_any(target, src)?;

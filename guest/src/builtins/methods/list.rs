@@ -31,7 +31,7 @@ fn index_of(vm: &Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
     let (start, end) = super::clamp_range(vm, a, 1, len)?;
     for i in start..end {
         let v = items(vm, id)[i];
-        if vm.is(v, x) || vm.py_eq(v, x)? {
+        if vm.same_object(v, x) || vm.py_eq(v, x)? {
             return Ok(Value::Int(i as i64));
         }
     }
@@ -48,7 +48,7 @@ fn count(vm: &Vm, id: ObjId, a: &Args) -> PyResult<Value> {
     let x = a.pos[0];
     let mut n = 0;
     for &v in items(vm, id) {
-        if vm.is(v, x) || vm.py_eq(v, x)? {
+        if vm.same_object(v, x) || vm.py_eq(v, x)? {
             n += 1;
         }
     }
@@ -108,7 +108,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             let n = items(vm, id).len();
             for i in 0..n {
                 let v = items(vm, id)[i];
-                if vm.is(v, x) || vm.py_eq(v, x)? {
+                if vm.same_object(v, x) || vm.py_eq(v, x)? {
                     items_mut(vm, id).remove(i);
                     return Ok(Some(Value::None));
                 }

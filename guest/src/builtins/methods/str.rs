@@ -73,6 +73,19 @@ fn split_whitespace(s: &str, maxsplit: i64, from_right: bool) -> Vec<String> {
     out
 }
 
+/// Unicode decimal digits (category Nd) in the common scripts.
+pub fn is_decimal(c: char) -> bool {
+    matches!(c as u32,
+        0x30..=0x39 | 0x660..=0x669 | 0x6f0..=0x6f9 | 0x7c0..=0x7c9 | 0x966..=0x96f | 0x9e6..=0x9ef
+        | 0xa66..=0xa6f | 0xae6..=0xaef | 0xb66..=0xb6f | 0xbe6..=0xbef | 0xc66..=0xc6f | 0xce6..=0xcef
+        | 0xd66..=0xd6f | 0xe50..=0xe59 | 0xed0..=0xed9 | 0xf20..=0xf29 | 0x1040..=0x1049 | 0xff10..=0xff19)
+}
+
+/// Digits that are not decimal (superscripts, circled digits).
+fn is_digit_only(c: char) -> bool {
+    matches!(c as u32, 0xb2 | 0xb3 | 0xb9 | 0x2070 | 0x2074..=0x2079 | 0x2080..=0x2089 | 0x2460..=0x2468 | 0x2776..=0x277e)
+}
+
 fn title(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut prev_cased = false;
@@ -283,7 +296,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "upper" => out_str(vm, s.to_uppercase()),
         "lower" => out_str(vm, s.to_lowercase()),
-        "casefold" => out_str(vm, s.to_lowercase()),
+        "casefold" => out_str(vm, s.to_lowercase().replace('ß', "ss").replace('ς', "σ")),
         "swapcase" => {
             let r: String = s
                 .chars()
@@ -306,9 +319,9 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             };
             out_str(vm, r)
         }
-        "isdigit" | "isdecimal" | "isnumeric" => {
-            Value::Bool(!s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || (name != "isdecimal" && c.is_numeric()) || c.to_digit(10).is_some()))
-        }
+        "isdecimal" => Value::Bool(!s.is_empty() && s.chars().all(is_decimal)),
+        "isdigit" => Value::Bool(!s.is_empty() && s.chars().all(|c| is_decimal(c) || is_digit_only(c))),
+        "isnumeric" => Value::Bool(!s.is_empty() && s.chars().all(char::is_numeric)),
         "isalpha" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphabetic)),
         "isalnum" => Value::Bool(!s.is_empty() && s.chars().all(|c| c.is_alphanumeric())),
         "isspace" => Value::Bool(!s.is_empty() && s.chars().all(is_py_space)),

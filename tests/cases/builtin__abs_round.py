@@ -1,0 +1,6 @@
+print(abs(-5), abs(5), abs(0), abs(-2 ** 100))
+print(abs(-2.5), abs(float("-inf")), abs(True), abs(-False))
+print(round(3.7), round(-3.7), round(4.5), round(5.5), round(-0.5))
+print(round(2.345, 2), round(2.355, 2), round(10.0), round(1e16))
+print(round(123456, -3), round(-987, -1), round(5, 2))
+print(round(0.0001, 3), round(-0.0001, 3))

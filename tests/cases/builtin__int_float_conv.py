@@ -1,0 +1,5 @@
+print(int(), float(), int("7"), float("7"))
+print(int(" -12 "), float(" 1e-3 "), int(9.99), int(-9.99))
+print(int("1010", 2), int("7f", 16), int("0o17", 8), int("0X1F", 16))
+print(float(2 ** 60), int(1e15), int(float("123.0")))
+print(int(True) + float(False))

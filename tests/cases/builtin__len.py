@@ -1,0 +1,6 @@
+print(len(""), len("abc"), len("日本"), len("\n"))
+print(len([]), len([1, [2, 3]]), len(()), len((1,)))
+print(len({}), len({"a": 1, "b": 2}), len(set()), len({1, 2, 2}))
+print(len(range(10)), len(range(5, 0, -2)), len(range(0)))
+print(len(str(2 ** 100)), len(list(zip("ab", "xyz"))))
+print(len({"k": [1, 2, 3]}["k"]))

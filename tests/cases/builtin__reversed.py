@@ -1,0 +1,10 @@
+print(list(reversed([1, 2, 3])))
+print(list(reversed("abc")), "".join(reversed("stressed")))
+print(list(reversed(range(5))), list(reversed(range(0, 10, 3))))
+print(list(reversed((1, "b"))), list(reversed([])))
+print(list(reversed({"a": 1, "b": 2})))
+r = reversed([1, 2])
+print(list(r), list(r))
+for i in reversed(range(3)):
+    print(i, end=" ")
+print()

@@ -1,0 +1,7 @@
+print(sum([1, 2, 3]), sum([]), sum([], 10), sum(range(101)))
+print(sum([0.1] * 10), sum([1, 2.5]), sum([True, True]))
+print(sum([[1], [2, 3], []], []))
+print(sum([(1,), (2,)], ()))
+print(sum([1, 2, 3], start=100))
+print(sum([10 ** 20, 1, -(10 ** 20)]))
+print(sum([x * x for x in range(4)]))

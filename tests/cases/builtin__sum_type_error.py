@@ -1,0 +1,3 @@
+parts = ["a", "b", "c"]
+print("".join(parts))
+print(sum(parts))

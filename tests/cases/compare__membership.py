@@ -1,0 +1,8 @@
+print(3 in [1, 2, 3], 3 in (1, 2), "b" in "abc", "bc" in "abc")
+print("k" in {"k": 1}, 1 in {"k": 1}, 1 in {1, 2})
+print(5 in range(10), 10 in range(10), 4 in range(0, 10, 2), 5 in range(0, 10, 2))
+print(1.0 in [1], True in [1], None in [0, False])
+print([1] in [[1], [2]], (1, 2) in [(1, 2)])
+print("x" not in "abc", 2 not in {1: 2})
+nan = float("nan")
+print(nan in [nan], nan == nan, [nan] == [nan])

@@ -1,0 +1,6 @@
+print(None == None, None != None)
+print(None == 0, None == False, None == "", None == [])
+print([] == (), [1] == (1,), {} == set())
+print(0 == -0, 0.0 == -0.0, "" == "")
+print([None] == [None], (None, 1) == (None, 1))
+print(1 != 1.0, "1" != 1)

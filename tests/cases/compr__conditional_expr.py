@@ -1,0 +1,5 @@
+print(["even" if n % 2 == 0 else "odd" for n in range(5)])
+print([n if n > 0 else -n for n in [-2, 3, -5]])
+print({k: ("big" if v > 10 else "small") for k, v in {"a": 5, "b": 50}.items()})
+print([x for x in [1, None, 2, None] if x is not None])
+print([(x, "fizz" if x % 3 == 0 else "") for x in range(1, 5)])

@@ -1,0 +1,4 @@
+pending = {"job1": 1}
+print(pending.popitem())
+print(pending)
+pending.popitem()

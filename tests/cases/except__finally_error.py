@@ -1,0 +1,11 @@
+def cleanup():
+    raise RuntimeError("cleanup failed")
+
+def work():
+    try:
+        return 1 / 0
+    finally:
+        cleanup()
+
+print("starting")
+work()

@@ -1,0 +1,3 @@
+items = []
+print(len(items))
+bool(items)

@@ -1,0 +1,4 @@
+items = [3, 1, 2]
+items.sort()
+print(items)
+items.append(4)

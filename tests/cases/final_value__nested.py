@@ -1,0 +1,2 @@
+data = [{"a": (1, 2.5, None, True)}, "it's", [], {}]
+data

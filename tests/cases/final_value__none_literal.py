@@ -1,0 +1,2 @@
+print("only this line")
+None

@@ -1,0 +1,2 @@
+print("first")
+print("last statement is a print call")

@@ -1,0 +1,2 @@
+start = 2
+range(start, 20, 3)

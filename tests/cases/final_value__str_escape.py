@@ -1,0 +1,3 @@
+s = "line\nnext\t'q'"
+print(s)
+s

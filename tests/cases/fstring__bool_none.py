@@ -1,0 +1,6 @@
+print(f"{True} {False} {None}")
+print(f"{True!r} {None!r}")
+print(f"|{True:>6}|{False:<6}|")
+print(f"|{True:d}|{False:3d}|{True:.2f}|")
+print(f"|{None!s:^8}|")
+print(f"{True + True}")

@@ -1,0 +1,3 @@
+word = "ok"
+print(word)
+f"{word!r:>6}|{len(word):03}"

@@ -1,0 +1,11 @@
+n = 255
+print(f"{n:x} {n:X} {n:o} {n:b}")
+print(f"{n:#x} {n:#X} {n:#o} {n:#b}")
+print(f"{n:08b} {n:#010x} {n:4x}|")
+print(f"{1234567:,} {1234567:_} {-9876543:,} {123:,}")
+print(f"{n:+d} {-n:+d} {n: d} {-n: d} {0:+d}")
+print(f"{n:05d} {-n:05d} {n:d}")
+print(f"{-42:x} {-42:#b} {2**70:x}")
+print(f"{10**20:,}")
+print(f"{65:c}{66:c}")
+print(f"{n:_b} {0xdeadbeef:_x}")

@@ -1,0 +1,5 @@
+def pair(a, b):
+    return (a, b)
+
+print(pair(1, 2))
+print(pair(1, 2, 3))

@@ -1,0 +1,13 @@
+big = 12345678901234567890123456789
+print(-big // 1000, -big % 1000)
+print(big // -1000, big % -1000)
+print(-big // -1000, -big % -1000)
+print(-big * -big)
+print(abs(-big))
+print((-big) ** 3)
+print(-big + big, big - big * 2)
+print(-(10 ** 25) // 3, -(10 ** 25) % 3)
+print(round(-big, -20))
+print(9223372036854775807 + 1)
+print(-9223372036854775808 - 1)
+print(4611686018427387904 * 2, 4611686018427387904 * -2)

@@ -1,0 +1,7 @@
+print(0x1F, 0o17, 0b1011, 1_000_000)
+print(0xdead_beef, 0b_1111_0000)
+print(0, -0, 00, 0_0)
+print(123456789012345678901234567890)
+print(0xFFFFFFFFFFFFFFFFFFFF)
+print(repr(-5), str(-5), repr(10 ** 20))
+print(1_2_3 + 4_5)

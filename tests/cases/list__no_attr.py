@@ -1,0 +1,4 @@
+data = [3, 1, 2]
+data.sort()
+print(data)
+print(data.length)

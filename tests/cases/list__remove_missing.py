@@ -1,0 +1,4 @@
+guests = ["ann", "bob"]
+guests.remove("ann")
+print(guests)
+guests.remove("zed")

@@ -1,0 +1,7 @@
+print(min([3, 1, 2]), max([3, 1, 2]))
+print(min(3, 1, 2), max(3, 1, 2), max(1, 2.5), min(-1, -1.0))
+print(min("hello"), max("hello"), min(["b", "a", "c"]))
+print(max([1, 2], [1, 3]), min((2, 1), (1, 9)))
+print(max(range(10)), min(range(5, 10)))
+print(max([-1.5, -2]), min([True, 2, 0.5]))
+print(max({"a": 3, "b": 1}), min({5, 3, 9}))

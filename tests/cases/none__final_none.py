@@ -1,0 +1,5 @@
+def noop():
+    return None
+
+print("before")
+noop()

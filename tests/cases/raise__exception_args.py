@@ -1,0 +1,2 @@
+print("raising with two arguments")
+raise Exception("code", 404)

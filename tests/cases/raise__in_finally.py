@@ -1,0 +1,4 @@
+try:
+    raise ValueError("original problem")
+finally:
+    raise TypeError("problem in finally")

@@ -1,0 +1,5 @@
+def handle():
+    print("handling nothing")
+    raise
+
+handle()

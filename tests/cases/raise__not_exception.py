@@ -1,0 +1,2 @@
+print("about to raise a non-exception")
+raise "just a string"

@@ -1,0 +1,12 @@
+s = {3, 1, 2, 3, 1}
+print(len(s), sorted(s))
+print(2 in s, 5 in s, 5 not in s)
+s.add(10)
+s.add(1)
+print(sorted(s), len(s))
+dedup = set([4, 4, "a", "a", (1, 2), (1, 2)])
+print(len(dedup))
+print(sorted(set("mississippi")))
+empty = set()
+print(len(empty), bool(empty), empty == set())
+print(sorted(set(range(5)) - {0}))

@@ -1,0 +1,4 @@
+tasks = {"only"}
+print(tasks.pop())
+print(len(tasks))
+tasks.pop()

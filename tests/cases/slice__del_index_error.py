@@ -1,0 +1,4 @@
+items = ["a", "b", "c"]
+del items[1]
+print(items)
+del items[5]

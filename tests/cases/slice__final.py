@@ -1,0 +1,3 @@
+word = "conformance"
+print(word[:4])
+word[::-1][:5], word[1::2]

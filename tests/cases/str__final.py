@@ -1,0 +1,3 @@
+greeting = "hi"
+name = "it's me"
+greeting + ", " + name

@@ -1,0 +1,12 @@
+s = "hello World of PYTHON"
+print(s.upper())
+print(s.lower())
+print(s.title())
+print(s.capitalize())
+print(s.swapcase())
+print("they're bill's friends".title())
+print("3rd place".title(), "x1y2z".title())
+print("ß".upper(), "Straße".casefold(), "MASSE".casefold() == "Maße".casefold())
+print("ÉCOLE".lower(), "élan".capitalize())
+print("".upper(), "123".lower())
+print("mIxEd".capitalize())

@@ -1,0 +1,7 @@
+print(repr("a\tb".expandtabs()))
+print(repr("a\tb".expandtabs(4)))
+print(repr("abcd\te".expandtabs(4)))
+print(repr("\t\tx".expandtabs(2)))
+print(repr("a\tb\nab\tc".expandtabs(3)))
+print(repr("x\ty".expandtabs(0)))
+print(repr("no tabs".expandtabs()))

@@ -1,0 +1,12 @@
+words = ["alpha", "beta", "gamma"]
+print(",".join(words))
+print(" - ".join(words))
+print("".join(words))
+print("|".join([]))
+print("+".join(["only"]))
+print("".join(reversed("stressed")))
+print(", ".join([str(n) for n in range(5)]))
+print("\n".join(["l1", "l2"]))
+print("ab".join("xyz"))
+print(":".join(("t", "u", "p")))
+print("-".join({"k1": 1, "k2": 2}))

@@ -1,0 +1,8 @@
+print("key=value=x".partition("="))
+print("key=value=x".rpartition("="))
+print("novalue".partition("="))
+print("novalue".rpartition("="))
+print("a::b".partition("::"))
+head, sep, tail = "user@example.com".partition("@")
+print(head, sep, tail)
+print("".partition(","), ",".partition(","))

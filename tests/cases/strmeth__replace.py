@@ -1,0 +1,11 @@
+s = "one two one two one"
+print(s.replace("one", "1"))
+print(s.replace("one", "1", 2))
+print(s.replace("two", ""))
+print(s.replace("three", "3"))
+print("aaaa".replace("aa", "b"))
+print("abc".replace("", "-"))
+print("abc".replace("", "-", 2))
+print("".replace("", "x"))
+print("hello".replace("l", "L", 0))
+print("a.b.c".replace(".", "/").upper())

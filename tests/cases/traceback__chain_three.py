@@ -1,0 +1,7 @@
+try:
+    try:
+        1 / 0
+    except ZeroDivisionError:
+        [][0]
+except IndexError:
+    {}["last"]

@@ -1,0 +1,3 @@
+scores = {"ann": 10, "bob": 7}
+print(scores["ann"] + scores["bob"])
+scores["cy"] * 2

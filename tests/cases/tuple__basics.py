@@ -1,0 +1,11 @@
+t = (1, "two", 3.0)
+print(t, len(t), t[0], t[-1])
+single = (5,)
+print(single, len(single), (5), ())
+nested = ((1, 2), (3, (4, 5)))
+print(nested, nested[1][1][0])
+print(tuple(), tuple([1, 2]), tuple("abc"), tuple(range(3)))
+print(t[1:], t[::-1])
+bare = 1, 2
+print(bare)
+print(("x",) * 3, (1, 2) + (3,))

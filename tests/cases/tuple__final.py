@@ -1,0 +1,3 @@
+name = "x"
+value = 42
+name, value, (value > 40,)

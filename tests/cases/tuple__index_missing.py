@@ -1,0 +1,4 @@
+colors = ("red", "green", "blue")
+print(colors.index("green"))
+print(colors.count("red"))
+print(colors.index("purple"))

@@ -1,0 +1,4 @@
+record = ("ann", 31)
+name, age = record
+print(name, age)
+name, age, city = record

@@ -1,0 +1,3 @@
+base = 21
+print(base)
+(answer := base * 2)
