@@ -32,7 +32,8 @@ fn compile_error(err: &CompileError, source: &str, filename: &str) -> String {
         }
     }
     tb.push_str(&format!("{}: {}\n", err.kind, err.message));
-    json!({"status": "error", "error": {"type": err.kind, "message": err.message, "traceback": tb}}).to_string()
+    json!({"status": "error", "error": {"type": err.kind, "message": err.message, "traceback": tb}})
+        .to_string()
 }
 
 struct Request {
@@ -45,8 +46,16 @@ struct Request {
 
 fn parse_request(text: &str) -> Result<Request, String> {
     let j: J = serde_json::from_str(text).map_err(|e| format!("request is not JSON: {e}"))?;
-    let code = j.get("code").and_then(J::as_str).ok_or("request needs a \"code\" string")?.to_string();
-    let filename = j.get("filename").and_then(J::as_str).unwrap_or("main.py").to_string();
+    let code = j
+        .get("code")
+        .and_then(J::as_str)
+        .ok_or("request needs a \"code\" string")?
+        .to_string();
+    let filename = j
+        .get("filename")
+        .and_then(J::as_str)
+        .unwrap_or("main.py")
+        .to_string();
     let mut inputs = Vec::new();
     if let Some(m) = j.get("inputs") {
         let m = m.as_object().ok_or("\"inputs\" must be an object")?;
@@ -58,13 +67,24 @@ fn parse_request(text: &str) -> Result<Request, String> {
     if let Some(list) = j.get("externals") {
         let list = list.as_array().ok_or("\"externals\" must be a list")?;
         for e in list {
-            let name = e.get("name").and_then(J::as_str).ok_or("each external needs a \"name\"")?;
+            let name = e
+                .get("name")
+                .and_then(J::as_str)
+                .ok_or("each external needs a \"name\"")?;
             let params = match e.get("params") {
-                Some(J::Array(ps)) => Some(ps.iter().filter_map(|p| p.as_str().map(str::to_string)).collect()),
+                Some(J::Array(ps)) => Some(
+                    ps.iter()
+                        .filter_map(|p| p.as_str().map(str::to_string))
+                        .collect(),
+                ),
                 _ => None,
             };
             let is_async = e.get("async").and_then(J::as_bool).unwrap_or(false);
-            externals.push(External { name: name.to_string(), params, is_async });
+            externals.push(External {
+                name: name.to_string(),
+                params,
+                is_async,
+            });
         }
     }
     let mut limits = VmLimits::default();
@@ -76,7 +96,13 @@ fn parse_request(text: &str) -> Result<Request, String> {
             limits.max_alloc_bytes = m.min(usize::MAX as u64) as usize;
         }
     }
-    Ok(Request { code, filename, inputs, externals, limits })
+    Ok(Request {
+        code,
+        filename,
+        inputs,
+        externals,
+        limits,
+    })
 }
 
 impl Session {
@@ -127,12 +153,22 @@ impl Session {
         if let Some(id) = j.get("id").and_then(J::as_u64) {
             if id != pending.id {
                 self.vm = Some(vm);
-                return invalid(format!("reply id {id} does not match pending call {}", pending.id));
+                return invalid(format!(
+                    "reply id {id} does not match pending call {}",
+                    pending.id
+                ));
             }
         }
         let answer = if let Some(err) = j.get("error") {
-            let ty = err.get("type").and_then(J::as_str).unwrap_or("RuntimeError");
-            let msg = err.get("message").and_then(J::as_str).unwrap_or("").to_string();
+            let ty = err
+                .get("type")
+                .and_then(J::as_str)
+                .unwrap_or("RuntimeError");
+            let msg = err
+                .get("message")
+                .and_then(J::as_str)
+                .unwrap_or("")
+                .to_string();
             let kind = ExcType::from_name(ty).unwrap_or(ExcType::RuntimeError);
             Err(PyErr::Msg(kind, msg))
         } else if let Some(v) = j.get("value") {
@@ -151,7 +187,11 @@ impl Session {
     fn finish(&mut self, mut vm: Vm, r: Result<Exit, Value>) -> String {
         match r {
             Ok(Exit::Return(v)) => {
-                let repr = if v.is_none() { None } else { Some(vm.repr(v).unwrap_or_else(|_| "<unrepresentable>".into())) };
+                let repr = if v.is_none() {
+                    None
+                } else {
+                    Some(vm.repr(v).unwrap_or_else(|_| "<unrepresentable>".into()))
+                };
                 json!({"status": "complete", "value": to_json(&vm, v), "repr": repr}).to_string()
             }
             Ok(Exit::Pause(call)) => {
@@ -166,7 +206,8 @@ impl Session {
             }
             Err(exc) => {
                 let (ty, msg, tb) = vm.describe_exception(exc);
-                json!({"status": "error", "error": {"type": ty, "message": msg, "traceback": tb}}).to_string()
+                json!({"status": "error", "error": {"type": ty, "message": msg, "traceback": tb}})
+                    .to_string()
             }
         }
     }
@@ -193,7 +234,10 @@ pub fn check(request: &str) -> String {
     };
     let filename = j.get("filename").and_then(J::as_str).unwrap_or("main.py");
     let predeclared: Vec<String> = match j.get("externals") {
-        Some(J::Array(list)) => list.iter().filter_map(|e| e.get("name").and_then(J::as_str).map(str::to_string)).collect(),
+        Some(J::Array(list)) => list
+            .iter()
+            .filter_map(|e| e.get("name").and_then(J::as_str).map(str::to_string))
+            .collect(),
         _ => Vec::new(),
     };
     match parse::parse_module(code, filename).and_then(|ast| compile::compile(&ast, code, filename, &predeclared)) {

@@ -10,7 +10,9 @@ use crate::vm::{PyErr, PyResult, Vm};
 
 /// Largest int sent as a plain JSON number (2**53 - 1).
 const MAX_SAFE: i64 = (1 << 53) - 1;
-const MAX_DEPTH: usize = 200;
+/// Deeper values are sent as `{"$repr": "..."}`; hosts parse JSON with a
+/// nesting limit (serde_json stops at 128).
+const MAX_DEPTH: usize = 100;
 
 /// Encodes a Python value.
 pub fn to_json(vm: &Vm, v: Value) -> J {
@@ -32,16 +34,24 @@ fn encode(vm: &Vm, v: Value, depth: usize) -> J {
             } else if f.is_infinite() {
                 json!({"$float": if f > 0.0 { "inf" } else { "-inf" }})
             } else {
-                serde_json::Number::from_f64(f).map(J::Number).unwrap_or(J::Null)
+                serde_json::Number::from_f64(f)
+                    .map(J::Number)
+                    .unwrap_or(J::Null)
             }
         }
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(s) => J::String(s.s.clone()),
             Obj::BigInt(b) => json!({"$int": b.to_string()}),
             Obj::List(items) => J::Array(items.iter().map(|i| encode(vm, *i, depth + 1)).collect()),
-            Obj::Tuple(items) => json!({"$tuple": items.iter().map(|i| encode(vm, *i, depth + 1)).collect::<Vec<_>>()}),
-            Obj::Set(d) => json!({"$set": d.keys().map(|k| encode(vm, k, depth + 1)).collect::<Vec<_>>()}),
-            Obj::FrozenSet(d) => json!({"$frozenset": d.keys().map(|k| encode(vm, k, depth + 1)).collect::<Vec<_>>()}),
+            Obj::Tuple(items) => {
+                json!({"$tuple": items.iter().map(|i| encode(vm, *i, depth + 1)).collect::<Vec<_>>()})
+            }
+            Obj::Set(d) => {
+                json!({"$set": d.keys().map(|k| encode(vm, k, depth + 1)).collect::<Vec<_>>()})
+            }
+            Obj::FrozenSet(d) => {
+                json!({"$frozenset": d.keys().map(|k| encode(vm, k, depth + 1)).collect::<Vec<_>>()})
+            }
             Obj::Dict(d) => encode_dict(vm, d, depth),
             _ => json!({"$repr": vm.repr(v).unwrap_or_else(|_| "<object>".into())}),
         },
@@ -52,7 +62,8 @@ fn encode(vm: &Vm, v: Value, depth: usize) -> J {
 fn encode_dict(vm: &Vm, d: &Dict, depth: usize) -> J {
     let all_str = d.keys().all(|k| crate::vm::as_str(&vm.heap, k).is_some());
     let escaped = d.len() == 1
-        && d.keys().all(|k| crate::vm::as_str(&vm.heap, k).is_some_and(|s| s.starts_with('$')));
+        && d.keys()
+            .all(|k| crate::vm::as_str(&vm.heap, k).is_some_and(|s| s.starts_with('$')));
     if all_str && !escaped {
         let mut m = Map::new();
         for (k, v) in d.entries() {
@@ -124,7 +135,9 @@ fn decode(vm: &mut Vm, j: &J, depth: usize) -> PyResult<Value> {
 }
 
 fn decode_items(vm: &mut Vm, v: &J, depth: usize, tag: &str) -> PyResult<Vec<Value>> {
-    let J::Array(items) = v else { return Err(bad(format!("${tag} needs a list"))) };
+    let J::Array(items) = v else {
+        return Err(bad(format!("${tag} needs a list")));
+    };
     let mut out = Vec::with_capacity(items.len());
     for i in items {
         out.push(decode(vm, i, depth + 1)?);
@@ -136,14 +149,20 @@ fn decode_tagged(vm: &mut Vm, tag: &str, v: &J, depth: usize) -> PyResult<Value>
     Ok(match tag {
         "int" => {
             let s = v.as_str().ok_or_else(|| bad("$int needs a string"))?;
-            let b: BigInt = s.trim().parse().map_err(|_| bad(format!("bad $int value {s:?}")))?;
+            let b: BigInt = s
+                .trim()
+                .parse()
+                .map_err(|_| bad(format!("bad $int value {s:?}")))?;
             int::from_bigint(&mut vm.heap, b)
         }
         "float" => match v.as_str() {
             Some("inf") | Some("+inf") | Some("infinity") => Value::Float(f64::INFINITY),
             Some("-inf") | Some("-infinity") => Value::Float(f64::NEG_INFINITY),
             Some("nan") => Value::Float(f64::NAN),
-            Some(s) => Value::Float(s.parse().map_err(|_| bad(format!("bad $float value {s:?}")))?),
+            Some(s) => Value::Float(
+                s.parse()
+                    .map_err(|_| bad(format!("bad $float value {s:?}")))?,
+            ),
             None => return Err(bad("$float needs a string")),
         },
         "tuple" => {
@@ -157,13 +176,21 @@ fn decode_tagged(vm: &mut Vm, tag: &str, v: &J, depth: usize) -> PyResult<Value>
                 let k = vm.hash_key(it)?;
                 d.insert(k, it, Value::None);
             }
-            vm.heap.new_value(if tag == "set" { Obj::Set(d) } else { Obj::FrozenSet(d) })
+            vm.heap.new_value(if tag == "set" {
+                Obj::Set(d)
+            } else {
+                Obj::FrozenSet(d)
+            })
         }
         "dict" => {
-            let J::Array(pairs) = v else { return Err(bad("$dict needs a list of pairs")) };
+            let J::Array(pairs) = v else {
+                return Err(bad("$dict needs a list of pairs"));
+            };
             let mut d = Dict::with_capacity(pairs.len());
             for p in pairs {
-                let J::Array(kv) = p else { return Err(bad("$dict entries must be [key, value]")) };
+                let J::Array(kv) = p else {
+                    return Err(bad("$dict entries must be [key, value]"));
+                };
                 if kv.len() != 2 {
                     return Err(bad("$dict entries must be [key, value]"));
                 }
@@ -175,7 +202,9 @@ fn decode_tagged(vm: &mut Vm, tag: &str, v: &J, depth: usize) -> PyResult<Value>
             vm.heap.new_value(Obj::Dict(d))
         }
         "bytes" => {
-            let s = v.as_str().ok_or_else(|| bad("$bytes needs a base64 string"))?;
+            let s = v
+                .as_str()
+                .ok_or_else(|| bad("$bytes needs a base64 string"))?;
             let bytes = base64_decode(s).ok_or_else(|| bad("bad base64 in $bytes"))?;
             // bytes are represented as a tuple of ints until a bytes type exists
             let items = bytes.into_iter().map(|b| Value::Int(b as i64)).collect();
@@ -200,7 +229,10 @@ fn base64_decode(s: &str) -> Option<Vec<u8>> {
             _ => return None,
         })
     };
-    let clean: Vec<u8> = s.bytes().filter(|c| !c.is_ascii_whitespace() && *c != b'=').collect();
+    let clean: Vec<u8> = s
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
+        .collect();
     let mut out = Vec::with_capacity(clean.len() * 3 / 4);
     for chunk in clean.chunks(4) {
         let mut acc = 0u32;

@@ -6,7 +6,6 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
 use crate::object::{float, Obj, Value};
-use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// A parsed format spec.
@@ -57,7 +56,9 @@ fn parse_spec(spec: &str) -> PyResult<Spec> {
     }
     if i > start {
         let w: String = chars[start..i].iter().collect();
-        s.width = w.parse().map_err(|_| PyErr::value_error("Too many decimal digits in format string"))?;
+        s.width = w
+            .parse()
+            .map_err(|_| PyErr::value_error("Too many decimal digits in format string"))?;
     }
     if i < chars.len() && matches!(chars[i], ',' | '_') {
         s.grouping = Some(chars[i]);
@@ -73,7 +74,10 @@ fn parse_spec(spec: &str) -> PyResult<Spec> {
             return Err(PyErr::value_error("Format specifier missing precision"));
         }
         let p: String = chars[start..i].iter().collect();
-        s.precision = Some(p.parse().map_err(|_| PyErr::value_error("Too many decimal digits in format string"))?);
+        s.precision = Some(
+            p.parse()
+                .map_err(|_| PyErr::value_error("Too many decimal digits in format string"))?,
+        );
     }
     if i < chars.len() {
         s.ty = Some(chars[i]);
@@ -83,7 +87,9 @@ fn parse_spec(spec: &str) -> PyResult<Spec> {
         return Err(PyErr::value_error("Invalid format specifier"));
     }
     if s.width > 100_000_000 || s.precision.unwrap_or(0) > 100_000_000 {
-        return Err(PyErr::value_error("Too many decimal digits in format string"));
+        return Err(PyErr::value_error(
+            "Too many decimal digits in format string",
+        ));
     }
     Ok(s)
 }
@@ -93,7 +99,7 @@ fn group(digits: &str, sep: char, every: usize) -> String {
     let n = digits.len();
     let mut out = String::with_capacity(n + n / every);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (n - i) % every == 0 {
+        if i > 0 && (n - i).is_multiple_of(every) {
             out.push(sep);
         }
         out.push(c);
@@ -113,7 +119,7 @@ fn align(s: &Spec, sign: &str, body: &str, default_align: char) -> String {
         return format!("{sign}{body}");
     }
     let pad = s.width - len;
-    let fills = |n: usize| std::iter::repeat(fill).take(n).collect::<String>();
+    let fills = |n: usize| std::iter::repeat_n(fill, n).collect::<String>();
     match align {
         '<' => format!("{sign}{body}{}", fills(pad)),
         '>' => format!("{}{sign}{body}", fills(pad)),
@@ -154,7 +160,9 @@ pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
                 vm.class_name(v)
             ))),
         },
-        Value::None => Err(PyErr::type_error("unsupported format string passed to NoneType.__format__")),
+        Value::None => Err(PyErr::type_error(
+            "unsupported format string passed to NoneType.__format__",
+        )),
         _ => Err(PyErr::type_error(format!(
             "unsupported format string passed to {}.__format__",
             vm.class_name(v)
@@ -166,23 +174,35 @@ fn format_str(s: &Spec, text: &str, tname: &str) -> PyResult<String> {
     match s.ty {
         None | Some('s') => {}
         Some(t) => {
-            return Err(PyErr::value_error(format!("Unknown format code '{t}' for object of type '{tname}'")))
+            return Err(PyErr::value_error(format!(
+                "Unknown format code '{t}' for object of type '{tname}'"
+            )))
         }
     }
     if s.sign.is_some() {
-        return Err(PyErr::value_error("Sign not allowed in string format specifier"));
+        return Err(PyErr::value_error(
+            "Sign not allowed in string format specifier",
+        ));
     }
     if s.alt {
-        return Err(PyErr::value_error("Alternate form (#) not allowed in string format specifier"));
+        return Err(PyErr::value_error(
+            "Alternate form (#) not allowed in string format specifier",
+        ));
     }
     if s.align == Some('=') {
-        return Err(PyErr::value_error("'=' alignment not allowed in string format specifier"));
+        return Err(PyErr::value_error(
+            "'=' alignment not allowed in string format specifier",
+        ));
     }
     let body: String = match s.precision {
         Some(p) => text.chars().take(p).collect(),
         None => text.to_string(),
     };
-    let spec = Spec { zero: false, fill: s.fill.or(if s.zero { Some('0') } else { None }), ..*s };
+    let spec = Spec {
+        zero: false,
+        fill: s.fill.or(if s.zero { Some('0') } else { None }),
+        ..*s
+    };
     Ok(align(&spec, "", &body, '<'))
 }
 
@@ -194,7 +214,9 @@ fn format_int(vm: &mut Vm, s: &Spec, v: Value) -> PyResult<String> {
         return format_float(s, f, "int");
     }
     if s.precision.is_some() {
-        return Err(PyErr::value_error("Precision not allowed in integer format specifier"));
+        return Err(PyErr::value_error(
+            "Precision not allowed in integer format specifier",
+        ));
     }
     let neg = n.is_negative();
     let mag = n.abs();
@@ -206,10 +228,15 @@ fn format_int(vm: &mut Vm, s: &Spec, v: Value) -> PyResult<String> {
         'b' => (mag.to_str_radix(2), "0b"),
         'c' => {
             let c = mag.to_u32().and_then(char::from_u32).ok_or_else(|| {
-                PyErr::new(crate::object::ExcType::OverflowError, "%c arg not in range(0x110000)")
+                PyErr::new(
+                    crate::object::ExcType::OverflowError,
+                    "%c arg not in range(0x110000)",
+                )
             })?;
             if s.sign.is_some() {
-                return Err(PyErr::value_error("Sign not allowed with integer format specifier 'c'"));
+                return Err(PyErr::value_error(
+                    "Sign not allowed with integer format specifier 'c'",
+                ));
             }
             return Ok(align(s, "", &c.to_string(), '>'));
         }
@@ -223,11 +250,20 @@ fn format_int(vm: &mut Vm, s: &Spec, v: Value) -> PyResult<String> {
     let grouped = match s.grouping {
         Some(g) => {
             if g == ',' && !matches!(ty, 'd' | 'n') {
-                return Err(PyErr::value_error(format!("Cannot specify ',' with '{ty}'.")));
+                return Err(PyErr::value_error(format!(
+                    "Cannot specify ',' with '{ty}'."
+                )));
             }
             let every = if matches!(ty, 'd' | 'n') { 3 } else { 4 };
             if s.zero && s.align.is_none() {
-                zero_pad_grouped(&digits, g, every, s.width.saturating_sub(sign_str(s, neg).len() + if s.alt { prefix.len() } else { 0 }))
+                zero_pad_grouped(
+                    &digits,
+                    g,
+                    every,
+                    s.width.saturating_sub(
+                        sign_str(s, neg).len() + if s.alt { prefix.len() } else { 0 },
+                    ),
+                )
             } else {
                 group(&digits, g, every)
             }
@@ -266,7 +302,11 @@ fn exponent(f: f64, prec: usize, upper: bool) -> String {
     let (mant, exp) = s.split_once('e').expect("exponent form");
     let exp: i32 = exp.parse().expect("int exponent");
     let e = if upper { 'E' } else { 'e' };
-    format!("{mant}{e}{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    format!(
+        "{mant}{e}{}{:02}",
+        if exp < 0 { '-' } else { '+' },
+        exp.abs()
+    )
 }
 
 /// `%g`-style formatting of `|f|`; `keep_point` for the no-type variant.
@@ -277,7 +317,11 @@ fn general(f: f64, prec: usize, upper: bool, alt: bool, repr_style: bool) -> Str
         0
     } else {
         let s = format!("{:.*e}", p - 1, a);
-        s.split_once('e').expect("exp").1.parse::<i32>().expect("int")
+        s.split_once('e')
+            .expect("exp")
+            .1
+            .parse::<i32>()
+            .expect("int")
     };
     let mut out = if exp >= -4 && exp < p as i32 {
         fixed(a, (p as i32 - 1 - exp).max(0) as usize)
@@ -290,7 +334,11 @@ fn general(f: f64, prec: usize, upper: bool, alt: bool, repr_style: bool) -> Str
             Some(i) => (out[..i].to_string(), out[i..].to_string()),
             None => (out.clone(), String::new()),
         };
-        let mant = if mant.contains('.') { mant.trim_end_matches('0').trim_end_matches('.').to_string() } else { mant };
+        let mant = if mant.contains('.') {
+            mant.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            mant
+        };
         out = format!("{mant}{rest}");
     }
     if repr_style && !out.contains(['.', 'e', 'E', 'n', 'i']) {
@@ -309,7 +357,11 @@ fn format_float(s: &Spec, f: f64, tname: &str) -> PyResult<String> {
     let upper = matches!(ty, Some('E' | 'F' | 'G'));
     let body = if f.is_nan() || f.is_infinite() {
         let t = if f.is_nan() { "nan" } else { "inf" };
-        let t = if upper { t.to_uppercase() } else { t.to_string() };
+        let t = if upper {
+            t.to_uppercase()
+        } else {
+            t.to_string()
+        };
         if ty == Some('%') {
             format!("{t}%")
         } else {
@@ -324,13 +376,12 @@ fn format_float(s: &Spec, f: f64, tname: &str) -> PyResult<String> {
             Some('%') => format!("{}%", fixed(f * 100.0, s.precision.unwrap_or(6))),
             None => match s.precision {
                 Some(p) => general(f, p, false, s.alt, true),
-                None => {
-                    let r = float::repr(f.abs());
-                    r
-                }
+                None => float::repr(f.abs()),
             },
             Some(t) => {
-                return Err(PyErr::value_error(format!("Unknown format code '{t}' for object of type '{tname}'")))
+                return Err(PyErr::value_error(format!(
+                    "Unknown format code '{t}' for object of type '{tname}'"
+                )))
             }
         }
     };
@@ -349,7 +400,11 @@ fn format_float(s: &Spec, f: f64, tname: &str) -> PyResult<String> {
         }
         _ => body,
     };
-    let body = if s.alt && !body.contains('.') && matches!(ty, Some('f' | 'F' | 'e' | 'E') | None) && f.is_finite() {
+    let body = if s.alt
+        && !body.contains('.')
+        && matches!(ty, Some('f' | 'F' | 'e' | 'E') | None)
+        && f.is_finite()
+    {
         match body.find(['e', 'E']) {
             Some(i) => format!("{}.{}", &body[..i], &body[i..]),
             None => format!("{body}."),
@@ -390,6 +445,3 @@ impl Vm {
         Ok(self.new_str(s))
     }
 }
-
-#[allow(dead_code)]
-fn _n(_: Num) {}

@@ -1,10 +1,10 @@
 //! The builtin functions themselves.
 
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{Signed, Zero};
 
 use crate::compile::bytecode::{BinOp, CmpOp};
-use crate::object::{float, int, ExcType, Iter, Obj, Type, Value};
+use crate::object::{int, ExcType, Obj, Type, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -95,7 +95,10 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             a.check(1, 2, &[])?;
             let it = a.pos[0];
             if !matches!(it, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Iter(_))) {
-                return Err(PyErr::type_error(format!("'{}' object is not an iterator", vm.class_name(it))));
+                return Err(PyErr::type_error(format!(
+                    "'{}' object is not an iterator",
+                    vm.class_name(it)
+                )));
             }
             match vm.iter_next(it)? {
                 Some(v) => Ok(v),
@@ -160,7 +163,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::DivMod => {
             a.check(2, 2, &[])?;
             let (x, y) = (a.pos[0], a.pos[1]);
-            if let (Some(Num::Float(_)), _) | (_, Some(Num::Float(_))) = (vm.as_num(x), vm.as_num(y)) {
+            if let (Some(Num::Float(_)), _) | (_, Some(Num::Float(_))) =
+                (vm.as_num(x), vm.as_num(y))
+            {
                 let fx = vm.float_arg(x)?;
                 let fy = vm.float_arg(y)?;
                 if fy == 0.0 {
@@ -186,14 +191,19 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                         return Err(PyErr::value_error("pow() 3rd argument cannot be 0"));
                     }
                     let r = if exp.is_negative() {
-                        let inv = mod_inverse(&base, &modulus)
-                            .ok_or_else(|| PyErr::value_error("base is not invertible for the given modulus"))?;
+                        let inv = mod_inverse(&base, &modulus).ok_or_else(|| {
+                            PyErr::value_error("base is not invertible for the given modulus")
+                        })?;
                         inv.modpow(&(-exp), &modulus.abs())
                     } else {
                         base.modpow(&exp, &modulus.abs())
                     };
                     // Python's result takes the sign of the modulus.
-                    let r = if modulus.is_negative() && !r.is_zero() { r + &modulus } else { r };
+                    let r = if modulus.is_negative() && !r.is_zero() {
+                        r + &modulus
+                    } else {
+                        r
+                    };
                     Ok(int::from_bigint(&mut vm.heap, r))
                 }
             }
@@ -270,7 +280,9 @@ fn is_attribute_error(vm: &Vm, e: &PyErr) -> bool {
     match e {
         PyErr::Msg(k, _) | PyErr::New(k, _) => k.is_subclass_of(ExcType::AttributeError),
         PyErr::Raise(v) | PyErr::Reraise(v) => match v {
-            Value::Ref(id) => matches!(vm.heap.get(*id), Obj::Exception(x) if x.kind.is_subclass_of(ExcType::AttributeError)),
+            Value::Ref(id) => {
+                matches!(vm.heap.get(*id), Obj::Exception(x) if x.kind.is_subclass_of(ExcType::AttributeError))
+            }
             _ => false,
         },
     }
@@ -299,14 +311,24 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
         None | Some(Value::None) => " ".to_string(),
         Some(v) => match as_str(&vm.heap, v) {
             Some(s) => s.to_string(),
-            None => return Err(PyErr::type_error(format!("sep must be None or a string, not {}", vm.class_name(v)))),
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "sep must be None or a string, not {}",
+                    vm.class_name(v)
+                )))
+            }
         },
     };
     let end = match a.kwarg("end") {
         None | Some(Value::None) => "\n".to_string(),
         Some(v) => match as_str(&vm.heap, v) {
             Some(s) => s.to_string(),
-            None => return Err(PyErr::type_error(format!("end must be None or a string, not {}", vm.class_name(v)))),
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "end must be None or a string, not {}",
+                    vm.class_name(v)
+                )))
+            }
         },
     };
     let mut out = String::new();
@@ -329,10 +351,13 @@ pub fn isinstance(vm: &Vm, v: Value, ty: Value) -> PyResult<bool> {
     match ty {
         Value::Type(t) => {
             let vt = vm.type_of(v);
-            Ok(vt.is_subtype_of(t) || (t == Type::Type && matches!(v, Value::Type(_) | Value::ExcType(_))))
+            Ok(vt.is_subtype_of(t)
+                || (t == Type::Type && matches!(v, Value::Type(_) | Value::ExcType(_))))
         }
         Value::ExcType(t) => Ok(match v {
-            Value::Ref(id) => matches!(vm.heap.get(id), Obj::Exception(e) if e.kind.is_subclass_of(t)),
+            Value::Ref(id) => {
+                matches!(vm.heap.get(id), Obj::Exception(e) if e.kind.is_subclass_of(t))
+            }
             _ => false,
         }),
         Value::Ref(id) => match vm.heap.get(id) {
@@ -344,9 +369,13 @@ pub fn isinstance(vm: &Vm, v: Value, ty: Value) -> PyResult<bool> {
                 }
                 Ok(false)
             }
-            _ => Err(PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")),
+            _ => Err(PyErr::type_error(
+                "isinstance() arg 2 must be a type, a tuple of types, or a union",
+            )),
         },
-        _ => Err(PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")),
+        _ => Err(PyErr::type_error(
+            "isinstance() arg 2 must be a type, a tuple of types, or a union",
+        )),
     }
 }
 
@@ -366,9 +395,9 @@ fn issubclass(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
         (Value::ExcType(a), Value::ExcType(b)) => Ok(a.is_subclass_of(b)),
         (Value::ExcType(_), Value::Type(Type::Object)) => Ok(true),
         (Value::Type(_), Value::ExcType(_)) | (Value::ExcType(_), Value::Type(_)) => Ok(false),
-        (Value::Type(_) | Value::ExcType(_), _) => {
-            Err(PyErr::type_error("issubclass() arg 2 must be a class, a tuple of classes, or a union"))
-        }
+        (Value::Type(_) | Value::ExcType(_), _) => Err(PyErr::type_error(
+            "issubclass() arg 2 must be a class, a tuple of classes, or a union",
+        )),
         _ => Err(PyErr::type_error("issubclass() arg 1 must be a class")),
     }
 }
@@ -378,7 +407,9 @@ fn sum(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let mut acc = a.get(1, "start").unwrap_or(Value::Int(0));
     if let Some(s) = as_str(&vm.heap, acc) {
         let _ = s;
-        return Err(PyErr::type_error("sum() can't sum strings [use ''.join(seq) instead]"));
+        return Err(PyErr::type_error(
+            "sum() can't sum strings [use ''.join(seq) instead]",
+        ));
     }
     let it = vm.get_iter(a.pos[0])?;
     // Floats are summed with Neumaier compensation, as CPython 3.12+ does.
@@ -406,7 +437,9 @@ fn sum(vm: &mut Vm, a: Args) -> PyResult<Value> {
         }
         match (acc, v) {
             (Value::Int(x), Value::Int(y)) if x.checked_add(y).is_some() => acc = Value::Int(x + y),
-            (Value::Int(_) | Value::Bool(_) | Value::Float(_), Value::Float(_)) if vm.as_num(acc).is_some() => {
+            (Value::Int(_) | Value::Bool(_) | Value::Float(_), Value::Float(_))
+                if vm.as_num(acc).is_some() =>
+            {
                 let base = match vm.as_num(acc) {
                     Some(Num::Int(i)) => i as f64,
                     Some(Num::Float(f)) => f,
@@ -428,7 +461,11 @@ fn sum(vm: &mut Vm, a: Args) -> PyResult<Value> {
         }
     }
     if let Some((s, c)) = fsum {
-        return Ok(Value::Float(if c != 0.0 && c.is_finite() { s + c } else { s }));
+        return Ok(Value::Float(if c != 0.0 && c.is_finite() {
+            s + c
+        } else {
+            s
+        }));
     }
     Ok(acc)
 }
@@ -437,11 +474,15 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
     let name = if is_min { "min" } else { "max" };
     for (k, _) in &a.kw {
         if k != "key" && k != "default" {
-            return Err(PyErr::type_error(format!("{name}() got an unexpected keyword argument '{k}'")));
+            return Err(PyErr::type_error(format!(
+                "{name}() got an unexpected keyword argument '{k}'"
+            )));
         }
     }
     if a.pos.is_empty() {
-        return Err(PyErr::type_error(format!("{name} expected at least 1 argument, got 0")));
+        return Err(PyErr::type_error(format!(
+            "{name} expected at least 1 argument, got 0"
+        )));
     }
     let default = a.kwarg("default");
     let items = if a.pos.len() == 1 {
@@ -457,7 +498,9 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
     if items.is_empty() {
         return match default {
             Some(d) => Ok(d),
-            None => Err(PyErr::value_error(format!("{name}() iterable argument is empty"))),
+            None => Err(PyErr::value_error(format!(
+                "{name}() iterable argument is empty"
+            ))),
         };
     }
     let key = a.kwarg("key").filter(|k| !k.is_none());
@@ -499,7 +542,10 @@ fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
                     return Err(PyErr::value_error("cannot convert float NaN to integer"));
                 }
                 if f.is_infinite() {
-                    return Err(PyErr::new(ExcType::OverflowError, "cannot convert float infinity to integer"));
+                    return Err(PyErr::new(
+                        ExcType::OverflowError,
+                        "cannot convert float infinity to integer",
+                    ));
                 }
                 let r = f.round_ties_even();
                 match num_bigint::BigInt::from_f64_opt(r) {
@@ -523,7 +569,11 @@ fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
                 let p = num_traits::pow::Pow::pow(BigInt::from(10), (-n).min(10000) as u64);
                 let half = &p / 2;
                 let (q, r) = num_integer::Integer::div_mod_floor(&v, &p);
-                let q = if r > half || (r == half && num_integer::Integer::is_odd(&q)) { q + 1 } else { q };
+                let q = if r > half || (r == half && num_integer::Integer::is_odd(&q)) {
+                    q + 1
+                } else {
+                    q
+                };
                 Ok(int::from_bigint(&mut vm.heap, q * p))
             }
         },
@@ -579,10 +629,18 @@ impl Vm {
                     Obj::Dict(d) => d.len(),
                     _ => 0,
                 },
-                _ => return Err(PyErr::type_error(format!("object of type '{}' has no len()", self.class_name(v)))),
+                _ => {
+                    return Err(PyErr::type_error(format!(
+                        "object of type '{}' has no len()",
+                        self.class_name(v)
+                    )))
+                }
             });
         }
-        Err(PyErr::type_error(format!("object of type '{}' has no len()", self.class_name(v))))
+        Err(PyErr::type_error(format!(
+            "object of type '{}' has no len()",
+            self.class_name(v)
+        )))
     }
 
     /// An int argument that must fit a machine int.
@@ -617,17 +675,27 @@ impl Vm {
             Some(Num::Int(i)) => Ok(i as f64),
             Some(Num::Big(b)) => crate::vm::ops::bigint_to_f64(&b),
             Some(Num::Float(f)) => Ok(f),
-            None => Err(PyErr::type_error(format!("must be real number, not {}", self.class_name(v)))),
+            None => Err(PyErr::type_error(format!(
+                "must be real number, not {}",
+                self.class_name(v)
+            ))),
         }
     }
 
     pub fn str_arg(&self, v: Value, msg: &str) -> PyResult<String> {
-        as_str(&self.heap, v).map(str::to_string).ok_or_else(|| PyErr::type_error(msg.to_string()))
+        as_str(&self.heap, v)
+            .map(str::to_string)
+            .ok_or_else(|| PyErr::type_error(msg.to_string()))
     }
 
     /// Sorts values (by `key` if not None), stably; `reverse` keeps the
     /// stability of equal elements as CPython does.
-    pub fn sort_values(&mut self, items: Vec<Value>, key: Value, reverse: bool) -> PyResult<Vec<Value>> {
+    pub fn sort_values(
+        &mut self,
+        items: Vec<Value>,
+        key: Value,
+        reverse: bool,
+    ) -> PyResult<Vec<Value>> {
         let mut pairs: Vec<(Value, Value)> = if key.is_none() {
             items.into_iter().map(|v| (v, v)).collect()
         } else {
@@ -644,7 +712,10 @@ impl Vm {
         let mut lt = |a: &(Value, Value), b: &(Value, Value)| -> PyResult<bool> {
             match (a.0, b.0) {
                 (Value::Int(x), Value::Int(y)) => Ok(x < y),
-                _ => Ok(matches!(self.compare_op(CmpOp::Lt, a.0, b.0)?, Value::Bool(true))),
+                _ => Ok(matches!(
+                    self.compare_op(CmpOp::Lt, a.0, b.0)?,
+                    Value::Bool(true)
+                )),
             }
         };
         super::sort::merge_sort(&mut pairs, &mut lt)?;
@@ -653,17 +724,4 @@ impl Vm {
         }
         Ok(pairs.into_iter().map(|p| p.1).collect())
     }
-}
-
-/// A value's float repr, for callers outside the VM.
-pub fn float_repr(f: f64) -> String {
-    float::repr(f)
-}
-
-#[allow(dead_code)]
-fn _unused(_: Iter) {}
-
-#[allow(dead_code)]
-fn _unused2(b: &BigInt) -> Option<i64> {
-    b.to_i64()
 }

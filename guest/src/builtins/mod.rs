@@ -106,7 +106,10 @@ impl Args {
                 return Err(if allowed.is_empty() {
                     PyErr::type_error(format!("{}() takes no keyword arguments", self.name))
                 } else {
-                    PyErr::type_error(format!("{}() got an unexpected keyword argument '{k}'", self.name))
+                    PyErr::type_error(format!(
+                        "{}() got an unexpected keyword argument '{k}'",
+                        self.name
+                    ))
                 });
             }
         }
@@ -119,7 +122,11 @@ impl Args {
 
     /// A keyword argument, or positional `i` if given.
     pub fn get(&self, i: usize, kw: &str) -> Option<Value> {
-        self.kw.iter().find(|(k, _)| k == kw).map(|(_, v)| *v).or_else(|| self.pos.get(i).copied())
+        self.kw
+            .iter()
+            .find(|(k, _)| k == kw)
+            .map(|(_, v)| *v)
+            .or_else(|| self.pos.get(i).copied())
     }
 
     pub fn kwarg(&self, kw: &str) -> Option<Value> {
@@ -140,9 +147,13 @@ pub fn arg_count_error(name: &str, min: usize, max: usize, n: usize) -> PyErr {
     }
     if n < min {
         let s = if min == 1 { "" } else { "s" };
-        PyErr::type_error(format!("{name} expected at least {min} argument{s}, got {n}"))
+        PyErr::type_error(format!(
+            "{name} expected at least {min} argument{s}, got {n}"
+        ))
     } else {
         let s = if max == 1 { "" } else { "s" };
-        PyErr::type_error(format!("{name} expected at most {max} argument{s}, got {n}"))
+        PyErr::type_error(format!(
+            "{name} expected at most {max} argument{s}, got {n}"
+        ))
     }
 }

@@ -6,7 +6,10 @@
 use crate::vm::PyResult;
 
 /// Sorts `items` stably by `lt`; stops at the first error.
-pub fn merge_sort<T: Clone>(items: &mut Vec<T>, lt: &mut dyn FnMut(&T, &T) -> PyResult<bool>) -> PyResult<()> {
+pub fn merge_sort<T: Clone>(
+    items: &mut [T],
+    lt: &mut dyn FnMut(&T, &T) -> PyResult<bool>,
+) -> PyResult<()> {
     let n = items.len();
     if n < 2 {
         return Ok(());

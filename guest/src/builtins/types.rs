@@ -18,7 +18,9 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
     match t {
         Type::Int => {
             a.check(0, 2, &["base"])?;
-            let Some(x) = a.pos.first().copied() else { return Ok(Value::Int(0)) };
+            let Some(x) = a.pos.first().copied() else {
+                return Ok(Value::Int(0));
+            };
             match a.get(1, "base") {
                 Some(b) => {
                     let base = vm.index_arg(b)?;
@@ -27,7 +29,9 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                             let s = s.to_string();
                             parse_int(vm, &s, base)
                         }
-                        None => Err(PyErr::type_error("int() can't convert non-string with explicit base")),
+                        None => Err(PyErr::type_error(
+                            "int() can't convert non-string with explicit base",
+                        )),
                     }
                 }
                 None => to_int(vm, x),
@@ -35,7 +39,9 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
         }
         Type::Float => {
             a.check(0, 1, &[])?;
-            let Some(x) = a.pos.first().copied() else { return Ok(Value::Float(0.0)) };
+            let Some(x) = a.pos.first().copied() else {
+                return Ok(Value::Float(0.0));
+            };
             to_float(vm, x)
         }
         Type::Str => {
@@ -92,11 +98,18 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                 let k = vm.hash_key(it)?;
                 d.insert(k, it, Value::None);
             }
-            Ok(vm.heap.new_value(if t == Type::Set { Obj::Set(d) } else { Obj::FrozenSet(d) }))
+            Ok(vm.heap.new_value(if t == Type::Set {
+                Obj::Set(d)
+            } else {
+                Obj::FrozenSet(d)
+            }))
         }
         Type::Dict => {
             if a.pos.len() > 1 {
-                return Err(PyErr::type_error(format!("dict expected at most 1 argument, got {}", a.pos.len())));
+                return Err(PyErr::type_error(format!(
+                    "dict expected at most 1 argument, got {}",
+                    a.pos.len()
+                )));
             }
             let d = vm.heap.new_value(Obj::Dict(Dict::new()));
             if let Some(&src) = a.pos.first() {
@@ -118,13 +131,25 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                 ints.push(vm.index_arg(v)?);
             }
             let r = match ints.len() {
-                1 => Range { start: 0, stop: ints[0], step: 1 },
-                2 => Range { start: ints[0], stop: ints[1], step: 1 },
+                1 => Range {
+                    start: 0,
+                    stop: ints[0],
+                    step: 1,
+                },
+                2 => Range {
+                    start: ints[0],
+                    stop: ints[1],
+                    step: 1,
+                },
                 _ => {
                     if ints[2] == 0 {
                         return Err(PyErr::value_error("range() arg 3 must not be zero"));
                     }
-                    Range { start: ints[0], stop: ints[1], step: ints[2] }
+                    Range {
+                        start: ints[0],
+                        stop: ints[1],
+                        step: ints[2],
+                    }
                 }
             };
             Ok(vm.heap.new_value(Obj::Range(r)))
@@ -136,7 +161,10 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                 Some(s) => vm.index_arg(s)?,
                 None => 0,
             };
-            Ok(vm.heap.new_value(Obj::Iter(Iter::Enumerate { inner, count: start })))
+            Ok(vm.heap.new_value(Obj::Iter(Iter::Enumerate {
+                inner,
+                count: start,
+            })))
         }
         Type::Zip => {
             a.check(0, usize::MAX, &["strict"])?;
@@ -164,23 +192,39 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
         }
         Type::Filter => {
             if a.pos.len() != 2 {
-                return Err(PyErr::type_error(format!("filter expected 2 arguments, got {}", a.pos.len())));
+                return Err(PyErr::type_error(format!(
+                    "filter expected 2 arguments, got {}",
+                    a.pos.len()
+                )));
             }
             a.check(2, 2, &[])?;
             let inner = vm.get_iter(a.pos[1])?;
-            Ok(vm.heap.new_value(Obj::Iter(Iter::Filter { func: a.pos[0], inner })))
+            Ok(vm.heap.new_value(Obj::Iter(Iter::Filter {
+                func: a.pos[0],
+                inner,
+            })))
         }
         Type::Reversed => {
             a.check(1, 1, &[])?;
             let v = a.pos[0];
             if let Value::Ref(id) = v {
                 let it = match vm.heap.get(id) {
-                    Obj::List(l) | Obj::Tuple(l) => Some(Iter::Reversed { seq: id, idx: l.len() }),
-                    Obj::Str(s) => Some(Iter::Reversed { seq: id, idx: s.char_len() }),
+                    Obj::List(l) | Obj::Tuple(l) => Some(Iter::Reversed {
+                        seq: id,
+                        idx: l.len(),
+                    }),
+                    Obj::Str(s) => Some(Iter::Reversed {
+                        seq: id,
+                        idx: s.char_len(),
+                    }),
                     Obj::Range(r) => {
                         let n = r.len();
                         let last = r.start + (n - 1) * r.step;
-                        Some(Iter::Range { cur: if n > 0 { last } else { 0 }, stop: if n > 0 { r.start - r.step } else { 0 }, step: -r.step })
+                        Some(Iter::Range {
+                            cur: if n > 0 { last } else { 0 },
+                            stop: if n > 0 { r.start - r.step } else { 0 },
+                            step: -r.step,
+                        })
                     }
                     Obj::Dict(_) => {
                         let mut keys = vm.collect_iterable(v)?;
@@ -195,7 +239,10 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                     return Ok(vm.heap.new_value(Obj::Iter(it)));
                 }
             }
-            Err(PyErr::type_error(format!("'{}' object is not reversible", vm.class_name(v))))
+            Err(PyErr::type_error(format!(
+                "'{}' object is not reversible",
+                vm.class_name(v)
+            )))
         }
         Type::Type => {
             a.check(1, 1, &[])?;
@@ -217,7 +264,10 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             };
             Ok(vm.heap.new_value(Obj::Slice(s, e, st)))
         }
-        _ => Err(PyErr::type_error(format!("cannot create '{}' instances", t.name()))),
+        _ => Err(PyErr::type_error(format!(
+            "cannot create '{}' instances",
+            t.name()
+        ))),
     }
 }
 
@@ -231,7 +281,10 @@ fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
                 return Err(PyErr::value_error("cannot convert float NaN to integer"));
             }
             if f.is_infinite() {
-                return Err(PyErr::new(ExcType::OverflowError, "cannot convert float infinity to integer"));
+                return Err(PyErr::new(
+                    ExcType::OverflowError,
+                    "cannot convert float infinity to integer",
+                ));
             }
             let t = f.trunc();
             let b: BigInt = num_traits::FromPrimitive::from_f64(t).expect("finite");
@@ -253,7 +306,9 @@ fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
 /// single underscores between digits, `0x`/`0o`/`0b` prefixes.
 pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
     if base != 0 && !(2..=36).contains(&base) {
-        return Err(PyErr::value_error("int() base must be >= 2 and <= 36, or 0"));
+        return Err(PyErr::value_error(
+            "int() base must be >= 2 and <= 36, or 0",
+        ));
     }
     let invalid = || {
         PyErr::value_error(format!(
@@ -284,7 +339,10 @@ pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
             return Err(invalid());
         }
     }
-    let body = body.strip_prefix('_').filter(|_| radix != base as u32 || base == 0).unwrap_or(body);
+    let body = body
+        .strip_prefix('_')
+        .filter(|_| radix != base as u32 || base == 0)
+        .unwrap_or(body);
     if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
         return Err(invalid());
     }
@@ -293,10 +351,18 @@ pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
         // Unicode decimal digits are accepted by CPython; map them.
         let mapped: Option<String> = digits
             .chars()
-            .map(|c| if c.is_ascii() { Some(c) } else { c.to_digit(10).and_then(|d| char::from_digit(d, 10)) })
+            .map(|c| {
+                if c.is_ascii() {
+                    Some(c)
+                } else {
+                    c.to_digit(10).and_then(|d| char::from_digit(d, 10))
+                }
+            })
             .collect();
         match mapped {
-            Some(m) if m.chars().all(|c| c.is_digit(radix)) => return finish_int(vm, &m, radix, neg),
+            Some(m) if m.chars().all(|c| c.is_digit(radix)) => {
+                return finish_int(vm, &m, radix, neg)
+            }
             _ => return Err(invalid()),
         }
     }
@@ -312,7 +378,8 @@ fn finish_int(vm: &mut Vm, digits: &str, radix: u32, neg: bool) -> PyResult<Valu
     if let Ok(i) = i64::from_str_radix(digits, radix) {
         return Ok(Value::Int(if neg { -i } else { i }));
     }
-    let b = BigInt::from_str_radix(digits, radix).map_err(|_| PyErr::value_error("invalid literal for int()"))?;
+    let b = BigInt::from_str_radix(digits, radix)
+        .map_err(|_| PyErr::value_error("invalid literal for int()"))?;
     Ok(int::from_bigint(&mut vm.heap, if neg { -b } else { b }))
 }
 
@@ -326,7 +393,10 @@ pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
     }
     if let Some(s) = as_str(&vm.heap, x) {
         return parse_float(s).map(Value::Float).ok_or_else(|| {
-            PyErr::value_error(format!("could not convert string to float: {}", crate::vm::repr::str_repr(s)))
+            PyErr::value_error(format!(
+                "could not convert string to float: {}",
+                crate::vm::repr::str_repr(s)
+            ))
         });
     }
     Err(PyErr::type_error(format!(
@@ -362,10 +432,16 @@ pub fn parse_float(s: &str) -> Option<f64> {
             if !clean.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
                 return None;
             }
-            if clean.char_indices().any(|(i, c)| matches!(c, '+' | '-') && !clean[..i].ends_with('e')) {
+            if clean
+                .char_indices()
+                .any(|(i, c)| matches!(c, '+' | '-') && !clean[..i].ends_with('e'))
+            {
                 return None;
             }
-            if !clean.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-')) {
+            if !clean
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
+            {
                 return None;
             }
             if !clean.chars().any(|c| c.is_ascii_digit()) {
@@ -386,7 +462,9 @@ impl Vm {
             }
         }
         let items = self.collect_iterable(src)?;
-        let Value::Ref(tid) = target else { unreachable!("dict") };
+        let Value::Ref(tid) = target else {
+            unreachable!("dict")
+        };
         for (i, item) in items.into_iter().enumerate() {
             let pair = match self.unpack_exact(item, 2) {
                 Ok(p) => p,

@@ -3,7 +3,7 @@
 //! subscripts and slices, lambdas.
 
 use num_traits::ToPrimitive;
-use rustpython_parser::ast::{self, ConversionFlag, Expr, Ranged};
+use rustpython_parser::ast::{self, ConversionFlag, Expr};
 
 use super::bytecode::{CmpOp, Const, Op, UnaryOp};
 use super::stmt::binop;
@@ -35,11 +35,16 @@ pub(super) fn constant(c: &ast::Constant, line: u32) -> CResult<Const> {
             Some(v) => Const::Int(v),
             None => Const::BigInt(i.clone()),
         },
-        ast::Constant::Tuple(items) => {
-            Const::Tuple(items.iter().map(|i| constant(i, line)).collect::<CResult<_>>()?)
-        }
+        ast::Constant::Tuple(items) => Const::Tuple(
+            items
+                .iter()
+                .map(|i| constant(i, line))
+                .collect::<CResult<_>>()?,
+        ),
         ast::Constant::Float(f) => Const::Float(*f),
-        ast::Constant::Complex { .. } => return Err(CompileError::unsupported("complex numbers", line)),
+        ast::Constant::Complex { .. } => {
+            return Err(CompileError::unsupported("complex numbers", line))
+        }
         ast::Constant::Ellipsis => Const::Ellipsis,
     })
 }
@@ -115,13 +120,24 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::Dup);
                 match &*n.target {
                     Expr::Name(t) => self.store_name(t.id.as_str()),
-                    _ => return Err(CompileError::syntax("cannot use assignment expressions with this target".into(), line)),
+                    _ => {
+                        return Err(CompileError::syntax(
+                            "cannot use assignment expressions with this target".into(),
+                            line,
+                        ))
+                    }
                 }
             }
             Expr::Lambda(l) => {
                 let child = self.st.scope_of(l);
                 let flags = self.function_prelude(&l.args, child)?;
-                let code = self.function_code(child, "<lambda>", &l.args, line, FunctionBody::Lambda(&l.body))?;
+                let code = self.function_code(
+                    child,
+                    "<lambda>",
+                    &l.args,
+                    line,
+                    FunctionBody::Lambda(&l.body),
+                )?;
                 self.unit().line = line;
                 self.emit(Op::MakeFunction(code, flags));
             }
@@ -164,9 +180,13 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::BuildMap(0));
                 self.comprehension(c, &c.generators, CompKind::Dict(&c.key, &c.value))?;
             }
-            Expr::GeneratorExp(_) => return Err(CompileError::unsupported("generator expressions", line)),
+            Expr::GeneratorExp(_) => {
+                return Err(CompileError::unsupported("generator expressions", line))
+            }
             Expr::Await(_) => return Err(CompileError::unsupported("'await' expressions", line)),
-            Expr::Yield(_) | Expr::YieldFrom(_) => return Err(CompileError::unsupported("generators ('yield')", line)),
+            Expr::Yield(_) | Expr::YieldFrom(_) => {
+                return Err(CompileError::unsupported("generators ('yield')", line))
+            }
             Expr::Call(c) => self.call(c)?,
             Expr::FormattedValue(f) => self.formatted_value(f)?,
             Expr::JoinedStr(j) => {
@@ -212,7 +232,12 @@ impl<'a> Compiler<'a> {
                     }
                 }
             }
-            Expr::Starred(_) => return Err(CompileError::syntax("can't use starred expression here".into(), line)),
+            Expr::Starred(_) => {
+                return Err(CompileError::syntax(
+                    "can't use starred expression here".into(),
+                    line,
+                ))
+            }
         }
         Ok(())
     }
@@ -306,10 +331,18 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    fn comprehension<T>(&mut self, node: &T, gens: &'a [ast::Comprehension], kind: CompKind<'a>) -> CResult<()> {
+    fn comprehension<T>(
+        &mut self,
+        node: &T,
+        gens: &'a [ast::Comprehension],
+        kind: CompKind<'a>,
+    ) -> CResult<()> {
         let line = self.unit().line;
         if gens.iter().any(|g| g.is_async) {
-            return Err(CompileError::unsupported("asynchronous comprehensions", line));
+            return Err(CompileError::unsupported(
+                "asynchronous comprehensions",
+                line,
+            ));
         }
         // The outermost iterable is evaluated in the enclosing scope.
         self.expr(&gens[0].iter)?;
@@ -365,7 +398,10 @@ impl<'a> Compiler<'a> {
         for k in &c.keywords {
             if let Some(name) = &k.arg {
                 if !seen.insert(name.as_str()) {
-                    return Err(CompileError::syntax(format!("keyword argument repeated: {}", name.as_str()), line));
+                    return Err(CompileError::syntax(
+                        format!("keyword argument repeated: {}", name.as_str()),
+                        line,
+                    ));
                 }
             }
         }
@@ -437,9 +473,4 @@ enum CompKind<'a> {
     List(&'a Expr),
     Set(&'a Expr),
     Dict(&'a Expr, &'a Expr),
-}
-
-#[allow(dead_code)]
-fn _assert_ranged(e: &Expr) -> u32 {
-    e.range().start().into()
 }

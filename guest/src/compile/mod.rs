@@ -32,7 +32,11 @@ pub struct CompileError {
 
 impl CompileError {
     pub fn syntax(message: String, line: u32) -> CompileError {
-        CompileError { kind: "SyntaxError", message, line }
+        CompileError {
+            kind: "SyntaxError",
+            message,
+            line,
+        }
     }
 
     pub fn unsupported(what: &str, line: u32) -> CompileError {
@@ -158,7 +162,11 @@ pub fn compile(
     let module = c.compile_module(body)?;
     c.codes[0] = Some(module);
     Ok(Program {
-        codes: c.codes.into_iter().map(|c| c.expect("every code compiled")).collect(),
+        codes: c
+            .codes
+            .into_iter()
+            .map(|c| c.expect("every code compiled"))
+            .collect(),
         consts: c.consts,
         names: c.names,
         globals: c.globals,

@@ -111,14 +111,22 @@ impl<'a> Compiler<'a> {
                 self.patch(j);
             }
             Stmt::FunctionDef(f) => self.function_def(f)?,
-            Stmt::AsyncFunctionDef(_) => return Err(CompileError::unsupported("async functions", line)),
+            Stmt::AsyncFunctionDef(_) => {
+                return Err(CompileError::unsupported("async functions", line))
+            }
             Stmt::ClassDef(_) => return Err(CompileError::unsupported("class definitions", line)),
             Stmt::With(_) => return Err(CompileError::unsupported("'with' statements", line)),
-            Stmt::AsyncWith(_) => return Err(CompileError::unsupported("'async with' statements", line)),
+            Stmt::AsyncWith(_) => {
+                return Err(CompileError::unsupported("'async with' statements", line))
+            }
             Stmt::AsyncFor(_) => return Err(CompileError::unsupported("'async for' loops", line)),
             Stmt::Match(_) => return Err(CompileError::unsupported("'match' statements", line)),
-            Stmt::TryStar(_) => return Err(CompileError::unsupported("'try/except*' statements", line)),
-            Stmt::TypeAlias(_) => return Err(CompileError::unsupported("'type' alias statements", line)),
+            Stmt::TryStar(_) => {
+                return Err(CompileError::unsupported("'try/except*' statements", line))
+            }
+            Stmt::TypeAlias(_) => {
+                return Err(CompileError::unsupported("'type' alias statements", line))
+            }
             Stmt::Import(_) | Stmt::ImportFrom(_) => {
                 return Err(CompileError::unsupported("import statements", line))
             }
@@ -152,17 +160,33 @@ impl<'a> Compiler<'a> {
                 self.unpack_into(elts, line)?;
             }
             Expr::Starred(_) => {
-                return Err(CompileError::syntax("starred assignment target must be in a list or tuple".into(), line))
+                return Err(CompileError::syntax(
+                    "starred assignment target must be in a list or tuple".into(),
+                    line,
+                ))
             }
-            _ => return Err(CompileError::syntax("cannot assign to expression".into(), line)),
+            _ => {
+                return Err(CompileError::syntax(
+                    "cannot assign to expression".into(),
+                    line,
+                ))
+            }
         }
         Ok(())
     }
 
     fn unpack_into(&mut self, elts: &'a [Expr], line: u32) -> CResult<()> {
         let star = elts.iter().position(|e| matches!(e, Expr::Starred(_)));
-        if elts.iter().filter(|e| matches!(e, Expr::Starred(_))).count() > 1 {
-            return Err(CompileError::syntax("multiple starred expressions in assignment".into(), line));
+        if elts
+            .iter()
+            .filter(|e| matches!(e, Expr::Starred(_)))
+            .count()
+            > 1
+        {
+            return Err(CompileError::syntax(
+                "multiple starred expressions in assignment".into(),
+                line,
+            ));
         }
         match star {
             None => {
@@ -200,7 +224,12 @@ impl<'a> Compiler<'a> {
                     self.delete_target(e)?;
                 }
             }
-            _ => return Err(CompileError::syntax("cannot delete expression".into(), self.node_line(t))),
+            _ => {
+                return Err(CompileError::syntax(
+                    "cannot delete expression".into(),
+                    self.node_line(t),
+                ))
+            }
         }
         Ok(())
     }
@@ -249,7 +278,11 @@ impl<'a> Compiler<'a> {
         self.emit(Op::GetIter);
         let start = self.here();
         let j_exit = self.emit(Op::ForIter(0));
-        self.unit().blocks.push(Block::Loop { continue_target: start, breaks: Vec::new(), is_for: true });
+        self.unit().blocks.push(Block::Loop {
+            continue_target: start,
+            breaks: Vec::new(),
+            is_for: true,
+        });
         self.store_target(&f.target)?;
         self.stmts(&f.body)?;
         self.emit(Op::Jump(start));
@@ -266,14 +299,19 @@ impl<'a> Compiler<'a> {
 
     fn while_stmt(&mut self, w: &'a ast::StmtWhile) -> CResult<()> {
         let start = self.here();
-        let always = matches!(&*w.test, Expr::Constant(c) if matches!(c.value, ast::Constant::Bool(true)));
+        let always =
+            matches!(&*w.test, Expr::Constant(c) if matches!(c.value, ast::Constant::Bool(true)));
         let j_exit = if always {
             None
         } else {
             self.expr(&w.test)?;
             Some(self.emit(Op::PopJumpIfFalse(0)))
         };
-        self.unit().blocks.push(Block::Loop { continue_target: start, breaks: Vec::new(), is_for: false });
+        self.unit().blocks.push(Block::Loop {
+            continue_target: start,
+            breaks: Vec::new(),
+            is_for: false,
+        });
         self.stmts(&w.body)?;
         self.emit(Op::Jump(start));
         let Some(Block::Loop { breaks, .. }) = self.unit().blocks.pop() else {
@@ -326,13 +364,26 @@ impl<'a> Compiler<'a> {
     }
 
     fn break_or_continue(&mut self, is_break: bool, line: u32) -> CResult<()> {
-        let Some(loop_idx) = self.unit().blocks.iter().rposition(|b| matches!(b, Block::Loop { .. })) else {
-            let what = if is_break { "'break' outside loop" } else { "'continue' not properly in loop" };
+        let Some(loop_idx) = self
+            .unit()
+            .blocks
+            .iter()
+            .rposition(|b| matches!(b, Block::Loop { .. }))
+        else {
+            let what = if is_break {
+                "'break' outside loop"
+            } else {
+                "'continue' not properly in loop"
+            };
             return Err(CompileError::syntax(what.into(), line));
         };
         self.unwind_blocks(loop_idx + 1, false)?;
         let (target, is_for) = match &self.unit().blocks[loop_idx] {
-            Block::Loop { continue_target, is_for, .. } => (*continue_target, *is_for),
+            Block::Loop {
+                continue_target,
+                is_for,
+                ..
+            } => (*continue_target, *is_for),
             _ => unreachable!("found a loop"),
         };
         if is_break {
@@ -351,7 +402,10 @@ impl<'a> Compiler<'a> {
 
     fn return_stmt(&mut self, r: &'a ast::StmtReturn, line: u32) -> CResult<()> {
         if self.unit().frame_scope == 0 {
-            return Err(CompileError::syntax("'return' outside function".into(), line));
+            return Err(CompileError::syntax(
+                "'return' outside function".into(),
+                line,
+            ));
         }
         match &r.value {
             Some(v) => self.expr(v)?,
@@ -359,7 +413,11 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::LoadNone);
             }
         }
-        let needs_unwind = self.unit().blocks.iter().any(|b| !matches!(b, Block::Loop { .. }));
+        let needs_unwind = self
+            .unit()
+            .blocks
+            .iter()
+            .any(|b| !matches!(b, Block::Loop { .. }));
         if needs_unwind {
             let tmp = self.new_slot("<return>".into());
             self.emit(Op::StoreFast(tmp));
@@ -456,7 +514,11 @@ impl<'a> Compiler<'a> {
 
     /// Pushes the defaults, kw-defaults and closure of a function about to be
     /// made; returns the `MakeFunction` flags.
-    pub(super) fn function_prelude(&mut self, args: &'a ast::Arguments, child_scope: usize) -> CResult<u32> {
+    pub(super) fn function_prelude(
+        &mut self,
+        args: &'a ast::Arguments,
+        child_scope: usize,
+    ) -> CResult<u32> {
         let mut flags = 0;
         let defaults: Vec<&'a Expr> = args
             .posonlyargs
@@ -508,7 +570,13 @@ impl<'a> Compiler<'a> {
         let child = self.st.scope_of(f);
         let flags = self.function_prelude(&f.args, child)?;
         let line = self.node_line(f);
-        let code = self.function_code(child, f.name.as_str(), &f.args, line, FunctionBody::Def(&f.body))?;
+        let code = self.function_code(
+            child,
+            f.name.as_str(),
+            &f.args,
+            line,
+            FunctionBody::Def(&f.body),
+        )?;
         self.unit().line = line;
         self.emit(Op::MakeFunction(code, flags));
         for _ in &f.decorator_list {

@@ -81,7 +81,9 @@ impl SymbolTable {
     /// The scope that owns the frame `scope` runs in.
     pub fn frame_of(&self, mut scope: usize) -> usize {
         while self.scopes[scope].kind == ScopeKind::Comprehension {
-            scope = self.scopes[scope].parent.expect("comprehension has a parent");
+            scope = self.scopes[scope]
+                .parent
+                .expect("comprehension has a parent");
         }
         scope
     }
@@ -213,22 +215,37 @@ impl Builder<'_> {
         (self.lines)(offset)
     }
 
-    fn declare(&mut self, names: &[ast::Identifier], global: bool, at: u32) -> Result<(), CompileError> {
+    fn declare(
+        &mut self,
+        names: &[ast::Identifier],
+        global: bool,
+        at: u32,
+    ) -> Result<(), CompileError> {
         let line = self.line(at);
         let module = self.scopes[self.cur].kind == ScopeKind::Module;
         for n in names {
             let n = n.as_str();
             let s = &mut self.scopes[self.cur];
             if !global && module {
-                return Err(CompileError::syntax("nonlocal declaration not allowed at module level".into(), line));
+                return Err(CompileError::syntax(
+                    "nonlocal declaration not allowed at module level".into(),
+                    line,
+                ));
             }
             if s.params.iter().any(|p| p == n) {
                 let kind = if global { "global" } else { "nonlocal" };
-                return Err(CompileError::syntax(format!("name '{n}' is parameter and {kind}"), line));
+                return Err(CompileError::syntax(
+                    format!("name '{n}' is parameter and {kind}"),
+                    line,
+                ));
             }
             if s.uses.contains(n) {
                 let kind = if global { "global" } else { "nonlocal" };
-                let what = if s.bound.contains(n) { "assigned to" } else { "used" };
+                let what = if s.bound.contains(n) {
+                    "assigned to"
+                } else {
+                    "used"
+                };
                 return Err(CompileError::syntax(
                     format!("name '{n}' is {what} before {kind} declaration"),
                     line,
@@ -373,7 +390,12 @@ impl Builder<'_> {
     }
 
     fn arg_defaults(&mut self, args: &ast::Arguments) -> Result<(), CompileError> {
-        for a in args.posonlyargs.iter().chain(&args.args).chain(&args.kwonlyargs) {
+        for a in args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs)
+        {
             if let Some(d) = &a.default {
                 self.expr(d)?;
             }

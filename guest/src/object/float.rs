@@ -10,7 +10,11 @@ pub fn repr(x: f64) -> String {
         return if x > 0.0 { "inf".into() } else { "-inf".into() };
     }
     if x == 0.0 {
-        return if x.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
+        return if x.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
     }
     let (neg, digits, exp) = shortest_digits(x);
     let mut out = String::new();
@@ -58,5 +62,9 @@ pub fn shortest_digits(x: f64) -> (bool, String, i32) {
     let s = format!("{:e}", x.abs());
     let (mant, exp) = s.split_once('e').expect("{:e} has an exponent");
     let digits: String = mant.chars().filter(|c| *c != '.').collect();
-    (x.is_sign_negative(), digits, exp.parse().expect("exponent is an int"))
+    (
+        x.is_sign_negative(),
+        digits,
+        exp.parse().expect("exponent is an int"),
+    )
 }

@@ -10,19 +10,50 @@ use super::value::{ObjId, Value};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Iter {
     /// Over a list or tuple by index (a list may grow while iterated).
-    Seq { seq: ObjId, idx: usize },
+    Seq {
+        seq: ObjId,
+        idx: usize,
+    },
     /// Over a str, by byte offset.
-    Str { s: ObjId, pos: usize },
-    Range { cur: i64, stop: i64, step: i64 },
+    Str {
+        s: ObjId,
+        pos: usize,
+    },
+    Range {
+        cur: i64,
+        stop: i64,
+        step: i64,
+    },
     /// Over a dict's keys/values/items or a set's members, by entry index;
     /// `len` is the size when iteration began, to detect mutation.
-    Dict { dict: ObjId, idx: usize, len: usize, kind: super::ViewKind, set: bool },
-    Enumerate { inner: Value, count: i64 },
-    Zip { iters: Vec<Value>, strict: bool },
-    Map { func: Value, iters: Vec<Value> },
-    Filter { func: Value, inner: Value },
+    Dict {
+        dict: ObjId,
+        idx: usize,
+        len: usize,
+        kind: super::ViewKind,
+        set: bool,
+    },
+    Enumerate {
+        inner: Value,
+        count: i64,
+    },
+    Zip {
+        iters: Vec<Value>,
+        strict: bool,
+    },
+    Map {
+        func: Value,
+        iters: Vec<Value>,
+    },
+    Filter {
+        func: Value,
+        inner: Value,
+    },
     /// Backwards over a list, tuple or str by index (`idx` counts down).
-    Reversed { seq: ObjId, idx: usize },
+    Reversed {
+        seq: ObjId,
+        idx: usize,
+    },
     Done,
 }
 
@@ -66,9 +97,18 @@ impl Iter {
             Iter::Str { .. } => "str_ascii_iterator",
             Iter::Range { .. } => "range_iterator",
             Iter::Dict { set: true, .. } => "set_iterator",
-            Iter::Dict { kind: super::ViewKind::Keys, .. } => "dict_keyiterator",
-            Iter::Dict { kind: super::ViewKind::Values, .. } => "dict_valueiterator",
-            Iter::Dict { kind: super::ViewKind::Items, .. } => "dict_itemiterator",
+            Iter::Dict {
+                kind: super::ViewKind::Keys,
+                ..
+            } => "dict_keyiterator",
+            Iter::Dict {
+                kind: super::ViewKind::Values,
+                ..
+            } => "dict_valueiterator",
+            Iter::Dict {
+                kind: super::ViewKind::Items,
+                ..
+            } => "dict_itemiterator",
             Iter::Enumerate { .. } => "enumerate",
             Iter::Zip { .. } => "zip",
             Iter::Map { .. } => "map",

@@ -77,6 +77,10 @@ impl Range {
         }
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     pub fn get(&self, i: i64) -> i64 {
         self.start + i * self.step
     }

@@ -41,7 +41,11 @@ impl PyStr {
         if self.ascii {
             i
         } else {
-            self.s.char_indices().nth(i).map(|(b, _)| b).unwrap_or(self.s.len())
+            self.s
+                .char_indices()
+                .nth(i)
+                .map(|(b, _)| b)
+                .unwrap_or(self.s.len())
         }
     }
 

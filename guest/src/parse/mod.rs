@@ -21,7 +21,10 @@ pub fn parse_module(source: &str, filename: &str) -> Result<Vec<ast::Stmt>, Comp
         Err(e) => {
             let lines = LineIndex::new(source);
             let line = lines.line(e.offset.into());
-            let src_line = source.lines().nth(line.saturating_sub(1) as usize).unwrap_or("");
+            let src_line = source
+                .lines()
+                .nth(line.saturating_sub(1) as usize)
+                .unwrap_or("");
             if has_nested_quote_fstring(src_line) {
                 return Err(CompileError::syntax(
                     "f-string: nested quotes of the same kind inside an f-string (Python 3.12+, PEP 701) are not supported; use the other quote character inside the braces".into(),
@@ -29,7 +32,9 @@ pub fn parse_module(source: &str, filename: &str) -> Result<Vec<ast::Stmt>, Comp
                 ));
             }
             let msg = match &e.error {
-                rustpython_parser::ParseErrorType::Eof => "unexpected EOF while parsing".to_string(),
+                rustpython_parser::ParseErrorType::Eof => {
+                    "unexpected EOF while parsing".to_string()
+                }
                 rustpython_parser::ParseErrorType::Lexical(l) => l.to_string(),
                 _ => "invalid syntax".to_string(),
             };
@@ -65,7 +70,10 @@ fn check_nesting(source: &str) -> Result<(), CompileError> {
             (None, '(' | '[' | '{') => {
                 depth += 1;
                 if depth > MAX_BRACKET_DEPTH {
-                    return Err(CompileError::syntax("too many nested parentheses".into(), line));
+                    return Err(CompileError::syntax(
+                        "too many nested parentheses".into(),
+                        line,
+                    ));
                 }
             }
             (None, ')' | ']' | '}') => depth = depth.saturating_sub(1),
@@ -81,7 +89,8 @@ fn has_nested_quote_fstring(line: &str) -> bool {
     let b = line.as_bytes();
     let mut i = 0;
     while i + 1 < b.len() {
-        let is_prefix = matches!(b[i], b'f' | b'F') && (i == 0 || !(b[i - 1] as char).is_alphanumeric());
+        let is_prefix =
+            matches!(b[i], b'f' | b'F') && (i == 0 || !(b[i - 1] as char).is_alphanumeric());
         if is_prefix && (b[i + 1] == b'"' || b[i + 1] == b'\'') {
             let q = b[i + 1];
             let mut j = i + 2;

@@ -12,7 +12,9 @@ impl Vm {
             return Ok(v);
         }
         if crate::builtins::methods::has_method(self, obj, name) {
-            return Ok(self.heap.new_value(Obj::BuiltinMethod(obj, name.to_string())));
+            return Ok(self
+                .heap
+                .new_value(Obj::BuiltinMethod(obj, name.to_string())));
         }
         Err(self.no_attr(obj, name))
     }
@@ -29,7 +31,10 @@ impl Vm {
             ),
             _ => PyErr::new(
                 ExcType::AttributeError,
-                format!("'{}' object has no attribute '{name}'", self.class_name(obj)),
+                format!(
+                    "'{}' object has no attribute '{name}'",
+                    self.class_name(obj)
+                ),
             ),
         }
     }
@@ -102,23 +107,33 @@ impl Vm {
                 }
             }
         }
-        let has = crate::builtins::methods::has_method(self, obj, name) || self.data_attr(obj, name)?.is_some();
+        let has = crate::builtins::methods::has_method(self, obj, name)
+            || self.data_attr(obj, name)?.is_some();
         if has {
             return Err(PyErr::new(
                 ExcType::AttributeError,
-                format!("'{}' object attribute '{name}' is read-only", self.class_name(obj)),
+                format!(
+                    "'{}' object attribute '{name}' is read-only",
+                    self.class_name(obj)
+                ),
             ));
         }
         Err(PyErr::new(
             ExcType::AttributeError,
-            format!("'{}' object has no attribute '{name}' and no __dict__ for setting new attributes", self.class_name(obj)),
+            format!(
+                "'{}' object has no attribute '{name}' and no __dict__ for setting new attributes",
+                self.class_name(obj)
+            ),
         ))
     }
 
     pub fn del_attr(&mut self, obj: Value, name: &str) -> PyResult<()> {
         Err(PyErr::new(
             ExcType::AttributeError,
-            format!("'{}' object has no attribute '{name}'", self.class_name(obj)),
+            format!(
+                "'{}' object has no attribute '{name}'",
+                self.class_name(obj)
+            ),
         ))
     }
 
@@ -133,21 +148,30 @@ impl Vm {
     pub fn dict_update_from(&mut self, target: Value, src: Value, merge: bool) -> PyResult<()> {
         let entries: Vec<(HashKey, Value, Value)> = match src {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Dict(d) => d.keyed_entries().map(|(k, (kv, vv))| (k.clone(), *kv, *vv)).collect(),
+                Obj::Dict(d) => d
+                    .keyed_entries()
+                    .map(|(k, (kv, vv))| (k.clone(), *kv, *vv))
+                    .collect(),
                 _ => return Err(self.not_mapping(src, merge)),
             },
             _ => return Err(self.not_mapping(src, merge)),
         };
-        let Value::Ref(tid) = target else { unreachable!("dict") };
+        let Value::Ref(tid) = target else {
+            unreachable!("dict")
+        };
         for (k, kv, vv) in entries {
             if merge {
                 if super::as_str(&self.heap, kv).is_none() {
                     return Err(PyErr::type_error("keywords must be strings"));
                 }
-                let Obj::Dict(t) = self.heap.get(tid) else { unreachable!() };
+                let Obj::Dict(t) = self.heap.get(tid) else {
+                    unreachable!()
+                };
                 if t.contains(&k) {
                     let name = super::as_str(&self.heap, kv).unwrap_or("").to_string();
-                    return Err(PyErr::type_error(format!("got multiple values for keyword argument '{name}'")));
+                    return Err(PyErr::type_error(format!(
+                        "got multiple values for keyword argument '{name}'"
+                    )));
                 }
             }
             if let Obj::Dict(t) = self.heap.get_mut(tid) {
@@ -159,7 +183,10 @@ impl Vm {
 
     fn not_mapping(&self, v: Value, merge: bool) -> PyErr {
         if merge {
-            PyErr::type_error(format!("argument after ** must be a mapping, not {}", self.class_name(v)))
+            PyErr::type_error(format!(
+                "argument after ** must be a mapping, not {}",
+                self.class_name(v)
+            ))
         } else {
             PyErr::type_error(format!("'{}' object is not a mapping", self.class_name(v)))
         }

@@ -27,7 +27,12 @@ impl Vm {
                 let prog = self.program.clone();
                 let code = &prog.codes[f.code as usize];
                 let p = &code.params;
-                if kwnames.is_none() && !p.varargs && !p.varkw && p.kwonly == 0 && argc == p.positional as usize {
+                if kwnames.is_none()
+                    && !p.varargs
+                    && !p.varkw
+                    && p.kwonly == 0
+                    && argc == p.positional as usize
+                {
                     let (code_idx, closure) = (f.code, f.closure.clone());
                     self.push_frame(code_idx, fpos + 1, fpos, &closure, false)?;
                     return Ok(true);
@@ -44,7 +49,11 @@ impl Vm {
 
     /// `f(*args, **kwargs)`: a tuple and optionally a dict on the stack.
     pub(super) fn call_ex(&mut self, has_kw: bool) -> PyResult<bool> {
-        let kw = if has_kw { Some(self.stack.pop().expect("kwargs")) } else { None };
+        let kw = if has_kw {
+            Some(self.stack.pop().expect("kwargs"))
+        } else {
+            None
+        };
         let args = self.stack.pop().expect("args");
         let callee = self.stack.pop().expect("callee");
         let pos = match args {
@@ -88,7 +97,12 @@ impl Vm {
         self.call(argc, None)
     }
 
-    fn try_builtin_method_call(&mut self, obj: Value, name: &str, opos: usize) -> PyResult<Option<Value>> {
+    fn try_builtin_method_call(
+        &mut self,
+        obj: Value,
+        name: &str,
+        opos: usize,
+    ) -> PyResult<Option<Value>> {
         if !crate::builtins::methods::has_method(self, obj, name) {
             return Ok(None);
         }
@@ -97,7 +111,12 @@ impl Vm {
     }
 
     /// Pops the callable and its arguments, splitting keywords off.
-    fn take_args(&mut self, fpos: usize, argc: usize, kwnames: Option<u32>) -> (Vec<Value>, Kwargs) {
+    fn take_args(
+        &mut self,
+        fpos: usize,
+        argc: usize,
+        kwnames: Option<u32>,
+    ) -> (Vec<Value>, Kwargs) {
         let mut pos = self.stack.split_off(fpos + 1);
         self.stack.pop();
         let mut kw = Vec::new();
@@ -140,16 +159,29 @@ impl Vm {
         }
         let id = self.next_call_id;
         self.next_call_id += 1;
-        self.pending = Some(PendingCall { id, name, args, kwargs });
+        self.pending = Some(PendingCall {
+            id,
+            name,
+            args,
+            kwargs,
+        });
         Ok(())
     }
 
     /// Binds arguments and pushes a frame for Python function `fid`; the
     /// function object must already be on the stack (it is replaced by the
     /// result when the frame returns).
-    fn enter_function(&mut self, fid: ObjId, pos: Vec<Value>, kw: Kwargs, boundary: bool) -> PyResult<()> {
+    fn enter_function(
+        &mut self,
+        fid: ObjId,
+        pos: Vec<Value>,
+        kw: Kwargs,
+        boundary: bool,
+    ) -> PyResult<()> {
         let fpos = self.stack.len() - 1;
-        let Obj::Function(f) = self.heap.get(fid) else { unreachable!("checked by caller") };
+        let Obj::Function(f) = self.heap.get(fid) else {
+            unreachable!("checked by caller")
+        };
         let f = f.clone();
         let prog = self.program.clone();
         let code = &prog.codes[f.code as usize];
@@ -158,10 +190,20 @@ impl Vm {
         self.push_frame(f.code, fpos + 1, fpos, &f.closure, boundary)
     }
 
-    fn push_frame(&mut self, code_idx: u32, base: usize, ret_to: usize, closure: &[Value], boundary: bool) -> PyResult<()> {
+    fn push_frame(
+        &mut self,
+        code_idx: u32,
+        base: usize,
+        ret_to: usize,
+        closure: &[Value],
+        boundary: bool,
+    ) -> PyResult<()> {
         if self.frames.len() >= self.limits.max_recursion_depth {
             self.stack.truncate(ret_to);
-            return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"));
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded",
+            ));
         }
         let nlocals = self.program.codes[code_idx as usize].nlocals as usize;
         self.stack.extend_from_slice(closure);
@@ -193,7 +235,11 @@ impl Vm {
         let fname = &code.qualname;
         let mut slots = vec![Value::Undef; npos + nkwonly];
         let given = pos.len();
-        let extra = if given > npos { pos.split_off(npos) } else { Vec::new() };
+        let extra = if given > npos {
+            pos.split_off(npos)
+        } else {
+            Vec::new()
+        };
         for (i, v) in pos.into_iter().enumerate() {
             slots[i] = v;
         }
@@ -202,13 +248,21 @@ impl Vm {
             let takes = if ndef > 0 {
                 format!("from {} to {} positional arguments", npos - ndef, npos)
             } else {
-                format!("{} positional argument{}", npos, if npos == 1 { "" } else { "s" })
+                format!(
+                    "{} positional argument{}",
+                    npos,
+                    if npos == 1 { "" } else { "s" }
+                )
             };
             let kwonly_given = kw
                 .iter()
                 .filter(|(k, _)| p.names[npos..npos + nkwonly].iter().any(|n| n == k))
                 .count();
-            let was = if given == 1 && kwonly_given == 0 { "was" } else { "were" };
+            let was = if given == 1 && kwonly_given == 0 {
+                "was"
+            } else {
+                "were"
+            };
             let given_text = if kwonly_given > 0 {
                 let ps = if given == 1 { "" } else { "s" };
                 let ks = if kwonly_given == 1 { "" } else { "s" };
@@ -216,7 +270,9 @@ impl Vm {
             } else {
                 given.to_string()
             };
-            return Err(PyErr::type_error(format!("{fname}() takes {takes} but {given_text} {was} given")));
+            return Err(PyErr::type_error(format!(
+                "{fname}() takes {takes} but {given_text} {was} given"
+            )));
         }
         let mut kwdict = if p.varkw { Some(Dict::new()) } else { None };
         let mut posonly_as_kw = Vec::new();
@@ -225,7 +281,9 @@ impl Vm {
             match idx {
                 Some(i) if i >= p.posonly as usize => {
                     if !matches!(slots[i], Value::Undef) {
-                        return Err(PyErr::type_error(format!("{fname}() got multiple values for argument '{name}'")));
+                        return Err(PyErr::type_error(format!(
+                            "{fname}() got multiple values for argument '{name}'"
+                        )));
                     }
                     slots[i] = v;
                 }
@@ -236,13 +294,19 @@ impl Vm {
                     } else if other.is_some() {
                         posonly_as_kw.push(name);
                     } else {
-                        return Err(PyErr::type_error(format!("{fname}() got an unexpected keyword argument '{name}'")));
+                        return Err(PyErr::type_error(format!(
+                            "{fname}() got an unexpected keyword argument '{name}'"
+                        )));
                     }
                 }
             }
         }
         if !posonly_as_kw.is_empty() {
-            let names = posonly_as_kw.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+            let names = posonly_as_kw
+                .iter()
+                .map(|n| format!("'{n}'"))
+                .collect::<Vec<_>>()
+                .join(", ");
             return Err(PyErr::type_error(format!(
                 "{fname}() got some positional-only arguments passed as keyword arguments: {names}"
             )));
@@ -348,5 +412,8 @@ fn missing_error(fname: &str, kind: &str, names: &[String]) -> PyErr {
         n => format!("{}, and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
     };
     let s = if names.len() == 1 { "" } else { "s" };
-    PyErr::type_error(format!("{fname}() missing {} required {kind} argument{s}: {list}", names.len()))
+    PyErr::type_error(format!(
+        "{fname}() missing {} required {kind} argument{s}: {list}",
+        names.len()
+    ))
 }

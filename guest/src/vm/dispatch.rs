@@ -80,7 +80,11 @@ impl Vm {
                             } else {
                                 format!("cannot access local variable '{name}' where it is not associated with a value")
                             };
-                            let kind = if code.freevars.contains(name) { ExcType::NameError } else { ExcType::UnboundLocalError };
+                            let kind = if code.freevars.contains(name) {
+                                ExcType::NameError
+                            } else {
+                                ExcType::UnboundLocalError
+                            };
                             return Err(PyErr::new(kind, msg));
                         }
                         self.stack.push(v);
@@ -116,7 +120,10 @@ impl Vm {
                     Op::DeleteGlobal(g) => {
                         if let Value::Undef = self.globals[g as usize] {
                             let name = &prog.globals[g as usize];
-                            return Err(PyErr::new(ExcType::NameError, format!("name '{name}' is not defined")));
+                            return Err(PyErr::new(
+                                ExcType::NameError,
+                                format!("name '{name}' is not defined"),
+                            ));
                         }
                         self.globals[g as usize] = Value::Undef;
                     }
@@ -202,7 +209,9 @@ impl Vm {
                         let b = self.pop();
                         let a = self.pop();
                         let r = match (a, b) {
-                            (Value::Int(x), Value::Int(y)) if !matches!(op, CmpOp::In | CmpOp::NotIn) => {
+                            (Value::Int(x), Value::Int(y))
+                                if !matches!(op, CmpOp::In | CmpOp::NotIn) =>
+                            {
                                 Value::Bool(super::ops::cmp_ints(op, x, y))
                             }
                             _ => self.compare_op(op, a, b)?,
@@ -395,20 +404,38 @@ impl Vm {
                         }
                     }
                     Op::FormatValue(flags) => {
-                        let spec = if flags & 4 != 0 { Some(self.pop()) } else { None };
+                        let spec = if flags & 4 != 0 {
+                            Some(self.pop())
+                        } else {
+                            None
+                        };
                         let v = self.pop();
                         let s = self.format_value(v, flags & 3, spec)?;
                         self.stack.push(s);
                     }
                     Op::MakeFunction(code_idx, flags) => {
-                        let closure = if flags & FN_CLOSURE != 0 { self.pop_tuple_items() } else { Vec::new() };
-                        let kwdefaults_map = if flags & FN_KWDEFAULTS != 0 { Some(self.pop()) } else { None };
-                        let defaults = if flags & FN_DEFAULTS != 0 { self.pop_tuple_items() } else { Vec::new() };
+                        let closure = if flags & FN_CLOSURE != 0 {
+                            self.pop_tuple_items()
+                        } else {
+                            Vec::new()
+                        };
+                        let kwdefaults_map = if flags & FN_KWDEFAULTS != 0 {
+                            Some(self.pop())
+                        } else {
+                            None
+                        };
+                        let defaults = if flags & FN_DEFAULTS != 0 {
+                            self.pop_tuple_items()
+                        } else {
+                            Vec::new()
+                        };
                         let fcode = &prog.codes[code_idx as usize];
                         let mut kwdefaults = Vec::new();
                         if let Some(m) = kwdefaults_map {
                             let p = &fcode.params;
-                            for name in &p.names[p.positional as usize..(p.positional + p.kwonly) as usize] {
+                            for name in
+                                &p.names[p.positional as usize..(p.positional + p.kwonly) as usize]
+                            {
                                 let d = match m {
                                     Value::Ref(id) => match self.heap.get(id) {
                                         Obj::Dict(d) => d.get_str(name).unwrap_or(Value::Undef),
@@ -419,7 +446,12 @@ impl Vm {
                                 kwdefaults.push(d);
                             }
                         }
-                        let f = self.heap.new_value(Obj::Function(Function { code: code_idx, defaults, kwdefaults, closure }));
+                        let f = self.heap.new_value(Obj::Function(Function {
+                            code: code_idx,
+                            defaults,
+                            kwdefaults,
+                            closure,
+                        }));
                         self.stack.push(f);
                     }
                     Op::Call(argc) => {
@@ -494,7 +526,9 @@ impl Vm {
                     Op::SetResult => {
                         self.result = self.pop();
                     }
-                    Op::LoadAssertionError => self.stack.push(Value::ExcType(ExcType::AssertionError)),
+                    Op::LoadAssertionError => {
+                        self.stack.push(Value::ExcType(ExcType::AssertionError))
+                    }
                 }
             }
         }
@@ -514,7 +548,9 @@ impl Vm {
         let name = &code.local_names[slot as usize];
         PyErr::new(
             ExcType::UnboundLocalError,
-            format!("cannot access local variable '{name}' where it is not associated with a value"),
+            format!(
+                "cannot access local variable '{name}' where it is not associated with a value"
+            ),
         )
     }
 
@@ -541,14 +577,21 @@ impl Vm {
         if kind == 0 {
             return match self.exc_stack.last() {
                 Some(&e) => Ok(PyErr::Reraise(e)),
-                None => Err(PyErr::new(ExcType::RuntimeError, "No active exception to reraise")),
+                None => Err(PyErr::new(
+                    ExcType::RuntimeError,
+                    "No active exception to reraise",
+                )),
             };
         }
         let cause = if kind == 2 { Some(self.pop()) } else { None };
         let exc = self.pop();
         let exc = self.make_exception(exc)?;
         if let Some(c) = cause {
-            let c = if c.is_none() { Value::None } else { self.make_exception_for_cause(c)? };
+            let c = if c.is_none() {
+                Value::None
+            } else {
+                self.make_exception_for_cause(c)?
+            };
             if let Value::Ref(id) = exc {
                 if let Obj::Exception(e) = self.heap.get_mut(id) {
                     e.cause = c;
@@ -565,7 +608,9 @@ impl Vm {
         match v {
             Value::ExcType(t) => Ok(self.new_exception(crate::object::Exception::new(t, vec![]))),
             Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
-            _ => Err(PyErr::type_error("exceptions must derive from BaseException")),
+            _ => Err(PyErr::type_error(
+                "exceptions must derive from BaseException",
+            )),
         }
     }
 
@@ -573,7 +618,9 @@ impl Vm {
         match v {
             Value::ExcType(_) => self.make_exception(v),
             Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
-            _ => Err(PyErr::type_error("exception causes must derive from BaseException")),
+            _ => Err(PyErr::type_error(
+                "exception causes must derive from BaseException",
+            )),
         }
     }
 
@@ -597,9 +644,13 @@ impl Vm {
                     }
                     Ok(false)
                 }
-                _ => Err(PyErr::type_error("catching classes that do not inherit from BaseException is not allowed")),
+                _ => Err(PyErr::type_error(
+                    "catching classes that do not inherit from BaseException is not allowed",
+                )),
             },
-            _ => Err(PyErr::type_error("catching classes that do not inherit from BaseException is not allowed")),
+            _ => Err(PyErr::type_error(
+                "catching classes that do not inherit from BaseException is not allowed",
+            )),
         }
     }
 }

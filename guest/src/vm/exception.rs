@@ -41,7 +41,11 @@ impl Vm {
         let (exc, add_tb) = match err {
             PyErr::New(kind, args) => (self.new_exception(Exception::new(kind, args)), true),
             PyErr::Msg(kind, msg) => {
-                let args = if msg.is_empty() { vec![] } else { vec![self.new_str(msg)] };
+                let args = if msg.is_empty() {
+                    vec![]
+                } else {
+                    vec![self.new_str(msg)]
+                };
                 (self.new_exception(Exception::new(kind, args)), true)
             }
             PyErr::Raise(v) => (v, true),
@@ -67,11 +71,16 @@ impl Vm {
     /// Records the innermost frame's current line at the front of the
     /// exception's traceback.
     fn add_traceback_here(&mut self, exc: Value) {
-        let Some(frame) = self.frames.last() else { return };
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
         let code = &self.program.codes[frame.code as usize];
         let ip = frame.ip.saturating_sub(1) as usize;
         let line = code.lines.get(ip).copied().unwrap_or(code.first_line);
-        let entry = TbEntry { code: frame.code, line };
+        let entry = TbEntry {
+            code: frame.code,
+            line,
+        };
         if let Value::Ref(id) = exc {
             if let Obj::Exception(e) = self.heap.get_mut(id) {
                 e.traceback.insert(0, entry);
@@ -85,9 +94,15 @@ impl Vm {
     /// boundary and the boundary frame itself are popped.
     pub fn unwind(&mut self, exc: Value) -> bool {
         loop {
-            let Some(frame) = self.frames.last_mut() else { return false };
+            let Some(frame) = self.frames.last_mut() else {
+                return false;
+            };
             if let Some(h) = frame.handlers.pop() {
-                let Handler { target, stack_len, exc_depth } = h;
+                let Handler {
+                    target,
+                    stack_len,
+                    exc_depth,
+                } = h;
                 frame.ip = target;
                 self.stack.truncate(stack_len as usize);
                 self.stack.push(exc);
@@ -127,15 +142,21 @@ impl Vm {
 
     fn format_chain(&mut self, exc: Value, out: &mut String, depth: usize) {
         let Value::Ref(id) = exc else { return };
-        let Obj::Exception(e) = self.heap.get(id) else { return };
+        let Obj::Exception(e) = self.heap.get(id) else {
+            return;
+        };
         let (cause, context, suppress) = (e.cause, e.context, e.suppress_context);
         if depth < 32 {
             if !cause.is_none() {
                 self.format_chain(cause, out, depth + 1);
-                out.push_str("\nThe above exception was the direct cause of the following exception:\n\n");
+                out.push_str(
+                    "\nThe above exception was the direct cause of the following exception:\n\n",
+                );
             } else if !context.is_none() && !suppress {
                 self.format_chain(context, out, depth + 1);
-                out.push_str("\nDuring handling of the above exception, another exception occurred:\n\n");
+                out.push_str(
+                    "\nDuring handling of the above exception, another exception occurred:\n\n",
+                );
             }
         }
         self.format_one(exc, out);
@@ -143,7 +164,9 @@ impl Vm {
 
     fn format_one(&mut self, exc: Value, out: &mut String) {
         let Value::Ref(id) = exc else { return };
-        let Obj::Exception(e) = self.heap.get(id) else { return };
+        let Obj::Exception(e) = self.heap.get(id) else {
+            return;
+        };
         let tb = e.traceback.clone();
         if !tb.is_empty() {
             out.push_str("Traceback (most recent call last):\n");

@@ -13,17 +13,37 @@ impl Vm {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::List(_) | Obj::Tuple(_) => Iter::Seq { seq: id, idx: 0 },
                 Obj::Str(_) => Iter::Str { s: id, pos: 0 },
-                Obj::Range(r) => Iter::Range { cur: r.start, stop: r.stop, step: r.step },
-                Obj::Dict(d) => Iter::Dict { dict: id, idx: 0, len: d.len(), kind: ViewKind::Keys, set: false },
-                Obj::Set(d) | Obj::FrozenSet(d) => {
-                    Iter::Dict { dict: id, idx: 0, len: d.len(), kind: ViewKind::Keys, set: true }
-                }
+                Obj::Range(r) => Iter::Range {
+                    cur: r.start,
+                    stop: r.stop,
+                    step: r.step,
+                },
+                Obj::Dict(d) => Iter::Dict {
+                    dict: id,
+                    idx: 0,
+                    len: d.len(),
+                    kind: ViewKind::Keys,
+                    set: false,
+                },
+                Obj::Set(d) | Obj::FrozenSet(d) => Iter::Dict {
+                    dict: id,
+                    idx: 0,
+                    len: d.len(),
+                    kind: ViewKind::Keys,
+                    set: true,
+                },
                 Obj::DictView(d, kind) => {
                     let len = match self.heap.get(*d) {
                         Obj::Dict(x) => x.len(),
                         _ => 0,
                     };
-                    Iter::Dict { dict: *d, idx: 0, len, kind: *kind, set: false }
+                    Iter::Dict {
+                        dict: *d,
+                        idx: 0,
+                        len,
+                        kind: *kind,
+                        set: false,
+                    }
                 }
                 Obj::Iter(_) => return Ok(v),
                 _ => return Err(self.not_iterable(v)),
@@ -40,10 +60,16 @@ impl Vm {
     /// The next item of iterator `it`, or `None` when it is exhausted.
     pub fn iter_next(&mut self, it: Value) -> PyResult<Option<Value>> {
         let Value::Ref(id) = it else {
-            return Err(PyErr::type_error(format!("'{}' object is not an iterator", self.class_name(it))));
+            return Err(PyErr::type_error(format!(
+                "'{}' object is not an iterator",
+                self.class_name(it)
+            )));
         };
         let Obj::Iter(state) = self.heap.get_mut(id) else {
-            return Err(PyErr::type_error(format!("'{}' object is not an iterator", self.class_name(it))));
+            return Err(PyErr::type_error(format!(
+                "'{}' object is not an iterator",
+                self.class_name(it)
+            )));
         };
         match state {
             Iter::Range { cur, stop, step } => {
@@ -72,7 +98,9 @@ impl Vm {
             }
             Iter::Str { s, pos } => {
                 let (s, p) = (*s, *pos);
-                let Obj::Str(st) = self.heap.get(s) else { return Ok(None) };
+                let Obj::Str(st) = self.heap.get(s) else {
+                    return Ok(None);
+                };
                 match st.s[p..].chars().next() {
                     Some(c) => {
                         if let Obj::Iter(Iter::Str { pos, .. }) = self.heap.get_mut(id) {
@@ -84,17 +112,30 @@ impl Vm {
                     None => Ok(None),
                 }
             }
-            Iter::Dict { dict, idx, len, kind, set } => {
+            Iter::Dict {
+                dict,
+                idx,
+                len,
+                kind,
+                set,
+            } => {
                 let (dict, i, len0, kind, is_set) = (*dict, *idx, *len, *kind, *set);
-                let (Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d)) = self.heap.get(dict) else { return Ok(None) };
+                let (Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d)) = self.heap.get(dict) else {
+                    return Ok(None);
+                };
                 if d.len() != len0 {
                     let what = if is_set { "set" } else { "dictionary" };
                     if let Obj::Iter(Iter::Dict { len, .. }) = self.heap.get_mut(id) {
                         *len = usize::MAX;
                     }
-                    return Err(PyErr::new(ExcType::RuntimeError, format!("{what} changed size during iteration")));
+                    return Err(PyErr::new(
+                        ExcType::RuntimeError,
+                        format!("{what} changed size during iteration"),
+                    ));
                 }
-                let Some((k, v)) = d.entry_at(i) else { return Ok(None) };
+                let Some((k, v)) = d.entry_at(i) else {
+                    return Ok(None);
+                };
                 if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
                     *idx += 1;
                 }
@@ -186,7 +227,9 @@ impl Vm {
             Iter::Filter { func, inner } => {
                 let (func, inner) = (*func, *inner);
                 loop {
-                    let Some(v) = self.iter_next(inner)? else { return Ok(None) };
+                    let Some(v) = self.iter_next(inner)? else {
+                        return Ok(None);
+                    };
                     let keep = if func.is_none() {
                         self.truthy(v)?
                     } else {
@@ -240,13 +283,18 @@ impl Vm {
         let it = match self.get_iter(v) {
             Ok(it) => it,
             Err(_) => {
-                return Err(PyErr::type_error(format!("cannot unpack non-iterable {} object", self.class_name(v))))
+                return Err(PyErr::type_error(format!(
+                    "cannot unpack non-iterable {} object",
+                    self.class_name(v)
+                )))
             }
         };
         let mut out = Vec::with_capacity(n);
         while let Some(x) = self.iter_next(it)? {
             if out.len() == n {
-                return Err(PyErr::value_error(format!("too many values to unpack (expected {n})")));
+                return Err(PyErr::value_error(format!(
+                    "too many values to unpack (expected {n})"
+                )));
             }
             out.push(x);
         }

@@ -20,7 +20,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::compile::bytecode::{Const, Program};
-use crate::object::{int, Exception, External, Heap, Obj, ObjId, PyStr, Value};
+use crate::object::{int, Exception, External, Heap, Obj, PyStr, Value};
 pub use exception::PyErr;
 
 /// Result of Python-level operations.
@@ -112,7 +112,11 @@ impl Vm {
     /// Creates a VM ready to run the module body of `program`.
     pub fn new(program: Program, limits: VmLimits) -> Vm {
         let mut heap = Heap::new();
-        let consts = program.consts.iter().map(|c| const_value(&mut heap, c)).collect();
+        let consts = program
+            .consts
+            .iter()
+            .map(|c| const_value(&mut heap, c))
+            .collect();
         let nglobals = program.globals.len();
         let module = &program.codes[0];
         let mut stack = Vec::with_capacity(256);
@@ -218,7 +222,11 @@ impl Vm {
             .chain(&self.exc_stack)
             .copied()
             .chain(std::iter::once(self.result))
-            .chain(self.pending.iter().flat_map(|p| p.args.iter().copied().chain(p.kwargs.iter().map(|kv| kv.1))))
+            .chain(
+                self.pending
+                    .iter()
+                    .flat_map(|p| p.args.iter().copied().chain(p.kwargs.iter().map(|kv| kv.1))),
+            )
             .collect::<Vec<_>>();
         self.heap.collect(roots);
     }
@@ -265,6 +273,3 @@ pub fn as_str(heap: &Heap, v: Value) -> Option<&str> {
         _ => None,
     }
 }
-
-#[allow(dead_code)]
-fn _objid(_: ObjId) {}

@@ -64,7 +64,10 @@ pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
 pub fn bigint_to_f64(b: &BigInt) -> PyResult<f64> {
     match b.to_f64() {
         Some(f) if f.is_finite() => Ok(f),
-        _ => Err(PyErr::new(ExcType::OverflowError, "int too large to convert to float")),
+        _ => Err(PyErr::new(
+            ExcType::OverflowError,
+            "int too large to convert to float",
+        )),
     }
 }
 
@@ -222,11 +225,23 @@ impl Vm {
                     }
                     return Ok(Value::Ref(target));
                 }
-                (Obj::Set(_) | Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_), BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor) => {
+                (
+                    Obj::Set(_) | Obj::FrozenSet(_),
+                    Obj::Set(_) | Obj::FrozenSet(_),
+                    BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor,
+                ) => {
                     return self.set_op(op, a, b, inplace);
                 }
-                (Obj::DictView(..), _, BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor)
-                | (_, Obj::DictView(..), BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor) => {
+                (
+                    Obj::DictView(..),
+                    _,
+                    BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor,
+                )
+                | (
+                    _,
+                    Obj::DictView(..),
+                    BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor,
+                ) => {
                     let sa = self.to_set(a)?;
                     let sb = self.to_set(b)?;
                     return self.set_op(op, sa, sb, false);
@@ -390,7 +405,10 @@ impl Vm {
         }
         let r = a.powf(b);
         if r.is_infinite() && a.is_finite() && b.is_finite() {
-            return Err(PyErr::new(ExcType::OverflowError, "(34, 'Numerical result out of range')"));
+            return Err(PyErr::new(
+                ExcType::OverflowError,
+                "(34, 'Numerical result out of range')",
+            ));
         }
         Ok(Value::Float(r))
     }
@@ -447,7 +465,11 @@ impl Vm {
                     a >> sh
                 }
             }
-            BinOp::MatMul => return Err(PyErr::type_error("unsupported operand type(s) for @: 'int' and 'int'")),
+            BinOp::MatMul => {
+                return Err(PyErr::type_error(
+                    "unsupported operand type(s) for @: 'int' and 'int'",
+                ))
+            }
         };
         Ok(int::from_bigint(&mut self.heap, r))
     }
@@ -481,17 +503,26 @@ impl Vm {
                 }),
                 Some(Num::Big(b)) => Ok(int::from_bigint(&mut self.heap, -b)),
                 Some(Num::Float(f)) => Ok(Value::Float(-f)),
-                None => Err(PyErr::type_error(format!("bad operand type for unary -: '{}'", self.class_name(a)))),
+                None => Err(PyErr::type_error(format!(
+                    "bad operand type for unary -: '{}'",
+                    self.class_name(a)
+                ))),
             },
             UnaryOp::Pos => match self.as_num(a) {
                 Some(Num::Int(i)) => Ok(Value::Int(i)),
                 Some(_) => Ok(a),
-                None => Err(PyErr::type_error(format!("bad operand type for unary +: '{}'", self.class_name(a)))),
+                None => Err(PyErr::type_error(format!(
+                    "bad operand type for unary +: '{}'",
+                    self.class_name(a)
+                ))),
             },
             UnaryOp::Invert => match self.as_num(a) {
                 Some(Num::Int(i)) => Ok(Value::Int(!i)),
                 Some(Num::Big(b)) => Ok(int::from_bigint(&mut self.heap, -b - 1)),
-                _ => Err(PyErr::type_error(format!("bad operand type for unary ~: '{}'", self.class_name(a)))),
+                _ => Err(PyErr::type_error(format!(
+                    "bad operand type for unary ~: '{}'",
+                    self.class_name(a)
+                ))),
             },
         }
     }
@@ -507,7 +538,7 @@ impl Vm {
                 Obj::List(l) | Obj::Tuple(l) => !l.is_empty(),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
                 Obj::BigInt(_) => true,
-                Obj::Range(r) => r.len() > 0,
+                Obj::Range(r) => !r.is_empty(),
                 Obj::DictView(d, _) => match self.heap.get(*d) {
                     Obj::Dict(d) => !d.is_empty(),
                     _ => true,
@@ -564,15 +595,19 @@ impl Vm {
 
     fn eq_depth(&self, a: Value, b: Value, depth: u32) -> PyResult<bool> {
         if depth > 500 {
-            return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded in comparison"));
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded in comparison",
+            ));
         }
         match (a, b) {
             (Value::Int(x), Value::Int(y)) => return Ok(x == y),
-            (Value::Ref(x), Value::Ref(y)) if x == y => {
-                // identity implies equality except for NaN containers
-                if !matches!(self.heap.get(x), Obj::Tuple(_) | Obj::List(_)) {
-                    return Ok(true);
-                }
+            // identity implies equality (containers compare their items,
+            // which may hold NaN)
+            (Value::Ref(x), Value::Ref(y))
+                if x == y && !matches!(self.heap.get(x), Obj::Tuple(_) | Obj::List(_)) =>
+            {
+                return Ok(true);
             }
             _ => {}
         }
@@ -616,10 +651,15 @@ impl Vm {
                     let (n, m) = (r.len(), s.len());
                     Ok(n == m && (n == 0 || (r.start == s.start && (n == 1 || r.step == s.step))))
                 }
-                (Obj::DictView(d, k1), Obj::DictView(e, k2)) if k1 == k2 && *k1 == crate::object::ViewKind::Keys => {
+                (Obj::DictView(d, k1), Obj::DictView(e, k2))
+                    if k1 == k2 && *k1 == crate::object::ViewKind::Keys =>
+                {
                     let a = Value::Ref(*d);
                     let b = Value::Ref(*e);
-                    let (Obj::Dict(x), Obj::Dict(y)) = (self.heap.get(*d), self.heap.get(*e)) else { return Ok(false) };
+                    let (Obj::Dict(x), Obj::Dict(y)) = (self.heap.get(*d), self.heap.get(*e))
+                    else {
+                        return Ok(false);
+                    };
                     let _ = (a, b);
                     Ok(x.len() == y.len() && x.keyed_entries().all(|(k, _)| y.contains(k)))
                 }
@@ -688,7 +728,9 @@ impl Vm {
                     return Ok(d.contains(&k));
                 }
                 Obj::DictView(d, kind) => {
-                    let Obj::Dict(d) = self.heap.get(*d) else { return Ok(false) };
+                    let Obj::Dict(d) = self.heap.get(*d) else {
+                        return Ok(false);
+                    };
                     return match kind {
                         crate::object::ViewKind::Keys => {
                             let k = self.hash_key(item)?;
@@ -735,7 +777,10 @@ impl Vm {
                 _ => {}
             }
         }
-        Err(PyErr::type_error(format!("argument of type '{}' is not iterable", self.class_name(container))))
+        Err(PyErr::type_error(format!(
+            "argument of type '{}' is not iterable",
+            self.class_name(container)
+        )))
     }
 
     /// The dict/set key for `v`, or `TypeError` if it is unhashable.
@@ -772,7 +817,10 @@ impl Vm {
                     HashKey::Tuple(keys.into_boxed_slice())
                 }
                 Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::DictView(..) | Obj::Slice(..) => {
-                    return Err(PyErr::type_error(format!("unhashable type: '{}'", self.class_name(v))))
+                    return Err(PyErr::type_error(format!(
+                        "unhashable type: '{}'",
+                        self.class_name(v)
+                    )))
                 }
                 Obj::FrozenSet(d) => {
                     let mut keys: Vec<(u64, HashKey)> = d
@@ -793,8 +841,12 @@ impl Vm {
     }
 
     fn set_compare(&self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        let (Value::Ref(x), Value::Ref(y)) = (a, b) else { return Ok(None) };
-        let (Obj::Set(s) | Obj::FrozenSet(s), Obj::Set(t) | Obj::FrozenSet(t)) = (self.heap.get(x), self.heap.get(y)) else {
+        let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
+            return Ok(None);
+        };
+        let (Obj::Set(s) | Obj::FrozenSet(s), Obj::Set(t) | Obj::FrozenSet(t)) =
+            (self.heap.get(x), self.heap.get(y))
+        else {
             return Ok(None);
         };
         let sub = |p: &Dict, q: &Dict| p.keyed_entries().all(|(k, _)| q.contains(k));
@@ -820,10 +872,16 @@ impl Vm {
 
     /// `|`, `&`, `-`, `^` on two sets (the result has the left one's type).
     pub fn set_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
-        let (Value::Ref(x), Value::Ref(y)) = (a, b) else { unreachable!("sets") };
+        let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
+            unreachable!("sets")
+        };
         let frozen = matches!(self.heap.get(x), Obj::FrozenSet(_));
-        let (Obj::Set(s) | Obj::FrozenSet(s)) = self.heap.get(x) else { unreachable!("set") };
-        let (Obj::Set(t) | Obj::FrozenSet(t)) = self.heap.get(y) else { unreachable!("set") };
+        let (Obj::Set(s) | Obj::FrozenSet(s)) = self.heap.get(x) else {
+            unreachable!("set")
+        };
+        let (Obj::Set(t) | Obj::FrozenSet(t)) = self.heap.get(y) else {
+            unreachable!("set")
+        };
         let mut r = Dict::new();
         match op {
             BinOp::BitOr => {
@@ -865,7 +923,11 @@ impl Vm {
             }
             return Ok(a);
         }
-        Ok(self.heap.new_value(if frozen { Obj::FrozenSet(r) } else { Obj::Set(r) }))
+        Ok(self.heap.new_value(if frozen {
+            Obj::FrozenSet(r)
+        } else {
+            Obj::Set(r)
+        }))
     }
 }
 
@@ -890,7 +952,11 @@ fn int_float_cmp(i: &BigInt, f: f64) -> Option<Ordering> {
         return None;
     }
     if f.is_infinite() {
-        return Some(if f > 0.0 { Ordering::Less } else { Ordering::Greater });
+        return Some(if f > 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        });
     }
     let fl = f.floor();
     let fb = BigInt::from_f64_checked(fl)?;
@@ -925,7 +991,10 @@ fn big_true_div(a: &BigInt, b: &BigInt) -> PyResult<f64> {
             let q = a / b;
             let qf = q.to_f64().unwrap_or(f64::INFINITY);
             if qf.is_infinite() {
-                return Err(PyErr::new(ExcType::OverflowError, "integer division result too large for a float"));
+                return Err(PyErr::new(
+                    ExcType::OverflowError,
+                    "integer division result too large for a float",
+                ));
             }
             let r = a - &q * b;
             let frac = match (r.to_f64(), b.to_f64()) {

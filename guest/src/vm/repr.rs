@@ -10,7 +10,11 @@ const MAX_REPR_DEPTH: usize = 400;
 
 /// `repr()` of a string.
 pub fn str_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {
@@ -23,7 +27,11 @@ pub fn str_repr(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f || (0x80..=0xa0).contains(&(c as u32)) || c as u32 == 0xad => {
+            c if (c as u32) < 0x20
+                || c as u32 == 0x7f
+                || (0x80..=0xa0).contains(&(c as u32))
+                || c as u32 == 0xad =>
+            {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
             c if is_unprintable(c) => {
@@ -150,7 +158,11 @@ impl Vm {
                 }
                 let container = matches!(
                     self.heap.get(id),
-                    Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) | Obj::DictView(..)
+                    Obj::List(_)
+                        | Obj::Dict(_)
+                        | Obj::Set(_)
+                        | Obj::FrozenSet(_)
+                        | Obj::DictView(..)
                 );
                 if container && seen.contains(&id.0) {
                     out.push_str(match self.heap.get(id) {
@@ -168,7 +180,13 @@ impl Vm {
         Ok(())
     }
 
-    fn repr_obj(&self, v: Value, id: crate::object::ObjId, out: &mut String, seen: &mut Vec<u32>) -> PyResult<()> {
+    fn repr_obj(
+        &self,
+        v: Value,
+        id: crate::object::ObjId,
+        out: &mut String,
+        seen: &mut Vec<u32>,
+    ) -> PyResult<()> {
         match self.heap.get(id) {
             Obj::Str(s) => out.push_str(&str_repr(&s.s)),
             Obj::BigInt(b) => {
@@ -212,7 +230,11 @@ impl Vm {
             }
             Obj::Function(f) => {
                 let code = &self.program.codes[f.code as usize];
-                out.push_str(&format!("<function {} at {}>", code.qualname, fake_addr(id.0)));
+                out.push_str(&format!(
+                    "<function {} at {}>",
+                    code.qualname,
+                    fake_addr(id.0)
+                ));
             }
             Obj::Cell(_) => out.push_str(&format!("<cell at {}>", fake_addr(id.0))),
             Obj::Exception(e) => {
@@ -237,9 +259,15 @@ impl Vm {
                 self.repr_into(c, out, seen)?;
                 out.push(')');
             }
-            Obj::Iter(_) => out.push_str(&format!("<{} object at {}>", self.class_name(v), fake_addr(id.0))),
+            Obj::Iter(_) => out.push_str(&format!(
+                "<{} object at {}>",
+                self.class_name(v),
+                fake_addr(id.0)
+            )),
             Obj::DictView(d, kind) => {
-                let Obj::Dict(dict) = self.heap.get(*d) else { return Ok(()) };
+                let Obj::Dict(dict) = self.heap.get(*d) else {
+                    return Ok(());
+                };
                 let (name, items): (&str, Vec<Value>) = match kind {
                     ViewKind::Keys => ("dict_keys", dict.keys().collect()),
                     ViewKind::Values => ("dict_values", dict.entries().map(|e| e.1).collect()),
@@ -272,7 +300,9 @@ impl Vm {
                     fake_addr(recv.as_ref().map(|r| r.0).unwrap_or(0))
                 ));
             }
-            Obj::External(e) => out.push_str(&format!("<function {} at {}>", e.name, fake_addr(id.0))),
+            Obj::External(e) => {
+                out.push_str(&format!("<function {} at {}>", e.name, fake_addr(id.0)))
+            }
         }
         Ok(())
     }

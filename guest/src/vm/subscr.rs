@@ -28,7 +28,12 @@ impl SliceIdx {
     }
 
     pub fn count(&self) -> usize {
-        Range { start: self.start, stop: self.stop, step: self.step }.len() as usize
+        Range {
+            start: self.start,
+            stop: self.stop,
+            step: self.step,
+        }
+        .len() as usize
     }
 }
 
@@ -53,8 +58,12 @@ impl Vm {
 
     /// Resolves a slice object against a length.
     pub fn slice_indices(&self, slice: Value, len: usize) -> PyResult<SliceIdx> {
-        let Value::Ref(id) = slice else { unreachable!("slice") };
-        let Obj::Slice(a, b, c) = *self.heap.get(id) else { unreachable!("slice") };
+        let Value::Ref(id) = slice else {
+            unreachable!("slice")
+        };
+        let Obj::Slice(a, b, c) = *self.heap.get(id) else {
+            unreachable!("slice")
+        };
         let bound = |v: Value| -> PyResult<Option<i64>> {
             if v.is_none() {
                 return Ok(None);
@@ -63,10 +72,18 @@ impl Vm {
                 Value::Int(i) => Ok(Some(i)),
                 Value::Bool(b) => Ok(Some(b as i64)),
                 Value::Ref(id) if matches!(self.heap.get(id), Obj::BigInt(_)) => {
-                    let Obj::BigInt(b) = self.heap.get(id) else { unreachable!() };
-                    Ok(Some(if num_traits::Signed::is_negative(b) { i64::MIN / 2 } else { i64::MAX / 2 }))
+                    let Obj::BigInt(b) = self.heap.get(id) else {
+                        unreachable!()
+                    };
+                    Ok(Some(if num_traits::Signed::is_negative(b) {
+                        i64::MIN / 2
+                    } else {
+                        i64::MAX / 2
+                    }))
                 }
-                _ => Err(PyErr::type_error("slice indices must be integers or None or have an __index__ method")),
+                _ => Err(PyErr::type_error(
+                    "slice indices must be integers or None or have an __index__ method",
+                )),
             }
         };
         let step = bound(c)?.unwrap_or(1);
@@ -93,7 +110,10 @@ impl Vm {
         let (start, stop) = if step > 0 {
             (adjust(bound(a)?, 0, 0, len), adjust(bound(b)?, len, 0, len))
         } else {
-            (adjust(bound(a)?, len - 1, -1, len - 1), adjust(bound(b)?, -1, -1, len - 1))
+            (
+                adjust(bound(a)?, len - 1, -1, len - 1),
+                adjust(bound(b)?, -1, -1, len - 1),
+            )
         };
         Ok(SliceIdx { start, stop, step })
     }
@@ -123,13 +143,20 @@ impl Vm {
                 if let Some(i) = self.as_index(idx)? {
                     return match Self::wrap_index(i, l.len()) {
                         Some(j) => Ok(l[j]),
-                        None => Err(PyErr::new(ExcType::IndexError, format!("{what} index out of range"))),
+                        None => Err(PyErr::new(
+                            ExcType::IndexError,
+                            format!("{what} index out of range"),
+                        )),
                     };
                 }
                 if self.is_slice(idx) {
                     let s = self.slice_indices(idx, l.len())?;
                     let items: Vec<Value> = s.indices().map(|i| l[i]).collect();
-                    return Ok(if is_list { self.new_list(items) } else { self.new_tuple(items) });
+                    return Ok(if is_list {
+                        self.new_list(items)
+                    } else {
+                        self.new_tuple(items)
+                    });
                 }
                 Err(PyErr::type_error(format!(
                     "{what} indices must be integers or slices, not {}",
@@ -153,7 +180,10 @@ impl Vm {
                     let out: String = if s.ascii {
                         let b = s.s.as_bytes();
                         if sl.step == 1 {
-                            let (a, z) = (sl.start.max(0) as usize, sl.stop.max(sl.start).max(0) as usize);
+                            let (a, z) = (
+                                sl.start.max(0) as usize,
+                                sl.stop.max(sl.start).max(0) as usize,
+                            );
                             s.s[a..z.min(b.len())].to_string()
                         } else {
                             sl.indices().map(|i| b[i] as char).collect()
@@ -164,7 +194,10 @@ impl Vm {
                     };
                     return Ok(self.new_str(out));
                 }
-                Err(PyErr::type_error(format!("string indices must be integers, not '{}'", self.class_name(idx))))
+                Err(PyErr::type_error(format!(
+                    "string indices must be integers, not '{}'",
+                    self.class_name(idx)
+                )))
             }
             Obj::Dict(d) => {
                 let k = self.hash_key(idx)?;
@@ -178,7 +211,10 @@ impl Vm {
                 if let Some(i) = self.as_index(idx)? {
                     return match Self::wrap_index(i, r.len() as usize) {
                         Some(j) => Ok(Value::Int(r.get(j as i64))),
-                        None => Err(PyErr::new(ExcType::IndexError, "range object index out of range")),
+                        None => Err(PyErr::new(
+                            ExcType::IndexError,
+                            "range object index out of range",
+                        )),
                     };
                 }
                 if self.is_slice(idx) {
@@ -201,8 +237,13 @@ impl Vm {
 
     fn not_subscriptable(&self, obj: Value) -> PyErr {
         match obj {
-            Value::Type(t) => PyErr::type_error(format!("type '{}' is not subscriptable", t.name())),
-            _ => PyErr::type_error(format!("'{}' object is not subscriptable", self.class_name(obj))),
+            Value::Type(t) => {
+                PyErr::type_error(format!("type '{}' is not subscriptable", t.name()))
+            }
+            _ => PyErr::type_error(format!(
+                "'{}' object is not subscriptable",
+                self.class_name(obj)
+            )),
         }
     }
 
@@ -218,7 +259,10 @@ impl Vm {
                 let len = l.len();
                 if let Some(i) = self.as_index(idx)? {
                     let Some(j) = Self::wrap_index(i, len) else {
-                        return Err(PyErr::new(ExcType::IndexError, "list assignment index out of range"));
+                        return Err(PyErr::new(
+                            ExcType::IndexError,
+                            "list assignment index out of range",
+                        ));
                     };
                     if let Obj::List(l) = self.heap.get_mut(id) {
                         l[j] = v;
@@ -228,7 +272,9 @@ impl Vm {
                 if self.is_slice(idx) {
                     let s = self.slice_indices(idx, len)?;
                     let items = self.collect_iterable(v)?;
-                    let Obj::List(l) = self.heap.get_mut(id) else { unreachable!() };
+                    let Obj::List(l) = self.heap.get_mut(id) else {
+                        unreachable!()
+                    };
                     if s.step == 1 {
                         let start = s.start as usize;
                         let stop = (s.stop.max(s.start)) as usize;
@@ -279,7 +325,10 @@ impl Vm {
                 let len = l.len();
                 if let Some(i) = self.as_index(idx)? {
                     let Some(j) = Self::wrap_index(i, len) else {
-                        return Err(PyErr::new(ExcType::IndexError, "list assignment index out of range"));
+                        return Err(PyErr::new(
+                            ExcType::IndexError,
+                            "list assignment index out of range",
+                        ));
                     };
                     if let Obj::List(l) = self.heap.get_mut(id) {
                         l.remove(j);

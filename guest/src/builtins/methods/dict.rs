@@ -6,7 +6,17 @@ use crate::vm::{PyErr, PyResult, Vm};
 use super::super::Args;
 
 pub const METHODS: &[&str] = &[
-    "get", "keys", "values", "items", "pop", "popitem", "setdefault", "update", "copy", "clear", "fromkeys",
+    "get",
+    "keys",
+    "values",
+    "items",
+    "pop",
+    "popitem",
+    "setdefault",
+    "update",
+    "copy",
+    "clear",
+    "fromkeys",
 ];
 
 fn dict(vm: &Vm, id: ObjId) -> &Dict {
@@ -41,7 +51,9 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "get" => {
             a.check(1, 2, &[])?;
             let k = vm.hash_key(a.pos[0])?;
-            dict(vm, id).get(&k).unwrap_or(a.pos.get(1).copied().unwrap_or(Value::None))
+            dict(vm, id)
+                .get(&k)
+                .unwrap_or(a.pos.get(1).copied().unwrap_or(Value::None))
         }
         "keys" | "values" | "items" => {
             a.check(0, 0, &[])?;
@@ -67,7 +79,12 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             a.check(0, 0, &[])?;
             match dict_mut(vm, id).pop_last() {
                 Some((k, v)) => vm.new_tuple(vec![k, v]),
-                None => return Err(PyErr::new(ExcType::KeyError, "popitem(): dictionary is empty")),
+                None => {
+                    return Err(PyErr::new(
+                        ExcType::KeyError,
+                        "popitem(): dictionary is empty",
+                    ))
+                }
             }
         }
         "setdefault" => {
@@ -84,7 +101,10 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "update" => {
             if a.pos.len() > 1 {
-                return Err(PyErr::type_error(format!("update expected at most 1 argument, got {}", a.pos.len())));
+                return Err(PyErr::type_error(format!(
+                    "update expected at most 1 argument, got {}",
+                    a.pos.len()
+                )));
             }
             let target = Value::Ref(id);
             if let Some(&src) = a.pos.first() {

@@ -1,13 +1,13 @@
 //! Methods of `list` and `tuple`.
 
-use crate::compile::bytecode::CmpOp;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
 
 pub const METHODS: &[&str] = &[
-    "append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy", "clear",
+    "append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy",
+    "clear",
 ];
 
 fn items(vm: &Vm, id: ObjId) -> &Vec<Value> {
@@ -160,6 +160,3 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         _ => return Ok(None),
     }))
 }
-
-#[allow(dead_code)]
-fn _cmp(_: CmpOp) {}

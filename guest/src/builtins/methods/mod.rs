@@ -39,7 +39,13 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
 ///
 /// # Errors
 /// Whatever the method raises; `AttributeError` if there is no such method.
-pub fn call_method(vm: &mut Vm, obj: Value, name: &str, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+pub fn call_method(
+    vm: &mut Vm,
+    obj: Value,
+    name: &str,
+    pos: Vec<Value>,
+    kw: Kwargs,
+) -> PyResult<Value> {
     let a = Args::new(method_name(name), pos, kw);
     let r = match obj {
         Value::Int(_) | Value::Bool(_) => numbers::call_int(vm, obj, name, a)?,
@@ -68,7 +74,14 @@ pub fn call_method(vm: &mut Vm, obj: Value, name: &str, pos: Vec<Value>, kw: Kwa
 /// Leaks nothing: method names are matched against static tables, so the
 /// `&'static str` for error messages comes from there.
 fn method_name(name: &str) -> &'static str {
-    for table in [str::METHODS, list::METHODS, dict::METHODS, set::METHODS, numbers::INT_METHODS, numbers::FLOAT_METHODS] {
+    for table in [
+        str::METHODS,
+        list::METHODS,
+        dict::METHODS,
+        set::METHODS,
+        numbers::INT_METHODS,
+        numbers::FLOAT_METHODS,
+    ] {
         if let Some(n) = table.iter().find(|n| **n == name) {
             return n;
         }

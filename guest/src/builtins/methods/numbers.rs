@@ -8,7 +8,13 @@ use crate::vm::{PyResult, Vm};
 
 use super::super::Args;
 
-pub const INT_METHODS: &[&str] = &["bit_length", "bit_count", "conjugate", "is_integer", "__index__"];
+pub const INT_METHODS: &[&str] = &[
+    "bit_length",
+    "bit_count",
+    "conjugate",
+    "is_integer",
+    "__index__",
+];
 pub const FLOAT_METHODS: &[&str] = &["is_integer", "conjugate", "__round__"];
 
 pub fn call_int(vm: &mut Vm, v: Value, name: &str, a: Args) -> PyResult<Option<Value>> {
@@ -16,7 +22,12 @@ pub fn call_int(vm: &mut Vm, v: Value, name: &str, a: Args) -> PyResult<Option<V
     let n = vm.bigint_arg(v)?;
     Ok(Some(match name {
         "bit_length" => Value::Int(n.abs().bits() as i64),
-        "bit_count" => Value::Int(n.abs().iter_u64_digits().map(|d| d.count_ones() as i64).sum()),
+        "bit_count" => Value::Int(
+            n.abs()
+                .iter_u64_digits()
+                .map(|d| d.count_ones() as i64)
+                .sum(),
+        ),
         "conjugate" | "__index__" => match vm.as_num(v) {
             Some(Num::Int(i)) => Value::Int(i),
             _ => v,

@@ -7,13 +7,34 @@ use crate::vm::{PyErr, PyResult, Vm};
 use super::super::Args;
 
 pub const METHODS: &[&str] = &[
-    "add", "remove", "discard", "pop", "clear", "copy", "union", "intersection", "difference",
-    "symmetric_difference", "issubset", "issuperset", "isdisjoint", "update", "intersection_update",
-    "difference_update", "symmetric_difference_update",
+    "add",
+    "remove",
+    "discard",
+    "pop",
+    "clear",
+    "copy",
+    "union",
+    "intersection",
+    "difference",
+    "symmetric_difference",
+    "issubset",
+    "issuperset",
+    "isdisjoint",
+    "update",
+    "intersection_update",
+    "difference_update",
+    "symmetric_difference_update",
 ];
 
 pub const FROZEN_METHODS: &[&str] = &[
-    "copy", "union", "intersection", "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint",
+    "copy",
+    "union",
+    "intersection",
+    "difference",
+    "symmetric_difference",
+    "issubset",
+    "issuperset",
+    "isdisjoint",
 ];
 
 fn set_mut(vm: &mut Vm, id: ObjId) -> &mut Dict {
@@ -66,7 +87,11 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "copy" => {
             a.check(0, 0, &[])?;
             let c = set_ref(vm, id).clone();
-            vm.heap.new_value(if frozen { Obj::FrozenSet(c) } else { Obj::Set(c) })
+            vm.heap.new_value(if frozen {
+                Obj::FrozenSet(c)
+            } else {
+                Obj::Set(c)
+            })
         }
         "union" | "intersection" | "difference" | "symmetric_difference" => {
             let op = match name {
@@ -80,7 +105,11 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             }
             let mut acc = {
                 let c = set_ref(vm, id).clone();
-                vm.heap.new_value(if frozen { Obj::FrozenSet(c) } else { Obj::Set(c) })
+                vm.heap.new_value(if frozen {
+                    Obj::FrozenSet(c)
+                } else {
+                    Obj::Set(c)
+                })
             };
             for &other in &a.pos {
                 let o = vm.to_set(other)?;

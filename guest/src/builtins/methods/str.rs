@@ -7,11 +7,48 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use super::super::Args;
 
 pub const METHODS: &[&str] = &[
-    "split", "rsplit", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind", "index", "rindex",
-    "count", "startswith", "endswith", "upper", "lower", "title", "capitalize", "isdigit", "isalpha",
-    "isalnum", "isspace", "isupper", "islower", "isdecimal", "isnumeric", "istitle", "isidentifier",
-    "isascii", "isprintable", "zfill", "center", "ljust", "rjust", "splitlines", "partition", "rpartition",
-    "swapcase", "casefold", "removeprefix", "removesuffix", "expandtabs",
+    "split",
+    "rsplit",
+    "join",
+    "strip",
+    "lstrip",
+    "rstrip",
+    "replace",
+    "find",
+    "rfind",
+    "index",
+    "rindex",
+    "count",
+    "startswith",
+    "endswith",
+    "upper",
+    "lower",
+    "title",
+    "capitalize",
+    "isdigit",
+    "isalpha",
+    "isalnum",
+    "isspace",
+    "isupper",
+    "islower",
+    "isdecimal",
+    "isnumeric",
+    "istitle",
+    "isidentifier",
+    "isascii",
+    "isprintable",
+    "zfill",
+    "center",
+    "ljust",
+    "rjust",
+    "splitlines",
+    "partition",
+    "rpartition",
+    "swapcase",
+    "casefold",
+    "removeprefix",
+    "removesuffix",
+    "expandtabs",
 ];
 
 fn is_py_space(c: char) -> bool {
@@ -31,7 +68,10 @@ fn arg_str(vm: &Vm, v: Value, method: &str) -> PyResult<String> {
 fn must_str(vm: &Vm, v: Value) -> PyResult<String> {
     match as_str(&vm.heap, v) {
         Some(s) => Ok(s.to_string()),
-        None => Err(PyErr::type_error(format!("must be str, not {}", vm.class_name(v)))),
+        None => Err(PyErr::type_error(format!(
+            "must be str, not {}",
+            vm.class_name(v)
+        ))),
     }
 }
 
@@ -64,7 +104,10 @@ fn split_whitespace(s: &str, maxsplit: i64, from_right: bool) -> Vec<String> {
                 out.push(rest.to_string());
                 break;
             }
-            let start = rest.rfind(is_py_space).map(|i| i + rest[i..].chars().next().map_or(1, char::len_utf8)).unwrap_or(0);
+            let start = rest
+                .rfind(is_py_space)
+                .map(|i| i + rest[i..].chars().next().map_or(1, char::len_utf8))
+                .unwrap_or(0);
             out.push(rest[start..].to_string());
             rest = rest[..start].trim_end_matches(is_py_space);
         }
@@ -114,7 +157,11 @@ fn pad(vm: &Vm, s: &PyStr, a: &Args, how: char) -> PyResult<String> {
             let mut cs = fs.chars();
             match (cs.next(), cs.next()) {
                 (Some(c), None) => c,
-                _ => return Err(PyErr::type_error("The fill character must be exactly one character long")),
+                _ => {
+                    return Err(PyErr::type_error(
+                        "The fill character must be exactly one character long",
+                    ))
+                }
             }
         }
         None => ' ',
@@ -136,14 +183,16 @@ fn pad(vm: &Vm, s: &PyStr, a: &Args, how: char) -> PyResult<String> {
         }
     };
     let mut out = String::new();
-    out.extend(std::iter::repeat(fill).take(left));
+    out.extend(std::iter::repeat_n(fill, left));
     out.push_str(&s.s);
-    out.extend(std::iter::repeat(fill).take(right));
+    out.extend(std::iter::repeat_n(fill, right));
     Ok(out)
 }
 
 pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
-    let Obj::Str(ps) = vm.heap.get(id) else { unreachable!("str") };
+    let Obj::Str(ps) = vm.heap.get(id) else {
+        unreachable!("str")
+    };
     let ps = ps.clone();
     let s = ps.s.as_str();
     let out_str = |vm: &mut Vm, r: String| -> Value { vm.new_str(r) };
@@ -165,10 +214,14 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                     if maxsplit < 0 {
                         s.split(sep.as_str()).map(str::to_string).collect()
                     } else if name == "split" {
-                        s.splitn(maxsplit as usize + 1, sep.as_str()).map(str::to_string).collect()
+                        s.splitn(maxsplit as usize + 1, sep.as_str())
+                            .map(str::to_string)
+                            .collect()
                     } else {
-                        let mut v: Vec<String> =
-                            s.rsplitn(maxsplit as usize + 1, sep.as_str()).map(str::to_string).collect();
+                        let mut v: Vec<String> = s
+                            .rsplitn(maxsplit as usize + 1, sep.as_str())
+                            .map(str::to_string)
+                            .collect();
                         v.reverse();
                         v
                     }
@@ -225,7 +278,11 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                 Some(c) => vm.index_arg(c)?,
                 None => -1,
             };
-            let est = if old.is_empty() { (s.len() + 1) * new.len() + s.len() } else { s.len() / old.len() * new.len() + s.len() };
+            let est = if old.is_empty() {
+                (s.len() + 1) * new.len() + s.len()
+            } else {
+                s.len() / old.len() * new.len() + s.len()
+            };
             vm.check_alloc(est as u128)?;
             let r = if count < 0 {
                 s.replace(&old, &new)
@@ -250,10 +307,18 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             let (b0, b1) = byte_range(&ps, start, end);
             let hay = &s[b0..b1];
             if name == "count" {
-                let n = if sub.is_empty() { hay.chars().count() + 1 } else { hay.matches(sub.as_str()).count() };
+                let n = if sub.is_empty() {
+                    hay.chars().count() + 1
+                } else {
+                    hay.matches(sub.as_str()).count()
+                };
                 return Ok(Some(Value::Int(n as i64)));
             }
-            let found = if name.starts_with('r') { hay.rfind(sub.as_str()) } else { hay.find(sub.as_str()) };
+            let found = if name.starts_with('r') {
+                hay.rfind(sub.as_str())
+            } else {
+                hay.find(sub.as_str())
+            };
             match found {
                 Some(b) => Value::Int(ps.char_index(b0 + b) as i64),
                 None => {
@@ -274,7 +339,9 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             let hay = &s[b0..b1];
             let prefixes: Vec<String> = match a.pos[0] {
                 Value::Ref(t) if matches!(vm.heap.get(t), Obj::Tuple(_)) => {
-                    let Obj::Tuple(items) = vm.heap.get(t) else { unreachable!() };
+                    let Obj::Tuple(items) = vm.heap.get(t) else {
+                        unreachable!()
+                    };
                     let mut v = Vec::new();
                     for &i in items {
                         v.push(must_str(vm, i)?);
@@ -291,7 +358,13 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                     }
                 },
             };
-            let r = prefixes.iter().any(|p| if name == "startswith" { hay.starts_with(p.as_str()) } else { hay.ends_with(p.as_str()) });
+            let r = prefixes.iter().any(|p| {
+                if name == "startswith" {
+                    hay.starts_with(p.as_str())
+                } else {
+                    hay.ends_with(p.as_str())
+                }
+            });
             Value::Bool(r)
         }
         "upper" => out_str(vm, s.to_uppercase()),
@@ -314,13 +387,18 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "capitalize" => {
             let mut cs = s.chars();
             let r = match cs.next() {
-                Some(f) => f.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect(),
+                Some(f) => f
+                    .to_uppercase()
+                    .chain(cs.flat_map(char::to_lowercase))
+                    .collect(),
                 None => String::new(),
             };
             out_str(vm, r)
         }
         "isdecimal" => Value::Bool(!s.is_empty() && s.chars().all(is_decimal)),
-        "isdigit" => Value::Bool(!s.is_empty() && s.chars().all(|c| is_decimal(c) || is_digit_only(c))),
+        "isdigit" => {
+            Value::Bool(!s.is_empty() && s.chars().all(|c| is_decimal(c) || is_digit_only(c)))
+        }
         "isnumeric" => Value::Bool(!s.is_empty() && s.chars().all(char::is_numeric)),
         "isalpha" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphabetic)),
         "isalnum" => Value::Bool(!s.is_empty() && s.chars().all(|c| c.is_alphanumeric())),
@@ -328,15 +406,27 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "isascii" => Value::Bool(s.is_ascii()),
         "isprintable" => Value::Bool(s.chars().all(|c| {
             let n = c as u32;
-            !(n < 0x20 || n == 0x7f || (0x80..=0xa0).contains(&n) || n == 0xad || crate::vm::repr::is_unprintable(c))
+            !(n < 0x20
+                || n == 0x7f
+                || (0x80..=0xa0).contains(&n)
+                || n == 0xad
+                || crate::vm::repr::is_unprintable(c))
         })),
-        "isupper" => Value::Bool(s.chars().any(char::is_uppercase) && !s.chars().any(char::is_lowercase)),
-        "islower" => Value::Bool(s.chars().any(char::is_lowercase) && !s.chars().any(char::is_uppercase)),
-        "istitle" => Value::Bool(!s.is_empty() && title(s) == s && s.chars().any(char::is_alphabetic)),
+        "isupper" => {
+            Value::Bool(s.chars().any(char::is_uppercase) && !s.chars().any(char::is_lowercase))
+        }
+        "islower" => {
+            Value::Bool(s.chars().any(char::is_lowercase) && !s.chars().any(char::is_uppercase))
+        }
+        "istitle" => {
+            Value::Bool(!s.is_empty() && title(s) == s && s.chars().any(char::is_alphabetic))
+        }
         "isidentifier" => {
             let mut cs = s.chars();
             Value::Bool(match cs.next() {
-                Some(c) => (c == '_' || c.is_alphabetic()) && cs.all(|c| c == '_' || c.is_alphanumeric()),
+                Some(c) => {
+                    (c == '_' || c.is_alphabetic()) && cs.all(|c| c == '_' || c.is_alphanumeric())
+                }
                 None => false,
             })
         }
@@ -378,7 +468,18 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             let mut cur = String::new();
             let mut chars = s.chars().peekable();
             while let Some(c) = chars.next() {
-                let is_break = matches!(c, '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}');
+                let is_break = matches!(
+                    c,
+                    '\n' | '\r'
+                        | '\x0b'
+                        | '\x0c'
+                        | '\x1c'
+                        | '\x1d'
+                        | '\x1e'
+                        | '\u{85}'
+                        | '\u{2028}'
+                        | '\u{2029}'
+                );
                 if is_break {
                     let mut end = c.to_string();
                     if c == '\r' && chars.peek() == Some(&'\n') {
@@ -405,9 +506,17 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             if sep.is_empty() {
                 return Err(PyErr::value_error("empty separator"));
             }
-            let found = if name == "partition" { s.find(sep.as_str()) } else { s.rfind(sep.as_str()) };
+            let found = if name == "partition" {
+                s.find(sep.as_str())
+            } else {
+                s.rfind(sep.as_str())
+            };
             let (x, y, z) = match found {
-                Some(i) => (s[..i].to_string(), sep.clone(), s[i + sep.len()..].to_string()),
+                Some(i) => (
+                    s[..i].to_string(),
+                    sep.clone(),
+                    s[i + sep.len()..].to_string(),
+                ),
                 None if name == "partition" => (s.to_string(), String::new(), String::new()),
                 None => (String::new(), String::new(), s.to_string()),
             };
@@ -438,7 +547,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                     '\t' => {
                         if ts > 0 {
                             let n = ts - col % ts;
-                            out.extend(std::iter::repeat(' ').take(n as usize));
+                            out.extend(std::iter::repeat_n(' ', n as usize));
                             col += n;
                         }
                     }

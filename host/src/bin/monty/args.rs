@@ -1,0 +1,218 @@
+//! Command-line parsing for `monty`, by hand: two subcommands and a few
+//! options do not justify a parser dependency. Both `--opt VALUE` and
+//! `--opt=VALUE` are accepted.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use monty_host::Value;
+
+pub const USAGE: &str = "\
+monty: run LLM-written Python in a sandbox
+
+Usage:
+  monty run FILE [options]     run FILE ('-' reads stdin)
+  monty check FILE [--json]    check FILE statically without running it
+  monty --help | --version
+
+Options for run:
+  --input NAME=JSON    define global NAME (tagged JSON value); repeatable
+  --tools-cmd CMD      start CMD (via sh -c) as a JSON-lines tool server
+  --fuel N|none        CPU budget in fuel units (default 50000000000)
+  --timeout SECS|none  time budget for running Python, in seconds (default 30)
+  --max-memory MIB     linear memory cap in MiB (default 256)
+  --json               print one JSON outcome object as the last stdout line
+
+Common options:
+  --wasm PATH          use this monty.wasm instead of the embedded one
+                       (also $MONTY_WASM)
+
+Exit codes: 0 ok, 1 Python exception, 2 usage, 3 limit exceeded, 4 internal error.
+";
+
+/// What to do.
+#[derive(Debug)]
+pub enum Command {
+    Help,
+    Version,
+    Run(RunArgs),
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Default)]
+pub struct RunArgs {
+    pub file: String,
+    pub inputs: Vec<(String, Value)>,
+    pub tools_cmd: Option<String>,
+    pub fuel: Option<Option<u64>>,
+    pub timeout: Option<Option<Duration>>,
+    pub max_memory_mib: Option<usize>,
+    pub json: bool,
+    pub wasm: Option<PathBuf>,
+}
+
+#[derive(Debug, Default)]
+pub struct CheckArgs {
+    pub file: String,
+    pub json: bool,
+    pub wasm: Option<PathBuf>,
+}
+
+/// Splits `--name=value` / `--name value`.
+struct Options<I: Iterator<Item = String>> {
+    args: I,
+}
+
+impl<I: Iterator<Item = String>> Options<I> {
+    fn value(&mut self, name: &str, inline: Option<String>) -> Result<String, String> {
+        inline
+            .or_else(|| self.args.next())
+            .ok_or_else(|| format!("{name} needs a value"))
+    }
+}
+
+fn parse_limit<T>(
+    name: &str,
+    text: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, String> {
+    if matches!(text, "none" | "unlimited") {
+        return Ok(None);
+    }
+    parse(text)
+        .map(Some)
+        .ok_or_else(|| format!("{name} expects a number or 'none', got {text:?}"))
+}
+
+/// Parses the arguments after the program name.
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
+    let mut args = args.into_iter();
+    let sub = args.next().ok_or("no command given")?;
+    let run = match sub.as_str() {
+        "-h" | "--help" | "help" => return Ok(Command::Help),
+        "-V" | "--version" => return Ok(Command::Version),
+        "run" => true,
+        "check" => false,
+        other => return Err(format!("unknown command {other:?}")),
+    };
+    let mut opts = Options { args };
+    let mut r = RunArgs::default();
+    let mut file = None;
+    while let Some(arg) = opts.args.next() {
+        if !arg.starts_with("--") || arg == "-" {
+            if file.replace(arg.clone()).is_some() {
+                return Err(format!("unexpected argument {arg:?} (only one FILE)"));
+            }
+            continue;
+        }
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n.to_owned(), Some(v.to_owned())),
+            None => (arg.clone(), None),
+        };
+        match (name.as_str(), run) {
+            ("--help", _) => return Ok(Command::Help),
+            ("--json", _) if inline.is_none() => r.json = true,
+            ("--wasm", _) => r.wasm = Some(PathBuf::from(opts.value(&name, inline)?)),
+            ("--input", true) => {
+                let spec = opts.value(&name, inline)?;
+                let (var, json) = spec
+                    .split_once('=')
+                    .ok_or_else(|| format!("--input expects NAME=JSON, got {spec:?}"))?;
+                if var.is_empty() {
+                    return Err(format!("--input expects NAME=JSON, got {spec:?}"));
+                }
+                let value = Value::from_json(json)
+                    .map_err(|e| format!("--input {var}: invalid JSON value: {e}"))?;
+                r.inputs.push((var.to_owned(), value));
+            }
+            ("--tools-cmd", true) => r.tools_cmd = Some(opts.value(&name, inline)?),
+            ("--fuel", true) => {
+                let text = opts.value(&name, inline)?;
+                r.fuel = Some(parse_limit("--fuel", &text, |t| {
+                    t.replace('_', "").parse().ok()
+                })?);
+            }
+            ("--timeout", true) => {
+                let text = opts.value(&name, inline)?;
+                let secs = parse_limit("--timeout", &text, |t| {
+                    t.parse::<f64>().ok().filter(|s| *s >= 0.0 && s.is_finite())
+                })?;
+                r.timeout = Some(secs.map(Duration::from_secs_f64));
+            }
+            ("--max-memory", true) => {
+                let text = opts.value(&name, inline)?;
+                let mib: usize = text
+                    .parse()
+                    .map_err(|_| format!("--max-memory expects MiB as an integer, got {text:?}"))?;
+                r.max_memory_mib = Some(mib);
+            }
+            _ => return Err(format!("unknown option {name:?} for '{sub}'")),
+        }
+    }
+    r.file = file.ok_or("missing FILE")?;
+    Ok(if run {
+        Command::Run(r)
+    } else {
+        Command::Check(CheckArgs {
+            file: r.file,
+            json: r.json,
+            wasm: r.wasm,
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn parses_run_options() {
+        let Command::Run(r) = parse(args(
+            "run x.py --input a=1 --input=b=[1,2.0] --fuel 10 --timeout=0.5 --max-memory 64 --json",
+        ))
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.file, "x.py");
+        assert_eq!(
+            r.inputs,
+            vec![
+                ("a".into(), Value::Int(1)),
+                (
+                    "b".into(),
+                    Value::List(vec![Value::Int(1), Value::Float(2.0)])
+                )
+            ]
+        );
+        assert_eq!(r.fuel, Some(Some(10)));
+        assert_eq!(r.timeout, Some(Some(Duration::from_millis(500))));
+        assert_eq!(r.max_memory_mib, Some(64));
+        assert!(r.json);
+        let Command::Run(r) = parse(args("run x.py --fuel none --timeout none")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((r.fuel, r.timeout), (Some(None), Some(None)));
+    }
+
+    #[test]
+    fn rejects_bad_usage() {
+        for bad in [
+            "",
+            "frobnicate",
+            "run",
+            "run a.py b.py",
+            "run a.py --fuel",
+            "run a.py --fuel x",
+            "run a.py --input a",
+            "run a.py --input a={",
+            "check a.py --fuel 1",
+            "run a.py --bogus",
+        ] {
+            assert!(parse(args(bad)).is_err(), "{bad:?} should be rejected");
+        }
+    }
+}

@@ -1,0 +1,292 @@
+//! `monty`: run or check a Python file in the sandbox (DESIGN.md, "The
+//! command line").
+//!
+//! `run` streams the program's output, then prints `repr()` of a non-None
+//! final value as the last stdout line; exit codes are 0 ok, 1 Python
+//! exception (traceback on stderr), 2 usage, 3 limit exceeded, 4 internal
+//! error. The compiled module is cached on disk (see `monty_host::default_cache_dir`)
+//! so only the first run pays for compilation.
+
+mod args;
+mod tools;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use args::{CheckArgs, Command, RunArgs, USAGE};
+use monty_host::{
+    CallResult, Config, Engine, Error, ExternalError, Limits, OutputSink, Progress, StartRequest,
+    StdioSink, Stream, Value,
+};
+use tools::ToolServer;
+
+const EXIT_OK: u8 = 0;
+const EXIT_PYTHON: u8 = 1;
+const EXIT_USAGE: u8 = 2;
+const EXIT_LIMIT: u8 = 3;
+const EXIT_INTERNAL: u8 = 4;
+
+fn main() -> ExitCode {
+    let code = match args::parse(std::env::args().skip(1)) {
+        Ok(Command::Help) => {
+            print!("{USAGE}");
+            EXIT_USAGE
+        }
+        Ok(Command::Version) => {
+            println!("monty {}", env!("CARGO_PKG_VERSION"));
+            EXIT_OK
+        }
+        Ok(Command::Run(run)) => cmd_run(run),
+        Ok(Command::Check(check)) => cmd_check(check),
+        Err(message) => {
+            eprint!("monty: {message}\n\n{USAGE}");
+            EXIT_USAGE
+        }
+    };
+    ExitCode::from(code)
+}
+
+/// Reads FILE (or stdin for `-`); failure is a usage error.
+fn read_source(file: &str) -> Result<String, u8> {
+    let result = if file == "-" {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(file)
+    };
+    result.map_err(|e| {
+        eprintln!("monty: cannot read {file}: {e}");
+        EXIT_USAGE
+    })
+}
+
+fn build_engine(wasm: Option<PathBuf>, limits: Limits) -> Result<Engine, u8> {
+    let wasm = wasm.or_else(|| {
+        std::env::var_os("MONTY_WASM")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    });
+    // One execution per process: a tiny pool keeps the address-space
+    // reservation small.
+    let config = Config::new()
+        .module_path(wasm)
+        .limits(limits)
+        .disk_cache(true)
+        .max_concurrent_executions(2);
+    Engine::new(config).map_err(|e| {
+        eprintln!("monty: {e}");
+        EXIT_INTERNAL
+    })
+}
+
+/// Streams to the process's stdout/stderr, remembering whether stdout ends
+/// mid-line (so the final repr still gets a line of its own).
+struct CliSink {
+    inner: StdioSink,
+    stdout_mid_line: Arc<AtomicBool>,
+}
+
+impl OutputSink for CliSink {
+    fn write(&mut self, stream: Stream, bytes: &[u8]) {
+        if stream == Stream::Stdout {
+            if let Some(&last) = bytes.last() {
+                self.stdout_mid_line.store(last != b'\n', Ordering::Relaxed);
+            }
+        }
+        self.inner.write(stream, bytes);
+    }
+}
+
+fn cmd_run(run: RunArgs) -> u8 {
+    let code = match read_source(&run.file) {
+        Ok(code) => code,
+        Err(exit) => return exit,
+    };
+    let mut limits = Limits::default();
+    if let Some(fuel) = run.fuel {
+        limits.fuel = fuel;
+    }
+    if let Some(timeout) = run.timeout {
+        limits.timeout = timeout;
+    }
+    if let Some(mib) = run.max_memory_mib {
+        limits.max_memory_bytes = mib.saturating_mul(1 << 20);
+    }
+    let engine = match build_engine(run.wasm, limits) {
+        Ok(engine) => engine,
+        Err(exit) => return exit,
+    };
+    let mut server = match run.tools_cmd.as_deref().map(ToolServer::spawn).transpose() {
+        Ok(server) => server,
+        Err(message) => return report_error(&Error::Internal(message), run.json.then_some("")),
+    };
+    let mut request = StartRequest::new(code).filename(run.file.clone());
+    request.inputs = run.inputs;
+    if let Some(server) = &server {
+        request.externals = server.functions.clone();
+    }
+    let mid_line = Arc::new(AtomicBool::new(false));
+    let sink = CliSink {
+        inner: StdioSink,
+        stdout_mid_line: mid_line.clone(),
+    };
+    let outcome = drive(engine.start(request, sink), server.as_mut());
+    if let Some(server) = server {
+        server.finish();
+    }
+    // The JSON outcome goes on a line of its own.
+    let newline = if mid_line.load(Ordering::Relaxed) {
+        "\n"
+    } else {
+        ""
+    };
+    match outcome {
+        Ok((value, repr)) => {
+            let mut out = std::io::stdout().lock();
+            if run.json {
+                let repr_json = serde_json::to_string(&repr).expect("strings serialize");
+                let _ = writeln!(
+                    out,
+                    r#"{newline}{{"status":"complete","value":{},"repr":{repr_json}}}"#,
+                    value.to_json()
+                );
+            } else if let Some(repr) = repr {
+                // As CPython's `sys.displayhook`: the repr and a newline,
+                // even if the program left stdout mid-line.
+                let _ = writeln!(out, "{repr}");
+            }
+            let _ = out.flush();
+            EXIT_OK
+        }
+        Err(Failure::Host(message)) => {
+            report_error(&Error::Internal(message), run.json.then_some(newline))
+        }
+        Err(Failure::Run(error)) => report_error(&error, run.json.then_some(newline)),
+    }
+}
+
+enum Failure {
+    /// The execution ended with an error.
+    Run(Error),
+    /// The CLI's side failed (the tool server).
+    Host(String),
+}
+
+/// Answers calls until the program completes.
+fn drive(
+    mut progress: Result<Progress, Error>,
+    mut server: Option<&mut ToolServer>,
+) -> Result<(Value, Option<String>), Failure> {
+    let mut answer =
+        |call: &monty_host::PendingCall| -> Result<Result<Value, ExternalError>, Failure> {
+            match server.as_deref_mut() {
+                Some(server) => server.call(call).map_err(Failure::Host),
+                None => Ok(Err(ExternalError::new(
+                    "NameError",
+                    format!("name '{}' is not defined", call.name),
+                ))),
+            }
+        };
+    loop {
+        progress = match progress.map_err(Failure::Run)? {
+            Progress::Complete { value, repr } => return Ok((value, repr)),
+            Progress::Call(call, execution) => execution.resume(answer(&call)?),
+            Progress::OsCall(call, execution) => execution.resume(Err(ExternalError::new(
+                "PermissionError",
+                format!("{}: no OS access is granted to this sandbox", call.function),
+            ))),
+            Progress::Wait(calls, execution) => {
+                let mut results = Vec::with_capacity(calls.len());
+                for call in &calls {
+                    results.push(CallResult {
+                        id: call.id,
+                        result: answer(call)?,
+                    });
+                }
+                if results.is_empty() {
+                    return Err(Failure::Host(
+                        "the program is waiting but announced no new calls".into(),
+                    ));
+                }
+                execution.resume_many(results)
+            }
+        };
+    }
+}
+
+/// Reports a failed run on stderr, or with `json: Some(prefix)` as one JSON
+/// line on stdout (after `prefix`, a newline when stdout is mid-line).
+fn report_error(error: &Error, json: Option<&str>) -> u8 {
+    let _ = std::io::stdout().flush();
+    let exit = match error {
+        Error::Python(_) => EXIT_PYTHON,
+        Error::Limit(_) => EXIT_LIMIT,
+        Error::Internal(_) => EXIT_INTERNAL,
+    };
+    if let Some(prefix) = json {
+        let object = match error {
+            Error::Python(e) => serde_json::json!({
+                "status": "error",
+                "error": {"type": e.type_name, "message": e.message, "traceback": e.traceback},
+            }),
+            Error::Limit(kind) => serde_json::json!({
+                "status": "limit", "limit": kind.name(), "message": error.to_string(),
+            }),
+            Error::Internal(message) => {
+                serde_json::json!({"status": "internal_error", "message": message})
+            }
+        };
+        println!("{prefix}{object}");
+        return exit;
+    }
+    match error {
+        Error::Python(e) => {
+            let text = if e.traceback.trim().is_empty() {
+                e.summary()
+            } else {
+                e.traceback.clone()
+            };
+            eprintln!("{}", text.trim_end_matches('\n'));
+        }
+        Error::Limit(kind) => eprintln!("monty: {kind} limit exceeded: {}", kind.describe()),
+        Error::Internal(message) => eprintln!("monty: internal error: {message}"),
+    }
+    exit
+}
+
+fn cmd_check(check: CheckArgs) -> u8 {
+    let code = match read_source(&check.file) {
+        Ok(code) => code,
+        Err(exit) => return exit,
+    };
+    let engine = match build_engine(check.wasm, Limits::default()) {
+        Ok(engine) => engine,
+        Err(exit) => return exit,
+    };
+    let report = match engine.check(&code, &check.file) {
+        Ok(report) => report,
+        Err(error) => return report_error(&error, check.json.then_some("")),
+    };
+    if check.json {
+        let diagnostics: Vec<_> = report
+            .diagnostics
+            .iter()
+            .map(|d| serde_json::json!({"line": d.line, "type": d.type_name, "message": d.message}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"ok": report.ok, "diagnostics": diagnostics})
+        );
+    } else {
+        for d in &report.diagnostics {
+            println!("{}:{}: {}: {}", check.file, d.line, d.type_name, d.message);
+        }
+    }
+    if report.ok {
+        EXIT_OK
+    } else {
+        EXIT_PYTHON
+    }
+}

@@ -1,0 +1,380 @@
+//! The long-lived part: configuration, the compiled module, and the
+//! pre-linked instance template every execution is stamped from.
+//!
+//! Build one [`Engine`] per process and share it (it is `Clone + Send +
+//! Sync`; clones are cheap handles). Building it compiles `monty.wasm` (or
+//! loads it from the disk cache), checks the module's imports and exports
+//! against the contract, links the deny-all WASI surface once
+//! ([`wasmtime::InstancePre`]) and starts one background thread that
+//! advances the epoch every [`EPOCH_TICK`] for the time limit; the thread
+//! exits once the engine and every execution made from it are dropped.
+//! Instances come from wasmtime's pooling allocator, so starting an execution
+//! is cheap (copy-on-write memory images, no mmap per instance).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use wasmtime::{
+    ExternType, InstanceAllocationStrategy, InstancePre, Linker, Module, PoolingAllocationConfig,
+};
+
+use crate::cache;
+use crate::error::Error;
+use crate::execution::{Export, Progress, Session, StoreState};
+use crate::limits::{Limits, EPOCH_TICK};
+use crate::output::OutputSink;
+use crate::protocol::{self, CheckReport, StartRequest};
+use crate::wasi;
+
+/// The `monty.wasm` this crate was built with (empty if the file was absent
+/// at build time; see `build.rs`).
+static EMBEDDED_WASM: &[u8] = include_bytes!(env!("MONTY_EMBEDDED_WASM"));
+
+#[derive(Debug, Clone)]
+enum ModuleSource {
+    Embedded,
+    Path(PathBuf),
+    Bytes(Arc<[u8]>),
+}
+
+#[derive(Debug, Clone)]
+enum CacheSetting {
+    Off,
+    Default,
+    Dir(PathBuf),
+}
+
+/// How to build an [`Engine`]. `Config::new()` uses the embedded
+/// `monty.wasm`, [`Limits::default`], no disk cache, and a pool of 64
+/// concurrent executions.
+#[derive(Debug, Clone)]
+pub struct Config {
+    module: ModuleSource,
+    limits: Limits,
+    cache: CacheSetting,
+    max_concurrent: u32,
+    pooling: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            module: ModuleSource::Embedded,
+            limits: Limits::default(),
+            cache: CacheSetting::Off,
+            max_concurrent: 64,
+            pooling: true,
+        }
+    }
+}
+
+impl Config {
+    /// The default configuration.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Loads the module from `path` instead of the embedded build; `None`
+    /// goes back to the embedded one.
+    pub fn module_path(mut self, path: Option<PathBuf>) -> Self {
+        self.module = path.map_or(ModuleSource::Embedded, ModuleSource::Path);
+        self
+    }
+
+    /// Uses these module bytes instead of the embedded build.
+    pub fn module_bytes(mut self, bytes: impl Into<Vec<u8>>) -> Self {
+        self.module = ModuleSource::Bytes(bytes.into().into());
+        self
+    }
+
+    /// The limits every execution gets unless its request says otherwise.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Caches the compiled module on disk in the default directory
+    /// ([`default_cache_dir`](crate::default_cache_dir)) when `true`; off by
+    /// default (a long-running embedder compiles once per process anyway).
+    pub fn disk_cache(mut self, enabled: bool) -> Self {
+        self.cache = if enabled {
+            CacheSetting::Default
+        } else {
+            CacheSetting::Off
+        };
+        self
+    }
+
+    /// Caches the compiled module on disk in `dir`.
+    pub fn cache_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.cache = CacheSetting::Dir(dir.into());
+        self
+    }
+
+    /// How many executions may be alive (running or paused) at once.
+    /// Default 64. With the pooling allocator this many instance slots are
+    /// reserved up front (address space only: a 4 GiB + guard reservation
+    /// per slot, committed as used); starting one more fails with
+    /// [`Error::Internal`].
+    pub fn max_concurrent_executions(mut self, n: u32) -> Self {
+        self.max_concurrent = n.max(1);
+        self
+    }
+
+    /// Whether to use wasmtime's pooling allocator (default `true`). Turn it
+    /// off where reserving address space up front is not possible (e.g. under
+    /// a small `ulimit -v`); executions are then unbounded in number but
+    /// slower to start.
+    pub fn pooling_allocator(mut self, enabled: bool) -> Self {
+        self.pooling = enabled;
+        self
+    }
+}
+
+struct Inner {
+    engine: wasmtime::Engine,
+    pre: InstancePre<StoreState>,
+    limits: Limits,
+}
+
+/// A compiled, linked `monty.wasm`, ready to start executions.
+#[derive(Clone)]
+pub struct Engine {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("limits", &self.inner.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The exports the module must have, with their core signatures.
+const REQUIRED_EXPORTS: &[(&str, &str)] = &[
+    ("cabi_realloc", "(i32, i32, i32, i32) -> (i32)"),
+    ("snapshot", "() -> (i32)"),
+    ("cabi_post_snapshot", "(i32) -> ()"),
+];
+
+fn signature(ty: &wasmtime::FuncType) -> String {
+    let list = |types: Vec<String>| types.join(", ");
+    format!(
+        "({}) -> ({})",
+        list(ty.params().map(|t| t.to_string()).collect()),
+        list(ty.results().map(|t| t.to_string()).collect())
+    )
+}
+
+/// Checks the module against the boundary contract, naming what is wrong.
+fn check_module(module: &Module) -> Result<(), Error> {
+    for import in module.imports() {
+        if import.module() != wasi::MODULE || !wasi::PROVIDED.contains(&import.name()) {
+            return Err(Error::Internal(format!(
+                "monty.wasm imports `{}::{}`, which this host does not provide (it grants only the \
+                 deny-all `{}` functions)",
+                import.module(),
+                import.name(),
+                wasi::MODULE
+            )));
+        }
+    }
+    let mut required: Vec<(String, String)> = REQUIRED_EXPORTS
+        .iter()
+        .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
+        .collect();
+    for export in Export::ALL {
+        required.push((export.name().to_owned(), "(i32, i32) -> (i32)".to_owned()));
+        required.push((
+            format!("cabi_post_{}", export.name()),
+            "(i32) -> ()".to_owned(),
+        ));
+    }
+    for (name, expected) in required {
+        match module.get_export(&name) {
+            Some(ExternType::Func(ty)) if signature(&ty) == expected => {}
+            Some(ExternType::Func(ty)) => {
+                return Err(Error::Internal(format!(
+                    "monty.wasm export `{name}` has type {}, expected {expected}",
+                    signature(&ty)
+                )))
+            }
+            _ => {
+                return Err(Error::Internal(format!(
+                    "monty.wasm does not export the function `{name}`"
+                )))
+            }
+        }
+    }
+    if !matches!(module.get_export("memory"), Some(ExternType::Memory(_))) {
+        return Err(Error::internal("monty.wasm does not export `memory`"));
+    }
+    Ok(())
+}
+
+impl Engine {
+    /// Compiles (or loads from the disk cache) and links the module.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Internal`] if the module cannot be read or compiled, imports
+    /// anything but WASI preview 1, lacks an export of the contract, or the
+    /// pooling allocator cannot reserve its address space.
+    pub fn new(config: Config) -> Result<Engine, Error> {
+        let bytes: Arc<[u8]> =
+            match &config.module {
+                ModuleSource::Embedded if EMBEDDED_WASM.is_empty() => return Err(Error::internal(
+                    "this build has no embedded monty.wasm (it was missing at build time): pass \
+                     Config::module_path",
+                )),
+                ModuleSource::Embedded => EMBEDDED_WASM.into(),
+                ModuleSource::Path(path) => std::fs::read(path)
+                    .map_err(|e| Error::Internal(format!("cannot read {}: {e}", path.display())))?
+                    .into(),
+                ModuleSource::Bytes(bytes) => bytes.clone(),
+            };
+
+        let mut wt = wasmtime::Config::new();
+        wt.consume_fuel(true)
+            .epoch_interruption(true)
+            .parallel_compilation(true);
+        if config.pooling {
+            let n = config.max_concurrent;
+            let mut pool = PoolingAllocationConfig::new();
+            pool.total_core_instances(n)
+                .total_memories(n)
+                .total_tables(n)
+                // Function tables of a large Rust module exceed the 20 000
+                // default; the memory cap is enforced per execution by the
+                // store's limiter, so the pool allows the full wasm32 range.
+                .table_elements(100_000)
+                .max_memory_size(1 << 32);
+            wt.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+        }
+        let engine = wasmtime::Engine::new(&wt)
+            .map_err(|e| Error::Internal(format!("cannot create the wasm engine: {e:#}")))?;
+
+        let cache_dir = match &config.cache {
+            CacheSetting::Off => None,
+            CacheSetting::Default => cache::default_cache_dir(),
+            CacheSetting::Dir(dir) => Some(dir.clone()),
+        };
+        let module = match cache_dir {
+            Some(dir) => cache::load_or_compile(&engine, &bytes, &dir),
+            None => Module::new(&engine, &bytes),
+        }
+        .map_err(|e| Error::Internal(format!("cannot compile monty.wasm: {e:#}")))?;
+        check_module(&module)?;
+
+        let mut linker: Linker<StoreState> = Linker::new(&engine);
+        wasi::add_to_linker(&mut linker, |state| &mut state.wasi)
+            .map_err(|e| Error::Internal(format!("cannot link WASI: {e:#}")))?;
+        let pre = linker
+            .instantiate_pre(&module)
+            .map_err(|e| Error::Internal(format!("cannot link monty.wasm: {e:#}")))?;
+
+        spawn_epoch_ticker(&engine);
+        Ok(Engine {
+            inner: Arc::new(Inner {
+                engine,
+                pre,
+                limits: config.limits,
+            }),
+        })
+    }
+
+    /// The limits executions get when their request sets none.
+    pub fn default_limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    pub(crate) fn wasmtime(&self) -> &wasmtime::Engine {
+        &self.inner.engine
+    }
+
+    pub(crate) fn instance_pre(&self) -> &InstancePre<StoreState> {
+        &self.inner.pre
+    }
+
+    /// Starts an execution in a fresh instance and runs it to its first stop.
+    /// Output is streamed to `sink` as it is written.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Python`] if the program raises (including a `SyntaxError`
+    /// before it runs), [`Error::Limit`] if it exceeds a limit, and
+    /// [`Error::Internal`] on a guest trap or a broken message, or when
+    /// [`Config::max_concurrent_executions`] executions are already alive.
+    pub fn start(&self, request: StartRequest, sink: impl OutputSink) -> Result<Progress, Error> {
+        let limits = request
+            .limits
+            .clone()
+            .unwrap_or_else(|| self.inner.limits.clone());
+        let message = protocol::start_message(&request, &limits);
+        let session = Session::new(self, limits, Box::new(sink))?;
+        session.advance(Export::Start, message.as_bytes())
+    }
+
+    /// Continues a snapshot (from [`Execution::snapshot`](crate::Execution::snapshot))
+    /// in a fresh instance under `limits` (or the defaults); the limits
+    /// start afresh.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::start`]; a snapshot from an incompatible version is
+    /// refused with [`Error::Internal`].
+    pub fn restore(
+        &self,
+        snapshot: &[u8],
+        limits: Option<Limits>,
+        sink: impl OutputSink,
+    ) -> Result<Progress, Error> {
+        let limits = limits.unwrap_or_else(|| self.inner.limits.clone());
+        let session = Session::new(self, limits, Box::new(sink))?;
+        session.advance(Export::Restore, snapshot)
+    }
+
+    /// Checks `code` statically (parse and compile, without running it).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Internal`] on a guest trap or an unreadable report;
+    /// [`Error::Limit`] if checking exceeds the default limits.
+    pub fn check(&self, code: &str, filename: &str) -> Result<CheckReport, Error> {
+        let mut session = Session::new(
+            self,
+            self.inner.limits.clone(),
+            Box::new(crate::CaptureSink::new()),
+        )?;
+        let bytes = session.call(
+            Export::Check,
+            protocol::check_message(code, filename).as_bytes(),
+        )?;
+        serde_json::from_slice(&bytes).map_err(|e| {
+            Error::Internal(format!(
+                "unreadable check report ({e}): {}",
+                String::from_utf8_lossy(&bytes)
+            ))
+        })
+    }
+}
+
+/// Advances `engine`'s epoch every [`EPOCH_TICK`] until it is dropped.
+fn spawn_epoch_ticker(engine: &wasmtime::Engine) {
+    let weak = engine.weak();
+    let tick: Duration = EPOCH_TICK;
+    // If the thread cannot be spawned, deadlines never fire; executions are
+    // still bounded by fuel. Spawning only fails when the process is out of
+    // threads, in which case much else fails too.
+    let _ = std::thread::Builder::new()
+        .name("monty-epoch".into())
+        .spawn(move || loop {
+            std::thread::sleep(tick);
+            match weak.upgrade() {
+                Some(engine) => engine.increment_epoch(),
+                None => break,
+            }
+        });
+}

@@ -1,0 +1,488 @@
+//! One execution: a fresh store and instance, driven from `start` through
+//! any number of pauses (`call`, `os_call`, `wait`) and resumes to its end.
+//!
+//! Each guest entry goes through [`Session::call`], which sets the epoch
+//! deadline from the remaining time budget, calls the export through the
+//! canonical-ABI convention (argument copied in with `cabi_realloc`, result
+//! read from the returned `[ptr, len]` area, then `cabi_post_<name>`), charges
+//! the elapsed time, and turns any trap into the right [`Error`]. Fuel is set
+//! once per store, so it is naturally shared by start and every resume.
+//!
+//! When the execution ends (complete, exception, limit, trap) the store is
+//! dropped and its pooled instance slot returns to the engine.
+
+use std::time::{Duration, Instant};
+
+use wasmtime::{Instance, Memory, Store, Trap, TypedFunc};
+
+use crate::engine::Engine;
+use crate::error::{Error, ExternalError, LimitKind};
+use crate::limits::{Limits, MemoryLimitTrap, MemoryLimiter, TimeBudget};
+use crate::output::OutputSink;
+use crate::protocol::{self, CallResult, PendingCall, PendingOsCall, WireProgress};
+use crate::value::Value;
+use crate::wasi::{OutputLimitTrap, ProcExit, WasiState};
+
+/// The data of every store: WASI state and the memory limiter.
+pub(crate) struct StoreState {
+    pub(crate) wasi: WasiState,
+    pub(crate) limiter: MemoryLimiter,
+}
+
+/// The guest exports that take one `string`/`list<u8>` argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Export {
+    Start,
+    Resume,
+    Restore,
+    Check,
+}
+
+impl Export {
+    pub(crate) const ALL: [Export; 4] = [
+        Export::Start,
+        Export::Resume,
+        Export::Restore,
+        Export::Check,
+    ];
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Export::Start => "start",
+            Export::Resume => "resume",
+            Export::Restore => "restore",
+            Export::Check => "check",
+        }
+    }
+}
+
+type ArgFunc = TypedFunc<(i32, i32), i32>;
+type PostFunc = TypedFunc<i32, ()>;
+
+/// The typed exports of one instance.
+struct Guest {
+    memory: Memory,
+    realloc: TypedFunc<(i32, i32, i32, i32), i32>,
+    with_arg: [(ArgFunc, PostFunc); 4],
+    snapshot: (TypedFunc<(), i32>, PostFunc),
+}
+
+impl Guest {
+    fn new(instance: &Instance, store: &mut Store<StoreState>) -> wasmtime::Result<Guest> {
+        let post = |store: &mut Store<StoreState>, name: &str| {
+            instance.get_typed_func::<i32, ()>(&mut *store, &format!("cabi_post_{name}"))
+        };
+        let mut with_arg = Vec::with_capacity(4);
+        for export in Export::ALL {
+            let func = instance.get_typed_func::<(i32, i32), i32>(&mut *store, export.name())?;
+            with_arg.push((func, post(store, export.name())?));
+        }
+        Ok(Guest {
+            memory: instance
+                .get_memory(&mut *store, "memory")
+                .ok_or_else(|| wasmtime::Error::msg("the module exports no `memory`"))?,
+            realloc: instance.get_typed_func(&mut *store, "cabi_realloc")?,
+            with_arg: with_arg
+                .try_into()
+                .map_err(|_| wasmtime::Error::msg("export count"))?,
+            snapshot: (
+                instance.get_typed_func(&mut *store, "snapshot")?,
+                post(store, "snapshot")?,
+            ),
+        })
+    }
+
+    /// Copies the `[ptr, len]` result at `ret` out of guest memory.
+    fn read_result(&self, store: &Store<StoreState>, ret: i32) -> wasmtime::Result<Vec<u8>> {
+        let mut area = [0u8; 8];
+        self.memory.read(store, ret as u32 as usize, &mut area)?;
+        let ptr = u32::from_le_bytes(area[..4].try_into().expect("4 bytes")) as usize;
+        let len = u32::from_le_bytes(area[4..].try_into().expect("4 bytes")) as usize;
+        let data = self.memory.data(store);
+        let bytes = ptr
+            .checked_add(len)
+            .and_then(|end| data.get(ptr..end))
+            .ok_or_else(|| {
+                wasmtime::Error::msg("the guest returned a result outside its memory")
+            })?;
+        Ok(bytes.to_vec())
+    }
+
+    /// Calls `export(arg)` through the canonical ABI and returns the result bytes.
+    fn call(
+        &self,
+        store: &mut Store<StoreState>,
+        export: Export,
+        arg: &[u8],
+    ) -> wasmtime::Result<Vec<u8>> {
+        let len = i32::try_from(arg.len())
+            .map_err(|_| wasmtime::Error::msg("message larger than 2 GiB"))?;
+        let ptr = self.realloc.call(&mut *store, (0, 0, 1, len))?;
+        self.memory.write(&mut *store, ptr as u32 as usize, arg)?;
+        let (func, post) = &self.with_arg[export as usize];
+        let ret = func.call(&mut *store, (ptr, len))?;
+        let result = self.read_result(store, ret)?;
+        post.call(&mut *store, ret)?;
+        Ok(result)
+    }
+
+    fn call_snapshot(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Vec<u8>> {
+        let ret = self.snapshot.0.call(&mut *store, ())?;
+        let result = self.read_result(store, ret)?;
+        self.snapshot.1.call(&mut *store, ret)?;
+        Ok(result)
+    }
+}
+
+/// A live instance with its budgets.
+pub(crate) struct Session {
+    // Keeps the engine (and its epoch ticker) alive while the store lives.
+    _engine: Engine,
+    store: Store<StoreState>,
+    guest: Guest,
+    time: TimeBudget,
+    limits: Limits,
+    calls_made: u64,
+}
+
+impl Session {
+    /// Instantiates the module in a fresh store under `limits`.
+    pub(crate) fn new(
+        engine: &Engine,
+        limits: Limits,
+        sink: Box<dyn OutputSink>,
+    ) -> Result<Session, Error> {
+        let state = StoreState {
+            wasi: WasiState::new(sink, limits.max_output_bytes),
+            limiter: MemoryLimiter {
+                max_memory_bytes: limits.max_memory_bytes,
+                exceeded: false,
+            },
+        };
+        let mut store = Store::new(engine.wasmtime(), state);
+        store.limiter(|state| &mut state.limiter);
+        store
+            .set_fuel(limits.fuel.unwrap_or(u64::MAX))
+            .map_err(Error::internal)?;
+        let mut time = TimeBudget::new(limits.timeout);
+        store.set_epoch_deadline(
+            time.ticks_remaining()
+                .ok_or(Error::Limit(LimitKind::Time))?,
+        );
+        let started = Instant::now();
+        let instance = engine.instance_pre().instantiate(&mut store);
+        let instance = instance.map_err(|e| classify(&store, e, "instantiating the module"))?;
+        let guest = Guest::new(&instance, &mut store)
+            .map_err(|e| classify(&store, e, "reading the exports"))?;
+        // A WASI "reactor" must run its constructors once before any export.
+        if let Ok(init) = instance.get_typed_func::<(), ()>(&mut store, "_initialize") {
+            init.call(&mut store, ())
+                .map_err(|e| classify(&store, e, "_initialize"))?;
+        }
+        time.charge(started.elapsed());
+        Ok(Session {
+            _engine: engine.clone(),
+            store,
+            guest,
+            time,
+            limits,
+            calls_made: 0,
+        })
+    }
+
+    /// Enters the guest once, under the remaining time budget.
+    pub(crate) fn call(&mut self, export: Export, arg: &[u8]) -> Result<Vec<u8>, Error> {
+        self.enter(export.name(), |guest, store| guest.call(store, export, arg))
+    }
+
+    fn enter(
+        &mut self,
+        what: &str,
+        f: impl FnOnce(&Guest, &mut Store<StoreState>) -> wasmtime::Result<Vec<u8>>,
+    ) -> Result<Vec<u8>, Error> {
+        let ticks = self
+            .time
+            .ticks_remaining()
+            .ok_or(Error::Limit(LimitKind::Time))?;
+        self.store.set_epoch_deadline(ticks);
+        let started = Instant::now();
+        let result = f(&self.guest, &mut self.store);
+        self.time.charge(started.elapsed());
+        result.map_err(|e| classify(&self.store, e, what))
+    }
+
+    /// Sends a start/resume/restore message and interprets the progress.
+    pub(crate) fn advance(mut self, export: Export, message: &[u8]) -> Result<Progress, Error> {
+        let bytes = self.call(export, message)?;
+        let wire = protocol::parse_progress(&bytes).map_err(Error::Internal)?;
+        match wire {
+            WireProgress::Complete { value, repr } => Ok(Progress::Complete { value, repr }),
+            WireProgress::Call(call) => {
+                self.count_calls(1)?;
+                let call = PendingCall::from(call);
+                let pending = Pending::Call(call.id);
+                Ok(Progress::Call(
+                    call,
+                    Execution {
+                        session: self,
+                        pending,
+                    },
+                ))
+            }
+            WireProgress::OsCall {
+                id,
+                function,
+                args,
+                kwargs,
+            } => {
+                self.count_calls(1)?;
+                let call = PendingOsCall {
+                    id,
+                    function,
+                    args,
+                    kwargs: kwargs.0,
+                };
+                Ok(Progress::OsCall(
+                    call,
+                    Execution {
+                        session: self,
+                        pending: Pending::Call(id),
+                    },
+                ))
+            }
+            WireProgress::Wait { calls } => {
+                self.count_calls(calls.len() as u64)?;
+                let calls: Vec<PendingCall> = calls.into_iter().map(PendingCall::from).collect();
+                let pending = Pending::Wait(calls.iter().map(|c| c.id).collect());
+                Ok(Progress::Wait(
+                    calls,
+                    Execution {
+                        session: self,
+                        pending,
+                    },
+                ))
+            }
+            WireProgress::Error { error } => Err(Error::Python(error.into())),
+            WireProgress::Invalid { message } => Err(Error::Internal(format!(
+                "the guest rejected the host's message: {message}"
+            ))),
+        }
+    }
+
+    fn count_calls(&mut self, n: u64) -> Result<(), Error> {
+        self.calls_made += n;
+        if self.calls_made > self.limits.max_external_calls {
+            return Err(Error::Limit(LimitKind::ExternalCalls));
+        }
+        Ok(())
+    }
+}
+
+/// Maps a wasmtime error (trap or host-function error) to our [`Error`],
+/// preferring the flags our host functions set over the error's shape.
+fn classify(store: &Store<StoreState>, error: wasmtime::Error, what: &str) -> Error {
+    let state = store.data();
+    if state.limiter.exceeded || error.is::<MemoryLimitTrap>() {
+        return Error::Limit(LimitKind::Memory);
+    }
+    if state.wasi.output_exceeded || error.is::<OutputLimitTrap>() {
+        return Error::Limit(LimitKind::Output);
+    }
+    if let Some(exit) = error.downcast_ref::<ProcExit>() {
+        return Error::Internal(exit.to_string());
+    }
+    let detail = match error.downcast_ref::<Trap>() {
+        Some(Trap::OutOfFuel) => return Error::Limit(LimitKind::Fuel),
+        Some(Trap::Interrupt) => return Error::Limit(LimitKind::Time),
+        Some(Trap::StackOverflow) => {
+            "the guest overflowed its native stack (deeply nested code or data?)".to_owned()
+        }
+        Some(trap) => format!("the guest trapped: {trap}"),
+        None => format!("{error:#}"),
+    };
+    let mut message = format!("{what}: {detail}");
+    let tail = state.wasi.stderr_tail();
+    if !tail.is_empty() {
+        message.push_str(&format!(" (guest stderr: {tail})"));
+    }
+    Error::Internal(message)
+}
+
+/// What the execution is waiting for.
+#[derive(Debug, Clone)]
+enum Pending {
+    /// One synchronous (or OS) call.
+    Call(u64),
+    /// Async calls (those announced so far and not yet answered).
+    Wait(Vec<u64>),
+}
+
+/// Where an execution stands after start or resume.
+pub enum Progress {
+    /// The program finished.
+    Complete {
+        /// The value of the last statement if it was an expression, else `None`.
+        value: Value,
+        /// `repr()` of that value; `None` when the value is `None`.
+        repr: Option<String>,
+    },
+    /// The program is blocked on a synchronous external call; answer it with
+    /// [`Execution::resume`].
+    Call(PendingCall, Execution),
+    /// The program is blocked on an OS operation; answer it with
+    /// [`Execution::resume`] (an error such as `PermissionError` denies it).
+    OsCall(PendingOsCall, Execution),
+    /// Every task is blocked on async external calls; these are the ones not
+    /// yet announced. Answer one or more with [`Execution::resume_many`].
+    Wait(Vec<PendingCall>, Execution),
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Progress::Complete { value, repr } => f
+                .debug_struct("Complete")
+                .field("value", value)
+                .field("repr", repr)
+                .finish(),
+            Progress::Call(call, _) => f.debug_tuple("Call").field(call).finish(),
+            Progress::OsCall(call, _) => f.debug_tuple("OsCall").field(call).finish(),
+            Progress::Wait(calls, _) => f.debug_tuple("Wait").field(calls).finish(),
+        }
+    }
+}
+
+/// A paused execution: it owns its store and instance. Dropping it abandons
+/// the execution and frees the instance. It is `Send`, so it can be resumed
+/// on another thread.
+pub struct Execution {
+    session: Session,
+    pending: Pending,
+}
+
+impl Execution {
+    /// The ids of the calls the program is waiting on.
+    pub fn pending_ids(&self) -> Vec<u64> {
+        match &self.pending {
+            Pending::Call(id) => vec![*id],
+            Pending::Wait(ids) => ids.clone(),
+        }
+    }
+
+    /// Answers the single pending call (a `call` or `os_call` progress) and
+    /// runs the program to its next stop. An `Err` is raised inside the
+    /// program as a Python exception of that type.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Python`] for an uncaught exception, [`Error::Limit`] when a
+    /// limit is hit (time and fuel continue from where start left them), and
+    /// [`Error::Internal`] on a trap, or when several calls are pending (use
+    /// [`Execution::resume_many`]).
+    pub fn resume(self, result: Result<Value, ExternalError>) -> Result<Progress, Error> {
+        match self.pending {
+            Pending::Call(id) => self.resume_many(vec![CallResult { id, result }]),
+            Pending::Wait(ref ids) if ids.len() == 1 => {
+                let id = ids[0];
+                self.resume_many(vec![CallResult { id, result }])
+            }
+            Pending::Wait(_) => Err(Error::internal(
+                "resume() answers exactly one call but several are pending: use resume_many()",
+            )),
+        }
+    }
+
+    /// Answers one or more pending calls by id and runs the program to its
+    /// next stop. After a `wait`, any subset of the outstanding calls may be
+    /// answered; the program continues as far as those answers allow.
+    ///
+    /// # Errors
+    ///
+    /// As [`Execution::resume`]; also [`Error::Internal`] if `results` is
+    /// empty or the guest rejects an id.
+    pub fn resume_many(mut self, results: Vec<CallResult>) -> Result<Progress, Error> {
+        if results.is_empty() {
+            return Err(Error::internal("resume_many() needs at least one result"));
+        }
+        let message = match &mut self.pending {
+            Pending::Call(_) if results.len() == 1 => protocol::reply_message(&results[0]),
+            Pending::Call(_) => return Err(Error::internal("only one call is pending")),
+            Pending::Wait(_) => protocol::results_message(&results),
+        };
+        let outstanding: Vec<u64> = match &self.pending {
+            Pending::Wait(ids) => ids
+                .iter()
+                .copied()
+                .filter(|id| !results.iter().any(|r| r.id == *id))
+                .collect(),
+            Pending::Call(_) => Vec::new(),
+        };
+        let progress = self.session.advance(Export::Resume, message.as_bytes())?;
+        // A new `wait` lists only newly announced calls; keep the earlier
+        // unanswered ones in `pending_ids`.
+        Ok(match progress {
+            Progress::Wait(calls, mut execution) => {
+                if let Pending::Wait(ids) = &mut execution.pending {
+                    ids.splice(0..0, outstanding);
+                }
+                Progress::Wait(calls, execution)
+            }
+            other => other,
+        })
+    }
+
+    /// Serializes the paused execution so [`Engine::restore`] can continue it
+    /// in a fresh instance (possibly in another process).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Internal`] if the guest traps or does not support snapshots
+    /// (it returns no bytes); limits as for [`Execution::resume`].
+    pub fn snapshot(&mut self) -> Result<Vec<u8>, Error> {
+        let bytes = self
+            .session
+            .enter("snapshot", |guest, store| guest.call_snapshot(store))?;
+        if bytes.is_empty() {
+            return Err(Error::internal(
+                "this monty.wasm does not support snapshots yet",
+            ));
+        }
+        Ok(bytes)
+    }
+
+    /// Fuel consumed so far (start and all resumes).
+    pub fn fuel_consumed(&self) -> u64 {
+        let left = self.session.store.get_fuel().unwrap_or(0);
+        self.session
+            .limits
+            .fuel
+            .unwrap_or(u64::MAX)
+            .saturating_sub(left)
+    }
+
+    /// Wall-clock time spent inside the guest so far (what the time limit
+    /// counts).
+    pub fn guest_time(&self) -> Duration {
+        self.session.time.used()
+    }
+
+    /// External calls made so far, including the pending ones.
+    pub fn external_calls(&self) -> u64 {
+        self.session.calls_made
+    }
+
+    /// The limits this execution runs under.
+    pub fn limits(&self) -> &Limits {
+        &self.session.limits
+    }
+}
+
+impl std::fmt::Debug for Execution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Execution")
+            .field("pending", &self.pending)
+            .field("calls_made", &self.session.calls_made)
+            .field("guest_time", &self.session.time.used())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,291 @@
+//! The convenient way to run code: register Rust closures as the program's
+//! external functions and let the engine dispatch every call until the
+//! program finishes.
+//!
+//! [`Engine::run`], [`Engine::run_with_functions`] and [`Engine::run_request`]
+//! all drive the same loop: start, then for each `call` look up the function
+//! by name and resume with its result; `wait` answers every announced call
+//! (one after another, in order); `os_call` is denied with `PermissionError`
+//! (no filesystem or OS access is granted through this API). Output is
+//! captured and returned in [`RunOutcome`].
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::engine::Engine;
+use crate::error::{Error, ExternalError};
+use crate::execution::Progress;
+use crate::output::CaptureSink;
+use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
+use crate::value::Value;
+
+type HostFn = dyn Fn(&Call) -> Result<Value, ExternalError> + Send + Sync;
+
+struct Registered {
+    params: Vec<String>,
+    func: Arc<HostFn>,
+}
+
+/// A set of named host functions the program may call.
+#[derive(Default, Clone)]
+pub struct Functions {
+    by_name: HashMap<String, Arc<Registered>>,
+    order: Vec<String>,
+}
+
+impl fmt::Debug for Functions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(&self.order).finish()
+    }
+}
+
+impl Functions {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Registers `func` as the Python function `name(params...)`.
+    /// Registering a name again replaces the earlier function.
+    pub fn register<F>(&mut self, name: &str, params: &[&str], func: F) -> &mut Self
+    where
+        F: Fn(&Call) -> Result<Value, ExternalError> + Send + Sync + 'static,
+    {
+        let registered = Registered {
+            params: params.iter().map(|p| (*p).to_owned()).collect(),
+            func: Arc::new(func),
+        };
+        if self
+            .by_name
+            .insert(name.to_owned(), Arc::new(registered))
+            .is_none()
+        {
+            self.order.push(name.to_owned());
+        }
+        self
+    }
+
+    /// The declarations to send in a [`StartRequest`].
+    pub fn externals(&self) -> Vec<ExternalFunction> {
+        self.order
+            .iter()
+            .map(|name| ExternalFunction {
+                name: name.clone(),
+                params: Some(self.by_name[name].params.clone()),
+                is_async: false,
+            })
+            .collect()
+    }
+
+    /// Runs the registered function a pending call names.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the function returns; a `NameError` for an unknown name.
+    pub fn dispatch(&self, call: &PendingCall) -> Result<Value, ExternalError> {
+        let Some(registered) = self.by_name.get(&call.name) else {
+            return Err(ExternalError::new(
+                "NameError",
+                format!("no host function named '{}'", call.name),
+            ));
+        };
+        let view = Call {
+            name: &call.name,
+            args: &call.args,
+            kwargs: &call.kwargs,
+            params: &registered.params,
+        };
+        (registered.func)(&view)
+    }
+}
+
+/// The arguments of one call, as a registered function sees them.
+#[derive(Debug, Clone, Copy)]
+pub struct Call<'a> {
+    /// The function's name.
+    pub name: &'a str,
+    /// Positional arguments.
+    pub args: &'a [Value],
+    /// Keyword arguments, in call order.
+    pub kwargs: &'a [(String, Value)],
+    params: &'a [String],
+}
+
+impl<'a> Call<'a> {
+    /// The argument for parameter `name`, whether it was passed by position
+    /// (matched against the registered parameter names) or by keyword.
+    pub fn arg(&self, name: &str) -> Option<&'a Value> {
+        if let Some((_, value)) = self.kwargs.iter().find(|(k, _)| k == name) {
+            return Some(value);
+        }
+        let index = self.params.iter().position(|p| p == name)?;
+        self.args.get(index)
+    }
+
+    /// Like [`Call::arg`], but a missing argument is a `TypeError` for the
+    /// program, worded as CPython words it.
+    ///
+    /// # Errors
+    ///
+    /// `TypeError: f() missing required argument: 'name'`.
+    pub fn require(&self, name: &str) -> Result<&'a Value, ExternalError> {
+        self.arg(name).ok_or_else(|| {
+            ExternalError::new(
+                "TypeError",
+                format!("{}() missing required argument: '{name}'", self.name),
+            )
+        })
+    }
+}
+
+/// A finished run: the final value and everything printed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunOutcome {
+    /// The value of the last statement if it was an expression, else `None`.
+    pub value: Value,
+    /// `repr()` of the value; `None` when the value is `None`.
+    pub repr: Option<String>,
+    /// Everything the program wrote to stdout.
+    pub stdout: String,
+    /// Everything the program wrote to stderr.
+    pub stderr: String,
+}
+
+impl Engine {
+    /// Runs `code` with the given global variables and no external
+    /// functions; output is captured.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::start`]. Output printed before the error is not returned
+    /// (use [`Engine::start`] with a sink to keep it).
+    pub fn run(&self, code: &str, inputs: &[(&str, Value)]) -> Result<RunOutcome, Error> {
+        let mut request = StartRequest::new(code);
+        request.inputs = inputs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect();
+        self.run_request(request, &Functions::new())
+    }
+
+    /// Runs `code`, answering its calls with `functions`; output is captured.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::start`]; errors returned by a function are raised inside
+    /// the program and only surface here if it does not catch them.
+    ///
+    /// # Panics
+    ///
+    /// If a registered function panics, the panic propagates to the caller.
+    pub fn run_with_functions(
+        &self,
+        code: &str,
+        functions: &Functions,
+    ) -> Result<RunOutcome, Error> {
+        self.run_request(StartRequest::new(code), functions)
+    }
+
+    /// Runs a full request (its externals are extended with `functions`),
+    /// answering calls with `functions` until the program finishes.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::run_with_functions`].
+    ///
+    /// # Panics
+    ///
+    /// If a registered function panics, the panic propagates to the caller.
+    pub fn run_request(
+        &self,
+        mut request: StartRequest,
+        functions: &Functions,
+    ) -> Result<RunOutcome, Error> {
+        for external in functions.externals() {
+            if !request.externals.iter().any(|e| e.name == external.name) {
+                request.externals.push(external);
+            }
+        }
+        let sink = CaptureSink::new();
+        let mut progress = self.start(request, sink.clone())?;
+        loop {
+            progress = match progress {
+                Progress::Complete { value, repr } => {
+                    return Ok(RunOutcome {
+                        value,
+                        repr,
+                        stdout: sink.stdout(),
+                        stderr: sink.stderr(),
+                    });
+                }
+                Progress::Call(call, execution) => execution.resume(functions.dispatch(&call))?,
+                Progress::OsCall(_, execution) => execution.resume(Err(ExternalError::new(
+                    "PermissionError",
+                    "no OS access is granted to this sandbox",
+                )))?,
+                Progress::Wait(calls, execution) => {
+                    let results: Vec<CallResult> = calls
+                        .iter()
+                        .map(|c| CallResult {
+                            id: c.id,
+                            result: functions.dispatch(c),
+                        })
+                        .collect();
+                    if results.is_empty() {
+                        return Err(Error::internal(
+                            "the program is waiting but announced no new calls",
+                        ));
+                    }
+                    execution.resume_many(results)?
+                }
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_found_by_position_or_keyword() {
+        let mut functions = Functions::new();
+        functions.register("add", &["a", "b"], |call| {
+            let a = call.require("a")?.as_i64().unwrap_or(0);
+            let b = call.require("b")?.as_i64().unwrap_or(0);
+            Ok(Value::Int(a + b))
+        });
+        let call = PendingCall {
+            id: 1,
+            name: "add".into(),
+            args: vec![Value::Int(1)],
+            kwargs: vec![("b".into(), Value::Int(2))],
+        };
+        assert_eq!(functions.dispatch(&call), Ok(Value::Int(3)));
+        let missing = PendingCall {
+            id: 2,
+            name: "add".into(),
+            args: vec![Value::Int(1)],
+            kwargs: vec![],
+        };
+        assert_eq!(
+            functions.dispatch(&missing).unwrap_err().message,
+            "add() missing required argument: 'b'"
+        );
+        let unknown = PendingCall {
+            id: 3,
+            name: "nope".into(),
+            args: vec![],
+            kwargs: vec![],
+        };
+        assert_eq!(
+            functions.dispatch(&unknown).unwrap_err().type_name,
+            "NameError"
+        );
+        assert_eq!(
+            functions.externals()[0].params.as_deref(),
+            Some(&["a".to_owned(), "b".to_owned()][..])
+        );
+    }
+}

@@ -1,0 +1,67 @@
+//! The Rust host of the monty Python sandbox.
+//!
+//! `monty.wasm` is the interpreter compiled to a WASI preview-1 core module.
+//! This crate loads it with wasmtime and runs every execution in a fresh
+//! instance that can reach nothing but what the host hands it: no files, no
+//! network, no clock, no environment. A program calls the host's functions by
+//! name; each call pauses the instance, the host answers, and the program
+//! continues. The pieces, in the order a run uses them:
+//!
+//! * [`Engine`] (built from a [`Config`]): the compiled module, linked once,
+//!   shared across threads.
+//! * [`StartRequest`]: code, inputs, declared [`ExternalFunction`]s and
+//!   [`Limits`]; [`Engine::start`] runs it to its first stop.
+//! * [`Progress`]: `Complete`, or a pause holding an [`Execution`] you
+//!   [`resume`](Execution::resume) with the call's result.
+//! * [`Error`]: an uncaught Python exception, a [`LimitKind`] that was
+//!   exceeded, or an internal error — never a crash of the host.
+//! * [`Value`]: Python values, lossless to and from tagged JSON.
+//! * [`OutputSink`]: where `print` goes, as it happens.
+//!
+//! [`Engine::run_with_functions`] wraps the loop for the common case:
+//!
+//! ```
+//! use monty_host::{Config, Engine, ExternalError, Functions, Value};
+//!
+//! let engine = Engine::new(Config::new())?;
+//! let mut functions = Functions::new();
+//! functions.register("add", &["a", "b"], |call| {
+//!     let a = call.require("a")?.as_i64().ok_or_else(|| ExternalError::new("TypeError", "int expected"))?;
+//!     let b = call.require("b")?.as_i64().ok_or_else(|| ExternalError::new("TypeError", "int expected"))?;
+//!     Ok(Value::Int(a + b))
+//! });
+//! let outcome = engine.run_with_functions("print('adding')\nadd(40, b=2)", &functions)?;
+//! assert_eq!(outcome.stdout, "adding\n");
+//! assert_eq!(outcome.value, Value::Int(42));
+//! assert_eq!(outcome.repr.as_deref(), Some("42"));
+//! # Ok::<(), monty_host::Error>(())
+//! ```
+//!
+//! The same file runs in any WASI host: the exports are plain core functions
+//! following the canonical ABI (see `execution.rs`), and the only imports are
+//! the preview-1 functions this crate implements as deny-all (`wasi.rs`).
+
+#![warn(missing_docs)]
+
+mod cache;
+mod engine;
+mod error;
+mod execution;
+mod functions;
+mod limits;
+mod output;
+mod protocol;
+mod value;
+mod wasi;
+
+pub use cache::default_cache_dir;
+pub use engine::{Config, Engine};
+pub use error::{Error, ExternalError, LimitKind, PyException};
+pub use execution::{Execution, Progress};
+pub use functions::{Call, Functions, RunOutcome};
+pub use limits::{Limits, EPOCH_TICK};
+pub use output::{CaptureSink, OutputSink, StdioSink, Stream};
+pub use protocol::{
+    CallResult, CheckReport, Diagnostic, ExternalFunction, PendingCall, PendingOsCall, StartRequest,
+};
+pub use value::{Value, MAX_PLAIN_INT};

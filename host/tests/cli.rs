@@ -1,0 +1,233 @@
+//! The `monty` command line: output, exit codes, `--input`, `--json`,
+//! `--tools-cmd` (with the Python tool server in `fixtures/`), `check`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+fn monty() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_monty"));
+    cmd.env("MONTY_CACHE_DIR", common::cache_dir())
+        .stdin(Stdio::null());
+    if let Some(wasm) = common::wasm_override() {
+        cmd.env("MONTY_WASM", wasm);
+    }
+    cmd
+}
+
+/// The first CLI run compiles and caches the module; do it once, before the
+/// tests run in parallel, so they do not all compile at the same time.
+fn warm_cache() {
+    static WARM: OnceLock<()> = OnceLock::new();
+    WARM.get_or_init(|| {
+        let file = write_source("1");
+        let out = monty().arg("run").arg(&file).output().unwrap();
+        assert!(
+            out.status.success(),
+            "warm-up run failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    });
+}
+
+/// Writes `code` to a fresh file and returns its path.
+fn write_source(code: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-sources");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!(
+        "prog_{}_{}.py",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::write(&path, code).unwrap();
+    path
+}
+
+fn run(code: &str, extra: &[&str]) -> (PathBuf, Output) {
+    warm_cache();
+    let file = write_source(code);
+    let out = monty().arg("run").arg(&file).args(extra).output().unwrap();
+    (file, out)
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn tool_server(mode: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tool_server.py");
+    format!("python3 '{}' {mode}", script.display())
+}
+
+#[test]
+fn success_prints_output_then_the_repr() {
+    let (_, out) = run(
+        "print('hello')\nprint('no newline', end='')\n[1, 'two', 3.0]",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // As CPython's displayhook: no newline is added before the repr.
+    assert_eq!(stdout(&out), "hello\nno newline[1, 'two', 3.0]\n");
+}
+
+#[test]
+fn none_result_prints_nothing_more() {
+    let (_, out) = run("x = 1\nprint(x)", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "1\n");
+}
+
+#[test]
+fn exception_exits_1_with_traceback() {
+    let (file, out) = run("print('partial')\n1/0\n", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "partial\n");
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("Traceback (most recent call last):"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("File \"{}\", line 2", file.display())),
+        "{err}"
+    );
+    assert_eq!(
+        err.trim_end().lines().last(),
+        Some("ZeroDivisionError: division by zero")
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["run"],
+        &["run", "a.py", "--bogus"],
+        &["--help"],
+        &["run", "/nonexistent/x.py"],
+    ] {
+        let out = monty().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+    let (_, out) = run("1", &["--input", "x={bad json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--input x"), "{}", stderr(&out));
+}
+
+#[test]
+fn limits_exit_3_naming_the_limit() {
+    let (_, out) = run("while True: pass", &["--fuel", "10000000"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("fuel"), "{}", stderr(&out));
+
+    let (_, out) = run("while True: pass", &["--fuel", "none", "--timeout", "0.2"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("time"), "{}", stderr(&out));
+
+    let (_, out) = run(
+        "x = []\nwhile True: x.append('a' * 1000000)",
+        &["--max-memory", "32"],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("memory"), "{}", stderr(&out));
+}
+
+#[test]
+fn inputs_are_tagged_json() {
+    let (_, out) = run(
+        "x + len(t)",
+        &["--input", "x=40", "--input", r#"t={"$tuple":[1,2]}"#],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "42\n");
+}
+
+#[test]
+fn json_outcome_is_the_last_line() {
+    let (_, out) = run("print('hi')\n(1, 2)", &["--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    let json: serde_json::Value = serde_json::from_str(last).unwrap();
+    assert_eq!(json["status"], "complete");
+    assert_eq!(json["repr"], "(1, 2)");
+    assert_eq!(json["value"], serde_json::json!({"$tuple": [1, 2]}));
+    assert!(text.starts_with("hi\n"));
+
+    let (_, out) = run("raise ValueError('bad')", &["--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    assert_eq!(json["status"], "error");
+    assert_eq!(json["error"]["type"], "ValueError");
+    assert_eq!(json["error"]["message"], "bad");
+
+    let (_, out) = run("while True: pass", &["--json", "--fuel", "1000000"]);
+    assert_eq!(out.status.code(), Some(3));
+    let json: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (json["status"].as_str(), json["limit"].as_str()),
+        (Some("limit"), Some("fuel"))
+    );
+}
+
+#[test]
+fn tools_cmd_answers_calls() {
+    let code = "print('start')\nr = add(40, b=2)\nprint(r)\ntry:\n    fail('boom')\nexcept ValueError as e:\n    print('caught', e)\necho((1, 'x'))";
+    let (_, out) = run(code, &["--tools-cmd", &tool_server("")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "start\n42\ncaught boom\n(1, 'x')\n");
+}
+
+#[test]
+fn tools_cmd_error_uncaught_exits_1() {
+    let (_, out) = run("fail('boom')", &["--tools-cmd", &tool_server("")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out).trim_end().lines().last(),
+        Some("ValueError: boom")
+    );
+}
+
+#[test]
+fn broken_tool_servers_exit_4() {
+    for mode in ["--garbage", "--die", "--bad-decl", "--wrong-id"] {
+        let (_, out) = run("add(1, 2)", &["--tools-cmd", &tool_server(mode)]);
+        assert_eq!(out.status.code(), Some(4), "{mode}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("tool server"),
+            "{mode}: {}",
+            stderr(&out)
+        );
+    }
+    let (_, out) = run("1", &["--tools-cmd", "exit 3"]);
+    assert_eq!(out.status.code(), Some(4));
+}
+
+#[test]
+fn check_exits_0_or_1() {
+    warm_cache();
+    let ok = write_source("x = 1\nprint(x)\n");
+    let out = monty().arg("check").arg(&ok).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let bad = write_source("x = 1\ny = (\n");
+    let out = monty().arg("check").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("SyntaxError"), "{}", stdout(&out));
+}
