@@ -55,6 +55,7 @@ pub struct Config {
     cache: CacheSetting,
     max_concurrent: u32,
     pooling: bool,
+    fuel_metering: bool,
 }
 
 impl Default for Config {
@@ -65,6 +66,7 @@ impl Default for Config {
             cache: CacheSetting::Off,
             max_concurrent: 64,
             pooling: true,
+            fuel_metering: true,
         }
     }
 }
@@ -130,12 +132,22 @@ impl Config {
         self.pooling = enabled;
         self
     }
+
+    /// Whether wasm code counts fuel (default `true`). With `false` the
+    /// compiled code carries no fuel checks, so [`Limits::fuel`] is not
+    /// enforced and CPU is bounded by the wall-clock limit alone; this
+    /// exists to measure what fuel metering costs, not for untrusted code.
+    pub fn fuel_metering(mut self, enabled: bool) -> Self {
+        self.fuel_metering = enabled;
+        self
+    }
 }
 
 struct Inner {
     engine: wasmtime::Engine,
     pre: InstancePre<StoreState>,
     limits: Limits,
+    fuel_metering: bool,
 }
 
 /// A compiled, linked `monty.wasm`, ready to start executions.
@@ -237,7 +249,7 @@ impl Engine {
             };
 
         let mut wt = wasmtime::Config::new();
-        wt.consume_fuel(true)
+        wt.consume_fuel(config.fuel_metering)
             .epoch_interruption(true)
             .parallel_compilation(true);
         if config.pooling {
@@ -281,6 +293,7 @@ impl Engine {
                 engine,
                 pre,
                 limits: config.limits,
+                fuel_metering: config.fuel_metering,
             }),
         })
     }
@@ -292,6 +305,10 @@ impl Engine {
 
     pub(crate) fn wasmtime(&self) -> &wasmtime::Engine {
         &self.inner.engine
+    }
+
+    pub(crate) fn fuel_metering(&self) -> bool {
+        self.inner.fuel_metering
     }
 
     pub(crate) fn instance_pre(&self) -> &InstancePre<StoreState> {

@@ -161,9 +161,11 @@ impl Session {
         };
         let mut store = Store::new(engine.wasmtime(), state);
         store.limiter(|state| &mut state.limiter);
-        store
-            .set_fuel(limits.fuel.unwrap_or(u64::MAX))
-            .map_err(Error::internal)?;
+        if engine.fuel_metering() {
+            store
+                .set_fuel(limits.fuel.unwrap_or(u64::MAX))
+                .map_err(Error::internal)?;
+        }
         let mut time = TimeBudget::new(limits.timeout);
         store.set_epoch_deadline(
             time.ticks_remaining()
