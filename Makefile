@@ -25,7 +25,7 @@ wasm:
 
 ## Rebuild monty.wasm and fail if it differs from the committed file.
 check-wasm:
-	cp monty.wasm target/monty.wasm.committed
+	mkdir -p target && cp monty.wasm target/monty.wasm.committed
 	$(MAKE) wasm
 	@if cmp -s monty.wasm target/monty.wasm.committed; then \
 		echo "check-wasm: monty.wasm matches its source"; \
