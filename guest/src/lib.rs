@@ -10,7 +10,8 @@
 //! 3. [`vm`]: an explicit frame stack over one value stack — Python calls
 //!    never recurse on the Rust stack — with the heap in [`object`] as plain
 //!    data, so a run can pause at a host call and resume later.
-//! 4. [`builtins`]: builtin functions, constructors and methods.
+//! 4. [`builtins`]: builtin functions, constructors and methods;
+//!    [`modules`]: the importable standard library.
 //! 5. [`boundary`]: the JSON messages of the WIT exports (`exports`, wasm only).
 //!
 //! Everything an execution can observe comes through the request: there is
@@ -19,6 +20,7 @@
 pub mod boundary;
 pub mod builtins;
 pub mod compile;
+pub mod modules;
 pub mod object;
 pub mod output;
 pub mod parse;

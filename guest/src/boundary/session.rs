@@ -91,6 +91,7 @@ fn parse_request(text: &str) -> Result<Request, String> {
     if let Some(l) = j.get("limits") {
         if let Some(d) = l.get("max_recursion_depth").and_then(J::as_u64) {
             limits.max_recursion_depth = d.clamp(10, 100_000) as usize;
+            limits.max_recursion_depth_ceiling = limits.max_recursion_depth;
         }
         if let Some(m) = l.get("max_memory_bytes").and_then(J::as_u64) {
             limits.max_alloc_bytes = m.min(usize::MAX as u64) as usize;

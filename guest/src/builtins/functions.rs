@@ -113,10 +113,13 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             let v = a.pos[0];
             let c = match v {
                 Value::Builtin(Builtin::Ellipsis) => false,
-                Value::Builtin(_) | Value::Type(_) | Value::ExcType(_) => true,
+                Value::Builtin(_) | Value::Native(_) | Value::Type(_) | Value::ExcType(_) => true,
                 Value::Ref(id) => matches!(
                     vm.heap.get(id),
-                    Obj::Function(_) | Obj::BuiltinMethod(..) | Obj::External(_)
+                    Obj::Function(_)
+                        | Obj::BuiltinMethod(..)
+                        | Obj::External(_)
+                        | Obj::BoundNative { .. }
                 ),
                 _ => false,
             };

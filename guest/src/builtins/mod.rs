@@ -75,7 +75,9 @@ pub fn lookup(name: &str) -> Option<Value> {
     if let Some(t) = Type::from_builtin_name(name) {
         return Some(Value::Type(t));
     }
-    ExcType::from_name(name).map(Value::ExcType)
+    ExcType::from_name(name)
+        .filter(|e| e.is_builtin())
+        .map(Value::ExcType)
 }
 
 /// Calls builtin function `b`.

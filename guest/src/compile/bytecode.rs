@@ -188,6 +188,11 @@ pub enum Op {
     /// The module's last expression statement: remember its value.
     SetResult,
     LoadAssertionError,
+    /// Import module `name`; mode 0 pushes the named (leaf) module, 1 the
+    /// top-level package (`import a.b` binds `a`), 2 is a relative import.
+    ImportName(u32, u32),
+    /// Push attribute `name` of the module on top (`from m import name`).
+    ImportFrom(u32),
 }
 
 /// A compile-time constant.

@@ -127,9 +127,23 @@ impl<'a> Compiler<'a> {
             Stmt::TypeAlias(_) => {
                 return Err(CompileError::unsupported("'type' alias statements", line))
             }
-            Stmt::Import(_) | Stmt::ImportFrom(_) => {
-                return Err(CompileError::unsupported("import statements", line))
+            Stmt::Import(i) => {
+                for alias in &i.names {
+                    let full = alias.name.as_str();
+                    let n = self.name_idx(full);
+                    match &alias.asname {
+                        Some(asname) => {
+                            self.emit(Op::ImportName(n, 0));
+                            self.store_name(asname.as_str());
+                        }
+                        None => {
+                            self.emit(Op::ImportName(n, 1));
+                            self.store_name(full.split('.').next().unwrap_or(full));
+                        }
+                    }
+                }
             }
+            Stmt::ImportFrom(i) => self.import_from(i, line)?,
         }
         Ok(())
     }
@@ -509,6 +523,39 @@ impl<'a> Compiler<'a> {
         for j in ends {
             self.patch(j);
         }
+        Ok(())
+    }
+
+    fn import_from(&mut self, i: &'a ast::StmtImportFrom, line: u32) -> CResult<()> {
+        let module = i.module.as_ref().map(|m| m.as_str()).unwrap_or("");
+        let relative = i.level.map(|l| l.to_u32()).unwrap_or(0) > 0;
+        if module == "__future__" {
+            for alias in &i.names {
+                let n = alias.name.as_str();
+                if !crate::modules::FUTURE_FEATURES.contains(&n) {
+                    return Err(CompileError::syntax(
+                        format!("future feature {n} is not defined"),
+                        line,
+                    ));
+                }
+            }
+        }
+        if i.names.iter().any(|a| a.name.as_str() == "*") {
+            return Err(CompileError {
+                kind: "NotImplementedError",
+                message: "Wildcard imports (`from ... import *`) are not supported".into(),
+                line,
+            });
+        }
+        let n = self.name_idx(module);
+        self.emit(Op::ImportName(n, if relative { 2 } else { 0 }));
+        for alias in &i.names {
+            let name = self.name_idx(alias.name.as_str());
+            self.emit(Op::ImportFrom(name));
+            let target = alias.asname.as_ref().unwrap_or(&alias.name);
+            self.store_name(target.as_str());
+        }
+        self.emit(Op::Pop);
         Ok(())
     }
 

@@ -34,6 +34,7 @@ pub enum HashKey {
     ExcType(ExcType),
     /// Objects hashed by identity (functions, ...).
     Id(u32),
+    Native(u16, u16),
 }
 
 impl Hash for HashKey {
@@ -75,6 +76,11 @@ impl Hash for HashKey {
             HashKey::Id(i) => {
                 h.write_u8(9);
                 h.write_u32(*i);
+            }
+            HashKey::Native(m, f) => {
+                h.write_u8(10);
+                h.write_u16(*m);
+                h.write_u16(*f);
             }
         }
     }

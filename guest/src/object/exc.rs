@@ -75,6 +75,7 @@ exc_types! {
     UnicodeError => Some(ValueError),
     UnicodeDecodeError => Some(UnicodeError),
     UnicodeEncodeError => Some(UnicodeError),
+    JSONDecodeError => Some(ValueError),
 }
 
 impl ExcType {
@@ -88,6 +89,20 @@ impl ExcType {
             cur = c.parent();
         }
         false
+    }
+
+    /// The name a traceback prints: module-qualified for classes that do
+    /// not live in `builtins`.
+    pub fn qualified_name(self) -> &'static str {
+        match self {
+            ExcType::JSONDecodeError => "json.decoder.JSONDecodeError",
+            other => other.name(),
+        }
+    }
+
+    /// Whether the class is reachable as a builtin name.
+    pub fn is_builtin(self) -> bool {
+        !matches!(self, ExcType::JSONDecodeError)
     }
 
     /// Looks a class up by its Python name.

@@ -48,6 +48,16 @@ pub enum Obj {
     BuiltinMethod(Value, String),
     /// A function provided by the host; calling it pauses the run.
     External(External),
+    /// An imported module: its name and attributes.
+    Module(Module),
+    /// A native function with values bound in front of its arguments
+    /// (`operator.itemgetter(1)`, `functools.partial(f, x)`): calling it
+    /// calls `func(*bound, *args)`. `name` is its class name for reprs.
+    BoundNative {
+        func: crate::modules::NativeId,
+        bound: Vec<Value>,
+        name: String,
+    },
 }
 
 /// Which view `d.keys()`/`values()`/`items()` returned.
@@ -96,6 +106,13 @@ pub struct Function {
     pub kwdefaults: Vec<Value>,
     /// The cells of the free variables, in the code's `freevars` order.
     pub closure: Vec<Value>,
+}
+
+/// A module object.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Module {
+    pub name: String,
+    pub attrs: Dict,
 }
 
 /// A host function declared in the request.
@@ -166,6 +183,8 @@ impl Obj {
             Obj::Iter(it) => it.for_each_child(f),
             Obj::DictView(d, _) => f(Value::Ref(*d)),
             Obj::BuiltinMethod(recv, _) => f(*recv),
+            Obj::Module(m) => m.attrs.for_each_value(f),
+            Obj::BoundNative { bound, .. } => bound.iter().for_each(|v| f(*v)),
         }
     }
 }

@@ -34,6 +34,7 @@ pub enum Type {
     DictValues,
     DictItems,
     ExternalFunction,
+    Module,
 }
 
 impl Type {
@@ -68,6 +69,7 @@ impl Type {
             Type::DictValues => "dict_values",
             Type::DictItems => "dict_items",
             Type::ExternalFunction => "function",
+            Type::Module => "module",
         }
     }
 

@@ -27,6 +27,8 @@ pub enum Value {
     Float(f64),
     /// A builtin function such as `len`.
     Builtin(Builtin),
+    /// A function of a native module (`math.sqrt`), by module and index.
+    Native(crate::modules::NativeId),
     /// A builtin type such as `int` or `list`.
     Type(Type),
     /// A builtin exception class such as `ValueError`.

@@ -44,6 +44,9 @@ impl Vm {
             (Value::Type(t), "__name__" | "__qualname__") => self.new_str(t.name()),
             (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),
             (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
+            (Value::Native(n), "__name__" | "__qualname__") => {
+                self.new_str(crate::modules::native_name(n))
+            }
             (Value::Int(i), "real" | "numerator") => Value::Int(i),
             (Value::Int(_), "imag") => Value::Int(0),
             (Value::Int(_), "denominator") => Value::Int(1),
@@ -51,6 +54,15 @@ impl Vm {
             (Value::Float(f), "real") => Value::Float(f),
             (Value::Float(_), "imag") => Value::Float(0.0),
             (Value::Ref(id), _) => match (self.heap.get(id), name) {
+                (Obj::Module(m), _) => match m.attrs.get_str(name) {
+                    Some(v) => v,
+                    None => {
+                        return Err(PyErr::new(
+                            ExcType::AttributeError,
+                            format!("module '{}' has no attribute '{name}'", m.name),
+                        ))
+                    }
+                },
                 (Obj::Exception(e), "args") => {
                     let a = e.args.clone();
                     self.new_tuple(a)

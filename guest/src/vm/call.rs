@@ -356,6 +356,7 @@ impl Vm {
     pub fn call_value(&mut self, f: Value, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
         match f {
             Value::Builtin(b) => crate::builtins::call_builtin(self, b, args, kwargs),
+            Value::Native(id) => crate::modules::call(self, id, args, kwargs),
             Value::Type(t) => crate::builtins::types::construct(self, t, args, kwargs),
             Value::ExcType(t) => {
                 if let Some((k, _)) = kwargs.first() {
@@ -378,6 +379,12 @@ impl Vm {
                         Ok(Exit::Pause(_)) => Err(PyErr::new(ExcType::RuntimeError, "cannot pause inside a callback")),
                         Err(exc) => Err(PyErr::Raise(exc)),
                     }
+                }
+                Obj::BoundNative { func, bound, .. } => {
+                    let func = *func;
+                    let mut all = bound.clone();
+                    all.extend(args);
+                    crate::modules::call(self, func, all, kwargs)
                 }
                 Obj::BuiltinMethod(recv, name) => {
                     let (recv, name) = (*recv, name.clone());

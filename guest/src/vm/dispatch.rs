@@ -529,6 +529,27 @@ impl Vm {
                     Op::LoadAssertionError => {
                         self.stack.push(Value::ExcType(ExcType::AssertionError))
                     }
+                    Op::ImportName(n, mode) => {
+                        let name = &prog.names[n as usize];
+                        if mode == 2 {
+                            return Err(PyErr::new(
+                                ExcType::ImportError,
+                                "attempted relative import with no known parent package",
+                            ));
+                        }
+                        let leaf = self.import_module(name)?;
+                        let v = if mode == 1 {
+                            self.import_module(name.split('.').next().unwrap_or(name))?
+                        } else {
+                            leaf
+                        };
+                        self.stack.push(v);
+                    }
+                    Op::ImportFrom(n) => {
+                        let m = self.top();
+                        let v = self.import_from(m, &prog.names[n as usize])?;
+                        self.stack.push(v);
+                    }
                 }
             }
         }

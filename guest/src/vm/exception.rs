@@ -188,7 +188,14 @@ impl Vm {
             }
             i = j;
         }
-        let (kind, msg) = self.exception_type_and_str(exc);
+        let (_, msg) = self.exception_type_and_str(exc);
+        let kind = match exc {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(e) => e.kind.qualified_name().to_string(),
+                _ => "Exception".to_string(),
+            },
+            _ => "Exception".to_string(),
+        };
         if msg.is_empty() {
             out.push_str(&kind);
         } else {

@@ -73,6 +73,8 @@ pub enum Exit {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct VmLimits {
     pub max_recursion_depth: usize,
+    /// The host's recursion limit: `sys.setrecursionlimit` cannot go above it.
+    pub max_recursion_depth_ceiling: usize,
     /// Largest single str/list/int (in bytes, roughly) built in one step;
     /// bigger requests raise `MemoryError` before allocating.
     pub max_alloc_bytes: usize,
@@ -82,6 +84,7 @@ impl Default for VmLimits {
     fn default() -> Self {
         VmLimits {
             max_recursion_depth: 1000,
+            max_recursion_depth_ceiling: 1000,
             max_alloc_bytes: 256 << 20,
         }
     }
@@ -106,6 +109,8 @@ pub struct Vm {
     /// Depth of native callbacks (`key=` functions, ...) in progress.
     pub native_depth: u32,
     pub limits: VmLimits,
+    /// Imported modules by name (`sys.modules`).
+    pub modules: Vec<(String, Value)>,
 }
 
 impl Vm {
@@ -140,6 +145,7 @@ impl Vm {
             pending: None,
             next_call_id: 1,
             native_depth: 0,
+            modules: Vec::new(),
             limits,
             program: Rc::new(program),
         }
@@ -222,6 +228,7 @@ impl Vm {
             .chain(&self.exc_stack)
             .copied()
             .chain(std::iter::once(self.result))
+            .chain(self.modules.iter().map(|m| m.1))
             .chain(
                 self.pending
                     .iter()

@@ -120,7 +120,7 @@ impl Vm {
             Value::Int(_) => Type::Int,
             Value::Float(_) => Type::Float,
             Value::Builtin(crate::builtins::Builtin::Ellipsis) => Type::Object,
-            Value::Builtin(_) => Type::BuiltinFunction,
+            Value::Builtin(_) | Value::Native(_) => Type::BuiltinFunction,
             Value::Type(_) | Value::ExcType(_) => Type::Type,
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Str(_) => Type::Str,
@@ -143,6 +143,8 @@ impl Vm {
                 },
                 Obj::BuiltinMethod(..) => Type::BuiltinFunction,
                 Obj::External(_) => Type::ExternalFunction,
+                Obj::Module(_) => Type::Module,
+                Obj::BoundNative { .. } => Type::Object,
             },
         }
     }
@@ -155,6 +157,9 @@ impl Vm {
                 Obj::Iter(it) => {
                     let is_tuple = matches!(it, crate::object::Iter::Seq { seq, .. } if matches!(self.heap.get(*seq), Obj::Tuple(_)));
                     it.class_name(is_tuple).to_string()
+                }
+                Obj::BoundNative { name, .. } => {
+                    name.rsplit('.').next().unwrap_or(name).to_string()
                 }
                 _ => self.type_name(v).to_string(),
             },
@@ -804,6 +809,7 @@ impl Vm {
                 }
             }
             Value::Builtin(b) => HashKey::Builtin(b),
+            Value::Native(n) => HashKey::Native(n.module, n.func),
             Value::Type(t) => HashKey::Type(t),
             Value::ExcType(e) => HashKey::ExcType(e),
             Value::Ref(id) => match self.heap.get(id) {

@@ -147,6 +147,10 @@ impl Vm {
             Value::Float(f) => out.push_str(&float::repr(f)),
             Value::Builtin(crate::builtins::Builtin::Ellipsis) => out.push_str("Ellipsis"),
             Value::Builtin(b) => out.push_str(&format!("<built-in function {}>", b.name())),
+            Value::Native(id) => out.push_str(&format!(
+                "<built-in function {}>",
+                crate::modules::native_name(id)
+            )),
             Value::Type(t) => out.push_str(&format!("<class '{}'>", t.name())),
             Value::ExcType(t) => out.push_str(&format!("<class '{}'>", t.name())),
             Value::Ref(id) => {
@@ -302,6 +306,11 @@ impl Vm {
             }
             Obj::External(e) => {
                 out.push_str(&format!("<function {} at {}>", e.name, fake_addr(id.0)))
+            }
+            Obj::Module(m) => out.push_str(&format!("<module '{}' (built-in)>", m.name)),
+            Obj::BoundNative { func, bound, name } => {
+                let (func, bound, name) = (*func, bound.clone(), name.clone());
+                crate::modules::bound_repr(self, func, &bound, &name, out)?;
             }
         }
         Ok(())

@@ -1,0 +1,156 @@
+//! The importable standard library. Each module is a file that declares a
+//! [`ModuleDef`]: its native functions (plain `fn`s, named by index so a
+//! module object stays plain data) and an `init` that adds constants.
+//! Nothing here reaches the host: modules are deterministic and pure.
+
+mod future;
+mod sys;
+mod typing;
+
+use serde::{Deserialize, Serialize};
+
+use crate::builtins::Args;
+use crate::object::{Dict, ExcType, HashKey, Module, Obj, Value};
+use crate::vm::call::Kwargs;
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// A function of a native module: module index and function index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NativeId {
+    pub module: u16,
+    pub func: u16,
+}
+
+/// A native function: its Python name and implementation.
+pub struct NativeFn {
+    pub name: &'static str,
+    pub call: fn(&mut Vm, Args) -> PyResult<Value>,
+}
+
+/// A native module.
+pub struct ModuleDef {
+    pub name: &'static str,
+    pub funcs: &'static [NativeFn],
+    /// Adds the module's other attributes (constants, types).
+    pub init: fn(&mut Vm, &mut Vec<(String, Value)>),
+}
+
+/// For modules with nothing but functions.
+pub fn no_init(_: &mut Vm, _: &mut Vec<(String, Value)>) {}
+
+static MODULES: &[&ModuleDef] = &[&sys::MODULE, &typing::MODULE, &future::MODULE];
+
+/// The `__future__` feature names, for the compiler's check.
+pub use future::FEATURES as FUTURE_FEATURES;
+
+fn def_of(id: NativeId) -> &'static NativeFn {
+    &MODULES[id.module as usize].funcs[id.func as usize]
+}
+
+/// The Python name of a native function.
+pub fn native_name(id: NativeId) -> &'static str {
+    def_of(id).name
+}
+
+/// `repr()` of a bound native object: `name(args...)`, e.g.
+/// `operator.itemgetter(1)`.
+pub fn bound_repr(
+    vm: &Vm,
+    _func: NativeId,
+    bound: &[Value],
+    name: &str,
+    out: &mut String,
+) -> PyResult<()> {
+    out.push_str(name);
+    out.push('(');
+    for (i, v) in bound.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&vm.repr(*v)?);
+    }
+    out.push(')');
+    Ok(())
+}
+
+/// Calls a native function.
+///
+/// # Errors
+/// Whatever the function raises.
+pub fn call(vm: &mut Vm, id: NativeId, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+    let def = def_of(id);
+    (def.call)(vm, Args::new(def.name, pos, kw))
+}
+
+impl Vm {
+    /// `import name`: the module object, created once per execution.
+    ///
+    /// # Errors
+    /// `ModuleNotFoundError` for an unknown module.
+    pub fn import_module(&mut self, name: &str) -> PyResult<Value> {
+        if let Some((_, v)) = self.modules.iter().find(|(n, _)| n == name) {
+            return Ok(*v);
+        }
+        let Some(index) = MODULES.iter().position(|m| m.name == name) else {
+            if let Some((parent, _)) = name.rsplit_once('.') {
+                // `import a.b` fails on `a` first when `a` does not exist
+                self.import_module(parent)?;
+            }
+            return Err(PyErr::new(
+                ExcType::ModuleNotFoundError,
+                format!("No module named '{name}'"),
+            ));
+        };
+        let def = MODULES[index];
+        let mut attrs = Dict::new();
+        let put = |vm: &mut Vm, attrs: &mut Dict, k: &str, v: Value| {
+            let key = vm.new_str(k);
+            attrs.insert(HashKey::Str(k.into()), key, v);
+        };
+        let n = self.new_str(name);
+        put(self, &mut attrs, "__name__", n);
+        for (i, f) in def.funcs.iter().enumerate() {
+            let v = Value::Native(NativeId {
+                module: index as u16,
+                func: i as u16,
+            });
+            put(self, &mut attrs, f.name, v);
+        }
+        let mut extra = Vec::new();
+        (def.init)(self, &mut extra);
+        for (k, v) in extra {
+            put(self, &mut attrs, &k, v);
+        }
+        let m = self.heap.new_value(Obj::Module(Module {
+            name: name.to_string(),
+            attrs,
+        }));
+        self.modules.push((name.to_string(), m));
+        Ok(m)
+    }
+
+    /// `from module import name`.
+    ///
+    /// # Errors
+    /// `ImportError` naming what could not be imported.
+    pub fn import_from(&mut self, module: Value, name: &str) -> PyResult<Value> {
+        let Value::Ref(id) = module else {
+            unreachable!("module")
+        };
+        let Obj::Module(m) = self.heap.get(id) else {
+            unreachable!("module")
+        };
+        if let Some(v) = m.attrs.get_str(name) {
+            return Ok(v);
+        }
+        let mname = m.name.clone();
+        // a submodule (`from os import path`)
+        if let Ok(v) = self.import_module(&format!("{mname}.{name}")) {
+            return Ok(v);
+        }
+        Err(PyErr::new(
+            ExcType::ImportError,
+            format!("cannot import name '{name}' from '{mname}' (unknown location)"),
+        ))
+    }
+}
