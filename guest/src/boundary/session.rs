@@ -193,13 +193,16 @@ impl Session {
                 } else {
                     Some(vm.repr(v).unwrap_or_else(|_| "<unrepresentable>".into()))
                 };
-                json!({"status": "complete", "value": to_json(&vm, v), "repr": repr}).to_string()
+                {
+                    let value = to_json(&mut vm, v);
+                    json!({"status": "complete", "value": value, "repr": repr}).to_string()
+                }
             }
             Ok(Exit::Pause(call)) => {
-                let args: Vec<J> = call.args.iter().map(|a| to_json(&vm, *a)).collect();
+                let args: Vec<J> = call.args.iter().map(|a| to_json(&mut vm, *a)).collect();
                 let mut kwargs = serde_json::Map::new();
                 for (k, v) in &call.kwargs {
-                    kwargs.insert(k.clone(), to_json(&vm, *v));
+                    kwargs.insert(k.clone(), to_json(&mut vm, *v));
                 }
                 let msg = json!({"status": "call", "id": call.id, "name": call.name, "args": args, "kwargs": kwargs});
                 self.vm = Some(vm);

@@ -14,12 +14,23 @@ const MAX_SAFE: i64 = (1 << 53) - 1;
 /// nesting limit (serde_json stops at 128).
 const MAX_DEPTH: usize = 100;
 
-/// Encodes a Python value.
-pub fn to_json(vm: &Vm, v: Value) -> J {
+/// Encodes a Python value (objects with no data form as their `repr`).
+pub fn to_json(vm: &mut Vm, v: Value) -> J {
     encode(vm, v, 0)
 }
 
-fn encode(vm: &Vm, v: Value, depth: usize) -> J {
+fn repr_of(vm: &mut Vm, v: Value) -> J {
+    json!({"$repr": vm.repr(v).unwrap_or_else(|_| "<object>".into())})
+}
+
+fn encode_all(vm: &mut Vm, items: Vec<Value>, depth: usize) -> Vec<J> {
+    items
+        .into_iter()
+        .map(|i| encode(vm, i, depth + 1))
+        .collect()
+}
+
+fn encode(vm: &mut Vm, v: Value, depth: usize) -> J {
     if depth > MAX_DEPTH {
         return json!({"$repr": "..."});
     }
@@ -42,24 +53,33 @@ fn encode(vm: &Vm, v: Value, depth: usize) -> J {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(s) => J::String(s.s.clone()),
             Obj::BigInt(b) => json!({"$int": b.to_string()}),
-            Obj::List(items) => J::Array(items.iter().map(|i| encode(vm, *i, depth + 1)).collect()),
+            Obj::List(items) => {
+                let items = items.clone();
+                J::Array(encode_all(vm, items, depth))
+            }
             Obj::Tuple(items) => {
-                json!({"$tuple": items.iter().map(|i| encode(vm, *i, depth + 1)).collect::<Vec<_>>()})
+                let items = items.clone();
+                json!({"$tuple": encode_all(vm, items, depth)})
             }
             Obj::Set(d) => {
-                json!({"$set": d.keys().map(|k| encode(vm, k, depth + 1)).collect::<Vec<_>>()})
+                let keys: Vec<Value> = d.keys().collect();
+                json!({"$set": encode_all(vm, keys, depth)})
             }
             Obj::FrozenSet(d) => {
-                json!({"$frozenset": d.keys().map(|k| encode(vm, k, depth + 1)).collect::<Vec<_>>()})
+                let keys: Vec<Value> = d.keys().collect();
+                json!({"$frozenset": encode_all(vm, keys, depth)})
             }
-            Obj::Dict(d) => encode_dict(vm, d, depth),
-            _ => json!({"$repr": vm.repr(v).unwrap_or_else(|_| "<object>".into())}),
+            Obj::Dict(d) => {
+                let d = d.clone();
+                encode_dict(vm, &d, depth)
+            }
+            _ => repr_of(vm, v),
         },
-        _ => json!({"$repr": vm.repr(v).unwrap_or_else(|_| "<object>".into())}),
+        _ => repr_of(vm, v),
     }
 }
 
-fn encode_dict(vm: &Vm, d: &Dict, depth: usize) -> J {
+fn encode_dict(vm: &mut Vm, d: &Dict, depth: usize) -> J {
     let all_str = d.keys().all(|k| crate::vm::as_str(&vm.heap, k).is_some());
     let escaped = d.len() == 1
         && d.keys()
@@ -68,14 +88,17 @@ fn encode_dict(vm: &Vm, d: &Dict, depth: usize) -> J {
         let mut m = Map::new();
         for (k, v) in d.entries() {
             let key = crate::vm::as_str(&vm.heap, k).expect("checked").to_string();
-            m.insert(key, encode(vm, v, depth + 1));
+            let val = encode(vm, v, depth + 1);
+            m.insert(key, val);
         }
         J::Object(m)
     } else {
-        let pairs: Vec<J> = d
-            .entries()
-            .map(|(k, v)| J::Array(vec![encode(vm, k, depth + 1), encode(vm, v, depth + 1)]))
-            .collect();
+        let mut pairs = Vec::with_capacity(d.len());
+        for (k, v) in d.entries() {
+            let kj = encode(vm, k, depth + 1);
+            let vj = encode(vm, v, depth + 1);
+            pairs.push(J::Array(vec![kj, vj]));
+        }
         json!({ "$dict": pairs })
     }
 }

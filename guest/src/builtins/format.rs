@@ -1,28 +1,94 @@
-//! The format-spec mini-language (`format(x, spec)`, f-string `{x:spec}`):
-//! fill, alignment, sign, `#`, `0`, width, grouping, precision and the
-//! presentation types of int, float and str, with CPython's errors.
+//! The format-spec mini-language (`format(x, spec)`, f-string `{x:spec}`,
+//! `str.format`): fill, alignment, sign, `z`, `#`, `0`, width, grouping,
+//! precision (with fractional grouping) and the presentation types of int,
+//! float and str, with CPython's errors.
 
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
-use crate::object::{float, Obj, Value};
+use crate::object::{float, ExcType, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
+/// The zero of every run of Unicode decimal digits (category Nd); each run
+/// holds the ten digits 0..9 in order.
+const DECIMAL_ZEROS: &[u32] = &[
+    0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66,
+    0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90,
+    0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
+    0x104a0, 0x10d30, 0x11066, 0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650,
+    0x116c0, 0x11730, 0x118e0, 0x11950, 0x11c50, 0x11d50, 0x11da0, 0x11f50, 0x16a60, 0x16ac0,
+    0x16b50, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140, 0x1e2f0, 0x1e4f0, 0x1e950,
+    0x1fbf0,
+];
+
+/// The value of a Unicode decimal digit (`'7'`, `'٧'`, `'７'`, ...).
+pub fn decimal_value(c: char) -> Option<u32> {
+    let c = c as u32;
+    if c < 0x80 {
+        return (0x30..=0x39).contains(&c).then(|| c - 0x30);
+    }
+    let i = DECIMAL_ZEROS.partition_point(|&z| z <= c);
+    let zero = DECIMAL_ZEROS[i.checked_sub(1)?];
+    (c - zero < 10).then_some(c - zero)
+}
+
+/// Reads a run of decimal digits at `chars[*i..]` as a count, the way
+/// CPython's `get_integer` does: `None` if there is no digit, an error past
+/// `isize::MAX`.
+pub fn parse_count(chars: &[char], i: &mut usize) -> PyResult<Option<usize>> {
+    let mut n: u64 = 0;
+    let mut any = false;
+    while let Some(d) = chars.get(*i).and_then(|&c| decimal_value(c)) {
+        n = n
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(d as u64))
+            .filter(|&n| n <= i64::MAX as u64)
+            .ok_or_else(|| PyErr::value_error("Too many decimal digits in format string"))?;
+        any = true;
+        *i += 1;
+    }
+    Ok(any.then_some(n as usize))
+}
+
+/// The largest float precision CPython accepts (`INT_MAX - 1024`).
+const MAX_FLOAT_PRECISION: usize = 2_147_482_623;
+
 /// A parsed format spec.
-#[derive(Default, Debug)]
+#[derive(Default, Debug, Clone)]
 struct Spec {
     fill: Option<char>,
     align: Option<char>,
     sign: Option<char>,
+    no_neg_zero: bool,
     alt: bool,
     zero: bool,
     width: usize,
     grouping: Option<char>,
+    frac_grouping: Option<char>,
     precision: Option<usize>,
     ty: Option<char>,
 }
 
-fn parse_spec(spec: &str) -> PyResult<Spec> {
+impl Spec {
+    /// The fill character and alignment in effect, given the type's
+    /// default alignment (`>` for numbers, `<` for strings).
+    fn fill_align(&self, default_align: char) -> (char, char) {
+        let fill = self.fill.unwrap_or(if self.zero { '0' } else { ' ' });
+        let align = self.align.unwrap_or(if self.zero && default_align == '>' {
+            '='
+        } else {
+            default_align
+        });
+        (fill, align)
+    }
+
+    /// Sign-aware zero padding that keeps grouping separators (`{:08,}`).
+    fn zero_grouped(&self) -> bool {
+        self.fill_align('>') == ('0', '=')
+    }
+}
+
+fn parse_spec(spec: &str, tname: &str, default_ty: Option<char>) -> PyResult<Spec> {
     let chars: Vec<char> = spec.chars().collect();
     let mut i = 0;
     let mut s = Spec::default();
@@ -40,6 +106,7 @@ fn parse_spec(spec: &str) -> PyResult<Spec> {
         i += 1;
     }
     if i < chars.len() && chars[i] == 'z' {
+        s.no_neg_zero = true;
         i += 1;
     }
     if i < chars.len() && chars[i] == '#' {
@@ -50,53 +117,63 @@ fn parse_spec(spec: &str) -> PyResult<Spec> {
         s.zero = true;
         i += 1;
     }
-    let start = i;
-    while i < chars.len() && chars[i].is_ascii_digit() {
-        i += 1;
-    }
-    if i > start {
-        let w: String = chars[start..i].iter().collect();
-        s.width = w
-            .parse()
-            .map_err(|_| PyErr::value_error("Too many decimal digits in format string"))?;
-    }
+    s.width = parse_count(&chars, &mut i)?.unwrap_or(0);
     if i < chars.len() && matches!(chars[i], ',' | '_') {
-        s.grouping = Some(chars[i]);
+        let g = chars[i];
+        s.grouping = Some(g);
         i += 1;
+        if let Some(&next) = chars.get(i) {
+            if next == g {
+                return Err(PyErr::value_error(format!(
+                    "Cannot specify '{g}' with '{g}'."
+                )));
+            }
+            if matches!(next, ',' | '_') {
+                return Err(PyErr::value_error("Cannot specify both ',' and '_'."));
+            }
+        }
     }
     if i < chars.len() && chars[i] == '.' {
         i += 1;
-        let start = i;
-        while i < chars.len() && chars[i].is_ascii_digit() {
+        s.precision = parse_count(&chars, &mut i)?;
+        if i < chars.len() && matches!(chars[i], ',' | '_') {
+            s.frac_grouping = Some(chars[i]);
             i += 1;
         }
-        if i == start {
+        if s.precision.is_none() && s.frac_grouping.is_none() {
             return Err(PyErr::value_error("Format specifier missing precision"));
         }
-        let p: String = chars[start..i].iter().collect();
-        s.precision = Some(
-            p.parse()
-                .map_err(|_| PyErr::value_error("Too many decimal digits in format string"))?,
-        );
     }
-    if i < chars.len() {
-        s.ty = Some(chars[i]);
-        i += 1;
+    if chars.len() - i > 1 {
+        return Err(PyErr::value_error(format!(
+            "Invalid format specifier '{spec}' for object of type '{tname}'"
+        )));
     }
-    if i < chars.len() {
-        return Err(PyErr::value_error("Invalid format specifier"));
-    }
-    if s.width > 100_000_000 || s.precision.unwrap_or(0) > 100_000_000 {
-        return Err(PyErr::value_error(
-            "Too many decimal digits in format string",
-        ));
+    s.ty = chars.get(i).copied();
+    if let Some(g) = s.grouping {
+        let ty = s.ty.or(default_ty);
+        let ok = match ty {
+            None | Some('d' | 'e' | 'f' | 'g' | 'E' | 'G' | '%' | 'F') => true,
+            Some('b' | 'o' | 'x' | 'X') => g == '_',
+            _ => false,
+        };
+        if !ok {
+            let t = ty.unwrap_or('\0');
+            return Err(PyErr::value_error(
+                if (' '..'\u{80}').contains(&t) && t != ' ' {
+                    format!("Cannot specify '{g}' with '{t}'.")
+                } else {
+                    format!("Cannot specify '{g}' with '\\x{:x}'.", t as u32)
+                },
+            ));
+        }
     }
     Ok(s)
 }
 
-/// Inserts a grouping separator every 3 digits of an integer part.
+/// Inserts a grouping separator every `every` digits of an integer part.
 fn group(digits: &str, sep: char, every: usize) -> String {
-    let n = digits.len();
+    let n = digits.chars().count();
     let mut out = String::with_capacity(n + n / every);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (n - i).is_multiple_of(every) {
@@ -107,25 +184,42 @@ fn group(digits: &str, sep: char, every: usize) -> String {
     out
 }
 
-/// Pads `body` (with `sign` prefix) to the spec's width.
-fn align(s: &Spec, sign: &str, body: &str, default_align: char) -> String {
-    let len = sign.chars().count() + body.chars().count();
-    let (fill, align) = if s.zero && s.align.is_none() {
-        ('0', '=')
-    } else {
-        (s.fill.unwrap_or(' '), s.align.unwrap_or(default_align))
-    };
-    if len >= s.width {
-        return format!("{sign}{body}");
+/// Groups `digits` and pads them with zeros (themselves grouped) up to
+/// `width`, never starting with a separator (`{:08,}` gives `0,000,007`).
+fn zero_pad_grouped(digits: &str, sep: char, every: usize, width: usize) -> String {
+    let d: Vec<char> = digits.chars().collect();
+    let mut out = Vec::with_capacity(width.max(d.len()) + 4);
+    let mut k = 0;
+    loop {
+        let real = k < d.len();
+        if !real && out.len() >= width {
+            break;
+        }
+        if k > 0 && k % every == 0 {
+            out.push(sep);
+        }
+        out.push(if real { d[d.len() - 1 - k] } else { '0' });
+        k += 1;
     }
+    out.iter().rev().collect()
+}
+
+/// Pads `body` (with `sign` prefix) to the spec's width.
+fn align(vm: &Vm, s: &Spec, sign: &str, body: &str, default_align: char) -> PyResult<String> {
+    let len = sign.chars().count() + body.chars().count();
+    if len >= s.width {
+        return Ok(format!("{sign}{body}"));
+    }
+    vm.check_alloc(s.width as u128 * 4)?;
+    let (fill, align) = s.fill_align(default_align);
     let pad = s.width - len;
     let fills = |n: usize| std::iter::repeat_n(fill, n).collect::<String>();
-    match align {
+    Ok(match align {
         '<' => format!("{sign}{body}{}", fills(pad)),
         '>' => format!("{}{sign}{body}", fills(pad)),
         '^' => format!("{}{sign}{body}{}", fills(pad / 2), fills(pad - pad / 2)),
         _ => format!("{sign}{}{body}", fills(pad)),
-    }
+    })
 }
 
 fn sign_str(s: &Spec, negative: bool) -> &'static str {
@@ -140,48 +234,79 @@ fn sign_str(s: &Spec, negative: bool) -> &'static str {
     }
 }
 
+fn unknown_code(t: char, tname: &str) -> PyErr {
+    PyErr::value_error(if (' '..'\u{80}').contains(&t) && t != ' ' {
+        format!("Unknown format code '{t}' for object of type '{tname}'")
+    } else {
+        format!(
+            "Unknown format code '\\x{:x}' for object of type '{tname}'",
+            t as u32
+        )
+    })
+}
+
 /// `format(v, spec)`.
 pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
+    if vm.user_class_of(v).is_some() {
+        let spec_value = vm.new_str(spec);
+        let mark = vm.stack.len();
+        vm.stack.push(spec_value);
+        let r = vm.call_dunder(v, "__format__", vec![spec_value]);
+        vm.stack.truncate(mark);
+        if let Some(r) = r? {
+            return match as_str(&vm.heap, r) {
+                Some(s) => Ok(s.to_string()),
+                None => Err(PyErr::type_error(format!(
+                    "__format__ must return a str, not {}",
+                    vm.class_name(r)
+                ))),
+            };
+        }
+    }
     if spec.is_empty() {
         return vm.str_of(v);
     }
-    let s = parse_spec(spec)?;
+    let tname = vm.class_name(v);
     match v {
-        Value::Int(_) | Value::Bool(_) => format_int(vm, &s, v),
-        Value::Float(f) => format_float(&s, f, "float"),
+        Value::Int(_) | Value::Bool(_) => format_int(vm, spec, v, &tname),
+        Value::Float(f) => format_float(vm, &parse_spec(spec, &tname, None)?, f),
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::BigInt(_) => format_int(vm, &s, v),
+            Obj::BigInt(_) => format_int(vm, spec, v, &tname),
             Obj::Str(st) => {
                 let text = st.s.clone();
-                format_str(&s, &text, "str")
+                format_str(vm, &parse_spec(spec, &tname, Some('s'))?, &text, &tname)
             }
             _ => Err(PyErr::type_error(format!(
-                "unsupported format string passed to {}.__format__",
-                vm.class_name(v)
+                "unsupported format string passed to {tname}.__format__"
             ))),
         },
-        Value::None => Err(PyErr::type_error(
-            "unsupported format string passed to NoneType.__format__",
-        )),
         _ => Err(PyErr::type_error(format!(
-            "unsupported format string passed to {}.__format__",
-            vm.class_name(v)
+            "unsupported format string passed to {tname}.__format__"
         ))),
     }
 }
 
-fn format_str(s: &Spec, text: &str, tname: &str) -> PyResult<String> {
+fn format_str(vm: &Vm, s: &Spec, text: &str, tname: &str) -> PyResult<String> {
     match s.ty {
         None | Some('s') => {}
-        Some(t) => {
-            return Err(PyErr::value_error(format!(
-                "Unknown format code '{t}' for object of type '{tname}'"
-            )))
-        }
+        Some(t) => return Err(unknown_code(t, tname)),
     }
-    if s.sign.is_some() {
+    match s.sign {
+        Some(' ') => {
+            return Err(PyErr::value_error(
+                "Space not allowed in string format specifier",
+            ))
+        }
+        Some(_) => {
+            return Err(PyErr::value_error(
+                "Sign not allowed in string format specifier",
+            ))
+        }
+        None => {}
+    }
+    if s.no_neg_zero {
         return Err(PyErr::value_error(
-            "Sign not allowed in string format specifier",
+            "Negative zero coercion (z) not allowed in string format specifier",
         ));
     }
     if s.alt {
@@ -198,97 +323,81 @@ fn format_str(s: &Spec, text: &str, tname: &str) -> PyResult<String> {
         Some(p) => text.chars().take(p).collect(),
         None => text.to_string(),
     };
-    let spec = Spec {
-        zero: false,
-        fill: s.fill.or(if s.zero { Some('0') } else { None }),
-        ..*s
-    };
-    Ok(align(&spec, "", &body, '<'))
+    align(vm, s, "", &body, '<')
 }
 
-fn format_int(vm: &mut Vm, s: &Spec, v: Value) -> PyResult<String> {
+fn format_int(vm: &mut Vm, spec: &str, v: Value, tname: &str) -> PyResult<String> {
+    let s = parse_spec(spec, tname, Some('d'))?;
     let n: BigInt = vm.bigint_arg(v)?;
     let ty = s.ty.unwrap_or('d');
-    if matches!(ty, 'e' | 'E' | 'f' | 'F' | 'g' | 'G' | '%') {
-        let f = crate::vm::ops::bigint_to_f64(&n)?;
-        return format_float(s, f, "int");
+    match ty {
+        'b' | 'c' | 'd' | 'o' | 'x' | 'X' | 'n' => {}
+        'e' | 'E' | 'f' | 'F' | 'g' | 'G' | '%' => {
+            let f = crate::vm::ops::bigint_to_f64(&n)?;
+            return format_float(vm, &s, f);
+        }
+        t => return Err(unknown_code(t, tname)),
     }
     if s.precision.is_some() {
         return Err(PyErr::value_error(
             "Precision not allowed in integer format specifier",
         ));
     }
+    if s.no_neg_zero {
+        return Err(PyErr::value_error(
+            "Negative zero coercion (z) not allowed in integer format specifier",
+        ));
+    }
+    if ty == 'c' {
+        if s.sign.is_some() {
+            return Err(PyErr::value_error(
+                "Sign not allowed with integer format specifier 'c'",
+            ));
+        }
+        if s.alt {
+            return Err(PyErr::value_error(
+                "Alternate form (#) not allowed with integer format specifier 'c'",
+            ));
+        }
+        let x = n.to_i64().ok_or_else(|| {
+            PyErr::new(
+                ExcType::OverflowError,
+                "Python int too large to convert to C long",
+            )
+        })?;
+        let c = u32::try_from(x)
+            .ok()
+            .and_then(char::from_u32)
+            .ok_or_else(|| PyErr::new(ExcType::OverflowError, "%c arg not in range(0x110000)"))?;
+        return align(vm, &s, "", &c.to_string(), '>');
+    }
     let neg = n.is_negative();
     let mag = n.abs();
     let (digits, prefix) = match ty {
-        'd' | 'n' => (mag.to_string(), ""),
         'x' => (mag.to_str_radix(16), "0x"),
         'X' => (mag.to_str_radix(16).to_uppercase(), "0X"),
         'o' => (mag.to_str_radix(8), "0o"),
         'b' => (mag.to_str_radix(2), "0b"),
-        'c' => {
-            let c = mag.to_u32().and_then(char::from_u32).ok_or_else(|| {
-                PyErr::new(
-                    crate::object::ExcType::OverflowError,
-                    "%c arg not in range(0x110000)",
-                )
-            })?;
-            if s.sign.is_some() {
-                return Err(PyErr::value_error(
-                    "Sign not allowed with integer format specifier 'c'",
-                ));
-            }
-            return Ok(align(s, "", &c.to_string(), '>'));
-        }
-        t => {
-            return Err(PyErr::value_error(format!(
-                "Unknown format code '{t}' for object of type '{}'",
-                vm.class_name(v)
-            )))
+        _ => {
+            let as_value = crate::object::int::from_bigint(&mut vm.heap, mag);
+            (vm.repr(as_value)?, "")
         }
     };
+    let prefix = if s.alt { prefix } else { "" };
     let grouped = match s.grouping {
         Some(g) => {
-            if g == ',' && !matches!(ty, 'd' | 'n') {
-                return Err(PyErr::value_error(format!(
-                    "Cannot specify ',' with '{ty}'."
-                )));
-            }
             let every = if matches!(ty, 'd' | 'n') { 3 } else { 4 };
-            if s.zero && s.align.is_none() {
-                zero_pad_grouped(
-                    &digits,
-                    g,
-                    every,
-                    s.width.saturating_sub(
-                        sign_str(s, neg).len() + if s.alt { prefix.len() } else { 0 },
-                    ),
-                )
+            if s.zero_grouped() {
+                let lead = sign_str(&s, neg).len() + prefix.len();
+                zero_pad_grouped(&digits, g, every, s.width.saturating_sub(lead))
             } else {
                 group(&digits, g, every)
             }
         }
         None => digits,
     };
-    let sign = format!("{}{}", sign_str(s, neg), if s.alt { prefix } else { "" });
-    Ok(align(s, &sign, &grouped, '>'))
-}
-
-/// Zero padding that keeps grouping separators in the padding (`{:08,}`).
-fn zero_pad_grouped(digits: &str, sep: char, every: usize, width: usize) -> String {
-    let mut d = digits.to_string();
-    loop {
-        let g = group(&d, sep, every);
-        if g.len() >= width {
-            return g;
-        }
-        d.insert(0, '0');
-        let g2 = group(&d, sep, every);
-        if g2.len() > width {
-            // a separator would be the first char: CPython pads it with 0s there too
-            return format!("0{g}");
-        }
-    }
+    let sign = format!("{}{prefix}", sign_str(&s, neg));
+    align(vm, &s, &sign, &grouped, '>')
 }
 
 /// Formats `f` with `prec` digits after the point, as `%f` does.
@@ -309,9 +418,11 @@ fn exponent(f: f64, prec: usize, upper: bool) -> String {
     )
 }
 
-/// `%g`-style formatting of `|f|`; `keep_point` for the no-type variant.
+/// `%g`-style formatting of `|f|`; `repr_style` for a float spec with a
+/// precision and no type, which switches to exponent form one digit
+/// earlier and keeps a `.0` on integral results.
 fn general(f: f64, prec: usize, upper: bool, alt: bool, repr_style: bool) -> String {
-    let p = if prec == 0 { 1 } else { prec };
+    let p = prec.max(1);
     let a = f.abs();
     let exp = if a == 0.0 {
         0
@@ -323,8 +434,9 @@ fn general(f: f64, prec: usize, upper: bool, alt: bool, repr_style: bool) -> Str
             .parse::<i32>()
             .expect("int")
     };
-    let mut out = if exp >= -4 && exp < p as i32 {
-        fixed(a, (p as i32 - 1 - exp).max(0) as usize)
+    let limit = if repr_style { p as i64 - 1 } else { p as i64 };
+    let mut out = if exp >= -4 && (exp as i64) < limit {
+        fixed(a, (p as i64 - 1 - exp as i64).max(0) as usize)
     } else {
         exponent(a, p - 1, upper)
     };
@@ -341,49 +453,122 @@ fn general(f: f64, prec: usize, upper: bool, alt: bool, repr_style: bool) -> Str
         };
         out = format!("{mant}{rest}");
     }
-    if repr_style && !out.contains(['.', 'e', 'E', 'n', 'i']) {
-        if let Some(i) = out.find(['e', 'E']) {
-            out.insert_str(i, ".0");
-        } else {
-            out.push_str(".0");
-        }
+    if repr_style && !out.contains(['.', 'e', 'E']) {
+        out.push_str(".0");
     }
     out
 }
 
-fn format_float(s: &Spec, f: f64, tname: &str) -> PyResult<String> {
-    let ty = s.ty;
-    let neg = f.is_sign_negative() && !f.is_nan();
-    let upper = matches!(ty, Some('E' | 'F' | 'G'));
-    let body = if f.is_nan() || f.is_infinite() {
+/// Groups the digits after the decimal point of `body` from the left.
+fn group_fraction(body: &str, sep: char) -> String {
+    let Some(dot) = body.find('.') else {
+        return body.to_string();
+    };
+    let (head, tail) = body.split_at(dot + 1);
+    let ndigits = tail.chars().take_while(char::is_ascii_digit).count();
+    let mut out = head.to_string();
+    for (i, c) in tail.chars().enumerate() {
+        if i > 0 && i < ndigits && i % 3 == 0 {
+            out.push(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Adds the decimal point the alternate form (`#`) always shows.
+fn add_point(body: String) -> String {
+    if body.contains('.') {
+        return body;
+    }
+    match body.find(['e', 'E', '%']) {
+        Some(i) => format!("{}.{}", &body[..i], &body[i..]),
+        None => format!("{body}."),
+    }
+}
+
+/// The text of `|f|` under presentation type `ty` (one of `eEfFgG`) with
+/// precision `prec`, shared by format specs and `%`-formatting.
+///
+/// # Errors
+/// `ValueError` for a precision past CPython's limit, `MemoryError` for an
+/// output too big to build.
+pub fn float_body(vm: &Vm, f: f64, ty: char, prec: usize, alt: bool) -> PyResult<String> {
+    float_text(vm, f, ty, prec, alt, false)
+}
+
+fn float_text(
+    vm: &Vm,
+    f: f64,
+    ty: char,
+    prec: usize,
+    alt: bool,
+    repr_style: bool,
+) -> PyResult<String> {
+    if prec > MAX_FLOAT_PRECISION {
+        return Err(PyErr::value_error("precision too big"));
+    }
+    let upper = matches!(ty, 'E' | 'F' | 'G');
+    if !f.is_finite() {
         let t = if f.is_nan() { "nan" } else { "inf" };
-        let t = if upper {
+        return Ok(if upper {
             t.to_uppercase()
         } else {
             t.to_string()
-        };
-        if ty == Some('%') {
-            format!("{t}%")
-        } else {
-            t
-        }
-    } else {
-        match ty {
-            Some('f' | 'F') => fixed(f, s.precision.unwrap_or(6)),
-            Some('e' | 'E') => exponent(f, s.precision.unwrap_or(6), upper),
-            Some('g' | 'G') => general(f, s.precision.unwrap_or(6), upper, s.alt, false),
-            Some('n') => general(f, s.precision.unwrap_or(6), false, s.alt, false),
-            Some('%') => format!("{}%", fixed(f * 100.0, s.precision.unwrap_or(6))),
-            None => match s.precision {
-                Some(p) => general(f, p, false, s.alt, true),
-                None => float::repr(f.abs()),
-            },
-            Some(t) => {
-                return Err(PyErr::value_error(format!(
-                    "Unknown format code '{t}' for object of type '{tname}'"
-                )))
-            }
-        }
+        });
+    }
+    let generic = matches!(ty, 'g' | 'G');
+    if !generic || alt {
+        // the output really has this many digits
+        vm.check_alloc(prec as u128 + 400)?;
+    }
+    let body = match ty {
+        'f' | 'F' => fixed(f, prec),
+        'e' | 'E' => exponent(f, prec, upper),
+        // digits past ~800 of a double are zeros that 'g' strips anyway
+        _ => general(
+            f,
+            if alt { prec } else { prec.min(1000) },
+            upper,
+            alt,
+            repr_style,
+        ),
+    };
+    Ok(if alt { add_point(body) } else { body })
+}
+
+fn format_float(vm: &Vm, s: &Spec, f: f64) -> PyResult<String> {
+    let ty = s.ty;
+    if !matches!(
+        ty,
+        None | Some('e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n' | '%')
+    ) {
+        return Err(unknown_code(ty.unwrap_or('\0'), "float"));
+    }
+    let prec = s.precision.unwrap_or(6);
+    let mut neg = f.is_sign_negative() && !f.is_nan();
+    let body = match ty {
+        Some(t @ ('e' | 'E' | 'f' | 'F' | 'g' | 'G')) => float_body(vm, f, t, prec, s.alt)?,
+        Some('n') => float_body(vm, f, 'g', prec, s.alt)?,
+        Some(_) => format!("{}%", float_body(vm, f * 100.0, 'f', prec, s.alt)?),
+        None => match s.precision {
+            Some(p) => float_text(vm, f, 'g', p, s.alt, true)?,
+            None if s.alt && f.is_finite() => add_point(float::repr(f.abs())),
+            None => float::repr(f.abs()),
+        },
+    };
+    if s.frac_grouping.is_some() && ty == Some('n') {
+        let g = s.frac_grouping.unwrap_or('_');
+        return Err(PyErr::value_error(format!(
+            "Cannot specify '{g}' with 'n'."
+        )));
+    }
+    if s.no_neg_zero && neg && f.is_finite() && !body.chars().any(|c| matches!(c, '1'..='9')) {
+        neg = false;
+    }
+    let body = match s.frac_grouping {
+        Some(g) if f.is_finite() => group_fraction(&body, g),
+        _ => body,
     };
     let body = match s.grouping {
         Some(g) if f.is_finite() => {
@@ -391,8 +576,10 @@ fn format_float(s: &Spec, f: f64, tname: &str) -> PyResult<String> {
                 Some(i) => (&body[..i], &body[i..]),
                 None => (body.as_str(), ""),
             };
-            if s.zero && s.align.is_none() {
-                let w = s.width.saturating_sub(sign_str(s, neg).len() + rest.len());
+            if s.zero_grouped() {
+                let w = s
+                    .width
+                    .saturating_sub(sign_str(s, neg).len() + rest.chars().count());
                 format!("{}{rest}", zero_pad_grouped(int_part, g, 3, w))
             } else {
                 format!("{}{rest}", group(int_part, g, 3))
@@ -400,19 +587,7 @@ fn format_float(s: &Spec, f: f64, tname: &str) -> PyResult<String> {
         }
         _ => body,
     };
-    let body = if s.alt
-        && !body.contains('.')
-        && matches!(ty, Some('f' | 'F' | 'e' | 'E') | None)
-        && f.is_finite()
-    {
-        match body.find(['e', 'E']) {
-            Some(i) => format!("{}.{}", &body[..i], &body[i..]),
-            None => format!("{body}."),
-        }
-    } else {
-        body
-    };
-    Ok(align(s, sign_str(s, neg), &body, '>'))
+    align(vm, s, sign_str(s, neg), &body, '>')
 }
 
 impl Vm {

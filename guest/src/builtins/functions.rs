@@ -114,13 +114,15 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             let c = match v {
                 Value::Builtin(Builtin::Ellipsis) => false,
                 Value::Builtin(_) | Value::Native(_) | Value::Type(_) | Value::ExcType(_) => true,
-                Value::Ref(id) => matches!(
-                    vm.heap.get(id),
+                Value::Ref(id) => match vm.heap.get(id) {
                     Obj::Function(_)
-                        | Obj::BuiltinMethod(..)
-                        | Obj::External(_)
-                        | Obj::BoundNative { .. }
-                ),
+                    | Obj::BuiltinMethod(..)
+                    | Obj::External(_)
+                    | Obj::BoundNative { .. } => true,
+                    Obj::Class(_) | Obj::BoundMethod { .. } => true,
+                    Obj::Instance(i) => vm.class_lookup(i.class, "__call__").is_some(),
+                    _ => false,
+                },
                 _ => false,
             };
             Ok(Value::Bool(c))
@@ -276,6 +278,100 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             Ok(vm.new_str(s))
         }
         Builtin::Ellipsis => Err(PyErr::type_error("'ellipsis' object is not callable")),
+        Builtin::NotImplemented => Err(PyErr::type_error(
+            "'NotImplementedType' object is not callable",
+        )),
+        Builtin::Super => match a.pos.len() {
+            0 => vm.zero_arg_super(),
+            2 => match a.pos[0] {
+                Value::Ref(c) if matches!(vm.heap.get(c), Obj::Class(_)) => {
+                    Ok(vm.heap.new_value(Obj::Super {
+                        class: c,
+                        obj: a.pos[1],
+                    }))
+                }
+                _ => Err(PyErr::type_error("super() argument 1 must be a type")),
+            },
+            n => Err(PyErr::type_error(format!(
+                "super() expected 0 or 2 arguments, got {n}"
+            ))),
+        },
+        Builtin::StaticMethod => {
+            a.check(1, 1, &[])?;
+            Ok(vm.heap.new_value(Obj::StaticMethod(a.pos[0])))
+        }
+        Builtin::ClassMethod => {
+            a.check(1, 1, &[])?;
+            Ok(vm.heap.new_value(Obj::ClassMethod(a.pos[0])))
+        }
+        Builtin::Property => {
+            a.check(0, 4, &["fget", "fset", "fdel", "doc"])?;
+            let get = |i: usize, k: &str| a.get(i, k).unwrap_or(Value::None);
+            let p = crate::object::Property {
+                fget: get(0, "fget"),
+                fset: get(1, "fset"),
+                fdel: get(2, "fdel"),
+            };
+            Ok(vm.heap.new_value(Obj::Property(p)))
+        }
+        Builtin::DelAttr => {
+            a.check(2, 2, &[])?;
+            let name = vm.str_arg(a.pos[1], "delattr(): attribute name must be string")?;
+            vm.del_attr(a.pos[0], &name)?;
+            Ok(Value::None)
+        }
+        Builtin::Vars => {
+            a.check(1, 1, &[])?;
+            vm.get_attr(a.pos[0], "__dict__")
+                .map_err(|_| PyErr::type_error("vars() argument must have __dict__ attribute"))
+        }
+        Builtin::Dir => {
+            a.check(1, 1, &[])?;
+            let names = vm.dir_of(a.pos[0]);
+            let items: Vec<Value> = names.into_iter().map(|n| vm.new_str(n)).collect();
+            Ok(vm.new_list(items))
+        }
+        Builtin::ObjectInit => {
+            if a.pos.len() > 1 || !a.kw.is_empty() {
+                return Err(PyErr::type_error(
+                    "object.__init__() takes exactly one argument (the instance to initialize)",
+                ));
+            }
+            Ok(Value::None)
+        }
+        Builtin::ExceptionInit => {
+            let Some(&exc) = a.pos.first() else {
+                return Err(PyErr::type_error(
+                    "descriptor '__init__' of 'BaseException' object needs an argument",
+                ));
+            };
+            let args = a.pos[1..].to_vec();
+            if let Value::Ref(id) = exc {
+                if let Obj::Exception(e) = vm.heap.get_mut(id) {
+                    e.args = args;
+                }
+            }
+            Ok(Value::None)
+        }
+        Builtin::ObjectSetattr => {
+            a.check(3, 3, &[])?;
+            let name = vm.str_arg(a.pos[1], "attribute name must be string")?;
+            vm.raw_set_attr(a.pos[0], &name, a.pos[2]);
+            Ok(Value::None)
+        }
+        Builtin::ObjectEq => {
+            a.check(2, 2, &[])?;
+            Ok(if vm.is(a.pos[0], a.pos[1]) {
+                Value::Bool(true)
+            } else {
+                Value::Builtin(Builtin::NotImplemented)
+            })
+        }
+        Builtin::Str_ => {
+            a.check(1, 1, &[])?;
+            let s = vm.default_repr(a.pos[0])?;
+            Ok(vm.new_str(s))
+        }
     }
 }
 
@@ -354,8 +450,9 @@ pub fn isinstance(vm: &Vm, v: Value, ty: Value) -> PyResult<bool> {
     match ty {
         Value::Type(t) => {
             let vt = vm.type_of(v);
-            Ok(vt.is_subtype_of(t)
-                || (t == Type::Type && matches!(v, Value::Type(_) | Value::ExcType(_))))
+            let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
+                || matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)));
+            Ok(vt.is_subtype_of(t) || (t == Type::Type && is_class) || (t == Type::Object))
         }
         Value::ExcType(t) => Ok(match v {
             Value::Ref(id) => {
@@ -372,6 +469,9 @@ pub fn isinstance(vm: &Vm, v: Value, ty: Value) -> PyResult<bool> {
                 }
                 Ok(false)
             }
+            Obj::Class(_) => Ok(vm
+                .user_class_of(v)
+                .is_some_and(|c| vm.class_is_subclass(c, id))),
             _ => Err(PyErr::type_error(
                 "isinstance() arg 2 must be a type, a tuple of types, or a union",
             )),
@@ -392,6 +492,27 @@ fn issubclass(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
             }
             return Ok(false);
         }
+    }
+    let user = |v: Value| match v {
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)) => Some(id),
+        _ => None,
+    };
+    match (user(c), user(ty)) {
+        (Some(a), Some(b)) => return Ok(vm.class_is_subclass(a, b)),
+        (Some(a), None) => {
+            return Ok(match ty {
+                Value::Type(Type::Object) => true,
+                Value::ExcType(e) => vm.class(a).exc_base.is_some_and(|k| k.is_subclass_of(e)),
+                Value::Type(_) => false,
+                _ => {
+                    return Err(PyErr::type_error(
+                        "issubclass() arg 2 must be a class, a tuple of classes, or a union",
+                    ))
+                }
+            })
+        }
+        (None, Some(_)) if matches!(c, Value::Type(_) | Value::ExcType(_)) => return Ok(false),
+        _ => {}
     }
     match (c, ty) {
         (Value::Type(a), Value::Type(b)) => Ok(a.is_subtype_of(b)),
@@ -621,7 +742,16 @@ impl FromF64Opt for BigInt {
 
 impl Vm {
     /// `len(v)`.
-    pub fn len_of(&self, v: Value) -> PyResult<usize> {
+    pub fn len_of(&mut self, v: Value) -> PyResult<usize> {
+        if self.user_class_of(v).is_some() {
+            return match self.call_dunder(v, "__len__", vec![])? {
+                Some(n) => Ok(self.len_result(n)? as usize),
+                None => Err(PyErr::type_error(format!(
+                    "object of type '{}' has no len()",
+                    self.class_name(v)
+                ))),
+            };
+        }
         if let Value::Ref(id) = v {
             return Ok(match self.heap.get(id) {
                 Obj::Str(s) => s.char_len(),

@@ -6,7 +6,9 @@
 pub mod format;
 mod functions;
 pub mod methods;
+pub mod percent;
 pub mod sort;
+pub mod strformat;
 pub mod types;
 
 use serde::{Deserialize, Serialize};
@@ -65,6 +67,20 @@ builtins! {
     SetAttr => "setattr",
     Format => "format",
     Ellipsis => "Ellipsis",
+    NotImplemented => "NotImplemented",
+    Super => "super",
+    StaticMethod => "staticmethod",
+    ClassMethod => "classmethod",
+    Property => "property",
+    DelAttr => "delattr",
+    Vars => "vars",
+    Dir => "dir",
+    // Reachable only as methods of `super()`, never by name.
+    ObjectInit => "object.__init__",
+    ExceptionInit => "BaseException.__init__",
+    ObjectSetattr => "object.__setattr__",
+    ObjectEq => "object.__eq__",
+    Str_ => "object.__str__",
 }
 
 /// The builtin value named `name`, if there is one.

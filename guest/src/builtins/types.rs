@@ -249,7 +249,11 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             let v = a.pos[0];
             Ok(match v {
                 Value::Ref(id) => match vm.heap.get(id) {
-                    Obj::Exception(e) => Value::ExcType(e.kind),
+                    Obj::Exception(e) => match e.class {
+                        Some(c) => Value::Ref(c),
+                        None => Value::ExcType(e.kind),
+                    },
+                    Obj::Instance(i) => Value::Ref(i.class),
                     _ => Value::Type(vm.type_of(v)),
                 },
                 _ => Value::Type(vm.type_of(v)),

@@ -193,6 +193,16 @@ pub enum Op {
     ImportName(u32, u32),
     /// Push attribute `name` of the module on top (`from m import name`).
     ImportFrom(u32),
+    /// Class bodies: names in the namespace dict in local slot 0 (loads fall
+    /// back to globals, then builtins).
+    LoadName(u32),
+    StoreName(u32),
+    DeleteName(u32),
+    /// Class bodies: `__annotations__[name] = TOS`.
+    AnnotateName(u32),
+    /// Stack: class-body function, name, `n` bases. Runs the body with a
+    /// fresh namespace, then creates the class.
+    BuildClass(u32),
 }
 
 /// A compile-time constant.
@@ -239,6 +249,9 @@ pub struct Code {
     pub lines: Vec<u32>,
     pub first_line: u32,
     pub is_lambda: bool,
+    /// For a class body: the slot of the `__class__` cell (set to the new
+    /// class when it is created, for zero-argument `super()`).
+    pub class_cell: Option<u32>,
 }
 
 /// The whole compiled program.

@@ -77,6 +77,8 @@ impl LineIndex {
 /// Where a name lives, as resolved at compile time.
 #[derive(Clone, Copy, Debug)]
 enum NameLoc {
+    /// A name in the namespace of the class body being executed.
+    ClassNs(u32),
     Fast(u32),
     Deref(u32),
     Global(u32),
@@ -126,6 +128,8 @@ pub struct Compiler<'a> {
     global_index: HashMap<String, u32>,
     units: Vec<Unit<'a>>,
     depth: u32,
+    /// The source text (class-body annotations are recorded as strings).
+    source: &'a str,
 }
 
 /// Compiles a parsed module.
@@ -135,9 +139,9 @@ pub struct Compiler<'a> {
 ///
 /// # Errors
 /// A [`CompileError`] for invalid or unsupported code.
-pub fn compile(
-    body: &[Stmt],
-    source: &str,
+pub fn compile<'a>(
+    body: &'a [Stmt],
+    source: &'a str,
     filename: &str,
     predeclared: &[String],
 ) -> CResult<Program> {
@@ -155,6 +159,7 @@ pub fn compile(
         global_index: HashMap::default(),
         units: Vec::new(),
         depth: 0,
+        source,
     };
     for name in predeclared {
         c.global_slot(name);
@@ -188,6 +193,7 @@ impl<'a> Compiler<'a> {
             lines: Vec::new(),
             first_line,
             is_lambda: false,
+            class_cell: None,
         }
     }
 
@@ -369,6 +375,18 @@ impl<'a> Compiler<'a> {
                     return self.global_or_builtin(name);
                 }
                 ScopeKind::Module => return self.global_or_builtin(name),
+                ScopeKind::Class => {
+                    if sc.globals.contains(name) {
+                        return NameLoc::Global(self.global_slot(name));
+                    }
+                    if sc.is_local(name) {
+                        return NameLoc::ClassNs(self.name_idx(name));
+                    }
+                    if sc.cells.contains(name) || sc.frees.contains(name) {
+                        return self.slot_loc(x, name);
+                    }
+                    return self.global_or_builtin(name);
+                }
             }
         }
     }
@@ -392,6 +410,7 @@ impl<'a> Compiler<'a> {
 
     fn load_name(&mut self, name: &str) {
         let op = match self.resolve(name) {
+            NameLoc::ClassNs(n) => Op::LoadName(n),
             NameLoc::Fast(s) => Op::LoadFast(s),
             NameLoc::Deref(s) => Op::LoadDeref(s),
             NameLoc::Global(s) => Op::LoadGlobal(s),
@@ -402,6 +421,7 @@ impl<'a> Compiler<'a> {
 
     fn store_name(&mut self, name: &str) {
         let op = match self.resolve(name) {
+            NameLoc::ClassNs(n) => Op::StoreName(n),
             NameLoc::Fast(s) => Op::StoreFast(s),
             NameLoc::Deref(s) => Op::StoreDeref(s),
             NameLoc::Global(s) => Op::StoreGlobal(s),
@@ -415,6 +435,7 @@ impl<'a> Compiler<'a> {
 
     fn delete_name(&mut self, name: &str) {
         let op = match self.resolve(name) {
+            NameLoc::ClassNs(n) => Op::DeleteName(n),
             NameLoc::Fast(s) => Op::DeleteFast(s),
             NameLoc::Deref(s) => Op::DeleteDeref(s),
             NameLoc::Global(s) => Op::DeleteGlobal(s),
@@ -437,10 +458,12 @@ impl<'a> Compiler<'a> {
         body: FunctionBody<'a>,
     ) -> CResult<u32> {
         let parent_qual = self.unit().code.qualname.clone();
-        let qualname = if self.unit().frame_scope == 0 {
-            name.to_string()
-        } else {
-            format!("{parent_qual}.<locals>.{name}")
+        let frame_scope = self.unit().frame_scope;
+        let parent_kind = self.st.scopes[frame_scope].kind;
+        let qualname = match parent_kind {
+            ScopeKind::Module => name.to_string(),
+            ScopeKind::Class => format!("{parent_qual}.{name}"),
+            _ => format!("{parent_qual}.<locals>.{name}"),
         };
         let mut code = Self::new_code(name, &qualname, first_line);
         let mut params = Params::default();
@@ -473,6 +496,13 @@ impl<'a> Compiler<'a> {
             }
         }
         code.is_lambda = matches!(body, FunctionBody::Lambda(_));
+        if let FunctionBody::Class(_) = body {
+            params = Params {
+                positional: 1,
+                names: vec!["<namespace>".into()],
+                ..Params::default()
+            };
+        }
         code.params = params.clone();
         let frees: Vec<String> = self.st.scopes[node_scope].frees.iter().cloned().collect();
         code.freevars = frees.clone();
@@ -517,6 +547,19 @@ impl<'a> Compiler<'a> {
                 self.expr(e)?;
                 self.emit(Op::Return);
             }
+            FunctionBody::Class(stmts) => {
+                for s in stmts {
+                    self.stmt(s)?;
+                }
+                let cell = self
+                    .unit()
+                    .slots
+                    .get(&(node_scope, "__class__".to_string()))
+                    .copied();
+                self.unit().code.class_cell = cell;
+                self.emit(Op::LoadNone);
+                self.emit(Op::Return);
+            }
         }
         let unit = self.units.pop().expect("function unit");
         self.codes[idx as usize] = Some(unit.code);
@@ -527,4 +570,6 @@ impl<'a> Compiler<'a> {
 enum FunctionBody<'a> {
     Def(&'a [Stmt]),
     Lambda(&'a ast::Expr),
+    /// A class body: one hidden parameter, the namespace dict.
+    Class(&'a [Stmt]),
 }

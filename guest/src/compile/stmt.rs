@@ -58,6 +58,22 @@ impl<'a> Compiler<'a> {
                     self.expr(v)?;
                     self.store_target(&a.target)?;
                 }
+                // Class bodies record `__annotations__` (as source strings,
+                // like `from __future__ import annotations`): dataclasses
+                // read their fields from it. Elsewhere annotations are not
+                // evaluated, as in Python 3.14.
+                let frame_scope = self.unit().frame_scope;
+                let in_class =
+                    self.st.scopes[frame_scope].kind == super::symtable::ScopeKind::Class;
+                if let (true, Expr::Name(n)) = (in_class, &*a.target) {
+                    let r = a.annotation.range();
+                    let text =
+                        self.source[usize::from(r.start())..usize::from(r.end())].to_string();
+                    let k = self.add_const(super::bytecode::Const::Str(text));
+                    self.emit(Op::LoadConst(k));
+                    let name = self.name_idx(n.id.as_str());
+                    self.emit(Op::AnnotateName(name));
+                }
             }
             Stmt::For(f) => self.for_stmt(f)?,
             Stmt::While(w) => self.while_stmt(w)?,
@@ -114,7 +130,7 @@ impl<'a> Compiler<'a> {
             Stmt::AsyncFunctionDef(_) => {
                 return Err(CompileError::unsupported("async functions", line))
             }
-            Stmt::ClassDef(_) => return Err(CompileError::unsupported("class definitions", line)),
+            Stmt::ClassDef(c) => self.class_def(c, line)?,
             Stmt::With(_) => return Err(CompileError::unsupported("'with' statements", line)),
             Stmt::AsyncWith(_) => {
                 return Err(CompileError::unsupported("'async with' statements", line))
@@ -594,6 +610,14 @@ impl<'a> Compiler<'a> {
             self.emit(Op::BuildMap(kwdefaults.len() as u32));
             flags |= FN_KWDEFAULTS;
         }
+        flags |= self.push_closure(child_scope)?;
+        Ok(flags)
+    }
+
+    /// Pushes the closure tuple of the function or class body about to be
+    /// made (its free variables' cells); returns `FN_CLOSURE` or 0.
+    pub(super) fn push_closure(&mut self, child_scope: usize) -> CResult<u32> {
+        let mut flags = 0;
         let frees: Vec<String> = self.st.scopes[child_scope].frees.iter().cloned().collect();
         if !frees.is_empty() {
             for name in &frees {
@@ -608,6 +632,53 @@ impl<'a> Compiler<'a> {
             flags |= FN_CLOSURE;
         }
         Ok(flags)
+    }
+
+    fn class_def(&mut self, c: &'a ast::StmtClassDef, line: u32) -> CResult<()> {
+        for d in &c.decorator_list {
+            self.expr(d)?;
+        }
+        if let Some(k) = c.keywords.first() {
+            let what = match &k.arg {
+                Some(a) if a.as_str() == "metaclass" => "metaclasses",
+                _ => "class keyword arguments",
+            };
+            return Err(CompileError::unsupported(what, line));
+        }
+        let child = self.st.scope_of(c);
+        let no_args = ast::Arguments {
+            range: Default::default(),
+            posonlyargs: Vec::new(),
+            args: Vec::new(),
+            vararg: None,
+            kwonlyargs: Vec::new(),
+            kwarg: None,
+        };
+        let flags = self.push_closure(child)?;
+        let code = self.function_code(
+            child,
+            c.name.as_str(),
+            &no_args,
+            line,
+            FunctionBody::Class(&c.body),
+        )?;
+        self.unit().line = line;
+        self.emit(Op::MakeFunction(code, flags));
+        let k = self.add_const(super::bytecode::Const::Str(c.name.to_string()));
+        self.emit(Op::LoadConst(k));
+        for b in &c.bases {
+            if let Expr::Starred(_) = b {
+                return Err(CompileError::unsupported("starred class bases", line));
+            }
+            self.expr(b)?;
+        }
+        self.unit().line = line;
+        self.emit(Op::BuildClass(c.bases.len() as u32));
+        for _ in &c.decorator_list {
+            self.emit(Op::Call(1));
+        }
+        self.store_name(c.name.as_str());
+        Ok(())
     }
 
     fn function_def(&mut self, f: &'a ast::StmtFunctionDef) -> CResult<()> {

@@ -18,6 +18,9 @@ pub enum ScopeKind {
     Function,
     /// Inlined into the enclosing frame, but with its own iteration names.
     Comprehension,
+    /// A class body: its names live in the class namespace and are not
+    /// visible to the functions defined inside it.
+    Class,
 }
 
 #[derive(Debug)]
@@ -37,6 +40,8 @@ pub struct Scope {
     pub frees: IndexSet<String>,
     /// Line of the first `nonlocal`/`global` declaration per name (errors).
     decl_lines: HashMap<String, u32>,
+    /// The body mentions `super` or `__class__` (needs the class cell).
+    uses_class_cell: bool,
 }
 
 impl Scope {
@@ -52,6 +57,7 @@ impl Scope {
             cells: HashSet::default(),
             frees: IndexSet::default(),
             decl_lines: HashMap::default(),
+            uses_class_cell: false,
         }
     }
 
@@ -76,6 +82,11 @@ impl SymbolTable {
     /// The scope created for the AST node at `node`.
     pub fn scope_of<T>(&self, node: &T) -> usize {
         self.by_node[&(node as *const T as usize)]
+    }
+
+    /// The nearest enclosing scope that is not a comprehension.
+    pub fn frame_scope_kind(&self, scope: usize) -> ScopeKind {
+        self.scopes[self.frame_of(scope)].kind
     }
 
     /// The scope that owns the frame `scope` runs in.
@@ -116,7 +127,42 @@ impl SymbolTable {
         Ok(st)
     }
 
+    /// Gives every function that uses `super()`/`__class__` a free
+    /// variable `__class__`, provided by a cell in the nearest enclosing
+    /// class body (set when the class is created).
+    fn analyze_class_cells(&mut self) {
+        for sid in 0..self.scopes.len() {
+            if !self.scopes[sid].uses_class_cell || self.scopes[sid].kind == ScopeKind::Class {
+                continue;
+            }
+            let mut path = Vec::new();
+            let mut cur = Some(sid);
+            let mut class = None;
+            while let Some(x) = cur {
+                match self.scopes[x].kind {
+                    ScopeKind::Class => {
+                        class = Some(x);
+                        break;
+                    }
+                    ScopeKind::Module => break,
+                    ScopeKind::Function => path.push(x),
+                    ScopeKind::Comprehension => {}
+                }
+                cur = self.scopes[x].parent;
+            }
+            let Some(c) = class else { continue };
+            if path.is_empty() {
+                continue;
+            }
+            self.scopes[c].cells.insert("__class__".to_string());
+            for f in path {
+                self.scopes[f].frees.insert("__class__".to_string());
+            }
+        }
+    }
+
     fn analyze(&mut self) -> Result<(), CompileError> {
+        self.analyze_class_cells();
         for name in &self.scopes[0].bound {
             self.global_stores.insert(name.clone());
         }
@@ -141,6 +187,11 @@ impl SymbolTable {
                 let mut cur = s.parent;
                 while let Some(a) = cur {
                     let sc = &self.scopes[a];
+                    if sc.kind == ScopeKind::Class {
+                        // class-level names are invisible to nested scopes
+                        cur = sc.parent;
+                        continue;
+                    }
                     if sc.kind == ScopeKind::Module || sc.globals.contains(&name) {
                         break;
                     }
@@ -166,7 +217,7 @@ impl SymbolTable {
                 self.scopes[d].cells.insert(name.clone());
                 let mut x = sid;
                 while x != d {
-                    if self.scopes[x].kind == ScopeKind::Function {
+                    if matches!(self.scopes[x].kind, ScopeKind::Function | ScopeKind::Class) {
                         self.scopes[x].frees.insert(name.clone());
                     }
                     x = self.scopes[x].parent.expect("definer is an ancestor");
@@ -280,7 +331,19 @@ impl Builder<'_> {
                 self.bind(f.name.as_str());
             }
             Stmt::ClassDef(c) => {
+                for d in &c.decorator_list {
+                    self.expr(d)?;
+                }
+                for b in &c.bases {
+                    self.expr(b)?;
+                }
+                for k in &c.keywords {
+                    self.expr(&k.value)?;
+                }
                 self.bind(c.name.as_str());
+                let prev = self.push(c, ScopeKind::Class);
+                self.stmts(&c.body)?;
+                self.cur = prev;
             }
             Stmt::Return(r) => {
                 if let Some(v) = &r.value {
@@ -469,7 +532,13 @@ impl Builder<'_> {
 
     fn expr(&mut self, e: &Expr) -> Result<(), CompileError> {
         match e {
-            Expr::Name(n) => self.use_name(n.id.as_str()),
+            Expr::Name(n) => {
+                let id = n.id.as_str();
+                if id == "super" || id == "__class__" {
+                    self.scopes[self.cur].uses_class_cell = true;
+                }
+                self.use_name(id)
+            }
             Expr::NamedExpr(n) => {
                 self.expr(&n.value)?;
                 if let Expr::Name(t) = &*n.target {

@@ -3,6 +3,7 @@
 //! module object stays plain data) and an `init` that adds constants.
 //! Nothing here reaches the host: modules are deterministic and pure.
 
+mod dataclasses;
 mod future;
 mod sys;
 mod typing;
@@ -38,10 +39,23 @@ pub struct ModuleDef {
 /// For modules with nothing but functions.
 pub fn no_init(_: &mut Vm, _: &mut Vec<(String, Value)>) {}
 
-static MODULES: &[&ModuleDef] = &[&sys::MODULE, &typing::MODULE, &future::MODULE];
+static MODULES: &[&ModuleDef] = &[
+    &dataclasses::MODULE,
+    &sys::MODULE,
+    &typing::MODULE,
+    &future::MODULE,
+];
 
 /// The `__future__` feature names, for the compiler's check.
 pub use future::FEATURES as FUTURE_FEATURES;
+
+/// The index of module `name` in the registry (for bound natives).
+pub fn module_index(name: &str) -> u16 {
+    MODULES
+        .iter()
+        .position(|m| m.name == name)
+        .expect("registered module") as u16
+}
 
 fn def_of(id: NativeId) -> &'static NativeFn {
     &MODULES[id.module as usize].funcs[id.func as usize]
@@ -55,7 +69,7 @@ pub fn native_name(id: NativeId) -> &'static str {
 /// `repr()` of a bound native object: `name(args...)`, e.g.
 /// `operator.itemgetter(1)`.
 pub fn bound_repr(
-    vm: &Vm,
+    vm: &mut Vm,
     _func: NativeId,
     bound: &[Value],
     name: &str,

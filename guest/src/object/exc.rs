@@ -76,6 +76,7 @@ exc_types! {
     UnicodeDecodeError => Some(UnicodeError),
     UnicodeEncodeError => Some(UnicodeError),
     JSONDecodeError => Some(ValueError),
+    FrozenInstanceError => Some(AttributeError),
 }
 
 impl ExcType {
@@ -96,13 +97,17 @@ impl ExcType {
     pub fn qualified_name(self) -> &'static str {
         match self {
             ExcType::JSONDecodeError => "json.decoder.JSONDecodeError",
+            ExcType::FrozenInstanceError => "dataclasses.FrozenInstanceError",
             other => other.name(),
         }
     }
 
     /// Whether the class is reachable as a builtin name.
     pub fn is_builtin(self) -> bool {
-        !matches!(self, ExcType::JSONDecodeError)
+        !matches!(
+            self,
+            ExcType::JSONDecodeError | ExcType::FrozenInstanceError
+        )
     }
 
     /// Looks a class up by its Python name.

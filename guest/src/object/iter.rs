@@ -54,6 +54,11 @@ pub enum Iter {
         seq: ObjId,
         idx: usize,
     },
+    /// The old sequence protocol: `obj[0]`, `obj[1]`, ... until IndexError.
+    GetItem {
+        obj: Value,
+        idx: usize,
+    },
     Done,
 }
 
@@ -64,6 +69,7 @@ impl Iter {
             Iter::Str { s, .. } => f(Value::Ref(*s)),
             Iter::Dict { dict, .. } => f(Value::Ref(*dict)),
             Iter::Range { .. } | Iter::Done => {}
+            Iter::GetItem { obj, .. } => f(*obj),
             Iter::Enumerate { inner, .. } => f(*inner),
             Iter::Zip { iters, .. } => iters.iter().for_each(|v| f(*v)),
             Iter::Map { func, iters } => {
@@ -114,6 +120,7 @@ impl Iter {
             Iter::Map { .. } => "map",
             Iter::Filter { .. } => "filter",
             Iter::Reversed { .. } => "reversed",
+            Iter::GetItem { .. } => "iterator",
             Iter::Done => "iterator",
         }
     }

@@ -4,6 +4,7 @@
 //! references between objects), which is what lets an execution pause at
 //! any external call and later be snapshotted.
 
+pub mod class;
 pub mod dict;
 pub mod exc;
 pub mod float;
@@ -17,6 +18,7 @@ pub mod value;
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
+pub use class::{Class, DataclassInfo, Field, Instance, Property};
 pub use dict::{Dict, HashKey};
 pub use exc::ExcType;
 pub use heap::Heap;
@@ -58,6 +60,23 @@ pub enum Obj {
         bound: Vec<Value>,
         name: String,
     },
+    Class(Class),
+    Instance(Instance),
+    /// A function bound to the object it was looked up on.
+    BoundMethod {
+        func: Value,
+        recv: Value,
+    },
+    StaticMethod(Value),
+    ClassMethod(Value),
+    Property(Property),
+    /// `super()`: look up attributes after `class` in `obj`'s MRO.
+    Super {
+        class: ObjId,
+        obj: Value,
+    },
+    /// What `dataclasses.field(...)` returns (and `fields()` lists).
+    FieldSpec(Field),
 }
 
 /// Which view `d.keys()`/`values()`/`items()` returned.
@@ -142,6 +161,10 @@ pub struct Exception {
     /// The exception being handled when this one was raised.
     pub context: Value,
     pub suppress_context: bool,
+    /// The user class, for instances of `class E(Exception)`.
+    pub class: Option<ObjId>,
+    /// Instance attributes set on a user exception (`self.code = ...`).
+    pub attrs: Dict,
 }
 
 impl Exception {
@@ -153,6 +176,8 @@ impl Exception {
             cause: Value::None,
             context: Value::None,
             suppress_context: false,
+            class: None,
+            attrs: Dict::new(),
         }
     }
 }
@@ -174,6 +199,43 @@ impl Obj {
                 e.args.iter().for_each(|v| f(*v));
                 f(e.cause);
                 f(e.context);
+                if let Some(c) = e.class {
+                    f(Value::Ref(c));
+                }
+                e.attrs.for_each_value(f);
+            }
+            Obj::Class(c) => {
+                c.bases.iter().for_each(|v| f(*v));
+                c.mro.iter().for_each(|id| f(Value::Ref(*id)));
+                c.attrs.for_each_value(f);
+                if let Some(dc) = &c.dataclass {
+                    for fd in &dc.fields {
+                        f(fd.default);
+                        f(fd.default_factory);
+                    }
+                }
+            }
+            Obj::Instance(i) => {
+                f(Value::Ref(i.class));
+                i.attrs.for_each_value(f);
+            }
+            Obj::BoundMethod { func, recv } => {
+                f(*func);
+                f(*recv);
+            }
+            Obj::StaticMethod(v) | Obj::ClassMethod(v) => f(*v),
+            Obj::Property(p) => {
+                f(p.fget);
+                f(p.fset);
+                f(p.fdel);
+            }
+            Obj::Super { class, obj } => {
+                f(Value::Ref(*class));
+                f(*obj);
+            }
+            Obj::FieldSpec(fd) => {
+                f(fd.default);
+                f(fd.default_factory);
             }
             Obj::Slice(a, b, c) => {
                 f(*a);

@@ -8,6 +8,9 @@ use super::{PyErr, PyResult, Vm};
 
 impl Vm {
     pub fn get_attr(&mut self, obj: Value, name: &str) -> PyResult<Value> {
+        if let Some(v) = self.user_attr(obj, name)? {
+            return Ok(v);
+        }
         if let Some(v) = self.data_attr(obj, name)? {
             return Ok(v);
         }
@@ -17,6 +20,86 @@ impl Vm {
                 .new_value(Obj::BuiltinMethod(obj, name.to_string())));
         }
         Err(self.no_attr(obj, name))
+    }
+
+    /// Attributes of user classes, their instances and the method wrappers;
+    /// `None` to fall through to the builtin lookup.
+    fn user_attr(&mut self, obj: Value, name: &str) -> PyResult<Option<Value>> {
+        let Value::Ref(id) = obj else { return Ok(None) };
+        match self.heap.get(id) {
+            Obj::Instance(i) => {
+                let cls = i.class;
+                if let Some(v) = self.instance_get_attr(obj, cls, name)? {
+                    return Ok(Some(v));
+                }
+                if self.class_lookup(cls, "__getattr__").is_some() {
+                    let key = self.new_str(name);
+                    return self.call_dunder(obj, "__getattr__", vec![key]);
+                }
+                let cname = self.class(cls).name.clone();
+                Err(PyErr::new(
+                    ExcType::AttributeError,
+                    format!("'{cname}' object has no attribute '{name}'"),
+                ))
+            }
+            Obj::Exception(e) if e.class.is_some() => {
+                let cls = e.class.expect("checked");
+                if let Some(v) = self.instance_get_attr(obj, cls, name)? {
+                    return Ok(Some(v));
+                }
+                Ok(None)
+            }
+            Obj::Class(_) => {
+                if let Some(v) = self.class_get_attr(id, name)? {
+                    return Ok(Some(v));
+                }
+                let cname = self.class(id).name.clone();
+                Err(PyErr::new(
+                    ExcType::AttributeError,
+                    format!("type object '{cname}' has no attribute '{name}'"),
+                ))
+            }
+            Obj::Super { class, obj: inner } => {
+                let (class, inner) = (*class, *inner);
+                self.super_get_attr(class, inner, name).map(Some)
+            }
+            Obj::BoundMethod { func, recv } => {
+                let (func, recv) = (*func, *recv);
+                match name {
+                    "__self__" => Ok(Some(recv)),
+                    "__func__" => Ok(Some(func)),
+                    _ => self.get_attr(func, name).map(Some),
+                }
+            }
+            Obj::Property(p) => {
+                let p = *p;
+                match name {
+                    "fget" => Ok(Some(p.fget)),
+                    "fset" => Ok(Some(p.fset)),
+                    "fdel" => Ok(Some(p.fdel)),
+                    "getter" | "setter" | "deleter" => Ok(Some(
+                        self.heap
+                            .new_value(Obj::BuiltinMethod(obj, name.to_string())),
+                    )),
+                    _ => Ok(None),
+                }
+            }
+            Obj::StaticMethod(f) | Obj::ClassMethod(f) if name == "__func__" => Ok(Some(*f)),
+            Obj::FieldSpec(f) => {
+                let f = f.clone();
+                Ok(Some(match name {
+                    "name" => self.new_str(f.name),
+                    "default" => f.default,
+                    "default_factory" => f.default_factory,
+                    "init" => Value::Bool(f.init),
+                    "repr" => Value::Bool(f.repr),
+                    "compare" => Value::Bool(f.compare),
+                    "kw_only" => Value::Bool(f.kw_only),
+                    _ => return Ok(None),
+                }))
+            }
+            _ => Ok(None),
+        }
     }
 
     fn no_attr(&self, obj: Value, name: &str) -> PyErr {
@@ -100,6 +183,32 @@ impl Vm {
 
     pub fn set_attr(&mut self, obj: Value, name: &str, v: Value) -> PyResult<()> {
         if let Value::Ref(id) = obj {
+            match self.heap.get(id) {
+                Obj::Instance(i) => {
+                    let cls = i.class;
+                    return self.instance_set_attr(obj, cls, name, v);
+                }
+                Obj::Exception(e) if e.class.is_some() && !name.starts_with("__") => {
+                    let cls = e.class.expect("checked");
+                    return self.instance_set_attr(obj, cls, name, v);
+                }
+                Obj::Class(_) => {
+                    let key = self.new_str(name);
+                    if let Obj::Class(c) = self.heap.get_mut(id) {
+                        c.attrs.insert(HashKey::Str(name.into()), key, v);
+                    }
+                    return Ok(());
+                }
+                Obj::Function(_) => {
+                    return Err(PyErr::new(
+                        ExcType::AttributeError,
+                        format!("'function' object has no attribute '{name}' (function attributes are not supported)"),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        if let Value::Ref(id) = obj {
             if let Obj::Exception(e) = self.heap.get_mut(id) {
                 match name {
                     "__cause__" => {
@@ -140,6 +249,28 @@ impl Vm {
     }
 
     pub fn del_attr(&mut self, obj: Value, name: &str) -> PyResult<()> {
+        if let Value::Ref(id) = obj {
+            match self.heap.get(id) {
+                Obj::Instance(i) => {
+                    let cls = i.class;
+                    return self.instance_del_attr(obj, cls, name);
+                }
+                Obj::Exception(e) if e.class.is_some() => {
+                    let cls = e.class.expect("checked");
+                    return self.instance_del_attr(obj, cls, name);
+                }
+                Obj::Class(_) => {
+                    let removed = match self.heap.get_mut(id) {
+                        Obj::Class(c) => c.attrs.remove(&HashKey::Str(name.into())).is_some(),
+                        _ => false,
+                    };
+                    if removed {
+                        return Ok(());
+                    }
+                }
+                _ => {}
+            }
+        }
         Err(PyErr::new(
             ExcType::AttributeError,
             format!(
@@ -202,5 +333,58 @@ impl Vm {
         } else {
             PyErr::type_error(format!("'{}' object is not a mapping", self.class_name(v)))
         }
+    }
+}
+
+impl Vm {
+    /// `dir(obj)`: sorted attribute names (instance, class and builtin methods).
+    pub fn dir_of(&mut self, obj: Value) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        if let Value::Ref(id) = obj {
+            match self.heap.get(id) {
+                Obj::Instance(i) => {
+                    let cls = i.class;
+                    names.extend(
+                        i.attrs
+                            .keys()
+                            .filter_map(|k| super::as_str(&self.heap, k).map(str::to_string)),
+                    );
+                    for &c in &self.class(cls).mro {
+                        names.extend(
+                            self.class(c)
+                                .attrs
+                                .keys()
+                                .filter_map(|k| super::as_str(&self.heap, k).map(str::to_string)),
+                        );
+                    }
+                }
+                Obj::Class(c) => {
+                    for &m in &c.mro {
+                        names.extend(
+                            self.class(m)
+                                .attrs
+                                .keys()
+                                .filter_map(|k| super::as_str(&self.heap, k).map(str::to_string)),
+                        );
+                    }
+                }
+                Obj::Module(m) => {
+                    names.extend(
+                        m.attrs
+                            .keys()
+                            .filter_map(|k| super::as_str(&self.heap, k).map(str::to_string)),
+                    );
+                }
+                _ => {}
+            }
+        }
+        names.extend(
+            crate::builtins::methods::method_names(self, obj)
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        names.sort();
+        names.dedup();
+        names
     }
 }

@@ -92,9 +92,45 @@ impl Vm {
             self.stack.push(r);
             return Ok(false);
         }
+        if let Some(pushed) = self.try_instance_method_call(obj, name, opos, argc)? {
+            return Ok(pushed);
+        }
         let f = self.get_attr(obj, name)?;
         self.stack[opos] = f;
         self.call(argc, None)
+    }
+
+    /// `inst.method(args)` for a plain function found on the class: the
+    /// instance already sits where `self` goes, so no bound method is made.
+    fn try_instance_method_call(
+        &mut self,
+        obj: Value,
+        name: &str,
+        opos: usize,
+        argc: usize,
+    ) -> PyResult<Option<bool>> {
+        let Value::Ref(id) = obj else { return Ok(None) };
+        let cls = match self.heap.get(id) {
+            Obj::Instance(i) if i.attrs.get_str(name).is_none() => i.class,
+            _ => return Ok(None),
+        };
+        let Some(f @ Value::Ref(fid)) = self.class_lookup(cls, name) else {
+            return Ok(None);
+        };
+        let Obj::Function(func) = self.heap.get(fid) else {
+            return Ok(None);
+        };
+        let prog = self.program.clone();
+        let p = &prog.codes[func.code as usize].params;
+        if !p.varargs && !p.varkw && p.kwonly == 0 && argc + 1 == p.positional as usize {
+            let (code, closure) = (func.code, func.closure.clone());
+            self.push_frame(code, opos, opos, &closure, false)?;
+            return Ok(Some(true));
+        }
+        let pos = self.stack.split_off(opos);
+        self.stack.push(f);
+        self.enter_function(fid, pos, Vec::new(), false)?;
+        Ok(Some(true))
     }
 
     fn try_builtin_method_call(
@@ -137,12 +173,36 @@ impl Vm {
     }
 
     /// Calls anything that is not a Python function; pushes the result.
-    fn call_native(&mut self, callee: Value, pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
+    fn call_native(&mut self, callee: Value, mut pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
         if let Value::Ref(id) = callee {
-            if let Obj::External(ext) = self.heap.get(id) {
-                let name = ext.name.clone();
-                self.call_external(name, pos, kw)?;
-                return Ok(false);
+            match self.heap.get(id) {
+                Obj::External(ext) => {
+                    let name = ext.name.clone();
+                    self.call_external(name, pos, kw)?;
+                    return Ok(false);
+                }
+                // Frames, not nested loops, so `__init__` and methods can
+                // call the host (pause) like any other code.
+                Obj::Class(_) => {
+                    return match self.instantiate(id, pos, kw, false)? {
+                        super::class::Instantiated::Done(v) => {
+                            self.stack.push(v);
+                            Ok(false)
+                        }
+                        super::class::Instantiated::Pushed => Ok(true),
+                    };
+                }
+                Obj::BoundMethod {
+                    func: func @ Value::Ref(fid),
+                    recv,
+                } if matches!(self.heap.get(*fid), Obj::Function(_)) => {
+                    let (func, fid, recv) = (*func, *fid, *recv);
+                    pos.insert(0, recv);
+                    self.stack.push(func);
+                    self.enter_function(fid, pos, kw, false)?;
+                    return Ok(true);
+                }
+                _ => {}
             }
         }
         let r = self.call_value(callee, pos, kw)?;
@@ -171,7 +231,7 @@ impl Vm {
     /// Binds arguments and pushes a frame for Python function `fid`; the
     /// function object must already be on the stack (it is replaced by the
     /// result when the frame returns).
-    fn enter_function(
+    pub(crate) fn enter_function(
         &mut self,
         fid: ObjId,
         pos: Vec<Value>,
@@ -216,6 +276,7 @@ impl Vm {
             handlers: Vec::new(),
             exc_depth: self.exc_stack.len() as u32,
             boundary,
+            on_return: super::OnReturn::Normal,
         });
         Ok(())
     }
@@ -371,20 +432,41 @@ impl Vm {
                     }
                     self.stack.push(f);
                     self.enter_function(id, args, kwargs, true)?;
-                    self.native_depth += 1;
-                    let r = self.execute();
-                    self.native_depth -= 1;
-                    match r {
-                        Ok(Exit::Return(v)) => Ok(v),
-                        Ok(Exit::Pause(_)) => Err(PyErr::new(ExcType::RuntimeError, "cannot pause inside a callback")),
-                        Err(exc) => Err(PyErr::Raise(exc)),
-                    }
+                    self.run_nested()
                 }
                 Obj::BoundNative { func, bound, .. } => {
                     let func = *func;
                     let mut all = bound.clone();
                     all.extend(args);
                     crate::modules::call(self, func, all, kwargs)
+                }
+                Obj::Class(_) => {
+                    if self.native_depth >= MAX_NATIVE_DEPTH {
+                        return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"));
+                    }
+                    match self.instantiate(id, args, kwargs, true)? {
+                        super::class::Instantiated::Done(v) => Ok(v),
+                        super::class::Instantiated::Pushed => self.run_nested(),
+                    }
+                }
+                Obj::BoundMethod { func, recv } => {
+                    let (func, recv) = (*func, *recv);
+                    let mut all = Vec::with_capacity(args.len() + 1);
+                    all.push(recv);
+                    all.extend(args);
+                    self.call_value(func, all, kwargs)
+                }
+                Obj::Instance(_) => {
+                    let cls = self.user_class_of(f).expect("instance");
+                    match self.class_lookup(cls, "__call__") {
+                        Some(call) => {
+                            let mut all = Vec::with_capacity(args.len() + 1);
+                            all.push(f);
+                            all.extend(args);
+                            self.call_value(call, all, kwargs)
+                        }
+                        None => Err(self.not_callable(f)),
+                    }
                 }
                 Obj::BuiltinMethod(recv, name) => {
                     let (recv, name) = (*recv, name.clone());
@@ -397,6 +479,22 @@ impl Vm {
                 _ => Err(self.not_callable(f)),
             },
             _ => Err(self.not_callable(f)),
+        }
+    }
+
+    /// Runs the boundary frame just pushed to completion (a native caller
+    /// needs its result now).
+    fn run_nested(&mut self) -> PyResult<Value> {
+        self.native_depth += 1;
+        let r = self.execute();
+        self.native_depth -= 1;
+        match r {
+            Ok(Exit::Return(v)) => Ok(v),
+            Ok(Exit::Pause(_)) => Err(PyErr::new(
+                ExcType::RuntimeError,
+                "cannot pause inside a callback",
+            )),
+            Err(exc) => Err(PyErr::Raise(exc)),
         }
     }
 

@@ -489,8 +489,35 @@ impl Vm {
                     Op::Return => {
                         let v = self.pop();
                         let frame = self.frames.pop().expect("a frame");
+                        let class_cell = code
+                            .class_cell
+                            .map(|s| self.stack[frame.base as usize + s as usize]);
                         self.stack.truncate(frame.ret_to as usize);
                         self.exc_stack.truncate(frame.exc_depth as usize);
+                        let v = match frame.on_return {
+                            super::OnReturn::Normal => v,
+                            super::OnReturn::Init(inst) => {
+                                if !v.is_none() {
+                                    return Err(PyErr::type_error(format!(
+                                        "__init__() should return None, not '{}'",
+                                        self.class_name(v)
+                                    )));
+                                }
+                                inst
+                            }
+                            super::OnReturn::BuildClass {
+                                name,
+                                qualname,
+                                bases,
+                                ns,
+                            } => {
+                                let cls = self.build_class(name, qualname, bases, ns)?;
+                                if let Some(cell) = class_cell {
+                                    self.cell_set(cell, cls);
+                                }
+                                cls
+                            }
+                        };
                         if frame.boundary || self.frames.is_empty() {
                             return Ok(Exit::Return(v));
                         }
@@ -545,12 +572,130 @@ impl Vm {
                         };
                         self.stack.push(v);
                     }
+                    Op::LoadName(n) => {
+                        let name = &prog.names[n as usize];
+                        let ns = self.stack[base];
+                        let found = match ns {
+                            Value::Ref(id) => match self.heap.get(id) {
+                                Obj::Dict(d) => d.get_str(name),
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        let v = match found {
+                            Some(v) => v,
+                            None => match prog.globals.iter().position(|g| g == name) {
+                                Some(g) if !matches!(self.globals[g], Value::Undef) => {
+                                    self.globals[g]
+                                }
+                                _ => self.builtin_by_name(name)?,
+                            },
+                        };
+                        self.stack.push(v);
+                    }
+                    Op::StoreName(n) => {
+                        let v = self.pop();
+                        let name = &prog.names[n as usize];
+                        let key = self.new_str(name.as_str());
+                        if let Value::Ref(id) = self.stack[base] {
+                            if let Obj::Dict(d) = self.heap.get_mut(id) {
+                                d.insert(crate::object::HashKey::Str(name.as_str().into()), key, v);
+                            }
+                        }
+                    }
+                    Op::AnnotateName(n) => {
+                        let ann = self.pop();
+                        let name = prog.names[n as usize].clone();
+                        self.annotate_class_name(self.stack[base], &name, ann);
+                    }
+                    Op::DeleteName(n) => {
+                        let name = &prog.names[n as usize];
+                        let removed = match self.stack[base] {
+                            Value::Ref(id) => match self.heap.get_mut(id) {
+                                Obj::Dict(d) => d
+                                    .remove(&crate::object::HashKey::Str(name.as_str().into()))
+                                    .is_some(),
+                                _ => false,
+                            },
+                            _ => false,
+                        };
+                        if !removed {
+                            return Err(PyErr::new(
+                                ExcType::NameError,
+                                format!("name '{name}' is not defined"),
+                            ));
+                        }
+                    }
+                    Op::BuildClass(nbases) => {
+                        let bases = self.stack.split_off(self.stack.len() - nbases as usize);
+                        let name_v = self.pop();
+                        let body = self.pop();
+                        let name = super::as_str(&self.heap, name_v).unwrap_or("?").to_string();
+                        let Value::Ref(fid) = body else {
+                            unreachable!("class body")
+                        };
+                        let body_code = match self.heap.get(fid) {
+                            Obj::Function(f) => f.code,
+                            _ => unreachable!("class body"),
+                        };
+                        let qualname = prog.codes[body_code as usize].qualname.clone();
+                        let mut ns = Dict::new();
+                        for (k, v) in [
+                            ("__module__", "__main__"),
+                            ("__qualname__", qualname.as_str()),
+                        ] {
+                            let kv = self.new_str(k);
+                            let vv = self.new_str(v);
+                            ns.insert(crate::object::HashKey::Str(k.into()), kv, vv);
+                        }
+                        let ns = self.heap.new_value(Obj::Dict(ns));
+                        self.stack.push(body);
+                        self.enter_function(fid, vec![ns], Vec::new(), false)?;
+                        let frame = self.frames.last_mut().expect("pushed");
+                        frame.on_return = super::OnReturn::BuildClass {
+                            name,
+                            qualname,
+                            bases,
+                            ns,
+                        };
+                        continue 'frame;
+                    }
                     Op::ImportFrom(n) => {
                         let m = self.top();
                         let v = self.import_from(m, &prog.names[n as usize])?;
                         self.stack.push(v);
                     }
                 }
+            }
+        }
+    }
+
+    /// `ns["__annotations__"][name] = ann`, creating the dict on first use.
+    fn annotate_class_name(&mut self, ns: Value, name: &str, ann: Value) {
+        let Value::Ref(nid) = ns else { return };
+        let existing = match self.heap.get(nid) {
+            Obj::Dict(d) => d.get_str("__annotations__"),
+            _ => None,
+        };
+        let anns = match existing {
+            Some(a) => a,
+            None => {
+                let a = self.heap.new_value(Obj::Dict(Dict::new()));
+                let key = self.new_str("__annotations__");
+                if let Obj::Dict(d) = self.heap.get_mut(nid) {
+                    d.insert(
+                        crate::object::HashKey::Str("__annotations__".into()),
+                        key,
+                        a,
+                    );
+                }
+                a
+            }
+        };
+        let key = self.new_str(name);
+        if let Value::Ref(aid) = anns {
+            if let Obj::Dict(d) = self.heap.get_mut(aid) {
+                d.insert(crate::object::HashKey::Str(name.into()), key, ann);
             }
         }
     }
@@ -585,7 +730,7 @@ impl Vm {
         }
     }
 
-    fn cell_set(&mut self, cell: Value, v: Value) {
+    pub(crate) fn cell_set(&mut self, cell: Value, v: Value) {
         if let Value::Ref(id) = cell {
             if let Obj::Cell(c) = self.heap.get_mut(id) {
                 *c = v;
@@ -629,6 +774,10 @@ impl Vm {
         match v {
             Value::ExcType(t) => Ok(self.new_exception(crate::object::Exception::new(t, vec![]))),
             Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(c) if c.exc_base.is_some()) => {
+                let e = self.call_value(v, Vec::new(), Vec::new())?;
+                Ok(e)
+            }
             _ => Err(PyErr::type_error(
                 "exceptions must derive from BaseException",
             )),
@@ -639,6 +788,9 @@ impl Vm {
         match v {
             Value::ExcType(_) => self.make_exception(v),
             Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(c) if c.exc_base.is_some()) => {
+                self.make_exception(v)
+            }
             _ => Err(PyErr::type_error(
                 "exception causes must derive from BaseException",
             )),
@@ -647,9 +799,9 @@ impl Vm {
 
     /// Does exception `exc` match the `except` clause type `ty`?
     pub fn exception_matches(&self, exc: Value, ty: Value) -> PyResult<bool> {
-        let kind = match exc {
+        let (kind, class) = match exc {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Exception(e) => e.kind,
+                Obj::Exception(e) => (e.kind, e.class),
                 _ => return Ok(false),
             },
             _ => return Ok(false),
@@ -657,6 +809,9 @@ impl Vm {
         match ty {
             Value::ExcType(t) => Ok(kind.is_subclass_of(t)),
             Value::Ref(id) => match self.heap.get(id) {
+                Obj::Class(c) if c.exc_base.is_some() => {
+                    Ok(class.is_some_and(|k| self.class_is_subclass(k, id)))
+                }
                 Obj::Tuple(items) => {
                     for &t in items {
                         if self.exception_matches(exc, t)? {

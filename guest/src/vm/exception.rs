@@ -131,7 +131,10 @@ impl Vm {
     pub fn exception_type_and_str(&mut self, exc: Value) -> (String, String) {
         let kind = match exc {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Exception(e) => e.kind.name().to_string(),
+                Obj::Exception(e) => match e.class {
+                    Some(c) => self.class(c).name.clone(),
+                    None => e.kind.name().to_string(),
+                },
                 _ => "Exception".to_string(),
             },
             _ => "Exception".to_string(),
@@ -191,7 +194,10 @@ impl Vm {
         let (_, msg) = self.exception_type_and_str(exc);
         let kind = match exc {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Exception(e) => e.kind.qualified_name().to_string(),
+                Obj::Exception(e) => match e.class {
+                    Some(c) => self.class(c).qualname.clone(),
+                    None => e.kind.qualified_name().to_string(),
+                },
                 _ => "Exception".to_string(),
             },
             _ => "Exception".to_string(),

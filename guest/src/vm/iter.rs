@@ -46,6 +46,35 @@ impl Vm {
                     }
                 }
                 Obj::Iter(_) => return Ok(v),
+                Obj::Instance(_) => {
+                    if let Some(it) = self.call_dunder(v, "__iter__", vec![])? {
+                        let is_iter = match it {
+                            Value::Ref(i) => match self.heap.get(i) {
+                                Obj::Iter(_) => true,
+                                Obj::Instance(inst) => {
+                                    self.class_lookup(inst.class, "__next__").is_some()
+                                }
+                                _ => false,
+                            },
+                            _ => false,
+                        };
+                        if !is_iter {
+                            return Err(PyErr::type_error(format!(
+                                "iter() returned non-iterator of type '{}'",
+                                self.class_name(it)
+                            )));
+                        }
+                        return Ok(it);
+                    }
+                    if let Some(cls) = self.user_class_of(v) {
+                        if self.class_lookup(cls, "__getitem__").is_some() {
+                            return Ok(self
+                                .heap
+                                .new_value(Obj::Iter(Iter::GetItem { obj: v, idx: 0 })));
+                        }
+                    }
+                    return Err(self.not_iterable(v));
+                }
                 _ => return Err(self.not_iterable(v)),
             },
             _ => return Err(self.not_iterable(v)),
@@ -65,6 +94,17 @@ impl Vm {
                 self.class_name(it)
             )));
         };
+        if let Obj::Instance(_) = self.heap.get(id) {
+            return match self.call_dunder(it, "__next__", vec![]) {
+                Ok(Some(v)) => Ok(Some(v)),
+                Ok(None) => Err(PyErr::type_error(format!(
+                    "'{}' object is not an iterator",
+                    self.class_name(it)
+                ))),
+                Err(e) if self.is_stop_iteration(&e) => Ok(None),
+                Err(e) => Err(e),
+            };
+        }
         let Obj::Iter(state) = self.heap.get_mut(id) else {
             return Err(PyErr::type_error(format!(
                 "'{}' object is not an iterator",
@@ -241,7 +281,43 @@ impl Vm {
                     }
                 }
             }
+            Iter::GetItem { obj, idx } => {
+                let (obj, i) = (*obj, *idx);
+                match self.get_item(obj, Value::Int(i as i64)) {
+                    Ok(v) => {
+                        if let Obj::Iter(Iter::GetItem { idx, .. }) = self.heap.get_mut(id) {
+                            *idx += 1;
+                        }
+                        Ok(Some(v))
+                    }
+                    Err(e)
+                        if self.is_exc_kind(&e, ExcType::IndexError)
+                            || self.is_stop_iteration(&e) =>
+                    {
+                        *self.heap.get_mut(id) = Obj::Iter(Iter::Done);
+                        Ok(None)
+                    }
+                    Err(e) => Err(e),
+                }
+            }
             Iter::Done => Ok(None),
+        }
+    }
+
+    fn is_stop_iteration(&self, e: &PyErr) -> bool {
+        self.is_exc_kind(e, ExcType::StopIteration)
+    }
+
+    /// Is the pending error an instance of builtin exception class `kind`?
+    pub fn is_exc_kind(&self, e: &PyErr, kind: ExcType) -> bool {
+        match e {
+            PyErr::New(k, _) | PyErr::Msg(k, _) => k.is_subclass_of(kind),
+            PyErr::Raise(v) | PyErr::Reraise(v) => match v {
+                Value::Ref(id) => {
+                    matches!(self.heap.get(*id), Obj::Exception(x) if x.kind.is_subclass_of(kind))
+                }
+                _ => false,
+            },
         }
     }
 

@@ -8,6 +8,8 @@
 
 mod attr;
 pub mod call;
+pub mod class;
+mod compare;
 mod dispatch;
 pub mod exception;
 pub mod iter;
@@ -50,6 +52,24 @@ pub struct Frame {
     /// A native caller (e.g. a `key=` callback) waits for this frame's
     /// result: returning from it leaves the dispatch loop.
     pub boundary: bool,
+    /// What returning from this frame produces.
+    pub on_return: OnReturn,
+}
+
+/// What a frame's return value becomes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum OnReturn {
+    /// The value itself.
+    Normal,
+    /// An `__init__` frame: the instance (the return value must be None).
+    Init(Value),
+    /// A class body: the class built from the namespace.
+    BuildClass {
+        name: String,
+        qualname: String,
+        bases: Vec<Value>,
+        ns: Value,
+    },
 }
 
 /// A call to a host function that the execution is paused on.
@@ -139,6 +159,7 @@ impl Vm {
                 handlers: Vec::new(),
                 exc_depth: 0,
                 boundary: true,
+                on_return: OnReturn::Normal,
             }],
             exc_stack: Vec::new(),
             result: Value::None,

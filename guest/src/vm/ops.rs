@@ -145,6 +145,14 @@ impl Vm {
                 Obj::External(_) => Type::ExternalFunction,
                 Obj::Module(_) => Type::Module,
                 Obj::BoundNative { .. } => Type::Object,
+                Obj::Class(_) => Type::Type,
+                Obj::Instance(_) => Type::Object,
+                Obj::BoundMethod { .. } => Type::Method,
+                Obj::StaticMethod(_)
+                | Obj::ClassMethod(_)
+                | Obj::Property(_)
+                | Obj::Super { .. }
+                | Obj::FieldSpec(_) => Type::Object,
             },
         }
     }
@@ -153,7 +161,16 @@ impl Vm {
     pub fn class_name(&self, v: Value) -> String {
         match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Exception(e) => e.kind.name().to_string(),
+                Obj::Exception(e) => match e.class {
+                    Some(c) => self.class(c).name.clone(),
+                    None => e.kind.name().to_string(),
+                },
+                Obj::Instance(i) => self.class(i.class).name.clone(),
+                Obj::StaticMethod(_) => "staticmethod".to_string(),
+                Obj::ClassMethod(_) => "classmethod".to_string(),
+                Obj::Property(_) => "property".to_string(),
+                Obj::Super { .. } => "super".to_string(),
+                Obj::FieldSpec(_) => "Field".to_string(),
                 Obj::Iter(it) => {
                     let is_tuple = matches!(it, crate::object::Iter::Seq { seq, .. } if matches!(self.heap.get(*seq), Obj::Tuple(_)));
                     it.class_name(is_tuple).to_string()
@@ -164,6 +181,9 @@ impl Vm {
                 _ => self.type_name(v).to_string(),
             },
             Value::Builtin(crate::builtins::Builtin::Ellipsis) => "ellipsis".to_string(),
+            Value::Builtin(crate::builtins::Builtin::NotImplemented) => {
+                "NotImplementedType".to_string()
+            }
             _ => self.type_name(v).to_string(),
         }
     }
@@ -178,6 +198,13 @@ impl Vm {
     }
 
     pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        // `str % args`: printf-style formatting (builtins/percent.rs)
+        if let (BinOp::Mod, Some(t)) = (op, super::as_str(&self.heap, a)) {
+            return crate::builtins::percent::percent_format(self, &t.to_string(), b);
+        }
+        if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
+            return self.binary_op_user(op, a, b, inplace);
+        }
         if let (Value::Bool(x), Value::Bool(y)) = (a, b) {
             match op {
                 BinOp::BitAnd => return Ok(Value::Bool(x & y)),
@@ -293,6 +320,50 @@ impl Vm {
                         "can only concatenate {k} (not \"{}\") to {k}",
                         self.class_name(b)
                     )));
+                }
+            }
+        }
+        Err(self.unsupported(op, a, b))
+    }
+
+    /// `a op b` where an operand is a user instance: `__iop__` (in place),
+    /// then `a.__op__(b)`, then `b.__rop__(a)`.
+    fn binary_op_user(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        let name = match op {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::MatMul => "matmul",
+            BinOp::Div => "truediv",
+            BinOp::FloorDiv => "floordiv",
+            BinOp::Mod => "mod",
+            BinOp::Pow => "pow",
+            BinOp::LShift => "lshift",
+            BinOp::RShift => "rshift",
+            BinOp::BitAnd => "and",
+            BinOp::BitOr => "or",
+            BinOp::BitXor => "xor",
+        };
+        let not_impl =
+            |v: &Value| matches!(v, Value::Builtin(crate::builtins::Builtin::NotImplemented));
+        if inplace {
+            if let Some(r) = self.call_dunder(a, &format!("__i{name}__"), vec![b])? {
+                if !not_impl(&r) {
+                    return Ok(r);
+                }
+            }
+        }
+        if self.user_class_of(a).is_some() {
+            if let Some(r) = self.call_dunder(a, &format!("__{name}__"), vec![b])? {
+                if !not_impl(&r) {
+                    return Ok(r);
+                }
+            }
+        }
+        if self.user_class_of(b).is_some() {
+            if let Some(r) = self.call_dunder(b, &format!("__r{name}__"), vec![a])? {
+                if !not_impl(&r) {
+                    return Ok(r);
                 }
             }
         }
@@ -499,6 +570,25 @@ impl Vm {
     }
 
     pub fn unary_op(&mut self, op: UnaryOp, a: Value) -> PyResult<Value> {
+        if op != UnaryOp::Not && self.user_class_of(a).is_some() {
+            let name = match op {
+                UnaryOp::Neg => "__neg__",
+                UnaryOp::Pos => "__pos__",
+                _ => "__invert__",
+            };
+            if let Some(r) = self.call_dunder(a, name, vec![])? {
+                return Ok(r);
+            }
+            let sym = match op {
+                UnaryOp::Neg => "-",
+                UnaryOp::Pos => "+",
+                _ => "~",
+            };
+            return Err(PyErr::type_error(format!(
+                "bad operand type for unary {sym}: '{}'",
+                self.class_name(a)
+            )));
+        }
         match op {
             UnaryOp::Not => Ok(Value::Bool(!self.truthy(a)?)),
             UnaryOp::Neg => match self.as_num(a) {
@@ -532,321 +622,7 @@ impl Vm {
         }
     }
 
-    pub fn truthy(&self, v: Value) -> PyResult<bool> {
-        Ok(match v {
-            Value::None | Value::Undef => false,
-            Value::Bool(b) => b,
-            Value::Int(i) => i != 0,
-            Value::Float(f) => f != 0.0,
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Str(s) => !s.s.is_empty(),
-                Obj::List(l) | Obj::Tuple(l) => !l.is_empty(),
-                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
-                Obj::BigInt(_) => true,
-                Obj::Range(r) => !r.is_empty(),
-                Obj::DictView(d, _) => match self.heap.get(*d) {
-                    Obj::Dict(d) => !d.is_empty(),
-                    _ => true,
-                },
-                _ => true,
-            },
-            _ => true,
-        })
-    }
-
-    pub fn compare_op(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Value> {
-        let r = match op {
-            CmpOp::Eq => self.py_eq(a, b)?,
-            CmpOp::Ne => !self.py_eq(a, b)?,
-            CmpOp::Is => self.is(a, b),
-            CmpOp::IsNot => !self.is(a, b),
-            CmpOp::In => self.contains(b, a)?,
-            CmpOp::NotIn => !self.contains(b, a)?,
-            CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge => {
-                if let Some(r) = self.set_compare(op, a, b)? {
-                    return Ok(Value::Bool(r));
-                }
-                let ord = self.py_cmp(a, b, op)?;
-                match op {
-                    CmpOp::Lt => ord == Ordering::Less,
-                    CmpOp::Le => ord != Ordering::Greater,
-                    CmpOp::Gt => ord == Ordering::Greater,
-                    _ => ord != Ordering::Less,
-                }
-            }
-        };
-        Ok(Value::Bool(r))
-    }
-
-    /// Identity as used by containment and equality shortcuts. Floats are
-    /// unboxed, so two floats with the same bits count as the same object:
-    /// `nan in [nan]` is True as in CPython, but so is
-    /// `float('nan') in [float('nan')]`, which CPython says is False.
-    pub fn same_object(&self, a: Value, b: Value) -> bool {
-        self.is(a, b)
-    }
-
-    pub fn is(&self, a: Value, b: Value) -> bool {
-        match (a, b) {
-            (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
-            _ => a == b,
-        }
-    }
-
-    /// `a == b`.
-    pub fn py_eq(&self, a: Value, b: Value) -> PyResult<bool> {
-        self.eq_depth(a, b, 0)
-    }
-
-    fn eq_depth(&self, a: Value, b: Value, depth: u32) -> PyResult<bool> {
-        if depth > 500 {
-            return Err(PyErr::new(
-                ExcType::RecursionError,
-                "maximum recursion depth exceeded in comparison",
-            ));
-        }
-        match (a, b) {
-            (Value::Int(x), Value::Int(y)) => return Ok(x == y),
-            // identity implies equality (containers compare their items,
-            // which may hold NaN)
-            (Value::Ref(x), Value::Ref(y))
-                if x == y && !matches!(self.heap.get(x), Obj::Tuple(_) | Obj::List(_)) =>
-            {
-                return Ok(true);
-            }
-            _ => {}
-        }
-        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
-            return Ok(num_cmp(&x, &y) == Some(Ordering::Equal));
-        }
-        match (a, b) {
-            (Value::Ref(x), Value::Ref(y)) => match (self.heap.get(x), self.heap.get(y)) {
-                (Obj::Str(s), Obj::Str(t)) => Ok(s.s == t.s),
-                (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
-                    if l.len() != m.len() {
-                        return Ok(false);
-                    }
-                    for (p, q) in l.iter().zip(m.iter()) {
-                        if !self.same_object(*p, *q) && !self.eq_depth(*p, *q, depth + 1)? {
-                            return Ok(false);
-                        }
-                    }
-                    Ok(true)
-                }
-                (Obj::Dict(d), Obj::Dict(e)) => {
-                    if d.len() != e.len() {
-                        return Ok(false);
-                    }
-                    for (k, (_, v)) in d.keyed_entries() {
-                        match e.get(k) {
-                            Some(w) => {
-                                if !self.same_object(*v, w) && !self.eq_depth(*v, w, depth + 1)? {
-                                    return Ok(false);
-                                }
-                            }
-                            None => return Ok(false),
-                        }
-                    }
-                    Ok(true)
-                }
-                (Obj::Set(d) | Obj::FrozenSet(d), Obj::Set(e) | Obj::FrozenSet(e)) => {
-                    Ok(d.len() == e.len() && d.keyed_entries().all(|(k, _)| e.contains(k)))
-                }
-                (Obj::Range(r), Obj::Range(s)) => {
-                    let (n, m) = (r.len(), s.len());
-                    Ok(n == m && (n == 0 || (r.start == s.start && (n == 1 || r.step == s.step))))
-                }
-                (Obj::DictView(d, k1), Obj::DictView(e, k2))
-                    if k1 == k2 && *k1 == crate::object::ViewKind::Keys =>
-                {
-                    let a = Value::Ref(*d);
-                    let b = Value::Ref(*e);
-                    let (Obj::Dict(x), Obj::Dict(y)) = (self.heap.get(*d), self.heap.get(*e))
-                    else {
-                        return Ok(false);
-                    };
-                    let _ = (a, b);
-                    Ok(x.len() == y.len() && x.keyed_entries().all(|(k, _)| y.contains(k)))
-                }
-                (Obj::Exception(_), Obj::Exception(_)) => Ok(x == y),
-                _ => Ok(x == y),
-            },
-            _ => Ok(self.is(a, b)),
-        }
-    }
-
-    /// Ordering for `<`-style comparisons; `op` is for the error message.
-    pub fn py_cmp(&self, a: Value, b: Value, op: CmpOp) -> PyResult<Ordering> {
-        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
-            // NaN compares false with everything: report an ordering that
-            // makes every operator false except `!=` (handled by Eq/Ne).
-            return Ok(num_cmp(&x, &y).unwrap_or(match op {
-                CmpOp::Lt | CmpOp::Le => Ordering::Greater,
-                _ => Ordering::Less,
-            }));
-        }
-        if let (Value::Ref(x), Value::Ref(y)) = (a, b) {
-            match (self.heap.get(x), self.heap.get(y)) {
-                (Obj::Str(s), Obj::Str(t)) => return Ok(s.s.cmp(&t.s)),
-                (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
-                    for (p, q) in l.iter().zip(m.iter()) {
-                        if !self.py_eq(*p, *q)? {
-                            return self.py_cmp(*p, *q, op);
-                        }
-                    }
-                    return Ok(l.len().cmp(&m.len()));
-                }
-                _ => {}
-            }
-        }
-        Err(PyErr::type_error(format!(
-            "'{}' not supported between instances of '{}' and '{}'",
-            op.symbol(),
-            self.class_name(a),
-            self.class_name(b)
-        )))
-    }
-
-    /// `item in container`.
-    pub fn contains(&self, container: Value, item: Value) -> PyResult<bool> {
-        if let Value::Ref(id) = container {
-            match self.heap.get(id) {
-                Obj::Str(s) => {
-                    return match super::as_str(&self.heap, item) {
-                        Some(sub) => Ok(s.s.contains(sub)),
-                        None => Err(PyErr::type_error(format!(
-                            "'in <string>' requires string as left operand, not {}",
-                            self.class_name(item)
-                        ))),
-                    }
-                }
-                Obj::List(l) | Obj::Tuple(l) => {
-                    for &x in l {
-                        if self.same_object(x, item) || self.py_eq(x, item)? {
-                            return Ok(true);
-                        }
-                    }
-                    return Ok(false);
-                }
-                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => {
-                    let k = self.hash_key(item)?;
-                    return Ok(d.contains(&k));
-                }
-                Obj::DictView(d, kind) => {
-                    let Obj::Dict(d) = self.heap.get(*d) else {
-                        return Ok(false);
-                    };
-                    return match kind {
-                        crate::object::ViewKind::Keys => {
-                            let k = self.hash_key(item)?;
-                            Ok(d.contains(&k))
-                        }
-                        crate::object::ViewKind::Values => {
-                            for (_, v) in d.entries() {
-                                if self.py_eq(v, item)? {
-                                    return Ok(true);
-                                }
-                            }
-                            Ok(false)
-                        }
-                        crate::object::ViewKind::Items => {
-                            if let Value::Ref(t) = item {
-                                if let Obj::Tuple(kv) = self.heap.get(t) {
-                                    if kv.len() == 2 {
-                                        let k = self.hash_key(kv[0])?;
-                                        if let Some(v) = d.get(&k) {
-                                            return self.py_eq(v, kv[1]);
-                                        }
-                                    }
-                                }
-                            }
-                            Ok(false)
-                        }
-                    };
-                }
-                Obj::Range(r) => {
-                    let i = match item {
-                        Value::Int(i) => i,
-                        Value::Bool(b) => b as i64,
-                        Value::Float(f) if f.fract() == 0.0 && f.abs() < 9.0e18 => f as i64,
-                        _ => return Ok(false),
-                    };
-                    let n = r.len();
-                    if n == 0 {
-                        return Ok(false);
-                    }
-                    let off = i as i128 - r.start as i128;
-                    let step = r.step as i128;
-                    return Ok(off % step == 0 && off / step >= 0 && off / step < n as i128);
-                }
-                _ => {}
-            }
-        }
-        Err(PyErr::type_error(format!(
-            "argument of type '{}' is not iterable",
-            self.class_name(container)
-        )))
-    }
-
-    /// The dict/set key for `v`, or `TypeError` if it is unhashable.
-    pub fn hash_key(&self, v: Value) -> PyResult<HashKey> {
-        Ok(match v {
-            Value::None | Value::Undef => HashKey::None,
-            Value::Bool(b) => HashKey::Int(b as i64),
-            Value::Int(i) => HashKey::Int(i),
-            Value::Float(f) => {
-                if f.fract() == 0.0 && f.is_finite() {
-                    if f.abs() < 9.2e18 {
-                        HashKey::Int(f as i64)
-                    } else {
-                        match num_bigint::BigInt::from_f64_checked(f) {
-                            Some(b) => HashKey::Big(b),
-                            None => HashKey::Float(f.to_bits()),
-                        }
-                    }
-                } else {
-                    HashKey::Float(f.to_bits())
-                }
-            }
-            Value::Builtin(b) => HashKey::Builtin(b),
-            Value::Native(n) => HashKey::Native(n.module, n.func),
-            Value::Type(t) => HashKey::Type(t),
-            Value::ExcType(e) => HashKey::ExcType(e),
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Str(s) => HashKey::Str(s.s.as_str().into()),
-                Obj::BigInt(b) => HashKey::Big(b.clone()),
-                Obj::Tuple(items) => {
-                    let mut keys = Vec::with_capacity(items.len());
-                    for &i in items {
-                        keys.push(self.hash_key(i)?);
-                    }
-                    HashKey::Tuple(keys.into_boxed_slice())
-                }
-                Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::DictView(..) | Obj::Slice(..) => {
-                    return Err(PyErr::type_error(format!(
-                        "unhashable type: '{}'",
-                        self.class_name(v)
-                    )))
-                }
-                Obj::FrozenSet(d) => {
-                    let mut keys: Vec<(u64, HashKey)> = d
-                        .keyed_entries()
-                        .map(|(k, _)| {
-                            use std::hash::{Hash, Hasher};
-                            let mut h = rustc_hash::FxHasher::default();
-                            k.hash(&mut h);
-                            (h.finish(), k.clone())
-                        })
-                        .collect();
-                    keys.sort_by_key(|k| k.0);
-                    HashKey::Tuple(keys.into_iter().map(|k| k.1).collect())
-                }
-                _ => HashKey::Id(id.0),
-            },
-        })
-    }
-
-    fn set_compare(&self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+    pub(super) fn set_compare(&self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
         let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
             return Ok(None);
         };
@@ -978,7 +754,7 @@ fn int_float_cmp(i: &BigInt, f: f64) -> Option<Ordering> {
     }
 }
 
-trait FromF64Checked: Sized {
+pub(super) trait FromF64Checked: Sized {
     fn from_f64_checked(f: f64) -> Option<Self>;
 }
 

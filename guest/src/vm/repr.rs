@@ -84,7 +84,7 @@ fn fake_addr(id: u32) -> String {
 
 impl Vm {
     /// `repr(v)`.
-    pub fn repr(&self, v: Value) -> PyResult<String> {
+    pub fn repr(&mut self, v: Value) -> PyResult<String> {
         let mut out = String::new();
         let mut seen = Vec::new();
         self.repr_into(v, &mut out, &mut seen)?;
@@ -92,21 +92,26 @@ impl Vm {
     }
 
     /// `str(v)`.
-    pub fn str_of(&self, v: Value) -> PyResult<String> {
+    pub fn str_of(&mut self, v: Value) -> PyResult<String> {
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
                 Obj::Str(s) => return Ok(s.s.clone()),
-                Obj::Exception(e) => {
-                    return match e.args.len() {
-                        0 => Ok(String::new()),
-                        1 if e.kind == ExcType::KeyError => self.repr(e.args[0]),
-                        1 => self.str_of(e.args[0]),
-                        _ => {
-                            let t = e.args.clone();
-                            let mut out = String::new();
-                            self.seq_repr(&t, "(", ")", true, &mut out, &mut Vec::new())?;
-                            Ok(out)
-                        }
+                Obj::Instance(_) | Obj::Exception(_) => {
+                    if let Some(r) = self.call_dunder(v, "__str__", vec![])? {
+                        return self.expect_str(r, "__str__");
+                    }
+                    if let Obj::Exception(e) = self.heap.get(id) {
+                        let (kind, args) = (e.kind, e.args.clone());
+                        return match args.len() {
+                            0 => Ok(String::new()),
+                            1 if kind == ExcType::KeyError => self.repr(args[0]),
+                            1 => self.str_of(args[0]),
+                            _ => {
+                                let mut out = String::new();
+                                self.seq_repr(&args, "(", ")", true, &mut out, &mut Vec::new())?;
+                                Ok(out)
+                            }
+                        };
                     }
                 }
                 _ => {}
@@ -115,8 +120,29 @@ impl Vm {
         self.repr(v)
     }
 
+    fn expect_str(&mut self, r: Value, method: &str) -> PyResult<String> {
+        match super::as_str(&self.heap, r) {
+            Some(s) => Ok(s.to_string()),
+            None => Err(PyErr::type_error(format!(
+                "{method} returned non-string (type {})",
+                self.class_name(r)
+            ))),
+        }
+    }
+
+    /// `object.__repr__`: `<__main__.Name object at 0x...>`.
+    pub fn default_repr(&mut self, v: Value) -> PyResult<String> {
+        if let Value::Ref(id) = v {
+            if let Obj::Instance(i) = self.heap.get(id) {
+                let q = self.class(i.class).qualname.clone();
+                return Ok(format!("<__main__.{q} object at {}>", fake_addr(id.0)));
+            }
+        }
+        self.repr(v)
+    }
+
     fn seq_repr(
-        &self,
+        &mut self,
         items: &[Value],
         open: &str,
         close: &str,
@@ -138,7 +164,7 @@ impl Vm {
         Ok(())
     }
 
-    fn repr_into(&self, v: Value, out: &mut String, seen: &mut Vec<u32>) -> PyResult<()> {
+    fn repr_into(&mut self, v: Value, out: &mut String, seen: &mut Vec<u32>) -> PyResult<()> {
         match v {
             Value::Undef | Value::None => out.push_str("None"),
             Value::Bool(true) => out.push_str("True"),
@@ -146,13 +172,16 @@ impl Vm {
             Value::Int(i) => out.push_str(&i.to_string()),
             Value::Float(f) => out.push_str(&float::repr(f)),
             Value::Builtin(crate::builtins::Builtin::Ellipsis) => out.push_str("Ellipsis"),
+            Value::Builtin(crate::builtins::Builtin::NotImplemented) => {
+                out.push_str("NotImplemented")
+            }
             Value::Builtin(b) => out.push_str(&format!("<built-in function {}>", b.name())),
             Value::Native(id) => out.push_str(&format!(
                 "<built-in function {}>",
                 crate::modules::native_name(id)
             )),
             Value::Type(t) => out.push_str(&format!("<class '{}'>", t.name())),
-            Value::ExcType(t) => out.push_str(&format!("<class '{}'>", t.name())),
+            Value::ExcType(t) => out.push_str(&format!("<class '{}'>", t.qualified_name())),
             Value::Ref(id) => {
                 if seen.len() > MAX_REPR_DEPTH {
                     return Err(PyErr::new(
@@ -185,7 +214,7 @@ impl Vm {
     }
 
     fn repr_obj(
-        &self,
+        &mut self,
         v: Value,
         id: crate::object::ObjId,
         out: &mut String,
@@ -202,11 +231,18 @@ impl Vm {
                 }
                 out.push_str(&b.to_string())
             }
-            Obj::List(l) => self.seq_repr(l, "[", "]", false, out, seen)?,
-            Obj::Tuple(l) => self.seq_repr(l, "(", ")", true, out, seen)?,
+            Obj::List(l) => {
+                let l = l.clone();
+                self.seq_repr(&l, "[", "]", false, out, seen)?
+            }
+            Obj::Tuple(l) => {
+                let l = l.clone();
+                self.seq_repr(&l, "(", ")", true, out, seen)?
+            }
             Obj::Dict(d) => {
+                let entries: Vec<(Value, Value)> = d.entries().collect();
                 out.push('{');
-                for (i, (k, val)) in d.entries().enumerate() {
+                for (i, (k, val)) in entries.into_iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
@@ -242,9 +278,29 @@ impl Vm {
             }
             Obj::Cell(_) => out.push_str(&format!("<cell at {}>", fake_addr(id.0))),
             Obj::Exception(e) => {
-                out.push_str(e.kind.name());
+                if e.class.is_some() {
+                    if let Some(r) = self.call_dunder(v, "__repr__", vec![])? {
+                        let s = self.expect_str(r, "__repr__")?;
+                        out.push_str(&s);
+                        return Ok(());
+                    }
+                }
+                let Obj::Exception(e) = self.heap.get(id) else {
+                    unreachable!()
+                };
+                let name = match e.class {
+                    Some(c) => self.class(c).name.clone(),
+                    None => e.kind.name().to_string(),
+                };
                 let args = e.args.clone();
-                self.seq_repr(&args, "(", ")", false, out, seen)?;
+                out.push_str(&name);
+                if args.len() == 1 {
+                    out.push('(');
+                    self.repr_into(args[0], out, seen)?;
+                    out.push(')');
+                } else {
+                    self.seq_repr(&args, "(", ")", false, out, seen)?;
+                }
             }
             Obj::Range(r) => {
                 if r.step == 1 {
@@ -269,38 +325,41 @@ impl Vm {
                 fake_addr(id.0)
             )),
             Obj::DictView(d, kind) => {
-                let Obj::Dict(dict) = self.heap.get(*d) else {
+                let (d, kind) = (*d, *kind);
+                let Obj::Dict(dict) = self.heap.get(d) else {
                     return Ok(());
                 };
-                let (name, items): (&str, Vec<Value>) = match kind {
-                    ViewKind::Keys => ("dict_keys", dict.keys().collect()),
-                    ViewKind::Values => ("dict_values", dict.entries().map(|e| e.1).collect()),
-                    ViewKind::Items => ("dict_items", Vec::new()),
+                let entries: Vec<(Value, Value)> = dict.entries().collect();
+                let name = match kind {
+                    ViewKind::Keys => "dict_keys",
+                    ViewKind::Values => "dict_values",
+                    ViewKind::Items => "dict_items",
                 };
                 out.push_str(name);
-                out.push('(');
-                if *kind == ViewKind::Items {
-                    out.push('[');
-                    for (i, (k, val)) in dict.entries().enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        out.push('(');
-                        self.repr_into(k, out, seen)?;
+                out.push_str("([");
+                for (i, (k, val)) in entries.into_iter().enumerate() {
+                    if i > 0 {
                         out.push_str(", ");
-                        self.repr_into(val, out, seen)?;
-                        out.push(')');
                     }
-                    out.push(']');
-                } else {
-                    self.seq_repr(&items, "[", "]", false, out, seen)?;
+                    match kind {
+                        ViewKind::Keys => self.repr_into(k, out, seen)?,
+                        ViewKind::Values => self.repr_into(val, out, seen)?,
+                        ViewKind::Items => {
+                            out.push('(');
+                            self.repr_into(k, out, seen)?;
+                            out.push_str(", ");
+                            self.repr_into(val, out, seen)?;
+                            out.push(')');
+                        }
+                    }
                 }
-                out.push(')');
+                out.push_str("])");
             }
             Obj::BuiltinMethod(recv, name) => {
+                let (recv, name) = (*recv, name.clone());
                 out.push_str(&format!(
                     "<built-in method {name} of {} object at {}>",
-                    self.class_name(*recv),
+                    self.class_name(recv),
                     fake_addr(recv.as_ref().map(|r| r.0).unwrap_or(0))
                 ));
             }
@@ -311,6 +370,57 @@ impl Vm {
             Obj::BoundNative { func, bound, name } => {
                 let (func, bound, name) = (*func, bound.clone(), name.clone());
                 crate::modules::bound_repr(self, func, &bound, &name, out)?;
+            }
+            Obj::Class(c) => out.push_str(&format!("<class '__main__.{}'>", c.qualname)),
+            Obj::Instance(i) => {
+                let cls = i.class;
+                if self.class_lookup(cls, "__repr__").is_some() {
+                    let r = self.call_dunder(v, "__repr__", vec![])?.expect("looked up");
+                    let s = self.expect_str(r, "__repr__")?;
+                    out.push_str(&s);
+                } else if let Some(s) = self.dataclass_repr(v, cls)? {
+                    out.push_str(&s);
+                } else {
+                    let s = self.default_repr(v)?;
+                    out.push_str(&s);
+                }
+            }
+            Obj::BoundMethod { func, recv } => {
+                let (func, recv) = (*func, *recv);
+                let fname = match func {
+                    Value::Ref(f) => match self.heap.get(f) {
+                        Obj::Function(fun) => {
+                            self.program.codes[fun.code as usize].qualname.clone()
+                        }
+                        _ => "?".into(),
+                    },
+                    Value::Builtin(b) => b.name().to_string(),
+                    _ => "?".into(),
+                };
+                out.push_str(&format!("<bound method {fname} of "));
+                self.repr_into(recv, out, seen)?;
+                out.push('>');
+            }
+            Obj::StaticMethod(f) => {
+                let f = *f;
+                out.push_str("<staticmethod(");
+                self.repr_into(f, out, seen)?;
+                out.push_str(")>");
+            }
+            Obj::ClassMethod(f) => {
+                let f = *f;
+                out.push_str("<classmethod(");
+                self.repr_into(f, out, seen)?;
+                out.push_str(")>");
+            }
+            Obj::Property(_) => out.push_str(&format!("<property object at {}>", fake_addr(id.0))),
+            Obj::Super { class, .. } => {
+                let n = self.class(*class).name.clone();
+                out.push_str(&format!("<super: <class '{n}'>, <{n} object>>"));
+            }
+            Obj::FieldSpec(f) => {
+                let name = f.name.clone();
+                out.push_str(&format!("Field(name='{name}')"));
             }
         }
         Ok(())

@@ -136,6 +136,19 @@ impl Vm {
         let Value::Ref(id) = obj else {
             return Err(self.not_subscriptable(obj));
         };
+        if self.user_class_of(obj).is_some() {
+            return match self.call_dunder(obj, "__getitem__", vec![idx])? {
+                Some(v) => Ok(v),
+                None => Err(self.not_subscriptable(obj)),
+            };
+        }
+        if let Obj::Class(_) = self.heap.get(id) {
+            // `Cls[...]` (generic aliases in annotations): `__class_getitem__`
+            if let Some(f) = self.class_lookup(id, "__class_getitem__") {
+                return self.call_value(f, vec![obj, idx], Vec::new());
+            }
+            return Ok(obj);
+        }
         match self.heap.get(id) {
             Obj::List(l) | Obj::Tuple(l) => {
                 let is_list = matches!(self.heap.get(id), Obj::List(_));
@@ -199,9 +212,13 @@ impl Vm {
                     self.class_name(idx)
                 )))
             }
-            Obj::Dict(d) => {
+            Obj::Dict(_) => {
                 let k = self.hash_key(idx)?;
-                match d.get(&k) {
+                let found = match self.heap.get(id) {
+                    Obj::Dict(d) => d.get(&k),
+                    _ => None,
+                };
+                match found {
                     Some(v) => Ok(v),
                     None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
                 }
@@ -248,6 +265,15 @@ impl Vm {
     }
 
     pub fn set_item(&mut self, obj: Value, idx: Value, v: Value) -> PyResult<()> {
+        if self.user_class_of(obj).is_some() {
+            return match self.call_dunder(obj, "__setitem__", vec![idx, v])? {
+                Some(_) => Ok(()),
+                None => Err(PyErr::type_error(format!(
+                    "'{}' object does not support item assignment",
+                    self.class_name(obj)
+                ))),
+            };
+        }
         let Value::Ref(id) = obj else {
             return Err(PyErr::type_error(format!(
                 "'{}' object does not support item assignment",
@@ -314,6 +340,15 @@ impl Vm {
     }
 
     pub fn del_item(&mut self, obj: Value, idx: Value) -> PyResult<()> {
+        if self.user_class_of(obj).is_some() {
+            return match self.call_dunder(obj, "__delitem__", vec![idx])? {
+                Some(_) => Ok(()),
+                None => Err(PyErr::type_error(format!(
+                    "'{}' object does not support item deletion",
+                    self.class_name(obj)
+                ))),
+            };
+        }
         let Value::Ref(id) = obj else {
             return Err(PyErr::type_error(format!(
                 "'{}' object does not support item deletion",

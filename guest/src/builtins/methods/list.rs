@@ -24,7 +24,7 @@ fn items_mut(vm: &mut Vm, id: ObjId) -> &mut Vec<Value> {
     }
 }
 
-fn index_of(vm: &Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
+fn index_of(vm: &mut Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
     a.check(1, 3, &[])?;
     let x = a.pos[0];
     let len = items(vm, id).len();
@@ -43,11 +43,11 @@ fn index_of(vm: &Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
     }
 }
 
-fn count(vm: &Vm, id: ObjId, a: &Args) -> PyResult<Value> {
+fn count(vm: &mut Vm, id: ObjId, a: &Args) -> PyResult<Value> {
     a.check(1, 1, &[])?;
     let x = a.pos[0];
     let mut n = 0;
-    for &v in items(vm, id) {
+    for v in items(vm, id).clone() {
         if vm.same_object(v, x) || vm.py_eq(v, x)? {
             n += 1;
         }

@@ -13,6 +13,23 @@ use crate::vm::{PyErr, PyResult, Vm};
 
 use super::Args;
 
+/// The builtin method names of `obj` (for `dir()`).
+pub fn method_names(vm: &Vm, obj: Value) -> &'static [&'static str] {
+    match obj {
+        Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS,
+        Value::Float(_) => numbers::FLOAT_METHODS,
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Str(_) => str::METHODS,
+            Obj::List(_) => list::METHODS,
+            Obj::Dict(_) => dict::METHODS,
+            Obj::Set(_) => set::METHODS,
+            Obj::FrozenSet(_) => set::FROZEN_METHODS,
+            _ => &[],
+        },
+        _ => &[],
+    }
+}
+
 /// Does `obj` have a builtin method called `name`?
 pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
     match obj {
@@ -29,6 +46,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
             Obj::FrozenSet(_) => set::FROZEN_METHODS.contains(&name),
             Obj::BigInt(_) => numbers::INT_METHODS.contains(&name),
             Obj::Exception(_) => name == "with_traceback" || name == "add_note",
+            Obj::Property(_) => matches!(name, "getter" | "setter" | "deleter"),
             _ => false,
         },
         _ => false,
@@ -59,6 +77,16 @@ pub fn call_method(
             Obj::Set(_) | Obj::FrozenSet(_) => set::call(vm, id, name, a)?,
             Obj::BigInt(_) => numbers::call_int(vm, obj, name, a)?,
             Obj::Exception(_) if name == "with_traceback" => Some(obj),
+            Obj::Property(p) => {
+                let mut p = *p;
+                a.check(1, 1, &[])?;
+                match name {
+                    "getter" => p.fget = a.pos[0],
+                    "setter" => p.fset = a.pos[0],
+                    _ => p.fdel = a.pos[0],
+                }
+                Some(vm.heap.new_value(Obj::Property(p)))
+            }
             _ => None,
         },
         _ => None,

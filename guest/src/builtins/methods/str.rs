@@ -49,6 +49,8 @@ pub const METHODS: &[&str] = &[
     "removeprefix",
     "removesuffix",
     "expandtabs",
+    "format",
+    "format_map",
 ];
 
 fn is_py_space(c: char) -> bool {
@@ -116,12 +118,9 @@ fn split_whitespace(s: &str, maxsplit: i64, from_right: bool) -> Vec<String> {
     out
 }
 
-/// Unicode decimal digits (category Nd) in the common scripts.
+/// Unicode decimal digits (category Nd).
 pub fn is_decimal(c: char) -> bool {
-    matches!(c as u32,
-        0x30..=0x39 | 0x660..=0x669 | 0x6f0..=0x6f9 | 0x7c0..=0x7c9 | 0x966..=0x96f | 0x9e6..=0x9ef
-        | 0xa66..=0xa6f | 0xae6..=0xaef | 0xb66..=0xb6f | 0xbe6..=0xbef | 0xc66..=0xc6f | 0xce6..=0xcef
-        | 0xd66..=0xd6f | 0xe50..=0xe59 | 0xed0..=0xed9 | 0xf20..=0xf29 | 0x1040..=0x1049 | 0xff10..=0xff19)
+    crate::builtins::format::decimal_value(c).is_some()
 }
 
 /// Digits that are not decimal (superscripts, circled digits).
@@ -197,6 +196,19 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
     let s = ps.s.as_str();
     let out_str = |vm: &mut Vm, r: String| -> Value { vm.new_str(r) };
     Ok(Some(match name {
+        "format" => {
+            let named = crate::builtins::strformat::Named::Kwargs(&a.kw);
+            let r = crate::builtins::strformat::format_str(vm, s, Some(&a.pos), named)?;
+            out_str(vm, r)
+        }
+        "format_map" => {
+            if a.pos.len() != 1 || !a.kw.is_empty() {
+                a.check(1, 1, &[])?;
+            }
+            let named = crate::builtins::strformat::Named::Mapping(a.pos[0]);
+            let r = crate::builtins::strformat::format_str(vm, s, None, named)?;
+            out_str(vm, r)
+        }
         "split" | "rsplit" => {
             a.check(0, 2, &["sep", "maxsplit"])?;
             let sep = a.get(0, "sep").filter(|v| !v.is_none());

@@ -1,0 +1,182 @@
+//! Helpers shared by the native modules: binding arguments with CPython's
+//! error messages (for functions written in Python, `def`-style, and for C
+//! functions parsed by Argument Clinic), the one-argument and no-keyword
+//! checks of C functions, and rooting values that native code holds while
+//! it calls back into Python (the collector only sees VM roots).
+
+use crate::builtins::Args;
+use crate::object::Value;
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// How CPython words binding errors for a function.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// A function defined in Python (`random.randint`, `statistics.mean`).
+    Def,
+    /// A C function whose arguments Argument Clinic parses (`bisect_left`).
+    Clinic,
+}
+
+/// A signature: positional-or-keyword parameters (the first `required` of
+/// them without default), then keyword-only parameters (all optional).
+pub struct Sig<'a> {
+    /// The name in messages, e.g. `Random.randint` or `bisect_left`.
+    pub name: &'a str,
+    pub params: &'a [&'a str],
+    pub required: usize,
+    pub kwonly: &'a [&'a str],
+    /// A bound method: `self` counts in "takes N positional arguments".
+    pub method: bool,
+    pub style: Style,
+}
+
+/// Binds `a` to `sig`: one slot per parameter then per keyword-only
+/// parameter, `None` where the caller gave nothing.
+pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
+    let np = sig.params.len();
+    let mut slots: Vec<Option<Value>> = vec![None; np + sig.kwonly.len()];
+    let name = sig.name;
+    let npos = a.pos.len();
+    if sig.style == Style::Clinic && npos > np {
+        let how = if sig.required == np {
+            "exactly"
+        } else {
+            "at most"
+        };
+        let s = if np == 1 { "" } else { "s" };
+        return Err(PyErr::type_error(format!(
+            "{name}() takes {how} {np} positional argument{s} ({npos} given)"
+        )));
+    }
+    for (i, v) in a.pos.iter().enumerate().take(np) {
+        slots[i] = Some(*v);
+    }
+    if sig.style == Style::Clinic {
+        for (i, slot) in slots.iter().enumerate().take(sig.required) {
+            if slot.is_none() && !a.kw.iter().any(|(k, _)| k == sig.params[i]) {
+                return Err(PyErr::type_error(format!(
+                    "{name}() missing required argument '{}' (pos {})",
+                    sig.params[i],
+                    i + 1
+                )));
+            }
+        }
+    }
+    for (k, v) in &a.kw {
+        let idx = sig
+            .params
+            .iter()
+            .position(|p| p == k)
+            .or_else(|| sig.kwonly.iter().position(|p| p == k).map(|i| i + np));
+        let Some(i) = idx else {
+            return Err(PyErr::type_error(format!(
+                "{name}() got an unexpected keyword argument '{k}'"
+            )));
+        };
+        if slots[i].is_some() {
+            return Err(PyErr::type_error(match sig.style {
+                Style::Def => format!("{name}() got multiple values for argument '{k}'"),
+                Style::Clinic => format!(
+                    "argument for {name}() given by name ('{k}') and position ({})",
+                    i + 1
+                ),
+            }));
+        }
+        slots[i] = Some(*v);
+    }
+    if sig.style == Style::Def {
+        if npos > np {
+            let extra = usize::from(sig.method);
+            let (lo, hi) = (sig.required + extra, np + extra);
+            let takes = if lo == hi {
+                format!("{hi} positional argument{}", if hi == 1 { "" } else { "s" })
+            } else {
+                format!("from {lo} to {hi} positional arguments")
+            };
+            let given = npos + extra;
+            let was = if given == 1 { "was" } else { "were" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {takes} but {given} {was} given"
+            )));
+        }
+        let missing: Vec<String> = (0..sig.required)
+            .filter(|i| slots[*i].is_none())
+            .map(|i| format!("'{}'", sig.params[i]))
+            .collect();
+        if !missing.is_empty() {
+            let n = missing.len();
+            let list = match n {
+                1 => missing[0].clone(),
+                2 => format!("{} and {}", missing[0], missing[1]),
+                _ => format!("{}, and {}", missing[..n - 1].join(", "), missing[n - 1]),
+            };
+            let s = if n == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() missing {n} required positional argument{s}: {list}"
+            )));
+        }
+    }
+    Ok(slots)
+}
+
+/// A C function that takes no keywords: `math.hypot() takes no keyword
+/// arguments` (CPython names the module for non-builtins).
+pub fn no_kw(a: &Args, qual: &str) -> PyResult<()> {
+    if a.kw.is_empty() {
+        Ok(())
+    } else {
+        Err(PyErr::type_error(format!(
+            "{qual}() takes no keyword arguments"
+        )))
+    }
+}
+
+/// A C function of exactly one positional argument (`METH_O`).
+pub fn one_arg(a: &Args, qual: &str) -> PyResult<Value> {
+    no_kw(a, qual)?;
+    if a.pos.len() != 1 {
+        return Err(PyErr::type_error(format!(
+            "{qual}() takes exactly one argument ({} given)",
+            a.pos.len()
+        )));
+    }
+    Ok(a.pos[0])
+}
+
+/// A C function of no arguments (`METH_NOARGS`).
+pub fn no_args(a: &Args, qual: &str) -> PyResult<()> {
+    no_kw(a, qual)?;
+    if !a.pos.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{qual}() takes no arguments ({} given)",
+            a.pos.len()
+        )));
+    }
+    Ok(())
+}
+
+/// A C function of exactly `n` positional arguments, no keywords
+/// (`atan2 expected 2 arguments, got 1`).
+pub fn exact_args(a: &Args, qual: &str, n: usize) -> PyResult<()> {
+    no_kw(a, qual)?;
+    if a.pos.len() != n {
+        return Err(crate::builtins::arg_count_error(a.name, n, n, a.pos.len()));
+    }
+    Ok(())
+}
+
+/// Runs `f` with `vals` pushed on the VM stack, so a collection that a
+/// Python callback triggers keeps them (and whatever they refer to) alive.
+pub fn rooted<T>(vm: &mut Vm, vals: &[Value], f: impl FnOnce(&mut Vm) -> T) -> T {
+    let mark = vm.stack.len();
+    vm.stack.extend_from_slice(vals);
+    let r = f(vm);
+    vm.stack.truncate(mark);
+    r
+}
+
+/// Keeps `v` alive until the enclosing [`rooted`] call returns.
+pub fn keep(vm: &mut Vm, v: Value) -> Value {
+    vm.stack.push(v);
+    v
+}

@@ -1,0 +1,546 @@
+//! Classes at run time: creating a class from its executed body, creating
+//! instances (running `__init__`), attribute lookup through the MRO with
+//! methods, `staticmethod`/`classmethod`/`property` and `super()`, and
+//! calling special methods (`__repr__`, `__eq__`, `__add__`, ...) on
+//! instances.
+
+use crate::object::{Class, Dict, ExcType, Exception, HashKey, Instance, Obj, ObjId, Value};
+
+use super::{OnReturn, PyErr, PyResult, Vm};
+
+/// How a call of a class proceeded.
+pub enum Instantiated {
+    /// The instance is ready (no Python `__init__` to run).
+    Done(Value),
+    /// A frame running `__init__` was pushed; it returns the instance.
+    Pushed,
+}
+
+impl Vm {
+    /// The class object of a user instance or exception, if any.
+    pub fn user_class_of(&self, v: Value) -> Option<ObjId> {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Instance(i) => Some(i.class),
+                Obj::Exception(e) => e.class,
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub fn class(&self, id: ObjId) -> &Class {
+        match self.heap.get(id) {
+            Obj::Class(c) => c,
+            _ => unreachable!("not a class"),
+        }
+    }
+
+    /// Looks `name` up in the class and its ancestors.
+    pub fn class_lookup(&self, cls: ObjId, name: &str) -> Option<Value> {
+        for &c in &self.class(cls).mro {
+            if let Some(v) = self.class(c).attrs.get_str(name) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Looks `name` up in the MRO of `cls` after `after` (for `super()`).
+    fn class_lookup_after(&self, cls: ObjId, after: ObjId, name: &str) -> Option<Value> {
+        let mro = &self.class(cls).mro;
+        let start = mro
+            .iter()
+            .position(|c| *c == after)
+            .map(|i| i + 1)
+            .unwrap_or(mro.len());
+        for &c in &mro[start..] {
+            if let Some(v) = self.class(c).attrs.get_str(name) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Is class `cls` (or a subclass of it) `base`?
+    pub fn class_is_subclass(&self, cls: ObjId, base: ObjId) -> bool {
+        self.class(cls).mro.contains(&base)
+    }
+
+    /// Creates a class from its name, bases and executed namespace.
+    pub fn build_class(
+        &mut self,
+        name: String,
+        qualname: String,
+        bases: Vec<Value>,
+        ns: Value,
+    ) -> PyResult<Value> {
+        let mut user_bases = Vec::new();
+        let mut exc_base: Option<ExcType> = None;
+        for &b in &bases {
+            match b {
+                Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => {
+                    user_bases.push(id);
+                    if let Some(e) = self.class(id).exc_base {
+                        exc_base = Some(merge_exc(exc_base, e)?);
+                    }
+                }
+                Value::ExcType(e) => exc_base = Some(merge_exc(exc_base, e)?),
+                Value::Type(crate::object::Type::Object) => {}
+                Value::Type(t) => {
+                    return Err(PyErr::new(
+                        ExcType::NotImplementedError,
+                        format!(
+                            "subclassing the builtin type '{}' is not supported yet",
+                            t.name()
+                        ),
+                    ))
+                }
+                other => {
+                    return Err(PyErr::type_error(format!(
+                        "bases must be types, not {}",
+                        self.class_name(other)
+                    )))
+                }
+            }
+        }
+        let mut seen = Vec::new();
+        for b in &user_bases {
+            if seen.contains(b) {
+                let n = self.class(*b).name.clone();
+                return Err(PyErr::type_error(format!("duplicate base class {n}")));
+            }
+            seen.push(*b);
+        }
+        let attrs = match ns {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Dict(d) => d.clone(),
+                _ => Dict::new(),
+            },
+            _ => Dict::new(),
+        };
+        let id = self.heap.alloc(Obj::Class(Class {
+            name,
+            qualname,
+            bases,
+            mro: Vec::new(),
+            attrs,
+            exc_base,
+            dataclass: None,
+        }));
+        let base_mros: Vec<Vec<ObjId>> = user_bases
+            .iter()
+            .map(|b| self.class(*b).mro.clone())
+            .collect();
+        let mro = Class::c3(id, base_mros, &user_bases).map_err(PyErr::type_error)?;
+        if let Obj::Class(c) = self.heap.get_mut(id) {
+            c.mro = mro;
+        }
+        Ok(Value::Ref(id))
+    }
+
+    /// Calls class `cls`: creates the instance and starts `__init__`. The
+    /// class value is on the stack at `fpos`, followed by the arguments.
+    pub fn instantiate(
+        &mut self,
+        cls: ObjId,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+        boundary: bool,
+    ) -> PyResult<Instantiated> {
+        let inst = match self.class(cls).exc_base {
+            Some(kind) => {
+                let mut e = Exception::new(kind, args.clone());
+                e.class = Some(cls);
+                self.heap.new_value(Obj::Exception(e))
+            }
+            None => self.heap.new_value(Obj::Instance(Instance {
+                class: cls,
+                attrs: Dict::new(),
+            })),
+        };
+        if self.class(cls).dataclass.is_some() && self.class_lookup(cls, "__init__").is_none() {
+            self.dataclass_init(cls, inst, args, kwargs)?;
+            return Ok(Instantiated::Done(inst));
+        }
+        match self.class_lookup(cls, "__init__") {
+            Some(init @ Value::Ref(fid)) if matches!(self.heap.get(fid), Obj::Function(_)) => {
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(inst);
+                all.extend(args);
+                self.stack.push(init);
+                self.enter_function(fid, all, kwargs, boundary)?;
+                let frame = self.frames.last_mut().expect("just pushed");
+                frame.on_return = OnReturn::Init(inst);
+                Ok(Instantiated::Pushed)
+            }
+            Some(other) => {
+                let mut all = vec![inst];
+                all.extend(args);
+                self.call_value(other, all, kwargs)?;
+                Ok(Instantiated::Done(inst))
+            }
+            None => {
+                if self.class(cls).exc_base.is_none() && (!args.is_empty() || !kwargs.is_empty()) {
+                    let n = self.class(cls).name.clone();
+                    return Err(PyErr::type_error(format!("{n}() takes no arguments")));
+                }
+                Ok(Instantiated::Done(inst))
+            }
+        }
+    }
+
+    /// Attribute lookup on an instance (or user exception).
+    pub fn instance_get_attr(
+        &mut self,
+        obj: Value,
+        cls: ObjId,
+        name: &str,
+    ) -> PyResult<Option<Value>> {
+        let class_attr = self.class_lookup(cls, name);
+        if let Some(Value::Ref(pid)) = class_attr {
+            if let Obj::Property(p) = self.heap.get(pid) {
+                let fget = p.fget;
+                if fget.is_none() {
+                    return Err(PyErr::new(
+                        ExcType::AttributeError,
+                        format!(
+                            "property '{name}' of '{}' object has no getter",
+                            self.class(cls).name
+                        ),
+                    ));
+                }
+                return self.call_value(fget, vec![obj], Vec::new()).map(Some);
+            }
+        }
+        let own = match obj {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Instance(i) => i.attrs.get_str(name),
+                Obj::Exception(e) => e.attrs.get_str(name),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(v) = own {
+            return Ok(Some(v));
+        }
+        if name == "__class__" {
+            return Ok(Some(Value::Ref(cls)));
+        }
+        if name == "__dict__" {
+            if let Value::Ref(id) = obj {
+                if let Obj::Instance(i) = self.heap.get(id) {
+                    let d = i.attrs.clone();
+                    return Ok(Some(self.heap.new_value(Obj::Dict(d))));
+                }
+            }
+        }
+        match class_attr {
+            Some(v) => Ok(Some(self.bind_attr(v, obj, cls))),
+            None => Ok(None),
+        }
+    }
+
+    /// What a class attribute becomes when looked up through an instance.
+    fn bind_attr(&mut self, v: Value, obj: Value, cls: ObjId) -> Value {
+        if let Value::Ref(id) = v {
+            match self.heap.get(id) {
+                Obj::Function(_) => {
+                    return self.heap.new_value(Obj::BoundMethod { func: v, recv: obj })
+                }
+                Obj::StaticMethod(f) => return *f,
+                Obj::ClassMethod(f) => {
+                    let f = *f;
+                    return self.heap.new_value(Obj::BoundMethod {
+                        func: f,
+                        recv: Value::Ref(cls),
+                    });
+                }
+                _ => {}
+            }
+        }
+        v
+    }
+
+    /// Attribute lookup on a class object (`Cls.attr`).
+    pub fn class_get_attr(&mut self, cls: ObjId, name: &str) -> PyResult<Option<Value>> {
+        match name {
+            "__name__" => {
+                let n = self.class(cls).name.clone();
+                return Ok(Some(self.new_str(n)));
+            }
+            "__qualname__" => {
+                let n = self.class(cls).qualname.clone();
+                return Ok(Some(self.new_str(n)));
+            }
+            "__mro__" => {
+                let mut items: Vec<Value> =
+                    self.class(cls).mro.iter().map(|c| Value::Ref(*c)).collect();
+                items.push(self.class_root(cls));
+                return Ok(Some(self.new_tuple(items)));
+            }
+            "__bases__" => {
+                let mut b = self.class(cls).bases.clone();
+                if b.is_empty() {
+                    b.push(Value::Type(crate::object::Type::Object));
+                }
+                return Ok(Some(self.new_tuple(b)));
+            }
+            "__dict__" => {
+                let d = self.class(cls).attrs.clone();
+                return Ok(Some(self.heap.new_value(Obj::Dict(d))));
+            }
+            _ => {}
+        }
+        let Some(v) = self.class_lookup(cls, name) else {
+            return Ok(None);
+        };
+        if let Value::Ref(id) = v {
+            match self.heap.get(id) {
+                Obj::StaticMethod(f) => return Ok(Some(*f)),
+                Obj::ClassMethod(f) => {
+                    let f = *f;
+                    return Ok(Some(self.heap.new_value(Obj::BoundMethod {
+                        func: f,
+                        recv: Value::Ref(cls),
+                    })));
+                }
+                _ => {}
+            }
+        }
+        Ok(Some(v))
+    }
+
+    /// The builtin class at the end of a user class's MRO.
+    pub fn class_root(&self, cls: ObjId) -> Value {
+        match self.class(cls).exc_base {
+            Some(e) => Value::ExcType(e),
+            None => Value::Type(crate::object::Type::Object),
+        }
+    }
+
+    /// Sets an attribute on an instance (properties with setters first).
+    pub fn instance_set_attr(
+        &mut self,
+        obj: Value,
+        cls: ObjId,
+        name: &str,
+        v: Value,
+    ) -> PyResult<()> {
+        if let Some(Value::Ref(pid)) = self.class_lookup(cls, name) {
+            if let Obj::Property(p) = self.heap.get(pid) {
+                let fset = p.fset;
+                if fset.is_none() {
+                    let cname = self.class(cls).name.clone();
+                    return Err(PyErr::new(
+                        ExcType::AttributeError,
+                        format!("property '{name}' of '{cname}' object has no setter"),
+                    ));
+                }
+                self.call_value(fset, vec![obj, v], Vec::new())?;
+                return Ok(());
+            }
+        }
+        if let Some(dc) = &self.class(cls).dataclass {
+            if dc.frozen {
+                return Err(PyErr::new(
+                    ExcType::FrozenInstanceError,
+                    format!("cannot assign to field '{name}'"),
+                ));
+            }
+        }
+        if let Some(setattr) = self.class_lookup(cls, "__setattr__") {
+            let key = self.new_str(name);
+            self.call_value(setattr, vec![obj, key, v], Vec::new())?;
+            return Ok(());
+        }
+        self.raw_set_attr(obj, name, v);
+        Ok(())
+    }
+
+    /// Stores into the instance dict, bypassing properties and `__setattr__`.
+    pub fn raw_set_attr(&mut self, obj: Value, name: &str, v: Value) {
+        let key = self.new_str(name);
+        if let Value::Ref(id) = obj {
+            match self.heap.get_mut(id) {
+                Obj::Instance(i) => i.attrs.insert(HashKey::Str(name.into()), key, v),
+                Obj::Exception(e) => e.attrs.insert(HashKey::Str(name.into()), key, v),
+                _ => {}
+            }
+        }
+    }
+
+    pub fn instance_del_attr(&mut self, obj: Value, cls: ObjId, name: &str) -> PyResult<()> {
+        if let Some(Value::Ref(pid)) = self.class_lookup(cls, name) {
+            if let Obj::Property(p) = self.heap.get(pid) {
+                let fdel = p.fdel;
+                if !fdel.is_none() {
+                    self.call_value(fdel, vec![obj], Vec::new())?;
+                    return Ok(());
+                }
+            }
+        }
+        let removed = match obj {
+            Value::Ref(id) => match self.heap.get_mut(id) {
+                Obj::Instance(i) => i.attrs.remove(&HashKey::Str(name.into())).is_some(),
+                Obj::Exception(e) => e.attrs.remove(&HashKey::Str(name.into())).is_some(),
+                _ => false,
+            },
+            _ => false,
+        };
+        if removed {
+            Ok(())
+        } else {
+            let cname = self.class(cls).name.clone();
+            Err(PyErr::new(
+                ExcType::AttributeError,
+                format!("'{cname}' object has no attribute '{name}'"),
+            ))
+        }
+    }
+
+    /// Looks a special method up on the class of `obj` and calls it.
+    /// `None` if the class does not define it.
+    pub fn call_dunder(
+        &mut self,
+        obj: Value,
+        name: &str,
+        args: Vec<Value>,
+    ) -> PyResult<Option<Value>> {
+        let Some(cls) = self.user_class_of(obj) else {
+            return Ok(None);
+        };
+        let Some(f) = self.class_lookup(cls, name) else {
+            return Ok(None);
+        };
+        let f = match f {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::StaticMethod(g) => {
+                    let g = *g;
+                    return self.call_value(g, args, Vec::new()).map(Some);
+                }
+                Obj::ClassMethod(g) => {
+                    let g = *g;
+                    let mut all = vec![Value::Ref(cls)];
+                    all.extend(args);
+                    return self.call_value(g, all, Vec::new()).map(Some);
+                }
+                _ => f,
+            },
+            _ => f,
+        };
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(obj);
+        all.extend(args);
+        self.call_value(f, all, Vec::new()).map(Some)
+    }
+
+    /// `super()` with no arguments, in the frame that called it.
+    pub fn zero_arg_super(&mut self) -> PyResult<Value> {
+        let frame = self.frames.last().expect("a frame");
+        let code = &self.program.codes[frame.code as usize];
+        let no_class = || PyErr::new(ExcType::RuntimeError, "super(): __class__ cell not found");
+        let Some(slot) = code.freevars.iter().position(|f| f == "__class__") else {
+            return Err(no_class());
+        };
+        let slot = code.params.names.len() + slot;
+        if code.params.names.is_empty() {
+            return Err(PyErr::new(ExcType::RuntimeError, "super(): no arguments"));
+        }
+        let cell = self.stack[frame.base as usize + slot];
+        let obj = self.stack[frame.base as usize];
+        let cls = match cell {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Cell(Value::Ref(c)) => *c,
+                _ => return Err(no_class()),
+            },
+            _ => return Err(no_class()),
+        };
+        // the first argument may itself be a cell if it is captured
+        let obj = match obj {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Cell(v) => *v,
+                _ => obj,
+            },
+            _ => obj,
+        };
+        Ok(self.heap.new_value(Obj::Super { class: cls, obj }))
+    }
+
+    /// Attribute lookup through a `super()` object.
+    pub fn super_get_attr(&mut self, class: ObjId, obj: Value, name: &str) -> PyResult<Value> {
+        let start = match obj {
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => id,
+            _ => self.user_class_of(obj).unwrap_or(class),
+        };
+        if let Some(v) = self.class_lookup_after(start, class, name) {
+            if let Value::Ref(id) = v {
+                if let Obj::Property(p) = self.heap.get(id) {
+                    let fget = p.fget;
+                    return self.call_value(fget, vec![obj], Vec::new());
+                }
+            }
+            let is_class =
+                matches!(obj, Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)));
+            if is_class {
+                if let Value::Ref(id) = v {
+                    if let Obj::ClassMethod(f) = self.heap.get(id) {
+                        let f = *f;
+                        return Ok(self.heap.new_value(Obj::BoundMethod { func: f, recv: obj }));
+                    }
+                }
+                return Ok(v);
+            }
+            return Ok(self.bind_attr(v, obj, start));
+        }
+        // Past the user classes: the builtin root (object or an exception).
+        if name == "__init__" {
+            let root = self.class_root(start);
+            return Ok(self.heap.new_value(Obj::BoundMethod {
+                func: root_init(root),
+                recv: obj,
+            }));
+        }
+        if let Some(v) = self.builtin_root_method(obj, name) {
+            return Ok(v);
+        }
+        Err(PyErr::new(
+            ExcType::AttributeError,
+            format!("'super' object has no attribute '{name}'"),
+        ))
+    }
+
+    fn builtin_root_method(&mut self, obj: Value, name: &str) -> Option<Value> {
+        let b = match name {
+            "__str__" => crate::builtins::Builtin::Str_,
+            "__repr__" => crate::builtins::Builtin::Repr,
+            "__setattr__" => crate::builtins::Builtin::ObjectSetattr,
+            "__eq__" => crate::builtins::Builtin::ObjectEq,
+            "__hash__" => crate::builtins::Builtin::Hash,
+            _ => return None,
+        };
+        Some(self.heap.new_value(Obj::BoundMethod {
+            func: Value::Builtin(b),
+            recv: obj,
+        }))
+    }
+}
+
+/// `object.__init__` / `BaseException.__init__` as a callable.
+fn root_init(root: Value) -> Value {
+    match root {
+        Value::ExcType(_) => Value::Builtin(crate::builtins::Builtin::ExceptionInit),
+        _ => Value::Builtin(crate::builtins::Builtin::ObjectInit),
+    }
+}
+
+fn merge_exc(cur: Option<ExcType>, new: ExcType) -> PyResult<ExcType> {
+    match cur {
+        None => Ok(new),
+        Some(c) if new.is_subclass_of(c) => Ok(new),
+        Some(c) if c.is_subclass_of(new) => Ok(c),
+        Some(_) => Err(PyErr::type_error(
+            "multiple bases have instance lay-out conflict",
+        )),
+    }
+}

@@ -1,0 +1,583 @@
+//! Truthiness, equality, ordering, containment and hashing of any value,
+//! including instances of user classes through their special methods
+//! (`__bool__`/`__len__`, `__eq__`/`__lt__`/..., `__contains__`,
+//! `__hash__`), with CPython's reflection rules and error messages.
+
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+
+use crate::builtins::Builtin;
+use crate::compile::bytecode::CmpOp;
+use crate::object::{ExcType, HashKey, Obj, Value, ViewKind};
+
+use super::ops::{num_cmp, FromF64Checked};
+use super::{PyErr, PyResult, Vm};
+
+const MAX_COMPARE_DEPTH: u32 = 500;
+
+fn is_not_implemented(v: Value) -> bool {
+    matches!(v, Value::Builtin(Builtin::NotImplemented))
+}
+
+/// The special method for a rich comparison, and its reflection.
+fn dunder(op: CmpOp) -> (&'static str, &'static str) {
+    match op {
+        CmpOp::Eq => ("__eq__", "__eq__"),
+        CmpOp::Ne => ("__ne__", "__ne__"),
+        CmpOp::Lt => ("__lt__", "__gt__"),
+        CmpOp::Le => ("__le__", "__ge__"),
+        CmpOp::Gt => ("__gt__", "__lt__"),
+        CmpOp::Ge => ("__ge__", "__le__"),
+        _ => ("", ""),
+    }
+}
+
+impl Vm {
+    pub fn truthy(&mut self, v: Value) -> PyResult<bool> {
+        Ok(match v {
+            Value::None | Value::Undef => false,
+            Value::Bool(b) => b,
+            Value::Int(i) => i != 0,
+            Value::Float(f) => f != 0.0,
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Str(s) => !s.s.is_empty(),
+                Obj::List(l) | Obj::Tuple(l) => !l.is_empty(),
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
+                Obj::BigInt(_) => true,
+                Obj::Range(r) => !r.is_empty(),
+                Obj::DictView(d, _) => match self.heap.get(*d) {
+                    Obj::Dict(d) => !d.is_empty(),
+                    _ => true,
+                },
+                Obj::Instance(_) => {
+                    if let Some(r) = self.call_dunder(v, "__bool__", vec![])? {
+                        return match r {
+                            Value::Bool(b) => Ok(b),
+                            other => Err(PyErr::type_error(format!(
+                                "__bool__ should return bool, returned {}",
+                                self.class_name(other)
+                            ))),
+                        };
+                    }
+                    if let Some(n) = self.call_dunder(v, "__len__", vec![])? {
+                        return Ok(self.len_result(n)? != 0);
+                    }
+                    true
+                }
+                _ => true,
+            },
+            _ => true,
+        })
+    }
+
+    /// Validates what `__len__` returned.
+    pub fn len_result(&self, n: Value) -> PyResult<i64> {
+        match n {
+            Value::Int(i) if i >= 0 => Ok(i),
+            Value::Int(_) => Err(PyErr::value_error("__len__() should return >= 0")),
+            Value::Bool(b) => Ok(b as i64),
+            other => Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                self.class_name(other)
+            ))),
+        }
+    }
+
+    pub fn compare_op(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Value> {
+        let r = match op {
+            CmpOp::Is => self.is(a, b),
+            CmpOp::IsNot => !self.is(a, b),
+            CmpOp::In => self.contains(b, a)?,
+            CmpOp::NotIn => !self.contains(b, a)?,
+            _ => {
+                if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
+                    return self.rich_compare_user(op, a, b);
+                }
+                match op {
+                    CmpOp::Eq => self.py_eq(a, b)?,
+                    CmpOp::Ne => !self.py_eq(a, b)?,
+                    _ => {
+                        if let Some(r) = self.set_compare(op, a, b)? {
+                            return Ok(Value::Bool(r));
+                        }
+                        let ord = self.py_cmp(a, b, op)?;
+                        match op {
+                            CmpOp::Lt => ord == Ordering::Less,
+                            CmpOp::Le => ord != Ordering::Greater,
+                            CmpOp::Gt => ord == Ordering::Greater,
+                            _ => ord != Ordering::Less,
+                        }
+                    }
+                }
+            }
+        };
+        Ok(Value::Bool(r))
+    }
+
+    /// A rich comparison where an operand is a user instance: `a.__op__(b)`,
+    /// then the reflection `b.__rop__(a)`, then the defaults.
+    fn rich_compare_user(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Value> {
+        let (name, reflected) = dunder(op);
+        // A subclass's reflected method takes priority, as in CPython.
+        let b_first = match (self.user_class_of(a), self.user_class_of(b)) {
+            (Some(ca), Some(cb)) => ca != cb && self.class_is_subclass(cb, ca),
+            (None, Some(_)) => false,
+            _ => false,
+        };
+        if b_first {
+            if let Some(r) = self.call_dunder(b, reflected, vec![a])? {
+                if !is_not_implemented(r) {
+                    return Ok(r);
+                }
+            }
+        }
+        if let Some(r) = self.call_dunder(a, name, vec![b])? {
+            if !is_not_implemented(r) {
+                return Ok(r);
+            }
+        }
+        if !b_first {
+            if let Some(r) = self.call_dunder(b, reflected, vec![a])? {
+                if !is_not_implemented(r) {
+                    return Ok(r);
+                }
+            }
+        }
+        match op {
+            CmpOp::Eq => Ok(Value::Bool(self.is(a, b) || self.dataclass_eq(a, b)?)),
+            CmpOp::Ne => {
+                if self.user_class_of(a).is_some() {
+                    if let Some(r) = self.call_dunder(a, "__eq__", vec![b])? {
+                        if !is_not_implemented(r) {
+                            let t = self.truthy(r)?;
+                            return Ok(Value::Bool(!t));
+                        }
+                    }
+                }
+                Ok(Value::Bool(!(self.is(a, b) || self.dataclass_eq(a, b)?)))
+            }
+            _ => {
+                if let Some(r) = self.dataclass_order(op, a, b)? {
+                    return Ok(Value::Bool(r));
+                }
+                Err(PyErr::type_error(format!(
+                    "'{}' not supported between instances of '{}' and '{}'",
+                    op.symbol(),
+                    self.class_name(a),
+                    self.class_name(b)
+                )))
+            }
+        }
+    }
+
+    /// Identity as used by containment and equality shortcuts. Floats are
+    /// unboxed, so two floats with the same bits count as the same object:
+    /// `nan in [nan]` is True as in CPython, but so is
+    /// `float('nan') in [float('nan')]`, which CPython says is False.
+    pub fn same_object(&self, a: Value, b: Value) -> bool {
+        self.is(a, b)
+    }
+
+    pub fn is(&self, a: Value, b: Value) -> bool {
+        match (a, b) {
+            (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+            _ => a == b,
+        }
+    }
+
+    /// `a == b`.
+    pub fn py_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        self.eq_depth(a, b, 0)
+    }
+
+    fn eq_depth(&mut self, a: Value, b: Value, depth: u32) -> PyResult<bool> {
+        if depth > MAX_COMPARE_DEPTH {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded in comparison",
+            ));
+        }
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => return Ok(x == y),
+            // identity implies equality (containers compare their items,
+            // which may hold NaN)
+            (Value::Ref(x), Value::Ref(y))
+                if x == y
+                    && !matches!(
+                        self.heap.get(x),
+                        Obj::Tuple(_) | Obj::List(_) | Obj::Instance(_)
+                    ) =>
+            {
+                return Ok(true);
+            }
+            _ => {}
+        }
+        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
+            return Ok(num_cmp(&x, &y) == Some(Ordering::Equal));
+        }
+        if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
+            let r = self.rich_compare_user(CmpOp::Eq, a, b)?;
+            return self.truthy(r);
+        }
+        let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
+            return Ok(self.is(a, b));
+        };
+        enum Pair {
+            Seq(Vec<Value>, Vec<Value>),
+            Dict(Vec<(HashKey, Value)>, u32),
+            Done(bool),
+        }
+        let pair = match (self.heap.get(x), self.heap.get(y)) {
+            (Obj::Str(s), Obj::Str(t)) => Pair::Done(s.s == t.s),
+            (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
+                if l.len() != m.len() {
+                    Pair::Done(false)
+                } else {
+                    Pair::Seq(l.clone(), m.clone())
+                }
+            }
+            (Obj::Dict(d), Obj::Dict(e)) => {
+                if d.len() != e.len() {
+                    Pair::Done(false)
+                } else {
+                    Pair::Dict(
+                        d.keyed_entries()
+                            .map(|(k, (_, v))| (k.clone(), *v))
+                            .collect(),
+                        y.0,
+                    )
+                }
+            }
+            (Obj::Set(d) | Obj::FrozenSet(d), Obj::Set(e) | Obj::FrozenSet(e)) => {
+                Pair::Done(d.len() == e.len() && d.keyed_entries().all(|(k, _)| e.contains(k)))
+            }
+            (Obj::Range(r), Obj::Range(s)) => {
+                let (n, m) = (r.len(), s.len());
+                Pair::Done(
+                    n == m && (n == 0 || (r.start == s.start && (n == 1 || r.step == s.step))),
+                )
+            }
+            (Obj::DictView(d, ViewKind::Keys), Obj::DictView(e, ViewKind::Keys)) => {
+                match (self.heap.get(*d), self.heap.get(*e)) {
+                    (Obj::Dict(p), Obj::Dict(q)) => Pair::Done(
+                        p.len() == q.len() && p.keyed_entries().all(|(k, _)| q.contains(k)),
+                    ),
+                    _ => Pair::Done(false),
+                }
+            }
+            _ => Pair::Done(x == y),
+        };
+        match pair {
+            Pair::Done(r) => Ok(r),
+            Pair::Seq(l, m) => {
+                for (p, q) in l.into_iter().zip(m) {
+                    if !self.same_object(p, q) && !self.eq_depth(p, q, depth + 1)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Pair::Dict(entries, other) => {
+                for (k, v) in entries {
+                    let w = match self.heap.get(crate::object::ObjId(other)) {
+                        Obj::Dict(e) => e.get(&k),
+                        _ => None,
+                    };
+                    match w {
+                        Some(w) => {
+                            if !self.same_object(v, w) && !self.eq_depth(v, w, depth + 1)? {
+                                return Ok(false);
+                            }
+                        }
+                        None => return Ok(false),
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
+
+    /// Ordering for `<`-style comparisons; `op` is for the error message.
+    pub fn py_cmp(&mut self, a: Value, b: Value, op: CmpOp) -> PyResult<Ordering> {
+        if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
+            // NaN compares false with everything: report an ordering that
+            // makes the operator false.
+            return Ok(num_cmp(&x, &y).unwrap_or(match op {
+                CmpOp::Lt | CmpOp::Le => Ordering::Greater,
+                _ => Ordering::Less,
+            }));
+        }
+        if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
+            let lt = self.rich_compare_user(CmpOp::Lt, a, b)?;
+            if self.truthy(lt)? {
+                return Ok(Ordering::Less);
+            }
+            let eq = self.rich_compare_user(CmpOp::Eq, a, b)?;
+            return Ok(if self.truthy(eq)? {
+                Ordering::Equal
+            } else {
+                Ordering::Greater
+            });
+        }
+        if let (Value::Ref(x), Value::Ref(y)) = (a, b) {
+            let seqs = match (self.heap.get(x), self.heap.get(y)) {
+                (Obj::Str(s), Obj::Str(t)) => return Ok(s.s.cmp(&t.s)),
+                (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
+                    Some((l.clone(), m.clone()))
+                }
+                _ => None,
+            };
+            if let Some((l, m)) = seqs {
+                for (p, q) in l.iter().zip(m.iter()) {
+                    if !self.same_object(*p, *q) && !self.py_eq(*p, *q)? {
+                        return self.py_cmp(*p, *q, op);
+                    }
+                }
+                return Ok(l.len().cmp(&m.len()));
+            }
+        }
+        Err(PyErr::type_error(format!(
+            "'{}' not supported between instances of '{}' and '{}'",
+            op.symbol(),
+            self.class_name(a),
+            self.class_name(b)
+        )))
+    }
+
+    /// `item in container`.
+    pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
+        if let Value::Ref(id) = container {
+            enum Plan {
+                Scan(Vec<Value>),
+                Done(bool),
+                Key,
+                Values(Vec<Value>),
+                Items(crate::object::ObjId),
+                Iterate,
+            }
+            let plan = match self.heap.get(id) {
+                Obj::Str(s) => match super::as_str(&self.heap, item) {
+                    Some(sub) => Plan::Done(s.s.contains(sub)),
+                    None => {
+                        return Err(PyErr::type_error(format!(
+                            "'in <string>' requires string as left operand, not {}",
+                            self.class_name(item)
+                        )))
+                    }
+                },
+                Obj::List(l) | Obj::Tuple(l) => Plan::Scan(l.clone()),
+                Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => Plan::Key,
+                Obj::DictView(d, kind) => match (self.heap.get(*d), kind) {
+                    (Obj::Dict(_), ViewKind::Keys) => {
+                        let k = self.hash_key(item)?;
+                        let Obj::DictView(d, _) = self.heap.get(id) else {
+                            unreachable!()
+                        };
+                        let Obj::Dict(dict) = self.heap.get(*d) else {
+                            unreachable!()
+                        };
+                        Plan::Done(dict.contains(&k))
+                    }
+                    (Obj::Dict(dict), ViewKind::Values) => {
+                        Plan::Values(dict.entries().map(|e| e.1).collect())
+                    }
+                    (Obj::Dict(_), ViewKind::Items) => Plan::Items(*d),
+                    _ => Plan::Done(false),
+                },
+                Obj::Range(r) => {
+                    let i = match item {
+                        Value::Int(i) => Some(i),
+                        Value::Bool(b) => Some(b as i64),
+                        Value::Float(f) if f.fract() == 0.0 && f.abs() < 9.0e18 => Some(f as i64),
+                        _ => None,
+                    };
+                    Plan::Done(match i {
+                        None => false,
+                        Some(i) => {
+                            let n = r.len();
+                            let off = i as i128 - r.start as i128;
+                            let step = r.step as i128;
+                            n > 0 && off % step == 0 && off / step >= 0 && off / step < n as i128
+                        }
+                    })
+                }
+                Obj::Instance(_) => {
+                    if let Some(r) = self.call_dunder(container, "__contains__", vec![item])? {
+                        return self.truthy(r);
+                    }
+                    Plan::Iterate
+                }
+                Obj::Iter(_) => Plan::Iterate,
+                _ => {
+                    return Err(PyErr::type_error(format!(
+                        "argument of type '{}' is not iterable",
+                        self.class_name(container)
+                    )))
+                }
+            };
+            return match plan {
+                Plan::Done(r) => Ok(r),
+                Plan::Scan(items) | Plan::Values(items) => {
+                    for x in items {
+                        if self.same_object(x, item) || self.py_eq(x, item)? {
+                            return Ok(true);
+                        }
+                    }
+                    Ok(false)
+                }
+                Plan::Key => {
+                    let k = self.hash_key(item)?;
+                    match self.heap.get(id) {
+                        Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => Ok(d.contains(&k)),
+                        _ => Ok(false),
+                    }
+                }
+                Plan::Items(d) => {
+                    let pair = match item {
+                        Value::Ref(t) => match self.heap.get(t) {
+                            Obj::Tuple(kv) if kv.len() == 2 => Some((kv[0], kv[1])),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let Some((k, v)) = pair else { return Ok(false) };
+                    let hk = self.hash_key(k)?;
+                    let found = match self.heap.get(d) {
+                        Obj::Dict(dict) => dict.get(&hk),
+                        _ => None,
+                    };
+                    match found {
+                        Some(w) => self.py_eq(w, v),
+                        None => Ok(false),
+                    }
+                }
+                Plan::Iterate => {
+                    let it = self.get_iter(container)?;
+                    while let Some(x) = self.iter_next(it)? {
+                        if self.same_object(x, item) || self.py_eq(x, item)? {
+                            return Ok(true);
+                        }
+                    }
+                    Ok(false)
+                }
+            };
+        }
+        Err(PyErr::type_error(format!(
+            "argument of type '{}' is not iterable",
+            self.class_name(container)
+        )))
+    }
+
+    /// The dict/set key for `v`, or `TypeError` if it is unhashable.
+    pub fn hash_key(&mut self, v: Value) -> PyResult<HashKey> {
+        Ok(match v {
+            Value::None | Value::Undef => HashKey::None,
+            Value::Bool(b) => HashKey::Int(b as i64),
+            Value::Int(i) => HashKey::Int(i),
+            Value::Float(f) => {
+                if f.fract() == 0.0 && f.is_finite() {
+                    if f.abs() < 9.2e18 {
+                        HashKey::Int(f as i64)
+                    } else {
+                        match BigInt::from_f64_checked(f) {
+                            Some(b) => HashKey::Big(b),
+                            None => HashKey::Float(f.to_bits()),
+                        }
+                    }
+                } else {
+                    HashKey::Float(f.to_bits())
+                }
+            }
+            Value::Builtin(b) => HashKey::Builtin(b),
+            Value::Native(n) => HashKey::Native(n.module, n.func),
+            Value::Type(t) => HashKey::Type(t),
+            Value::ExcType(e) => HashKey::ExcType(e),
+            Value::Ref(id) => {
+                let items = match self.heap.get(id) {
+                    Obj::Str(s) => return Ok(HashKey::Str(s.s.as_str().into())),
+                    Obj::BigInt(b) => return Ok(HashKey::Big(b.clone())),
+                    Obj::Tuple(items) => items.clone(),
+                    Obj::List(_)
+                    | Obj::Dict(_)
+                    | Obj::Set(_)
+                    | Obj::DictView(..)
+                    | Obj::Slice(..) => {
+                        return Err(PyErr::type_error(format!(
+                            "unhashable type: '{}'",
+                            self.class_name(v)
+                        )))
+                    }
+                    Obj::FrozenSet(d) => {
+                        let mut keys: Vec<(u64, HashKey)> = d
+                            .keyed_entries()
+                            .map(|(k, _)| {
+                                use std::hash::{Hash, Hasher};
+                                let mut h = rustc_hash::FxHasher::default();
+                                k.hash(&mut h);
+                                (h.finish(), k.clone())
+                            })
+                            .collect();
+                        keys.sort_by_key(|k| k.0);
+                        return Ok(HashKey::Tuple(keys.into_iter().map(|k| k.1).collect()));
+                    }
+                    Obj::Instance(_) => return self.instance_hash_key(v, id),
+                    _ => return Ok(HashKey::Id(id.0)),
+                };
+                let mut keys = Vec::with_capacity(items.len());
+                for i in items {
+                    keys.push(self.hash_key(i)?);
+                }
+                HashKey::Tuple(keys.into_boxed_slice())
+            }
+        })
+    }
+
+    /// The key of a user instance: `__hash__` if defined (instances of one
+    /// class with equal hashes are treated as equal keys), a frozen
+    /// dataclass by its fields, unhashable if `__eq__` is overridden
+    /// without `__hash__`, else identity.
+    fn instance_hash_key(&mut self, v: Value, id: crate::object::ObjId) -> PyResult<HashKey> {
+        let cls = self.user_class_of(v).expect("instance");
+        match self.class_lookup(cls, "__hash__") {
+            Some(Value::None) => {
+                return Err(PyErr::type_error(format!(
+                    "unhashable type: '{}'",
+                    self.class_name(v)
+                )));
+            }
+            Some(_) => {
+                let h = self
+                    .call_dunder(v, "__hash__", vec![])?
+                    .unwrap_or(Value::Int(0));
+                let h = match h {
+                    Value::Int(i) => i,
+                    Value::Bool(b) => b as i64,
+                    other => {
+                        if let Some(crate::vm::ops::Num::Big(b)) = self.as_num(other) {
+                            (b % BigInt::from(i64::MAX)).try_into().unwrap_or(0)
+                        } else {
+                            return Err(PyErr::type_error(
+                                "__hash__ method should return an integer",
+                            ));
+                        }
+                    }
+                };
+                return Ok(HashKey::Tuple(
+                    vec![HashKey::Id(cls.0), HashKey::Int(h)].into_boxed_slice(),
+                ));
+            }
+            None => {}
+        }
+        if let Some(key) = self.dataclass_hash_key(v, cls)? {
+            return Ok(key);
+        }
+        if self.class_lookup(cls, "__eq__").is_some() {
+            return Err(PyErr::type_error(format!(
+                "unhashable type: '{}'",
+                self.class_name(v)
+            )));
+        }
+        Ok(HashKey::Id(id.0))
+    }
+}
