@@ -94,7 +94,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::Next => {
             a.check(1, 2, &[])?;
             let it = a.pos[0];
-            if !matches!(it, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Iter(_))) {
+            if !vm.is_iterator(it) {
                 return Err(PyErr::type_error(format!(
                     "'{}' object is not an iterator",
                     vm.class_name(it)
@@ -741,6 +741,18 @@ impl FromF64Opt for BigInt {
 }
 
 impl Vm {
+    /// Can `next()` be called on `v`?
+    pub fn is_iterator(&self, v: Value) -> bool {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Iter(_) | Obj::Generator(_) => true,
+                Obj::Instance(i) => self.class_lookup(i.class, "__next__").is_some(),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     /// `len(v)`.
     pub fn len_of(&mut self, v: Value) -> PyResult<usize> {
         if self.user_class_of(v).is_some() {

@@ -246,18 +246,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
         }
         Type::Type => {
             a.check(1, 1, &[])?;
-            let v = a.pos[0];
-            Ok(match v {
-                Value::Ref(id) => match vm.heap.get(id) {
-                    Obj::Exception(e) => match e.class {
-                        Some(c) => Value::Ref(c),
-                        None => Value::ExcType(e.kind),
-                    },
-                    Obj::Instance(i) => Value::Ref(i.class),
-                    _ => Value::Type(vm.type_of(v)),
-                },
-                _ => Value::Type(vm.type_of(v)),
-            })
+            Ok(vm.type_value(a.pos[0]))
         }
         Type::Slice => {
             a.check(1, 3, &[])?;

@@ -198,6 +198,15 @@ pub enum Op {
     LoadName(u32),
     StoreName(u32),
     DeleteName(u32),
+    /// Suspend the generator, producing TOS; resuming pushes the sent value.
+    Yield,
+    /// `with`: TOS is the context manager; keep it and push `__enter__()`.
+    WithEnter,
+    /// Leave a `with` normally: `mgr.__exit__(None, None, None)`, pop mgr.
+    WithExit,
+    /// Leave a `with` by an exception (stack: mgr, exc): `__exit__` with
+    /// the exception; a true result suppresses it and jumps to `target`.
+    WithExitExc(u32),
     /// Class bodies: `__annotations__[name] = TOS`.
     AnnotateName(u32),
     /// Stack: class-body function, name, `n` bases. Runs the body with a
@@ -249,6 +258,8 @@ pub struct Code {
     pub lines: Vec<u32>,
     pub first_line: u32,
     pub is_lambda: bool,
+    /// Calling the function creates a generator instead of running it.
+    pub is_generator: bool,
     /// For a class body: the slot of the `__class__` cell (set to the new
     /// class when it is created, for zero-argument `super()`).
     pub class_cell: Option<u32>,

@@ -180,12 +180,53 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::BuildMap(0));
                 self.comprehension(c, &c.generators, CompKind::Dict(&c.key, &c.value))?;
             }
-            Expr::GeneratorExp(_) => {
-                return Err(CompileError::unsupported("generator expressions", line))
+            Expr::GeneratorExp(g) => {
+                let child = self.st.scope_of(g);
+                let flags = self.push_closure(child)?;
+                let no_args = ast::Arguments {
+                    range: Default::default(),
+                    posonlyargs: Vec::new(),
+                    args: Vec::new(),
+                    vararg: None,
+                    kwonlyargs: Vec::new(),
+                    kwarg: None,
+                };
+                let code = self.function_code(
+                    child,
+                    "<genexpr>",
+                    &no_args,
+                    line,
+                    FunctionBody::GenExpr(g),
+                )?;
+                self.unit().line = line;
+                self.emit(Op::MakeFunction(code, flags));
+                self.expr(&g.generators[0].iter)?;
+                self.emit(Op::GetIter);
+                self.emit(Op::Call(1));
             }
             Expr::Await(_) => return Err(CompileError::unsupported("'await' expressions", line)),
-            Expr::Yield(_) | Expr::YieldFrom(_) => {
-                return Err(CompileError::unsupported("generators ('yield')", line))
+            Expr::Yield(y) => {
+                match &y.value {
+                    Some(v) => self.expr(v)?,
+                    None => {
+                        self.emit(Op::LoadNone);
+                    }
+                }
+                self.emit(Op::Yield);
+            }
+            Expr::YieldFrom(y) => {
+                // Delegation to the sub-iterator: each item is yielded on;
+                // values sent in are not forwarded, and the expression's
+                // value is None (the sub-generator's return value is lost).
+                self.expr(&y.value)?;
+                self.emit(Op::GetIter);
+                let start = self.here();
+                let exit = self.emit(Op::ForIter(0));
+                self.emit(Op::Yield);
+                self.emit(Op::Pop);
+                self.emit(Op::Jump(start));
+                self.patch(exit);
+                self.emit(Op::LoadNone);
             }
             Expr::Call(c) => self.call(c)?,
             Expr::FormattedValue(f) => self.formatted_value(f)?,
@@ -387,6 +428,42 @@ impl<'a> Compiler<'a> {
             self.patch(exit);
         }
         self.unit().scope = saved_scope;
+        Ok(())
+    }
+
+    /// The body of a generator expression: loops over `.0` (slot 0) and
+    /// the further `for` clauses, yielding each element.
+    pub(super) fn genexpr_body(&mut self, g: &'a ast::ExprGeneratorExp) -> CResult<()> {
+        let mut loops = Vec::new();
+        for (i, gen) in g.generators.iter().enumerate() {
+            if gen.is_async {
+                return Err(CompileError::unsupported(
+                    "asynchronous generator expressions",
+                    self.unit().line,
+                ));
+            }
+            if i == 0 {
+                self.emit(Op::LoadFast(0));
+            } else {
+                self.expr(&gen.iter)?;
+                self.emit(Op::GetIter);
+            }
+            let start = self.here();
+            let exit = self.emit(Op::ForIter(0));
+            self.store_target(&gen.target)?;
+            for cond in &gen.ifs {
+                self.expr(cond)?;
+                self.emit(Op::PopJumpIfFalse(start));
+            }
+            loops.push((start, exit));
+        }
+        self.expr(&g.elt)?;
+        self.emit(Op::Yield);
+        self.emit(Op::Pop);
+        for (start, exit) in loops.into_iter().rev() {
+            self.emit(Op::Jump(start));
+            self.patch(exit);
+        }
         Ok(())
     }
 

@@ -101,6 +101,8 @@ enum Block<'a> {
     ExceptBody,
     /// Inside the exceptional path of a `finally`: the exception is on the stack.
     FinallyExc,
+    /// Inside a `with` body: its handler and the manager on the stack.
+    With,
 }
 
 /// The code object being generated.
@@ -193,6 +195,7 @@ impl<'a> Compiler<'a> {
             lines: Vec::new(),
             first_line,
             is_lambda: false,
+            is_generator: false,
             class_cell: None,
         }
     }
@@ -257,6 +260,7 @@ impl<'a> Compiler<'a> {
             Op::JumpIfTrueOrPop(_) => Op::JumpIfTrueOrPop(target),
             Op::ForIter(_) => Op::ForIter(target),
             Op::SetupExcept(_) => Op::SetupExcept(target),
+            Op::WithExitExc(_) => Op::WithExitExc(target),
             other => panic!("patching a non-jump {other:?}"),
         };
     }
@@ -503,6 +507,14 @@ impl<'a> Compiler<'a> {
                 ..Params::default()
             };
         }
+        if let FunctionBody::GenExpr(_) = body {
+            params = Params {
+                positional: 1,
+                names: vec![".0".into()],
+                ..Params::default()
+            };
+        }
+        code.is_generator = self.st.scopes[node_scope].is_generator;
         code.params = params.clone();
         let frees: Vec<String> = self.st.scopes[node_scope].frees.iter().cloned().collect();
         code.freevars = frees.clone();
@@ -547,6 +559,11 @@ impl<'a> Compiler<'a> {
                 self.expr(e)?;
                 self.emit(Op::Return);
             }
+            FunctionBody::GenExpr(g) => {
+                self.genexpr_body(g)?;
+                self.emit(Op::LoadNone);
+                self.emit(Op::Return);
+            }
             FunctionBody::Class(stmts) => {
                 for s in stmts {
                     self.stmt(s)?;
@@ -572,4 +589,6 @@ enum FunctionBody<'a> {
     Lambda(&'a ast::Expr),
     /// A class body: one hidden parameter, the namespace dict.
     Class(&'a [Stmt]),
+    /// A generator expression: one hidden parameter `.0`, the iterator.
+    GenExpr(&'a ast::ExprGeneratorExp),
 }

@@ -131,7 +131,7 @@ impl<'a> Compiler<'a> {
                 return Err(CompileError::unsupported("async functions", line))
             }
             Stmt::ClassDef(c) => self.class_def(c, line)?,
-            Stmt::With(_) => return Err(CompileError::unsupported("'with' statements", line)),
+            Stmt::With(w) => self.with_items(&w.items, &w.body)?,
             Stmt::AsyncWith(_) => {
                 return Err(CompileError::unsupported("'async with' statements", line))
             }
@@ -388,6 +388,10 @@ impl<'a> Compiler<'a> {
                         self.emit(Op::Pop);
                     }
                 }
+                Block::With => {
+                    self.emit(Op::PopHandler);
+                    self.emit(Op::WithExit);
+                }
             }
         }
         Ok(())
@@ -539,6 +543,33 @@ impl<'a> Compiler<'a> {
         for j in ends {
             self.patch(j);
         }
+        Ok(())
+    }
+
+    /// `with a as x, b as y: body` as nested single-item `with`s.
+    fn with_items(&mut self, items: &'a [ast::WithItem], body: &'a [Stmt]) -> CResult<()> {
+        let Some((item, rest)) = items.split_first() else {
+            return self.stmts(body);
+        };
+        self.expr(&item.context_expr)?;
+        self.emit(Op::WithEnter);
+        let h = self.emit(Op::SetupExcept(0));
+        self.unit().blocks.push(Block::With);
+        match &item.optional_vars {
+            Some(target) => self.store_target(target)?,
+            None => {
+                self.emit(Op::Pop);
+            }
+        }
+        self.with_items(rest, body)?;
+        self.unit().blocks.pop();
+        self.emit(Op::PopHandler);
+        self.emit(Op::WithExit);
+        let j = self.emit(Op::Jump(0));
+        self.patch(h);
+        let exc_exit = self.emit(Op::WithExitExc(0));
+        self.patch(exc_exit);
+        self.patch(j);
         Ok(())
     }
 

@@ -42,6 +42,8 @@ pub struct Scope {
     decl_lines: HashMap<String, u32>,
     /// The body mentions `super` or `__class__` (needs the class cell).
     uses_class_cell: bool,
+    /// The function contains `yield` (calling it makes a generator).
+    pub is_generator: bool,
 }
 
 impl Scope {
@@ -58,6 +60,7 @@ impl Scope {
             frees: IndexSet::default(),
             decl_lines: HashMap::default(),
             uses_class_cell: false,
+            is_generator: false,
         }
     }
 
@@ -530,6 +533,26 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// `yield` makes the enclosing function a generator; elsewhere it is a
+    /// syntax error, as in CPython.
+    fn mark_generator(&mut self, at: u32, what: &str) -> Result<(), CompileError> {
+        let line = self.line(at);
+        match self.scopes[self.cur].kind {
+            ScopeKind::Function => {
+                self.scopes[self.cur].is_generator = true;
+                Ok(())
+            }
+            ScopeKind::Comprehension => Err(CompileError::syntax(
+                format!("'{what}' inside list comprehension"),
+                line,
+            )),
+            _ => Err(CompileError::syntax(
+                format!("'{what}' outside function"),
+                line,
+            )),
+        }
+    }
+
     fn expr(&mut self, e: &Expr) -> Result<(), CompileError> {
         match e {
             Expr::Name(n) => {
@@ -564,7 +587,26 @@ impl Builder<'_> {
             }
             Expr::ListComp(c) => self.comprehension(c, &c.generators, &[&c.elt])?,
             Expr::SetComp(c) => self.comprehension(c, &c.generators, &[&c.elt])?,
-            Expr::GeneratorExp(c) => self.comprehension(c, &c.generators, &[&c.elt])?,
+            Expr::GeneratorExp(c) => {
+                // A generator expression is a generator function of its own
+                // (not inlined): its first iterable is evaluated outside and
+                // passed in as the parameter `.0`.
+                self.expr(&c.generators[0].iter)?;
+                let prev = self.push(c, ScopeKind::Function);
+                self.scopes[self.cur].params.push(".0".into());
+                self.scopes[self.cur].is_generator = true;
+                for (i, g) in c.generators.iter().enumerate() {
+                    if i > 0 {
+                        self.expr(&g.iter)?;
+                    }
+                    self.target(&g.target)?;
+                    for cond in &g.ifs {
+                        self.expr(cond)?;
+                    }
+                }
+                self.expr(&c.elt)?;
+                self.cur = prev;
+            }
             Expr::DictComp(c) => self.comprehension(c, &c.generators, &[&c.key, &c.value])?,
             Expr::BoolOp(b) => {
                 for v in &b.values {
@@ -596,11 +638,15 @@ impl Builder<'_> {
             }
             Expr::Await(a) => self.expr(&a.value)?,
             Expr::Yield(y) => {
+                self.mark_generator(y.range.start().into(), "yield")?;
                 if let Some(v) = &y.value {
                     self.expr(v)?;
                 }
             }
-            Expr::YieldFrom(y) => self.expr(&y.value)?,
+            Expr::YieldFrom(y) => {
+                self.mark_generator(y.range.start().into(), "yield")?;
+                self.expr(&y.value)?
+            }
             Expr::Compare(c) => {
                 self.expr(&c.left)?;
                 for v in &c.comparators {

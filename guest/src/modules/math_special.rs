@@ -109,20 +109,62 @@ const LN_PI: DD = DD {
 
 /// `B(2k) / (2k (2k - 1))`: the coefficients of Stirling's series.
 const STIRLING: [DD; 14] = [
-    DD { hi: 0.08333333333333333, lo: 4.625929269271485e-18 },
-    DD { hi: -0.002777777777777778, lo: 1.0601087908747154e-19 },
-    DD { hi: 0.0007936507936507937, lo: 6.883823317368282e-22 },
-    DD { hi: -0.0005952380952380953, lo: 5.36938218754726e-20 },
-    DD { hi: 0.0008417508417508417, lo: 3.6870174889237694e-20 },
-    DD { hi: -0.0019175269175269176, lo: 1.0675702776872475e-19 },
-    DD { hi: 0.00641025641025641, lo: 2.2240044563805217e-19 },
-    DD { hi: -0.029550653594771242, lo: 4.861760957508855e-19 },
-    DD { hi: 0.17964437236883057, lo: -6.401600482710946e-19 },
-    DD { hi: -1.3924322169059011, lo: 1.5837056989230303e-17 },
-    DD { hi: 13.402864044168393, lo: -6.154114101993966e-16 },
-    DD { hi: -156.84828462600203, lo: 9.391823141715389e-15 },
-    DD { hi: 2193.1033333333335, lo: -1.3339255626002948e-13 },
-    DD { hi: -36108.77125372499, lo: 5.897583353514365e-13 },
+    DD {
+        hi: 0.08333333333333333,
+        lo: 4.625929269271485e-18,
+    },
+    DD {
+        hi: -0.002777777777777778,
+        lo: 1.0601087908747154e-19,
+    },
+    DD {
+        hi: 0.0007936507936507937,
+        lo: 6.883823317368282e-22,
+    },
+    DD {
+        hi: -0.0005952380952380953,
+        lo: 5.36938218754726e-20,
+    },
+    DD {
+        hi: 0.0008417508417508417,
+        lo: 3.6870174889237694e-20,
+    },
+    DD {
+        hi: -0.0019175269175269176,
+        lo: 1.0675702776872475e-19,
+    },
+    DD {
+        hi: 0.00641025641025641,
+        lo: 2.2240044563805217e-19,
+    },
+    DD {
+        hi: -0.029550653594771242,
+        lo: 4.861760957508855e-19,
+    },
+    DD {
+        hi: 0.17964437236883057,
+        lo: -6.401600482710946e-19,
+    },
+    DD {
+        hi: -1.3924322169059011,
+        lo: 1.5837056989230303e-17,
+    },
+    DD {
+        hi: 13.402864044168393,
+        lo: -6.154114101993966e-16,
+    },
+    DD {
+        hi: -156.84828462600203,
+        lo: 9.391823141715389e-15,
+    },
+    DD {
+        hi: 2193.1033333333335,
+        lo: -1.3339255626002948e-13,
+    },
+    DD {
+        hi: -36108.77125372499,
+        lo: 5.897583353514365e-13,
+    },
 ];
 
 /// `x * 2**n`, correctly rounded (also into the subnormal range): the
@@ -168,7 +210,7 @@ fn exp_dd(a: DD) -> DD {
     let mut term = r;
     let mut s = r;
     for i in 2..14 {
-        term = term.mul(r).mul_f(1.0 / i as f64);
+        term = term.mul(r).div(DD::new(i as f64));
         s = s.add(term);
     }
     // (1 + s)**1024 - 1, squaring while keeping the "- 1" form
@@ -198,7 +240,7 @@ fn sin_dd(t: DD) -> DD {
     let mut s = t;
     let mut i = 1.0;
     loop {
-        term = term.mul(t2).mul_f(-1.0 / ((i + 1.0) * (i + 2.0)));
+        term = term.mul(t2).div(DD::new(-(i + 1.0) * (i + 2.0)));
         i += 2.0;
         s = s.add(term);
         if term.hi.abs() < 1e-40 || i > 80.0 {
@@ -278,7 +320,9 @@ pub fn gamma(x: f64) -> Result<f64, bool> {
     let s = sinpi_dd(x);
     let (h, l) = two_sum(1.0, -x);
     let abs_s = if s.hi < 0.0 { s.neg() } else { s };
-    let lg = LN_PI.sub(ln_dd(abs_s)).sub(lgamma_pos_dd(DD { hi: h, lo: l }));
+    let lg = LN_PI
+        .sub(ln_dd(abs_s))
+        .sub(lgamma_pos_dd(DD { hi: h, lo: l }));
     let m = exp_dd(lg).to_f64();
     if m.is_infinite() {
         return Err(false);
@@ -332,7 +376,7 @@ fn erf_series(x: f64) -> DD {
     let mut n = 0.0;
     loop {
         n += 1.0;
-        power = power.mul(x2).mul_f(-1.0 / n);
+        power = power.mul(x2).div(DD::new(-n));
         let term = power.div(DD::new(2.0 * n + 1.0));
         sum = sum.add(term);
         if term.hi.abs() < 1e-34 * sum.hi.abs() || n > 300.0 {

@@ -3,10 +3,25 @@
 //! module object stays plain data) and an `init` that adds constants.
 //! Nothing here reaches the host: modules are deterministic and pure.
 
+mod bisect;
+mod copy;
 mod dataclasses;
 mod future;
+mod heapq;
+mod json;
+mod math;
+mod math_int;
+mod math_special;
+mod math_sum;
+mod operator;
+pub mod random;
+mod random_ops;
+mod sha512;
+mod string;
 mod sys;
+mod textwrap;
 mod typing;
+mod util;
 
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +59,15 @@ static MODULES: &[&ModuleDef] = &[
     &sys::MODULE,
     &typing::MODULE,
     &future::MODULE,
+    &copy::MODULE,
+    &json::MODULE,
+    &operator::MODULE,
+    &string::MODULE,
+    &textwrap::MODULE,
+    &math::MODULE,
+    &random::MODULE,
+    &bisect::MODULE,
+    &heapq::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.

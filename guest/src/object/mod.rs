@@ -77,6 +77,7 @@ pub enum Obj {
     },
     /// What `dataclasses.field(...)` returns (and `fields()` lists).
     FieldSpec(Field),
+    Generator(Generator),
 }
 
 /// Which view `d.keys()`/`values()`/`items()` returned.
@@ -125,6 +126,28 @@ pub struct Function {
     pub kwdefaults: Vec<Value>,
     /// The cells of the free variables, in the code's `freevars` order.
     pub closure: Vec<Value>,
+}
+
+/// A generator: a suspended frame saved as data.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Generator {
+    pub code: u32,
+    pub state: GenState,
+    /// The frame's slots and operand stack while suspended.
+    pub saved: Vec<Value>,
+    pub ip: u32,
+    /// Active handlers, with stack lengths relative to the frame base.
+    pub handlers: Vec<(u32, u32, u32)>,
+    /// Exceptions being handled inside the generator when it yielded.
+    pub exc_saved: Vec<Value>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GenState {
+    Created,
+    Suspended,
+    Running,
+    Done,
 }
 
 /// A module object.
@@ -236,6 +259,10 @@ impl Obj {
             Obj::FieldSpec(fd) => {
                 f(fd.default);
                 f(fd.default_factory);
+            }
+            Obj::Generator(g) => {
+                g.saved.iter().for_each(|v| f(*v));
+                g.exc_saved.iter().for_each(|v| f(*v));
             }
             Obj::Slice(a, b, c) => {
                 f(*a);

@@ -35,6 +35,7 @@ pub enum Type {
     DictItems,
     ExternalFunction,
     Module,
+    Generator,
 }
 
 impl Type {
@@ -70,6 +71,7 @@ impl Type {
             Type::DictItems => "dict_items",
             Type::ExternalFunction => "function",
             Type::Module => "module",
+            Type::Generator => "generator",
         }
     }
 

@@ -123,6 +123,9 @@ impl Vm {
     }
 
     fn data_attr(&mut self, obj: Value, name: &str) -> PyResult<Option<Value>> {
+        if name == "__class__" {
+            return Ok(Some(self.type_value(obj)));
+        }
         Ok(Some(match (obj, name) {
             (Value::Type(t), "__name__" | "__qualname__") => self.new_str(t.name()),
             (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),

@@ -35,6 +35,8 @@ impl Vm {
                 {
                     let (code_idx, closure) = (f.code, f.closure.clone());
                     self.push_frame(code_idx, fpos + 1, fpos, &closure, false)?;
+                    // (a generator function pushed its generator instead:
+                    // reloading the caller's frame is then a no-op)
                     return Ok(true);
                 }
                 let (pos, kw) = self.take_args(fpos, argc, kwnames);
@@ -231,13 +233,15 @@ impl Vm {
     /// Binds arguments and pushes a frame for Python function `fid`; the
     /// function object must already be on the stack (it is replaced by the
     /// result when the frame returns).
+    /// Returns whether a frame was pushed (calling a generator function
+    /// pushes the new generator instead).
     pub(crate) fn enter_function(
         &mut self,
         fid: ObjId,
         pos: Vec<Value>,
         kw: Kwargs,
         boundary: bool,
-    ) -> PyResult<()> {
+    ) -> PyResult<bool> {
         let fpos = self.stack.len() - 1;
         let Obj::Function(f) = self.heap.get(fid) else {
             unreachable!("checked by caller")
@@ -257,7 +261,7 @@ impl Vm {
         ret_to: usize,
         closure: &[Value],
         boundary: bool,
-    ) -> PyResult<()> {
+    ) -> PyResult<bool> {
         if self.frames.len() >= self.limits.max_recursion_depth {
             self.stack.truncate(ret_to);
             return Err(PyErr::new(
@@ -265,9 +269,15 @@ impl Vm {
                 "maximum recursion depth exceeded",
             ));
         }
-        let nlocals = self.program.codes[code_idx as usize].nlocals as usize;
+        let code = &self.program.codes[code_idx as usize];
+        let (nlocals, is_generator) = (code.nlocals as usize, code.is_generator);
         self.stack.extend_from_slice(closure);
         self.stack.resize(base + nlocals, Value::Undef);
+        if is_generator {
+            let g = self.make_generator(code_idx, base, ret_to);
+            self.stack.push(g);
+            return Ok(false);
+        }
         self.frames.push(Frame {
             code: code_idx,
             ip: 0,
@@ -278,7 +288,7 @@ impl Vm {
             boundary,
             on_return: super::OnReturn::Normal,
         });
-        Ok(())
+        Ok(true)
     }
 
     /// Matches arguments to parameters; returns the parameter slots.
@@ -431,8 +441,11 @@ impl Vm {
                         return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"));
                     }
                     self.stack.push(f);
-                    self.enter_function(id, args, kwargs, true)?;
-                    self.run_nested()
+                    if self.enter_function(id, args, kwargs, true)? {
+                        self.run_nested()
+                    } else {
+                        Ok(self.stack.pop().expect("the generator"))
+                    }
                 }
                 Obj::BoundNative { func, bound, .. } => {
                     let func = *func;

@@ -169,7 +169,11 @@ impl Vm {
                 all.push(inst);
                 all.extend(args);
                 self.stack.push(init);
-                self.enter_function(fid, all, kwargs, boundary)?;
+                if !self.enter_function(fid, all, kwargs, boundary)? {
+                    return Err(PyErr::type_error(
+                        "__init__() should return None, not 'generator'",
+                    ));
+                }
                 let frame = self.frames.last_mut().expect("just pushed");
                 frame.on_return = OnReturn::Init(inst);
                 Ok(Instantiated::Pushed)

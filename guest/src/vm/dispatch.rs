@@ -20,9 +20,7 @@ impl Vm {
                 Ok(exit) => return Ok(exit),
                 Err(err) => {
                     let exc = self.raise_prep(err);
-                    if !self.unwind(exc) {
-                        return Err(exc);
-                    }
+                    self.unwind(exc)?;
                 }
             }
         }
@@ -39,6 +37,9 @@ impl Vm {
     }
 
     fn dispatch(&mut self) -> PyResult<Exit> {
+        if let Some(exc) = self.pending_throw.take() {
+            return Err(PyErr::Raise(exc));
+        }
         let prog = self.program.clone();
         'frame: loop {
             let fi = self.frames.len() - 1;
@@ -257,6 +258,15 @@ impl Vm {
                     }
                     Op::ForIter(t) => {
                         let it = self.top();
+                        if let Some(g) = self.as_generator(it) {
+                            if self.gen_state(g) == crate::object::GenState::Done {
+                                self.stack.pop();
+                                ip = t as usize;
+                                continue;
+                            }
+                            self.resume_generator(g, Value::None, false)?;
+                            continue 'frame;
+                        }
                         match self.iter_next(it)? {
                             Some(v) => self.stack.push(v),
                             None => {
@@ -505,6 +515,18 @@ impl Vm {
                                 }
                                 inst
                             }
+                            super::OnReturn::Generator(g) => {
+                                self.finish_generator(g);
+                                if !frame.boundary {
+                                    // back to the `for` that resumed it: run
+                                    // its ForIter again, which now sees the end
+                                    if let Some(caller) = self.frames.last_mut() {
+                                        caller.ip -= 1;
+                                    }
+                                    continue 'frame;
+                                }
+                                v
+                            }
                             super::OnReturn::BuildClass {
                                 name,
                                 qualname,
@@ -603,6 +625,45 @@ impl Vm {
                             }
                         }
                     }
+                    Op::WithEnter => {
+                        let mgr = self.top();
+                        let enter = self.context_method(mgr, "__enter__")?;
+                        self.context_method(mgr, "__exit__")?;
+                        let v = self.call_value(enter, vec![mgr], Vec::new())?;
+                        self.stack.push(v);
+                    }
+                    Op::WithExit => {
+                        let mgr = self.pop();
+                        let exit = self.context_method(mgr, "__exit__")?;
+                        self.call_value(
+                            exit,
+                            vec![mgr, Value::None, Value::None, Value::None],
+                            Vec::new(),
+                        )?;
+                    }
+                    Op::WithExitExc(target) => {
+                        let exc = self.pop();
+                        let mgr = self.pop();
+                        let exit = self.context_method(mgr, "__exit__")?;
+                        let ty = self.type_value(exc);
+                        let r =
+                            self.call_value(exit, vec![mgr, ty, exc, Value::None], Vec::new())?;
+                        self.exc_stack.pop();
+                        if self.truthy(r)? {
+                            ip = target as usize;
+                        } else {
+                            return Err(PyErr::Reraise(exc));
+                        }
+                    }
+                    Op::Yield => {
+                        let v = self.pop();
+                        if self.suspend_generator() {
+                            self.gen_yielded = true;
+                            return Ok(Exit::Return(v));
+                        }
+                        self.stack.push(v);
+                        continue 'frame;
+                    }
                     Op::AnnotateName(n) => {
                         let ann = self.pop();
                         let name = prog.names[n as usize].clone();
@@ -668,6 +729,28 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// `__enter__`/`__exit__` of a context manager (a user instance).
+    fn context_method(&mut self, mgr: Value, name: &str) -> PyResult<Value> {
+        if let Some(cls) = self.user_class_of(mgr) {
+            if let Some(f) = self.class_lookup(cls, name) {
+                return Ok(f);
+            }
+            let cname = self.class(cls).name.clone();
+            let what = if name == "__enter__" {
+                ""
+            } else {
+                " (missed __exit__ method)"
+            };
+            return Err(PyErr::type_error(format!(
+                "'{cname}' object does not support the context manager protocol{what}"
+            )));
+        }
+        Err(PyErr::type_error(format!(
+            "'{}' object does not support the context manager protocol",
+            self.class_name(mgr)
+        )))
     }
 
     /// `ns["__annotations__"][name] = ann`, creating the dict on first use.

@@ -90,12 +90,16 @@ impl Vm {
 
     /// Unwinds frames down to (not past) the innermost native boundary,
     /// looking for a handler. On success the handling frame is ready to run
-    /// its handler and `true` is returned; otherwise every frame above the
-    /// boundary and the boundary frame itself are popped.
-    pub fn unwind(&mut self, exc: Value) -> bool {
+    /// its handler; otherwise every frame above the boundary and the
+    /// boundary frame itself are popped and the exception (possibly
+    /// replaced on the way, see PEP 479) is returned.
+    ///
+    /// # Errors
+    /// The exception when no handler caught it.
+    pub fn unwind(&mut self, mut exc: Value) -> Result<(), Value> {
         loop {
             let Some(frame) = self.frames.last_mut() else {
-                return false;
+                return Err(exc);
             };
             if let Some(h) = frame.handlers.pop() {
                 let Handler {
@@ -108,16 +112,43 @@ impl Vm {
                 self.stack.push(exc);
                 self.exc_stack.truncate(exc_depth as usize);
                 self.exc_stack.push(exc);
-                return true;
+                return Ok(());
             }
             let frame = self.frames.pop().expect("a frame");
             self.stack.truncate(frame.ret_to as usize);
             self.exc_stack.truncate(frame.exc_depth as usize);
+            if let super::OnReturn::Generator(g) = frame.on_return {
+                self.finish_generator(g);
+                exc = self.pep479(exc);
+            }
             if frame.boundary || self.frames.is_empty() {
-                return false;
+                return Err(exc);
             }
             self.add_traceback_here(exc);
         }
+    }
+
+    /// A `StopIteration` escaping a generator becomes `RuntimeError`
+    /// (PEP 479), with the original as its cause.
+    fn pep479(&mut self, exc: Value) -> Value {
+        let is_stop = matches!(exc, Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(e) if e.kind == ExcType::StopIteration));
+        if !is_stop {
+            return exc;
+        }
+        let msg = self.new_str("generator raised StopIteration");
+        let mut e = Exception::new(ExcType::RuntimeError, vec![msg]);
+        e.cause = exc;
+        e.suppress_context = true;
+        e.context = exc;
+        let tb = match exc {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(x) => x.traceback.clone(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        e.traceback = tb;
+        self.new_exception(e)
     }
 
     /// The exception's class name, `str()` and full traceback text.

@@ -45,7 +45,7 @@ impl Vm {
                         set: false,
                     }
                 }
-                Obj::Iter(_) => return Ok(v),
+                Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
                 Obj::Instance(_) => {
                     if let Some(it) = self.call_dunder(v, "__iter__", vec![])? {
                         let is_iter = match it {
@@ -94,6 +94,9 @@ impl Vm {
                 self.class_name(it)
             )));
         };
+        if let Obj::Generator(_) = self.heap.get(id) {
+            return self.generator_next(id, Value::None);
+        }
         if let Obj::Instance(_) = self.heap.get(id) {
             return match self.call_dunder(it, "__next__", vec![]) {
                 Ok(Some(v)) => Ok(Some(v)),

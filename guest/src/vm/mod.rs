@@ -12,6 +12,7 @@ pub mod class;
 mod compare;
 mod dispatch;
 pub mod exception;
+pub mod generator;
 pub mod iter;
 pub mod ops;
 pub mod repr;
@@ -63,6 +64,8 @@ pub enum OnReturn {
     Normal,
     /// An `__init__` frame: the instance (the return value must be None).
     Init(Value),
+    /// A generator's frame: yields and returns go to its resumer.
+    Generator(crate::object::ObjId),
     /// A class body: the class built from the namespace.
     BuildClass {
         name: String,
@@ -131,6 +134,12 @@ pub struct Vm {
     pub limits: VmLimits,
     /// Imported modules by name (`sys.modules`).
     pub modules: Vec<(String, Value)>,
+    /// The `random` module's generator, created on first use.
+    pub random_state: Option<Box<crate::modules::random::State>>,
+    /// Set when a natively resumed generator yielded (versus returned).
+    pub gen_yielded: bool,
+    /// An exception to raise in the frame about to run (`gen.throw()`).
+    pub pending_throw: Option<Value>,
 }
 
 impl Vm {
@@ -167,6 +176,9 @@ impl Vm {
             next_call_id: 1,
             native_depth: 0,
             modules: Vec::new(),
+            random_state: None,
+            gen_yielded: false,
+            pending_throw: None,
             limits,
             program: Rc::new(program),
         }
@@ -223,9 +235,7 @@ impl Vm {
             Ok(v) => self.stack.push(v),
             Err(e) => {
                 let exc = self.raise_prep(e);
-                if !self.unwind(exc) {
-                    return Err(exc);
-                }
+                self.unwind(exc)?;
             }
         }
         self.run()
@@ -250,6 +260,7 @@ impl Vm {
             .copied()
             .chain(std::iter::once(self.result))
             .chain(self.modules.iter().map(|m| m.1))
+            .chain(self.pending_throw)
             .chain(
                 self.pending
                     .iter()

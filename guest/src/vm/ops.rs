@@ -148,12 +148,28 @@ impl Vm {
                 Obj::Class(_) => Type::Type,
                 Obj::Instance(_) => Type::Object,
                 Obj::BoundMethod { .. } => Type::Method,
+                Obj::Generator(_) => Type::Generator,
                 Obj::StaticMethod(_)
                 | Obj::ClassMethod(_)
                 | Obj::Property(_)
                 | Obj::Super { .. }
                 | Obj::FieldSpec(_) => Type::Object,
             },
+        }
+    }
+
+    /// `type(v)` as a value.
+    pub fn type_value(&self, v: Value) -> Value {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(e) => match e.class {
+                    Some(c) => Value::Ref(c),
+                    None => Value::ExcType(e.kind),
+                },
+                Obj::Instance(i) => Value::Ref(i.class),
+                _ => Value::Type(self.type_of(v)),
+            },
+            _ => Value::Type(self.type_of(v)),
         }
     }
 

@@ -418,6 +418,10 @@ impl Vm {
                 let n = self.class(*class).name.clone();
                 out.push_str(&format!("<super: <class '{n}'>, <{n} object>>"));
             }
+            Obj::Generator(g) => {
+                let q = self.program.codes[g.code as usize].qualname.clone();
+                out.push_str(&format!("<generator object {q} at {}>", fake_addr(id.0)));
+            }
             Obj::FieldSpec(f) => {
                 let name = f.name.clone();
                 out.push_str(&format!("Field(name='{name}')"));

@@ -47,6 +47,9 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
             Obj::BigInt(_) => numbers::INT_METHODS.contains(&name),
             Obj::Exception(_) => name == "with_traceback" || name == "add_note",
             Obj::Property(_) => matches!(name, "getter" | "setter" | "deleter"),
+            Obj::Generator(_) => {
+                matches!(name, "send" | "throw" | "close" | "__next__" | "__iter__")
+            }
             _ => false,
         },
         _ => false,
@@ -77,6 +80,7 @@ pub fn call_method(
             Obj::Set(_) | Obj::FrozenSet(_) => set::call(vm, id, name, a)?,
             Obj::BigInt(_) => numbers::call_int(vm, obj, name, a)?,
             Obj::Exception(_) if name == "with_traceback" => Some(obj),
+            Obj::Generator(_) => Some(generator_method(vm, id, name, a)?),
             Obj::Property(p) => {
                 let mut p = *p;
                 a.check(1, 1, &[])?;
@@ -134,4 +138,36 @@ pub fn clamp_range(vm: &Vm, a: &Args, first: usize, len: usize) -> PyResult<(usi
         }
     };
     Ok((norm(get(first)?, 0), norm(get(first + 1)?, len)))
+}
+
+/// `gen.send(v)`, `gen.throw(exc)`, `gen.close()`, `gen.__next__()`.
+fn generator_method(vm: &mut Vm, id: crate::object::ObjId, name: &str, a: Args) -> PyResult<Value> {
+    let stop = || PyErr::New(crate::object::ExcType::StopIteration, vec![]);
+    match name {
+        "send" => {
+            a.check(1, 1, &[])?;
+            vm.generator_next(id, a.pos[0])?.ok_or_else(stop)
+        }
+        "__next__" => {
+            a.check(0, 0, &[])?;
+            vm.generator_next(id, Value::None)?.ok_or_else(stop)
+        }
+        "__iter__" => Ok(Value::Ref(id)),
+        "throw" => {
+            a.check(1, 3, &[])?;
+            let exc = match a.pos[0] {
+                Value::ExcType(t) => {
+                    let args = a.pos.get(1).map(|v| vec![*v]).unwrap_or_default();
+                    vm.new_exception(crate::object::Exception::new(t, args))
+                }
+                other => other,
+            };
+            vm.generator_throw(id, exc)?.ok_or_else(stop)
+        }
+        _ => {
+            a.check(0, 0, &[])?;
+            vm.generator_close(id)?;
+            Ok(Value::None)
+        }
+    }
 }

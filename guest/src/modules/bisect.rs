@@ -1,0 +1,242 @@
+//! `bisect`: binary search and insertion on sorted sequences
+//! (`bisect_left`/`bisect_right`/`insort_left`/`insort_right`, with `lo`,
+//! `hi` and `key=`), with CPython 3.14's argument checks and messages.
+//! `bisect` and `insort` are the same objects as the `_right` functions.
+
+use num_traits::Signed;
+
+use super::util::{bind, keep, rooted, Sig, Style};
+use super::{module_index, ModuleDef, NativeFn, NativeId};
+use crate::builtins::Args;
+use crate::compile::bytecode::CmpOp;
+use crate::object::{ExcType, Obj, Value};
+use crate::vm::ops::Num;
+use crate::vm::{PyErr, PyResult, Vm};
+
+struct Call {
+    a: Value,
+    x: Value,
+    lo: i64,
+    /// `None` for the sequence's length.
+    hi: Option<i64>,
+    key: Value,
+}
+
+fn parse(vm: &mut Vm, args: &Args, name: &str) -> PyResult<Call> {
+    let s = bind(
+        args,
+        &Sig {
+            name,
+            params: &["a", "x", "lo", "hi"],
+            required: 2,
+            kwonly: &["key"],
+            method: false,
+            style: Style::Clinic,
+        },
+    )?;
+    let lo = match s[2] {
+        None => 0,
+        Some(v) => match {
+            let iv = index_of(vm, v)?;
+            vm.as_num(iv)
+        } {
+            Some(Num::Int(i)) => i,
+            Some(Num::Big(_)) => {
+                return Err(PyErr::new(
+                    ExcType::OverflowError,
+                    "Python int too large to convert to C ssize_t",
+                ))
+            }
+            _ => {
+                return Err(PyErr::type_error(format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    vm.class_name(v)
+                )))
+            }
+        },
+    };
+    let hi = match s[3] {
+        None | Some(Value::None) => None,
+        Some(v) => match {
+            let iv = index_of(vm, v)?;
+            vm.as_num(iv)
+        } {
+            Some(Num::Int(-1)) => None,
+            Some(Num::Int(i)) => Some(i),
+            Some(Num::Big(b)) if b.is_negative() => Some(i64::MIN),
+            Some(Num::Big(_)) => {
+                return Err(PyErr::new(
+                    ExcType::OverflowError,
+                    format!(
+                        "cannot fit '{}' into an index-sized integer",
+                        vm.class_name(v)
+                    ),
+                ))
+            }
+            _ => {
+                return Err(PyErr::type_error(format!(
+                    "argument should be integer or None, not '{}'",
+                    vm.class_name(v)
+                )))
+            }
+        },
+    };
+    Ok(Call {
+        a: s[0].unwrap_or(Value::None),
+        x: s[1].unwrap_or(Value::None),
+        lo,
+        hi,
+        key: s[4].unwrap_or(Value::None),
+    })
+}
+
+/// `v.__index__()` for instances that define it, else `v` itself.
+fn index_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
+    match vm.call_dunder(v, "__index__", vec![])? {
+        None => Ok(v),
+        Some(r) if matches!(vm.as_num(r), Some(Num::Int(_) | Num::Big(_))) => Ok(r),
+        Some(r) => Err(PyErr::type_error(format!(
+            "__index__ returned non-int (type {})",
+            vm.class_name(r)
+        ))),
+    }
+}
+
+/// The upper bound: `hi`, or the length of a sequence.
+fn upper(vm: &mut Vm, c: &Call) -> PyResult<i64> {
+    let a = c.a;
+    let hi = match c.hi {
+        Some(h) => h,
+        None => match a {
+            Value::Ref(id) if matches!(vm.heap.get(id), Obj::Dict(_)) => {
+                return Err(PyErr::type_error(format!(
+                    "{} is not a sequence",
+                    vm.class_name(a)
+                )))
+            }
+            _ => vm.len_of(a)? as i64,
+        },
+    };
+    let indexable = matches!(a, Value::Ref(id) if matches!(
+        vm.heap.get(id),
+        Obj::List(_) | Obj::Tuple(_) | Obj::Str(_) | Obj::Range(_) | Obj::Instance(_)
+    ));
+    if !indexable {
+        return Err(PyErr::type_error(format!(
+            "'{}' object does not support indexing",
+            vm.class_name(a)
+        )));
+    }
+    Ok(hi)
+}
+
+/// The insertion point of `x` (already passed through `key`).
+fn search(vm: &mut Vm, c: &Call, x: Value, right: bool) -> PyResult<i64> {
+    if c.lo < 0 {
+        return Err(PyErr::value_error("lo must be non-negative"));
+    }
+    let (mut lo, mut hi) = (c.lo, upper(vm, c)?);
+    while lo < hi {
+        let mid = ((lo as u64 + hi as u64) / 2) as i64;
+        let mut item = vm.get_item(c.a, Value::Int(mid))?;
+        keep(vm, item);
+        if !c.key.is_none() {
+            item = vm.call_value(c.key, vec![item], Vec::new())?;
+            keep(vm, item);
+        }
+        let (p, q) = if right { (x, item) } else { (item, x) };
+        let lt = vm.compare_op(CmpOp::Lt, p, q)?;
+        let lt = vm.truthy(lt)?;
+        if lt == right {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Ok(lo)
+}
+
+fn all_args(a: &Args) -> Vec<Value> {
+    a.pos
+        .iter()
+        .copied()
+        .chain(a.kw.iter().map(|kv| kv.1))
+        .collect()
+}
+
+fn bisect_any(vm: &mut Vm, a: Args, name: &str, right: bool) -> PyResult<Value> {
+    rooted(vm, &all_args(&a), |vm| {
+        let c = parse(vm, &a, name)?;
+        Ok(Value::Int(search(vm, &c, c.x, right)?))
+    })
+}
+
+fn insort_any(vm: &mut Vm, a: Args, name: &str, right: bool) -> PyResult<Value> {
+    rooted(vm, &all_args(&a), |vm| {
+        let c = parse(vm, &a, name)?;
+        let kx = if c.key.is_none() {
+            c.x
+        } else {
+            vm.call_value(c.key, vec![c.x], Vec::new())?
+        };
+        keep(vm, kx);
+        let i = search(vm, &c, kx, right)?;
+        if let Value::Ref(id) = c.a {
+            if let Obj::List(items) = vm.heap.get_mut(id) {
+                let i = (i.max(0) as usize).min(items.len());
+                items.insert(i, c.x);
+                return Ok(Value::None);
+            }
+        }
+        let insert = vm.get_attr(c.a, "insert")?;
+        keep(vm, insert);
+        vm.call_value(insert, vec![Value::Int(i), c.x], Vec::new())?;
+        Ok(Value::None)
+    })
+}
+
+fn bisect_left(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    bisect_any(vm, a, "bisect_left", false)
+}
+
+fn bisect_right(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    bisect_any(vm, a, "bisect_right", true)
+}
+
+fn insort_left(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    insort_any(vm, a, "insort_left", false)
+}
+
+fn insort_right(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    insort_any(vm, a, "insort_right", true)
+}
+
+fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    let module = module_index("bisect");
+    // the aliases are the very same function objects
+    attrs.push(("bisect".into(), Value::Native(NativeId { module, func: 1 })));
+    attrs.push(("insort".into(), Value::Native(NativeId { module, func: 3 })));
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "bisect",
+    funcs: &[
+        NativeFn {
+            name: "bisect_left",
+            call: bisect_left,
+        },
+        NativeFn {
+            name: "bisect_right",
+            call: bisect_right,
+        },
+        NativeFn {
+            name: "insort_left",
+            call: insort_left,
+        },
+        NativeFn {
+            name: "insort_right",
+            call: insort_right,
+        },
+    ],
+    init,
+};

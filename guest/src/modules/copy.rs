@@ -1,0 +1,332 @@
+//! `copy`: `copy` and `deepcopy` of builtin containers, class instances,
+//! bound methods and bound natives (`functools.partial`, ...), with the
+//! `__copy__`/`__deepcopy__` hooks and CPython's memo (a dict keyed by
+//! `id()`), so shared references and cycles survive a deep copy.
+
+use super::{ModuleDef, NativeFn};
+use crate::builtins::{Args, Builtin};
+use crate::object::{Dict, ExcType, Instance, Obj, ObjId, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+fn sig<'a>(name: &'a str, params: &'a [&'a str], required: usize) -> super::util::Sig<'a> {
+    super::util::Sig {
+        name,
+        params,
+        required,
+        kwonly: &[],
+        method: false,
+        style: super::util::Style::Def,
+    }
+}
+
+fn cannot_pickle(vm: &Vm, x: Value) -> PyErr {
+    PyErr::type_error(format!("cannot pickle '{}' object", vm.class_name(x)))
+}
+
+/// The class hook `name` (`__copy__`/`__deepcopy__`) of a user instance:
+/// `None` when it is absent or set to `None` (which opts out).
+fn hook(vm: &Vm, x: Value, name: &str) -> bool {
+    let Some(cls) = vm.user_class_of(x) else {
+        return false;
+    };
+    vm.class_lookup(cls, name).is_some_and(|v| !v.is_none())
+}
+
+/// `copy.copy(x)`.
+fn copy(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let x = super::util::bind(&a, &sig("copy", &["x"], 1))?[0].expect("required");
+    shallow(vm, x)
+}
+
+fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
+    let Value::Ref(id) = x else {
+        return Ok(x);
+    };
+    if hook(vm, x, "__copy__") {
+        return Ok(vm
+            .call_dunder(x, "__copy__", vec![])?
+            .unwrap_or(Value::None));
+    }
+    let new = match vm.heap.get(id) {
+        Obj::List(l) => Obj::List(l.clone()),
+        Obj::Dict(d) => Obj::Dict(d.clone()),
+        Obj::Set(d) => Obj::Set(d.clone()),
+        Obj::Instance(i) => Obj::Instance(i.clone()),
+        Obj::Exception(e) => Obj::Exception(e.clone()),
+        Obj::BoundNative { .. } => vm.heap.get(id).clone(),
+        Obj::Module(_)
+        | Obj::Iter(_)
+        | Obj::DictView(..)
+        | Obj::Cell(_)
+        | Obj::External(_)
+        | Obj::Generator(_)
+        | Obj::Super { .. } => return Err(cannot_pickle(vm, x)),
+        _ => return Ok(x),
+    };
+    Ok(vm.heap.new_value(new))
+}
+
+/// `copy.deepcopy(x, memo=None)`.
+fn deepcopy(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let slots = super::util::bind(&a, &sig("deepcopy", &["x", "memo", "_nil"], 1))?;
+    let x = slots[0].expect("required");
+    let memo = match slots[1].filter(|m| !m.is_none()) {
+        Some(m) => {
+            if !matches!(m, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Dict(_))) {
+                return Err(PyErr::new(
+                    ExcType::AttributeError,
+                    format!("'{}' object has no attribute 'get'", vm.class_name(m)),
+                ));
+            }
+            m
+        }
+        None => vm.heap.new_value(Obj::Dict(Dict::new())),
+    };
+    // the memo, and through it every copy, stays reachable while hooks run
+    let mark = vm.stack.len();
+    vm.stack.extend([x, memo]);
+    let r = Deep { memo }.copy(vm, x, 0);
+    vm.stack.truncate(mark);
+    r
+}
+
+struct Deep {
+    memo: Value,
+}
+
+fn is_same(a: Value, b: Value) -> bool {
+    match (a, b) {
+        (Value::Ref(x), Value::Ref(y)) => x == y,
+        (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+        _ => a == b,
+    }
+}
+
+impl Deep {
+    fn key(vm: &mut Vm, x: Value) -> PyResult<Value> {
+        vm.call_value(Value::Builtin(Builtin::Id), vec![x], Vec::new())
+    }
+
+    fn lookup(&self, vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
+        let k = Self::key(vm, x)?;
+        let hk = vm.hash_key(k)?;
+        Ok(match self.memo {
+            Value::Ref(m) => match vm.heap.get(m) {
+                Obj::Dict(d) => d.get(&hk),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
+    fn remember(&self, vm: &mut Vm, x: Value, y: Value) -> PyResult<()> {
+        let k = Self::key(vm, x)?;
+        let hk = vm.hash_key(k)?;
+        // keep the source alive too, so its id is not reused mid-copy
+        vm.stack.push(x);
+        if let Value::Ref(m) = self.memo {
+            if let Obj::Dict(d) = vm.heap.get_mut(m) {
+                d.insert(hk, k, y);
+            }
+        }
+        Ok(())
+    }
+
+    fn copy(&mut self, vm: &mut Vm, x: Value, depth: usize) -> PyResult<Value> {
+        let Value::Ref(id) = x else {
+            return Ok(x);
+        };
+        if let Some(y) = self.lookup(vm, x)? {
+            return Ok(y);
+        }
+        if vm.frames.len() + depth >= vm.limits.max_recursion_depth || depth > 4000 {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded",
+            ));
+        }
+        let d = depth + 1;
+        if hook(vm, x, "__deepcopy__") {
+            let y = vm
+                .call_dunder(x, "__deepcopy__", vec![self.memo])?
+                .unwrap_or(Value::None);
+            if !is_same(x, y) {
+                self.remember(vm, x, y)?;
+            }
+            return Ok(y);
+        }
+        match vm.heap.get(id) {
+            Obj::List(_) => {
+                let y = vm.new_list(Vec::new());
+                self.remember(vm, x, y)?;
+                let mut i = 0;
+                // the source is re-read each step, as `for a in x` does
+                while let Some(item) = match vm.heap.get(id) {
+                    Obj::List(l) => l.get(i).copied(),
+                    _ => None,
+                } {
+                    let c = self.copy(vm, item, d)?;
+                    if let Value::Ref(yid) = y {
+                        if let Obj::List(out) = vm.heap.get_mut(yid) {
+                            out.push(c);
+                        }
+                    }
+                    i += 1;
+                }
+                Ok(y)
+            }
+            Obj::Tuple(items) => {
+                let items = items.clone();
+                let mut out = Vec::with_capacity(items.len());
+                for &item in &items {
+                    out.push(self.copy(vm, item, d)?);
+                    vm.stack.push(*out.last().expect("pushed"));
+                }
+                if let Some(y) = self.lookup(vm, x)? {
+                    return Ok(y);
+                }
+                if items.iter().zip(&out).all(|(a, b)| is_same(*a, *b)) {
+                    return Ok(x);
+                }
+                let y = vm.new_tuple(out);
+                self.remember(vm, x, y)?;
+                Ok(y)
+            }
+            Obj::Dict(src) => {
+                let entries: Vec<(Value, Value)> = src.entries().collect();
+                let y = vm.heap.new_value(Obj::Dict(Dict::new()));
+                self.remember(vm, x, y)?;
+                self.fill_dict(vm, id, entries, y, d)?;
+                Ok(y)
+            }
+            Obj::Set(src) | Obj::FrozenSet(src) => {
+                let frozen = matches!(vm.heap.get(id), Obj::FrozenSet(_));
+                let items: Vec<Value> = src.keys().collect();
+                let mut out = Dict::with_capacity(items.len());
+                for item in items {
+                    let c = self.copy(vm, item, d)?;
+                    vm.stack.push(c);
+                    let hk = vm.hash_key(c)?;
+                    out.insert(hk, c, Value::None);
+                }
+                let y = vm.heap.new_value(if frozen {
+                    Obj::FrozenSet(out)
+                } else {
+                    Obj::Set(out)
+                });
+                self.remember(vm, x, y)?;
+                Ok(y)
+            }
+            Obj::Instance(inst) => {
+                let entries: Vec<(Value, Value)> = inst.attrs.entries().collect();
+                let y = vm.heap.new_value(Obj::Instance(Instance {
+                    class: inst.class,
+                    attrs: Dict::new(),
+                }));
+                self.remember(vm, x, y)?;
+                self.fill_dict(vm, id, entries, y, d)?;
+                Ok(y)
+            }
+            Obj::Exception(e) => {
+                let mut e = e.clone();
+                let args = e.args.clone();
+                let mut out = Vec::with_capacity(args.len());
+                for a in args {
+                    out.push(self.copy(vm, a, d)?);
+                    vm.stack.push(*out.last().expect("pushed"));
+                }
+                e.args = out;
+                let y = vm.heap.new_value(Obj::Exception(e));
+                self.remember(vm, x, y)?;
+                Ok(y)
+            }
+            Obj::BoundMethod { func, recv } => {
+                let (func, recv) = (*func, *recv);
+                let recv = self.copy(vm, recv, d)?;
+                let y = vm.heap.new_value(Obj::BoundMethod { func, recv });
+                self.remember(vm, x, y)?;
+                Ok(y)
+            }
+            Obj::BoundNative { func, bound, name } => {
+                let (func, bound, name) = (*func, bound.clone(), name.clone());
+                let y = vm.heap.new_value(Obj::BoundNative {
+                    func,
+                    bound: Vec::new(),
+                    name,
+                });
+                self.remember(vm, x, y)?;
+                for b in bound {
+                    let c = self.copy(vm, b, d)?;
+                    if let Value::Ref(yid) = y {
+                        if let Obj::BoundNative { bound, .. } = vm.heap.get_mut(yid) {
+                            bound.push(c);
+                        }
+                    }
+                }
+                Ok(y)
+            }
+            Obj::Module(_)
+            | Obj::Iter(_)
+            | Obj::DictView(..)
+            | Obj::Cell(_)
+            | Obj::External(_)
+            | Obj::Generator(_)
+            | Obj::Super { .. } => Err(cannot_pickle(vm, x)),
+            _ => Ok(x),
+        }
+    }
+
+    /// Copies `entries` (a snapshot of the dict or `__dict__` of `src`)
+    /// into the dict or instance `y`, failing like CPython's dict iterator
+    /// if `src` changes size meanwhile.
+    fn fill_dict(
+        &mut self,
+        vm: &mut Vm,
+        src: ObjId,
+        entries: Vec<(Value, Value)>,
+        y: Value,
+        depth: usize,
+    ) -> PyResult<()> {
+        let len_of = |vm: &Vm| match vm.heap.get(src) {
+            Obj::Dict(d) => d.len(),
+            Obj::Instance(i) => i.attrs.len(),
+            _ => 0,
+        };
+        let n = entries.len();
+        for (k, v) in entries {
+            let k2 = self.copy(vm, k, depth)?;
+            vm.stack.push(k2);
+            let v2 = self.copy(vm, v, depth)?;
+            if len_of(vm) != n {
+                return Err(PyErr::new(
+                    ExcType::RuntimeError,
+                    "dictionary changed size during iteration",
+                ));
+            }
+            let hk = vm.hash_key(k2)?;
+            if let Value::Ref(yid) = y {
+                match vm.heap.get_mut(yid) {
+                    Obj::Dict(out) => out.insert(hk, k2, v2),
+                    Obj::Instance(i) => i.attrs.insert(hk, k2, v2),
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "copy",
+    funcs: &[
+        NativeFn {
+            name: "copy",
+            call: copy,
+        },
+        NativeFn {
+            name: "deepcopy",
+            call: deepcopy,
+        },
+    ],
+    init: super::no_init,
+};

@@ -1,0 +1,182 @@
+//! `json`: `dumps` and `loads` with CPython's output byte for byte and its
+//! error messages (`encode` and `decode` hold the two directions). There is
+//! no `dump`/`load`: the sandbox has no files.
+
+mod decode;
+mod encode;
+
+use super::{ModuleDef, NativeFn};
+use crate::builtins::Args;
+use crate::object::{ExcType, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+/// The most nested containers handled natively, whatever the recursion
+/// limit: deeper documents raise `RecursionError` before the Rust stack
+/// could run out.
+const MAX_NATIVE_NESTING: usize = 4000;
+
+/// Fails with `RecursionError` once `depth` nested containers, on top of
+/// the Python frames, pass the recursion limit.
+fn check_depth(vm: &Vm, depth: usize, what: &str) -> PyResult<()> {
+    if vm.frames.len() + depth > vm.limits.max_recursion_depth || depth > MAX_NATIVE_NESTING {
+        return Err(PyErr::new(
+            ExcType::RecursionError,
+            format!("maximum recursion depth exceeded{what}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Binds `f(obj, *, <kwonly>..., **kw)`: the one positional argument and
+/// the known keywords (`None` when absent); `extra` receives other keywords.
+fn bind_one<'a>(
+    a: &'a Args,
+    fname: &str,
+    pname: &str,
+    kwonly: &[&str],
+) -> PyResult<(Value, Vec<Option<Value>>, Vec<&'a (String, Value)>)> {
+    let known = |k: &str| kwonly.contains(&k);
+    if a.pos.len() > 1 {
+        let nkw = a.kw.iter().filter(|(k, _)| known(k)).count();
+        let n = a.pos.len();
+        return Err(PyErr::type_error(if nkw == 0 {
+            format!("{fname}() takes 1 positional argument but {n} were given")
+        } else {
+            let s = if nkw == 1 { "" } else { "s" };
+            format!(
+                "{fname}() takes 1 positional argument but {n} positional arguments (and {nkw} keyword-only argument{s}) were given"
+            )
+        }));
+    }
+    let by_name = a.kwarg(pname);
+    let obj = match (a.pos.first().copied(), by_name) {
+        (Some(_), Some(_)) => {
+            return Err(PyErr::type_error(format!(
+                "{fname}() got multiple values for argument '{pname}'"
+            )))
+        }
+        (Some(v), None) | (None, Some(v)) => v,
+        (None, None) => {
+            return Err(PyErr::type_error(format!(
+                "{fname}() missing 1 required positional argument: '{pname}'"
+            )))
+        }
+    };
+    let vals = kwonly.iter().map(|k| a.kwarg(k)).collect();
+    let extra =
+        a.kw.iter()
+            .filter(|(k, _)| !known(k) && k != pname)
+            .collect();
+    Ok((obj, vals, extra))
+}
+
+fn dumps(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    const KW: &[&str] = &[
+        "skipkeys",
+        "ensure_ascii",
+        "check_circular",
+        "allow_nan",
+        "cls",
+        "indent",
+        "separators",
+        "default",
+        "sort_keys",
+    ];
+    let (obj, v, extra) = bind_one(&a, "dumps", "obj", KW)?;
+    let flag = |vm: &mut Vm, v: Option<Value>, default: bool| -> PyResult<bool> {
+        match v {
+            Some(v) => vm.truthy(v),
+            None => Ok(default),
+        }
+    };
+    let opts = encode::Options {
+        skipkeys: flag(vm, v[0], false)?,
+        ensure_ascii: flag(vm, v[1], true)?,
+        check_circular: flag(vm, v[2], true)?,
+        allow_nan: flag(vm, v[3], true)?,
+        indent: v[5].filter(|x| !x.is_none()),
+        separators: v[6].filter(|x| !x.is_none()),
+        default: v[7].filter(|x| !x.is_none()),
+        sort_keys: flag(vm, v[8], false)?,
+    };
+    if let Some(c) = v[4].filter(|x| !x.is_none()) {
+        return Err(PyErr::type_error(format!(
+            "json.dumps(cls=...) is not supported in this sandbox (got {})",
+            vm.repr(c)?
+        )));
+    }
+    if let Some((k, _)) = extra.first() {
+        return Err(PyErr::type_error(format!(
+            "JSONEncoder.__init__() got an unexpected keyword argument '{k}'"
+        )));
+    }
+    let s = encode::dumps(vm, obj, opts)?;
+    Ok(vm.new_str(s))
+}
+
+fn loads(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    const KW: &[&str] = &[
+        "cls",
+        "object_hook",
+        "parse_float",
+        "parse_int",
+        "parse_constant",
+        "object_pairs_hook",
+    ];
+    let (s, v, extra) = bind_one(&a, "loads", "s", KW)?;
+    let mut strict = true;
+    for (k, val) in &extra {
+        if k == "strict" {
+            strict = vm.truthy(*val)?;
+        } else {
+            return Err(PyErr::type_error(format!(
+                "JSONDecoder.__init__() got an unexpected keyword argument '{k}'"
+            )));
+        }
+    }
+    if let Some(c) = v[0].filter(|x| !x.is_none()) {
+        return Err(PyErr::type_error(format!(
+            "json.loads(cls=...) is not supported in this sandbox (got {})",
+            vm.repr(c)?
+        )));
+    }
+    let Some(text) = crate::vm::as_str(&vm.heap, s) else {
+        return Err(PyErr::type_error(format!(
+            "the JSON object must be str, bytes or bytearray, not {}",
+            vm.class_name(s)
+        )));
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let some = |x: Option<Value>| x.filter(|x| !x.is_none());
+    let hooks = decode::Hooks {
+        object_hook: some(v[1]),
+        parse_float: some(v[2]),
+        parse_int: some(v[3]),
+        parse_constant: some(v[4]),
+        object_pairs_hook: some(v[5]),
+        strict,
+    };
+    decode::loads(vm, &chars, hooks)
+}
+
+fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    attrs.push((
+        "JSONDecodeError".into(),
+        Value::ExcType(ExcType::JSONDecodeError),
+    ));
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "json",
+    funcs: &[
+        NativeFn {
+            name: "dumps",
+            call: dumps,
+        },
+        NativeFn {
+            name: "loads",
+            call: loads,
+        },
+    ],
+    init,
+};

@@ -1,0 +1,474 @@
+//! `random`: CPython's Mersenne Twister (MT19937) with CPython's seeding, so
+//! a seeded program draws exactly the numbers CPython draws. This file owns
+//! the generator state (plain data kept in `Vm::random_state`), seeding,
+//! `random`/`getrandbits`/`randbytes`, `getstate`/`setstate` and the module
+//! table; `random_ops` has the integer, sequence and distribution methods.
+//!
+//! The sandbox has no entropy: `seed()`/`seed(None)` and an unseeded
+//! generator use a fixed seed (the same as `seed(0)`), so unseeded programs
+//! are deterministic too.
+
+use num_bigint::{BigInt, Sign};
+use num_traits::{Signed, ToPrimitive, Zero};
+use serde::{Deserialize, Serialize};
+
+use super::random_ops as ops;
+use super::util::{bind, one_arg, Sig, Style};
+use super::{sha512, ModuleDef, NativeFn};
+use crate::builtins::{Args, Builtin};
+use crate::compile::bytecode::BinOp;
+use crate::object::{int, ExcType, Obj, Value};
+use crate::vm::ops::Num;
+use crate::vm::{PyErr, PyResult, Vm};
+
+const N: usize = 624;
+const M: usize = 397;
+
+/// The generator: MT19937's 624 words, the position in them, and the
+/// second normal deviate `gauss()` keeps for its next call.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    mt: Vec<u32>,
+    index: usize,
+    pub gauss_next: Option<f64>,
+}
+
+impl State {
+    fn init_genrand(s: u32) -> State {
+        let mut mt = vec![0u32; N];
+        mt[0] = s;
+        for i in 1..N {
+            mt[i] = 1_812_433_253u32
+                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+                .wrapping_add(i as u32);
+        }
+        State {
+            mt,
+            index: N,
+            gauss_next: None,
+        }
+    }
+
+    /// MT19937's `init_by_array`, as CPython seeds from an int's words.
+    pub fn from_key(key: &[u32]) -> State {
+        let mut st = State::init_genrand(19_650_218);
+        let mt = &mut st.mt;
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N.max(key.len()) {
+            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
+            mt[i] = (mt[i] ^ prev.wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
+            mt[i] = (mt[i] ^ prev.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+        }
+        mt[0] = 0x8000_0000;
+        st
+    }
+
+    /// Seeded from a non-negative int, as `random.seed(n)` does.
+    pub fn from_int(n: &BigInt) -> State {
+        let mut key = n.magnitude().to_u32_digits();
+        if key.is_empty() {
+            key.push(0);
+        }
+        State::from_key(&key)
+    }
+
+    fn default_seeded() -> State {
+        State::from_key(&[0])
+    }
+
+    fn genrand(&mut self) -> u32 {
+        if self.index >= N {
+            let mt = &mut self.mt;
+            let mix = |a: u32, b: u32, c: u32| {
+                let y = (a & 0x8000_0000) | (b & 0x7fff_ffff);
+                c ^ (y >> 1) ^ if y & 1 == 1 { 0x9908_b0df } else { 0 }
+            };
+            for k in 0..N - M {
+                mt[k] = mix(mt[k], mt[k + 1], mt[k + M]);
+            }
+            for k in N - M..N - 1 {
+                mt[k] = mix(mt[k], mt[k + 1], mt[k + M - N]);
+            }
+            mt[N - 1] = mix(mt[N - 1], mt[0], mt[M - 1]);
+            self.index = 0;
+        }
+        let mut y = self.mt[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    /// A float in [0, 1) with 53 random bits.
+    pub fn random(&mut self) -> f64 {
+        let a = (self.genrand() >> 5) as f64;
+        let b = (self.genrand() >> 6) as f64;
+        (a * 67_108_864.0 + b) * (1.0 / 9_007_199_254_740_992.0)
+    }
+
+    /// `k` random bits as a non-negative int.
+    pub fn getrandbits(&mut self, k: u64) -> BigInt {
+        if k <= 32 {
+            return if k == 0 {
+                BigInt::zero()
+            } else {
+                BigInt::from(self.genrand() >> (32 - k))
+            };
+        }
+        let words = (k - 1) / 32 + 1;
+        let mut out = Vec::with_capacity(words as usize);
+        let mut left = k;
+        for _ in 0..words {
+            let mut r = self.genrand();
+            if left < 32 {
+                r >>= 32 - left;
+            }
+            out.push(r);
+            left = left.saturating_sub(32);
+        }
+        BigInt::from_slice(Sign::Plus, &out)
+    }
+
+    /// A uniform int in [0, n) for `n >= 1`, by rejection on
+    /// `getrandbits(n.bit_length())` as CPython's `_randbelow` does.
+    pub fn randbelow(&mut self, n: &BigInt) -> BigInt {
+        let k = n.bits();
+        loop {
+            let r = self.getrandbits(k);
+            if &r < n {
+                return r;
+            }
+        }
+    }
+
+    /// [`randbelow`](Self::randbelow) for machine-sized `n >= 1`.
+    pub fn randbelow_u64(&mut self, n: u64) -> u64 {
+        let k = 64 - u64::from(n.leading_zeros());
+        loop {
+            let r = if k <= 32 {
+                u64::from(self.genrand() >> (32 - k))
+            } else {
+                let lo = u64::from(self.genrand());
+                let hi = u64::from(self.genrand() >> (64 - k));
+                (hi << 32) | lo
+            };
+            if r < n {
+                return r;
+            }
+        }
+    }
+}
+
+/// The module's generator, created on first use.
+pub fn state(vm: &mut Vm) -> &mut State {
+    vm.random_state
+        .get_or_insert_with(|| Box::new(State::default_seeded()))
+}
+
+/// CPython's hash of a float: its exact value modulo the prime 2**61 - 1.
+fn float_hash(x: f64) -> i64 {
+    const P: u128 = (1 << 61) - 1;
+    if x.is_infinite() {
+        return if x > 0.0 { 314_159 } else { -314_159 };
+    }
+    if x.is_nan() || x == 0.0 {
+        return 0;
+    }
+    let (m, e) = super::math::frexp_f(x.abs());
+    // x = mant * 2**(e - 53) with an integer mantissa
+    let mant = (m * 9_007_199_254_740_992.0) as u128;
+    let exp = (e - 53).rem_euclid(61) as u32;
+    let mut h = (mant % P) << exp;
+    h %= P;
+    let h = h as i64;
+    let h = if x < 0.0 { -h } else { h };
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+fn seed_type_error() -> PyErr {
+    PyErr::type_error(
+        "The only supported seed types are:\nNone, int, float, str, bytes, and bytearray.",
+    )
+}
+
+/// The generator `random.seed(a, version)` makes.
+fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
+    if a.is_none() {
+        return Ok(State::default_seeded());
+    }
+    if let Some(s) = crate::vm::as_str(&vm.heap, a).map(str::to_string) {
+        if vm.py_eq(version, Value::Int(1))? {
+            let chars: Vec<u32> = s.chars().map(u32::from).collect();
+            let mut x: u64 = chars.first().map_or(0, |c| u64::from(*c) << 7);
+            for c in &chars {
+                x = 1_000_003u64.wrapping_mul(x) ^ u64::from(*c);
+            }
+            x ^= chars.len() as u64;
+            return Ok(State::from_int(&BigInt::from(x)));
+        }
+        if vm.py_eq(version, Value::Int(2))? {
+            let mut bytes = s.as_bytes().to_vec();
+            bytes.extend_from_slice(&sha512::digest(s.as_bytes()));
+            return Ok(State::from_int(&BigInt::from_bytes_be(Sign::Plus, &bytes)));
+        }
+        // other versions seed from the str's hash, as CPython does
+        let h = crate::builtins::call_builtin(vm, Builtin::Hash, vec![a], Vec::new())?;
+        let h = vm.bigint_arg(h)?;
+        return Ok(State::from_int(&BigInt::from(
+            h.to_i64().unwrap_or(0) as u64
+        )));
+    }
+    match vm.as_num(a) {
+        Some(Num::Int(i)) => Ok(State::from_int(&BigInt::from(i).abs())),
+        Some(Num::Big(b)) => Ok(State::from_int(&b.abs())),
+        Some(Num::Float(f)) => Ok(State::from_int(&BigInt::from(float_hash(f) as u64))),
+        None => Err(seed_type_error()),
+    }
+}
+
+fn seed(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind(
+        &a,
+        &Sig {
+            name: "Random.seed",
+            params: &["a", "version"],
+            required: 0,
+            kwonly: &[],
+            method: true,
+            style: Style::Def,
+        },
+    )?;
+    let st = seeded(
+        vm,
+        s[0].unwrap_or(Value::None),
+        s[1].unwrap_or(Value::Int(2)),
+    )?;
+    vm.random_state = Some(Box::new(st));
+    Ok(Value::None)
+}
+
+fn random(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    super::util::no_args(&a, "Random.random")?;
+    Ok(Value::Float(state(vm).random()))
+}
+
+/// A bit count or byte count: a non-negative int below 2**64.
+fn count_arg(vm: &Vm, v: Value) -> PyResult<u64> {
+    let n = vm.bigint_arg(v)?;
+    if n.is_negative() {
+        return Err(PyErr::value_error("Cannot convert negative int"));
+    }
+    n.to_u64().ok_or_else(|| {
+        PyErr::new(
+            ExcType::OverflowError,
+            "Python int too large for C uint64_t",
+        )
+    })
+}
+
+fn getrandbits(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let v = one_arg(&a, "Random.getrandbits")?;
+    let k = count_arg(vm, v)?;
+    vm.check_alloc(u128::from(k / 8))?;
+    let r = state(vm).getrandbits(k);
+    Ok(int::from_bigint(&mut vm.heap, r))
+}
+
+fn randbytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let v = one_arg(&a, "Random.randbytes")?;
+    let n = count_arg(vm, v)?;
+    if n > (i64::MAX as u64) / 8 {
+        return Err(PyErr::new(
+            ExcType::OverflowError,
+            "Python int too large for C uint64_t",
+        ));
+    }
+    vm.check_alloc(u128::from(n) * 16)?;
+    let r = state(vm).getrandbits(n * 8);
+    let mut bytes = r.to_bytes_le().1;
+    bytes.resize(n as usize, 0);
+    // bytes are tuples of ints in this VM, like `b''` literals
+    let items = bytes
+        .into_iter()
+        .map(|b| Value::Int(i64::from(b)))
+        .collect();
+    Ok(vm.new_tuple(items))
+}
+
+fn getstate(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    bind(
+        &a,
+        &Sig {
+            name: "Random.getstate",
+            params: &[],
+            required: 0,
+            kwonly: &[],
+            method: true,
+            style: Style::Def,
+        },
+    )?;
+    let st = state(vm).clone();
+    let mut words: Vec<Value> = st.mt.iter().map(|w| Value::Int(i64::from(*w))).collect();
+    words.push(Value::Int(st.index as i64));
+    let words = vm.new_tuple(words);
+    let gauss = st.gauss_next.map_or(Value::None, Value::Float);
+    Ok(vm.new_tuple(vec![Value::Int(3), words, gauss]))
+}
+
+/// One word of a state vector, as CPython's `PyLong_AsUnsignedLong`.
+fn state_word(vm: &Vm, v: Value) -> PyResult<u32> {
+    match vm.as_num(v) {
+        Some(Num::Int(i)) if i < 0 => Err(PyErr::new(
+            ExcType::OverflowError,
+            "can't convert negative value to unsigned int",
+        )),
+        Some(Num::Int(i)) => Ok(i as u32),
+        Some(Num::Big(b)) if b.is_negative() => Err(PyErr::new(
+            ExcType::OverflowError,
+            "can't convert negative value to unsigned int",
+        )),
+        Some(Num::Big(b)) => b.to_u64().map(|u| u as u32).ok_or_else(|| {
+            PyErr::new(
+                ExcType::OverflowError,
+                "Python int too large to convert to C unsigned long",
+            )
+        }),
+        _ => Err(PyErr::type_error("an integer is required")),
+    }
+}
+
+fn setstate(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind(
+        &a,
+        &Sig {
+            name: "Random.setstate",
+            params: &["state"],
+            required: 1,
+            kwonly: &[],
+            method: true,
+            style: Style::Def,
+        },
+    )?;
+    let st = s[0].unwrap_or(Value::None);
+    let version = vm.get_item(st, Value::Int(0))?;
+    let v3 = vm.py_eq(version, Value::Int(3))?;
+    if !v3 && !vm.py_eq(version, Value::Int(2))? {
+        let shown = vm.str_of(version)?;
+        return Err(PyErr::value_error(format!(
+            "state with version {shown} passed to Random.setstate() of version 3"
+        )));
+    }
+    if let Value::Ref(id) = st {
+        if let Obj::List(items) | Obj::Tuple(items) = vm.heap.get(id) {
+            if items.len() > 3 {
+                return Err(PyErr::value_error(format!(
+                    "too many values to unpack (expected 3, got {})",
+                    items.len()
+                )));
+            }
+        }
+    }
+    let parts = vm.unpack_exact(st, 3)?;
+    let mut internal = parts[1];
+    if !v3 {
+        let words = vm.collect_iterable(internal)?;
+        let modulus = int::from_bigint(&mut vm.heap, BigInt::from(1u64 << 32));
+        let mut reduced = Vec::with_capacity(words.len());
+        for w in words {
+            reduced.push(vm.binary_op(BinOp::Mod, w, modulus, false)?);
+        }
+        internal = vm.new_tuple(reduced);
+    }
+    let gauss = match parts[2] {
+        Value::Float(f) => Some(f),
+        Value::Int(i) => Some(i as f64),
+        _ => None,
+    };
+    let words = match internal {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Tuple(t) => t.clone(),
+            _ => return Err(PyErr::type_error("state vector must be a tuple")),
+        },
+        _ => return Err(PyErr::type_error("state vector must be a tuple")),
+    };
+    if words.len() != N + 1 {
+        return Err(PyErr::value_error("state vector is the wrong size"));
+    }
+    let mut mt = Vec::with_capacity(N);
+    for w in &words[..N] {
+        mt.push(state_word(vm, *w)?);
+    }
+    let index = vm.index_arg(words[N])?;
+    if !(0..=N as i64).contains(&index) {
+        return Err(PyErr::value_error("invalid state"));
+    }
+    vm.random_state = Some(Box::new(State {
+        mt,
+        index: index as usize,
+        gauss_next: gauss,
+    }));
+    Ok(Value::None)
+}
+
+fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
+
+macro_rules! table {
+    ($($name:ident = $f:path),* $(,)?) => {
+        &[$(NativeFn { name: stringify!($name), call: $f }),*]
+    };
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "random",
+    funcs: table![
+        seed = seed,
+        random = random,
+        getrandbits = getrandbits,
+        randbytes = randbytes,
+        getstate = getstate,
+        setstate = setstate,
+        randrange = ops::randrange,
+        randint = ops::randint,
+        choice = ops::choice,
+        shuffle = ops::shuffle,
+        sample = ops::sample,
+        choices = ops::choices,
+        uniform = ops::uniform,
+        triangular = ops::triangular,
+        normalvariate = ops::normalvariate,
+        gauss = ops::gauss,
+        lognormvariate = ops::lognormvariate,
+        expovariate = ops::expovariate,
+        vonmisesvariate = ops::vonmisesvariate,
+        gammavariate = ops::gammavariate,
+        betavariate = ops::betavariate,
+        paretovariate = ops::paretovariate,
+        weibullvariate = ops::weibullvariate,
+        binomialvariate = ops::binomialvariate,
+    ],
+    init,
+};

@@ -1,0 +1,88 @@
+//! `string`: the character-class constants (`ascii_letters`, `digits`,
+//! `punctuation`, ...) and `capwords`.
+
+use super::{ModuleDef, NativeFn};
+use crate::builtins::methods::call_method;
+use crate::builtins::Args;
+use crate::object::Value;
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+
+const LOWER: &str = "abcdefghijklmnopqrstuvwxyz";
+const UPPER: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DIGITS: &str = "0123456789";
+const PUNCTUATION: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+const WHITESPACE: &str = " \t\n\r\x0b\x0c";
+
+/// `capwords(s, sep=None)`: `(sep or ' ').join(w.capitalize() for w in
+/// s.split(sep))`.
+fn capwords(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let sig = super::util::Sig {
+        name: "capwords",
+        params: &["s", "sep"],
+        required: 1,
+        kwonly: &[],
+        method: false,
+        style: super::util::Style::Def,
+    };
+    let slots = super::util::bind(&a, &sig)?;
+    let s = slots[0].expect("required");
+    let sep = slots[1].unwrap_or(Value::None);
+    let split = vm.get_attr(s, "split")?;
+    let words = vm.call_value(split, vec![sep], Vec::new())?;
+    let mark = vm.stack.len();
+    vm.stack.push(words);
+    let r = join_capitalized(vm, words, sep);
+    vm.stack.truncate(mark);
+    r
+}
+
+fn join_capitalized(vm: &mut Vm, words: Value, sep: Value) -> PyResult<Value> {
+    let words = vm.collect_iterable(words)?;
+    let mut parts = Vec::with_capacity(words.len());
+    for w in words {
+        let c = call_method(vm, w, "capitalize", Vec::new(), Vec::new())?;
+        vm.stack.push(c);
+        parts.push(c);
+    }
+    let joiner = if vm.truthy(sep)? {
+        sep
+    } else {
+        vm.new_str(" ")
+    };
+    if as_str(&vm.heap, joiner).is_none() {
+        return Err(PyErr::type_error(format!(
+            "descriptor 'join' requires a 'str' object but received a '{}'",
+            vm.class_name(joiner)
+        )));
+    }
+    let list = vm.new_list(parts);
+    call_method(vm, joiner, "join", vec![list], Vec::new())
+}
+
+fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    let letters = format!("{LOWER}{UPPER}");
+    let printable = format!("{DIGITS}{letters}{PUNCTUATION}{WHITESPACE}");
+    for (name, text) in [
+        ("ascii_letters", letters.as_str()),
+        ("ascii_lowercase", LOWER),
+        ("ascii_uppercase", UPPER),
+        ("digits", DIGITS),
+        ("hexdigits", "0123456789abcdefABCDEF"),
+        ("octdigits", "01234567"),
+        ("punctuation", PUNCTUATION),
+        ("printable", printable.as_str()),
+        ("whitespace", WHITESPACE),
+    ] {
+        let v = vm.new_str(text);
+        attrs.push((name.to_string(), v));
+    }
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "string",
+    funcs: &[NativeFn {
+        name: "capwords",
+        call: capwords,
+    }],
+    init,
+};

@@ -1,0 +1,216 @@
+//! Generators: a generator's frame is saved as plain data when it yields
+//! and pushed back when resumed. A `for` loop resumes it as an ordinary
+//! frame (so code inside may still pause for host calls); native consumers
+//! (`list(gen)`, `next(gen)`) resume it in a nested dispatch loop.
+
+use crate::object::{ExcType, GenState, Generator, Obj, ObjId, Value};
+
+use super::{Frame, Handler, OnReturn, PyErr, PyResult, Vm};
+
+impl Vm {
+    /// Creates a generator from a frame that `push_frame` just laid out at
+    /// `base` (its slots on the stack), instead of running it.
+    pub(super) fn make_generator(&mut self, code: u32, base: usize, ret_to: usize) -> Value {
+        let saved = self.stack.split_off(base);
+        self.stack.truncate(ret_to);
+        self.heap.new_value(Obj::Generator(Generator {
+            code,
+            state: GenState::Created,
+            saved,
+            ip: 0,
+            handlers: Vec::new(),
+            exc_saved: Vec::new(),
+        }))
+    }
+
+    pub fn as_generator(&self, v: Value) -> Option<ObjId> {
+        match v {
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::Generator(_)) => Some(id),
+            _ => None,
+        }
+    }
+
+    fn gen(&mut self, id: ObjId) -> &mut Generator {
+        match self.heap.get_mut(id) {
+            Obj::Generator(g) => g,
+            _ => unreachable!("a generator"),
+        }
+    }
+
+    pub fn gen_state(&self, id: ObjId) -> GenState {
+        match self.heap.get(id) {
+            Obj::Generator(g) => g.state,
+            _ => GenState::Done,
+        }
+    }
+
+    /// Pushes the generator's frame back, with `send` as the value of the
+    /// `yield` expression it stopped at. `native` frames return to a nested
+    /// loop; others deliver to the `for` loop of the frame below.
+    pub(super) fn resume_generator(
+        &mut self,
+        id: ObjId,
+        send: Value,
+        native: bool,
+    ) -> PyResult<()> {
+        let state = self.gen_state(id);
+        match state {
+            GenState::Running => return Err(PyErr::value_error("generator already executing")),
+            GenState::Done => unreachable!("callers check for a finished generator"),
+            GenState::Created if !send.is_none() => {
+                return Err(PyErr::type_error(
+                    "can't send non-None value to a just-started generator",
+                ));
+            }
+            _ => {}
+        }
+        if self.frames.len() >= self.limits.max_recursion_depth {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded",
+            ));
+        }
+        let base = self.stack.len();
+        let exc_depth = self.exc_stack.len();
+        let g = self.gen(id);
+        g.state = GenState::Running;
+        let saved = std::mem::take(&mut g.saved);
+        let exc_saved = std::mem::take(&mut g.exc_saved);
+        let handlers: Vec<Handler> = g
+            .handlers
+            .drain(..)
+            .map(|(target, rel, exc_rel)| Handler {
+                target,
+                stack_len: base as u32 + rel,
+                exc_depth: exc_depth as u32 + exc_rel,
+            })
+            .collect();
+        let (code, ip) = (g.code, g.ip);
+        self.stack.extend(saved);
+        if state == GenState::Suspended {
+            self.stack.push(send);
+        }
+        self.exc_stack.extend(exc_saved);
+        self.frames.push(Frame {
+            code,
+            ip,
+            base: base as u32,
+            ret_to: base as u32,
+            handlers,
+            exc_depth: exc_depth as u32,
+            boundary: native,
+            on_return: OnReturn::Generator(id),
+        });
+        Ok(())
+    }
+
+    /// The `Yield` op: saves the top frame into its generator and pops it.
+    /// Returns whether the frame was resumed natively.
+    pub(super) fn suspend_generator(&mut self) -> bool {
+        let frame = self.frames.pop().expect("a generator frame");
+        let OnReturn::Generator(id) = frame.on_return else {
+            unreachable!("Yield outside a generator frame")
+        };
+        let base = frame.base as usize;
+        let saved = self.stack.split_off(base);
+        let exc_saved = self.exc_stack.split_off(frame.exc_depth as usize);
+        let handlers = frame
+            .handlers
+            .iter()
+            .map(|h| {
+                (
+                    h.target,
+                    h.stack_len - base as u32,
+                    h.exc_depth - frame.exc_depth,
+                )
+            })
+            .collect();
+        let g = self.gen(id);
+        g.saved = saved;
+        g.exc_saved = exc_saved;
+        g.handlers = handlers;
+        g.ip = frame.ip;
+        g.state = GenState::Suspended;
+        frame.boundary
+    }
+
+    /// Marks a generator finished (its frame returned or raised).
+    pub(super) fn finish_generator(&mut self, id: ObjId) {
+        let g = self.gen(id);
+        g.state = GenState::Done;
+        g.saved = Vec::new();
+        g.exc_saved = Vec::new();
+        g.handlers = Vec::new();
+    }
+
+    /// Runs the generator natively until it yields (`Some`) or finishes.
+    pub fn generator_next(&mut self, id: ObjId, send: Value) -> PyResult<Option<Value>> {
+        if self.gen_state(id) == GenState::Done {
+            return Ok(None);
+        }
+        self.resume_generator(id, send, true)?;
+        self.run_generator_frame()
+    }
+
+    fn run_generator_frame(&mut self) -> PyResult<Option<Value>> {
+        self.native_depth += 1;
+        self.gen_yielded = false;
+        let r = self.execute();
+        self.native_depth -= 1;
+        match r {
+            Ok(super::Exit::Return(v)) => Ok(if std::mem::take(&mut self.gen_yielded) {
+                Some(v)
+            } else {
+                None
+            }),
+            Ok(super::Exit::Pause(_)) => Err(PyErr::new(
+                ExcType::RuntimeError,
+                "cannot pause inside a generator driven by a builtin",
+            )),
+            Err(exc) => Err(PyErr::Raise(exc)),
+        }
+    }
+
+    /// `gen.throw(exc)`: raises `exc` at the yield the generator stopped at.
+    pub fn generator_throw(&mut self, id: ObjId, exc: Value) -> PyResult<Option<Value>> {
+        match self.gen_state(id) {
+            GenState::Done => return Err(PyErr::Raise(exc)),
+            GenState::Created => {
+                self.finish_generator(id);
+                return Err(PyErr::Raise(exc));
+            }
+            _ => {}
+        }
+        self.resume_generator(id, Value::None, true)?;
+        // The yield expression's value is replaced by the exception.
+        self.stack.pop();
+        self.pending_throw = Some(exc);
+        self.run_generator_frame()
+    }
+
+    /// `gen.close()`.
+    pub fn generator_close(&mut self, id: ObjId) -> PyResult<()> {
+        if self.gen_state(id) != GenState::Suspended {
+            self.finish_generator(id);
+            return Ok(());
+        }
+        let exc = self.new_exception(crate::object::Exception::new(
+            ExcType::GeneratorExit,
+            vec![],
+        ));
+        match self.generator_throw(id, exc) {
+            Ok(Some(_)) => Err(PyErr::new(
+                ExcType::RuntimeError,
+                "generator ignored GeneratorExit",
+            )),
+            Ok(None) => Ok(()),
+            Err(e)
+                if self.is_exc_kind(&e, ExcType::GeneratorExit)
+                    || self.is_exc_kind(&e, ExcType::StopIteration) =>
+            {
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
