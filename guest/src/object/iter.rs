@@ -54,6 +54,9 @@ pub enum Iter {
         seq: ObjId,
         idx: usize,
     },
+    /// Iterators of native modules (itertools, ...), stepped by
+    /// `Vm::native_iter_next` in `modules/`.
+    Native(Box<crate::modules::iters::NativeIter>),
     /// The old sequence protocol: `obj[0]`, `obj[1]`, ... until IndexError.
     GetItem {
         obj: Value,
@@ -70,6 +73,7 @@ impl Iter {
             Iter::Dict { dict, .. } => f(Value::Ref(*dict)),
             Iter::Range { .. } | Iter::Done => {}
             Iter::GetItem { obj, .. } => f(*obj),
+            Iter::Native(n) => n.for_each_child(f),
             Iter::Enumerate { inner, .. } => f(*inner),
             Iter::Zip { iters, .. } => iters.iter().for_each(|v| f(*v)),
             Iter::Map { func, iters } => {
@@ -121,6 +125,7 @@ impl Iter {
             Iter::Filter { .. } => "filter",
             Iter::Reversed { .. } => "reversed",
             Iter::GetItem { .. } => "iterator",
+            Iter::Native(n) => n.class_name(),
             Iter::Done => "iterator",
         }
     }

@@ -284,6 +284,7 @@ impl Vm {
                     }
                 }
             }
+            Iter::Native(_) => self.native_iter_next(id),
             Iter::GetItem { obj, idx } => {
                 let (obj, i) = (*obj, *idx);
                 match self.get_item(obj, Value::Int(i as i64)) {
