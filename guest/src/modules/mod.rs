@@ -7,6 +7,7 @@ mod bisect;
 mod copy;
 mod dataclasses;
 mod future;
+pub mod iters;
 mod heapq;
 mod json;
 mod math;
@@ -17,6 +18,7 @@ mod operator;
 pub mod random;
 mod random_ops;
 mod sha512;
+mod statistics;
 mod string;
 mod sys;
 mod textwrap;
@@ -68,6 +70,7 @@ static MODULES: &[&ModuleDef] = &[
     &random::MODULE,
     &bisect::MODULE,
     &heapq::MODULE,
+    &statistics::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.
