@@ -341,6 +341,11 @@ fn log_of(vm: &Vm, v: Value, base: Base) -> PyResult<f64> {
     }
 }
 
+/// `math.log(v)` for any real number (for `statistics`).
+pub fn log_value(vm: &Vm, v: Value) -> PyResult<f64> {
+    log_of(vm, v, Base::E)
+}
+
 fn log(vm: &mut Vm, a: Args) -> PyResult<Value> {
     no_kw(&a, "math.log")?;
     if a.pos.is_empty() || a.pos.len() > 2 {
