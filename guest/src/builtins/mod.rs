@@ -4,7 +4,7 @@
 //! builtin values, `format` the format-spec mini-language.
 
 pub mod format;
-mod functions;
+pub mod functions;
 pub mod methods;
 pub mod percent;
 pub mod sort;

@@ -207,6 +207,23 @@ pub enum Op {
     /// Leave a `with` by an exception (stack: mgr, exc): `__exit__` with
     /// the exception; a true result suppresses it and jumps to `target`.
     WithExitExc(u32),
+    /// `match`: is TOS a sequence with this many fixed items (and a star)?
+    MatchSequence(u32, u32),
+    /// `match`: is TOS a mapping?
+    MatchMapping,
+    /// `match`: TOS1 is a mapping, TOS a key: store `map[key]` in slot `n`
+    /// and push True, or push False if absent.
+    MatchMapGet(u32),
+    /// `match`: a dict of TOS1 without the keys in tuple TOS (`**rest`).
+    DictWithout,
+    /// `match`: TOS1 is the subject, TOS a class: isinstance, checking
+    /// that the class accepts `n` positional sub-patterns.
+    MatchClass(u32),
+    /// `match`: positional sub-pattern `i` of class TOS on subject TOS1
+    /// into slot `n` (via `__match_args__`); pushes whether it exists.
+    MatchClassPos(u32, u32),
+    /// `match`: attribute `name` of TOS into slot `n`; pushes whether it exists.
+    MatchAttr(u32, u32),
     /// Class bodies: `__annotations__[name] = TOS`.
     AnnotateName(u32),
     /// Stack: class-body function, name, `n` bases. Runs the body with a

@@ -7,6 +7,7 @@
 
 pub mod bytecode;
 mod expr;
+mod pattern;
 mod stmt;
 pub mod symtable;
 

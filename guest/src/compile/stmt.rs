@@ -136,7 +136,7 @@ impl<'a> Compiler<'a> {
                 return Err(CompileError::unsupported("'async with' statements", line))
             }
             Stmt::AsyncFor(_) => return Err(CompileError::unsupported("'async for' loops", line)),
-            Stmt::Match(_) => return Err(CompileError::unsupported("'match' statements", line)),
+            Stmt::Match(m) => self.match_stmt(m)?,
             Stmt::TryStar(_) => {
                 return Err(CompileError::unsupported("'try/except*' statements", line))
             }

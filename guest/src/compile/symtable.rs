@@ -446,11 +446,66 @@ impl Builder<'_> {
             Stmt::Expr(e) => self.expr(&e.value)?,
             Stmt::Pass(_) | Stmt::Break(_) | Stmt::Continue(_) => {}
             // Rejected by the code generator with a clear message.
-            Stmt::AsyncFor(_)
-            | Stmt::AsyncWith(_)
-            | Stmt::Match(_)
-            | Stmt::TryStar(_)
-            | Stmt::TypeAlias(_) => {}
+            Stmt::Match(m) => {
+                self.expr(&m.subject)?;
+                for case in &m.cases {
+                    self.pattern(&case.pattern)?;
+                    if let Some(g) = &case.guard {
+                        self.expr(g)?;
+                    }
+                    self.stmts(&case.body)?;
+                }
+            }
+            Stmt::AsyncFor(_) | Stmt::AsyncWith(_) | Stmt::TryStar(_) | Stmt::TypeAlias(_) => {}
+        }
+        Ok(())
+    }
+
+    fn pattern(&mut self, p: &ast::Pattern) -> Result<(), CompileError> {
+        use ast::Pattern as P;
+        match p {
+            P::MatchValue(v) => self.expr(&v.value)?,
+            P::MatchSingleton(_) => {}
+            P::MatchSequence(s) => {
+                for q in &s.patterns {
+                    self.pattern(q)?;
+                }
+            }
+            P::MatchMapping(m) => {
+                for k in &m.keys {
+                    self.expr(k)?;
+                }
+                for q in &m.patterns {
+                    self.pattern(q)?;
+                }
+                if let Some(r) = &m.rest {
+                    self.bind(r.as_str());
+                }
+            }
+            P::MatchClass(c) => {
+                self.expr(&c.cls)?;
+                for q in c.patterns.iter().chain(&c.kwd_patterns) {
+                    self.pattern(q)?;
+                }
+            }
+            P::MatchStar(s) => {
+                if let Some(n) = &s.name {
+                    self.bind(n.as_str());
+                }
+            }
+            P::MatchAs(a) => {
+                if let Some(q) = &a.pattern {
+                    self.pattern(q)?;
+                }
+                if let Some(n) = &a.name {
+                    self.bind(n.as_str());
+                }
+            }
+            P::MatchOr(o) => {
+                for q in &o.patterns {
+                    self.pattern(q)?;
+                }
+            }
         }
         Ok(())
     }

@@ -655,6 +655,45 @@ impl Vm {
                             return Err(PyErr::Reraise(exc));
                         }
                     }
+                    Op::MatchSequence(fixed, star) => {
+                        let v = self.pop();
+                        let r = self.match_sequence(v, fixed as usize, star != 0)?;
+                        self.stack.push(Value::Bool(r));
+                    }
+                    Op::MatchMapping => {
+                        let v = self.pop();
+                        let r = self.match_mapping(v);
+                        self.stack.push(Value::Bool(r));
+                    }
+                    Op::MatchMapGet(slot) => {
+                        let key = self.pop();
+                        let map = self.pop();
+                        let found = self.match_map_get(map, key)?;
+                        self.store_match(base, slot, found);
+                    }
+                    Op::DictWithout => {
+                        let keys = self.pop();
+                        let map = self.pop();
+                        let d = self.dict_without(map, keys)?;
+                        self.stack.push(d);
+                    }
+                    Op::MatchClass(npos) => {
+                        let cls = self.pop();
+                        let v = self.pop();
+                        let r = self.match_class(v, cls, npos as usize)?;
+                        self.stack.push(Value::Bool(r));
+                    }
+                    Op::MatchClassPos(i, slot) => {
+                        let cls = self.pop();
+                        let v = self.pop();
+                        let found = self.match_class_pos(v, cls, i as usize)?;
+                        self.store_match(base, slot, found);
+                    }
+                    Op::MatchAttr(n, slot) => {
+                        let v = self.pop();
+                        let found = self.match_attr(v, &prog.names[n as usize])?;
+                        self.store_match(base, slot, found);
+                    }
                     Op::Yield => {
                         let v = self.pop();
                         if self.suspend_generator() {
@@ -728,6 +767,18 @@ impl Vm {
                     }
                 }
             }
+        }
+    }
+
+    /// Stores a found sub-value of a pattern in its slot and pushes whether
+    /// it was found.
+    fn store_match(&mut self, base: usize, slot: u32, found: Option<Value>) {
+        match found {
+            Some(v) => {
+                self.stack[base + slot as usize] = v;
+                self.stack.push(Value::Bool(true));
+            }
+            None => self.stack.push(Value::Bool(false)),
         }
     }
 

@@ -14,6 +14,7 @@ mod dispatch;
 pub mod exception;
 pub mod generator;
 pub mod iter;
+mod matching;
 pub mod ops;
 pub mod repr;
 mod subscr;
