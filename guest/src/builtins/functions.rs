@@ -446,8 +446,11 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-pub fn isinstance(vm: &Vm, v: Value, ty: Value) -> PyResult<bool> {
+pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
     match ty {
+        Value::Native(t) => vm.native_type_isinstance(v, t).ok_or_else(|| {
+            PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
+        }),
         Value::Type(t) => {
             let vt = vm.type_of(v);
             let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
@@ -462,7 +465,7 @@ pub fn isinstance(vm: &Vm, v: Value, ty: Value) -> PyResult<bool> {
         }),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Tuple(items) => {
-                for &t in items {
+                for t in items.clone() {
                     if isinstance(vm, v, t)? {
                         return Ok(true);
                     }
@@ -755,6 +758,16 @@ impl Vm {
 
     /// `len(v)`.
     pub fn len_of(&mut self, v: Value) -> PyResult<usize> {
+        if let Value::Ref(id) = v {
+            if let Obj::Native(_) = self.heap.get(id) {
+                return self.native_obj_len(id)?.ok_or_else(|| {
+                    PyErr::type_error(format!(
+                        "object of type '{}' has no len()",
+                        self.class_name(v)
+                    ))
+                });
+            }
+        }
         if self.user_class_of(v).is_some() {
             return match self.call_dunder(v, "__len__", vec![])? {
                 Some(n) => Ok(self.len_result(n)? as usize),

@@ -78,6 +78,8 @@ pub enum Obj {
     /// What `dataclasses.field(...)` returns (and `fields()` lists).
     FieldSpec(Field),
     Generator(Generator),
+    /// An object of a native module (`modules/objects.rs`).
+    Native(crate::modules::objects::NativeObj),
 }
 
 /// Which view `d.keys()`/`values()`/`items()` returned.
@@ -264,6 +266,7 @@ impl Obj {
                 g.saved.iter().for_each(|v| f(*v));
                 g.exc_saved.iter().for_each(|v| f(*v));
             }
+            Obj::Native(n) => n.for_each_child(f),
             Obj::Slice(a, b, c) => {
                 f(*a);
                 f(*b);

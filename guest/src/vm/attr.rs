@@ -25,8 +25,23 @@ impl Vm {
     /// Attributes of user classes, their instances and the method wrappers;
     /// `None` to fall through to the builtin lookup.
     fn user_attr(&mut self, obj: Value, name: &str) -> PyResult<Option<Value>> {
+        if let Value::Native(t) = obj {
+            return self.native_type_getattr(t, name);
+        }
         let Value::Ref(id) = obj else { return Ok(None) };
         match self.heap.get(id) {
+            Obj::Native(_) => {
+                if let Some(v) = self.native_obj_getattr(id, name)? {
+                    return Ok(Some(v));
+                }
+                if self.native_obj_has_method(id, name) {
+                    return Ok(Some(
+                        self.heap
+                            .new_value(Obj::BuiltinMethod(obj, name.to_string())),
+                    ));
+                }
+                Ok(None)
+            }
             Obj::Instance(i) => {
                 let cls = i.class;
                 if let Some(v) = self.instance_get_attr(obj, cls, name)? {

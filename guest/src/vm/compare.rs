@@ -71,6 +71,10 @@ impl Vm {
         })
     }
 
+    pub fn is_native_obj(&self, v: Value) -> bool {
+        matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Native(_)))
+    }
+
     /// Validates what `__len__` returned.
     pub fn len_result(&self, n: Value) -> PyResult<i64> {
         match n {
@@ -93,6 +97,21 @@ impl Vm {
             _ => {
                 if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
                     return self.rich_compare_user(op, a, b);
+                }
+                if self.is_native_obj(a) || self.is_native_obj(b) {
+                    if let Some(r) = self.native_obj_compare(op, a, b)? {
+                        return Ok(Value::Bool(r));
+                    }
+                    return match op {
+                        CmpOp::Eq => Ok(Value::Bool(self.is(a, b))),
+                        CmpOp::Ne => Ok(Value::Bool(!self.is(a, b))),
+                        _ => Err(PyErr::type_error(format!(
+                            "'{}' not supported between instances of '{}' and '{}'",
+                            op.symbol(),
+                            self.class_name(a),
+                            self.class_name(b)
+                        ))),
+                    };
                 }
                 match op {
                     CmpOp::Eq => self.py_eq(a, b)?,
@@ -219,6 +238,11 @@ impl Vm {
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             let r = self.rich_compare_user(CmpOp::Eq, a, b)?;
             return self.truthy(r);
+        }
+        if self.is_native_obj(a) || self.is_native_obj(b) {
+            return Ok(self
+                .native_obj_compare(CmpOp::Eq, a, b)?
+                .unwrap_or_else(|| self.is(a, b)));
         }
         let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
             return Ok(self.is(a, b));
@@ -522,6 +546,9 @@ impl Vm {
                         return Ok(HashKey::Tuple(keys.into_iter().map(|k| k.1).collect()));
                     }
                     Obj::Instance(_) => return self.instance_hash_key(v, id),
+                    Obj::Native(_) => {
+                        return Ok(self.native_obj_hash(id)?.unwrap_or(HashKey::Id(id.0)))
+                    }
                     _ => return Ok(HashKey::Id(id.0)),
                 };
                 let mut keys = Vec::with_capacity(items.len());

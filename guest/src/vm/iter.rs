@@ -46,6 +46,12 @@ impl Vm {
                     }
                 }
                 Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
+                Obj::Native(_) => {
+                    return match self.native_obj_iter(id)? {
+                        Some(it) => Ok(it),
+                        None => Err(self.not_iterable(v)),
+                    }
+                }
                 Obj::Instance(_) => {
                     if let Some(it) = self.call_dunder(v, "__iter__", vec![])? {
                         let is_iter = match it {

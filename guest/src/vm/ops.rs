@@ -149,6 +149,7 @@ impl Vm {
                 Obj::Instance(_) => Type::Object,
                 Obj::BoundMethod { .. } => Type::Method,
                 Obj::Generator(_) => Type::Generator,
+                Obj::Native(_) => Type::Object,
                 Obj::StaticMethod(_)
                 | Obj::ClassMethod(_)
                 | Obj::Property(_)
@@ -182,6 +183,7 @@ impl Vm {
                     None => e.kind.name().to_string(),
                 },
                 Obj::Instance(i) => self.class(i.class).name.clone(),
+                Obj::Native(n) => n.type_name().to_string(),
                 Obj::StaticMethod(_) => "staticmethod".to_string(),
                 Obj::ClassMethod(_) => "classmethod".to_string(),
                 Obj::Property(_) => "property".to_string(),
@@ -220,6 +222,12 @@ impl Vm {
         }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             return self.binary_op_user(op, a, b, inplace);
+        }
+        if self.is_native_obj(a) || self.is_native_obj(b) {
+            if let Some(r) = self.native_obj_binary(op, a, b)? {
+                return Ok(r);
+            }
+            return Err(self.unsupported(op, a, b));
         }
         if let (Value::Bool(x), Value::Bool(y)) = (a, b) {
             match op {

@@ -96,6 +96,7 @@ impl Vm {
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
                 Obj::Str(s) => return Ok(s.s.clone()),
+                Obj::Native(_) => return self.native_obj_str(id),
                 Obj::Instance(_) | Obj::Exception(_) => {
                     if let Some(r) = self.call_dunder(v, "__str__", vec![])? {
                         return self.expect_str(r, "__str__");
@@ -417,6 +418,10 @@ impl Vm {
             Obj::Super { class, .. } => {
                 let n = self.class(*class).name.clone();
                 out.push_str(&format!("<super: <class '{n}'>, <{n} object>>"));
+            }
+            Obj::Native(_) => {
+                let s = self.native_obj_repr(id)?;
+                out.push_str(&s);
             }
             Obj::Generator(g) => {
                 let q = self.program.codes[g.code as usize].qualname.clone();

@@ -142,6 +142,12 @@ impl Vm {
                 None => Err(self.not_subscriptable(obj)),
             };
         }
+        if let Obj::Native(_) = self.heap.get(id) {
+            return match self.native_obj_getitem(id, idx)? {
+                Some(v) => Ok(v),
+                None => Err(self.not_subscriptable(obj)),
+            };
+        }
         if let Obj::Class(_) = self.heap.get(id) {
             // `Cls[...]` (generic aliases in annotations): `__class_getitem__`
             if let Some(f) = self.class_lookup(id, "__class_getitem__") {

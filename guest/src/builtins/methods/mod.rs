@@ -47,6 +47,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
             Obj::BigInt(_) => numbers::INT_METHODS.contains(&name),
             Obj::Exception(_) => name == "with_traceback" || name == "add_note",
             Obj::Property(_) => matches!(name, "getter" | "setter" | "deleter"),
+            Obj::Native(_) => vm.native_obj_has_method(id, name),
             Obj::Generator(_) => {
                 matches!(name, "send" | "throw" | "close" | "__next__" | "__iter__")
             }
@@ -81,6 +82,7 @@ pub fn call_method(
             Obj::BigInt(_) => numbers::call_int(vm, obj, name, a)?,
             Obj::Exception(_) if name == "with_traceback" => Some(obj),
             Obj::Generator(_) => Some(generator_method(vm, id, name, a)?),
+            Obj::Native(_) => vm.native_obj_call_method(id, name, a.pos, a.kw)?,
             Obj::Property(p) => {
                 let mut p = *p;
                 a.check(1, 1, &[])?;
