@@ -277,6 +277,8 @@ pub struct Code {
     pub is_lambda: bool,
     /// Calling the function creates a generator instead of running it.
     pub is_generator: bool,
+    /// The docstring (`__doc__`) of a function.
+    pub doc: Option<String>,
     /// For a class body: the slot of the `__class__` cell (set to the new
     /// class when it is created, for zero-argument `super()`).
     pub class_cell: Option<u32>,

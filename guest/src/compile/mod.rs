@@ -197,6 +197,7 @@ impl<'a> Compiler<'a> {
             first_line,
             is_lambda: false,
             is_generator: false,
+            doc: None,
             class_cell: None,
         }
     }
@@ -550,6 +551,7 @@ impl<'a> Compiler<'a> {
         self.make_cells(node_scope);
         match body {
             FunctionBody::Def(stmts) => {
+                self.unit().code.doc = docstring(stmts);
                 for s in stmts {
                     self.stmt(s)?;
                 }
@@ -566,6 +568,12 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::Return);
             }
             FunctionBody::Class(stmts) => {
+                if let Some(doc) = docstring(stmts) {
+                    let k = self.add_const(Const::Str(doc));
+                    self.emit(Op::LoadConst(k));
+                    let n = self.name_idx("__doc__");
+                    self.emit(Op::StoreName(n));
+                }
                 for s in stmts {
                     self.stmt(s)?;
                 }
@@ -582,6 +590,20 @@ impl<'a> Compiler<'a> {
         let unit = self.units.pop().expect("function unit");
         self.codes[idx as usize] = Some(unit.code);
         Ok(idx)
+    }
+}
+
+/// The docstring of a body: its first statement, if a string literal.
+fn docstring(body: &[Stmt]) -> Option<String> {
+    match body.first() {
+        Some(Stmt::Expr(e)) => match &*e.value {
+            ast::Expr::Constant(c) => match &c.value {
+                ast::Constant::Str(s) => Some(s.clone()),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
     }
 }
 

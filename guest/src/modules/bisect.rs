@@ -36,10 +36,7 @@ fn parse(vm: &mut Vm, args: &Args, name: &str) -> PyResult<Call> {
     )?;
     let lo = match s[2] {
         None => 0,
-        Some(v) => match {
-            let iv = index_of(vm, v)?;
-            vm.as_num(iv)
-        } {
+        Some(v) => match index_num(vm, v)? {
             Some(Num::Int(i)) => i,
             Some(Num::Big(_)) => {
                 return Err(PyErr::new(
@@ -57,10 +54,7 @@ fn parse(vm: &mut Vm, args: &Args, name: &str) -> PyResult<Call> {
     };
     let hi = match s[3] {
         None | Some(Value::None) => None,
-        Some(v) => match {
-            let iv = index_of(vm, v)?;
-            vm.as_num(iv)
-        } {
+        Some(v) => match index_num(vm, v)? {
             Some(Num::Int(-1)) => None,
             Some(Num::Int(i)) => Some(i),
             Some(Num::Big(b)) if b.is_negative() => Some(i64::MIN),
@@ -100,6 +94,11 @@ fn index_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
             vm.class_name(r)
         ))),
     }
+}
+
+fn index_num(vm: &mut Vm, v: Value) -> PyResult<Option<Num>> {
+    let iv = index_of(vm, v)?;
+    Ok(vm.as_num(iv))
 }
 
 /// The upper bound: `hi`, or the length of a sequence.

@@ -1,51 +1,372 @@
-//! Lazy iterators of native modules (itertools, ...). Each is plain data in
-//! [`NativeIter`]; [`Vm::native_iter_next`] advances one.
+//! Lazy iterators of native modules (`itertools`). Each is plain data in
+//! [`NativeIter`]: the values it holds (sources, callables, buffered
+//! items) are [`Value`]s, so the collector traces them and a paused run
+//! serializes them. [`Vm::native_iter_next`] advances one; the stepping
+//! itself lives in `itertools/step.rs` and `itertools/comb.rs`.
+//!
+//! This file also holds the hooks the VM core can call for native module
+//! values: the CPython reprs of `count`/`repeat`
+//! ([`Vm::native_iter_repr`]), attributes of native functions acting as
+//! classes (`itertools.chain.from_iterable`, [`Vm::native_fn_getattr`]),
+//! `isinstance` against them ([`Vm::native_fn_isinstance`]), and the
+//! attributes and reprs of bound natives (`partial.func`,
+//! `cached.cache_info`: [`Vm::bound_native_getattr`],
+//! [`Vm::bound_native_repr`]).
 
 use serde::{Deserialize, Serialize};
 
-use crate::object::{Obj, ObjId, Value};
+use super::NativeId;
+use crate::object::{Iter, Obj, ObjId, Value};
 use crate::vm::{PyResult, Vm};
 
-/// The state of a native module's iterator.
+/// The state of a native module's iterator. `Value::None` marks a
+/// released source (CPython's `NULL`), `Value::Undef` an absent value.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum NativeIter {
-    /// `itertools.count(start, step)` over machine ints.
-    Count { next: Value, step: Value },
+    /// `count(start, step)`: `next` is the value to yield next.
+    Count {
+        next: Value,
+        step: Value,
+    },
+    /// `repeat(obj, times)`: `left < 0` repeats forever.
+    Repeat {
+        obj: Value,
+        left: i64,
+    },
+    /// `cycle(it)`: items are saved on the first pass, then replayed.
+    Cycle {
+        src: Value,
+        saved: Vec<Value>,
+        idx: usize,
+    },
+    Accumulate {
+        src: Value,
+        /// `None` adds.
+        func: Value,
+        total: Value,
+        initial: Value,
+    },
+    /// `chain(*its)` and `chain.from_iterable(it)`: `source` yields the
+    /// iterables, `active` is the iterator being drained.
+    Chain {
+        source: Value,
+        active: Value,
+    },
+    Compress {
+        data: Value,
+        sel: Value,
+    },
+    DropWhile {
+        pred: Value,
+        src: Value,
+        done: bool,
+    },
+    TakeWhile {
+        pred: Value,
+        src: Value,
+        stopped: bool,
+    },
+    FilterFalse {
+        pred: Value,
+        src: Value,
+    },
+    StarMap {
+        func: Value,
+        src: Value,
+    },
+    /// `islice`: `cnt` items read so far, `next` the index of the next
+    /// item to yield, `stop == -1` for no stop.
+    ISlice {
+        src: Value,
+        next: i64,
+        stop: i64,
+        step: i64,
+        cnt: i64,
+    },
+    Pairwise {
+        src: Value,
+        old: Value,
+    },
+    Batched {
+        src: Value,
+        n: usize,
+        strict: bool,
+    },
+    ZipLongest {
+        iters: Vec<Value>,
+        active: usize,
+        fill: Value,
+    },
+    /// `groupby`: `cur` is the generation of the live group (0: none).
+    GroupBy {
+        src: Value,
+        key: Value,
+        tgtkey: Value,
+        currkey: Value,
+        currvalue: Value,
+        cur: u64,
+        gens: u64,
+    },
+    /// A group of a `groupby`, live while its parent's `cur` is `gen`.
+    Grouper {
+        parent: Value,
+        tgtkey: Value,
+        gen: u64,
+    },
+    /// A block of items a `tee` group has read, shared by its iterators;
+    /// `next` is the following block once this one is full.
+    TeeData {
+        src: Value,
+        values: Vec<Value>,
+        next: Value,
+        running: bool,
+    },
+    /// One iterator of a `tee` group: its block and position in it.
+    Tee {
+        data: Value,
+        index: usize,
+    },
+    /// `product`: `pools` are the distinct argument pools, each used
+    /// `repeat` times.
+    Product {
+        pools: Vec<Vec<Value>>,
+        repeat: usize,
+        indices: Vec<usize>,
+        state: CombState,
+    },
+    Combinations {
+        pool: Vec<Value>,
+        r: usize,
+        indices: Vec<usize>,
+        state: CombState,
+    },
+    CombinationsWithReplacement {
+        pool: Vec<Value>,
+        r: usize,
+        indices: Vec<usize>,
+        state: CombState,
+    },
+    Permutations {
+        pool: Vec<Value>,
+        r: usize,
+        indices: Vec<usize>,
+        cycles: Vec<usize>,
+        state: CombState,
+    },
+}
+
+/// Where a combinatoric iterator is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CombState {
+    First,
+    Running,
+    Done,
 }
 
 impl NativeIter {
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        use NativeIter::*;
         match self {
-            NativeIter::Count { next, step } => {
+            Count { next, step } => {
                 f(*next);
                 f(*step);
             }
+            Repeat { obj, .. } => f(*obj),
+            Cycle { src, saved, .. } => {
+                f(*src);
+                saved.iter().for_each(|v| f(*v));
+            }
+            Accumulate {
+                src,
+                func,
+                total,
+                initial,
+            } => [*src, *func, *total, *initial].into_iter().for_each(f),
+            Chain { source, active } => {
+                f(*source);
+                f(*active);
+            }
+            Compress { data: a, sel: b }
+            | DropWhile {
+                pred: a, src: b, ..
+            }
+            | TakeWhile {
+                pred: a, src: b, ..
+            }
+            | FilterFalse { pred: a, src: b }
+            | StarMap { func: a, src: b }
+            | Pairwise { src: a, old: b }
+            | Grouper {
+                parent: a,
+                tgtkey: b,
+                ..
+            } => {
+                f(*a);
+                f(*b);
+            }
+            ISlice { src, .. } | Batched { src, .. } => f(*src),
+            ZipLongest { iters, fill, .. } => {
+                iters.iter().for_each(|v| f(*v));
+                f(*fill);
+            }
+            GroupBy {
+                src,
+                key,
+                tgtkey,
+                currkey,
+                currvalue,
+                ..
+            } => [*src, *key, *tgtkey, *currkey, *currvalue]
+                .into_iter()
+                .for_each(f),
+            TeeData {
+                src, values, next, ..
+            } => {
+                f(*src);
+                values.iter().for_each(|v| f(*v));
+                f(*next);
+            }
+            Tee { data, .. } => f(*data),
+            Product { pools, .. } => pools.iter().flatten().for_each(|v| f(*v)),
+            Combinations { pool, .. }
+            | CombinationsWithReplacement { pool, .. }
+            | Permutations { pool, .. } => pool.iter().for_each(|v| f(*v)),
         }
     }
 
-    /// The class name reprs and errors use.
+    /// The class name reprs and errors use (CPython's `tp_name`).
     pub fn class_name(&self) -> &'static str {
+        use NativeIter::*;
         match self {
-            NativeIter::Count { .. } => "count",
+            Count { .. } => "itertools.count",
+            Repeat { .. } => "itertools.repeat",
+            Cycle { .. } => "itertools.cycle",
+            Accumulate { .. } => "itertools.accumulate",
+            Chain { .. } => "itertools.chain",
+            Compress { .. } => "itertools.compress",
+            DropWhile { .. } => "itertools.dropwhile",
+            TakeWhile { .. } => "itertools.takewhile",
+            FilterFalse { .. } => "itertools.filterfalse",
+            StarMap { .. } => "itertools.starmap",
+            ISlice { .. } => "itertools.islice",
+            Pairwise { .. } => "itertools.pairwise",
+            Batched { .. } => "itertools.batched",
+            ZipLongest { .. } => "itertools.zip_longest",
+            GroupBy { .. } => "itertools.groupby",
+            Grouper { .. } => "itertools._grouper",
+            TeeData { .. } => "itertools._tee_dataobject",
+            Tee { .. } => "itertools._tee",
+            Product { .. } => "itertools.product",
+            Combinations { .. } => "itertools.combinations",
+            CombinationsWithReplacement { .. } => "itertools.combinations_with_replacement",
+            Permutations { .. } => "itertools.permutations",
         }
     }
 }
 
-impl Vm {
-    /// One step of the native iterator stored at `id`.
-    pub fn native_iter_next(&mut self, id: ObjId) -> PyResult<Option<Value>> {
-        let Obj::Iter(crate::object::Iter::Native(state)) = self.heap.get(id) else { return Ok(None) };
-        match &**state {
-            NativeIter::Count { next, step } => {
-                let (cur, step) = (*next, *step);
-                let new = self.binary_op(crate::compile::bytecode::BinOp::Add, cur, step, false)?;
-                if let Obj::Iter(crate::object::Iter::Native(s)) = self.heap.get_mut(id) {
-                    if let NativeIter::Count { next, .. } = &mut **s {
-                        *next = new;
-                    }
-                }
-                Ok(Some(cur))
-            }
+/// Reads from the state of native iterator `$id` if it matches `$pat`:
+/// `Some($e)`, else `None`.
+macro_rules! get {
+    ($vm:expr, $id:expr, $pat:pat => $e:expr) => {
+        match $vm.native_state($id) {
+            Some($pat) => Some($e),
+            _ => None,
         }
+    };
+}
+
+/// Updates the state of native iterator `$id` if it matches `$pat`.
+macro_rules! upd {
+    ($vm:expr, $id:expr, $pat:pat => $e:expr) => {
+        if let Some($pat) = $vm.native_state($id) {
+            $e;
+        }
+    };
+}
+
+pub(crate) use {get, upd};
+
+impl Vm {
+    /// The state of native iterator `id`, if it is one.
+    pub fn native_state(&mut self, id: ObjId) -> Option<&mut NativeIter> {
+        match self.heap.get_mut(id) {
+            Obj::Iter(Iter::Native(s)) => Some(&mut **s),
+            _ => None,
+        }
+    }
+
+    /// A new iterator object holding `state`.
+    pub fn new_native_iter(&mut self, state: NativeIter) -> Value {
+        self.heap
+            .new_value(Obj::Iter(Iter::Native(Box::new(state))))
+    }
+
+    /// One step of the native iterator stored at `id`. The iterator stays
+    /// rooted while the step calls back into Python.
+    pub fn native_iter_next(&mut self, id: ObjId) -> PyResult<Option<Value>> {
+        let mark = self.stack.len();
+        self.stack.push(Value::Ref(id));
+        let r = super::itertools::step(self, id);
+        self.stack.truncate(mark);
+        r
+    }
+
+    /// CPython's repr of a native iterator where it is not the default
+    /// `<itertools.X object at 0x...>`: `count(5, 2)`, `repeat('a', 2)`.
+    /// Hook for `repr.rs` (`Obj::Iter(Iter::Native(_))`).
+    pub fn native_iter_repr(&mut self, id: ObjId) -> PyResult<Option<String>> {
+        super::itertools::repr(self, id)
+    }
+
+    /// Attribute `name` of native function `f` acting as a class
+    /// (`itertools.chain.from_iterable`). Hook for
+    /// `objects.rs::native_type_getattr`.
+    pub fn native_fn_getattr(&mut self, f: NativeId, name: &str) -> PyResult<Option<Value>> {
+        if f.module == super::module_index("itertools") {
+            return Ok(super::itertools::type_getattr(f, name));
+        }
+        Ok(None)
+    }
+
+    /// `isinstance(v, f)` for native function `f` acting as a class
+    /// (`itertools.count`, `functools.partial`); `None` if `f` is not one.
+    /// Hook for `objects.rs::native_type_isinstance`.
+    pub fn native_fn_isinstance(&mut self, v: Value, f: NativeId) -> Option<bool> {
+        if f.module == super::module_index("itertools") {
+            return super::itertools::isinstance(self, v, f);
+        }
+        if f.module == super::module_index("functools") {
+            return super::functools::isinstance(self, v, f);
+        }
+        None
+    }
+
+    /// Attributes of a bound native of these modules (`partial.func`,
+    /// `partial.args`, `cached.cache_info`, ...). Hook for `attr.rs`
+    /// (`Obj::BoundNative`).
+    pub fn bound_native_getattr(&mut self, id: ObjId, name: &str) -> PyResult<Option<Value>> {
+        let Obj::BoundNative { func, bound, .. } = self.heap.get(id) else {
+            return Ok(None);
+        };
+        let (func, bound) = (*func, bound.clone());
+        if func.module == super::module_index("functools") {
+            return super::functools::bound_getattr(self, func, &bound, name);
+        }
+        Ok(None)
+    }
+
+    /// The repr of a bound native where it is not `name(bound...)`
+    /// (`functools.partial(f, 1, x=2)`, an `lru_cache` wrapper). Hook for
+    /// `modules::bound_repr`.
+    pub fn bound_native_repr(
+        &mut self,
+        func: NativeId,
+        bound: &[Value],
+        id: ObjId,
+    ) -> PyResult<Option<String>> {
+        if func.module == super::module_index("functools") {
+            return super::functools::bound_repr(self, func, bound, id);
+        }
+        Ok(None)
     }
 }

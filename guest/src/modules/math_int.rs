@@ -19,10 +19,8 @@ const MAX_MSG: &str = "9223372036854775807";
 fn prod_range(lo: &BigInt, n: u64) -> BigInt {
     if n <= 16 {
         let mut r = BigInt::one();
-        let mut x = lo.clone();
-        for _ in 0..n {
-            r *= &x;
-            x += 1u32;
+        for i in 0..n {
+            r *= lo + i;
         }
         return r;
     }

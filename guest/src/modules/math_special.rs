@@ -83,15 +83,15 @@ impl DD {
 }
 
 const PI: DD = DD {
-    hi: 3.141592653589793,
+    hi: std::f64::consts::PI,
     lo: 1.2246467991473532e-16,
 };
 const LN2: DD = DD {
-    hi: 0.6931471805599453,
+    hi: std::f64::consts::LN_2,
     lo: 2.3190468138462996e-17,
 };
 const TWO_OVER_SQRT_PI: DD = DD {
-    hi: 1.1283791670955126,
+    hi: std::f64::consts::FRAC_2_SQRT_PI,
     lo: 1.533545961316588e-17,
 };
 const INV_SQRT_PI: DD = DD {

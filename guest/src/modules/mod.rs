@@ -4,11 +4,15 @@
 //! Nothing here reaches the host: modules are deterministic and pure.
 
 mod bisect;
+mod collections;
 mod copy;
 mod dataclasses;
+mod datetime_args;
+mod functools;
 mod future;
 mod heapq;
 pub mod iters;
+mod itertools;
 mod json;
 mod math;
 mod math_int;
@@ -17,9 +21,14 @@ mod math_sum;
 pub mod objects;
 mod operator;
 pub mod random;
+mod random_obj;
 mod random_ops;
+mod re;
+mod re_match;
+mod re_parse;
 mod sha512;
 mod statistics;
+mod statistics_bivariate;
 mod string;
 mod sys;
 mod textwrap;
@@ -59,6 +68,7 @@ pub fn no_init(_: &mut Vm, _: &mut Vec<(String, Value)>) {}
 
 static MODULES: &[&ModuleDef] = &[
     &dataclasses::MODULE,
+    &collections::MODULE,
     &sys::MODULE,
     &typing::MODULE,
     &future::MODULE,
@@ -71,7 +81,10 @@ static MODULES: &[&ModuleDef] = &[
     &random::MODULE,
     &bisect::MODULE,
     &heapq::MODULE,
+    &itertools::MODULE,
+    &functools::MODULE,
     &statistics::MODULE,
+    &re::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.

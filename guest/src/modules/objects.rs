@@ -18,12 +18,25 @@ use super::NativeId;
 pub enum NativeObj {
     /// Placeholder so the enum is never empty; not constructed.
     Reserved,
+    /// `collections.deque` (`collections.rs`).
+    Deque {
+        items: std::collections::VecDeque<Value>,
+        maxlen: Option<usize>,
+    },
+    /// A `random.Random` instance and its generator (`random_obj.rs`).
+    Random(Box<super::random::State>),
+    /// `re.Pattern` (`re.rs`).
+    RePattern(Box<super::re::PatternData>),
+    /// `re.Match` (`re.rs`).
+    ReMatch(Box<super::re::MatchData>),
 }
 
 impl NativeObj {
     pub fn for_each_child(&self, _f: &mut dyn FnMut(Value)) {
         match self {
-            NativeObj::Reserved => {}
+            NativeObj::Reserved | NativeObj::Random(_) | NativeObj::RePattern(_) => {}
+            NativeObj::ReMatch(m) => [m.pattern, m.string].iter().for_each(|v| _f(*v)),
+            NativeObj::Deque { items, .. } => items.iter().for_each(|v| _f(*v)),
         }
     }
 
@@ -31,6 +44,10 @@ impl NativeObj {
     pub fn type_name(&self) -> &'static str {
         match self {
             NativeObj::Reserved => "object",
+            NativeObj::Deque { .. } => "deque",
+            NativeObj::Random(_) => "Random",
+            NativeObj::RePattern(_) => "re.Pattern",
+            NativeObj::ReMatch(_) => "re.Match",
         }
     }
 }
@@ -47,6 +64,13 @@ impl Vm {
     pub fn native_obj_getattr(&mut self, id: ObjId, _name: &str) -> PyResult<Option<Value>> {
         match obj(self, id) {
             NativeObj::Reserved => Ok(None),
+            NativeObj::Random(_) => Ok(super::random_obj::getattr(_name)),
+            NativeObj::RePattern(_) => Ok(super::re_match::pattern_getattr(self, id, _name)),
+            NativeObj::ReMatch(_) => Ok(super::re_match::match_getattr(self, id, _name)),
+            NativeObj::Deque { maxlen, .. } => Ok(match _name {
+                "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
+                _ => None,
+            }),
         }
     }
 
@@ -60,6 +84,10 @@ impl Vm {
     ) -> PyResult<Option<Value>> {
         match obj(self, id) {
             NativeObj::Reserved => Ok(None),
+            NativeObj::Random(_) => super::random_obj::call_method(self, id, _name, _args, _kw),
+            NativeObj::RePattern(_) => super::re_match::pattern_method(self, id, _name, _args, _kw),
+            NativeObj::ReMatch(_) => super::re_match::match_method(self, id, _name, _args, _kw),
+            NativeObj::Deque { .. } => self.deque_method(id, _name, _args, _kw),
         }
     }
 
@@ -67,12 +95,20 @@ impl Vm {
     pub fn native_obj_has_method(&self, id: ObjId, _name: &str) -> bool {
         match obj(self, id) {
             NativeObj::Reserved => false,
+            NativeObj::Random(_) => super::random_obj::has_method(_name),
+            NativeObj::RePattern(_) => super::re_match::PATTERN_METHODS.contains(&_name),
+            NativeObj::ReMatch(_) => super::re_match::MATCH_METHODS.contains(&_name),
+            NativeObj::Deque { .. } => super::collections::DEQUE_METHODS.contains(&_name),
         }
     }
 
     pub fn native_obj_repr(&mut self, id: ObjId) -> PyResult<String> {
         match obj(self, id) {
             NativeObj::Reserved => Ok("<object>".into()),
+            NativeObj::Random(_) => Ok(super::random_obj::repr(id)),
+            NativeObj::RePattern(_) => Ok(super::re_match::pattern_repr(self, id)),
+            NativeObj::ReMatch(_) => super::re_match::match_repr(self, id),
+            NativeObj::Deque { .. } => self.deque_repr(id),
         }
     }
 
@@ -89,11 +125,20 @@ impl Vm {
         _a: Value,
         _b: Value,
     ) -> PyResult<Option<bool>> {
+        if let Some(r) = self.deque_compare(_op, _a, _b)? {
+            return Ok(Some(r));
+        }
+        if let Some(r) = super::re_match::compare(self, _op, _a, _b) {
+            return Ok(Some(r));
+        }
         Ok(None)
     }
 
     /// The dict key of a hashable native object; `None` hashes by identity.
     pub fn native_obj_hash(&mut self, _id: ObjId) -> PyResult<Option<HashKey>> {
+        if let NativeObj::RePattern(_) = obj(self, _id) {
+            return Ok(Some(super::re_match::pattern_hash(self, _id)));
+        }
         Ok(None)
     }
 
@@ -109,22 +154,57 @@ impl Vm {
 
     /// `len()`; `None` if the object has no length.
     pub fn native_obj_len(&mut self, _id: ObjId) -> PyResult<Option<usize>> {
+        if let NativeObj::Deque { items, .. } = obj(self, _id) {
+            return Ok(Some(items.len()));
+        }
         Ok(None)
     }
 
     /// `iter()`; `None` if the object is not iterable.
     pub fn native_obj_iter(&mut self, _id: ObjId) -> PyResult<Option<Value>> {
+        if let NativeObj::Deque { items, .. } = obj(self, _id) {
+            let l: Vec<Value> = items.iter().copied().collect();
+            let l = self.new_list(l);
+            return self.get_iter(l).map(Some);
+        }
         Ok(None)
     }
 
     /// `obj[idx]`; `None` if not subscriptable.
     pub fn native_obj_getitem(&mut self, _id: ObjId, _idx: Value) -> PyResult<Option<Value>> {
+        if let NativeObj::ReMatch(_) = obj(self, _id) {
+            return super::re_match::match_getitem(self, _id, _idx).map(Some);
+        }
+        if let NativeObj::Deque { items, .. } = obj(self, _id) {
+            let n = items.len() as i64;
+            let i = self.index_arg(_idx)?;
+            let j = if i < 0 { i + n } else { i };
+            let NativeObj::Deque { items, .. } = obj(self, _id) else {
+                unreachable!()
+            };
+            return match items.get(j as usize).filter(|_| j >= 0) {
+                Some(v) => Ok(Some(*v)),
+                None => Err(crate::vm::PyErr::new(
+                    crate::object::ExcType::IndexError,
+                    "deque index out of range",
+                )),
+            };
+        }
         Ok(None)
     }
 
     /// `isinstance(v, t)` where `t` is a native constructor acting as a
     /// class (`datetime.date`): `None` if `t` is not a class.
     pub fn native_type_isinstance(&mut self, _v: Value, _t: NativeId) -> Option<bool> {
+        if let Some(r) = super::re::isinstance(self, _v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = self.collections_isinstance(_v, _t) {
+            return Some(r);
+        }
+        if _t == super::random_obj::random_type_id() {
+            return Some(super::random_obj::isinstance(self, _v));
+        }
         None
     }
 

@@ -91,7 +91,7 @@ impl State {
         State::from_key(&key)
     }
 
-    fn default_seeded() -> State {
+    pub fn default_seeded() -> State {
         State::from_key(&[0])
     }
 
@@ -216,7 +216,7 @@ fn seed_type_error() -> PyErr {
 }
 
 /// The generator `random.seed(a, version)` makes.
-fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
+pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
     if a.is_none() {
         return Ok(State::default_seeded());
     }
@@ -469,6 +469,7 @@ pub static MODULE: ModuleDef = ModuleDef {
         paretovariate = ops::paretovariate,
         weibullvariate = ops::weibullvariate,
         binomialvariate = ops::binomialvariate,
+        Random = super::random_obj::new_random,
     ],
     init,
 };

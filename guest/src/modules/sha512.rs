@@ -17,7 +17,7 @@ fn first_primes(n: usize) -> Vec<u64> {
     let mut out = Vec::with_capacity(n);
     let mut c = 2u64;
     while out.len() < n {
-        if out.iter().all(|p| c % p != 0) {
+        if out.iter().all(|p| !c.is_multiple_of(*p)) {
             out.push(c);
         }
         c += 1;
@@ -77,14 +77,14 @@ pub fn digest(data: &[u8]) -> [u8; 64] {
                 .wrapping_add(s1);
         }
         let [mut a, mut b, mut cc, mut d, mut e, mut f, mut g, mut hh] = h;
-        for t in 0..80 {
+        for (k, wt) in c.rounds.iter().zip(w.iter()) {
             let big_s1 = e.rotate_right(14) ^ e.rotate_right(18) ^ e.rotate_right(41);
             let ch = (e & f) ^ (!e & g);
             let t1 = hh
                 .wrapping_add(big_s1)
                 .wrapping_add(ch)
-                .wrapping_add(c.rounds[t])
-                .wrapping_add(w[t]);
+                .wrapping_add(*k)
+                .wrapping_add(*wt);
             let big_s0 = a.rotate_right(28) ^ a.rotate_right(34) ^ a.rotate_right(39);
             let maj = (a & b) ^ (a & cc) ^ (b & cc);
             let t2 = big_s0.wrapping_add(maj);

@@ -15,6 +15,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::math::frexp_f;
 use super::math_sum::Partials;
+use super::statistics_bivariate::{correlation, covariance};
 use super::util::{bind, keep, rooted, Sig, Style};
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
@@ -50,7 +51,10 @@ impl Frac {
     }
 
     fn int(n: BigInt) -> Frac {
-        Frac { n, d: BigInt::one() }
+        Frac {
+            n,
+            d: BigInt::one(),
+        }
     }
 
     /// The exact value of a finite float.
@@ -191,9 +195,17 @@ fn with_data<T>(
     a: &Args,
     f: impl FnOnce(&mut Vm, Vec<Value>) -> PyResult<T>,
 ) -> PyResult<T> {
-    let roots: Vec<Value> = a.pos.iter().copied().chain(a.kw.iter().map(|k| k.1)).collect();
+    let roots: Vec<Value> = a
+        .pos
+        .iter()
+        .copied()
+        .chain(a.kw.iter().map(|k| k.1))
+        .collect();
     rooted(vm, &roots, |vm| {
-        let data = a.kwarg("data").or(a.pos.first().copied()).unwrap_or(Value::None);
+        let data = a
+            .kwarg("data")
+            .or(a.pos.first().copied())
+            .unwrap_or(Value::None);
         let items = vm.collect_iterable(data)?;
         let list = vm.new_list(items.clone());
         keep(vm, list);
@@ -344,7 +356,7 @@ fn median_grouped(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 /// Distinct values with their counts, in order of first appearance.
-fn counts(vm: &Vm, items: &[Value]) -> PyResult<Vec<(Value, usize)>> {
+fn counts(vm: &mut Vm, items: &[Value]) -> PyResult<Vec<(Value, usize)>> {
     let mut index: HashMap<HashKey, usize> = HashMap::new();
     let mut out: Vec<(Value, usize)> = Vec::new();
     for v in items {
@@ -425,7 +437,9 @@ fn sum_sq(vm: &mut Vm, items: &[Value], c: Value) -> PyResult<(Result<Frac, f64>
         return Ok((Ok(sx), is_float, 0));
     }
     let cnt = Frac::int(BigInt::from(n));
-    let ss = cnt.mul(&sxx).add(&sx.mul(&sx).mul(&Frac::int(BigInt::from(-1))));
+    let ss = cnt
+        .mul(&sxx)
+        .add(&sx.mul(&sx).mul(&Frac::int(BigInt::from(-1))));
     Ok((Ok(ss.div(&cnt)), is_float, n))
 }
 
@@ -438,7 +452,11 @@ fn spread(vm: &mut Vm, a: Args, name: &str, sample: bool, root: bool) -> PyResul
         let (ss, is_float, n) = sum_sq(vm, &items, c)?;
         let min = if sample { 2 } else { 1 };
         if n < min {
-            let what = if sample { "two data points" } else { "one data point" };
+            let what = if sample {
+                "two data points"
+            } else {
+                "one data point"
+            };
             return Err(stat_err(&format!("{name} requires at least {what}")));
         }
         let div = if sample { n - 1 } else { n };
@@ -530,7 +548,10 @@ fn geometric_mean(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 fn is_zero_div(e: &PyErr) -> bool {
-    matches!(e, PyErr::Msg(ExcType::ZeroDivisionError, _) | PyErr::New(ExcType::ZeroDivisionError, _))
+    matches!(
+        e,
+        PyErr::Msg(ExcType::ZeroDivisionError, _) | PyErr::New(ExcType::ZeroDivisionError, _)
+    )
 }
 
 fn harmonic_mean(vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -674,9 +695,23 @@ macro_rules! table {
 pub static MODULE: ModuleDef = ModuleDef {
     name: "statistics",
     funcs: table![
-        mean, fmean, median, median_low, median_high, median_grouped, mode,
-        multimode, variance, pvariance, stdev, pstdev, geometric_mean,
-        harmonic_mean, quantiles,
+        mean,
+        fmean,
+        median,
+        median_low,
+        median_high,
+        median_grouped,
+        mode,
+        multimode,
+        variance,
+        pvariance,
+        stdev,
+        pstdev,
+        geometric_mean,
+        harmonic_mean,
+        quantiles,
+        covariance,
+        correlation,
     ],
     init,
 };

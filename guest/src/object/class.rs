@@ -29,6 +29,9 @@ pub struct Class {
     pub exc_base: Option<ExcType>,
     /// Set by `@dataclass`.
     pub dataclass: Option<DataclassInfo>,
+    /// Set for classes made by `collections.namedtuple`: the field names
+    /// and the defaults of the last fields.
+    pub namedtuple: Option<(Vec<String>, Vec<Value>)>,
 }
 
 /// What `@dataclass` recorded about a class.

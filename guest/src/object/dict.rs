@@ -114,6 +114,20 @@ type Map = IndexMap<HashKey, (Value, Value), BuildHasherDefault<FxHasher>>;
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Dict {
     map: Map,
+    /// `dict` subclasses of `collections` (behaviour on missing keys,
+    /// repr, extra methods); `isinstance(x, dict)` holds for all of them.
+    pub kind: DictKind,
+}
+
+/// Which `dict` (sub)class a [`Dict`] is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub enum DictKind {
+    #[default]
+    Plain,
+    /// `defaultdict(factory)`; the factory may be None.
+    DefaultDict(Value),
+    Counter,
+    OrderedDict,
 }
 
 impl Dict {
@@ -124,7 +138,22 @@ impl Dict {
     pub fn with_capacity(n: usize) -> Dict {
         Dict {
             map: Map::with_capacity_and_hasher(n, Default::default()),
+            kind: DictKind::Plain,
         }
+    }
+
+    /// Moves an entry to the end (or the front): `OrderedDict.move_to_end`.
+    pub fn move_to_end(&mut self, key: &HashKey, last: bool) -> bool {
+        let Some(i) = self.map.get_index_of(key) else {
+            return false;
+        };
+        if last {
+            let n = self.map.len();
+            self.map.move_index(i, n - 1);
+        } else {
+            self.map.move_index(i, 0);
+        }
+        true
     }
 
     #[inline]
@@ -204,6 +233,9 @@ impl Dict {
     }
 
     pub fn for_each_value(&self, f: &mut dyn FnMut(Value)) {
+        if let DictKind::DefaultDict(factory) = self.kind {
+            f(factory);
+        }
         for (k, v) in self.map.values() {
             f(*k);
             f(*v);

@@ -19,7 +19,7 @@ use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
 pub use class::{Class, DataclassInfo, Field, Instance, Property};
-pub use dict::{Dict, HashKey};
+pub use dict::{Dict, DictKind, HashKey};
 pub use exc::ExcType;
 pub use heap::Heap;
 pub use iter::Iter;
@@ -238,6 +238,9 @@ impl Obj {
                         f(fd.default);
                         f(fd.default_factory);
                     }
+                }
+                if let Some((_, defaults)) = &c.namedtuple {
+                    defaults.iter().for_each(|v| f(*v));
                 }
             }
             Obj::Instance(i) => {

@@ -176,6 +176,20 @@ impl Vm {
                     let n = self.program.codes[f.code as usize].name.clone();
                     self.new_str(n)
                 }
+                (Obj::Function(f), "__doc__") => {
+                    match self.program.codes[f.code as usize].doc.clone() {
+                        Some(d) => self.new_str(d),
+                        None => Value::None,
+                    }
+                }
+                (Obj::Dict(d), "default_factory")
+                    if matches!(d.kind, crate::object::DictKind::DefaultDict(_)) =>
+                {
+                    match d.kind {
+                        crate::object::DictKind::DefaultDict(f) => f,
+                        _ => unreachable!(),
+                    }
+                }
                 (Obj::Function(f), "__qualname__") => {
                     let n = self.program.codes[f.code as usize].qualname.clone();
                     self.new_str(n)

@@ -127,6 +127,7 @@ impl Vm {
             attrs,
             exc_base,
             dataclass: None,
+            namedtuple: None,
         }));
         let base_mros: Vec<Vec<ObjId>> = user_bases
             .iter()
@@ -159,6 +160,14 @@ impl Vm {
                 attrs: Dict::new(),
             })),
         };
+        if self.class_lookup(cls, "__init__").is_none() && self.namedtuple_info(cls).is_some() {
+            self.namedtuple_init(cls, inst, args, kwargs)?;
+            return Ok(Instantiated::Done(inst));
+        }
+        if self.class_lookup(cls, "__init__").is_none() && self.namedtuple_info(cls).is_some() {
+            self.namedtuple_init(cls, inst, args, kwargs)?;
+            return Ok(Instantiated::Done(inst));
+        }
         if self.class(cls).dataclass.is_some() && self.class_lookup(cls, "__init__").is_none() {
             self.dataclass_init(cls, inst, args, kwargs)?;
             return Ok(Instantiated::Done(inst));
@@ -241,7 +250,7 @@ impl Vm {
         }
         match class_attr {
             Some(v) => Ok(Some(self.bind_attr(v, obj, cls))),
-            None => Ok(None),
+            None => Ok(self.namedtuple_attr(obj, name)),
         }
     }
 
@@ -297,7 +306,7 @@ impl Vm {
             _ => {}
         }
         let Some(v) = self.class_lookup(cls, name) else {
-            return Ok(None);
+            return Ok(self.namedtuple_attr(Value::Ref(cls), name));
         };
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
@@ -415,7 +424,7 @@ impl Vm {
             return Ok(None);
         };
         let Some(f) = self.class_lookup(cls, name) else {
-            return Ok(None);
+            return self.namedtuple_dunder(obj, name, &args);
         };
         let f = match f {
             Value::Ref(id) => match self.heap.get(id) {

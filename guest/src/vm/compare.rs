@@ -596,6 +596,10 @@ impl Vm {
             }
             None => {}
         }
+        if let Some((_, values)) = self.namedtuple_parts(v) {
+            let t = self.new_tuple(values);
+            return self.hash_key(t);
+        }
         if let Some(key) = self.dataclass_hash_key(v, cls)? {
             return Ok(key);
         }

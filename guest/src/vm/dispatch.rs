@@ -748,6 +748,12 @@ impl Vm {
                             let vv = self.new_str(v);
                             ns.insert(crate::object::HashKey::Str(k.into()), kv, vv);
                         }
+                        let doc = self.new_str("__doc__");
+                        ns.insert(
+                            crate::object::HashKey::Str("__doc__".into()),
+                            doc,
+                            Value::None,
+                        );
                         let ns = self.heap.new_value(Obj::Dict(ns));
                         self.stack.push(body);
                         self.enter_function(fid, vec![ns], Vec::new(), false)?;

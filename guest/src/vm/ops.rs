@@ -184,6 +184,7 @@ impl Vm {
                 },
                 Obj::Instance(i) => self.class(i.class).name.clone(),
                 Obj::Native(n) => n.type_name().to_string(),
+                Obj::Dict(d) => Vm::dict_kind_name(d.kind).to_string(),
                 Obj::StaticMethod(_) => "staticmethod".to_string(),
                 Obj::ClassMethod(_) => "classmethod".to_string(),
                 Obj::Property(_) => "property".to_string(),
@@ -239,6 +240,9 @@ impl Vm {
         }
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
+        }
+        if let Some(r) = self.counter_binary(op, a, b)? {
+            return Ok(r);
         }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
             match (self.heap.get(ia), self.heap.get(ib), op) {

@@ -240,6 +240,23 @@ impl Vm {
                 let l = l.clone();
                 self.seq_repr(&l, "(", ")", true, out, seen)?
             }
+            Obj::Dict(d) if d.kind != crate::object::DictKind::Plain => {
+                let kind = d.kind;
+                let mut plain = String::new();
+                let entries: Vec<(Value, Value)> = d.entries().collect();
+                plain.push('{');
+                for (i, (k, val)) in entries.into_iter().enumerate() {
+                    if i > 0 {
+                        plain.push_str(", ");
+                    }
+                    self.repr_into(k, &mut plain, seen)?;
+                    plain.push_str(": ");
+                    self.repr_into(val, &mut plain, seen)?;
+                }
+                plain.push('}');
+                let s = self.dict_kind_repr(kind, id, plain)?;
+                out.push_str(&s);
+            }
             Obj::Dict(d) => {
                 let entries: Vec<(Value, Value)> = d.entries().collect();
                 out.push('{');
@@ -377,6 +394,9 @@ impl Vm {
                 let cls = i.class;
                 if self.class_lookup(cls, "__repr__").is_some() {
                     let r = self.call_dunder(v, "__repr__", vec![])?.expect("looked up");
+                    let s = self.expect_str(r, "__repr__")?;
+                    out.push_str(&s);
+                } else if let Some(r) = self.namedtuple_dunder(v, "__repr__", &[])? {
                     let s = self.expect_str(r, "__repr__")?;
                     out.push_str(&s);
                 } else if let Some(s) = self.dataclass_repr(v, cls)? {

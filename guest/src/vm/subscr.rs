@@ -226,7 +226,10 @@ impl Vm {
                 };
                 match found {
                     Some(v) => Ok(v),
-                    None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
+                    None => match self.dict_missing(id, idx)? {
+                        Some(v) => Ok(v),
+                        None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
+                    },
                 }
             }
             Obj::Range(r) => {
