@@ -5,7 +5,7 @@
 
 use num_traits::Signed;
 
-use super::util::{bind, keep, rooted, Sig, Style};
+use super::util::{bind, keep, rooted, seq_len, Sig, Style};
 use super::{module_index, ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
 use crate::compile::bytecode::CmpOp;
@@ -113,7 +113,7 @@ fn upper(vm: &mut Vm, c: &Call) -> PyResult<i64> {
                     vm.class_name(a)
                 )))
             }
-            _ => vm.len_of(a)? as i64,
+            _ => seq_len(vm, a)? as i64,
         },
     };
     let indexable = matches!(a, Value::Ref(id) if matches!(

@@ -92,9 +92,11 @@ pub enum NativeIter {
         n: usize,
         strict: bool,
     },
+    /// `zip_longest`: exhausted sources are `None`; `active` counts the
+    /// live ones (it can go negative under re-entrant use, as in CPython).
     ZipLongest {
         iters: Vec<Value>,
-        active: usize,
+        active: i64,
         fill: Value,
     },
     /// `groupby`: `cur` is the generation of the live group (0: none).

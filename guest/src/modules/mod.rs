@@ -7,7 +7,12 @@ mod bisect;
 mod collections;
 mod copy;
 mod dataclasses;
+mod datetime;
 mod datetime_args;
+mod datetime_fmt;
+mod datetime_methods;
+mod datetime_ops;
+mod time;
 mod functools;
 mod future;
 mod heapq;
@@ -85,6 +90,8 @@ static MODULES: &[&ModuleDef] = &[
     &functools::MODULE,
     &statistics::MODULE,
     &re::MODULE,
+    &datetime::MODULE,
+    &time::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.

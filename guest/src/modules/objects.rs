@@ -29,6 +29,10 @@ pub enum NativeObj {
     RePattern(Box<super::re::PatternData>),
     /// `re.Match` (`re.rs`).
     ReMatch(Box<super::re::MatchData>),
+    /// `datetime.date`, `datetime`, `time`, `timedelta`, `timezone` (`datetime.rs`).
+    Datetime(Box<super::datetime::Dt>),
+    /// `time.struct_time` (`time.rs`).
+    StructTime(Box<super::time::StructTime>),
 }
 
 impl NativeObj {
@@ -36,6 +40,8 @@ impl NativeObj {
         match self {
             NativeObj::Reserved | NativeObj::Random(_) | NativeObj::RePattern(_) => {}
             NativeObj::ReMatch(m) => [m.pattern, m.string].iter().for_each(|v| _f(*v)),
+            NativeObj::Datetime(d) => d.for_each_child(_f),
+            NativeObj::StructTime(_) => {}
             NativeObj::Deque { items, .. } => items.iter().for_each(|v| _f(*v)),
         }
     }
@@ -48,6 +54,8 @@ impl NativeObj {
             NativeObj::Random(_) => "Random",
             NativeObj::RePattern(_) => "re.Pattern",
             NativeObj::ReMatch(_) => "re.Match",
+            NativeObj::Datetime(d) => d.type_name(),
+            NativeObj::StructTime(_) => "time.struct_time",
         }
     }
 }
@@ -67,6 +75,8 @@ impl Vm {
             NativeObj::Random(_) => Ok(super::random_obj::getattr(_name)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_getattr(self, id, _name)),
             NativeObj::ReMatch(_) => Ok(super::re_match::match_getattr(self, id, _name)),
+            NativeObj::Datetime(_) => Ok(super::datetime_methods::getattr(self, id, _name)),
+            NativeObj::StructTime(_) => Ok(super::time::getattr(self, id, _name)),
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
                 _ => None,
@@ -87,6 +97,8 @@ impl Vm {
             NativeObj::Random(_) => super::random_obj::call_method(self, id, _name, _args, _kw),
             NativeObj::RePattern(_) => super::re_match::pattern_method(self, id, _name, _args, _kw),
             NativeObj::ReMatch(_) => super::re_match::match_method(self, id, _name, _args, _kw),
+            NativeObj::Datetime(_) => super::datetime_methods::call_method(self, id, _name, _args, _kw),
+            NativeObj::StructTime(_) => Ok(None),
             NativeObj::Deque { .. } => self.deque_method(id, _name, _args, _kw),
         }
     }
@@ -98,6 +110,8 @@ impl Vm {
             NativeObj::Random(_) => super::random_obj::has_method(_name),
             NativeObj::RePattern(_) => super::re_match::PATTERN_METHODS.contains(&_name),
             NativeObj::ReMatch(_) => super::re_match::MATCH_METHODS.contains(&_name),
+            NativeObj::Datetime(_) => super::datetime_methods::has_method(self, id, _name),
+            NativeObj::StructTime(_) => false,
             NativeObj::Deque { .. } => super::collections::DEQUE_METHODS.contains(&_name),
         }
     }
@@ -108,12 +122,17 @@ impl Vm {
             NativeObj::Random(_) => Ok(super::random_obj::repr(id)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_repr(self, id)),
             NativeObj::ReMatch(_) => super::re_match::match_repr(self, id),
+            NativeObj::Datetime(_) => super::datetime_ops::repr(self, id),
+            NativeObj::StructTime(_) => Ok(super::time::repr(self, id)),
             NativeObj::Deque { .. } => self.deque_repr(id),
         }
     }
 
     /// `str()`; defaults to the repr.
     pub fn native_obj_str(&mut self, id: ObjId) -> PyResult<String> {
+        if let NativeObj::Datetime(_) = obj(self, id) {
+            return super::datetime_ops::str_of(self, id);
+        }
         self.native_obj_repr(id)
     }
 
@@ -131,6 +150,12 @@ impl Vm {
         if let Some(r) = super::re_match::compare(self, _op, _a, _b) {
             return Ok(Some(r));
         }
+        if let Some(r) = super::datetime_ops::compare(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
+        if let Some(r) = super::time::compare(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
         Ok(None)
     }
 
@@ -138,6 +163,12 @@ impl Vm {
     pub fn native_obj_hash(&mut self, _id: ObjId) -> PyResult<Option<HashKey>> {
         if let NativeObj::RePattern(_) = obj(self, _id) {
             return Ok(Some(super::re_match::pattern_hash(self, _id)));
+        }
+        if let NativeObj::Datetime(_) = obj(self, _id) {
+            return Ok(Some(super::datetime_ops::hash(self, _id)));
+        }
+        if let NativeObj::StructTime(_) = obj(self, _id) {
+            return Ok(Some(super::time::hash(self, _id)));
         }
         Ok(None)
     }
@@ -149,11 +180,17 @@ impl Vm {
         _a: Value,
         _b: Value,
     ) -> PyResult<Option<Value>> {
+        if let Some(r) = super::datetime_ops::binary(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
         Ok(None)
     }
 
     /// `len()`; `None` if the object has no length.
     pub fn native_obj_len(&mut self, _id: ObjId) -> PyResult<Option<usize>> {
+        if let NativeObj::StructTime(_) = obj(self, _id) {
+            return Ok(Some(9));
+        }
         if let NativeObj::Deque { items, .. } = obj(self, _id) {
             return Ok(Some(items.len()));
         }
@@ -162,6 +199,9 @@ impl Vm {
 
     /// `iter()`; `None` if the object is not iterable.
     pub fn native_obj_iter(&mut self, _id: ObjId) -> PyResult<Option<Value>> {
+        if let NativeObj::StructTime(_) = obj(self, _id) {
+            return super::time::iter(self, _id).map(Some);
+        }
         if let NativeObj::Deque { items, .. } = obj(self, _id) {
             let l: Vec<Value> = items.iter().copied().collect();
             let l = self.new_list(l);
@@ -174,6 +214,9 @@ impl Vm {
     pub fn native_obj_getitem(&mut self, _id: ObjId, _idx: Value) -> PyResult<Option<Value>> {
         if let NativeObj::ReMatch(_) = obj(self, _id) {
             return super::re_match::match_getitem(self, _id, _idx).map(Some);
+        }
+        if let NativeObj::StructTime(_) = obj(self, _id) {
+            return super::time::getitem(self, _id, _idx).map(Some);
         }
         if let NativeObj::Deque { items, .. } = obj(self, _id) {
             let n = items.len() as i64;
@@ -199,6 +242,12 @@ impl Vm {
         if let Some(r) = super::re::isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = super::datetime::isinstance(self, _v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = super::time::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if let Some(r) = self.collections_isinstance(_v, _t) {
             return Some(r);
         }
@@ -211,6 +260,9 @@ impl Vm {
     /// Attributes of a native constructor acting as a class
     /// (`datetime.datetime.now`, `date.min`).
     pub fn native_type_getattr(&mut self, _t: NativeId, _name: &str) -> PyResult<Option<Value>> {
+        if let Some(v) = super::datetime::type_getattr(self, _t, _name)? {
+            return Ok(Some(v));
+        }
         Ok(None)
     }
 }

@@ -9,7 +9,7 @@ use num_traits::{Signed, ToPrimitive};
 
 use super::math_special::lgamma;
 use super::random::state;
-use super::util::{bind, keep, rooted, Sig, Style};
+use super::util::{bind, keep, rooted, seq_len, Sig, Style};
 use crate::builtins::Args;
 use crate::compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, Obj, Range, Value};
@@ -47,8 +47,8 @@ fn randbelow(vm: &mut Vm, n: &BigInt) -> BigInt {
     }
 }
 
-fn randbelow_usize(vm: &mut Vm, n: usize) -> usize {
-    state(vm).randbelow_u64(n as u64) as usize
+fn randbelow_u64(vm: &mut Vm, n: u64) -> u64 {
+    state(vm).randbelow_u64(n)
 }
 
 fn rand(vm: &mut Vm) -> f64 {
@@ -123,24 +123,24 @@ pub fn randint(vm: &mut Vm, a: Args) -> PyResult<Value> {
 pub fn choice(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = args(&a, "Random.choice", &["seq"], 1, &[])?;
     let seq = s[0].unwrap_or(Value::None);
-    let n = vm.len_of(seq)?;
+    let n = seq_len(vm, seq)?;
     if n == 0 {
         return Err(PyErr::new(
             ExcType::IndexError,
             "Cannot choose from an empty sequence",
         ));
     }
-    let i = randbelow_usize(vm, n);
+    let i = randbelow_u64(vm, n);
     vm.get_item(seq, Value::Int(i as i64))
 }
 
 pub fn shuffle(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = args(&a, "Random.shuffle", &["x"], 1, &[])?;
     let x = s[0].unwrap_or(Value::None);
-    let n = vm.len_of(x)?;
+    let n = seq_len(vm, x)? as usize;
     rooted(vm, &[x], |vm| {
         for i in (1..n).rev() {
-            let j = randbelow_usize(vm, i + 1);
+            let j = randbelow_u64(vm, i as u64 + 1) as usize;
             if let Value::Ref(id) = x {
                 if let Obj::List(items) = vm.heap.get_mut(id) {
                     if i < items.len() {
@@ -201,26 +201,27 @@ fn accumulate(vm: &mut Vm, v: Value) -> PyResult<Vec<Value>> {
 }
 
 /// The core of `sample`: `k` distinct positions of a population of `n`.
-fn sample_core(vm: &mut Vm, pop: Value, n: usize, k: usize) -> PyResult<Vec<Value>> {
+fn sample_core(vm: &mut Vm, pop: Value, n: u64, k: usize) -> PyResult<Vec<Value>> {
     let mut setsize: u128 = 21;
     if k > 5 {
         let e = ((k as f64 * 3.0).ln() / 4f64.ln()).ceil() as u32;
         setsize += 4u128.saturating_pow(e);
     }
     let mut result = Vec::with_capacity(k);
-    if n as u128 <= setsize {
+    if u128::from(n) <= setsize {
         let mut pool = vm.collect_iterable(pop)?;
+        let n = pool.len();
         for i in 0..k {
-            let j = randbelow_usize(vm, n - i);
+            let j = randbelow_u64(vm, (n - i) as u64) as usize;
             result.push(pool[j]);
             pool[j] = pool[n - i - 1];
         }
     } else {
         let mut selected = std::collections::HashSet::new();
         for _ in 0..k {
-            let mut j = randbelow_usize(vm, n);
+            let mut j = randbelow_u64(vm, n);
             while selected.contains(&j) {
-                j = randbelow_usize(vm, n);
+                j = randbelow_u64(vm, n);
             }
             selected.insert(j);
             let v = vm.get_item(pop, Value::Int(j as i64))?;
@@ -241,11 +242,11 @@ pub fn sample(vm: &mut Vm, a: Args) -> PyResult<Value> {
             "Population must be a sequence.  For dicts or sets, use sorted(d).",
         ));
     }
-    let n = vm.len_of(pop)?;
+    let n = seq_len(vm, pop)?;
     rooted(vm, &[pop, kv, counts], |vm| {
         if !counts.is_none() {
             let mut cum = accumulate(vm, counts)?;
-            if cum.len() != n {
+            if cum.len() as u64 != n {
                 return Err(PyErr::value_error(
                     "The number of counts does not match the population",
                 ));
@@ -271,8 +272,8 @@ pub fn sample(vm: &mut Vm, a: Args) -> PyResult<Value> {
                 step: 1,
             }));
             keep(vm, range);
-            let k = sample_k(vm, kv, total as usize)?;
-            let picks = sample_core(vm, range, total as usize, k)?;
+            let k = sample_k(vm, kv, total as u64)?;
+            let picks = sample_core(vm, range, total as u64, k)?;
             let mut out = Vec::with_capacity(picks.len());
             for p in picks {
                 let i = bisect_right(vm, &cum, p, cum.len())?;
@@ -288,10 +289,10 @@ pub fn sample(vm: &mut Vm, a: Args) -> PyResult<Value> {
     })
 }
 
-fn sample_k(vm: &Vm, kv: Value, n: usize) -> PyResult<usize> {
+fn sample_k(vm: &Vm, kv: Value, n: u64) -> PyResult<usize> {
     let k = vm.bigint_arg(kv)?;
-    match k.to_usize() {
-        Some(k) if k <= n => Ok(k),
+    match k.to_u64() {
+        Some(k) if k <= n => Ok(k as usize),
         _ => Err(PyErr::value_error(
             "Sample larger than population or is negative",
         )),
@@ -310,7 +311,7 @@ pub fn choices(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let weights = s[1].unwrap_or(Value::None);
     let cum_weights = s[2].unwrap_or(Value::None);
     let kv = s[3].unwrap_or(Value::Int(1));
-    let n = vm.len_of(pop)?;
+    let n = seq_len(vm, pop)?;
     rooted(vm, &[pop, weights, cum_weights], |vm| {
         let cum = if cum_weights.is_none() {
             if weights.is_none() {
@@ -344,7 +345,7 @@ pub fn choices(vm: &mut Vm, a: Args) -> PyResult<Value> {
         } else {
             vm.collect_iterable(cum_weights)?
         };
-        if cum.len() != n {
+        if cum.len() as u64 != n {
             return Err(PyErr::value_error(
                 "The number of weights does not match the population",
             ));
@@ -367,7 +368,7 @@ pub fn choices(vm: &mut Vm, a: Args) -> PyResult<Value> {
         let mut out = Vec::new();
         for _ in 0..k {
             let x = Value::Float(rand(vm) * total);
-            let i = bisect_right(vm, &cum, x, n - 1)?;
+            let i = bisect_right(vm, &cum, x, cum.len() - 1)?;
             let v = vm.get_item(pop, Value::Int(i as i64))?;
             keep(vm, v);
             out.push(v);

@@ -165,6 +165,17 @@ pub fn exact_args(a: &Args, qual: &str, n: usize) -> PyResult<()> {
     Ok(())
 }
 
+/// `len(v)` as a 64-bit count: ranges are measured directly, so huge
+/// ones are right on 32-bit targets too.
+pub fn seq_len(vm: &mut Vm, v: Value) -> PyResult<u64> {
+    if let Value::Ref(id) = v {
+        if let crate::object::Obj::Range(r) = vm.heap.get(id) {
+            return Ok(r.len().max(0) as u64);
+        }
+    }
+    Ok(vm.len_of(v)? as u64)
+}
+
 /// Runs `f` with `vals` pushed on the VM stack, so a collection that a
 /// Python callback triggers keeps them (and whatever they refer to) alive.
 pub fn rooted<T>(vm: &mut Vm, vals: &[Value], f: impl FnOnce(&mut Vm) -> T) -> T {

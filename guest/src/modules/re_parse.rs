@@ -1,0 +1,896 @@
+//! Python regular-expression syntax, translated into the syntax of the
+//! `fancy-regex` crate. The translator parses the whole pattern the way
+//! CPython's `sre_parse` does (so bad patterns fail with CPython's messages
+//! and positions) and emits an equivalent pattern in which every Python
+//! rule is spelled out: `$` without MULTILINE becomes "end, or before a
+//! final newline", `\Z` becomes `\z`, ASCII classes are written out, VERBOSE
+//! whitespace and comments are dropped, groups are plain numbered groups
+//! (names are kept on the side) and backreferences are `\k<N>`.
+
+/// Python's flag bits.
+pub const TEMPLATE: u32 = 1;
+pub const IGNORECASE: u32 = 2;
+pub const LOCALE: u32 = 4;
+pub const MULTILINE: u32 = 8;
+pub const DOTALL: u32 = 16;
+pub const UNICODE: u32 = 32;
+pub const VERBOSE: u32 = 64;
+pub const DEBUG: u32 = 128;
+pub const ASCII: u32 = 256;
+
+/// A translated pattern.
+#[derive(Clone, Debug)]
+pub struct Translated {
+    /// The body in fancy-regex syntax (without global flags).
+    pub body: String,
+    /// Effective flags: the caller's plus global inline flags, plus UNICODE
+    /// unless ASCII is set.
+    pub flags: u32,
+    pub groups: usize,
+    pub names: Vec<(String, usize)>,
+}
+
+/// A pattern error: CPython's message and the position (in characters).
+#[derive(Clone, Debug)]
+pub struct ReError {
+    pub msg: String,
+    pub pos: Option<usize>,
+}
+
+impl ReError {
+    /// The text of `re.error`: `msg at position N`, plus the line and
+    /// column when the pattern has several lines.
+    pub fn render(&self, pattern: &str) -> String {
+        let Some(pos) = self.pos else {
+            return self.msg.clone();
+        };
+        if pattern.contains('\n') {
+            let before: String = pattern.chars().take(pos).collect();
+            let line = before.matches('\n').count() + 1;
+            let col = pos
+                - before
+                    .rfind('\n')
+                    .map_or(0, |i| before[..=i].chars().count())
+                + 1;
+            format!("{} at position {pos} (line {line}, column {col})", self.msg)
+        } else {
+            format!("{} at position {pos}", self.msg)
+        }
+    }
+}
+
+type R<T> = Result<T, ReError>;
+
+fn err<T>(msg: impl Into<String>, pos: usize) -> R<T> {
+    Err(ReError {
+        msg: msg.into(),
+        pos: Some(pos),
+    })
+}
+
+const ASCII_WORD: &str = "0-9A-Za-z_";
+const ASCII_SPACE: &str = " \\t\\n\\r\\x{0c}\\x{0b}";
+
+struct Parser<'a> {
+    src: &'a [char],
+    i: usize,
+    flags: u32,
+    groups: usize,
+    open: Vec<usize>,
+    names: Vec<(String, usize)>,
+}
+
+/// Translates `pattern` compiled with `flags`.
+pub fn translate(pattern: &str, flags: u32) -> R<Translated> {
+    let chars: Vec<char> = pattern.chars().collect();
+    if flags & LOCALE != 0 {
+        return Err(ReError {
+            msg: "cannot use LOCALE flag with a str pattern".into(),
+            pos: None,
+        });
+    }
+    let mut p = Parser {
+        src: &chars,
+        i: 0,
+        flags,
+        groups: 0,
+        open: Vec::new(),
+        names: Vec::new(),
+    };
+    p.global_flags()?;
+    if p.flags & ASCII != 0 && p.flags & UNICODE != 0 {
+        return Err(ReError {
+            msg: "ASCII and UNICODE flags are incompatible".into(),
+            pos: None,
+        });
+    }
+    let body = p.alternation()?;
+    if p.i < chars.len() {
+        // only a stray `)` stops the top level
+        return err("unbalanced parenthesis", p.i);
+    }
+    let mut flags = p.flags;
+    if flags & ASCII == 0 {
+        flags |= UNICODE;
+    }
+    Ok(Translated {
+        body,
+        flags,
+        groups: p.groups,
+        names: p.names,
+    })
+}
+
+fn hex(c: char) -> String {
+    format!("\\x{{{:x}}}", c as u32)
+}
+
+/// A literal character outside a class.
+fn lit(c: char) -> String {
+    match c {
+        '\\' | '.' | '+' | '*' | '?' | '(' | ')' | '|' | '[' | ']' | '{' | '}' | '^' | '$'
+        | '#' | '&' | '-' | '~' => format!("\\{c}"),
+        c if c.is_whitespace() || c.is_control() => hex(c),
+        c => c.to_string(),
+    }
+}
+
+/// A literal character inside a class.
+fn class_lit(c: char) -> String {
+    match c {
+        '\\' | ']' | '[' | '^' | '-' | '&' | '~' => format!("\\{c}"),
+        c if c.is_whitespace() || c.is_control() => hex(c),
+        c => c.to_string(),
+    }
+}
+
+enum ClassItem {
+    Char(char),
+    Set(String),
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<char> {
+        self.src.get(self.i).copied()
+    }
+
+    fn at(&self, s: &str) -> bool {
+        let mut j = self.i;
+        for c in s.chars() {
+            if self.src.get(j) != Some(&c) {
+                return false;
+            }
+            j += 1;
+        }
+        true
+    }
+
+    fn verbose(&self) -> bool {
+        self.flags & VERBOSE != 0
+    }
+
+    fn ascii(&self) -> bool {
+        self.flags & ASCII != 0
+    }
+
+    /// Skips VERBOSE whitespace and comments.
+    fn skip_ws(&mut self) {
+        if !self.verbose() {
+            return;
+        }
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() {
+                self.i += 1;
+            } else if c == '#' {
+                while let Some(c) = self.peek() {
+                    self.i += 1;
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Leading `(?aiLmsux)` groups set flags for the whole pattern.
+    fn global_flags(&mut self) -> R<()> {
+        loop {
+            self.skip_ws();
+            if !self.at("(?") {
+                return Ok(());
+            }
+            let save = self.i;
+            self.i += 2;
+            let mut add = 0;
+            while let Some(c) = self.peek() {
+                match flag_bit(c) {
+                    Some(b) => add |= b,
+                    None => break,
+                }
+                self.i += 1;
+            }
+            if add == 0 || self.peek() != Some(')') {
+                self.i = save;
+                return Ok(());
+            }
+            self.i += 1;
+            self.flags |= add;
+        }
+    }
+
+    fn alternation(&mut self) -> R<String> {
+        let mut out = self.sequence()?;
+        while self.peek() == Some('|') {
+            self.i += 1;
+            out.push('|');
+            out.push_str(&self.sequence()?);
+        }
+        Ok(out)
+    }
+
+    fn sequence(&mut self) -> R<String> {
+        let mut out = String::new();
+        // the last item: its text and whether it can be repeated
+        let mut last: Option<(usize, bool)> = None;
+        let mut last_repeat = false;
+        loop {
+            self.skip_ws();
+            let Some(c) = self.peek() else { break };
+            if c == '|' || c == ')' {
+                break;
+            }
+            let start = self.i;
+            if matches!(c, '*' | '+' | '?' | '{') {
+                if let Some((lo, hi)) = self.quantifier()? {
+                    let Some((at, repeatable)) = last else {
+                        return err("nothing to repeat", start);
+                    };
+                    if last_repeat {
+                        return err("multiple repeat", start);
+                    }
+                    if !repeatable {
+                        return err("nothing to repeat", start);
+                    }
+                    let atom = out.split_off(at);
+                    let q = match (lo, hi) {
+                        (0, None) => "*".to_string(),
+                        (1, None) => "+".to_string(),
+                        (0, Some(1)) => "?".to_string(),
+                        (l, None) => format!("{{{l},}}"),
+                        (l, Some(h)) if l == h => format!("{{{l}}}"),
+                        (l, Some(h)) => format!("{{{l},{h}}}"),
+                    };
+                    let atom = if atom.chars().count() == 1 || atom.starts_with('\\') {
+                        atom
+                    } else {
+                        format!("(?:{atom})")
+                    };
+                    if self.peek() == Some('?') {
+                        self.i += 1;
+                        out.push_str(&format!("{atom}{q}?"));
+                    } else if self.peek() == Some('+') {
+                        self.i += 1;
+                        out.push_str(&format!("(?>{atom}{q})"));
+                    } else {
+                        out.push_str(&format!("{atom}{q}"));
+                    }
+                    last = Some((at, true));
+                    last_repeat = true;
+                    continue;
+                }
+                // a `{` that is not a quantifier is a literal
+                self.i = start + 1;
+                last = Some((out.len(), true));
+                last_repeat = false;
+                out.push_str("\\{");
+                continue;
+            }
+            last_repeat = false;
+            let at = out.len();
+            let repeatable = self.item(&mut out)?;
+            last = Some((at, repeatable));
+            if out.len() == at && !repeatable {
+                // comments and the like leave nothing to repeat
+                last = None;
+            }
+        }
+        Ok(out)
+    }
+
+    /// `*`, `+`, `?` or `{m,n}` at the cursor; `None` for a `{` that is a
+    /// literal.
+    fn quantifier(&mut self) -> R<Option<(u64, Option<u64>)>> {
+        let start = self.i;
+        let c = self.peek().expect("checked");
+        self.i += 1;
+        match c {
+            '*' => return Ok(Some((0, None))),
+            '+' => return Ok(Some((1, None))),
+            '?' => return Ok(Some((0, Some(1)))),
+            _ => {}
+        }
+        if self.peek() == Some('}') {
+            self.i = start;
+            return Ok(None);
+        }
+        let digits = |p: &mut Parser| {
+            let s = p.i;
+            while p.peek().is_some_and(|c| c.is_ascii_digit()) {
+                p.i += 1;
+            }
+            p.src[s..p.i].iter().collect::<String>()
+        };
+        let lo = digits(self);
+        let hi = if self.peek() == Some(',') {
+            self.i += 1;
+            digits(self)
+        } else {
+            lo.clone()
+        };
+        if self.peek() != Some('}') {
+            self.i = start;
+            return Ok(None);
+        }
+        self.i += 1;
+        let parse = |s: &str| -> R<u64> {
+            s.parse::<u64>()
+                .ok()
+                .filter(|n| *n < u32::MAX as u64)
+                .map_or_else(|| err("the repetition number is too large", start + 1), Ok)
+        };
+        let lo_n = if lo.is_empty() { 0 } else { parse(&lo)? };
+        let hi_n = if hi.is_empty() {
+            None
+        } else {
+            Some(parse(&hi)?)
+        };
+        if let Some(h) = hi_n {
+            if h < lo_n {
+                return err("min repeat greater than max repeat", start + 1);
+            }
+        }
+        Ok(Some((lo_n, hi_n)))
+    }
+
+    /// One item; returns whether it can take a quantifier.
+    fn item(&mut self, out: &mut String) -> R<bool> {
+        let c = self.peek().expect("checked");
+        let start = self.i;
+        self.i += 1;
+        match c {
+            '.' => {
+                out.push_str(if self.flags & DOTALL != 0 {
+                    "(?s:.)"
+                } else {
+                    "[^\\n]"
+                });
+            }
+            '^' => {
+                out.push_str(if self.flags & MULTILINE != 0 {
+                    "(?m:^)"
+                } else {
+                    "\\A"
+                });
+                return Ok(false);
+            }
+            '$' => {
+                out.push_str(if self.flags & MULTILINE != 0 {
+                    "(?m:$)"
+                } else {
+                    "(?=\\n?\\z)"
+                });
+                return Ok(false);
+            }
+            '[' => out.push_str(&self.class(start)?),
+            '(' => return self.group(start, out),
+            '\\' => return self.escape(start, out),
+            c => out.push_str(&lit(c)),
+        }
+        Ok(true)
+    }
+
+    fn escape(&mut self, start: usize, out: &mut String) -> R<bool> {
+        let Some(c) = self.peek() else {
+            return err("bad escape (end of pattern)", start);
+        };
+        self.i += 1;
+        let ascii = self.ascii();
+        match c {
+            'A' => {
+                out.push_str("\\A");
+                return Ok(false);
+            }
+            'Z' => {
+                out.push_str("\\z");
+                return Ok(false);
+            }
+            'b' | 'B' => {
+                if ascii {
+                    let w = format!("[{ASCII_WORD}]");
+                    let yes = format!("(?:(?<={w})(?!{w})|(?<!{w})(?={w}))");
+                    let no = format!("(?:(?<={w})(?={w})|(?<!{w})(?!{w}))");
+                    out.push_str(if c == 'b' { &yes } else { &no });
+                } else {
+                    out.push_str(if c == 'b' { "\\b" } else { "\\B" });
+                }
+                return Ok(false);
+            }
+            'd' | 'D' | 's' | 'S' | 'w' | 'W' => out.push_str(&class_escape_set(c, ascii, false)),
+            '0'..='9' => {
+                if let Some(ch) = self.octal_or_none(c, start)? {
+                    out.push_str(&lit(ch));
+                } else {
+                    // a group reference: one or two digits
+                    let mut n = c.to_digit(10).expect("digit") as usize;
+                    if let Some(d) = self.peek().and_then(|d| d.to_digit(10)) {
+                        n = n * 10 + d as usize;
+                        self.i += 1;
+                    }
+                    self.backref(n, start)?;
+                    out.push_str(&format!("\\k<{n}>"));
+                }
+            }
+            _ => {
+                let ch = self.simple_escape(c, start)?;
+                out.push_str(&lit(ch));
+            }
+        }
+        Ok(true)
+    }
+
+    /// `\0`, `\0NN` and three-digit octal escapes; `None` for a group
+    /// reference.
+    fn octal_or_none(&mut self, c: char, start: usize) -> R<Option<char>> {
+        let oct = |x: Option<char>| x.is_some_and(|x| ('0'..='7').contains(&x));
+        if c == '0' {
+            let mut v = 0u32;
+            for _ in 0..2 {
+                if oct(self.peek()) {
+                    v = v * 8 + self.peek().and_then(|x| x.to_digit(8)).expect("octal");
+                    self.i += 1;
+                } else {
+                    break;
+                }
+            }
+            return Ok(char::from_u32(v));
+        }
+        if oct(Some(c)) && oct(self.peek()) && oct(self.src.get(self.i + 1).copied()) {
+            let text: String = self.src[start + 1..self.i + 2].iter().collect();
+            let v = u32::from_str_radix(&text, 8).expect("octal");
+            if v > 0o377 {
+                return err(
+                    format!("octal escape value \\{text} outside of range 0-0o377"),
+                    start,
+                );
+            }
+            self.i += 2;
+            return Ok(char::from_u32(v));
+        }
+        Ok(None)
+    }
+
+    fn backref(&self, n: usize, start: usize) -> R<()> {
+        if n == 0 || n > self.groups {
+            return err(format!("invalid group reference {n}"), start + 1);
+        }
+        if self.open.contains(&n) {
+            return err("cannot refer to an open group", start);
+        }
+        Ok(())
+    }
+
+    /// Escapes that stand for one character (both in and out of classes).
+    fn simple_escape(&mut self, c: char, start: usize) -> R<char> {
+        Ok(match c {
+            'a' => '\x07',
+            'f' => '\x0c',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'v' => '\x0b',
+            'x' => self.hex_escape(2, start)?,
+            'u' => self.hex_escape(4, start)?,
+            'U' => self.hex_escape(8, start)?,
+            'N' => {
+                return err(
+                    "undefined character name (\\N{...} is not supported)",
+                    start,
+                );
+            }
+            c if c.is_ascii_alphanumeric() => {
+                return err(format!("bad escape \\{c}"), start);
+            }
+            c => c,
+        })
+    }
+
+    fn hex_escape(&mut self, n: usize, start: usize) -> R<char> {
+        let mut text = String::new();
+        for _ in 0..n {
+            match self.peek() {
+                Some(h) if h.is_ascii_hexdigit() => {
+                    text.push(h);
+                    self.i += 1;
+                }
+                _ => break,
+            }
+        }
+        let esc = self.src[start..self.i].iter().collect::<String>();
+        if text.len() < n {
+            return err(format!("incomplete escape {esc}"), start);
+        }
+        let v = u32::from_str_radix(&text, 16).expect("hex");
+        char::from_u32(v).map_or_else(|| err(format!("bad escape {esc}"), start), Ok)
+    }
+
+    fn class(&mut self, start: usize) -> R<String> {
+        let mut negate = false;
+        if self.peek() == Some('^') {
+            negate = true;
+            self.i += 1;
+        }
+        let mut items: Vec<ClassItem> = Vec::new();
+        let first = self.i;
+        loop {
+            let Some(c) = self.peek() else {
+                return err("unterminated character set", start);
+            };
+            if c == ']' && self.i > first {
+                self.i += 1;
+                break;
+            }
+            let item_start = self.i;
+            let lo = self.class_atom()?;
+            if self.peek() == Some('-') && self.src.get(self.i + 1).is_some_and(|&n| n != ']') {
+                self.i += 1;
+                let hi_start = self.i;
+                let hi = self.class_atom()?;
+                let (ClassItem::Char(a), ClassItem::Char(b)) = (&lo, &hi) else {
+                    let text: String = self.src[item_start..self.i].iter().collect();
+                    return err(format!("bad character range {text}"), item_start);
+                };
+                if b < a {
+                    let text: String = self.src[item_start..self.i].iter().collect();
+                    return err(format!("bad character range {text}"), item_start);
+                }
+                let _ = hi_start;
+                items.push(ClassItem::Set(format!(
+                    "{}-{}",
+                    class_lit(*a),
+                    class_lit(*b)
+                )));
+                continue;
+            }
+            items.push(lo);
+        }
+        if items.is_empty() {
+            // `[^]` never happens (`]` first is a literal); an empty class
+            // cannot be written either
+            return Ok(if negate {
+                "(?s:.)"
+            } else {
+                "[^\\x{0}-\\x{10ffff}]"
+            }
+            .into());
+        }
+        let mut out = String::from("[");
+        if negate {
+            out.push('^');
+        }
+        for it in items {
+            match it {
+                ClassItem::Char(c) => out.push_str(&class_lit(c)),
+                ClassItem::Set(s) => out.push_str(&s),
+            }
+        }
+        out.push(']');
+        Ok(out)
+    }
+
+    fn class_atom(&mut self) -> R<ClassItem> {
+        let start = self.i;
+        let c = self.peek().expect("checked");
+        self.i += 1;
+        if c != '\\' {
+            return Ok(ClassItem::Char(c));
+        }
+        let Some(e) = self.peek() else {
+            return err("bad escape (end of pattern)", start);
+        };
+        self.i += 1;
+        Ok(match e {
+            'd' | 'D' | 's' | 'S' | 'w' | 'W' => {
+                ClassItem::Set(class_escape_set(e, self.ascii(), true))
+            }
+            'b' => ClassItem::Char('\x08'),
+            '0'..='7' => {
+                let mut text = String::from(e);
+                while text.len() < 3 && self.peek().is_some_and(|x| ('0'..='7').contains(&x)) {
+                    text.push(self.peek().expect("checked"));
+                    self.i += 1;
+                }
+                let v = u32::from_str_radix(&text, 8).expect("octal");
+                if v > 0o377 {
+                    return err(
+                        format!("octal escape value \\{text} outside of range 0-0o377"),
+                        start,
+                    );
+                }
+                ClassItem::Char(char::from_u32(v).expect("octal"))
+            }
+            '8' | '9' => return err(format!("bad escape \\{e}"), start),
+            e => ClassItem::Char(self.simple_escape(e, start)?),
+        })
+    }
+
+    fn group_name(&mut self, end: char, start: usize) -> R<String> {
+        let s = self.i;
+        while self.peek().is_some_and(|c| c != end) {
+            self.i += 1;
+        }
+        let name: String = self.src[s..self.i].iter().collect();
+        if self.peek() != Some(end) {
+            return err(format!("missing {end}, unterminated name"), s);
+        }
+        self.i += 1;
+        if name.is_empty() {
+            return err("missing group name", s);
+        }
+        let ok = name
+            .chars()
+            .next()
+            .is_some_and(|c| c == '_' || c.is_alphabetic())
+            && name.chars().all(|c| c == '_' || c.is_alphanumeric());
+        if !ok {
+            return err(format!("bad character in group name '{name}'"), s);
+        }
+        let _ = start;
+        Ok(name)
+    }
+
+    fn close(&mut self, start: usize) -> R<()> {
+        if self.peek() != Some(')') {
+            return err("missing ), unterminated subpattern", start);
+        }
+        self.i += 1;
+        Ok(())
+    }
+
+    fn group(&mut self, start: usize, out: &mut String) -> R<bool> {
+        if self.peek() != Some('?') {
+            self.groups += 1;
+            let n = self.groups;
+            self.open.push(n);
+            let inner = self.alternation()?;
+            self.close(start)?;
+            self.open.retain(|&g| g != n);
+            out.push_str(&format!("({inner})"));
+            return Ok(true);
+        }
+        self.i += 1;
+        let Some(c) = self.peek() else {
+            return err("unexpected end of pattern", self.i);
+        };
+        self.i += 1;
+        match c {
+            ':' => {
+                let inner = self.alternation()?;
+                self.close(start)?;
+                out.push_str(&format!("(?:{inner})"));
+            }
+            '>' => {
+                let inner = self.alternation()?;
+                self.close(start)?;
+                out.push_str(&format!("(?>{inner})"));
+            }
+            '#' => {
+                while self.peek().is_some_and(|c| c != ')') {
+                    self.i += 1;
+                }
+                if self.peek().is_none() {
+                    return err("missing ), unterminated comment", start);
+                }
+                self.i += 1;
+                return Ok(false);
+            }
+            '=' | '!' => {
+                let inner = self.alternation()?;
+                self.close(start)?;
+                out.push_str(&format!("(?{c}{inner})"));
+                return Ok(true);
+            }
+            '<' if matches!(self.peek(), Some('=') | Some('!')) => {
+                let c = self.peek().expect("checked");
+                self.i += 1;
+                let inner = self.alternation()?;
+                self.close(start)?;
+                out.push_str(&format!("(?<{c}{inner})"));
+                return Ok(true);
+            }
+            'P' => {
+                match self.peek() {
+                    Some('<') => {
+                        self.i += 1;
+                        let name = self.group_name('>', start)?;
+                        self.groups += 1;
+                        let n = self.groups;
+                        if let Some((_, was)) = self.names.iter().find(|(x, _)| *x == name) {
+                            return err(
+                            format!("redefinition of group name '{name}' as group {n}; was group {was}"),
+                            start + 4,
+                        );
+                        }
+                        self.names.push((name, n));
+                        self.open.push(n);
+                        let inner = self.alternation()?;
+                        self.close(start)?;
+                        self.open.retain(|&g| g != n);
+                        out.push_str(&format!("({inner})"));
+                    }
+                    Some('=') => {
+                        self.i += 1;
+                        let name_pos = self.i;
+                        let name = self.group_name(')', start)?;
+                        let Some(&(_, n)) = self.names.iter().find(|(x, _)| *x == name) else {
+                            return err(format!("unknown group name '{name}'"), name_pos);
+                        };
+                        if self.open.contains(&n) {
+                            return err("cannot refer to an open group", start);
+                        }
+                        out.push_str(&format!("\\k<{n}>"));
+                    }
+                    Some(x) => return err(format!("unknown extension ?P{x}"), start + 1),
+                    None => return err("unexpected end of pattern", self.i),
+                }
+            }
+            '(' => {
+                let name_pos = self.i;
+                let name = self.group_name(')', start)?;
+                let n = match name.parse::<usize>() {
+                    Ok(n) => {
+                        if n == 0 || n > self.groups {
+                            return err(format!("invalid group reference {n}"), name_pos);
+                        }
+                        n
+                    }
+                    Err(_) => match self.names.iter().find(|(x, _)| *x == name) {
+                        Some(&(_, n)) => n,
+                        None => return err(format!("unknown group name '{name}'"), name_pos),
+                    },
+                };
+                let yes = self.sequence()?;
+                let no = if self.peek() == Some('|') {
+                    self.i += 1;
+                    let no = self.sequence()?;
+                    if self.peek() == Some('|') {
+                        return err("conditional backref with more than two branches", self.i);
+                    }
+                    no
+                } else {
+                    String::new()
+                };
+                self.close(start)?;
+                out.push_str(&format!("(?({n}){yes}|{no})"));
+            }
+            c if flag_bit(c).is_some() || c == '-' => {
+                self.i -= 1;
+                return self.scoped_flags(start, out);
+            }
+            c => return err(format!("unknown extension ?{c}"), start + 1),
+        }
+        Ok(true)
+    }
+
+    /// `(?flags-flags:...)`, or global flags in the wrong place.
+    fn scoped_flags(&mut self, start: usize, out: &mut String) -> R<bool> {
+        let mut add = 0;
+        let mut sub = 0;
+        while let Some(b) = self.peek().and_then(flag_bit) {
+            add |= b;
+            self.i += 1;
+        }
+        if self.peek() == Some(')') {
+            return err("global flags not at the start of the expression", start);
+        }
+        if self.peek() == Some('-') {
+            self.i += 1;
+            while let Some(b) = self.peek().and_then(flag_bit) {
+                if b & (ASCII | UNICODE | LOCALE) != 0 {
+                    return err("bad inline flag value", self.i);
+                }
+                sub |= b;
+                self.i += 1;
+            }
+            if sub == 0 {
+                return err("missing flag", self.i);
+            }
+        }
+        if self.peek() != Some(':') {
+            return match self.peek() {
+                None => err("missing -, : or )", self.i),
+                Some(c) if c.is_alphabetic() => err("unknown flag", self.i),
+                Some(_) => err("missing -, : or )", self.i),
+            };
+        }
+        if add & sub != 0 {
+            return err("bad inline flag value", self.i);
+        }
+        self.i += 1;
+        let saved = self.flags;
+        self.flags = (self.flags | add) & !sub;
+        if add & ASCII != 0 {
+            self.flags &= !UNICODE;
+        }
+        if add & UNICODE != 0 {
+            self.flags &= !ASCII;
+        }
+        let inner = self.alternation();
+        self.flags = saved;
+        let inner = inner?;
+        self.close(start)?;
+        let mut on = String::new();
+        let mut off = String::new();
+        if add & IGNORECASE != 0 {
+            on.push('i');
+        }
+        if sub & IGNORECASE != 0 {
+            off.push('i');
+        }
+        if on.is_empty() && off.is_empty() {
+            out.push_str(&format!("(?:{inner})"));
+        } else if off.is_empty() {
+            out.push_str(&format!("(?{on}:{inner})"));
+        } else {
+            out.push_str(&format!("(?{on}-{off}:{inner})"));
+        }
+        Ok(true)
+    }
+}
+
+fn flag_bit(c: char) -> Option<u32> {
+    Some(match c {
+        'a' => ASCII,
+        'i' => IGNORECASE,
+        'L' => LOCALE,
+        'm' => MULTILINE,
+        's' => DOTALL,
+        'u' => UNICODE,
+        'x' => VERBOSE,
+        _ => return None,
+    })
+}
+
+/// `\d`, `\s`, `\w` and their negations; `in_class` gives the text to put
+/// inside `[...]`.
+fn class_escape_set(c: char, ascii: bool, in_class: bool) -> String {
+    if !ascii {
+        return format!("\\{c}");
+    }
+    let (set, neg) = match c {
+        'd' => ("0-9", false),
+        'D' => ("0-9", true),
+        's' => (ASCII_SPACE, false),
+        'S' => (ASCII_SPACE, true),
+        'w' => (ASCII_WORD, false),
+        _ => (ASCII_WORD, true),
+    };
+    match (neg, in_class) {
+        (false, true) => set.to_string(),
+        (false, false) => format!("[{set}]"),
+        (true, _) => format!("[^{set}]"),
+    }
+}
+
+/// `re.escape`: a backslash before each special character.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if "()[]{}?*+-|^$\\.&~# \t\n\r\x0b\x0c".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
