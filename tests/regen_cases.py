@@ -9,7 +9,9 @@ A case is ``tests/cases/<area>__<case>.py``; it may be named with or without
 its ``.py`` suffix on the command line. The script refuses to run on any
 Python other than 3.13: expected outputs must all come from one CPython.
 
-How a case is run -- the way ``monty run X.py`` behaves:
+How a case is run -- the way ``monty run X.py`` behaves (``tools__*`` cases
+also get the host functions of ``tests/tools.py``, which the sandbox is
+given with ``--tools-cmd 'python3 ../tools.py'``):
 
 * ``python3`` is started in a subprocess with cwd ``tests/cases``, on a small
   driver (``DRIVER`` below) that parses ``X.py`` with ``ast``. If the last
@@ -78,6 +80,11 @@ def _main(filename):
         # A C function: it adds no frame to tracebacks.
         "__monty_display__": sys.displayhook,
     }
+    if filename.startswith("tools__"):
+        # The host functions the sandbox gets from `tests/tools.py`.
+        sys.path.insert(0, "..")
+        import tools
+        namespace.update(tools.FUNCTIONS)
     try:
         exec(code, namespace)
     except BaseException as exc:

@@ -266,7 +266,7 @@ impl Session {
             }
             WireProgress::Error { error } => Err(Error::Python(error.into())),
             WireProgress::Invalid { message } => Err(Error::Internal(format!(
-                "the guest rejected the host's message: {message}"
+                "the guest refused the request: {message}"
             ))),
         }
     }

@@ -86,6 +86,7 @@ fn parse_expected(text: &str) -> Result<Outcome, String> {
     })
 }
 
+#[derive(Debug)]
 enum RunError {
     Timeout { stdout: String, stderr: String },
     Spawn(String),
@@ -100,11 +101,28 @@ fn read_all(mut pipe: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>>
     })
 }
 
+/// The tool server `tools__*` cases get (run from `tests/cases`).
+const TOOLS_CMD: &str = "python3 ../tools.py";
+
+/// The `monty` arguments that run case `name`.
+fn case_args(name: &str) -> Vec<String> {
+    let mut args = vec!["run".to_string(), format!("{name}.py")];
+    if name.starts_with("tools__") {
+        args.push("--tools-cmd".into());
+        args.push(TOOLS_CMD.into());
+    }
+    args
+}
+
 /// Runs `monty run <name>.py` in `dir`, killing it after `timeout`.
 fn run_case(dir: &Path, name: &str, timeout: Duration) -> Result<Outcome, RunError> {
+    run_monty(dir, &case_args(name), timeout)
+}
+
+/// Runs `monty ARGS` in `dir`, killing it after `timeout`.
+fn run_monty(dir: &Path, args: &[String], timeout: Duration) -> Result<Outcome, RunError> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_monty"))
-        .arg("run")
-        .arg(format!("{name}.py"))
+        .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -359,4 +377,87 @@ fn expected_format_round_trips() {
             stderr: String::new()
         }
     );
+}
+
+/// Every `tools__*` case, stopped and saved at each of its external calls
+/// in turn (`--save-at-call K`) and continued by a second process
+/// (`monty resume`), must produce exactly the uninterrupted output.
+#[test]
+fn tool_cases_resume_at_every_call() {
+    let dir = cases_dir();
+    let state_dir = std::env::temp_dir().join(format!("monty-save-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&state_dir).expect("temp dir");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("cases dir")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.starts_with("tools__") && n.ends_with(".py"))
+        .map(|n| n.trim_end_matches(".py").to_string())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty(), "no tools__ cases found");
+    let timeout = Duration::from_secs(60);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for name in &names {
+        let expected_text =
+            std::fs::read_to_string(dir.join(format!("{name}.expected"))).expect("expected file");
+        let expected = parse_expected(&expected_text).expect("well-formed expected file");
+        for k in 1..=50u32 {
+            let state = state_dir.join(format!("{name}.{k}.state"));
+            let mut args = case_args(name);
+            args.push("--save-at-call".into());
+            args.push(k.to_string());
+            args.push(state.display().to_string());
+            let first =
+                run_monty(&dir, &args, timeout).unwrap_or_else(|e| panic!("{name} K={k}: {e:?}"));
+            if !first
+                .stderr
+                .contains(&format!("saved the execution at external call {k}"))
+            {
+                // The program made fewer than K calls: it ran to the end.
+                if (first.code, first.stdout.as_str(), first.stderr.as_str())
+                    != (
+                        expected.code,
+                        expected.stdout.as_str(),
+                        expected.stderr.as_str(),
+                    )
+                {
+                    failures.push(format!(
+                        "{name}: run without a save at K={k} differs from the expected output"
+                    ));
+                }
+                break;
+            }
+            let resume = vec![
+                "resume".to_string(),
+                state.display().to_string(),
+                "--tools-cmd".to_string(),
+                TOOLS_CMD.to_string(),
+            ];
+            let second = run_monty(&dir, &resume, timeout)
+                .unwrap_or_else(|e| panic!("{name} K={k} resume: {e:?}"));
+            let stdout = format!("{}{}", first.stdout, second.stdout);
+            if (second.code, stdout.as_str(), second.stderr.as_str())
+                != (
+                    expected.code,
+                    expected.stdout.as_str(),
+                    expected.stderr.as_str(),
+                )
+            {
+                failures.push(format!(
+                    "{name}: saved at call {k} and resumed:\n  exit {} (expected {})\n  stdout {stdout:?}\n  expected {:?}\n  stderr {:?}",
+                    second.code, expected.code, expected.stdout, second.stderr
+                ));
+            }
+            checked += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&state_dir);
+    println!(
+        "save/resume: {checked} call positions in {} cases checked",
+        names.len()
+    );
+    assert!(checked > 0, "no call position was checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -3,4 +3,5 @@
 //! message shapes; `session` drives the VM with them.
 
 pub mod session;
+pub mod snapshot;
 pub mod value;

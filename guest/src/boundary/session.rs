@@ -216,14 +216,26 @@ impl Session {
         }
     }
 
-    /// Serializes the paused execution (not supported yet: empty).
+    /// Serializes the paused execution; empty when nothing is paused.
     pub fn snapshot(&mut self) -> Vec<u8> {
-        Vec::new()
+        match &self.vm {
+            Some(vm) if vm.pending.is_some() => super::snapshot::save(vm).unwrap_or_default(),
+            _ => Vec::new(),
+        }
     }
 
-    /// Continues a snapshot (not supported yet).
-    pub fn restore(&mut self, _state: &[u8]) -> String {
-        invalid("snapshots are not supported yet")
+    /// Continues a snapshot in this instance: the progress is the pause it
+    /// was taken at (the pending call is announced again).
+    pub fn restore(&mut self, state: &[u8]) -> String {
+        self.vm = None;
+        let vm = match super::snapshot::load(state) {
+            Ok(vm) => vm,
+            Err(e) => return invalid(e),
+        };
+        let Some(call) = vm.pending.clone() else {
+            return invalid("the snapshot has no pending call to continue from");
+        };
+        self.finish(vm, Ok(Exit::Pause(call)))
     }
 }
 

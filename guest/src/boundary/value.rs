@@ -53,6 +53,7 @@ fn encode(vm: &mut Vm, v: Value, depth: usize) -> J {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(s) => J::String(s.s.clone()),
             Obj::BigInt(b) => json!({"$int": b.to_string()}),
+            Obj::Bytes(b) | Obj::ByteArray(b) => json!({"$bytes": base64_encode(b)}),
             Obj::List(items) => {
                 let items = items.clone();
                 J::Array(encode_all(vm, items, depth))
@@ -229,9 +230,7 @@ fn decode_tagged(vm: &mut Vm, tag: &str, v: &J, depth: usize) -> PyResult<Value>
                 .as_str()
                 .ok_or_else(|| bad("$bytes needs a base64 string"))?;
             let bytes = base64_decode(s).ok_or_else(|| bad("bad base64 in $bytes"))?;
-            // bytes are represented as a tuple of ints until a bytes type exists
-            let items = bytes.into_iter().map(|b| Value::Int(b as i64)).collect();
-            vm.new_tuple(items)
+            vm.new_bytes(bytes)
         }
         "repr" => {
             let s = v.as_str().ok_or_else(|| bad("$repr needs a string"))?;
@@ -239,6 +238,26 @@ fn decode_tagged(vm: &mut Vm, tag: &str, v: &J, depth: usize) -> PyResult<Value>
         }
         other => return Err(bad(format!("unknown tagged value ${other}"))),
     })
+}
+
+/// Standard base64 with padding (RFC 4648), for `$bytes`.
+fn base64_encode(b: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(b.len().div_ceil(3) * 4);
+    for chunk in b.chunks(3) {
+        let n = chunk.len();
+        let acc = (chunk[0] as u32) << 16
+            | (chunk.get(1).copied().unwrap_or(0) as u32) << 8
+            | chunk.get(2).copied().unwrap_or(0) as u32;
+        for i in 0..4 {
+            if i <= n {
+                out.push(ABC[(acc >> (18 - 6 * i)) as usize & 63] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 fn base64_decode(s: &str) -> Option<Vec<u8>> {

@@ -247,6 +247,16 @@ fn unknown_code(t: char, tname: &str) -> PyErr {
 
 /// `format(v, spec)`.
 pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
+    if let Value::Ref(id) = v {
+        if let Obj::Native(_) = vm.heap.get(id) {
+            if let Some(s) = vm.native_obj_format(id, spec)? {
+                return Ok(s);
+            }
+            if spec.is_empty() {
+                return vm.str_of(v);
+            }
+        }
+    }
     if vm.user_class_of(v).is_some() {
         let spec_value = vm.new_str(spec);
         let mark = vm.stack.len();
@@ -275,6 +285,15 @@ pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
             Obj::Str(st) => {
                 let text = st.s.clone();
                 format_str(vm, &parse_spec(spec, &tname, Some('s'))?, &text, &tname)
+            }
+            Obj::Native(_) if vm.native_obj_has_method(id, "__format__") => {
+                let spec_value = vm.new_str(spec);
+                let r =
+                    vm.native_obj_call_method(id, "__format__", vec![spec_value], Vec::new())?;
+                match r.and_then(|r| as_str(&vm.heap, r).map(str::to_string)) {
+                    Some(s) => Ok(s),
+                    None => Err(PyErr::type_error("__format__ must return a str")),
+                }
             }
             _ => Err(PyErr::type_error(format!(
                 "unsupported format string passed to {tname}.__format__"
@@ -402,12 +421,24 @@ fn format_int(vm: &mut Vm, spec: &str, v: Value, tname: &str) -> PyResult<String
 
 /// Formats `f` with `prec` digits after the point, as `%f` does.
 fn fixed(f: f64, prec: usize) -> String {
-    format!("{:.*}", prec, f.abs())
+    // a double has at most 1074 digits after the point: past that, zeros
+    // (and Rust's formatter takes no precision above u16::MAX)
+    let mut s = format!("{:.*}", prec.min(EXACT_DIGITS), f.abs());
+    s.extend(std::iter::repeat_n('0', prec.saturating_sub(EXACT_DIGITS)));
+    s
 }
+
+/// More fractional digits than any double has.
+const EXACT_DIGITS: usize = 1100;
 
 /// Formats `|f|` in exponent form with `prec` digits after the point.
 fn exponent(f: f64, prec: usize, upper: bool) -> String {
-    let s = format!("{:.*e}", prec, f.abs());
+    let s = format!("{:.*e}", prec.min(EXACT_DIGITS), f.abs());
+    let zeros = prec.saturating_sub(EXACT_DIGITS);
+    let s = match (zeros, s.split_once('e')) {
+        (0, _) | (_, None) => s,
+        (_, Some((m, e))) => format!("{m}{}e{e}", "0".repeat(zeros)),
+    };
     let (mant, exp) = s.split_once('e').expect("exponent form");
     let exp: i32 = exp.parse().expect("int exponent");
     let e = if upper { 'E' } else { 'e' };
@@ -427,7 +458,7 @@ fn general(f: f64, prec: usize, upper: bool, alt: bool, repr_style: bool) -> Str
     let exp = if a == 0.0 {
         0
     } else {
-        let s = format!("{:.*e}", p - 1, a);
+        let s = format!("{:.*e}", (p - 1).min(EXACT_DIGITS), a);
         s.split_once('e')
             .expect("exp")
             .1

@@ -17,6 +17,18 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::Print => print(vm, a),
         Builtin::Len => {
             a.check(1, 1, &[])?;
+            if let Value::Ref(id) = a.pos[0] {
+                if let Obj::Range(r) = vm.heap.get(id) {
+                    let r = *r;
+                    return match i64::try_from(r.len_i128()) {
+                        Ok(n) => Ok(Value::Int(n)),
+                        Err(_) => Err(PyErr::new(
+                            ExcType::OverflowError,
+                            "Python int too large to convert to C ssize_t",
+                        )),
+                    };
+                }
+            }
             let n = vm.len_of(a.pos[0])?;
             Ok(Value::Int(n as i64))
         }
@@ -62,6 +74,16 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::Max => min_max(vm, a, false),
         Builtin::Abs => {
             a.check(1, 1, &[])?;
+            if vm.is_native_obj(a.pos[0]) {
+                if let Some(r) = vm.native_obj_unary(a.pos[0], 'a')? {
+                    return Ok(r);
+                }
+            }
+            if vm.user_class_of(a.pos[0]).is_some() {
+                if let Some(r) = vm.call_dunder(a.pos[0], "__abs__", vec![])? {
+                    return Ok(r);
+                }
+            }
             match vm.as_num(a.pos[0]) {
                 Some(Num::Int(i)) => Ok(match i.checked_abs() {
                     Some(v) => Value::Int(v),
@@ -147,10 +169,17 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                     }
                     Ok(Value::Int(s.chars().next().expect("one char") as i64))
                 }
-                None => Err(PyErr::type_error(format!(
-                    "ord() expected string of length 1, but {} found",
-                    vm.class_name(a.pos[0])
-                ))),
+                None => match crate::object::bytes::as_bytes(&vm.heap, a.pos[0]) {
+                    Some([c]) => Ok(Value::Int(*c as i64)),
+                    Some(b) => Err(PyErr::type_error(format!(
+                        "ord() expected a character, but string of length {} found",
+                        b.len()
+                    ))),
+                    None => Err(PyErr::type_error(format!(
+                        "ord() expected string of length 1, but {} found",
+                        vm.class_name(a.pos[0])
+                    ))),
+                },
             }
         }
         Builtin::Hex | Builtin::Bin | Builtin::Oct => {
@@ -780,6 +809,7 @@ impl Vm {
         if let Value::Ref(id) = v {
             return Ok(match self.heap.get(id) {
                 Obj::Str(s) => s.char_len(),
+                Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
                 Obj::List(l) | Obj::Tuple(l) => l.len(),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len(),
                 Obj::Range(r) => r.len() as usize,

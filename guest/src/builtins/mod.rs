@@ -3,6 +3,8 @@
 //! `types` the constructors of builtin types, `methods` the methods of
 //! builtin values, `format` the format-spec mini-language.
 
+pub mod bytes_percent;
+pub mod codecs;
 pub mod format;
 pub mod functions;
 pub mod methods;

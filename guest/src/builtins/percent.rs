@@ -58,7 +58,13 @@ struct Directive {
 fn is_mapping(vm: &mut Vm, v: Value) -> bool {
     match v {
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Dict(_) | Obj::List(_) | Obj::Range(_) | Obj::Tuple(_) | Obj::Str(_) => true,
+            Obj::Dict(_)
+            | Obj::List(_)
+            | Obj::Range(_)
+            | Obj::Tuple(_)
+            | Obj::Str(_)
+            | Obj::Bytes(_)
+            | Obj::ByteArray(_) => true,
             Obj::BigInt(_)
             | Obj::Set(_)
             | Obj::FrozenSet(_)
@@ -75,16 +81,17 @@ fn is_mapping(vm: &mut Vm, v: Value) -> bool {
     }
 }
 
-/// `template % args`.
+/// `template % args` (`template` is a str).
 ///
 /// # Errors
 /// CPython's `TypeError`/`ValueError`/`OverflowError`s for bad directives
 /// and arguments.
-pub fn percent_format(vm: &mut Vm, template: &str, args: Value) -> PyResult<Value> {
+pub fn percent_format(vm: &mut Vm, template: Value, args: Value) -> PyResult<Value> {
+    let text = as_str(&vm.heap, template).unwrap_or("").to_string();
     // the operands stay reachable while `__str__` & co. run Python code
     let mark = vm.stack.len();
     vm.stack.push(args);
-    let r = format_all(vm, template, args);
+    let r = format_all(vm, &text, args);
     vm.stack.truncate(mark);
     r
 }
@@ -309,7 +316,7 @@ fn convert(vm: &mut Vm, ty: char, at: usize, v: Value, d: &Directive) -> PyResul
                             }
                         }
                     }
-                    None if matches!(vm.as_num(v), Some(_)) => None,
+                    None if vm.as_num(v).is_some() => None,
                     None if vm.user_class_of(v).is_some() => match index_of(vm, v)? {
                         Some(n) => n.to_u32().and_then(char::from_u32),
                         None => {

@@ -14,6 +14,12 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use super::Args;
 
 pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+    if matches!(t, Type::Bytes | Type::ByteArray) {
+        return vm.construct_bytes(t, pos, kw);
+    }
+    if t == Type::Str && (pos.len() > 1 || !kw.is_empty()) {
+        return str_decode(vm, pos, kw);
+    }
     let a = Args::new(t.name(), pos, kw);
     match t {
         Type::Int => {
@@ -24,6 +30,10 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             match a.get(1, "base") {
                 Some(b) => {
                     let base = vm.index_arg(b)?;
+                    if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
+                        let b = b.to_vec();
+                        return int_from_bytes(vm, &b, base);
+                    }
                     match as_str(&vm.heap, x) {
                         Some(s) => {
                             let s = s.to_string();
@@ -213,6 +223,10 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                         seq: id,
                         idx: l.len(),
                     }),
+                    Obj::Bytes(b) | Obj::ByteArray(b) => Some(Iter::Reversed {
+                        seq: id,
+                        idx: b.len(),
+                    }),
                     Obj::Str(s) => Some(Iter::Reversed {
                         seq: id,
                         idx: s.char_len(),
@@ -264,6 +278,40 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
     }
 }
 
+/// `str(object, encoding, errors)`: decodes a bytes-like object.
+fn str_decode(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+    let p = crate::vm::bytes::bind_clinic("str", &pos, &kw, &["object", "encoding", "errors"])?;
+    let text = |v: Option<Value>, what: &str, default: &str| -> PyResult<String> {
+        match v {
+            None => Ok(default.to_string()),
+            Some(v) => match as_str(&vm.heap, v) {
+                Some(s) => Ok(s.to_string()),
+                None => Err(PyErr::type_error(format!(
+                    "str() argument '{what}' must be str, not {}",
+                    vm.class_name(v)
+                ))),
+            },
+        }
+    };
+    let enc = text(p[1], "encoding", "utf-8")?;
+    let errors = text(p[2], "errors", "strict")?;
+    let obj = p[0].unwrap_or(Value::None);
+    match crate::object::bytes::as_bytes(&vm.heap, obj) {
+        Some(b) => {
+            let s = super::codecs::decode(b, &enc, &errors)?;
+            Ok(vm.new_str(s))
+        }
+        None if p[0].is_none() => Ok(vm.new_str("")),
+        None if as_str(&vm.heap, obj).is_some() => {
+            Err(PyErr::type_error("decoding str is not supported"))
+        }
+        None => Err(PyErr::type_error(format!(
+            "decoding to str: need a bytes-like object, {} found",
+            vm.class_name(obj)
+        ))),
+    }
+}
+
 /// `int(x)` for a non-str-with-base argument.
 fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
     match vm.as_num(x) {
@@ -289,10 +337,33 @@ fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
         let s = s.to_string();
         return parse_int(vm, &s, 10);
     }
+    if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
+        let b = b.to_vec();
+        return int_from_bytes(vm, &b, 10);
+    }
     Err(PyErr::type_error(format!(
         "int() argument must be a string, a bytes-like object or a real number, not '{}'",
         vm.class_name(x)
     )))
+}
+
+/// `int(b, base)` for a bytes-like `b`: its ASCII text, with the bytes
+/// repr in the error message.
+fn int_from_bytes(vm: &mut Vm, b: &[u8], base: i64) -> PyResult<Value> {
+    let bad = || {
+        PyErr::value_error(format!(
+            "invalid literal for int() with base {base}: {}",
+            crate::object::bytes::repr(b)
+        ))
+    };
+    let s = std::str::from_utf8(b)
+        .ok()
+        .filter(|s| s.is_ascii())
+        .ok_or_else(bad)?;
+    parse_int(vm, s, base).map_err(|e| match e {
+        PyErr::Msg(ExcType::ValueError, m) if m.starts_with("invalid literal") => bad(),
+        e => e,
+    })
 }
 
 /// `int(s, base)` with Python's rules: surrounding whitespace, a sign,
@@ -383,6 +454,18 @@ pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
         Some(Num::Int(i)) => return Ok(Value::Float(i as f64)),
         Some(Num::Big(b)) => return Ok(Value::Float(crate::vm::ops::bigint_to_f64(&b)?)),
         None => {}
+    }
+    if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
+        let f = std::str::from_utf8(b)
+            .ok()
+            .filter(|s| s.is_ascii())
+            .and_then(parse_float);
+        return f.map(Value::Float).ok_or_else(|| {
+            PyErr::value_error(format!(
+                "could not convert string to float: {}",
+                crate::object::bytes::repr(b)
+            ))
+        });
     }
     if let Some(s) = as_str(&vm.heap, x) {
         return parse_float(s).map(Value::Float).ok_or_else(|| {

@@ -5,11 +5,11 @@
 
 use num_traits::Signed;
 
-use super::util::{bind, keep, rooted, seq_len, Sig, Style};
+use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
 use super::{module_index, ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
 use crate::compile::bytecode::CmpOp;
-use crate::object::{ExcType, Obj, Value};
+use crate::object::{DictKind, ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -107,18 +107,35 @@ fn upper(vm: &mut Vm, c: &Call) -> PyResult<i64> {
     let hi = match c.hi {
         Some(h) => h,
         None => match a {
-            Value::Ref(id) if matches!(vm.heap.get(id), Obj::Dict(_)) => {
-                return Err(PyErr::type_error(format!(
-                    "{} is not a sequence",
-                    vm.class_name(a)
-                )))
-            }
+            Value::Ref(id) => match vm.heap.get(id) {
+                // Counter is a Python class in CPython, with sequence slots
+                Obj::Dict(d) if d.kind == DictKind::Counter => d.len() as i64,
+                Obj::Dict(d) => {
+                    let name = match d.kind {
+                        DictKind::DefaultDict(_) => "collections.defaultdict",
+                        DictKind::OrderedDict => "collections.OrderedDict",
+                        _ => "dict",
+                    };
+                    return Err(PyErr::type_error(format!("{name} is not a sequence")));
+                }
+                _ => seq_len(vm, a)? as i64,
+            },
             _ => seq_len(vm, a)? as i64,
         },
     };
     let indexable = matches!(a, Value::Ref(id) if matches!(
         vm.heap.get(id),
-        Obj::List(_) | Obj::Tuple(_) | Obj::Str(_) | Obj::Range(_) | Obj::Instance(_)
+        Obj::Dict(d) if d.kind == DictKind::Counter
+    ) || matches!(
+        vm.heap.get(id),
+        Obj::List(_)
+            | Obj::Tuple(_)
+            | Obj::Str(_)
+            | Obj::Range(_)
+            | Obj::Bytes(_)
+            | Obj::ByteArray(_)
+            | Obj::Instance(_)
+            | Obj::Native(_)
     ));
     if !indexable {
         return Err(PyErr::type_error(format!(
@@ -137,7 +154,7 @@ fn search(vm: &mut Vm, c: &Call, x: Value, right: bool) -> PyResult<i64> {
     let (mut lo, mut hi) = (c.lo, upper(vm, c)?);
     while lo < hi {
         let mid = ((lo as u64 + hi as u64) / 2) as i64;
-        let mut item = vm.get_item(c.a, Value::Int(mid))?;
+        let mut item = seq_item(vm, c.a, mid as u64)?;
         keep(vm, item);
         if !c.key.is_none() {
             item = vm.call_value(c.key, vec![item], Vec::new())?;

@@ -3,9 +3,10 @@
 //! `__copy__`/`__deepcopy__` hooks and CPython's memo (a dict keyed by
 //! `id()`), so shared references and cycles survive a deep copy.
 
+use super::objects::NativeObj;
 use super::{ModuleDef, NativeFn};
 use crate::builtins::{Args, Builtin};
-use crate::object::{Dict, ExcType, Instance, Obj, ObjId, Value};
+use crate::object::{Dict, DictKind, ExcType, Instance, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn sig<'a>(name: &'a str, params: &'a [&'a str], required: usize) -> super::util::Sig<'a> {
@@ -49,11 +50,12 @@ fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
     }
     let new = match vm.heap.get(id) {
         Obj::List(l) => Obj::List(l.clone()),
+        Obj::ByteArray(b) => Obj::ByteArray(b.clone()),
         Obj::Dict(d) => Obj::Dict(d.clone()),
         Obj::Set(d) => Obj::Set(d.clone()),
         Obj::Instance(i) => Obj::Instance(i.clone()),
         Obj::Exception(e) => Obj::Exception(e.clone()),
-        Obj::BoundNative { .. } => vm.heap.get(id).clone(),
+        Obj::BoundNative { .. } | Obj::Native(_) => vm.heap.get(id).clone(),
         Obj::Module(_)
         | Obj::Iter(_)
         | Obj::DictView(..)
@@ -88,6 +90,15 @@ fn deepcopy(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let r = Deep { memo }.copy(vm, x, 0);
     vm.stack.truncate(mark);
     r
+}
+
+fn callable(vm: &mut Vm, v: Value) -> PyResult<bool> {
+    let r = vm.call_value(Value::Builtin(Builtin::Callable), vec![v], Vec::new())?;
+    vm.truthy(r)
+}
+
+fn name_is_partial(vm: &Vm, v: Value) -> bool {
+    matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::BoundNative { name, .. } if name == "functools.partial"))
 }
 
 struct Deep {
@@ -194,9 +205,54 @@ impl Deep {
             }
             Obj::Dict(src) => {
                 let entries: Vec<(Value, Value)> = src.entries().collect();
-                let y = vm.heap.new_value(Obj::Dict(Dict::new()));
+                let mut kind = src.kind;
+                if let DictKind::DefaultDict(factory) = kind {
+                    let f = self.copy(vm, factory, d)?;
+                    if !f.is_none() && !callable(vm, f)? {
+                        return Err(PyErr::type_error("first argument must be callable or None"));
+                    }
+                    kind = DictKind::DefaultDict(f);
+                }
+                let mut out = Dict::new();
+                out.kind = kind;
+                let y = vm.heap.new_value(Obj::Dict(out));
                 self.remember(vm, x, y)?;
                 self.fill_dict(vm, id, entries, y, d)?;
+                Ok(y)
+            }
+            Obj::Native(NativeObj::Deque { maxlen, .. }) => {
+                let maxlen = *maxlen;
+                let len_of = |vm: &Vm| match vm.heap.get(id) {
+                    Obj::Native(NativeObj::Deque { items, .. }) => items.len(),
+                    _ => 0,
+                };
+                let n = len_of(vm);
+                let mut out = std::collections::VecDeque::with_capacity(n);
+                for i in 0..n {
+                    let item = match vm.heap.get(id) {
+                        Obj::Native(NativeObj::Deque { items, .. }) => items[i],
+                        _ => Value::None,
+                    };
+                    let c = self.copy(vm, item, d)?;
+                    vm.stack.push(c);
+                    out.push_back(c);
+                    if len_of(vm) != n {
+                        return Err(PyErr::new(
+                            ExcType::RuntimeError,
+                            "deque mutated during iteration",
+                        ));
+                    }
+                }
+                let y = vm
+                    .heap
+                    .new_value(Obj::Native(NativeObj::Deque { items: out, maxlen }));
+                self.remember(vm, x, y)?;
+                Ok(y)
+            }
+            Obj::Native(n) => {
+                let n = n.clone();
+                let y = vm.heap.new_value(Obj::Native(n));
+                self.remember(vm, x, y)?;
                 Ok(y)
             }
             Obj::Set(src) | Obj::FrozenSet(src) => {
@@ -214,6 +270,22 @@ impl Deep {
                 } else {
                     Obj::Set(out)
                 });
+                self.remember(vm, x, y)?;
+                Ok(y)
+            }
+            Obj::Instance(inst) if vm.namedtuple_parts(x).is_some() => {
+                // rebuilt from its copied items, as `cls(*items)`: memoized
+                // only once they are done, and (unlike a tuple) without
+                // looking in the memo again, so a cycle opens out as in CPython
+                let (class, entries) = (inst.class, inst.attrs.entries().collect::<Vec<_>>());
+                let mut attrs = Dict::with_capacity(entries.len());
+                for (k, v) in entries {
+                    let c = self.copy(vm, v, d)?;
+                    vm.stack.push(c);
+                    let hk = vm.hash_key(k)?;
+                    attrs.insert(hk, k, c);
+                }
+                let y = vm.heap.new_value(Obj::Instance(Instance { class, attrs }));
                 self.remember(vm, x, y)?;
                 Ok(y)
             }
@@ -255,14 +327,24 @@ impl Deep {
                     name,
                 });
                 self.remember(vm, x, y)?;
-                for b in bound {
+                let is_partial = name_is_partial(vm, y);
+                for (i, b) in bound.into_iter().enumerate() {
                     let c = self.copy(vm, b, d)?;
+                    if i == 0 && is_partial && !callable(vm, c)? {
+                        return Err(PyErr::type_error("the first argument must be callable"));
+                    }
                     if let Value::Ref(yid) = y {
                         if let Obj::BoundNative { bound, .. } = vm.heap.get_mut(yid) {
                             bound.push(c);
                         }
                     }
                 }
+                Ok(y)
+            }
+            Obj::ByteArray(b) => {
+                let b = b.clone();
+                let y = vm.new_bytearray(b);
+                self.remember(vm, x, y)?;
                 Ok(y)
             }
             Obj::Module(_)

@@ -123,7 +123,15 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
     let mp = (5 * doy + 2) / 153;
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (if m <= 2 { yoe + era * 400 + 1 } else { yoe + era * 400 }, m, d)
+    (
+        if m <= 2 {
+            yoe + era * 400 + 1
+        } else {
+            yoe + era * 400
+        },
+        m,
+        d,
+    )
 }
 
 impl Date {
@@ -143,7 +151,14 @@ impl Date {
     }
 
     pub fn yday(self) -> i64 {
-        self.ordinal() - Date { y: self.y, m: 1, d: 1 }.ordinal() + 1
+        self.ordinal()
+            - Date {
+                y: self.y,
+                m: 1,
+                d: 1,
+            }
+            .ordinal()
+            + 1
     }
 
     /// ISO year, week and weekday.
@@ -224,7 +239,10 @@ pub fn dt_micros(d: Date, c: Clock) -> i64 {
 pub fn dt_from_micros(us: i64, fold: i64) -> PyResult<(Date, Clock)> {
     let days = us.div_euclid(DAY_US) + 1;
     if !(1..=MAX_ORDINAL).contains(&days) {
-        return Err(PyErr::new(ExcType::OverflowError, "date value out of range"));
+        return Err(PyErr::new(
+            ExcType::OverflowError,
+            "date value out of range",
+        ));
     }
     Ok((
         Date::from_ordinal(days),
@@ -499,7 +517,12 @@ fn timedelta_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
             }
         }
     }
-    let total = whole + round_half_even(frac) as i128;
+    let fl = frac.floor();
+    let rem = frac - fl;
+    let mut total = whole + fl as i128;
+    if rem > 0.5 || (rem == 0.5 && total % 2 != 0) {
+        total += 1;
+    }
     let d = Delta::from_us(total)?;
     Ok(new_dt(vm, Dt::Delta(d)))
 }
@@ -629,6 +652,47 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
             | (TIMEDELTA, Some(Dt::Delta(_)))
             | (TIMEZONE | TZINFO, Some(Dt::Zone(_)))
     ))
+}
+
+/// The class of a `datetime`, `time` or `re` object, for the core's
+/// `type()` (a hook the core does not have yet).
+pub fn class_of(obj: &NativeObj) -> Option<NativeId> {
+    let (module, func) = match obj {
+        NativeObj::Datetime(d) => (
+            module_index(),
+            match **d {
+                Dt::Date(_) => DATE,
+                Dt::DateTime(..) => DATETIME,
+                Dt::Time(..) => TIME,
+                Dt::Delta(_) => TIMEDELTA,
+                Dt::Zone(_) => TIMEZONE,
+            },
+        ),
+        NativeObj::StructTime(_) => (super::module_index("time"), super::time::STRUCT_TIME),
+        NativeObj::RePattern(_) => (super::re::module_index(), super::re::PATTERN_CLASS),
+        NativeObj::ReMatch(_) => (super::re::module_index(), super::re::MATCH_CLASS),
+        _ => return None,
+    };
+    Some(NativeId { module, func })
+}
+
+/// `repr()` of a class of this module, `time` or `re` (`<class
+/// 'datetime.date'>`), for the core's repr of `Value::Native` (a hook the
+/// core does not have yet).
+pub fn class_repr(t: NativeId) -> Option<String> {
+    let name = super::native_name(t);
+    let module = if t.module == module_index() && t.func <= TZINFO {
+        "datetime"
+    } else if t.module == super::module_index("time") && t.func == super::time::STRUCT_TIME {
+        "time"
+    } else if t.module == super::re::module_index()
+        && (t.func == super::re::PATTERN_CLASS || t.func == super::re::MATCH_CLASS)
+    {
+        "re"
+    } else {
+        return None;
+    };
+    Some(format!("<class '{module}.{name}'>"))
 }
 
 /// Class attributes: constants and class methods.

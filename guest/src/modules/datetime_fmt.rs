@@ -194,7 +194,13 @@ fn no_match(s: &str, fmt: &str) -> PyErr {
 fn names(list: &[&str], abbrev: bool) -> String {
     let mut v: Vec<String> = list
         .iter()
-        .map(|n| if abbrev { n[..3].to_lowercase() } else { n.to_lowercase() })
+        .map(|n| {
+            if abbrev {
+                n[..3].to_lowercase()
+            } else {
+                n.to_lowercase()
+            }
+        })
         .collect();
     v.sort_by_key(|n| std::cmp::Reverse(n.len()));
     format!("({})", v.join("|"))
@@ -338,7 +344,12 @@ pub fn strptime(s: &str, fmt: &str) -> PyResult<Parsed> {
     }
     let date = match julian {
         Some(j) => {
-            let first = Date { y: year, m: 1, d: 1 }.ordinal();
+            let first = Date {
+                y: year,
+                m: 1,
+                d: 1,
+            }
+            .ordinal();
             Date::from_ordinal(first + j - 1)
         }
         None => check_date(year, month, day)?,
@@ -368,7 +379,11 @@ fn parse_z(text: &str) -> PyResult<i64> {
         Some((m, f)) => (m.to_string(), f.to_string()),
         None => (digits, String::new()),
     };
-    let n = |a: usize| main.get(a..a + 2).and_then(|x| x.parse::<i64>().ok()).unwrap_or(0);
+    let n = |a: usize| {
+        main.get(a..a + 2)
+            .and_then(|x| x.parse::<i64>().ok())
+            .unwrap_or(0)
+    };
     let mut us = ((n(0) * 60 + n(2)) * 60 + n(4)) * 1_000_000;
     if !frac.is_empty() {
         us += format!("{frac:0<6}").parse::<i64>().unwrap_or(0);
@@ -388,7 +403,9 @@ fn digits(s: &[u8], at: usize, n: usize) -> Option<i64> {
 pub fn parse_iso_date(s: &str) -> Option<(i64, i64, i64)> {
     let b = s.as_bytes();
     match b.len() {
-        10 if b[4] == b'-' && b[7] == b'-' => Some((digits(b, 0, 4)?, digits(b, 5, 2)?, digits(b, 8, 2)?)),
+        10 if b[4] == b'-' && b[7] == b'-' => {
+            Some((digits(b, 0, 4)?, digits(b, 5, 2)?, digits(b, 8, 2)?))
+        }
         8 => Some((digits(b, 0, 4)?, digits(b, 4, 2)?, digits(b, 6, 2)?)),
         _ => None,
     }
@@ -409,8 +426,19 @@ pub fn parse_iso_time(s: &str) -> Option<([i64; 4], Option<i64>)> {
     let mut f = [0i64; 4];
     let colon = b.len() > 2 && b[2] == b':';
     let step = if colon { 3 } else { 2 };
-    let n = if colon { (b.len() + 1) / 3 } else { b.len() / 2 };
-    if n == 0 || n > 3 || (if colon { b.len() != n * 3 - 1 } else { b.len() != n * 2 }) {
+    let n = if colon {
+        (b.len() + 1) / 3
+    } else {
+        b.len() / 2
+    };
+    if n == 0
+        || n > 3
+        || (if colon {
+            b.len() != n * 3 - 1
+        } else {
+            b.len() != n * 2
+        })
+    {
         return None;
     }
     for (k, slot) in f.iter_mut().enumerate().take(n) {

@@ -2,10 +2,9 @@
 //! attributes (`date.min`, `timezone.utc`, `datetime.now`, ...).
 
 use super::datetime::{
-    c_int, check_clock, check_date, check_tz, class_method_value, dt_from_micros, dt_id,
-    dt_micros, dt_of, local_zone, make_zone, new_dt, no_clock, round_half_even, utc, zone_of,
-    Clock, Date, Delta, Dt, Zone, DATE, DATETIME, DAY_US, EPOCH_ORDINAL, MAX_DAYS, TIME,
-    TIMEDELTA, TIMEZONE,
+    c_int, check_clock, check_date, check_tz, class_method_value, dt_from_micros, dt_id, dt_micros,
+    dt_of, local_zone, make_zone, new_dt, no_clock, round_half_even, utc, zone_of, Clock, Date,
+    Delta, Dt, Zone, DATE, DATETIME, DAY_US, EPOCH_ORDINAL, MAX_DAYS, TIME, TIMEDELTA, TIMEZONE,
 };
 use super::datetime_args::{bind_c, exact, CName};
 use super::datetime_fmt::{self as fmt, Fields};
@@ -100,13 +99,22 @@ fn fields(vm: &Vm, d: &Dt) -> Fields {
     match d {
         Dt::Date(d) => Fields::of(*d, Clock::MIDNIGHT, None),
         Dt::DateTime(d, c, tz) => Fields::of(*d, *c, zone_of(vm, *tz).as_ref()),
-        Dt::Time(c, tz) => Fields::of(Date { y: 1900, m: 1, d: 1 }, *c, zone_of(vm, *tz).as_ref()),
+        Dt::Time(c, tz) => Fields::of(
+            Date {
+                y: 1900,
+                m: 1,
+                d: 1,
+            },
+            *c,
+            zone_of(vm, *tz).as_ref(),
+        ),
         _ => unreachable!("a date or time"),
     }
 }
 
 /// `format(value, spec)` (the core's `__format__` hook): strftime, or
 /// `str()` for an empty spec.
+#[allow(dead_code)] // called by a core hook that does not exist yet
 pub fn format(vm: &mut Vm, id: ObjId, spec: &str) -> PyResult<Option<String>> {
     let d = dt_id(vm, id);
     if spec.is_empty() || matches!(d, Dt::Delta(_) | Dt::Zone(_)) {
@@ -147,11 +155,19 @@ fn replace(vm: &mut Vm, d: &Dt, args: &[Value], kw: &Kwargs) -> PyResult<Value> 
     let tz_slot = names.iter().position(|n| *n == "tzinfo").and_then(|i| b[i]);
     Ok(match d {
         Dt::Date(x) => {
-            let nd = check_date(get(vm, "year", x.y)?, get(vm, "month", x.m)?, get(vm, "day", x.d)?)?;
+            let nd = check_date(
+                get(vm, "year", x.y)?,
+                get(vm, "month", x.m)?,
+                get(vm, "day", x.d)?,
+            )?;
             new_dt(vm, Dt::Date(nd))
         }
         Dt::DateTime(x, c, tz) => {
-            let nd = check_date(get(vm, "year", x.y)?, get(vm, "month", x.m)?, get(vm, "day", x.d)?)?;
+            let nd = check_date(
+                get(vm, "year", x.y)?,
+                get(vm, "month", x.m)?,
+                get(vm, "day", x.d)?,
+            )?;
             let nc = new_clock(vm, &get, c)?;
             let ntz = check_tz(vm, tz_slot.unwrap_or(*tz))?;
             new_dt(vm, Dt::DateTime(nd, nc, ntz))
@@ -165,11 +181,7 @@ fn replace(vm: &mut Vm, d: &Dt, args: &[Value], kw: &Kwargs) -> PyResult<Value> 
     })
 }
 
-fn new_clock(
-    vm: &Vm,
-    get: &dyn Fn(&Vm, &str, i64) -> PyResult<i64>,
-    c: &Clock,
-) -> PyResult<Clock> {
+fn new_clock(vm: &Vm, get: &dyn Fn(&Vm, &str, i64) -> PyResult<i64>, c: &Clock) -> PyResult<Clock> {
     check_clock(
         get(vm, "hour", c.h)?,
         get(vm, "minute", c.mi)?,
@@ -186,7 +198,14 @@ fn isoformat(vm: &mut Vm, d: &Dt, args: &[Value], kw: &Kwargs) -> PyResult<Value
             fmt::date_iso(*x)
         }
         Dt::DateTime(x, c, tz) => {
-            let b = bind_c(CName::Named("isoformat"), args, kw, &["sep", "timespec"], 0, 2)?;
+            let b = bind_c(
+                CName::Named("isoformat"),
+                args,
+                kw,
+                &["sep", "timespec"],
+                0,
+                2,
+            )?;
             let sep = match b[0] {
                 None => 'T',
                 Some(v) => {
@@ -244,7 +263,7 @@ fn astimezone(vm: &mut Vm, d: Date, c: Clock, tz: Value, target: Value) -> PyRes
 }
 
 /// Calls a method of a datetime object.
-pub fn call_method(
+pub fn call(
     vm: &mut Vm,
     id: ObjId,
     name: &str,
@@ -350,9 +369,7 @@ pub fn call_method(
         (Dt::Zone(z), "fromutc") => {
             exact("timezone.fromutc", &args, &kw, 1)?;
             let Some(Dt::DateTime(x, c, tz)) = dt_of(vm, args[0]).cloned() else {
-                return Err(PyErr::type_error(
-                    "fromutc: argument must be a datetime",
-                ));
+                return Err(PyErr::type_error("fromutc: argument must be a datetime"));
             };
             let (nd, nc) = dt_from_micros(dt_micros(x, c) + z.off_us, 0)?;
             new_dt(vm, Dt::DateTime(nd, nc, tz))
@@ -388,12 +405,22 @@ pub fn class_attr(vm: &mut Vm, cls: u16, name: &str) -> PyResult<Option<Value>> 
         (DATE, "min") => new_dt(vm, Dt::Date(date(1, 1, 1))),
         (DATE, "max") => new_dt(vm, Dt::Date(date(9999, 12, 31))),
         (DATE, "resolution") => delta(vm, DAY_US)?,
-        (DATETIME, "min") => new_dt(vm, Dt::DateTime(date(1, 1, 1), Clock::MIDNIGHT, Value::None)),
+        (DATETIME, "min") => new_dt(
+            vm,
+            Dt::DateTime(date(1, 1, 1), Clock::MIDNIGHT, Value::None),
+        ),
         (DATETIME, "max") => new_dt(vm, Dt::DateTime(date(9999, 12, 31), max_clock, Value::None)),
         (DATETIME | TIME | TIMEDELTA, "resolution") => delta(vm, 1)?,
         (TIME, "min") => new_dt(vm, Dt::Time(Clock::MIDNIGHT, Value::None)),
         (TIME, "max") => new_dt(vm, Dt::Time(max_clock, Value::None)),
-        (TIMEDELTA, "min") => new_dt(vm, Dt::Delta(Delta { days: -MAX_DAYS, secs: 0, us: 0 })),
+        (TIMEDELTA, "min") => new_dt(
+            vm,
+            Dt::Delta(Delta {
+                days: -MAX_DAYS,
+                secs: 0,
+                us: 0,
+            }),
+        ),
         (TIMEDELTA, "max") => new_dt(
             vm,
             Dt::Delta(Delta {
@@ -408,8 +435,8 @@ pub fn class_attr(vm: &mut Vm, cls: u16, name: &str) -> PyResult<Option<Value>> 
         (DATE, "today" | "fromisoformat" | "fromordinal" | "fromtimestamp" | "fromisocalendar")
         | (
             DATETIME,
-            "now" | "utcnow" | "today" | "fromisoformat" | "strptime" | "combine"
-            | "fromtimestamp" | "utcfromtimestamp" | "fromordinal",
+            "now" | "utcnow" | "today" | "fromisoformat" | "strptime" | "combine" | "fromtimestamp"
+            | "utcfromtimestamp" | "fromordinal",
         )
         | (TIME, "fromisoformat") => class_method_value(vm, cls, name),
         _ => return Ok(None),
@@ -458,7 +485,15 @@ pub fn class_method(
             Err(no_clock(&format!("{name}()")))
         }
         (_, "fromisoformat") => {
-            exact(&format!("{}.fromisoformat", ["date", "datetime", "time"][cls as usize]), &args, &kw, 1)?;
+            exact(
+                &format!(
+                    "{}.fromisoformat",
+                    ["date", "datetime", "time"][cls as usize]
+                ),
+                &args,
+                &kw,
+                1,
+            )?;
             let Some(s) = as_str(&vm.heap, args[0]).map(str::to_string) else {
                 return Err(PyErr::type_error("fromisoformat: argument must be str"));
             };
@@ -473,11 +508,15 @@ pub fn class_method(
                 Some(o) => make_zone(vm, o, None)?,
                 None => Value::None,
             };
-            Ok(new_dt(vm, Dt::DateTime(p.date.expect("set"), p.clock.expect("set"), tz)))
+            Ok(new_dt(
+                vm,
+                Dt::DateTime(p.date.expect("set"), p.clock.expect("set"), tz),
+            ))
         }
         (DATETIME, "combine") => {
             let b = bind_c(cn, &args, &kw, &["date", "time", "tzinfo"], 2, 3)?;
-            let Some(Dt::Date(d) | Dt::DateTime(d, ..)) = dt_of(vm, b[0].expect("bound")).cloned() else {
+            let Some(Dt::Date(d) | Dt::DateTime(d, ..)) = dt_of(vm, b[0].expect("bound")).cloned()
+            else {
                 return Err(PyErr::type_error(format!(
                     "combine() argument 1 must be datetime.date, not {}",
                     vm.class_name(b[0].expect("bound"))
@@ -511,7 +550,7 @@ pub fn class_method(
             exact("fromordinal", &args, &kw, 1)?;
             let n = c_int(vm, args[0])?;
             if !(1..=super::datetime::MAX_ORDINAL).contains(&n) {
-                return Err(PyErr::value_error(format!("ordinal must be >= 1")));
+                return Err(PyErr::value_error("ordinal must be >= 1"));
             }
             let d = Date::from_ordinal(n);
             Ok(if cls == DATE {
@@ -528,11 +567,16 @@ pub fn class_method(
                 c_int(vm, b[2].expect("b"))?,
             );
             if !(1..=7).contains(&wd) {
-                return Err(PyErr::value_error(format!("Invalid weekday: {wd} (range is [1, 7])")));
+                return Err(PyErr::value_error(format!(
+                    "Invalid weekday: {wd} (range is [1, 7])"
+                )));
             }
             let jan4 = check_date(y, 1, 4)?.ordinal();
             let start = jan4 - (jan4 + 6) % 7;
-            Ok(new_dt(vm, Dt::Date(Date::from_ordinal(start + (w - 1) * 7 + wd - 1))))
+            Ok(new_dt(
+                vm,
+                Dt::Date(Date::from_ordinal(start + (w - 1) * 7 + wd - 1)),
+            ))
         }
         _ => Err(PyErr::type_error(format!("unknown class method {name}"))),
     }
@@ -556,7 +600,11 @@ fn iso_parse(vm: &mut Vm, cls: u16, s: &str) -> PyResult<Value> {
             Ok(new_dt(vm, Dt::Time(c, tz)))
         }
         _ => {
-            let split = if s.len() > 10 && s.as_bytes().get(4) == Some(&b'-') { 10 } else { 8 };
+            let split = if s.as_bytes().get(4) == Some(&b'-') {
+                10
+            } else {
+                8
+            };
             let (dpart, rest) = if s.len() > split && s.is_char_boundary(split) {
                 (&s[..split], Some(&s[split..]))
             } else {
@@ -587,4 +635,3 @@ fn iso_parse(vm: &mut Vm, cls: u16, s: &str) -> PyResult<Value> {
         }
     }
 }
-

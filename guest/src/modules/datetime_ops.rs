@@ -3,8 +3,8 @@
 //! unary operators and truthiness, and `repr()` / `str()`.
 
 use super::datetime::{
-    dt_from_micros, dt_id, dt_micros, dt_of, new_dt, round_half_even, zone_of, Clock, Date,
-    Delta, Dt, Zone, DAY_US,
+    dt_from_micros, dt_id, dt_micros, dt_of, new_dt, round_half_even, zone_of, Clock, Date, Delta,
+    Dt, Zone, DAY_US,
 };
 use crate::compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, HashKey, ObjId, Value};
@@ -145,7 +145,7 @@ pub fn binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Val
             match op {
                 BinOp::Add => delta_value(vm, m + n)?,
                 BinOp::Sub => delta_value(vm, m - n)?,
-                BinOp::TrueDiv => {
+                BinOp::Div => {
                     if n == 0 {
                         return Err(zero_div());
                     }
@@ -183,14 +183,14 @@ pub fn binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Val
                 let m = p.total_us();
                 delta_value(vm, floor_div(m, n))?
             }
-            (BinOp::TrueDiv, Value::Int(_) | Value::Bool(_)) => {
+            (BinOp::Div, Value::Int(_) | Value::Bool(_)) => {
                 let n = vm.index_arg(b)? as i128;
                 if n == 0 {
                     return Err(zero_div());
                 }
                 delta_value(vm, div_nearest(p.total_us(), n))?
             }
-            (BinOp::TrueDiv, Value::Float(f)) => {
+            (BinOp::Div, Value::Float(f)) => {
                 if f == 0.0 {
                     return Err(zero_div());
                 }
@@ -211,7 +211,10 @@ pub fn binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Val
             let days = if op == BinOp::Sub { -q.days } else { q.days };
             let n = d.ordinal() + days;
             if !(1..=super::datetime::MAX_ORDINAL).contains(&n) {
-                return Err(PyErr::new(ExcType::OverflowError, "date value out of range"));
+                return Err(PyErr::new(
+                    ExcType::OverflowError,
+                    "date value out of range",
+                ));
             }
             new_dt(vm, Dt::Date(Date::from_ordinal(n)))
         }
@@ -226,9 +229,8 @@ pub fn binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Val
                 q.total_us()
             };
             let us = dt_micros(d, c) as i128 + step;
-            let us = i64::try_from(us).map_err(|_| {
-                PyErr::new(ExcType::OverflowError, "date value out of range")
-            })?;
+            let us = i64::try_from(us)
+                .map_err(|_| PyErr::new(ExcType::OverflowError, "date value out of range"))?;
             let (nd, nc) = dt_from_micros(us, 0)?;
             new_dt(vm, Dt::DateTime(nd, nc, tz))
         }
@@ -268,6 +270,7 @@ fn div_nearest(m: i128, n: i128) -> i128 {
 }
 
 /// Unary `-`, `+` and `abs()` of a timedelta (for the core's unary hook).
+#[allow(dead_code)] // called by a core hook that does not exist yet
 pub fn unary(vm: &mut Vm, v: Value, op: char) -> PyResult<Option<Value>> {
     let Some(Dt::Delta(d)) = dt_of(vm, v).cloned() else {
         return Ok(None);
@@ -282,6 +285,7 @@ pub fn unary(vm: &mut Vm, v: Value, op: char) -> PyResult<Option<Value>> {
 }
 
 /// Truthiness: only `timedelta(0)` is false.
+#[allow(dead_code)] // called by a core hook that does not exist yet
 pub fn truthy(vm: &Vm, id: ObjId) -> bool {
     !matches!(dt_id(vm, id), Dt::Delta(d) if d.total_us() == 0)
 }

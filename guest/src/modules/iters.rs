@@ -47,10 +47,15 @@ pub enum NativeIter {
         initial: Value,
     },
     /// `chain(*its)` and `chain.from_iterable(it)`: `source` yields the
-    /// iterables, `active` is the iterator being drained.
+    /// iterables, `active` is the iterator being drained. An iterator this
+    /// chain made over a list, tuple or str (`owned`) is nowhere else, so
+    /// once drained it is kept as `spare` and reused for the next one:
+    /// flattening many small lists then allocates no iterator per list.
     Chain {
         source: Value,
         active: Value,
+        spare: Value,
+        owned: bool,
     },
     Compress {
         data: Value,
@@ -184,9 +189,15 @@ impl NativeIter {
                 total,
                 initial,
             } => [*src, *func, *total, *initial].into_iter().for_each(f),
-            Chain { source, active } => {
+            Chain {
+                source,
+                active,
+                spare,
+                ..
+            } => {
                 f(*source);
                 f(*active);
+                f(*spare);
             }
             Compress { data: a, sel: b }
             | DropWhile {
@@ -343,6 +354,26 @@ impl Vm {
         None
     }
 
+    /// The native function acting as the class of `v`, for `type(v)`:
+    /// `itertools.count` for a count, `itertools._grouper` for a group,
+    /// `functools.partial` for a partial. Hook for `type()`.
+    pub fn native_type_of(&self, v: Value) -> Option<NativeId> {
+        super::itertools::type_of(self, v).or_else(|| super::functools::type_of(self, v))
+    }
+
+    /// The qualified class name of a native function acting as a class
+    /// (`itertools.count`), for `repr(itertools.count)` and `type(v)`'s
+    /// repr: `<class 'itertools.count'>`; `None` for plain functions.
+    pub fn native_class_name(&self, f: NativeId) -> Option<String> {
+        if f.module == super::module_index("itertools") {
+            return super::itertools::class_name(f);
+        }
+        if f.module == super::module_index("functools") {
+            return super::functools::class_name(f);
+        }
+        None
+    }
+
     /// Attributes of a bound native of these modules (`partial.func`,
     /// `partial.args`, `cached.cache_info`, ...). Hook for `attr.rs`
     /// (`Obj::BoundNative`).
@@ -355,6 +386,18 @@ impl Vm {
             return super::functools::bound_getattr(self, func, &bound, name);
         }
         Ok(None)
+    }
+
+    /// Whether bound native `id` binds like a function when it is a class
+    /// attribute looked up on an instance (`self.cached_method(x)`): true
+    /// for `lru_cache` wrappers. Hook for `class.rs::bind_attr`.
+    pub fn bound_native_binds(&self, id: ObjId) -> bool {
+        match self.heap.get(id) {
+            Obj::BoundNative { func, .. } if func.module == super::module_index("functools") => {
+                super::functools::binds_as_method(*func)
+            }
+            _ => false,
+        }
     }
 
     /// The repr of a bound native where it is not `name(bound...)`

@@ -9,6 +9,7 @@ mod comb;
 mod step;
 
 use super::iters::{CombState, NativeIter};
+use super::util::{keep, rooted};
 use super::{ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Iter, Obj, ObjId, Value};
@@ -109,6 +110,16 @@ fn unpack(a: &Args, min: usize, max: usize) -> PyResult<()> {
     )))
 }
 
+/// The call's arguments, to keep rooted while a constructor runs Python
+/// code (`__iter__`, `__index__`): native arguments are off the VM stack.
+fn arg_values(a: &Args) -> Vec<Value> {
+    a.pos
+        .iter()
+        .copied()
+        .chain(a.kw.iter().map(|kv| kv.1))
+        .collect()
+}
+
 /// A `Py_ssize_t` argument: an int or an object with `__index__`.
 fn ssize(vm: &mut Vm, v: Value) -> PyResult<i64> {
     if matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Instance(_))) {
@@ -182,7 +193,7 @@ fn cycle(vm: &mut Vm, a: Args) -> PyResult<Value> {
 fn repeat(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = clinic(&a, "repeat", &["object", "times"], 2, 1)?;
     let left = match s[1] {
-        Some(t) => ssize(vm, t)?.max(0),
+        Some(t) => rooted(vm, &arg_values(&a), |vm| ssize(vm, t))?.max(0),
         None => -1,
     };
     Ok(vm.new_native_iter(NativeIter::Repeat {
@@ -193,7 +204,9 @@ fn repeat(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 fn accumulate(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = clinic(&a, "accumulate", &["iterable", "func", "initial"], 2, 1)?;
-    let src = vm.get_iter(s[0].expect("required"))?;
+    let src = rooted(vm, &arg_values(&a), |vm| {
+        vm.get_iter(s[0].expect("required"))
+    })?;
     let initial = match s[2] {
         Some(Value::None) | None => Value::Undef,
         Some(v) => v,
@@ -213,6 +226,8 @@ fn chain(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(vm.new_native_iter(NativeIter::Chain {
         source,
         active: Value::None,
+        spare: Value::None,
+        owned: false,
     }))
 }
 
@@ -222,21 +237,26 @@ fn chain_from_iterable(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(vm.new_native_iter(NativeIter::Chain {
         source,
         active: Value::None,
+        spare: Value::None,
+        owned: false,
     }))
 }
 
 fn compress(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = clinic(&a, "compress", &["data", "selectors"], 2, 2)?;
-    let data = vm.get_iter(s[0].expect("required"))?;
-    let sel = vm.get_iter(s[1].expect("required"))?;
-    Ok(vm.new_native_iter(NativeIter::Compress { data, sel }))
+    rooted(vm, &arg_values(&a), |vm| {
+        let data = vm.get_iter(s[0].expect("required"))?;
+        keep(vm, data);
+        let sel = vm.get_iter(s[1].expect("required"))?;
+        Ok(vm.new_native_iter(NativeIter::Compress { data, sel }))
+    })
 }
 
 /// `(predicate, iterable)` of `takewhile`, `dropwhile`, `filterfalse`
 /// and `starmap`, with the iterable resolved.
 fn pred_and_iter(vm: &mut Vm, a: &Args) -> PyResult<(Value, Value)> {
     unpack(a, 2, 2)?;
-    let src = vm.get_iter(a.pos[1])?;
+    let src = rooted(vm, &a.pos, |vm| vm.get_iter(a.pos[1]))?;
     Ok((a.pos[0], src))
 }
 
@@ -270,26 +290,26 @@ fn starmap(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 fn islice(vm: &mut Vm, a: Args) -> PyResult<Value> {
     unpack(&a, 2, 4)?;
+    rooted(vm, &a.pos.clone(), |vm| islice_rooted(vm, a))
+}
+
+fn islice_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
     const INDICES: &str = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.";
     let (mut start, mut stop, mut step) = (0i64, -1i64, 1i64);
-    if a.pos.len() == 2 {
-        if !a.pos[1].is_none() {
-            stop = ssize_clipped(vm, a.pos[1])?.unwrap_or(-1);
-            if stop == -1 {
-                return Err(PyErr::value_error(
-                    "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.",
-                ));
-            }
-        }
+    let stop_arg = if a.pos.len() == 2 {
+        a.pos[1]
     } else {
         if !a.pos[1].is_none() {
             start = ssize_clipped(vm, a.pos[1])?.unwrap_or(-1);
         }
-        if !a.pos[2].is_none() {
-            stop = ssize_clipped(vm, a.pos[2])?.unwrap_or(-1);
-            if stop == -1 {
-                return Err(PyErr::value_error(INDICES));
-            }
+        a.pos[2]
+    };
+    if !stop_arg.is_none() {
+        stop = ssize_clipped(vm, stop_arg)?.unwrap_or(-1);
+        if stop == -1 {
+            return Err(PyErr::value_error(
+                "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.",
+            ));
         }
     }
     if start < 0 || stop < -1 {
@@ -325,6 +345,10 @@ fn pairwise(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 fn batched(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    rooted(vm, &arg_values(&a), |vm| batched_rooted(vm, a))
+}
+
+fn batched_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = clinic(&a, "batched", &["iterable", "n", "strict"], 2, 2)?;
     let n = ssize(vm, s[1].expect("required"))?;
     if n < 1 {
@@ -355,10 +379,13 @@ fn zip_longest(vm: &mut Vm, a: Args) -> PyResult<Value> {
         }
     }
     let mut iters = Vec::with_capacity(a.pos.len());
-    for v in &a.pos {
-        let it = vm.get_iter(*v)?;
-        iters.push(it);
-    }
+    rooted(vm, &arg_values(&a), |vm| {
+        for v in &a.pos {
+            let it = vm.get_iter(*v)?;
+            iters.push(keep(vm, it));
+        }
+        Ok(())
+    })?;
     let active = iters.len() as i64;
     Ok(vm.new_native_iter(NativeIter::ZipLongest {
         iters,
@@ -369,7 +396,9 @@ fn zip_longest(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 fn groupby(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = clinic(&a, "groupby", &["iterable", "key"], 2, 1)?;
-    let src = vm.get_iter(s[0].expect("required"))?;
+    let src = rooted(vm, &arg_values(&a), |vm| {
+        vm.get_iter(s[0].expect("required"))
+    })?;
     Ok(vm.new_native_iter(NativeIter::GroupBy {
         src,
         key: s[1].unwrap_or(Value::None),
@@ -427,6 +456,10 @@ fn tee(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 fn product(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    rooted(vm, &arg_values(&a), |vm| product_rooted(vm, a))
+}
+
+fn product_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let mut repeat = 1;
     for (k, v) in &a.kw {
         if k != "repeat" {
@@ -450,6 +483,7 @@ fn product(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let mut pools = Vec::with_capacity(nargs as usize);
     for v in a.pos.iter().take(nargs as usize) {
         let pool = vm.collect_iterable(*v)?;
+        vm.stack.extend_from_slice(&pool);
         pools.push(pool);
     }
     if pools.iter().all(|p| !p.is_empty()) {
@@ -467,7 +501,7 @@ fn product(vm: &mut Vm, a: Args) -> PyResult<Value> {
 /// `r`'s type is checked before the pool is read, its sign after.
 fn pool_and_r(vm: &mut Vm, a: &Args, name: &str) -> PyResult<(Vec<Value>, usize)> {
     let s = clinic(a, name, &["iterable", "r"], 2, 2)?;
-    let r = ssize(vm, s[1].expect("required"))?;
+    let r = rooted(vm, &arg_values(a), |vm| ssize(vm, s[1].expect("required")))?;
     let pool = vm.collect_iterable(s[0].expect("required"))?;
     if r < 0 {
         return Err(PyErr::value_error("r must be non-negative"));
@@ -574,7 +608,7 @@ pub(super) fn type_getattr(f: NativeId, name: &str) -> Option<Value> {
 /// `isinstance(v, itertools.X)`: every name but `tee` is a class.
 pub(super) fn isinstance(vm: &mut Vm, v: Value, f: NativeId) -> Option<bool> {
     let name = MODULE.funcs[f.func as usize].name;
-    if name == "tee" || name == "_chain_from_iterable" {
+    if !is_class(name) {
         return None;
     }
     let is = match v {
@@ -585,6 +619,35 @@ pub(super) fn isinstance(vm: &mut Vm, v: Value, f: NativeId) -> Option<bool> {
         _ => false,
     };
     Some(is)
+}
+
+/// The names of this module's functions that are classes in CPython.
+fn is_class(name: &str) -> bool {
+    !matches!(name, "tee" | "_chain_from_iterable")
+}
+
+/// `type(v)` for this module's iterators: the function named like its
+/// class.
+pub(super) fn type_of(vm: &Vm, v: Value) -> Option<NativeId> {
+    let id = v.as_ref()?;
+    let Obj::Iter(Iter::Native(s)) = vm.heap.get(id) else {
+        return None;
+    };
+    let name = s.class_name().strip_prefix("itertools.")?;
+    let func = MODULE
+        .funcs
+        .iter()
+        .position(|f| f.name == name && is_class(name))?;
+    Some(NativeId {
+        module: super::module_index("itertools"),
+        func: func as u16,
+    })
+}
+
+/// `itertools.count` for the class `count`.
+pub(super) fn class_name(f: NativeId) -> Option<String> {
+    let name = MODULE.funcs.get(f.func as usize)?.name;
+    is_class(name).then(|| format!("itertools.{name}"))
 }
 
 pub static MODULE: ModuleDef = ModuleDef {

@@ -3,6 +3,9 @@
 //! module object stays plain data) and an `init` that adds constants.
 //! Nothing here reaches the host: modules are deterministic and pure.
 
+mod base64;
+mod base85;
+mod binascii;
 mod bisect;
 mod collections;
 mod copy;
@@ -12,10 +15,13 @@ mod datetime_args;
 mod datetime_fmt;
 mod datetime_methods;
 mod datetime_ops;
-mod time;
+mod digests;
+mod digests_sponge;
 mod functools;
 mod future;
+mod hashlib;
 mod heapq;
+mod hmac;
 pub mod iters;
 mod itertools;
 mod json;
@@ -29,6 +35,7 @@ pub mod random;
 mod random_obj;
 mod random_ops;
 mod re;
+mod re_groups;
 mod re_match;
 mod re_parse;
 mod sha512;
@@ -37,6 +44,7 @@ mod statistics_bivariate;
 mod string;
 mod sys;
 mod textwrap;
+mod time;
 mod typing;
 mod util;
 
@@ -92,6 +100,10 @@ static MODULES: &[&ModuleDef] = &[
     &re::MODULE,
     &datetime::MODULE,
     &time::MODULE,
+    &hashlib::MODULE,
+    &base64::MODULE,
+    &binascii::MODULE,
+    &hmac::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.
@@ -112,27 +124,6 @@ fn def_of(id: NativeId) -> &'static NativeFn {
 /// The Python name of a native function.
 pub fn native_name(id: NativeId) -> &'static str {
     def_of(id).name
-}
-
-/// `repr()` of a bound native object: `name(args...)`, e.g.
-/// `operator.itemgetter(1)`.
-pub fn bound_repr(
-    vm: &mut Vm,
-    _func: NativeId,
-    bound: &[Value],
-    name: &str,
-    out: &mut String,
-) -> PyResult<()> {
-    out.push_str(name);
-    out.push('(');
-    for (i, v) in bound.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push_str(&vm.repr(*v)?);
-    }
-    out.push(')');
-    Ok(())
 }
 
 /// Calls a native function.

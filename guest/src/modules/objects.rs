@@ -33,6 +33,10 @@ pub enum NativeObj {
     Datetime(Box<super::datetime::Dt>),
     /// `time.struct_time` (`time.rs`).
     StructTime(Box<super::time::StructTime>),
+    /// A `hashlib` hash object (`hashlib.rs`).
+    Hash(Box<super::digests::Hasher>),
+    /// An `hmac.HMAC` object (`hmac.rs`).
+    Hmac(Box<super::digests::HmacKey>),
 }
 
 impl NativeObj {
@@ -42,6 +46,7 @@ impl NativeObj {
             NativeObj::ReMatch(m) => [m.pattern, m.string].iter().for_each(|v| _f(*v)),
             NativeObj::Datetime(d) => d.for_each_child(_f),
             NativeObj::StructTime(_) => {}
+            NativeObj::Hash(_) | NativeObj::Hmac(_) => {}
             NativeObj::Deque { items, .. } => items.iter().for_each(|v| _f(*v)),
         }
     }
@@ -56,6 +61,8 @@ impl NativeObj {
             NativeObj::ReMatch(_) => "re.Match",
             NativeObj::Datetime(d) => d.type_name(),
             NativeObj::StructTime(_) => "time.struct_time",
+            NativeObj::Hash(h) => super::hashlib::type_name(h),
+            NativeObj::Hmac(_) => "HMAC",
         }
     }
 }
@@ -77,6 +84,8 @@ impl Vm {
             NativeObj::ReMatch(_) => Ok(super::re_match::match_getattr(self, id, _name)),
             NativeObj::Datetime(_) => Ok(super::datetime_methods::getattr(self, id, _name)),
             NativeObj::StructTime(_) => Ok(super::time::getattr(self, id, _name)),
+            NativeObj::Hash(_) => Ok(super::hashlib::getattr(self, id, _name)),
+            NativeObj::Hmac(_) => Ok(super::hmac::getattr(self, id, _name)),
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
                 _ => None,
@@ -97,8 +106,10 @@ impl Vm {
             NativeObj::Random(_) => super::random_obj::call_method(self, id, _name, _args, _kw),
             NativeObj::RePattern(_) => super::re_match::pattern_method(self, id, _name, _args, _kw),
             NativeObj::ReMatch(_) => super::re_match::match_method(self, id, _name, _args, _kw),
-            NativeObj::Datetime(_) => super::datetime_methods::call_method(self, id, _name, _args, _kw),
+            NativeObj::Datetime(_) => super::datetime_methods::call(self, id, _name, _args, _kw),
             NativeObj::StructTime(_) => Ok(None),
+            NativeObj::Hash(_) => super::hashlib::call_method(self, id, _name, _args, _kw),
+            NativeObj::Hmac(_) => super::hmac::call_method(self, id, _name, _args, _kw),
             NativeObj::Deque { .. } => self.deque_method(id, _name, _args, _kw),
         }
     }
@@ -112,6 +123,8 @@ impl Vm {
             NativeObj::ReMatch(_) => super::re_match::MATCH_METHODS.contains(&_name),
             NativeObj::Datetime(_) => super::datetime_methods::has_method(self, id, _name),
             NativeObj::StructTime(_) => false,
+            NativeObj::Hash(_) => super::hashlib::METHODS.contains(&_name),
+            NativeObj::Hmac(_) => super::hmac::METHODS.contains(&_name),
             NativeObj::Deque { .. } => super::collections::DEQUE_METHODS.contains(&_name),
         }
     }
@@ -124,6 +137,8 @@ impl Vm {
             NativeObj::ReMatch(_) => super::re_match::match_repr(self, id),
             NativeObj::Datetime(_) => super::datetime_ops::repr(self, id),
             NativeObj::StructTime(_) => Ok(super::time::repr(self, id)),
+            NativeObj::Hash(_) => Ok(super::hashlib::repr(self, id)),
+            NativeObj::Hmac(_) => Ok(super::hmac::repr(id)),
             NativeObj::Deque { .. } => self.deque_repr(id),
         }
     }
@@ -251,6 +266,12 @@ impl Vm {
         if let Some(r) = self.collections_isinstance(_v, _t) {
             return Some(r);
         }
+        if let Some(r) = self.native_fn_isinstance(_v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = super::hashlib::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if _t == super::random_obj::random_type_id() {
             return Some(super::random_obj::isinstance(self, _v));
         }
@@ -263,6 +284,63 @@ impl Vm {
         if let Some(v) = super::datetime::type_getattr(self, _t, _name)? {
             return Ok(Some(v));
         }
-        Ok(None)
+        if let Some(v) = super::hashlib::type_getattr(_t, _name) {
+            return Ok(Some(v));
+        }
+        self.native_fn_getattr(_t, _name)
+    }
+}
+
+/// The class (constructor) of a native object, for `type(x)`.
+pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
+    let o = obj(vm, id);
+    if let NativeObj::Deque { .. } = o {
+        return Some(NativeId {
+            module: super::module_index("collections"),
+            func: 3,
+        });
+    }
+    if let NativeObj::Random(_) = o {
+        return Some(super::random_obj::random_type_id());
+    }
+    super::datetime::class_of(o)
+}
+
+/// `repr()` of a native constructor that is a class (`<class
+/// 'datetime.date'>`); `None` for plain functions.
+pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
+    if let Some(name) = vm.native_class_name(t) {
+        return Some(format!("<class '{name}'>"));
+    }
+    if t == (NativeId {
+        module: super::module_index("collections"),
+        func: 3,
+    }) {
+        return Some("<class 'collections.deque'>".into());
+    }
+    super::datetime::class_repr(t)
+}
+
+impl Vm {
+    /// Truthiness of a native object (`timedelta(0)` and empty deques are false).
+    pub fn native_obj_truthy(&mut self, id: ObjId) -> bool {
+        match obj(self, id) {
+            NativeObj::Deque { items, .. } => !items.is_empty(),
+            NativeObj::Datetime(_) => super::datetime_ops::truthy(self, id),
+            _ => true,
+        }
+    }
+
+    /// Unary `-`, `+` (`op` '-' / '+') and `abs()` ('a') of a native object.
+    pub fn native_obj_unary(&mut self, v: Value, op: char) -> PyResult<Option<Value>> {
+        super::datetime_ops::unary(self, v, op)
+    }
+
+    /// `format(obj, spec)`; `None` falls back to `str()`.
+    pub fn native_obj_format(&mut self, id: ObjId, spec: &str) -> PyResult<Option<String>> {
+        match obj(self, id) {
+            NativeObj::Datetime(_) => super::datetime_methods::format(self, id, spec),
+            _ => Ok(None),
+        }
     }
 }

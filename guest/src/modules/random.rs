@@ -220,9 +220,23 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
     if a.is_none() {
         return Ok(State::default_seeded());
     }
-    if let Some(s) = crate::vm::as_str(&vm.heap, a).map(str::to_string) {
+    // str, bytes and bytearray seeds: (is str, the bytes, chars for version 1)
+    let text: Option<(bool, Vec<u8>, Vec<u32>)> = match a {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Str(s) => Some((
+                true,
+                s.s.as_bytes().to_vec(),
+                s.s.chars().map(u32::from).collect(),
+            )),
+            Obj::Bytes(b) | Obj::ByteArray(b) => {
+                Some((false, b.clone(), b.iter().map(|c| u32::from(*c)).collect()))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some((_, bytes, chars)) = text {
         if vm.py_eq(version, Value::Int(1))? {
-            let chars: Vec<u32> = s.chars().map(u32::from).collect();
             let mut x: u64 = chars.first().map_or(0, |c| u64::from(*c) << 7);
             for c in &chars {
                 x = 1_000_003u64.wrapping_mul(x) ^ u64::from(*c);
@@ -231,11 +245,11 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
             return Ok(State::from_int(&BigInt::from(x)));
         }
         if vm.py_eq(version, Value::Int(2))? {
-            let mut bytes = s.as_bytes().to_vec();
-            bytes.extend_from_slice(&sha512::digest(s.as_bytes()));
-            return Ok(State::from_int(&BigInt::from_bytes_be(Sign::Plus, &bytes)));
+            let mut all = bytes.clone();
+            all.extend_from_slice(&sha512::digest(&bytes));
+            return Ok(State::from_int(&BigInt::from_bytes_be(Sign::Plus, &all)));
         }
-        // other versions seed from the str's hash, as CPython does
+        // other versions seed from the hash, as CPython does
         let h = crate::builtins::call_builtin(vm, Builtin::Hash, vec![a], Vec::new())?;
         let h = vm.bigint_arg(h)?;
         return Ok(State::from_int(&BigInt::from(
@@ -307,16 +321,11 @@ fn randbytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
             "Python int too large for C uint64_t",
         ));
     }
-    vm.check_alloc(u128::from(n) * 16)?;
+    vm.check_alloc(u128::from(n))?;
     let r = state(vm).getrandbits(n * 8);
     let mut bytes = r.to_bytes_le().1;
     bytes.resize(n as usize, 0);
-    // bytes are tuples of ints in this VM, like `b''` literals
-    let items = bytes
-        .into_iter()
-        .map(|b| Value::Int(i64::from(b)))
-        .collect();
-    Ok(vm.new_tuple(items))
+    Ok(vm.heap.new_value(Obj::Bytes(bytes)))
 }
 
 fn getstate(vm: &mut Vm, a: Args) -> PyResult<Value> {

@@ -9,7 +9,7 @@ use num_traits::{Signed, ToPrimitive};
 
 use super::math_special::lgamma;
 use super::random::state;
-use super::util::{bind, keep, rooted, seq_len, Sig, Style};
+use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
 use crate::builtins::Args;
 use crate::compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, Obj, Range, Value};
@@ -131,7 +131,7 @@ pub fn choice(vm: &mut Vm, a: Args) -> PyResult<Value> {
         ));
     }
     let i = randbelow_u64(vm, n);
-    vm.get_item(seq, Value::Int(i as i64))
+    seq_item(vm, seq, i)
 }
 
 pub fn shuffle(vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -217,14 +217,14 @@ fn sample_core(vm: &mut Vm, pop: Value, n: u64, k: usize) -> PyResult<Vec<Value>
             pool[j] = pool[n - i - 1];
         }
     } else {
-        let mut selected = std::collections::HashSet::new();
+        let mut selected = rustc_hash::FxHashSet::default();
         for _ in 0..k {
             let mut j = randbelow_u64(vm, n);
             while selected.contains(&j) {
                 j = randbelow_u64(vm, n);
             }
             selected.insert(j);
-            let v = vm.get_item(pop, Value::Int(j as i64))?;
+            let v = seq_item(vm, pop, j)?;
             keep(vm, v);
             result.push(v);
         }

@@ -9,9 +9,9 @@
 //! backtracks catastrophically raises `RuntimeError` instead of hanging.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use super::datetime_args::bind_py;
@@ -56,9 +56,10 @@ pub enum Mode {
 type Key = (String, u32);
 
 thread_local! {
-    static TRANSLATED: RefCell<HashMap<Key, Rc<Translated>>> = RefCell::new(HashMap::new());
-    static ENGINES: RefCell<HashMap<(String, u32, u8), Rc<fancy_regex::Regex>>> =
-        RefCell::new(HashMap::new());
+    static TRANSLATED: RefCell<FxHashMap<Key, Rc<Translated>>> =
+        RefCell::new(FxHashMap::default());
+    static ENGINES: RefCell<FxHashMap<(String, u32, u8), Rc<fancy_regex::Regex>>> =
+        RefCell::new(FxHashMap::default());
 }
 
 const CACHE_MAX: usize = 512;
@@ -164,13 +165,12 @@ fn runtime(e: fancy_regex::Error) -> PyErr {
     }
 }
 
+/// Byte spans of the groups of a match (`None`: the group did not take part).
+pub type Spans = Vec<Option<(usize, usize)>>;
+
 /// Byte spans of every group of the first match at or after byte `pos`
 /// in `text` (already cut at `endpos`).
-pub fn find(
-    re: &fancy_regex::Regex,
-    text: &str,
-    pos: usize,
-) -> PyResult<Option<Vec<Option<(usize, usize)>>>> {
+pub fn find(re: &fancy_regex::Regex, text: &str, pos: usize) -> PyResult<Option<Spans>> {
     let caps = re.captures_from_pos(text, pos).map_err(runtime)?;
     Ok(caps.map(|c| {
         (0..c.len())
@@ -226,7 +226,7 @@ pub fn each_match(
     text: &str,
     pos: usize,
     limit: usize,
-    f: &mut dyn FnMut(Vec<Option<(usize, usize)>>) -> PyResult<()>,
+    f: &mut dyn FnMut(Spans) -> PyResult<()>,
 ) -> PyResult<()> {
     let mut pos = pos;
     let mut must_advance = false;

@@ -66,13 +66,11 @@ fn new_match(
     vm: &mut Vm,
     pid: ObjId,
     string: Value,
-    text: &str,
     cp: &mut CharPos,
     pos: usize,
     endpos: usize,
     bspans: Vec<Option<(usize, usize)>>,
 ) -> Value {
-    let _ = text;
     let spans = bspans
         .iter()
         .map(|s| s.map(|(a, b)| (cp.char_of(a), cp.char_of(b))))
@@ -128,7 +126,7 @@ pub fn pattern_method(
                 let mut out = Vec::with_capacity(found.len());
                 for spans in found {
                     out.push(if name == "finditer" {
-                        new_match(vm, pid, sv, &s, &mut cp, pos, endpos, spans)
+                        new_match(vm, pid, sv, &mut cp, pos, endpos, spans)
                     } else {
                         findall_item(vm, &s, &spans)
                     });
@@ -141,7 +139,7 @@ pub fn pattern_method(
                 }));
             }
             Ok(Some(match find(&re, text, bpos)? {
-                Some(spans) => new_match(vm, pid, sv, &s, &mut cp, pos, endpos, spans),
+                Some(spans) => new_match(vm, pid, sv, &mut cp, pos, endpos, spans),
                 None => Value::None,
             }))
         }
@@ -250,7 +248,7 @@ fn template(vm: &mut Vm, p: &PatternData, repl: &str) -> PyResult<Vec<Piece>> {
             return Err(fail(vm, "bad escape (end of pattern)".into(), start));
         };
         i += 1;
-        let mut group = |g: usize, out: &mut Vec<Piece>, lit: &mut String| {
+        let group = |g: usize, out: &mut Vec<Piece>, lit: &mut String| {
             if !lit.is_empty() {
                 out.push(Piece::Lit(std::mem::take(lit)));
             }
@@ -415,8 +413,12 @@ fn substitute(
         s.chars().count()
     };
     let n = found.len();
+    let mut items = 0;
     for spans in found {
         let (a, e) = spans[0].expect("group 0");
+        if a > last {
+            items += 1;
+        }
         out.push_str(&s[last..a]);
         match &pieces {
             Some(pieces) => {
@@ -432,19 +434,25 @@ fn substitute(
                 }
             }
             None => {
-                let m = new_match(vm, pid, string, &s, &mut cp, 0, clen, spans);
-                let r = vm.call_value(repl, vec![m], Vec::new())?;
+                let m = new_match(vm, pid, string, &mut cp, 0, clen, spans);
+                // the callback may collect: keep our values reachable
+                let mark = vm.stack.len();
+                vm.stack.extend([repl, string, Value::Ref(pid), m]);
+                let r = vm.call_value(repl, vec![m], Vec::new());
+                vm.stack.truncate(mark);
+                let r = r?;
                 match as_str(&vm.heap, r) {
                     Some(t) => out.push_str(t),
                     None => {
                         return Err(PyErr::type_error(format!(
-                            "expected str instance, {} found",
+                            "sequence item {items}: expected str instance, {} found",
                             vm.class_name(r)
                         )))
                     }
                 }
             }
         }
+        items += 1;
         last = e;
     }
     out.push_str(&s[last..]);

@@ -3,11 +3,9 @@
 //! results keep the input type where CPython does (`mean([1, 2, 3])` is the
 //! int 2), square roots are correctly rounded.
 //!
-//! `StatisticsError` is `ValueError` for now (CPython's is a subclass of
-//! it, so `except ValueError` code behaves the same; only the printed class
-//! name differs).
+//! `StatisticsError` is a subclass of `ValueError`, as in CPython.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -25,7 +23,7 @@ use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn stat_err(msg: &str) -> PyErr {
-    PyErr::value_error(msg)
+    PyErr::new(crate::object::ExcType::StatisticsError, msg)
 }
 
 /// An exact rational with a positive denominator, in lowest terms.
@@ -357,7 +355,7 @@ fn median_grouped(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 /// Distinct values with their counts, in order of first appearance.
 fn counts(vm: &mut Vm, items: &[Value]) -> PyResult<Vec<(Value, usize)>> {
-    let mut index: HashMap<HashKey, usize> = HashMap::new();
+    let mut index: HashMap<HashKey, usize> = HashMap::default();
     let mut out: Vec<(Value, usize)> = Vec::new();
     for v in items {
         let k = vm.hash_key(*v)?;
@@ -682,7 +680,7 @@ fn quantiles(vm: &mut Vm, a: Args) -> PyResult<Value> {
 fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     attrs.push((
         "StatisticsError".into(),
-        Value::ExcType(ExcType::ValueError),
+        Value::ExcType(ExcType::StatisticsError),
     ));
 }
 

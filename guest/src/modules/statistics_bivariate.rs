@@ -11,7 +11,7 @@ use crate::object::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn stat_err(msg: &str) -> PyErr {
-    PyErr::value_error(msg)
+    PyErr::new(crate::object::ExcType::StatisticsError, msg)
 }
 
 /// Both samples, checked to have the same length of at least two.

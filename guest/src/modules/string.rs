@@ -5,7 +5,7 @@ use super::{ModuleDef, NativeFn};
 use crate::builtins::methods::call_method;
 use crate::builtins::Args;
 use crate::object::Value;
-use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::vm::{PyResult, Vm};
 
 const LOWER: &str = "abcdefghijklmnopqrstuvwxyz";
 const UPPER: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -13,8 +13,8 @@ const DIGITS: &str = "0123456789";
 const PUNCTUATION: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 const WHITESPACE: &str = " \t\n\r\x0b\x0c";
 
-/// `capwords(s, sep=None)`: `(sep or ' ').join(w.capitalize() for w in
-/// s.split(sep))`.
+/// `capwords(s, sep=None)`: `(sep or ' ').join(map(str.capitalize,
+/// s.split(sep)))`, evaluated in that order.
 fn capwords(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let sig = super::util::Sig {
         name: "capwords",
@@ -27,16 +27,24 @@ fn capwords(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let slots = super::util::bind(&a, &sig)?;
     let s = slots[0].expect("required");
     let sep = slots[1].unwrap_or(Value::None);
-    let split = vm.get_attr(s, "split")?;
-    let words = vm.call_value(split, vec![sep], Vec::new())?;
+    let joiner = if vm.truthy(sep)? {
+        sep
+    } else {
+        vm.new_str(" ")
+    };
     let mark = vm.stack.len();
-    vm.stack.push(words);
-    let r = join_capitalized(vm, words, sep);
+    vm.stack.extend([s, sep, joiner]);
+    let r = capwords_with(vm, s, sep, joiner);
     vm.stack.truncate(mark);
     r
 }
 
-fn join_capitalized(vm: &mut Vm, words: Value, sep: Value) -> PyResult<Value> {
+fn capwords_with(vm: &mut Vm, s: Value, sep: Value, joiner: Value) -> PyResult<Value> {
+    let join = vm.get_attr(joiner, "join")?;
+    vm.stack.push(join);
+    let split = vm.get_attr(s, "split")?;
+    let words = vm.call_value(split, vec![sep], Vec::new())?;
+    vm.stack.push(words);
     let words = vm.collect_iterable(words)?;
     let mut parts = Vec::with_capacity(words.len());
     for w in words {
@@ -44,19 +52,8 @@ fn join_capitalized(vm: &mut Vm, words: Value, sep: Value) -> PyResult<Value> {
         vm.stack.push(c);
         parts.push(c);
     }
-    let joiner = if vm.truthy(sep)? {
-        sep
-    } else {
-        vm.new_str(" ")
-    };
-    if as_str(&vm.heap, joiner).is_none() {
-        return Err(PyErr::type_error(format!(
-            "descriptor 'join' requires a 'str' object but received a '{}'",
-            vm.class_name(joiner)
-        )));
-    }
     let list = vm.new_list(parts);
-    call_method(vm, joiner, "join", vec![list], Vec::new())
+    vm.call_value(join, vec![list], Vec::new())
 }
 
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {

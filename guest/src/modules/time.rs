@@ -27,11 +27,16 @@ pub struct StructTime {
 }
 
 const FIELDS: [&str; 9] = [
-    "tm_year", "tm_mon", "tm_mday", "tm_hour", "tm_min", "tm_sec", "tm_wday", "tm_yday",
-    "tm_isdst",
+    "tm_year", "tm_mon", "tm_mday", "tm_hour", "tm_min", "tm_sec", "tm_wday", "tm_yday", "tm_isdst",
 ];
 
-pub fn struct_time_value(vm: &mut Vm, d: Date, c: Clock, isdst: i64, zone: Option<(String, i64)>) -> Value {
+pub fn struct_time_value(
+    vm: &mut Vm,
+    d: Date,
+    c: Clock,
+    isdst: i64,
+    zone: Option<(String, i64)>,
+) -> Value {
     let (zone, gmtoff) = zone.unwrap_or(("UTC".into(), 0));
     let st = StructTime {
         f: [d.y, d.m, d.d, c.h, c.mi, c.s, d.weekday(), d.yday(), isdst],
@@ -218,8 +223,11 @@ fn localtime(vm: &mut Vm, a: Args) -> PyResult<Value> {
     from_secs(vm, "localtime", &a)
 }
 
+/// The nine fields of a time tuple, and the zone of a struct_time.
+type TupleFields = ([i64; 9], Option<(i64, String)>);
+
 /// The nine fields of a tuple or struct_time argument.
-fn tuple_fields(vm: &Vm, v: Value, who: &str) -> PyResult<([i64; 9], Option<(i64, String)>)> {
+fn tuple_fields(vm: &Vm, v: Value, who: &str) -> PyResult<TupleFields> {
     let items = match v {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Tuple(t) => t.clone(),
@@ -252,7 +260,11 @@ fn checked_fields(f: [i64; 9], zone: Option<(i64, String)>) -> PyResult<Fields> 
     if !(1..=31).contains(&mday) {
         return Err(PyErr::value_error("day of month out of range"));
     }
-    for (v, hi, what) in [(f[3], 23, "hour"), (f[4], 59, "minute"), (f[5], 61, "seconds")] {
+    for (v, hi, what) in [
+        (f[3], 23, "hour"),
+        (f[4], 59, "minute"),
+        (f[5], 61, "seconds"),
+    ] {
         if !(0..=hi).contains(&v) {
             return Err(PyErr::value_error(format!("{what} out of range")));
         }
@@ -266,7 +278,11 @@ fn checked_fields(f: [i64; 9], zone: Option<(i64, String)>) -> PyResult<Fields> 
         return Err(PyErr::value_error("day of year out of range"));
     }
     Ok(Fields {
-        date: Date { y: f[0], m: mon, d: mday },
+        date: Date {
+            y: f[0],
+            m: mon,
+            d: mday,
+        },
         clock: Clock {
             h: f[3],
             mi: f[4],
@@ -283,7 +299,9 @@ fn checked_fields(f: [i64; 9], zone: Option<(i64, String)>) -> PyResult<Fields> 
 fn strftime(vm: &mut Vm, a: Args) -> PyResult<Value> {
     no_kw("strftime", &a)?;
     if a.pos.is_empty() {
-        return Err(PyErr::type_error("strftime() takes at least 1 argument (0 given)"));
+        return Err(PyErr::type_error(
+            "strftime() takes at least 1 argument (0 given)",
+        ));
     }
     if a.pos.len() > 2 {
         return Err(PyErr::type_error(format!(
@@ -342,7 +360,12 @@ fn mktime(vm: &mut Vm, a: Args) -> PyResult<Value> {
     no_kw("time.mktime", &a)?;
     super::datetime_args::exact("time.mktime", &a.pos, &a.kw, 1)?;
     let (f, _) = tuple_fields(vm, a.pos[0], "mktime")?;
-    let first = Date { y: f[0], m: 1, d: 1 }.ordinal();
+    let first = Date {
+        y: f[0],
+        m: 1,
+        d: 1,
+    }
+    .ordinal();
     let mut days = first;
     for m in 1..f[1].clamp(1, 13) {
         days += super::datetime::days_in_month(f[0], m);
@@ -353,7 +376,13 @@ fn mktime(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 fn strptime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = bind_py("_strptime_time", &a.pos, &a.kw, &["data_string", "format"], 1)?;
+    let b = bind_py(
+        "_strptime_time",
+        &a.pos,
+        &a.kw,
+        &["data_string", "format"],
+        1,
+    )?;
     let s = as_str(&vm.heap, b[0].expect("bound"))
         .ok_or_else(|| PyErr::type_error("strptime() argument 0 must be str"))?
         .to_string();
@@ -388,7 +417,9 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     if t.module != super::module_index("time") || t.func != STRUCT_TIME {
         return None;
     }
-    Some(matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::StructTime(_)))))
+    Some(
+        matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::StructTime(_)))),
+    )
 }
 
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {

@@ -170,10 +170,49 @@ pub fn exact_args(a: &Args, qual: &str, n: usize) -> PyResult<()> {
 pub fn seq_len(vm: &mut Vm, v: Value) -> PyResult<u64> {
     if let Value::Ref(id) = v {
         if let crate::object::Obj::Range(r) = vm.heap.get(id) {
-            return Ok(r.len().max(0) as u64);
+            let n = range_len(r);
+            return u64::try_from(n)
+                .ok()
+                .filter(|n| *n <= i64::MAX as u64)
+                .ok_or_else(|| {
+                    PyErr::new(
+                        crate::object::ExcType::OverflowError,
+                        "Python int too large to convert to C ssize_t",
+                    )
+                });
         }
     }
     Ok(vm.len_of(v)? as u64)
+}
+
+/// The length of a range (it may exceed `sys.maxsize`).
+fn range_len(r: &crate::object::Range) -> i128 {
+    let (start, stop, step) = (i128::from(r.start), i128::from(r.stop), i128::from(r.step));
+    if step > 0 && start < stop {
+        (stop - start - 1) / step + 1
+    } else if step < 0 && start > stop {
+        (start - stop - 1) / -step + 1
+    } else {
+        0
+    }
+}
+
+/// `seq[i]` for `0 <= i`, computing range items directly (64-bit on every
+/// target).
+pub fn seq_item(vm: &mut Vm, seq: Value, i: u64) -> PyResult<Value> {
+    if let Value::Ref(id) = seq {
+        if let crate::object::Obj::Range(r) = vm.heap.get(id) {
+            if i128::from(i) < range_len(r) {
+                let v = i128::from(r.start) + i128::from(i) * i128::from(r.step);
+                return Ok(crate::object::int::from_i128(&mut vm.heap, v));
+            }
+            return Err(PyErr::new(
+                crate::object::ExcType::IndexError,
+                "range object index out of range",
+            ));
+        }
+    }
+    vm.get_item(seq, Value::Int(i as i64))
 }
 
 /// Runs `f` with `vals` pushed on the VM stack, so a collection that a

@@ -28,6 +28,8 @@ pub enum HashKey {
     /// A float that is not integral, by bits (integral floats become `Int`).
     Float(u64),
     Str(Box<str>),
+    /// `bytes` (never equal to a str key).
+    Bytes(Box<[u8]>),
     Tuple(Box<[HashKey]>),
     Type(Type),
     Builtin(Builtin),
@@ -81,6 +83,11 @@ impl Hash for HashKey {
                 h.write_u8(10);
                 h.write_u16(*m);
                 h.write_u16(*f);
+            }
+            HashKey::Bytes(b) => {
+                h.write_u8(11);
+                h.write(b);
+                h.write_u8(0xff);
             }
         }
     }

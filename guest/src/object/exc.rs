@@ -7,7 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 macro_rules! exc_types {
-    ($($name:ident => $parent:expr),* $(,)?) => {
+    (@name $name:ident $py:literal) => { $py };
+    (@name $name:ident) => { stringify!($name) };
+    ($($name:ident $(as $py:literal)? => $parent:expr),* $(,)?) => {
         /// A builtin exception class.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         pub enum ExcType { $($name),* }
@@ -18,7 +20,7 @@ macro_rules! exc_types {
 
             /// The class name as Python spells it.
             pub fn name(self) -> &'static str {
-                match self { $(ExcType::$name => stringify!($name)),* }
+                match self { $(ExcType::$name => exc_types!(@name $name $($py)?)),* }
             }
 
             /// The direct base class (`None` for `BaseException`).
@@ -76,7 +78,10 @@ exc_types! {
     UnicodeDecodeError => Some(UnicodeError),
     UnicodeEncodeError => Some(UnicodeError),
     JSONDecodeError => Some(ValueError),
+    StatisticsError => Some(ValueError),
     FrozenInstanceError => Some(AttributeError),
+    BinasciiError as "Error" => Some(ValueError),
+    BinasciiIncomplete as "Incomplete" => Some(Exception),
 }
 
 impl ExcType {
@@ -97,7 +102,10 @@ impl ExcType {
     pub fn qualified_name(self) -> &'static str {
         match self {
             ExcType::JSONDecodeError => "json.decoder.JSONDecodeError",
+            ExcType::StatisticsError => "statistics.StatisticsError",
             ExcType::FrozenInstanceError => "dataclasses.FrozenInstanceError",
+            ExcType::BinasciiError => "binascii.Error",
+            ExcType::BinasciiIncomplete => "binascii.Incomplete",
             other => other.name(),
         }
     }
@@ -106,12 +114,19 @@ impl ExcType {
     pub fn is_builtin(self) -> bool {
         !matches!(
             self,
-            ExcType::JSONDecodeError | ExcType::FrozenInstanceError
+            ExcType::JSONDecodeError
+                | ExcType::FrozenInstanceError
+                | ExcType::BinasciiError
+                | ExcType::BinasciiIncomplete
         )
     }
 
     /// Looks a class up by its Python name.
     pub fn from_name(name: &str) -> Option<ExcType> {
-        ExcType::ALL.iter().copied().find(|e| e.name() == name)
+        ExcType::ALL
+            .iter()
+            .copied()
+            .filter(|e| !matches!(e, ExcType::BinasciiError | ExcType::BinasciiIncomplete))
+            .find(|e| e.name() == name)
     }
 }

@@ -4,6 +4,7 @@
 //! references between objects), which is what lets an execution pause at
 //! any external call and later be snapshotted.
 
+pub mod bytes;
 pub mod class;
 pub mod dict;
 pub mod exc;
@@ -31,6 +32,9 @@ pub use value::{ObjId, Value};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Obj {
     Str(PyStr),
+    /// `bytes` (immutable) and `bytearray` (mutable): `object/bytes.rs`.
+    Bytes(Vec<u8>),
+    ByteArray(Vec<u8>),
     BigInt(BigInt),
     List(Vec<Value>),
     Tuple(Vec<Value>),
@@ -99,6 +103,18 @@ pub struct Range {
 }
 
 impl Range {
+    /// The exact length (a range of i64 bounds can hold up to 2**64 items).
+    pub fn len_i128(&self) -> i128 {
+        let (start, stop, step) = (self.start as i128, self.stop as i128, self.step as i128);
+        if step > 0 && start < stop {
+            (stop - start - 1) / step + 1
+        } else if step < 0 && start > stop {
+            (start - stop - 1) / (-step) + 1
+        } else {
+            0
+        }
+    }
+
     pub fn len(&self) -> i64 {
         if self.step > 0 && self.start < self.stop {
             ((self.stop as i128 - self.start as i128 - 1) / self.step as i128 + 1) as i64
@@ -212,6 +228,7 @@ impl Obj {
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {
             Obj::Str(_) | Obj::BigInt(_) | Obj::Range(_) | Obj::External(_) => {}
+            Obj::Bytes(_) | Obj::ByteArray(_) => {}
             Obj::List(items) | Obj::Tuple(items) => items.iter().for_each(|v| f(*v)),
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.for_each_value(f),
             Obj::Function(func) => {

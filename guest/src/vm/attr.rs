@@ -100,6 +100,7 @@ impl Vm {
                 }
             }
             Obj::StaticMethod(f) | Obj::ClassMethod(f) if name == "__func__" => Ok(Some(*f)),
+            Obj::BoundNative { .. } => self.bound_native_getattr(id, name),
             Obj::FieldSpec(f) => {
                 let f = f.clone();
                 Ok(Some(match name {

@@ -89,6 +89,19 @@ impl Vm {
     pub(super) fn call_method(&mut self, name: &str, argc: usize) -> PyResult<bool> {
         let opos = self.stack.len() - argc - 1;
         let obj = self.stack[opos];
+        if name == "join" && argc == 1 && super::as_str(&self.heap, obj).is_some() {
+            let arg = self.stack[opos + 1];
+            if self.as_generator(arg).is_some() {
+                // The consumer frame takes the place of `obj` and the argument.
+                self.stack.truncate(opos);
+                let method = self.heap.new_value(Obj::BuiltinMethod(obj, "join".into()));
+                if self.try_start_consumer(method, &[arg], &Vec::new())? {
+                    return Ok(true);
+                }
+                self.stack.push(obj);
+                self.stack.push(arg);
+            }
+        }
         if let Some(r) = self.try_builtin_method_call(obj, name, opos)? {
             self.stack.truncate(opos);
             self.stack.push(r);
@@ -176,6 +189,9 @@ impl Vm {
 
     /// Calls anything that is not a Python function; pushes the result.
     fn call_native(&mut self, callee: Value, mut pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
+        if self.try_start_consumer(callee, &pos, &kw)? {
+            return Ok(true);
+        }
         if let Value::Ref(id) = callee {
             match self.heap.get(id) {
                 Obj::External(ext) => {
@@ -512,7 +528,7 @@ impl Vm {
     }
 
     fn not_callable(&self, f: Value) -> PyErr {
-        PyErr::type_error(format!("'{}' object is not callable", self.type_name(f)))
+        PyErr::type_error(format!("'{}' object is not callable", self.class_name(f)))
     }
 }
 

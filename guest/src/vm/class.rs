@@ -257,6 +257,9 @@ impl Vm {
     /// What a class attribute becomes when looked up through an instance.
     fn bind_attr(&mut self, v: Value, obj: Value, cls: ObjId) -> Value {
         if let Value::Ref(id) = v {
+            if self.bound_native_binds(id) {
+                return self.heap.new_value(Obj::BoundMethod { func: v, recv: obj });
+            }
             match self.heap.get(id) {
                 Obj::Function(_) => {
                     return self.heap.new_value(Obj::BoundMethod { func: v, recv: obj })

@@ -42,10 +42,12 @@ impl Vm {
             Value::Float(f) => f != 0.0,
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Str(s) => !s.s.is_empty(),
+                Obj::Bytes(b) | Obj::ByteArray(b) => !b.is_empty(),
                 Obj::List(l) | Obj::Tuple(l) => !l.is_empty(),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
                 Obj::BigInt(_) => true,
                 Obj::Range(r) => !r.is_empty(),
+                Obj::Native(_) => return Ok(self.native_obj_truthy(id)),
                 Obj::DictView(d, _) => match self.heap.get(*d) {
                     Obj::Dict(d) => !d.is_empty(),
                     _ => true,
@@ -254,6 +256,9 @@ impl Vm {
         }
         let pair = match (self.heap.get(x), self.heap.get(y)) {
             (Obj::Str(s), Obj::Str(t)) => Pair::Done(s.s == t.s),
+            (Obj::Bytes(s) | Obj::ByteArray(s), Obj::Bytes(t) | Obj::ByteArray(t)) => {
+                Pair::Done(s == t)
+            }
             (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
                 if l.len() != m.len() {
                     Pair::Done(false)
@@ -347,6 +352,9 @@ impl Vm {
         if let (Value::Ref(x), Value::Ref(y)) = (a, b) {
             let seqs = match (self.heap.get(x), self.heap.get(y)) {
                 (Obj::Str(s), Obj::Str(t)) => return Ok(s.s.cmp(&t.s)),
+                (Obj::Bytes(s) | Obj::ByteArray(s), Obj::Bytes(t) | Obj::ByteArray(t)) => {
+                    return Ok(s.cmp(t))
+                }
                 (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
                     Some((l.clone(), m.clone()))
                 }
@@ -391,6 +399,7 @@ impl Vm {
                     }
                 },
                 Obj::List(l) | Obj::Tuple(l) => Plan::Scan(l.clone()),
+                Obj::Bytes(_) | Obj::ByteArray(_) => return self.bytes_contains(id, item),
                 Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => Plan::Key,
                 Obj::DictView(d, kind) => match (self.heap.get(*d), kind) {
                     (Obj::Dict(_), ViewKind::Keys) => {
@@ -520,9 +529,11 @@ impl Vm {
             Value::Ref(id) => {
                 let items = match self.heap.get(id) {
                     Obj::Str(s) => return Ok(HashKey::Str(s.s.as_str().into())),
+                    Obj::Bytes(b) => return Ok(HashKey::Bytes(b.as_slice().into())),
                     Obj::BigInt(b) => return Ok(HashKey::Big(b.clone())),
                     Obj::Tuple(items) => items.clone(),
                     Obj::List(_)
+                    | Obj::ByteArray(_)
                     | Obj::Dict(_)
                     | Obj::Set(_)
                     | Obj::DictView(..)

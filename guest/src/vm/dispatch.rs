@@ -43,6 +43,10 @@ impl Vm {
         let prog = self.program.clone();
         'frame: loop {
             let fi = self.frames.len() - 1;
+            if self.frames[fi].code == super::consumer::CONSUMER_CODE {
+                self.consumer_step()?;
+                continue 'frame;
+            }
             let code = &prog.codes[self.frames[fi].code as usize];
             let ops = &code.ops[..];
             let base = self.frames[fi].base as usize;
@@ -498,6 +502,29 @@ impl Vm {
                     }
                     Op::Return => {
                         let v = self.pop();
+                        // Errors of the return itself are raised while the
+                        // frame is still there, so unwinding stops at a
+                        // native boundary as usual.
+                        let mut built = None;
+                        match &self.frames[fi].on_return {
+                            super::OnReturn::Init(_) if !v.is_none() => {
+                                return Err(PyErr::type_error(format!(
+                                    "__init__() should return None, not '{}'",
+                                    self.class_name(v)
+                                )));
+                            }
+                            super::OnReturn::BuildClass {
+                                name,
+                                qualname,
+                                bases,
+                                ns,
+                            } => {
+                                let (name, qualname, bases, ns) =
+                                    (name.clone(), qualname.clone(), bases.clone(), *ns);
+                                built = Some(self.build_class(name, qualname, bases, ns)?);
+                            }
+                            _ => {}
+                        }
                         let frame = self.frames.pop().expect("a frame");
                         let class_cell = code
                             .class_cell
@@ -506,34 +533,29 @@ impl Vm {
                         self.exc_stack.truncate(frame.exc_depth as usize);
                         let v = match frame.on_return {
                             super::OnReturn::Normal => v,
-                            super::OnReturn::Init(inst) => {
-                                if !v.is_none() {
-                                    return Err(PyErr::type_error(format!(
-                                        "__init__() should return None, not '{}'",
-                                        self.class_name(v)
-                                    )));
-                                }
-                                inst
+                            super::OnReturn::Init(inst) => inst,
+                            super::OnReturn::Consumer(_) => {
+                                unreachable!("consumer frames run no code")
                             }
                             super::OnReturn::Generator(g) => {
                                 self.finish_generator(g);
                                 if !frame.boundary {
                                     // back to the `for` that resumed it: run
-                                    // its ForIter again, which now sees the end
+                                    // its ForIter again, which now sees the
+                                    // end; a consumer gets the end marker
                                     if let Some(caller) = self.frames.last_mut() {
-                                        caller.ip -= 1;
+                                        if caller.code == super::consumer::CONSUMER_CODE {
+                                            self.stack.push(Value::Undef);
+                                        } else {
+                                            caller.ip -= 1;
+                                        }
                                     }
                                     continue 'frame;
                                 }
                                 v
                             }
-                            super::OnReturn::BuildClass {
-                                name,
-                                qualname,
-                                bases,
-                                ns,
-                            } => {
-                                let cls = self.build_class(name, qualname, bases, ns)?;
+                            super::OnReturn::BuildClass { .. } => {
+                                let cls = built.expect("built before the pop");
                                 if let Some(cell) = class_cell {
                                     self.cell_set(cell, cls);
                                 }

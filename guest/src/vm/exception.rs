@@ -74,6 +74,9 @@ impl Vm {
         let Some(frame) = self.frames.last() else {
             return;
         };
+        if frame.code == super::consumer::CONSUMER_CODE {
+            return;
+        }
         let code = &self.program.codes[frame.code as usize];
         let ip = frame.ip.saturating_sub(1) as usize;
         let line = code.lines.get(ip).copied().unwrap_or(code.first_line);

@@ -12,6 +12,7 @@ impl Vm {
         let it = match v {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::List(_) | Obj::Tuple(_) => Iter::Seq { seq: id, idx: 0 },
+                Obj::Bytes(_) | Obj::ByteArray(_) => Iter::Seq { seq: id, idx: 0 },
                 Obj::Str(_) => Iter::Str { s: id, pos: 0 },
                 Obj::Range(r) => Iter::Range {
                     cur: r.start,
@@ -134,6 +135,7 @@ impl Vm {
                 let (seq, i) = (*seq, *idx);
                 let item = match self.heap.get(seq) {
                     Obj::List(l) | Obj::Tuple(l) => l.get(i).copied(),
+                    Obj::Bytes(b) | Obj::ByteArray(b) => b.get(i).map(|c| Value::Int(*c as i64)),
                     _ => None,
                 };
                 if item.is_some() {
@@ -201,6 +203,9 @@ impl Vm {
                 }
                 let item = match self.heap.get(seq) {
                     Obj::List(l) | Obj::Tuple(l) => l.get(i - 1).copied(),
+                    Obj::Bytes(b) | Obj::ByteArray(b) => {
+                        b.get(i - 1).map(|c| Value::Int(*c as i64))
+                    }
                     Obj::Str(s) => {
                         let c = s.char_at(i - 1);
                         let v = self.new_str(c.to_string());

@@ -17,6 +17,8 @@ const SELF_MATCHING: &[Type] = &[
     Type::Str,
     Type::Tuple,
     Type::Dict,
+    Type::Bytes,
+    Type::ByteArray,
 ];
 
 impl Vm {

@@ -7,9 +7,11 @@
 //! tracebacks), `ops` (operators), `iter`, `subscr`, `attr`, `repr`.
 
 mod attr;
+pub mod bytes;
 pub mod call;
 pub mod class;
 mod compare;
+pub mod consumer;
 mod dispatch;
 pub mod exception;
 pub mod generator;
@@ -67,6 +69,8 @@ pub enum OnReturn {
     Init(Value),
     /// A generator's frame: yields and returns go to its resumer.
     Generator(crate::object::ObjId),
+    /// A builtin consuming a generator (`vm/consumer.rs`); no code of its own.
+    Consumer(Box<consumer::Consumer>),
     /// A class body: the class built from the namespace.
     BuildClass {
         name: String,
@@ -246,12 +250,29 @@ impl Vm {
     /// instructions, when every live value is reachable from the VM.
     #[inline]
     pub fn maybe_gc(&mut self) {
-        if self.heap.wants_gc() {
+        // Not inside a native callback: the native caller may hold values
+        // in Rust locals that no root reaches.
+        if self.native_depth == 0 && self.heap.wants_gc() {
             self.gc();
         }
     }
 
     pub fn gc(&mut self) {
+        let mut frame_roots = Vec::new();
+        for f in &self.frames {
+            match &f.on_return {
+                OnReturn::Normal | OnReturn::Generator(_) => {}
+                OnReturn::Init(v) => frame_roots.push(*v),
+                OnReturn::BuildClass { bases, ns, .. } => {
+                    frame_roots.extend(bases.iter().copied());
+                    frame_roots.push(*ns);
+                }
+                OnReturn::Consumer(c) => c.for_each_child(&mut |v| frame_roots.push(v)),
+            }
+            if let OnReturn::Generator(g) = f.on_return {
+                frame_roots.push(Value::Ref(g));
+            }
+        }
         let roots = self
             .consts
             .iter()
@@ -262,6 +283,7 @@ impl Vm {
             .chain(std::iter::once(self.result))
             .chain(self.modules.iter().map(|m| m.1))
             .chain(self.pending_throw)
+            .chain(frame_roots)
             .chain(
                 self.pending
                     .iter()
@@ -289,11 +311,7 @@ fn const_value(heap: &mut Heap, c: &Const) -> Value {
         Const::BigInt(b) => int::from_bigint(heap, b.clone()),
         Const::Float(f) => Value::Float(*f),
         Const::Str(s) => heap.new_value(Obj::Str(PyStr::new(s.clone()))),
-        Const::Bytes(b) => {
-            // bytes are not a type of their own yet: keep them as a tuple of ints
-            let items = b.iter().map(|x| Value::Int(*x as i64)).collect();
-            heap.new_value(Obj::Tuple(items))
-        }
+        Const::Bytes(b) => heap.new_value(Obj::Bytes(b.clone())),
         Const::Tuple(items) => {
             let vals = items.iter().map(|i| const_value(heap, i)).collect();
             heap.new_value(Obj::Tuple(vals))

@@ -9,7 +9,7 @@ use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use crate::compile::bytecode::{BinOp, CmpOp, UnaryOp};
-use crate::object::{int, Dict, ExcType, HashKey, Obj, Type, Value};
+use crate::object::{int, Dict, ExcType, Obj, Type, Value};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -124,6 +124,8 @@ impl Vm {
             Value::Type(_) | Value::ExcType(_) => Type::Type,
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Str(_) => Type::Str,
+                Obj::Bytes(_) => Type::Bytes,
+                Obj::ByteArray(_) => Type::ByteArray,
                 Obj::BigInt(_) => Type::Int,
                 Obj::List(_) => Type::List,
                 Obj::Tuple(_) => Type::Tuple,
@@ -161,8 +163,15 @@ impl Vm {
 
     /// `type(v)` as a value.
     pub fn type_value(&self, v: Value) -> Value {
+        if let Some(t) = self.native_type_of(v) {
+            return Value::Native(t);
+        }
         match v {
             Value::Ref(id) => match self.heap.get(id) {
+                Obj::Native(_) => match crate::modules::objects::class_of(self, id) {
+                    Some(t) => Value::Native(t),
+                    None => Value::Type(Type::Object),
+                },
                 Obj::Exception(e) => match e.class {
                     Some(c) => Value::Ref(c),
                     None => Value::ExcType(e.kind),
@@ -218,8 +227,11 @@ impl Vm {
 
     pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
         // `str % args`: printf-style formatting (builtins/percent.rs)
-        if let (BinOp::Mod, Some(t)) = (op, super::as_str(&self.heap, a)) {
-            return crate::builtins::percent::percent_format(self, &t.to_string(), b);
+        if let (BinOp::Mod, Some(_)) = (op, super::as_str(&self.heap, a)) {
+            return crate::builtins::percent::percent_format(self, a, b);
+        }
+        if let Some(r) = self.bytes_binary(op, a, b, inplace)? {
+            return Ok(r);
         }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             return self.binary_op_user(op, a, b, inplace);
@@ -598,6 +610,16 @@ impl Vm {
     }
 
     pub fn unary_op(&mut self, op: UnaryOp, a: Value) -> PyResult<Value> {
+        if op != UnaryOp::Not && self.is_native_obj(a) {
+            let c = match op {
+                UnaryOp::Neg => '-',
+                UnaryOp::Pos => '+',
+                _ => '~',
+            };
+            if let Some(r) = self.native_obj_unary(a, c)? {
+                return Ok(r);
+            }
+        }
         if op != UnaryOp::Not && self.user_class_of(a).is_some() {
             let name = match op {
                 UnaryOp::Neg => "__neg__",

@@ -177,10 +177,13 @@ impl Vm {
                 out.push_str("NotImplemented")
             }
             Value::Builtin(b) => out.push_str(&format!("<built-in function {}>", b.name())),
-            Value::Native(id) => out.push_str(&format!(
-                "<built-in function {}>",
-                crate::modules::native_name(id)
-            )),
+            Value::Native(id) => match crate::modules::objects::class_repr(self, id) {
+                Some(r) => out.push_str(&r),
+                None => out.push_str(&format!(
+                    "<built-in function {}>",
+                    crate::modules::native_name(id)
+                )),
+            },
             Value::Type(t) => out.push_str(&format!("<class '{}'>", t.name())),
             Value::ExcType(t) => out.push_str(&format!("<class '{}'>", t.qualified_name())),
             Value::Ref(id) => {
@@ -223,6 +226,8 @@ impl Vm {
     ) -> PyResult<()> {
         match self.heap.get(id) {
             Obj::Str(s) => out.push_str(&str_repr(&s.s)),
+            Obj::Bytes(b) => out.push_str(&crate::object::bytes::repr(b)),
+            Obj::ByteArray(b) => out.push_str(&crate::object::bytes::bytearray_repr(b)),
             Obj::BigInt(b) => {
                 let digits = b.bits() as f64 * std::f64::consts::LOG10_2;
                 if digits > 4300.0 {
@@ -337,11 +342,21 @@ impl Vm {
                 self.repr_into(c, out, seen)?;
                 out.push(')');
             }
-            Obj::Iter(_) => out.push_str(&format!(
-                "<{} object at {}>",
-                self.class_name(v),
-                fake_addr(id.0)
-            )),
+            Obj::Iter(it) => {
+                let native = matches!(it, crate::object::Iter::Native(_));
+                match if native {
+                    self.native_iter_repr(id)?
+                } else {
+                    None
+                } {
+                    Some(s) => out.push_str(&s),
+                    None => out.push_str(&format!(
+                        "<{} object at {}>",
+                        self.class_name(v),
+                        fake_addr(id.0)
+                    )),
+                }
+            }
             Obj::DictView(d, kind) => {
                 let (d, kind) = (*d, *kind);
                 let Obj::Dict(dict) = self.heap.get(d) else {
@@ -387,7 +402,12 @@ impl Vm {
             Obj::Module(m) => out.push_str(&format!("<module '{}' (built-in)>", m.name)),
             Obj::BoundNative { func, bound, name } => {
                 let (func, bound, name) = (*func, bound.clone(), name.clone());
-                crate::modules::bound_repr(self, func, &bound, &name, out)?;
+                if let Some(s) = self.bound_native_repr(func, &bound, id)? {
+                    out.push_str(&s);
+                } else {
+                    out.push_str(&name);
+                    self.seq_repr(&bound, "(", ")", false, out, seen)?;
+                }
             }
             Obj::Class(c) => out.push_str(&format!("<class '__main__.{}'>", c.qualname)),
             Obj::Instance(i) => {

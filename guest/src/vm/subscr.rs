@@ -156,6 +156,7 @@ impl Vm {
             return Ok(obj);
         }
         match self.heap.get(id) {
+            Obj::Bytes(_) | Obj::ByteArray(_) => self.bytes_getitem(id, idx),
             Obj::List(l) | Obj::Tuple(l) => {
                 let is_list = matches!(self.heap.get(id), Obj::List(_));
                 let what = if is_list { "list" } else { "tuple" };
@@ -341,6 +342,7 @@ impl Vm {
                 }
                 Ok(())
             }
+            Obj::ByteArray(_) => self.bytearray_setitem(id, idx, v),
             _ => Err(PyErr::type_error(format!(
                 "'{}' object does not support item assignment",
                 self.class_name(obj)
@@ -413,6 +415,7 @@ impl Vm {
                     None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
                 }
             }
+            Obj::ByteArray(_) => self.bytearray_delitem(id, idx),
             _ => Err(PyErr::type_error(format!(
                 "'{}' object doesn't support item deletion",
                 self.class_name(obj)

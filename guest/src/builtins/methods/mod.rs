@@ -1,6 +1,10 @@
 //! Methods of builtin values, one file per receiver type. `has_method`
 //! answers attribute lookups (`lst.append` exists); `call_method` runs one.
 
+mod bytes;
+mod bytes_text;
+
+pub use bytes_text::sep_byte as bytes_sep;
 mod dict;
 mod list;
 mod numbers;
@@ -20,6 +24,7 @@ pub fn method_names(vm: &Vm, obj: Value) -> &'static [&'static str] {
         Value::Float(_) => numbers::FLOAT_METHODS,
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::METHODS,
+            Obj::Bytes(_) => bytes::METHODS,
             Obj::List(_) => list::METHODS,
             Obj::Dict(_) => dict::METHODS,
             Obj::Set(_) => set::METHODS,
@@ -37,8 +42,13 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
         Value::Type(Type::Dict) => name == "fromkeys",
         Value::Type(Type::Str) => name == "maketrans",
+        Value::Type(Type::Bytes | Type::ByteArray) => bytes::TYPE_METHODS.contains(&name),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::METHODS.contains(&name),
+            Obj::Bytes(_) => bytes::METHODS.contains(&name),
+            Obj::ByteArray(_) => {
+                bytes::METHODS.contains(&name) || bytes::ARRAY_METHODS.contains(&name)
+            }
             Obj::List(_) => list::METHODS.contains(&name),
             Obj::Tuple(_) => name == "count" || name == "index",
             Obj::Dict(d) => dict::METHODS.contains(&name) || Vm::dict_kind_has_method(d.kind, name),
@@ -73,8 +83,12 @@ pub fn call_method(
         Value::Int(_) | Value::Bool(_) => numbers::call_int(vm, obj, name, a)?,
         Value::Float(f) => numbers::call_float(vm, f, name, a)?,
         Value::Type(Type::Dict) if name == "fromkeys" => Some(dict::fromkeys(vm, a)?),
+        Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::TYPE_METHODS.contains(&name) => {
+            Some(bytes::call_type(vm, t, name, a)?)
+        }
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::call(vm, id, name, a)?,
+            Obj::Bytes(_) | Obj::ByteArray(_) => bytes::call(vm, id, name, a)?,
             Obj::List(_) => list::call(vm, id, name, a)?,
             Obj::Tuple(_) => list::call_tuple(vm, id, name, a)?,
             Obj::Dict(_) => match vm.dict_kind_method(id, name, &a)? {
@@ -118,6 +132,8 @@ fn method_name(name: &str) -> &'static str {
         set::METHODS,
         numbers::INT_METHODS,
         numbers::FLOAT_METHODS,
+        bytes::METHODS,
+        bytes::ARRAY_METHODS,
     ] {
         if let Some(n) = table.iter().find(|n| **n == name) {
             return n;

@@ -10,7 +10,7 @@ use super::comb;
 use crate::compile::bytecode::BinOp;
 use crate::modules::iters::{get, upd, NativeIter};
 use crate::modules::util::keep;
-use crate::object::{ExcType, ObjId, Value};
+use crate::object::{ExcType, Iter, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 type Step = fn(&mut Vm, ObjId) -> PyResult<Option<Value>>;
@@ -142,9 +142,12 @@ fn accumulate(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
 fn chain(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     let clear_source =
         |vm: &mut Vm| upd!(vm, id, NativeIter::Chain { source, .. } => *source = Value::None);
+    // values kept for one round are released before the next
+    let mark = vm.stack.len();
     loop {
+        vm.stack.truncate(mark);
         let Some((source, active)) =
-            get!(vm, id, NativeIter::Chain { source, active } => (*source, *active))
+            get!(vm, id, NativeIter::Chain { source, active, .. } => (*source, *active))
         else {
             return Ok(None);
         };
@@ -163,24 +166,56 @@ fn chain(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
                     return Err(e);
                 }
             };
-            match vm.get_iter(iterable) {
-                Ok(it) => {
-                    upd!(vm, id, NativeIter::Chain { active, .. } => *active = it);
-                    keep(vm, it)
-                }
-                Err(e) => {
-                    clear_source(vm);
-                    return Err(e);
-                }
-            }
+            let (it, made) = match recycled_iter(vm, id, iterable) {
+                Some(it) => (it, true),
+                None => match vm.get_iter(iterable) {
+                    Ok(it) => (it, builtin_iter(vm, iterable).is_some()),
+                    Err(e) => {
+                        clear_source(vm);
+                        return Err(e);
+                    }
+                },
+            };
+            upd!(vm, id, NativeIter::Chain { active, owned, .. } => {
+                *active = it;
+                *owned = made;
+            });
+            keep(vm, it)
         } else {
             active
         };
         if let Some(item) = vm.iter_next(active)? {
             return Ok(Some(item));
         }
-        upd!(vm, id, NativeIter::Chain { active, .. } => *active = Value::None);
+        upd!(vm, id, NativeIter::Chain { active: a, spare, owned, .. } => {
+            if *a == active && *owned {
+                *spare = active;
+            }
+            *a = Value::None;
+            *owned = false;
+        });
     }
+}
+
+/// The iterator `iter(v)` makes for a list, tuple or str (fresh, and
+/// seen by no Python code).
+fn builtin_iter(vm: &Vm, v: Value) -> Option<Iter> {
+    let id = v.as_ref()?;
+    match vm.heap.get(id) {
+        Obj::List(_) | Obj::Tuple(_) => Some(Iter::Seq { seq: id, idx: 0 }),
+        Obj::Str(_) => Some(Iter::Str { s: id, pos: 0 }),
+        _ => None,
+    }
+}
+
+/// `iter(iterable)` for a list, tuple or str, made in the chain's spare
+/// iterator object if it has one.
+fn recycled_iter(vm: &mut Vm, id: ObjId, iterable: Value) -> Option<Value> {
+    let state = builtin_iter(vm, iterable)?;
+    let spare =
+        get!(vm, id, NativeIter::Chain { spare, .. } => std::mem::replace(spare, Value::None))?;
+    *vm.heap.get_mut(spare.as_ref()?) = Obj::Iter(state);
+    Some(spare)
 }
 
 fn compress(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
@@ -188,7 +223,10 @@ fn compress(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     else {
         return Ok(None);
     };
+    // values kept for one round are released before the next
+    let mark = vm.stack.len();
     loop {
+        vm.stack.truncate(mark);
         let Some(datum) = vm.iter_next(data)? else {
             return Ok(None);
         };
@@ -207,7 +245,10 @@ fn dropwhile(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     else {
         return Ok(None);
     };
+    // values kept for one round are released before the next
+    let mark = vm.stack.len();
     loop {
+        vm.stack.truncate(mark);
         let Some(item) = vm.iter_next(src)? else {
             return Ok(None);
         };
@@ -249,7 +290,10 @@ fn filterfalse(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     else {
         return Ok(None);
     };
+    // values kept for one round are released before the next
+    let mark = vm.stack.len();
     loop {
+        vm.stack.truncate(mark);
         let Some(item) = vm.iter_next(src)? else {
             return Ok(None);
         };
@@ -466,7 +510,10 @@ fn groupby_step(vm: &mut Vm, id: ObjId) -> PyResult<bool> {
 fn groupby(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     upd!(vm, id, NativeIter::GroupBy { cur, .. } => *cur = 0);
     // skip the rest of the current group
+    // values kept for one round are released before the next
+    let mark = vm.stack.len();
     loop {
+        vm.stack.truncate(mark);
         let Some((currkey, tgtkey)) = get!(vm, id,
             NativeIter::GroupBy { currkey, tgtkey, .. } => (*currkey, *tgtkey))
         else {

@@ -7,7 +7,7 @@ mod encode;
 
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
-use crate::object::{ExcType, Value};
+use crate::object::{ExcType, Obj, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// The most nested containers handled natively, whatever the recursion
@@ -27,14 +27,12 @@ fn check_depth(vm: &Vm, depth: usize, what: &str) -> PyResult<()> {
     Ok(())
 }
 
-/// Binds `f(obj, *, <kwonly>..., **kw)`: the one positional argument and
-/// the known keywords (`None` when absent); `extra` receives other keywords.
-fn bind_one<'a>(
-    a: &'a Args,
-    fname: &str,
-    pname: &str,
-    kwonly: &[&str],
-) -> PyResult<(Value, Vec<Option<Value>>, Vec<&'a (String, Value)>)> {
+/// What [`bind_one`] found: the positional argument, the known keywords
+/// (`None` when absent) and the other keywords.
+type Bound<'a> = (Value, Vec<Option<Value>>, Vec<&'a (String, Value)>);
+
+/// Binds `f(obj, *, <kwonly>..., **kw)`.
+fn bind_one<'a>(a: &'a Args, fname: &str, pname: &str, kwonly: &[&str]) -> PyResult<Bound<'a>> {
     let known = |k: &str| kwonly.contains(&k);
     if a.pos.len() > 1 {
         let nkw = a.kw.iter().filter(|(k, _)| known(k)).count();
@@ -140,13 +138,20 @@ fn loads(vm: &mut Vm, a: Args) -> PyResult<Value> {
             vm.repr(c)?
         )));
     }
-    let Some(text) = crate::vm::as_str(&vm.heap, s) else {
+    let chars: Vec<char> = match s {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Str(text) => text.s.chars().collect(),
+            Obj::Bytes(b) | Obj::ByteArray(b) => decode_utf8(b)?.chars().collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    if chars.is_empty() && !is_text(vm, s) {
         return Err(PyErr::type_error(format!(
             "the JSON object must be str, bytes or bytearray, not {}",
             vm.class_name(s)
         )));
-    };
-    let chars: Vec<char> = text.chars().collect();
+    }
     let some = |x: Option<Value>| x.filter(|x| !x.is_none());
     let hooks = decode::Hooks {
         object_hook: some(v[1]),
@@ -157,6 +162,34 @@ fn loads(vm: &mut Vm, a: Args) -> PyResult<Value> {
         strict,
     };
     decode::loads(vm, &chars, hooks)
+}
+
+fn is_text(vm: &Vm, v: Value) -> bool {
+    matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_)))
+}
+
+/// The text of a bytes document: UTF-8, with an optional BOM dropped
+/// (`utf-8-sig`).
+fn decode_utf8(b: &[u8]) -> PyResult<String> {
+    let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
+    match std::str::from_utf8(b) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let why = if e.error_len().is_some() {
+                "invalid start byte"
+            } else {
+                "unexpected end of data"
+            };
+            Err(PyErr::new(
+                ExcType::UnicodeDecodeError,
+                format!(
+                    "'utf-8' codec can't decode byte 0x{:02x} in position {at}: {why}",
+                    b[at]
+                ),
+            ))
+        }
+    }
 }
 
 fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {

@@ -12,6 +12,7 @@ monty: run LLM-written Python in a sandbox
 
 Usage:
   monty run FILE [options]     run FILE ('-' reads stdin)
+  monty resume STATE [options] continue an execution saved with --save-at-call
   monty check FILE [--json]    check FILE statically without running it
   monty --help | --version
 
@@ -22,6 +23,10 @@ Options for run:
   --timeout SECS|none  time budget for running Python, in seconds (default 30)
   --max-memory MIB     linear memory cap in MiB (default 256)
   --json               print one JSON outcome object as the last stdout line
+  --save-at-call K STATE
+                       when the K-th external call (1-based) is issued, write
+                       the paused execution to STATE and stop (exit 0);
+                       `monty resume STATE` continues it, in any process
 
 Common options:
   --wasm PATH          use this monty.wasm instead of the embedded one
@@ -36,6 +41,8 @@ pub enum Command {
     Help,
     Version,
     Run(RunArgs),
+    /// `resume STATE`: the same options as `run`; `file` is the state file.
+    Resume(RunArgs),
     Check(CheckArgs),
 }
 
@@ -49,6 +56,8 @@ pub struct RunArgs {
     pub max_memory_mib: Option<usize>,
     pub json: bool,
     pub wasm: Option<PathBuf>,
+    /// `--save-at-call K STATE`.
+    pub save_at_call: Option<(u64, PathBuf)>,
 }
 
 #[derive(Debug, Default)]
@@ -91,7 +100,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let run = match sub.as_str() {
         "-h" | "--help" | "help" => return Ok(Command::Help),
         "-V" | "--version" => return Ok(Command::Version),
-        "run" => true,
+        "run" | "resume" => true,
         "check" => false,
         other => return Err(format!("unknown command {other:?}")),
     };
@@ -126,6 +135,17 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 r.inputs.push((var.to_owned(), value));
             }
             ("--tools-cmd", true) => r.tools_cmd = Some(opts.value(&name, inline)?),
+            ("--save-at-call", true) if sub == "run" => {
+                let k = opts.value(&name, inline)?;
+                let k: u64 = k.parse().ok().filter(|k| *k >= 1).ok_or_else(|| {
+                    format!("--save-at-call expects a call number >= 1, got {k:?}")
+                })?;
+                let state = opts
+                    .args
+                    .next()
+                    .ok_or("--save-at-call needs K and a STATE file")?;
+                r.save_at_call = Some((k, PathBuf::from(state)));
+            }
             ("--fuel", true) => {
                 let text = opts.value(&name, inline)?;
                 r.fuel = Some(parse_limit("--fuel", &text, |t| {
@@ -149,8 +169,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             _ => return Err(format!("unknown option {name:?} for '{sub}'")),
         }
     }
-    r.file = file.ok_or("missing FILE")?;
-    Ok(if run {
+    r.file = file.ok_or(if sub == "resume" {
+        "missing STATE"
+    } else {
+        "missing FILE"
+    })?;
+    Ok(if sub == "resume" {
+        Command::Resume(r)
+    } else if run {
         Command::Run(r)
     } else {
         Command::Check(CheckArgs {

@@ -39,7 +39,8 @@ fn main() -> ExitCode {
             println!("monty {}", env!("CARGO_PKG_VERSION"));
             EXIT_OK
         }
-        Ok(Command::Run(run)) => cmd_run(run),
+        Ok(Command::Run(run)) => cmd_run(run, false),
+        Ok(Command::Resume(run)) => cmd_run(run, true),
         Ok(Command::Check(check)) => cmd_check(check),
         Err(message) => {
             eprint!("monty: {message}\n\n{USAGE}");
@@ -99,10 +100,21 @@ impl OutputSink for CliSink {
     }
 }
 
-fn cmd_run(run: RunArgs) -> u8 {
-    let code = match read_source(&run.file) {
-        Ok(code) => code,
-        Err(exit) => return exit,
+/// `run FILE`, or with `resume` continue the snapshot in FILE.
+fn cmd_run(run: RunArgs, resume: bool) -> u8 {
+    let source = if resume {
+        match std::fs::read(&run.file) {
+            Ok(bytes) => Source::Snapshot(bytes),
+            Err(e) => {
+                eprintln!("monty: cannot read {}: {e}", run.file);
+                return EXIT_USAGE;
+            }
+        }
+    } else {
+        match read_source(&run.file) {
+            Ok(code) => Source::Code(code),
+            Err(exit) => return exit,
+        }
     };
     let mut limits = Limits::default();
     if let Some(fuel) = run.fuel {
@@ -122,17 +134,23 @@ fn cmd_run(run: RunArgs) -> u8 {
         Ok(server) => server,
         Err(message) => return report_error(&Error::Internal(message), run.json.then_some("")),
     };
-    let mut request = StartRequest::new(code).filename(run.file.clone());
-    request.inputs = run.inputs;
-    if let Some(server) = &server {
-        request.externals = server.functions.clone();
-    }
     let mid_line = Arc::new(AtomicBool::new(false));
     let sink = CliSink {
         inner: StdioSink,
         stdout_mid_line: mid_line.clone(),
     };
-    let outcome = drive(engine.start(request, sink), server.as_mut());
+    let first = match source {
+        Source::Code(code) => {
+            let mut request = StartRequest::new(code).filename(run.file.clone());
+            request.inputs = run.inputs;
+            if let Some(server) = &server {
+                request.externals = server.functions.clone();
+            }
+            engine.start(request, sink)
+        }
+        Source::Snapshot(bytes) => engine.restore(&bytes, None, sink),
+    };
+    let outcome = drive(first, server.as_mut(), run.save_at_call.as_ref());
     if let Some(server) = server {
         server.finish();
     }
@@ -143,7 +161,14 @@ fn cmd_run(run: RunArgs) -> u8 {
         ""
     };
     match outcome {
-        Ok((value, repr)) => {
+        Ok(Finished::Saved(k, path)) => {
+            eprintln!(
+                "monty: saved the execution at external call {k} to {}",
+                path.display()
+            );
+            EXIT_OK
+        }
+        Ok(Finished::Complete(value, repr)) => {
             let mut out = std::io::stdout().lock();
             if run.json {
                 let repr_json = serde_json::to_string(&repr).expect("strings serialize");
@@ -167,6 +192,19 @@ fn cmd_run(run: RunArgs) -> u8 {
     }
 }
 
+/// What `run` starts from.
+enum Source {
+    Code(String),
+    Snapshot(Vec<u8>),
+}
+
+/// How a driven execution ended without error.
+enum Finished {
+    Complete(Value, Option<String>),
+    /// Saved at call K to this file (`--save-at-call`).
+    Saved(u64, PathBuf),
+}
+
 enum Failure {
     /// The execution ended with an error.
     Run(Error),
@@ -174,11 +212,30 @@ enum Failure {
     Host(String),
 }
 
-/// Answers calls until the program completes.
+/// Answers calls until the program completes (or, with `save`, until the
+/// K-th call is issued: then the paused execution is written to the file).
 fn drive(
     mut progress: Result<Progress, Error>,
     mut server: Option<&mut ToolServer>,
-) -> Result<(Value, Option<String>), Failure> {
+    save: Option<&(u64, PathBuf)>,
+) -> Result<Finished, Failure> {
+    let mut issued: u64 = 0;
+    let mut save_now = |execution: &mut monty_host::Execution,
+                        new_calls: u64|
+     -> Result<Option<Finished>, Failure> {
+        let Some((k, path)) = save else {
+            return Ok(None);
+        };
+        let before = issued;
+        issued += new_calls;
+        if before < *k && issued >= *k {
+            let bytes = execution.snapshot().map_err(Failure::Run)?;
+            std::fs::write(path, bytes)
+                .map_err(|e| Failure::Host(format!("cannot write {}: {e}", path.display())))?;
+            return Ok(Some(Finished::Saved(*k, path.clone())));
+        }
+        Ok(None)
+    };
     let mut answer =
         |call: &monty_host::PendingCall| -> Result<Result<Value, ExternalError>, Failure> {
             match server.as_deref_mut() {
@@ -191,13 +248,21 @@ fn drive(
         };
     loop {
         progress = match progress.map_err(Failure::Run)? {
-            Progress::Complete { value, repr } => return Ok((value, repr)),
-            Progress::Call(call, execution) => execution.resume(answer(&call)?),
+            Progress::Complete { value, repr } => return Ok(Finished::Complete(value, repr)),
+            Progress::Call(call, mut execution) => {
+                if let Some(done) = save_now(&mut execution, 1)? {
+                    return Ok(done);
+                }
+                execution.resume(answer(&call)?)
+            }
             Progress::OsCall(call, execution) => execution.resume(Err(ExternalError::new(
                 "PermissionError",
                 format!("{}: no OS access is granted to this sandbox", call.function),
             ))),
-            Progress::Wait(calls, execution) => {
+            Progress::Wait(calls, mut execution) => {
+                if let Some(done) = save_now(&mut execution, calls.len() as u64)? {
+                    return Ok(done);
+                }
                 let mut results = Vec::with_capacity(calls.len());
                 for call in &calls {
                     results.push(CallResult {

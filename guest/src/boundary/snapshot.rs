@@ -1,0 +1,81 @@
+//! The snapshot format: a paused execution as bytes, to be continued in a
+//! fresh instance, another process, another day.
+//!
+//! Rules, for whoever changes anything serialized (the `Vm` and everything
+//! it holds: frames, heap objects, compiled program, module registry order):
+//!
+//! 1. Layout: `MAGIC` (8 bytes), format version (u32 LE), payload length
+//!    (u64 LE), FNV-1a 64 checksum of the payload (u64 LE), then the
+//!    payload: the `Vm` encoded with postcard (serde, field order matters).
+//! 2. Any change to a serialized type — a field, a variant, their order, or
+//!    the order of `modules::MODULES` — bumps [`FORMAT_VERSION`].
+//! 3. A snapshot of another version is refused with an error naming both
+//!    versions; so are foreign bytes (bad magic), truncated bytes (length)
+//!    and corrupted bytes (checksum). Loading never traps.
+//! 4. `tests/snapshots/` holds golden snapshot files that are never
+//!    regenerated: a test proves the current build loads them, or refuses
+//!    them with the version error once the version was bumped on purpose.
+
+use crate::vm::Vm;
+
+pub const MAGIC: &[u8; 8] = b"MONTYSNP";
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 + 8 + 8;
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Encodes a paused execution.
+///
+/// # Errors
+/// A message if the state cannot be encoded (should not happen).
+pub fn save(vm: &Vm) -> Result<Vec<u8>, String> {
+    let payload =
+        postcard::to_allocvec(vm).map_err(|e| format!("cannot encode the execution: {e}"))?;
+    let mut out = Vec::with_capacity(HEADER + payload.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    Ok(out)
+}
+
+/// Decodes a snapshot.
+///
+/// # Errors
+/// A message saying what is wrong: not a snapshot, another format version,
+/// truncated, corrupted, or undecodable.
+pub fn load(bytes: &[u8]) -> Result<Vm, String> {
+    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        return Err("not a monty snapshot (bad magic header)".into());
+    }
+    if bytes.len() < HEADER {
+        return Err("truncated snapshot (incomplete header)".into());
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    if version != FORMAT_VERSION {
+        return Err(format!(
+            "snapshot format version {version} is not supported by this build (it reads version {FORMAT_VERSION})"
+        ));
+    }
+    let len = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+    let sum = u64::from_le_bytes(bytes[20..28].try_into().expect("8 bytes"));
+    let payload = &bytes[HEADER..];
+    if payload.len() as u64 != len {
+        return Err(format!(
+            "truncated snapshot: {} payload bytes, header says {len}",
+            payload.len()
+        ));
+    }
+    if fnv1a(payload) != sum {
+        return Err("corrupted snapshot (checksum mismatch)".into());
+    }
+    postcard::from_bytes(payload).map_err(|e| format!("undecodable snapshot: {e}"))
+}

@@ -1,0 +1,369 @@
+//! `base64`: RFC 4648 base64 (standard, URL-safe, custom `altchars`),
+//! base32 (and its extended-hex alphabet), base16, and the base85 family
+//! (`b85`, `z85`, Ascii85 with Adobe framing) in `base85.rs`, plus
+//! `encodebytes`/`decodebytes`. Argument handling and messages follow
+//! CPython 3.14's `base64.py`; the base64 codec is `binascii`'s.
+
+use super::binascii::{b64_decode, b64_encode, error};
+use super::util::{bind, Sig, Style};
+use super::{ModuleDef, NativeFn};
+use crate::builtins::Args;
+use crate::object::bytes::as_bytes;
+use crate::object::{ExcType, Value};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+
+/// Binds a function defined in Python (`def`-style messages).
+pub fn bind_def(
+    a: &Args,
+    params: &[&str],
+    required: usize,
+    kwonly: &[&str],
+) -> PyResult<Vec<Option<Value>>> {
+    bind(
+        a,
+        &Sig {
+            name: a.name,
+            params,
+            required,
+            kwonly,
+            method: false,
+            style: Style::Def,
+        },
+    )
+}
+
+/// `_bytes_from_decode_data`: bytes-like, or a str of ASCII characters.
+pub fn decode_data(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+    if let Some(b) = as_bytes(&vm.heap, v) {
+        return Ok(b.to_vec());
+    }
+    if let Some(s) = as_str(&vm.heap, v) {
+        if !s.is_ascii() {
+            return Err(PyErr::value_error(
+                "string argument should contain only ASCII characters",
+            ));
+        }
+        return Ok(s.as_bytes().to_vec());
+    }
+    Err(PyErr::type_error(format!(
+        "argument should be a bytes-like object or ASCII string, not '{}'",
+        vm.class_name(v)
+    )))
+}
+
+/// `memoryview(s).tobytes()`.
+pub fn memoryview(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+    as_bytes(&vm.heap, v).map(<[u8]>::to_vec).ok_or_else(|| {
+        PyErr::type_error(format!(
+            "memoryview: a bytes-like object is required, not '{}'",
+            vm.class_name(v)
+        ))
+    })
+}
+
+/// `assert len(x) == n, repr(x)`.
+fn assert_len(vm: &mut Vm, x: Value, n: usize) -> PyResult<()> {
+    if vm.len_of(x)? != n {
+        let r = vm.repr(x)?;
+        return Err(PyErr::new(ExcType::AssertionError, r));
+    }
+    Ok(())
+}
+
+fn translate(data: &mut [u8], from: &[u8], to: &[u8]) {
+    for c in data.iter_mut() {
+        if let Some(i) = from.iter().position(|f| f == c) {
+            *c = to[i];
+        }
+    }
+}
+
+fn b64encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s", "altchars"], 1, &[])?;
+    let mut out = b64_encode(&vm.bytes_arg(s[0].expect("required"))?);
+    if let Some(alt) = s[1].filter(|v| !v.is_none()) {
+        assert_len(vm, alt, 2)?;
+        let alt = vm.bytes_arg(alt)?;
+        translate(&mut out, b"+/", &alt);
+    }
+    Ok(vm.new_bytes(out))
+}
+
+fn b64decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s", "altchars", "validate"], 1, &[])?;
+    let mut data = decode_data(vm, s[0].expect("required"))?;
+    if let Some(alt) = s[1].filter(|v| !v.is_none()) {
+        let alt = decode_data(vm, alt)?;
+        if alt.len() != 2 {
+            let r = crate::object::bytes::repr(&alt);
+            return Err(PyErr::new(ExcType::AssertionError, r));
+        }
+        translate(&mut data, &alt, b"+/");
+    }
+    let strict = match s[2] {
+        Some(v) => vm.truthy(v)?,
+        None => false,
+    };
+    let out = b64_decode(&data, strict)?;
+    Ok(vm.new_bytes(out))
+}
+
+fn urlsafe_b64encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s"], 1, &[])?;
+    let mut out = b64_encode(&vm.bytes_arg(s[0].expect("required"))?);
+    translate(&mut out, b"+/", b"-_");
+    Ok(vm.new_bytes(out))
+}
+
+fn urlsafe_b64decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s"], 1, &[])?;
+    let mut data = decode_data(vm, s[0].expect("required"))?;
+    translate(&mut data, b"-_", b"+/");
+    let out = b64_decode(&data, false)?;
+    Ok(vm.new_bytes(out))
+}
+
+const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const B32HEX: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
+
+fn b32_encode(alphabet: &[u8; 32], data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len().div_ceil(5) * 8);
+    for chunk in data.chunks(5) {
+        let mut q = [0u8; 8];
+        q[3..3 + chunk.len()].copy_from_slice(chunk);
+        let acc = u64::from_be_bytes(q);
+        for i in 0..8 {
+            out.push(alphabet[((acc >> (35 - 5 * i)) & 31) as usize]);
+        }
+        let keep = match chunk.len() {
+            1 => 2,
+            2 => 4,
+            3 => 5,
+            4 => 7,
+            _ => 8,
+        };
+        let n = out.len();
+        out[n - 8 + keep..].fill(b'=');
+    }
+    out
+}
+
+fn b32_decode(
+    vm: &mut Vm,
+    alphabet: &[u8; 32],
+    s: Value,
+    casefold: Option<Value>,
+    map01: Option<Value>,
+) -> PyResult<Value> {
+    let mut data = decode_data(vm, s)?;
+    if data.len() % 8 != 0 {
+        return Err(error("Incorrect padding"));
+    }
+    if let Some(m) = map01.filter(|v| !v.is_none()) {
+        let m = decode_data(vm, m)?;
+        if m.len() != 1 {
+            let r = crate::object::bytes::repr(&m);
+            return Err(PyErr::new(ExcType::AssertionError, r));
+        }
+        translate(&mut data, b"01", &[b'O', m[0]]);
+    }
+    if let Some(c) = casefold {
+        if vm.truthy(c)? {
+            data.make_ascii_uppercase();
+        }
+    }
+    let l = data.len();
+    while data.last() == Some(&b'=') {
+        data.pop();
+    }
+    let padchars = l - data.len();
+    let mut out = Vec::with_capacity(l / 8 * 5);
+    let mut acc: u64 = 0;
+    for quanta in data.chunks(8) {
+        acc = 0;
+        for &c in quanta {
+            let Some(v) = alphabet.iter().position(|a| *a == c) else {
+                return Err(error("Non-base32 digit found"));
+            };
+            acc = (acc << 5) + v as u64;
+        }
+        out.extend_from_slice(&acc.to_be_bytes()[3..]);
+    }
+    if !matches!(padchars, 0 | 1 | 3 | 4 | 6) {
+        return Err(error("Incorrect padding"));
+    }
+    if padchars > 0 && !out.is_empty() {
+        acc <<= 5 * padchars;
+        let last = acc.to_be_bytes();
+        let leftover = (43 - 5 * padchars) / 8;
+        let n = out.len();
+        out.truncate(n - 5);
+        out.extend_from_slice(&last[3..3 + leftover]);
+    }
+    Ok(vm.new_bytes(out))
+}
+
+fn b32encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s"], 1, &[])?;
+    let data = memoryview(vm, s[0].expect("required"))?;
+    let alphabet = if a.name == "b32hexencode" {
+        B32HEX
+    } else {
+        B32
+    };
+    let out = b32_encode(alphabet, &data);
+    Ok(vm.new_bytes(out))
+}
+
+fn b32decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s", "casefold", "map01"], 1, &[])?;
+    b32_decode(vm, B32, s[0].expect("required"), s[1], s[2])
+}
+
+fn b32hexdecode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s", "casefold"], 1, &[])?;
+    b32_decode(vm, B32HEX, s[0].expect("required"), s[1], None)
+}
+
+fn b16encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s"], 1, &[])?;
+    let data = vm.bytes_arg(s[0].expect("required"))?;
+    let mut out = crate::object::bytes::hex(&data, None, 1);
+    out.make_ascii_uppercase();
+    Ok(vm.new_bytes(out))
+}
+
+fn b16decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s", "casefold"], 1, &[])?;
+    let mut data = decode_data(vm, s[0].expect("required"))?;
+    if let Some(c) = s[1] {
+        if vm.truthy(c)? {
+            data.make_ascii_uppercase();
+        }
+    }
+    if data.iter().any(|c| !matches!(c, b'0'..=b'9' | b'A'..=b'F')) {
+        return Err(error("Non-base16 digit found"));
+    }
+    let out = super::binascii::unhex(&data)?;
+    Ok(vm.new_bytes(out))
+}
+
+/// `_input_type_check`: a bytes-like object.
+fn input_check(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+    as_bytes(&vm.heap, v).map(<[u8]>::to_vec).ok_or_else(|| {
+        PyErr::type_error(format!(
+            "expected bytes-like object, not {}",
+            vm.class_name(v)
+        ))
+    })
+}
+
+fn encodebytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s"], 1, &[])?;
+    let data = input_check(vm, s[0].expect("required"))?;
+    let mut out = Vec::with_capacity(data.len() / 57 * 77 + 4);
+    for chunk in data.chunks(57) {
+        out.extend_from_slice(&b64_encode(chunk));
+        out.push(b'\n');
+    }
+    Ok(vm.new_bytes(out))
+}
+
+fn decodebytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind_def(&a, &["s"], 1, &[])?;
+    let data = input_check(vm, s[0].expect("required"))?;
+    let out = b64_decode(&data, false)?;
+    Ok(vm.new_bytes(out))
+}
+
+fn init(_: &mut Vm, out: &mut Vec<(String, Value)>) {
+    out.push(("MAXLINESIZE".into(), Value::Int(76)));
+    out.push(("MAXBINSIZE".into(), Value::Int(57)));
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "base64",
+    funcs: &[
+        NativeFn {
+            name: "b64encode",
+            call: b64encode,
+        },
+        NativeFn {
+            name: "b64decode",
+            call: b64decode,
+        },
+        NativeFn {
+            name: "standard_b64encode",
+            call: b64encode,
+        },
+        NativeFn {
+            name: "standard_b64decode",
+            call: b64decode,
+        },
+        NativeFn {
+            name: "urlsafe_b64encode",
+            call: urlsafe_b64encode,
+        },
+        NativeFn {
+            name: "urlsafe_b64decode",
+            call: urlsafe_b64decode,
+        },
+        NativeFn {
+            name: "b32encode",
+            call: b32encode,
+        },
+        NativeFn {
+            name: "b32decode",
+            call: b32decode,
+        },
+        NativeFn {
+            name: "b32hexencode",
+            call: b32encode,
+        },
+        NativeFn {
+            name: "b32hexdecode",
+            call: b32hexdecode,
+        },
+        NativeFn {
+            name: "b16encode",
+            call: b16encode,
+        },
+        NativeFn {
+            name: "b16decode",
+            call: b16decode,
+        },
+        NativeFn {
+            name: "b85encode",
+            call: super::base85::b85encode,
+        },
+        NativeFn {
+            name: "b85decode",
+            call: super::base85::b85decode,
+        },
+        NativeFn {
+            name: "z85encode",
+            call: super::base85::z85encode,
+        },
+        NativeFn {
+            name: "z85decode",
+            call: super::base85::z85decode,
+        },
+        NativeFn {
+            name: "a85encode",
+            call: super::base85::a85encode,
+        },
+        NativeFn {
+            name: "a85decode",
+            call: super::base85::a85decode,
+        },
+        NativeFn {
+            name: "encodebytes",
+            call: encodebytes,
+        },
+        NativeFn {
+            name: "decodebytes",
+            call: decodebytes,
+        },
+    ],
+    init,
+};

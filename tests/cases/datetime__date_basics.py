@@ -1,0 +1,15 @@
+import datetime
+
+d = datetime.date(2024, 2, 29)
+print(d, repr(d), d.year, d.month, d.day)
+print(d.weekday(), d.isoweekday(), tuple(d.isocalendar()), d.toordinal())
+print(datetime.date.fromordinal(d.toordinal()) == d, datetime.date.fromordinal(1))
+print(d.replace(year=2023, day=28), d.replace(month=3))
+print(d.isoformat(), d.ctime())
+print(datetime.date(2021, 1, 3).isocalendar()[:2], datetime.date(2020, 12, 31).isocalendar()[1])
+print(datetime.date(year=2000, month=1, day=1), datetime.date(2000, month=12, day=31).toordinal())
+print(datetime.date.min, datetime.date.max, datetime.date.resolution)
+print(datetime.date.fromisocalendar(2024, 1, 1))
+print(isinstance(d, datetime.date), isinstance(d, datetime.datetime))
+tt = d.timetuple()
+print(tt.tm_year, tt.tm_yday, tt.tm_wday, tt[:3])

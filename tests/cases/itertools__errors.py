@@ -1,0 +1,36 @@
+import itertools
+
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+
+attempt(lambda: itertools.count('a'))
+attempt(lambda: itertools.count(1, 2, 3))
+attempt(lambda: itertools.repeat())
+attempt(lambda: itertools.repeat(1, 'x'))
+attempt(lambda: itertools.repeat(1, None))
+attempt(lambda: itertools.cycle())
+attempt(lambda: itertools.cycle(5))
+attempt(lambda: itertools.chain(x=1))
+attempt(lambda: list(itertools.chain([1], 2)))
+attempt(lambda: itertools.pairwise())
+attempt(lambda: itertools.pairwise(3))
+attempt(lambda: itertools.takewhile(bool))
+attempt(lambda: itertools.dropwhile(None, 3))
+attempt(lambda: list(itertools.takewhile(None, [1])))
+attempt(lambda: list(itertools.starmap(pow, [5])))
+attempt(lambda: itertools.compress([1]))
+attempt(lambda: itertools.groupby())
+attempt(lambda: list(itertools.groupby([1], 5)))
+attempt(lambda: itertools.zip_longest([1], 5))
+attempt(lambda: itertools.zip_longest([1], fill=0))
+attempt(lambda: itertools.tee(5))
+attempt(lambda: itertools.tee([1], 'a'))
+attempt(lambda: itertools.combinations([1]))
+attempt(lambda: itertools.combinations(5, 1))
+attempt(lambda: itertools.product([1], foo=2))
+attempt(lambda: itertools.batched([1], 'x'))
+attempt(lambda: itertools.accumulate([1], bogus=1))
+attempt(lambda: list(itertools.accumulate([1, 2], 5)))

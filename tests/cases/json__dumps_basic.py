@@ -1,0 +1,12 @@
+import json
+print(json.dumps(None), json.dumps(True), json.dumps(False))
+print(json.dumps(0), json.dumps(-17), json.dumps(2 ** 80))
+print(json.dumps(1.0), json.dumps(0.1), json.dumps(-2.5e-8), json.dumps(1e22), json.dumps(123456789.0))
+print(json.dumps(float("inf")), json.dumps(float("-inf")), json.dumps(float("nan")))
+print(json.dumps("plain"), json.dumps('quote " and \\ backslash'))
+print(json.dumps("tab\tnewline\ncr\rbell\x07"))
+print(json.dumps("café ☃ 😀"))
+print(json.dumps("café ☃ 😀", ensure_ascii=False))
+print(json.dumps([1, "two", [3.0, None], {"k": True}]))
+print(json.dumps((1, (2, 3))))
+print(json.dumps({}), json.dumps([]), json.dumps(()))

@@ -1,0 +1,4 @@
+import math
+
+print(math.factorial(5))
+math.factorial(-3)

@@ -1,0 +1,10 @@
+big = 2 ** 100
+print("%d" % big)
+print("%x" % big)
+print("%o" % -big)
+print("%#X" % (big - 1))
+print("%e" % big)
+print("%.3g" % big)
+print("%40d|" % big)
+print("%-40d|" % -big)
+print("%.35d" % 12345)

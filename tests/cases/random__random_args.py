@@ -1,0 +1,5 @@
+import random
+
+random.seed(4)
+print(random.random())
+random.random(1)

@@ -1,0 +1,28 @@
+def attempt(template, *args, **kwargs):
+    try:
+        print(repr(template.format(*args, **kwargs)))
+    except Exception as exc:
+        print(type(exc).__name__ + ":", exc)
+
+attempt("{} {0}", "a", "b")
+attempt("{0} {}", "a", "b")
+attempt("{2}", "a")
+attempt("{missing}")
+attempt("{")
+attempt("}")
+attempt("x}y")
+attempt("{0!x}", 1)
+attempt("{0!r", 1)
+attempt("{0[}", [1])
+attempt("{0..x}", 1)
+attempt("{0[x]y}", {"x": 1})
+attempt("{0:{1:{2}}}", 1, 2, 3)
+attempt("{0.nope}", 1)
+attempt("{0[5]}", [1, 2])
+attempt("{0:d}", "text")
+attempt("{0:s}", 12)
+attempt("{0:,x}", 255)
+attempt("{0:=5}", "abc")
+attempt("{0:+}", "abc")
+attempt("{0:.}", 1.5)
+attempt("{0:xx}", 1)

@@ -1,0 +1,10 @@
+print("{name} is {age} years old".format(name="Ada", age=36))
+d = {"first": "Grace", "last": "Hopper", "langs": ["COBOL", "FLOW-MATIC"]}
+print("{first} {last}".format(**d))
+print("{0[first]} knew {0[langs][1]}".format(d))
+print("{d[langs][0]:>10}|".format(d=d))
+print("{p[0]}-{p[1]}".format(p=(3, 4)))
+print("{0.real} {0.imag}".format(5))
+print("{x.__class__}".format(x=1.5))
+print("{a-b} {é}".format(**{"a-b": 1, "é": 2}))
+print("{0[-1]}".format({"-1": "str key"}))

@@ -1,0 +1,8 @@
+print("{} and {}".format("spam", "eggs"))
+print("{1} and {0}".format("spam", "eggs"))
+print("{0}{1}{0}".format("abra", "cad"))
+print("{} {}".format(1, [2, 3]))
+print("{0} {0!r} {0!s} {0!a}".format("café"))
+print("{{literal}} {}".format("x"))
+print("{{{}}}".format(42))
+print("".format(), "no fields".format(1, 2, x=3))

@@ -1,0 +1,3 @@
+import string
+print(string.digits)
+print(string.no_such_constant)

@@ -1,0 +1,142 @@
+"""Host functions for the `tools__*` test cases.
+
+Two uses, one definition:
+* `tests/regen_cases.py` imports this module and gives the functions to
+  CPython as ordinary globals, to produce the expected output;
+* `python3 tests/tools.py` serves them to `monty run --tools-cmd` over
+  JSON lines (DESIGN.md's tool protocol and tagged values), so the sandbox
+  sees the same results.
+
+A tool that raises is reported to the sandbox as that exception type; the
+cases catch tool errors (an uncaught one would show this file's frames in
+CPython's traceback, which the sandbox cannot).
+"""
+
+import base64
+import json
+import math
+import sys
+
+STATIONS = {
+    "Paris": {"celsius": 14.5, "sky": "cloudy", "wind": [3, 7]},
+    "Lima": {"celsius": 22.0, "sky": "sunny", "wind": [1, 2]},
+    "Oslo": {"celsius": -3.25, "sky": "snow", "wind": [9, 15]},
+}
+
+
+def get_weather(city):
+    if city not in STATIONS:
+        raise LookupError(f"no station in {city}")
+    return STATIONS[city]
+
+
+def add(a, b):
+    return a + b
+
+
+def fail(message, kind="ValueError"):
+    raise {"ValueError": ValueError, "KeyError": KeyError, "TypeError": TypeError,
+           "PermissionError": PermissionError, "TimeoutError": TimeoutError}[kind](message)
+
+
+def echo(value):
+    return value
+
+
+def search(query, limit=3):
+    hits = [f"{query}-{i}" for i in range(1, 10)]
+    return hits[:limit]
+
+
+def fetch_user(user_id):
+    if user_id <= 0:
+        raise ValueError(f"bad user id {user_id}")
+    return {"id": user_id, "name": f"user{user_id}", "tags": ("a", "b"), "score": user_id * 1.5}
+
+
+def big_number(digits):
+    return 10 ** digits + 7
+
+
+def special_floats():
+    return [math.inf, -math.inf, 1.5]
+
+
+FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats]}
+
+
+# --- tagged JSON (DESIGN.md "Values") -----------------------------------
+
+MAX_SAFE = 2 ** 53 - 1
+
+
+def encode(v):
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, int):
+        return v if -MAX_SAFE <= v <= MAX_SAFE else {"$int": str(v)}
+    if isinstance(v, float):
+        if math.isnan(v):
+            return {"$float": "nan"}
+        if math.isinf(v):
+            return {"$float": "inf" if v > 0 else "-inf"}
+        return v
+    if isinstance(v, list):
+        return [encode(x) for x in v]
+    if isinstance(v, tuple):
+        return {"$tuple": [encode(x) for x in v]}
+    if isinstance(v, frozenset):
+        return {"$frozenset": [encode(x) for x in v]}
+    if isinstance(v, set):
+        return {"$set": [encode(x) for x in v]}
+    if isinstance(v, bytes):
+        return {"$bytes": base64.b64encode(v).decode()}
+    if isinstance(v, dict):
+        if all(isinstance(k, str) for k in v) and not (len(v) == 1 and next(iter(v)).startswith("$")):
+            return {k: encode(x) for k, x in v.items()}
+        return {"$dict": [[encode(k), encode(x)] for k, x in v.items()]}
+    return {"$repr": repr(v)}
+
+
+def decode(v):
+    if isinstance(v, list):
+        return [decode(x) for x in v]
+    if isinstance(v, dict):
+        if len(v) == 1:
+            (k, x), = v.items()
+            if k == "$int":
+                return int(x)
+            if k == "$float":
+                return float(x)
+            if k == "$tuple":
+                return tuple(decode(i) for i in x)
+            if k == "$set":
+                return {decode(i) for i in x}
+            if k == "$frozenset":
+                return frozenset(decode(i) for i in x)
+            if k == "$bytes":
+                return base64.b64decode(x)
+            if k == "$dict":
+                return {decode(a): decode(b) for a, b in x}
+        return {k: decode(x) for k, x in v.items()}
+    return v
+
+
+def serve():
+    decl = [{"name": name, "params": list(f.__code__.co_varnames[:f.__code__.co_argcount]), "async": False}
+            for name, f in FUNCTIONS.items()]
+    print(json.dumps({"functions": decl}), flush=True)
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            args = [decode(a) for a in req["args"]]
+            kwargs = {k: decode(x) for k, x in req["kwargs"].items()}
+            reply = {"id": req["id"], "value": encode(FUNCTIONS[req["name"]](*args, **kwargs))}
+        except Exception as exc:
+            message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+            reply = {"id": req["id"], "error": {"type": type(exc).__name__, "message": message}}
+        print(json.dumps(reply), flush=True)
+
+
+if __name__ == "__main__":
+    serve()
