@@ -110,7 +110,18 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             Ok(Value::Bool(!want))
         }
         Builtin::Iter => {
-            a.check(1, 1, &[])?;
+            a.check(1, 2, &[])?;
+            if a.pos.len() == 2 {
+                let c = call(vm, Builtin::Callable, vec![a.pos[0]], Vec::new())?;
+                if c != Value::Bool(true) {
+                    return Err(PyErr::type_error("iter(v, w): v must be callable"));
+                }
+                let it = crate::object::Iter::Callable {
+                    func: a.pos[0],
+                    sentinel: a.pos[1],
+                };
+                return Ok(vm.heap.new_value(Obj::Iter(it)));
+            }
             vm.get_iter(a.pos[0])
         }
         Builtin::Next => {

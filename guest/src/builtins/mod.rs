@@ -109,13 +109,29 @@ pub fn call_builtin(vm: &mut Vm, b: Builtin, args: Vec<Value>, kwargs: Kwargs) -
 /// Argument-count and keyword checks shared by builtins.
 pub struct Args {
     pub name: &'static str,
+    /// The type defining a method (`"list"` for `list.append`), or `""`.
+    pub owner: &'static str,
     pub pos: Vec<Value>,
     pub kw: Kwargs,
 }
 
 impl Args {
     pub fn new(name: &'static str, pos: Vec<Value>, kw: Kwargs) -> Args {
-        Args { name, pos, kw }
+        Args {
+            name,
+            owner: "",
+            pos,
+            kw,
+        }
+    }
+
+    /// The name used in CPython's method messages: `list.append`.
+    pub fn qualname(&self) -> String {
+        if self.owner.is_empty() {
+            self.name.to_string()
+        } else {
+            format!("{}.{}", self.owner, self.name)
+        }
     }
 
     /// Fails unless `min..=max` positional arguments were given and no
@@ -124,7 +140,7 @@ impl Args {
         for (k, _) in &self.kw {
             if !allowed.contains(&k.as_str()) {
                 return Err(if allowed.is_empty() {
-                    PyErr::type_error(format!("{}() takes no keyword arguments", self.name))
+                    PyErr::type_error(format!("{}() takes no keyword arguments", self.qualname()))
                 } else {
                     PyErr::type_error(format!(
                         "{}() got an unexpected keyword argument '{k}'",
@@ -135,6 +151,9 @@ impl Args {
         }
         let n = self.pos.len();
         if n < min || n > max {
+            if min == max && min <= 1 {
+                return Err(arg_count_error(&self.qualname(), min, max, n));
+            }
             return Err(arg_count_error(self.name, min, max, n));
         }
         Ok(())

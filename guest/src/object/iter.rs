@@ -62,6 +62,11 @@ pub enum Iter {
         obj: Value,
         idx: usize,
     },
+    /// `iter(func, sentinel)`: calls `func()` until it returns `sentinel`.
+    Callable {
+        func: Value,
+        sentinel: Value,
+    },
     Done,
 }
 
@@ -73,6 +78,10 @@ impl Iter {
             Iter::Dict { dict, .. } => f(Value::Ref(*dict)),
             Iter::Range { .. } | Iter::Done => {}
             Iter::GetItem { obj, .. } => f(*obj),
+            Iter::Callable { func, sentinel } => {
+                f(*func);
+                f(*sentinel);
+            }
             Iter::Native(n) => n.for_each_child(f),
             Iter::Enumerate { inner, .. } => f(*inner),
             Iter::Zip { iters, .. } => iters.iter().for_each(|v| f(*v)),
@@ -95,6 +104,7 @@ impl Iter {
             Iter::Map { .. } => Type::Map,
             Iter::Filter { .. } => Type::Filter,
             Iter::Reversed { .. } => Type::Reversed,
+            Iter::Callable { .. } => Type::CallableIterator,
             _ => Type::Iterator,
         }
     }
@@ -125,6 +135,7 @@ impl Iter {
             Iter::Filter { .. } => "filter",
             Iter::Reversed { .. } => "reversed",
             Iter::GetItem { .. } => "iterator",
+            Iter::Callable { .. } => "callable_iterator",
             Iter::Native(n) => n.class_name(),
             Iter::Done => "iterator",
         }

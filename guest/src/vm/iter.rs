@@ -315,6 +315,22 @@ impl Vm {
                     Err(e) => Err(e),
                 }
             }
+            Iter::Callable { func, sentinel } => {
+                let (func, sentinel) = (*func, *sentinel);
+                let v = match self.call_value(func, Vec::new(), Vec::new()) {
+                    Ok(v) => v,
+                    Err(e) if self.is_stop_iteration(&e) => {
+                        *self.heap.get_mut(id) = Obj::Iter(Iter::Done);
+                        return Ok(None);
+                    }
+                    Err(e) => return Err(e),
+                };
+                if self.same_object(v, sentinel) || self.py_eq(v, sentinel)? {
+                    *self.heap.get_mut(id) = Obj::Iter(Iter::Done);
+                    return Ok(None);
+                }
+                Ok(Some(v))
+            }
             Iter::Done => Ok(None),
         }
     }

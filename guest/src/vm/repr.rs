@@ -388,6 +388,14 @@ impl Vm {
                 }
                 out.push_str("])");
             }
+            Obj::BuiltinMethod(Value::Type(t), name)
+                if matches!(
+                    t,
+                    crate::object::Type::Bytes | crate::object::Type::ByteArray
+                ) && !matches!(name.as_str(), "fromhex" | "maketrans") =>
+            {
+                out.push_str(&format!("<method '{name}' of '{}' objects>", t.name()));
+            }
             Obj::BuiltinMethod(recv, name) => {
                 let (recv, name) = (*recv, name.clone());
                 out.push_str(&format!(

@@ -64,9 +64,42 @@ pub const ARRAY_METHODS: &[&str] = &[
 /// Methods called on the type itself (`bytes.fromhex(...)`).
 pub const TYPE_METHODS: &[&str] = &["fromhex", "maketrans"];
 
-/// Calls `bytes.fromhex(...)`/`bytes.maketrans(...)` on the type.
-pub fn call_type(vm: &mut Vm, t: Type, name: &str, a: Args) -> PyResult<Value> {
-    bytes_text::type_method(vm, t == Type::ByteArray, name, a)
+/// Whether `bytes.name`/`bytearray.name` exists (class methods, and the
+/// instance methods as unbound functions: `bytes.lower(b)`).
+pub fn type_has_method(t: Type, name: &str) -> bool {
+    METHODS.contains(&name) || (t == Type::ByteArray && ARRAY_METHODS.contains(&name))
+}
+
+/// Calls `bytes.fromhex(...)`/`bytes.maketrans(...)` on the type, or an
+/// instance method unbound (`bytes.upper(b'x')`).
+pub fn call_type(vm: &mut Vm, t: Type, name: &str, mut a: Args) -> PyResult<Value> {
+    let array = t == Type::ByteArray;
+    if TYPE_METHODS.contains(&name) {
+        return bytes_text::type_method(vm, array, name, a);
+    }
+    let qual = t.name();
+    let Some(&recv) = a.pos.first() else {
+        return Err(PyErr::type_error(format!(
+            "unbound method {qual}.{name}() needs an argument"
+        )));
+    };
+    let id = match recv {
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::ByteArray(_)) && array => id,
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Bytes(_)) && !array => id,
+        _ => {
+            return Err(PyErr::type_error(format!(
+                "descriptor '{name}' for '{qual}' objects doesn't apply to a '{}' object",
+                vm.class_name(recv)
+            )))
+        }
+    };
+    a.pos.remove(0);
+    call(vm, id, name, a)?.ok_or_else(|| {
+        PyErr::new(
+            ExcType::AttributeError,
+            format!("type object '{qual}' has no attribute '{name}'"),
+        )
+    })
 }
 
 /// CPython's bounds for `find`-style `start`/`end` arguments: negative

@@ -36,8 +36,7 @@ fn index_of(vm: &mut Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
         }
     }
     if what == "list" {
-        let r = vm.repr(x)?;
-        Err(PyErr::value_error(format!("{r} is not in list")))
+        Err(PyErr::value_error("list.index(x): x not in list"))
     } else {
         Err(PyErr::value_error("tuple.index(x): x not in tuple"))
     }

@@ -42,7 +42,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
         Value::Type(Type::Dict) => name == "fromkeys",
         Value::Type(Type::Str) => name == "maketrans",
-        Value::Type(Type::Bytes | Type::ByteArray) => bytes::TYPE_METHODS.contains(&name),
+        Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::METHODS.contains(&name),
             Obj::Bytes(_) => bytes::METHODS.contains(&name),
@@ -78,12 +78,13 @@ pub fn call_method(
     pos: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Value> {
-    let a = Args::new(method_name(name), pos, kw);
+    let mut a = Args::new(method_name(name), pos, kw);
+    a.owner = method_owner(vm, obj);
     let r = match obj {
         Value::Int(_) | Value::Bool(_) => numbers::call_int(vm, obj, name, a)?,
         Value::Float(f) => numbers::call_float(vm, f, name, a)?,
         Value::Type(Type::Dict) if name == "fromkeys" => Some(dict::fromkeys(vm, a)?),
-        Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::TYPE_METHODS.contains(&name) => {
+        Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
             Some(bytes::call_type(vm, t, name, a)?)
         }
         Value::Ref(id) => match vm.heap.get(id) {
@@ -120,6 +121,28 @@ pub fn call_method(
             format!("'{}' object has no attribute '{name}'", vm.class_name(obj)),
         )
     })
+}
+
+/// The builtin type that defines the methods of `obj`, for messages such
+/// as `list.append() takes exactly one argument (0 given)`.
+fn method_owner(vm: &Vm, obj: Value) -> &'static str {
+    match obj {
+        Value::Int(_) | Value::Bool(_) => "int",
+        Value::Float(_) => "float",
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Str(_) => "str",
+            Obj::Bytes(_) => "bytes",
+            Obj::ByteArray(_) => "bytearray",
+            Obj::List(_) => "list",
+            Obj::Tuple(_) => "tuple",
+            Obj::Dict(_) => "dict",
+            Obj::Set(_) => "set",
+            Obj::FrozenSet(_) => "frozenset",
+            Obj::BigInt(_) => "int",
+            _ => "",
+        },
+        _ => "",
+    }
 }
 
 /// Leaks nothing: method names are matched against static tables, so the

@@ -8,7 +8,7 @@ use num_bigint::BigInt;
 use crate::object::{int, Dict, ExcType, Obj, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
-use super::check_depth;
+use super::enter;
 
 /// The optional callbacks of `loads` and the `strict` flag.
 pub struct Hooks {
@@ -58,6 +58,7 @@ fn is_ws(c: char) -> bool {
 }
 
 /// A `JSONDecodeError` with CPython's `msg: line L column C (char P)`.
+#[inline(never)]
 fn error(s: &[char], msg: &str, pos: usize) -> PyErr {
     let before = &s[..pos.min(s.len())];
     let line = before.iter().filter(|&&c| c == '\n').count() + 1;
@@ -123,6 +124,7 @@ impl Parser<'_> {
         i + n <= self.s.len() && self.s[i..i + n].iter().copied().eq(word.chars())
     }
 
+    #[inline(never)]
     fn constant(&mut self, vm: &mut Vm, name: &str, f: f64) -> PyResult<Value> {
         match self.hooks.parse_constant {
             Some(h) => {
@@ -140,13 +142,9 @@ impl Parser<'_> {
             return Err(Fail::NoValue(i));
         };
         match c {
-            '"' => {
-                let (text, end) = self.string(i + 1)?;
-                let v = vm.new_str(text);
-                Ok((self.keep(vm, v), end))
-            }
+            '"' => self.string_value(vm, i + 1),
             '{' => {
-                check_depth(
+                let _nest = enter(
                     vm,
                     depth + 1,
                     " while decoding a JSON object from a unicode string",
@@ -154,7 +152,7 @@ impl Parser<'_> {
                 self.object(vm, i + 1, depth + 1)
             }
             '[' => {
-                check_depth(
+                let _nest = enter(
                     vm,
                     depth + 1,
                     " while decoding a JSON array from a unicode string",
@@ -175,6 +173,14 @@ impl Parser<'_> {
         }
     }
 
+    #[inline(never)]
+    fn string_value(&mut self, vm: &mut Vm, start: usize) -> Scan<(Value, usize)> {
+        let (text, end) = self.string(start)?;
+        let v = vm.new_str(text);
+        Ok((self.keep(vm, v), end))
+    }
+
+    #[inline(never)]
     fn number(&mut self, vm: &mut Vm, start: usize) -> Scan<(Value, usize)> {
         let s = self.s;
         let digit = |i: usize| s.get(i).is_some_and(char::is_ascii_digit);
@@ -251,6 +257,7 @@ impl Parser<'_> {
     }
 
     /// Scans a string body starting after its opening quote at `start - 1`.
+    #[inline(never)]
     fn string(&self, start: usize) -> Scan<(String, usize)> {
         let s = self.s;
         let n = s.len();
@@ -335,9 +342,7 @@ impl Parser<'_> {
                         error(s, "Expecting property name enclosed in double quotes", i).into(),
                     );
                 }
-                let (key, end) = self.string(i + 1)?;
-                let key = vm.new_str(key);
-                self.keep(vm, key);
+                let (key, end) = self.string_value(vm, i + 1)?;
                 i = self.skip_ws(end);
                 if i >= n || s[i] != ':' {
                     return Err(error(s, "Expecting ':' delimiter", i).into());
@@ -361,7 +366,12 @@ impl Parser<'_> {
                 }
             }
         }
-        let end = i + 1;
+        Ok((self.make_object(vm, pairs)?, i + 1))
+    }
+
+    /// The dict (or hook result) for the parsed pairs of an object.
+    #[inline(never)]
+    fn make_object(&mut self, vm: &mut Vm, pairs: Vec<(Value, Value)>) -> PyResult<Value> {
         if let Some(h) = self.hooks.object_pairs_hook {
             let items: Vec<Value> = pairs
                 .into_iter()
@@ -372,7 +382,7 @@ impl Parser<'_> {
             let r = vm.call_value(h, vec![list], Vec::new());
             vm.stack.pop();
             let v = r?;
-            return Ok((self.keep(vm, v), end));
+            return Ok(self.keep(vm, v));
         }
         let mut d = Dict::with_capacity(pairs.len());
         for (k, v) in pairs {
@@ -385,9 +395,9 @@ impl Parser<'_> {
             let r = vm.call_value(h, vec![dict], Vec::new());
             vm.stack.pop();
             let v = r?;
-            return Ok((self.keep(vm, v), end));
+            return Ok(self.keep(vm, v));
         }
-        Ok((self.keep(vm, dict), end))
+        Ok(self.keep(vm, dict))
     }
 
     fn array(&mut self, vm: &mut Vm, start: usize, depth: usize) -> Scan<(Value, usize)> {
@@ -415,7 +425,12 @@ impl Parser<'_> {
                 }
             }
         }
+        Ok((self.make_list(vm, items), i + 1))
+    }
+
+    #[inline(never)]
+    fn make_list(&mut self, vm: &mut Vm, items: Vec<Value>) -> Value {
         let list = vm.new_list(items);
-        Ok((self.keep(vm, list), i + 1))
+        self.keep(vm, list)
     }
 }

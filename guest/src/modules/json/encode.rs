@@ -6,7 +6,7 @@ use crate::compile::bytecode::CmpOp;
 use crate::object::{float, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
-use super::check_depth;
+use super::enter;
 
 /// The keyword arguments of `dumps`, `None` where not given (or None).
 pub struct Options {
@@ -158,6 +158,7 @@ pub fn dumps(vm: &mut Vm, obj: Value, o: Options) -> PyResult<String> {
 }
 
 impl Encoder {
+    #[inline(never)]
     fn float(&mut self, f: f64) -> PyResult<()> {
         if f.is_finite() {
             self.out.push_str(&float::repr(f));
@@ -234,6 +235,7 @@ impl Encoder {
     }
 
     /// A value JSON has no form for: `default(v)` is encoded instead.
+    #[inline(never)]
     fn other(&mut self, vm: &mut Vm, v: Value, id: Option<ObjId>, level: usize) -> PyResult<()> {
         let Some(default) = self.default else {
             return Err(PyErr::type_error(format!(
@@ -246,7 +248,7 @@ impl Encoder {
         }
         let replacement = vm.call_value(default, vec![v], Vec::new())?;
         vm.stack.push(replacement);
-        check_depth(vm, level + 1, " while encoding a JSON object")?;
+        let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
         self.value(vm, replacement, level)?;
         vm.stack.pop();
         if id.is_some() {
@@ -270,7 +272,7 @@ impl Encoder {
                 self.out.push_str(&self.item_sep);
                 self.newline(level + 1);
             }
-            check_depth(vm, level + 1, " while encoding a JSON object")?;
+            let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
             self.value(vm, item, level + 1)?;
         }
         vm.stack.truncate(mark);
@@ -278,6 +280,35 @@ impl Encoder {
         self.out.push(']');
         self.leave();
         Ok(())
+    }
+
+    /// The text of dict key `k`; `None` to skip it (`skipkeys`).
+    #[inline(never)]
+    fn key_text(&mut self, vm: &mut Vm, k: Value) -> PyResult<Option<String>> {
+        Ok(Some(match k {
+            Value::Bool(true) => "true".to_string(),
+            Value::Bool(false) => "false".to_string(),
+            Value::None => "null".to_string(),
+            Value::Int(i) => i.to_string(),
+            Value::Float(f) => {
+                let start = self.out.len();
+                self.float(f)?;
+                self.out.split_off(start)
+            }
+            Value::Ref(kid) if matches!(vm.heap.get(kid), Obj::Str(_) | Obj::BigInt(_)) => {
+                match as_str(&vm.heap, k) {
+                    Some(s) => s.to_string(),
+                    None => vm.repr(k)?,
+                }
+            }
+            _ if self.skipkeys => return Ok(None),
+            _ => {
+                return Err(PyErr::type_error(format!(
+                    "keys must be str, int, float, bool or None, not {}",
+                    vm.class_name(k)
+                )))
+            }
+        }))
     }
 
     fn dict(
@@ -306,29 +337,8 @@ impl Encoder {
         }
         let mut first = true;
         for (k, v) in entries {
-            let key = match k {
-                Value::Bool(true) => "true".to_string(),
-                Value::Bool(false) => "false".to_string(),
-                Value::None => "null".to_string(),
-                Value::Int(i) => i.to_string(),
-                Value::Float(f) => {
-                    let start = self.out.len();
-                    self.float(f)?;
-                    self.out.split_off(start)
-                }
-                Value::Ref(kid) if matches!(vm.heap.get(kid), Obj::Str(_) | Obj::BigInt(_)) => {
-                    match as_str(&vm.heap, k) {
-                        Some(s) => s.to_string(),
-                        None => vm.repr(k)?,
-                    }
-                }
-                _ if self.skipkeys => continue,
-                _ => {
-                    return Err(PyErr::type_error(format!(
-                        "keys must be str, int, float, bool or None, not {}",
-                        vm.class_name(k)
-                    )))
-                }
+            let Some(key) = self.key_text(vm, k)? else {
+                continue;
             };
             if !first {
                 self.out.push_str(&self.item_sep);
@@ -337,7 +347,7 @@ impl Encoder {
             first = false;
             encode_str(&key, self.ensure_ascii, &mut self.out);
             self.out.push_str(&self.key_sep);
-            check_depth(vm, level + 1, " while encoding a JSON object")?;
+            let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
             self.value(vm, v, level + 1)?;
         }
         vm.stack.truncate(mark);

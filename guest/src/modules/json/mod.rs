@@ -10,21 +10,41 @@ use crate::builtins::Args;
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
-/// The most nested containers handled natively, whatever the recursion
-/// limit: deeper documents raise `RecursionError` before the Rust stack
-/// could run out.
-const MAX_NATIVE_NESTING: usize = 4000;
+/// The most nested containers handled natively at once (across nested
+/// `dumps`/`loads`/`deepcopy` calls), whatever the recursion limit: deeper
+/// data raises `RecursionError` before the native stack could run out.
+const MAX_NATIVE_NESTING: usize = 1000;
 
-/// Fails with `RecursionError` once `depth` nested containers, on top of
-/// the Python frames, pass the recursion limit.
-fn check_depth(vm: &Vm, depth: usize, what: &str) -> PyResult<()> {
-    if vm.frames.len() + depth > vm.limits.max_recursion_depth || depth > MAX_NATIVE_NESTING {
+thread_local! {
+    /// Native nesting levels in progress (see [`Nest`]).
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One level of native recursion over nested data; dropping it leaves
+/// the level.
+pub(super) struct Nest;
+
+impl Drop for Nest {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
+/// Enters nesting level `depth` (of this walk), failing with
+/// `RecursionError` (`maximum recursion depth exceeded{what}`) once the
+/// Python frames plus `depth` pass the recursion limit, or the native
+/// levels pass [`MAX_NATIVE_NESTING`].
+#[inline(never)]
+pub(super) fn enter(vm: &Vm, depth: usize, what: &str) -> PyResult<Nest> {
+    let total = NESTING.with(|n| n.get()) + 1;
+    if vm.frames.len() + depth > vm.limits.max_recursion_depth || total > MAX_NATIVE_NESTING {
         return Err(PyErr::new(
             ExcType::RecursionError,
             format!("maximum recursion depth exceeded{what}"),
         ));
     }
-    Ok(())
+    NESTING.with(|n| n.set(total));
+    Ok(Nest)
 }
 
 /// What [`bind_one`] found: the positional argument, the known keywords
