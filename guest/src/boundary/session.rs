@@ -141,15 +141,35 @@ impl Session {
         let Some(mut vm) = self.vm.take() else {
             return invalid("no paused execution to resume");
         };
-        let Some(pending) = vm.pending.clone() else {
-            return invalid("the execution is not waiting for a call");
-        };
         let j: J = match serde_json::from_str(reply) {
             Ok(j) => j,
             Err(e) => {
                 self.vm = Some(vm);
                 return invalid(format!("reply is not JSON: {e}"));
             }
+        };
+        if let Some(J::Array(items)) = j.get("results") {
+            // answers to a `wait`
+            let mut results = Vec::with_capacity(items.len());
+            for item in items {
+                let Some(id) = item.get("id").and_then(J::as_u64) else {
+                    self.vm = Some(vm);
+                    return invalid("each result needs an \"id\"");
+                };
+                results.push((id, answer_of(&mut vm, item)));
+            }
+            let r = match vm.resolve_calls(results) {
+                Ok(()) => vm.run(),
+                Err(e) => {
+                    let exc = vm.raise_prep(e);
+                    Err(exc)
+                }
+            };
+            return self.finish(vm, r);
+        }
+        let Some(pending) = vm.pending.clone() else {
+            self.vm = Some(vm);
+            return invalid("the execution is not waiting for a call");
         };
         if let Some(id) = j.get("id").and_then(J::as_u64) {
             if id != pending.id {
@@ -160,27 +180,11 @@ impl Session {
                 ));
             }
         }
-        let answer = if let Some(err) = j.get("error") {
-            let ty = err
-                .get("type")
-                .and_then(J::as_str)
-                .unwrap_or("RuntimeError");
-            let msg = err
-                .get("message")
-                .and_then(J::as_str)
-                .unwrap_or("")
-                .to_string();
-            let kind = ExcType::from_name(ty).unwrap_or(ExcType::RuntimeError);
-            Err(PyErr::Msg(kind, msg))
-        } else if let Some(v) = j.get("value") {
-            match from_json(&mut vm, v) {
-                Ok(v) => Ok(v),
-                Err(_) => Err(PyErr::value_error("the host returned a malformed value")),
-            }
-        } else {
+        if j.get("error").is_none() && j.get("value").is_none() {
             self.vm = Some(vm);
             return invalid("reply needs \"value\" or \"error\"");
-        };
+        }
+        let answer = answer_of(&mut vm, &j);
         let r = vm.resume(answer);
         self.finish(vm, r)
     }
@@ -197,6 +201,21 @@ impl Session {
                     let value = to_json(&mut vm, v);
                     json!({"status": "complete", "value": value, "repr": repr}).to_string()
                 }
+            }
+            Ok(Exit::Wait(calls)) => {
+                let mut list = Vec::with_capacity(calls.len());
+                for call in &calls {
+                    let args: Vec<J> = call.args.iter().map(|a| to_json(&mut vm, *a)).collect();
+                    let mut kwargs = serde_json::Map::new();
+                    for (k, v) in &call.kwargs {
+                        kwargs.insert(k.clone(), to_json(&mut vm, *v));
+                    }
+                    list.push(
+                        json!({"id": call.id, "name": call.name, "args": args, "kwargs": kwargs}),
+                    );
+                }
+                self.vm = Some(vm);
+                json!({"status": "wait", "calls": list}).to_string()
             }
             Ok(Exit::Pause(call)) => {
                 let args: Vec<J> = call.args.iter().map(|a| to_json(&mut vm, *a)).collect();
@@ -236,6 +255,31 @@ impl Session {
             return invalid("the snapshot has no pending call to continue from");
         };
         self.finish(vm, Ok(Exit::Pause(call)))
+    }
+}
+
+/// The value or error of one reply to a call.
+fn answer_of(vm: &mut Vm, j: &J) -> Result<Value, PyErr> {
+    if let Some(err) = j.get("error") {
+        let ty = err
+            .get("type")
+            .and_then(J::as_str)
+            .unwrap_or("RuntimeError");
+        let msg = err
+            .get("message")
+            .and_then(J::as_str)
+            .unwrap_or("")
+            .to_string();
+        let kind = ExcType::from_name(ty)
+            .filter(|k| k.is_builtin())
+            .unwrap_or(ExcType::RuntimeError);
+        return Err(PyErr::Msg(kind, msg));
+    }
+    match j.get("value") {
+        Some(v) => {
+            from_json(vm, v).map_err(|_| PyErr::value_error("the host returned a malformed value"))
+        }
+        None => Ok(Value::None),
     }
 }
 

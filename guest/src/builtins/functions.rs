@@ -162,7 +162,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::Chr => {
             a.check(1, 1, &[])?;
-            let i = vm.index_arg(a.pos[0])?;
+            let i = vm.index_arg_mut(a.pos[0])?;
             match u32::try_from(i).ok().and_then(char::from_u32) {
                 Some(c) => Ok(vm.new_str(c.to_string())),
                 None => Err(PyErr::value_error("chr() arg not in range(0x110000)")),
@@ -195,7 +195,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::Hex | Builtin::Bin | Builtin::Oct => {
             a.check(1, 1, &[])?;
-            let n = vm.bigint_arg(a.pos[0])?;
+            let n = vm.bigint_arg_mut(a.pos[0])?;
             let (prefix, radix) = match b {
                 Builtin::Hex => ("0x", 16),
                 Builtin::Bin => ("0b", 2),
@@ -699,7 +699,7 @@ fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let x = a.pos[0];
     let nd = a.get(1, "ndigits").filter(|v| !v.is_none());
     let nd = match nd {
-        Some(v) => Some(vm.index_arg(v)?),
+        Some(v) => Some(vm.index_arg_mut(v)?),
         None => None,
     };
     match vm.as_num(x) {
@@ -840,6 +840,43 @@ impl Vm {
             "object of type '{}' has no len()",
             self.class_name(v)
         )))
+    }
+
+    /// `v.__index__()` for an instance of a user class defining it: the
+    /// int it returns (`TypeError` if that is not an int); `None` otherwise.
+    pub fn user_index(&mut self, v: Value) -> PyResult<Option<Value>> {
+        if self.user_class_of(v).is_none() {
+            return Ok(None);
+        }
+        let Some(r) = self.call_dunder(v, "__index__", Vec::new())? else {
+            return Ok(None);
+        };
+        if matches!(self.as_num(r), Some(Num::Int(_) | Num::Big(_))) {
+            return Ok(Some(match r {
+                Value::Bool(b) => Value::Int(b as i64),
+                other => other,
+            }));
+        }
+        Err(PyErr::type_error(format!(
+            "__index__ returned non-int (type {})",
+            self.class_name(r)
+        )))
+    }
+
+    /// `index_arg`, also accepting objects with an `__index__` method.
+    pub fn index_arg_mut(&mut self, v: Value) -> PyResult<i64> {
+        match self.user_index(v)? {
+            Some(r) => self.index_arg(r),
+            None => self.index_arg(v),
+        }
+    }
+
+    /// `bigint_arg`, also accepting objects with an `__index__` method.
+    pub fn bigint_arg_mut(&mut self, v: Value) -> PyResult<BigInt> {
+        match self.user_index(v)? {
+            Some(r) => self.bigint_arg(r),
+            None => self.bigint_arg(v),
+        }
     }
 
     /// An int argument that must fit a machine int.

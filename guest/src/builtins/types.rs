@@ -29,7 +29,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             };
             match a.get(1, "base") {
                 Some(b) => {
-                    let base = vm.index_arg(b)?;
+                    let base = vm.index_arg_mut(b)?;
                     if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
                         let b = b.to_vec();
                         return int_from_bytes(vm, &b, base);
@@ -138,7 +138,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             a.check(1, 3, &[])?;
             let mut ints = Vec::new();
             for &v in &a.pos {
-                ints.push(vm.index_arg(v)?);
+                ints.push(vm.index_arg_mut(v)?);
             }
             let r = match ints.len() {
                 1 => Range {
@@ -168,7 +168,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             a.check(1, 2, &["start"])?;
             let inner = vm.get_iter(a.get(0, "iterable").expect("checked"))?;
             let start = match a.get(1, "start") {
-                Some(s) => vm.index_arg(s)?,
+                Some(s) => vm.index_arg_mut(s)?,
                 None => 0,
             };
             Ok(vm.heap.new_value(Obj::Iter(Iter::Enumerate {
@@ -259,6 +259,12 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             )))
         }
         Type::Type => {
+            if a.pos.len() == 3 {
+                return type_new(vm, a);
+            }
+            if a.pos.len() != 1 {
+                return Err(PyErr::type_error("type() takes 1 or 3 arguments"));
+            }
             a.check(1, 1, &[])?;
             Ok(vm.type_value(a.pos[0]))
         }
@@ -276,6 +282,58 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             t.name()
         ))),
     }
+}
+
+/// `type(name, bases, dict)`: creates a class at run time.
+fn type_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let bad = |vm: &Vm, i: usize, want: &str, v: Value| {
+        let got = if v.is_none() {
+            "None".to_string()
+        } else {
+            vm.class_name(v)
+        };
+        PyErr::type_error(format!(
+            "type.__new__() argument {i} must be {want}, not {got}"
+        ))
+    };
+    let Some(name) = as_str(&vm.heap, a.pos[0]).map(str::to_string) else {
+        return Err(bad(vm, 1, "str", a.pos[0]));
+    };
+    let bases = match a.pos[1] {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Tuple(t) => Some(t.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(bases) = bases else {
+        return Err(bad(vm, 2, "tuple", a.pos[1]));
+    };
+    let ns = match a.pos[2] {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Dict(d) => Some(d.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(ns) = ns else {
+        return Err(bad(vm, 3, "dict", a.pos[2]));
+    };
+    if !a.kw.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{name}.__init_subclass__() takes no keyword arguments"
+        )));
+    }
+    let mut ns = ns;
+    for (k, v) in [("__module__", Some("__main__")), ("__doc__", None)] {
+        if ns.get_str(k).is_none() {
+            let kv = vm.new_str(k);
+            let vv = v.map_or(Value::None, |v| vm.new_str(v));
+            ns.insert(crate::object::HashKey::Str(k.into()), kv, vv);
+        }
+    }
+    let ns = vm.heap.new_value(Obj::Dict(ns));
+    vm.build_class(name.clone(), name, bases, ns)
 }
 
 /// `str(object, encoding, errors)`: decodes a bytes-like object.

@@ -200,6 +200,9 @@ pub enum Op {
     DeleteName(u32),
     /// Suspend the generator, producing TOS; resuming pushes the sent value.
     Yield,
+    /// `await TOS`: run a coroutine to its result, or block the task on a
+    /// future, task or gather until it is done.
+    Await,
     /// `with`: TOS is the context manager; keep it and push `__enter__()`.
     WithEnter,
     /// Leave a `with` normally: `mgr.__exit__(None, None, None)`, pop mgr.
@@ -277,6 +280,8 @@ pub struct Code {
     pub is_lambda: bool,
     /// Calling the function creates a generator instead of running it.
     pub is_generator: bool,
+    /// Calling the function creates a coroutine.
+    pub is_coroutine: bool,
     /// The docstring (`__doc__`) of a function.
     pub doc: Option<String>,
     /// For a class body: the slot of the `__class__` cell (set to the new

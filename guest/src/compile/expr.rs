@@ -204,7 +204,11 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::GetIter);
                 self.emit(Op::Call(1));
             }
-            Expr::Await(_) => return Err(CompileError::unsupported("'await' expressions", line)),
+            Expr::Await(a) => {
+                self.expr(&a.value)?;
+                self.unit().line = line;
+                self.emit(Op::Await);
+            }
             Expr::Yield(y) => {
                 match &y.value {
                     Some(v) => self.expr(v)?,

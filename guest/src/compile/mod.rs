@@ -197,6 +197,7 @@ impl<'a> Compiler<'a> {
             first_line,
             is_lambda: false,
             is_generator: false,
+            is_coroutine: false,
             doc: None,
             class_cell: None,
         }
@@ -385,7 +386,9 @@ impl<'a> Compiler<'a> {
                     if sc.globals.contains(name) {
                         return NameLoc::Global(self.global_slot(name));
                     }
-                    if sc.is_local(name) {
+                    // the namespace starts with these, so look them up there
+                    let preset = matches!(name, "__doc__" | "__module__" | "__qualname__");
+                    if sc.is_local(name) || preset {
                         return NameLoc::ClassNs(self.name_idx(name));
                     }
                     if sc.cells.contains(name) || sc.frees.contains(name) {
@@ -420,6 +423,14 @@ impl<'a> Compiler<'a> {
             NameLoc::Fast(s) => Op::LoadFast(s),
             NameLoc::Deref(s) => Op::LoadDeref(s),
             NameLoc::Global(s) => Op::LoadGlobal(s),
+            // module dunders the program never assigns: `__name__` is
+            // `'__main__'` (a script), `__debug__` is True
+            NameLoc::Builtin(_) if name == "__name__" => {
+                Op::LoadConst(self.add_const(Const::Str("__main__".into())))
+            }
+            NameLoc::Builtin(_) if name == "__debug__" => {
+                Op::LoadConst(self.add_const(Const::Bool(true)))
+            }
             NameLoc::Builtin(n) => Op::LoadBuiltin(n),
         };
         self.emit(op);
@@ -517,6 +528,7 @@ impl<'a> Compiler<'a> {
             };
         }
         code.is_generator = self.st.scopes[node_scope].is_generator;
+        code.is_coroutine = self.st.scopes[node_scope].is_coroutine;
         code.params = params.clone();
         let frees: Vec<String> = self.st.scopes[node_scope].frees.iter().cloned().collect();
         code.freevars = frees.clone();

@@ -127,9 +127,7 @@ impl<'a> Compiler<'a> {
                 self.patch(j);
             }
             Stmt::FunctionDef(f) => self.function_def(f)?,
-            Stmt::AsyncFunctionDef(_) => {
-                return Err(CompileError::unsupported("async functions", line))
-            }
+            Stmt::AsyncFunctionDef(f) => self.async_function_def(f)?,
             Stmt::ClassDef(c) => self.class_def(c, line)?,
             Stmt::With(w) => self.with_items(&w.items, &w.body)?,
             Stmt::AsyncWith(_) => {
@@ -709,6 +707,29 @@ impl<'a> Compiler<'a> {
             self.emit(Op::Call(1));
         }
         self.store_name(c.name.as_str());
+        Ok(())
+    }
+
+    fn async_function_def(&mut self, f: &'a ast::StmtAsyncFunctionDef) -> CResult<()> {
+        for d in &f.decorator_list {
+            self.expr(d)?;
+        }
+        let child = self.st.scope_of(f);
+        let flags = self.function_prelude(&f.args, child)?;
+        let line = self.node_line(f);
+        let code = self.function_code(
+            child,
+            f.name.as_str(),
+            &f.args,
+            line,
+            FunctionBody::Def(&f.body),
+        )?;
+        self.unit().line = line;
+        self.emit(Op::MakeFunction(code, flags));
+        for _ in &f.decorator_list {
+            self.emit(Op::Call(1));
+        }
+        self.store_name(f.name.as_str());
         Ok(())
     }
 

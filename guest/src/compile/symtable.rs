@@ -44,6 +44,8 @@ pub struct Scope {
     uses_class_cell: bool,
     /// The function contains `yield` (calling it makes a generator).
     pub is_generator: bool,
+    /// `async def`: calling it makes a coroutine.
+    pub is_coroutine: bool,
 }
 
 impl Scope {
@@ -61,6 +63,7 @@ impl Scope {
             decl_lines: HashMap::default(),
             uses_class_cell: false,
             is_generator: false,
+            is_coroutine: false,
         }
     }
 
@@ -331,7 +334,16 @@ impl Builder<'_> {
                 self.cur = prev;
             }
             Stmt::AsyncFunctionDef(f) => {
+                for d in &f.decorator_list {
+                    self.expr(d)?;
+                }
+                self.arg_defaults(&f.args)?;
                 self.bind(f.name.as_str());
+                let prev = self.push(f, ScopeKind::Function);
+                self.scopes[self.cur].is_coroutine = true;
+                self.params(&f.args);
+                self.stmts(&f.body)?;
+                self.cur = prev;
             }
             Stmt::ClassDef(c) => {
                 for d in &c.decorator_list {
@@ -691,7 +703,26 @@ impl Builder<'_> {
                     self.expr(v)?;
                 }
             }
-            Expr::Await(a) => self.expr(&a.value)?,
+            Expr::Await(a) => {
+                let line = self.line(a.range.start().into());
+                let mut s = self.cur;
+                while self.scopes[s].kind == ScopeKind::Comprehension {
+                    s = self.scopes[s].parent.expect("has parent");
+                }
+                let ok = match self.scopes[s].kind {
+                    ScopeKind::Function => self.scopes[s].is_coroutine,
+                    // top-level await (the program is run as a coroutine)
+                    ScopeKind::Module => true,
+                    _ => false,
+                };
+                if !ok {
+                    return Err(CompileError::syntax(
+                        "'await' outside async function".into(),
+                        line,
+                    ));
+                }
+                self.expr(&a.value)?
+            }
             Expr::Yield(y) => {
                 self.mark_generator(y.range.start().into(), "yield")?;
                 if let Some(v) = &y.value {

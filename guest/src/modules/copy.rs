@@ -183,7 +183,7 @@ impl Deep {
             Obj::BoundMethod { .. } => Kind::BoundMethod,
             Obj::BoundNative { .. } => Kind::BoundNative,
             Obj::Native(NativeObj::Deque { .. }) => Kind::Deque,
-            Obj::Native(_) => Kind::Native,
+            Obj::Native(_) | Obj::ByteArray(_) => Kind::Native,
             Obj::Module(_)
             | Obj::Iter(_)
             | Obj::DictView(..)

@@ -10,17 +10,17 @@ use super::digests::{pbkdf2, Algo, Hasher};
 use super::digests_sponge::Blake2Params;
 use super::objects::NativeObj;
 use super::util::{bind, Sig, Style};
-use super::{module_index, ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
-use crate::object::{Dict, ExcType, Obj, ObjId, Value};
+use crate::object::{Dict, ExcType, Obj, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 const DATA_STRING: &str = "'data' and 'string' are mutually exclusive and support for 'string' keyword parameter is slated for removal in a future version.";
 
 /// The data a hash consumes: bytes-like only.
-fn buffer(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+pub(super) fn buffer(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
     if let Some(b) = as_bytes(&vm.heap, v) {
         return Ok(b.to_vec());
     }
@@ -32,7 +32,7 @@ fn buffer(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
     ))
 }
 
-fn new_hash(vm: &mut Vm, h: Hasher) -> Value {
+pub(super) fn new_hash(vm: &mut Vm, h: Hasher) -> Value {
     vm.heap.new_value(Obj::Native(NativeObj::Hash(Box::new(h))))
 }
 
@@ -143,6 +143,16 @@ fn c_unsigned(vm: &Vm, v: Value, what: &str) -> PyResult<u64> {
 }
 
 fn blake_ctor(vm: &mut Vm, algo: Algo, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
+    // `last_node`'s truth test may run Python code: keep the arguments alive
+    let roots: Vec<Value> = pos
+        .iter()
+        .copied()
+        .chain(kw.iter().map(|kv| kv.1))
+        .collect();
+    super::util::rooted(vm, &roots, |vm| blake_ctor_rooted(vm, algo, pos, kw))
+}
+
+fn blake_ctor_rooted(vm: &mut Vm, algo: Algo, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
     const NAMES: &[&str] = &[
         "digest_size",
         "key",
@@ -520,184 +530,3 @@ pub static MODULE: ModuleDef = ModuleDef {
     ],
     init,
 };
-
-fn hasher(vm: &Vm, id: ObjId) -> &Hasher {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::Hash(h)) => h,
-        _ => unreachable!("a hash object"),
-    }
-}
-
-/// `_hashlib.HASH`, `_hashlib.HASHXOF`, `_blake2.blake2b`, ...
-pub fn type_name(h: &Hasher) -> &'static str {
-    match h.algo {
-        Algo::Blake2b => "_blake2.blake2b",
-        Algo::Blake2s => "_blake2.blake2s",
-        a if a.is_xof() => "_hashlib.HASHXOF",
-        _ => "_hashlib.HASH",
-    }
-}
-
-/// The class-level constants of `blake2b`/`blake2s`.
-fn blake_const(algo: Algo, name: &str) -> Option<i64> {
-    let big = algo == Algo::Blake2b;
-    Some(match name {
-        "MAX_DIGEST_SIZE" | "MAX_KEY_SIZE" => {
-            if big {
-                64
-            } else {
-                32
-            }
-        }
-        "SALT_SIZE" | "PERSON_SIZE" => {
-            if big {
-                16
-            } else {
-                8
-            }
-        }
-        _ => return None,
-    })
-}
-
-pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
-    let h = hasher(vm, id);
-    let algo = h.algo;
-    Some(match name {
-        "name" => return Some(vm.new_str(algo.name())),
-        "digest_size" => Value::Int(h.out_len as i64),
-        "block_size" => Value::Int(algo.block_size() as i64),
-        _ if algo.is_blake() => Value::Int(blake_const(algo, name)?),
-        _ => return None,
-    })
-}
-
-pub const METHODS: &[&str] = &["update", "digest", "hexdigest", "copy"];
-
-fn hex(b: &[u8]) -> String {
-    String::from_utf8(crate::object::bytes::hex(b, None, 1)).unwrap_or_default()
-}
-
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let h = hasher(vm, id);
-    let algo = h.algo;
-    let qual = match algo {
-        Algo::Blake2b => format!("blake2b.{name}"),
-        Algo::Blake2s => format!("blake2s.{name}"),
-        _ => format!("HASH.{name}"),
-    };
-    let a = Args::new("digest", args, kw);
-    Ok(Some(match name {
-        "update" => {
-            let v = super::util::one_arg(&a, &qual)?;
-            let data = buffer(vm, v)?;
-            if let Obj::Native(NativeObj::Hash(h)) = vm.heap.get_mut(id) {
-                h.update(&data);
-            }
-            Value::None
-        }
-        "digest" | "hexdigest" if algo.is_xof() => {
-            let n = a.pos.len() + a.kw.len();
-            let length = a.kwarg("length").or(a.pos.first().copied());
-            if length.is_none() {
-                return Err(PyErr::type_error(format!(
-                    "{name}() missing required argument 'length' (pos 1)"
-                )));
-            }
-            if n > 1 {
-                let what = if a.pos.is_empty() {
-                    "keyword argument"
-                } else {
-                    "argument"
-                };
-                return Err(PyErr::type_error(format!(
-                    "{name}() takes at most 1 {what} ({n} given)"
-                )));
-            }
-            let length = length.expect("checked");
-            let len = match length {
-                Value::Ref(r) if matches!(vm.heap.get(r), Obj::BigInt(_)) => {
-                    return Err(PyErr::new(
-                        ExcType::OverflowError,
-                        "Python int too large to convert to C ssize_t",
-                    ))
-                }
-                _ => vm.index_arg(length)?,
-            };
-            if len < 0 {
-                return Err(PyErr::value_error("length must be non-negative"));
-            }
-            vm.check_alloc(len as u128)?;
-            let out = hasher(vm, id).finish(len as usize);
-            if name == "digest" {
-                vm.new_bytes(out)
-            } else {
-                vm.new_str(hex(&out))
-            }
-        }
-        "digest" | "hexdigest" => {
-            super::util::no_args(&a, &qual)?;
-            let h = hasher(vm, id);
-            let out = h.finish(h.out_len);
-            if name == "digest" {
-                vm.new_bytes(out)
-            } else {
-                vm.new_str(hex(&out))
-            }
-        }
-        "copy" => {
-            super::util::no_args(&a, &qual)?;
-            let h = hasher(vm, id).clone();
-            new_hash(vm, h)
-        }
-        _ => return Ok(None),
-    }))
-}
-
-pub fn repr(vm: &Vm, id: ObjId) -> String {
-    let h = hasher(vm, id);
-    let addr = 0x7f00_0000_0000u64 + id.0 as u64 * 0x40;
-    if h.algo.is_blake() {
-        format!("<{} object at 0x{addr:012x}>", type_name(h))
-    } else {
-        format!(
-            "<{} {} object @ 0x{addr:012x}>",
-            h.algo.name(),
-            type_name(h)
-        )
-    }
-}
-
-/// `isinstance(h, hashlib.blake2b)`: the BLAKE2 constructors are classes.
-pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
-    if t.module != module_index("hashlib") {
-        return None;
-    }
-    let want = match MODULE.funcs[t.func as usize].name {
-        "blake2b" => Algo::Blake2b,
-        "blake2s" => Algo::Blake2s,
-        _ => return None,
-    };
-    Some(
-        matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Hash(h)) if h.algo == want)),
-    )
-}
-
-/// `hashlib.blake2b.MAX_DIGEST_SIZE` and friends.
-pub fn type_getattr(t: NativeId, name: &str) -> Option<Value> {
-    if t.module != module_index("hashlib") {
-        return None;
-    }
-    let algo = match MODULE.funcs[t.func as usize].name {
-        "blake2b" => Algo::Blake2b,
-        "blake2s" => Algo::Blake2s,
-        _ => return None,
-    };
-    blake_const(algo, name).map(Value::Int)
-}

@@ -123,6 +123,10 @@ pub static MODULE: ModuleDef = ModuleDef {
             call: new,
         },
         NativeFn {
+            name: "HMAC",
+            call: new,
+        },
+        NativeFn {
             name: "digest",
             call: digest,
         },
@@ -188,6 +192,35 @@ pub fn call_method(
         }
         _ => return Ok(None),
     }))
+}
+
+/// `type(h)` of an HMAC object: `hmac.HMAC`.
+pub fn class_of(o: &NativeObj) -> Option<super::NativeId> {
+    let NativeObj::Hmac(_) = o else { return None };
+    Some(hmac_class())
+}
+
+fn hmac_class() -> super::NativeId {
+    let func = MODULE.funcs.iter().position(|f| f.name == "HMAC");
+    super::NativeId {
+        module: super::module_index("hmac"),
+        func: func.expect("registered") as u16,
+    }
+}
+
+pub fn class_repr(t: super::NativeId) -> Option<String> {
+    (t == hmac_class()).then(|| "<class 'hmac.HMAC'>".to_string())
+}
+
+/// `isinstance(h, hmac.HMAC)`.
+pub fn isinstance(vm: &Vm, v: Value, t: super::NativeId) -> Option<bool> {
+    if t != hmac_class() {
+        return None;
+    }
+    let Value::Ref(id) = v else {
+        return Some(false);
+    };
+    Some(matches!(vm.heap.get(id), Obj::Native(NativeObj::Hmac(_))))
 }
 
 pub fn repr(id: ObjId) -> String {

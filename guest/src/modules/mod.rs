@@ -3,6 +3,7 @@
 //! module object stays plain data) and an `init` that adds constants.
 //! Nothing here reaches the host: modules are deterministic and pure.
 
+mod asyncio;
 mod base64;
 mod base85;
 mod binascii;
@@ -20,6 +21,7 @@ mod digests_sponge;
 mod functools;
 mod future;
 mod hashlib;
+mod hashlib_obj;
 mod heapq;
 mod hmac;
 pub mod iters;
@@ -80,6 +82,7 @@ pub struct ModuleDef {
 pub fn no_init(_: &mut Vm, _: &mut Vec<(String, Value)>) {}
 
 static MODULES: &[&ModuleDef] = &[
+    &asyncio::MODULE,
     &dataclasses::MODULE,
     &collections::MODULE,
     &sys::MODULE,
@@ -101,6 +104,7 @@ static MODULES: &[&ModuleDef] = &[
     &datetime::MODULE,
     &time::MODULE,
     &hashlib::MODULE,
+    &hashlib_obj::C_MODULE,
     &base64::MODULE,
     &binascii::MODULE,
     &hmac::MODULE,
@@ -124,6 +128,11 @@ fn def_of(id: NativeId) -> &'static NativeFn {
 /// The Python name of a native function.
 pub fn native_name(id: NativeId) -> &'static str {
     def_of(id).name
+}
+
+/// Is `id` `asyncio.run` (which the VM runs as frames)?
+pub fn is_asyncio_run(id: NativeId) -> bool {
+    asyncio::is_run(id)
 }
 
 /// Calls a native function.

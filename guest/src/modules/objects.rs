@@ -18,6 +18,21 @@ use super::NativeId;
 pub enum NativeObj {
     /// Placeholder so the enum is never empty; not constructed.
     Reserved,
+    /// asyncio objects (`vm/tasks.rs`): a host call's result to come,
+    /// a task (index into `Vm::tasks`), a gather, a sleep.
+    Future {
+        call_id: u64,
+        state: crate::vm::tasks::FutState,
+    },
+    Task(u32),
+    Gather {
+        children: Vec<Value>,
+        return_exceptions: bool,
+    },
+    Sleep {
+        delay: f64,
+        result: Value,
+    },
     /// `collections.deque` (`collections.rs`).
     Deque {
         items: std::collections::VecDeque<Value>,
@@ -43,6 +58,10 @@ impl NativeObj {
     pub fn for_each_child(&self, _f: &mut dyn FnMut(Value)) {
         match self {
             NativeObj::Reserved | NativeObj::Random(_) | NativeObj::RePattern(_) => {}
+            NativeObj::Future { state, .. } => state.for_each_child(_f),
+            NativeObj::Task(_) => {}
+            NativeObj::Gather { children, .. } => children.iter().for_each(|v| _f(*v)),
+            NativeObj::Sleep { result, .. } => _f(*result),
             NativeObj::ReMatch(m) => [m.pattern, m.string].iter().for_each(|v| _f(*v)),
             NativeObj::Datetime(d) => d.for_each_child(_f),
             NativeObj::StructTime(_) => {}
@@ -55,13 +74,17 @@ impl NativeObj {
     pub fn type_name(&self) -> &'static str {
         match self {
             NativeObj::Reserved => "object",
+            NativeObj::Future { .. } => "Future",
+            NativeObj::Task(_) => "Task",
+            NativeObj::Gather { .. } => "_GatheringFuture",
+            NativeObj::Sleep { .. } => "coroutine",
             NativeObj::Deque { .. } => "deque",
             NativeObj::Random(_) => "Random",
             NativeObj::RePattern(_) => "re.Pattern",
             NativeObj::ReMatch(_) => "re.Match",
             NativeObj::Datetime(d) => d.type_name(),
             NativeObj::StructTime(_) => "time.struct_time",
-            NativeObj::Hash(h) => super::hashlib::type_name(h),
+            NativeObj::Hash(h) => super::hashlib_obj::type_name(h),
             NativeObj::Hmac(_) => "HMAC",
         }
     }
@@ -78,13 +101,17 @@ impl Vm {
     /// An attribute (data or bound method) of a native object.
     pub fn native_obj_getattr(&mut self, id: ObjId, _name: &str) -> PyResult<Option<Value>> {
         match obj(self, id) {
-            NativeObj::Reserved => Ok(None),
+            NativeObj::Reserved
+            | NativeObj::Future { .. }
+            | NativeObj::Task(_)
+            | NativeObj::Gather { .. }
+            | NativeObj::Sleep { .. } => Ok(None),
             NativeObj::Random(_) => Ok(super::random_obj::getattr(_name)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_getattr(self, id, _name)),
             NativeObj::ReMatch(_) => Ok(super::re_match::match_getattr(self, id, _name)),
             NativeObj::Datetime(_) => Ok(super::datetime_methods::getattr(self, id, _name)),
             NativeObj::StructTime(_) => Ok(super::time::getattr(self, id, _name)),
-            NativeObj::Hash(_) => Ok(super::hashlib::getattr(self, id, _name)),
+            NativeObj::Hash(_) => Ok(super::hashlib_obj::getattr(self, id, _name)),
             NativeObj::Hmac(_) => Ok(super::hmac::getattr(self, id, _name)),
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
@@ -102,13 +129,17 @@ impl Vm {
         _kw: Kwargs,
     ) -> PyResult<Option<Value>> {
         match obj(self, id) {
-            NativeObj::Reserved => Ok(None),
+            NativeObj::Reserved
+            | NativeObj::Future { .. }
+            | NativeObj::Task(_)
+            | NativeObj::Gather { .. }
+            | NativeObj::Sleep { .. } => Ok(None),
             NativeObj::Random(_) => super::random_obj::call_method(self, id, _name, _args, _kw),
             NativeObj::RePattern(_) => super::re_match::pattern_method(self, id, _name, _args, _kw),
             NativeObj::ReMatch(_) => super::re_match::match_method(self, id, _name, _args, _kw),
             NativeObj::Datetime(_) => super::datetime_methods::call(self, id, _name, _args, _kw),
             NativeObj::StructTime(_) => Ok(None),
-            NativeObj::Hash(_) => super::hashlib::call_method(self, id, _name, _args, _kw),
+            NativeObj::Hash(_) => super::hashlib_obj::call_method(self, id, _name, _args, _kw),
             NativeObj::Hmac(_) => super::hmac::call_method(self, id, _name, _args, _kw),
             NativeObj::Deque { .. } => self.deque_method(id, _name, _args, _kw),
         }
@@ -117,13 +148,17 @@ impl Vm {
     /// Whether the object has a method `name` (for `obj.name(...)` calls).
     pub fn native_obj_has_method(&self, id: ObjId, _name: &str) -> bool {
         match obj(self, id) {
-            NativeObj::Reserved => false,
+            NativeObj::Reserved
+            | NativeObj::Future { .. }
+            | NativeObj::Task(_)
+            | NativeObj::Gather { .. }
+            | NativeObj::Sleep { .. } => false,
             NativeObj::Random(_) => super::random_obj::has_method(_name),
             NativeObj::RePattern(_) => super::re_match::PATTERN_METHODS.contains(&_name),
             NativeObj::ReMatch(_) => super::re_match::MATCH_METHODS.contains(&_name),
             NativeObj::Datetime(_) => super::datetime_methods::has_method(self, id, _name),
             NativeObj::StructTime(_) => false,
-            NativeObj::Hash(_) => super::hashlib::METHODS.contains(&_name),
+            NativeObj::Hash(_) => super::hashlib_obj::METHODS.contains(&_name),
             NativeObj::Hmac(_) => super::hmac::METHODS.contains(&_name),
             NativeObj::Deque { .. } => super::collections::DEQUE_METHODS.contains(&_name),
         }
@@ -132,12 +167,16 @@ impl Vm {
     pub fn native_obj_repr(&mut self, id: ObjId) -> PyResult<String> {
         match obj(self, id) {
             NativeObj::Reserved => Ok("<object>".into()),
+            NativeObj::Future { .. }
+            | NativeObj::Task(_)
+            | NativeObj::Gather { .. }
+            | NativeObj::Sleep { .. } => Ok(self.task_obj_repr(id)),
             NativeObj::Random(_) => Ok(super::random_obj::repr(id)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_repr(self, id)),
             NativeObj::ReMatch(_) => super::re_match::match_repr(self, id),
             NativeObj::Datetime(_) => super::datetime_ops::repr(self, id),
             NativeObj::StructTime(_) => Ok(super::time::repr(self, id)),
-            NativeObj::Hash(_) => Ok(super::hashlib::repr(self, id)),
+            NativeObj::Hash(_) => Ok(super::hashlib_obj::repr(self, id)),
             NativeObj::Hmac(_) => Ok(super::hmac::repr(id)),
             NativeObj::Deque { .. } => self.deque_repr(id),
         }
@@ -269,7 +308,10 @@ impl Vm {
         if let Some(r) = self.native_fn_isinstance(_v, _t) {
             return Some(r);
         }
-        if let Some(r) = super::hashlib::isinstance(self, _v, _t) {
+        if let Some(r) = super::hashlib_obj::isinstance(self, _v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = super::hmac::isinstance(self, _v, _t) {
             return Some(r);
         }
         if _t == super::random_obj::random_type_id() {
@@ -284,7 +326,7 @@ impl Vm {
         if let Some(v) = super::datetime::type_getattr(self, _t, _name)? {
             return Ok(Some(v));
         }
-        if let Some(v) = super::hashlib::type_getattr(_t, _name) {
+        if let Some(v) = super::hashlib_obj::type_getattr(_t, _name) {
             return Ok(Some(v));
         }
         self.native_fn_getattr(_t, _name)
@@ -303,6 +345,9 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let NativeObj::Random(_) = o {
         return Some(super::random_obj::random_type_id());
     }
+    if let Some(t) = super::hashlib_obj::class_of(o).or_else(|| super::hmac::class_of(o)) {
+        return Some(t);
+    }
     super::datetime::class_of(o)
 }
 
@@ -317,6 +362,9 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
         func: 3,
     }) {
         return Some("<class 'collections.deque'>".into());
+    }
+    if let Some(r) = super::hashlib_obj::class_repr(t).or_else(|| super::hmac::class_repr(t)) {
+        return Some(r);
     }
     super::datetime::class_repr(t)
 }

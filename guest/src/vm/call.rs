@@ -189,14 +189,19 @@ impl Vm {
 
     /// Calls anything that is not a Python function; pushes the result.
     fn call_native(&mut self, callee: Value, mut pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
+        if let Value::Native(n) = callee {
+            if crate::modules::is_asyncio_run(n) && self.native_depth == 0 {
+                return self.asyncio_run(pos, kw);
+            }
+        }
         if self.try_start_consumer(callee, &pos, &kw)? {
             return Ok(true);
         }
         if let Value::Ref(id) = callee {
             match self.heap.get(id) {
                 Obj::External(ext) => {
-                    let name = ext.name.clone();
-                    self.call_external(name, pos, kw)?;
+                    let (name, is_async) = (ext.name.clone(), ext.is_async);
+                    self.call_external(name, is_async, pos, kw)?;
                     return Ok(false);
                 }
                 // Frames, not nested loops, so `__init__` and methods can
@@ -228,7 +233,25 @@ impl Vm {
         Ok(false)
     }
 
-    fn call_external(&mut self, name: String, args: Vec<Value>, kwargs: Kwargs) -> PyResult<()> {
+    fn call_external(
+        &mut self,
+        name: String,
+        is_async: bool,
+        args: Vec<Value>,
+        kwargs: Kwargs,
+    ) -> PyResult<()> {
+        if is_async {
+            let id = self.next_call_id;
+            self.next_call_id += 1;
+            let fut = self.issue_async_call(PendingCall {
+                id,
+                name,
+                args,
+                kwargs,
+            });
+            self.stack.push(fut);
+            return Ok(());
+        }
         if self.native_depth > 0 {
             return Err(PyErr::new(
                 ExcType::RuntimeError,
@@ -286,7 +309,10 @@ impl Vm {
             ));
         }
         let code = &self.program.codes[code_idx as usize];
-        let (nlocals, is_generator) = (code.nlocals as usize, code.is_generator);
+        let (nlocals, is_generator) = (
+            code.nlocals as usize,
+            code.is_generator || code.is_coroutine,
+        );
         self.stack.extend_from_slice(closure);
         self.stack.resize(base + nlocals, Value::Undef);
         if is_generator {
@@ -511,6 +537,36 @@ impl Vm {
         }
     }
 
+    /// `asyncio.run(coro)`: the coroutine runs as part of the current task,
+    /// its result becoming the call's result.
+    fn asyncio_run(&mut self, pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
+        if pos.len() != 1 || !kw.is_empty() {
+            return Err(PyErr::type_error(
+                "asyncio.run() takes exactly one coroutine argument",
+            ));
+        }
+        if self.sched.loop_running {
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                "asyncio.run() cannot be called from a running event loop",
+            ));
+        }
+        let Some(c) = self.as_coroutine(pos[0]) else {
+            let r = self.repr(pos[0])?;
+            return Err(PyErr::value_error(format!(
+                "a coroutine was expected, got {r}"
+            )));
+        };
+        if self.gen_state(c) != crate::object::GenState::Created {
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                "cannot reuse already awaited coroutine",
+            ));
+        }
+        self.resume_generator(c, Value::None, false)?;
+        Ok(true)
+    }
+
     /// Runs the boundary frame just pushed to completion (a native caller
     /// needs its result now).
     fn run_nested(&mut self) -> PyResult<Value> {
@@ -519,7 +575,7 @@ impl Vm {
         self.native_depth -= 1;
         match r {
             Ok(Exit::Return(v)) => Ok(v),
-            Ok(Exit::Pause(_)) => Err(PyErr::new(
+            Ok(Exit::Pause(_) | Exit::Wait(_)) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a callback",
             )),

@@ -435,16 +435,31 @@ impl Vm {
                         }
                     })
                 }
-                Obj::Instance(_) => {
+                Obj::Instance(inst) => {
+                    let class = inst.class;
+                    if matches!(self.class_lookup(class, "__contains__"), Some(Value::None)) {
+                        return Err(PyErr::type_error(format!(
+                            "'{}' object is not a container",
+                            self.class_name(container)
+                        )));
+                    }
                     if let Some(r) = self.call_dunder(container, "__contains__", vec![item])? {
                         return self.truthy(r);
+                    }
+                    let iterable = matches!(self.class_lookup(class, "__iter__"), Some(f) if !f.is_none())
+                        || self.class_lookup(class, "__getitem__").is_some();
+                    if !iterable {
+                        return Err(PyErr::type_error(format!(
+                            "argument of type '{}' is not a container or iterable",
+                            self.class_name(container)
+                        )));
                     }
                     Plan::Iterate
                 }
                 Obj::Iter(_) => Plan::Iterate,
                 _ => {
                     return Err(PyErr::type_error(format!(
-                        "argument of type '{}' is not iterable",
+                        "argument of type '{}' is not a container or iterable",
                         self.class_name(container)
                     )))
                 }
@@ -497,7 +512,7 @@ impl Vm {
             };
         }
         Err(PyErr::type_error(format!(
-            "argument of type '{}' is not iterable",
+            "argument of type '{}' is not a container or iterable",
             self.class_name(container)
         )))
     }

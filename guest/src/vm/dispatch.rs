@@ -42,6 +42,17 @@ impl Vm {
         }
         let prog = self.program.clone();
         'frame: loop {
+            if self.frames.is_empty() {
+                // the running task blocked or finished: run another
+                if let Some(exit) = self.switch()? {
+                    return Ok(exit);
+                }
+                continue 'frame;
+            }
+            if let Some(exc) = self.pending_throw.take() {
+                // an awaited task or host call failed: raise it at the await
+                return Err(PyErr::Raise(exc));
+            }
             let fi = self.frames.len() - 1;
             if self.frames[fi].code == super::consumer::CONSUMER_CODE {
                 self.consumer_step()?;
@@ -537,6 +548,21 @@ impl Vm {
                             super::OnReturn::Consumer(_) => {
                                 unreachable!("consumer frames run no code")
                             }
+                            super::OnReturn::Generator(g)
+                                if self.program.codes[frame.code as usize].is_coroutine =>
+                            {
+                                self.finish_generator(g);
+                                if self.frames.is_empty() && self.in_spawned_task() {
+                                    self.finish_current_task(Ok(v));
+                                    continue 'frame;
+                                }
+                                if !frame.boundary {
+                                    // the result of the `await` that ran it
+                                    self.stack.push(v);
+                                    continue 'frame;
+                                }
+                                v
+                            }
                             super::OnReturn::Generator(g) => {
                                 self.finish_generator(g);
                                 if !frame.boundary {
@@ -715,6 +741,16 @@ impl Vm {
                         let v = self.pop();
                         let found = self.match_attr(v, &prog.names[n as usize])?;
                         self.store_match(base, slot, found);
+                    }
+                    Op::Await => {
+                        let v = self.pop();
+                        let (changed, exit) = self.await_value(v)?;
+                        if let Some(exit) = exit {
+                            return Ok(exit);
+                        }
+                        if changed {
+                            continue 'frame;
+                        }
                     }
                     Op::Yield => {
                         let v = self.pop();

@@ -123,6 +123,11 @@ impl Vm {
             if let super::OnReturn::Generator(g) = frame.on_return {
                 self.finish_generator(g);
                 exc = self.pep479(exc);
+                if self.frames.is_empty() && self.in_spawned_task() {
+                    // a task's coroutine raised: the task fails, others go on
+                    self.finish_current_task(Err(exc));
+                    return Ok(());
+                }
             }
             if frame.boundary || self.frames.is_empty() {
                 return Err(exc);

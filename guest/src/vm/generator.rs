@@ -23,9 +23,24 @@ impl Vm {
         }))
     }
 
+    /// A generator (not a coroutine).
     pub fn as_generator(&self, v: Value) -> Option<ObjId> {
         match v {
-            Value::Ref(id) if matches!(self.heap.get(id), Obj::Generator(_)) => Some(id),
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Generator(g) if !self.program.codes[g.code as usize].is_coroutine => Some(id),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A coroutine (what calling an `async def` function returns).
+    pub fn as_coroutine(&self, v: Value) -> Option<ObjId> {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Generator(g) if self.program.codes[g.code as usize].is_coroutine => Some(id),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -163,7 +178,7 @@ impl Vm {
             } else {
                 None
             }),
-            Ok(super::Exit::Pause(_)) => Err(PyErr::new(
+            Ok(super::Exit::Pause(_) | super::Exit::Wait(_)) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a generator driven by a builtin",
             )),

@@ -20,6 +20,7 @@ mod matching;
 pub mod ops;
 pub mod repr;
 mod subscr;
+pub mod tasks;
 
 use std::rc::Rc;
 
@@ -95,6 +96,9 @@ pub enum Exit {
     Return(Value),
     /// A host function was called.
     Pause(PendingCall),
+    /// Every task is blocked on async host calls: these were issued since
+    /// the last `Wait` (earlier ones may still be outstanding).
+    Wait(Vec<PendingCall>),
 }
 
 /// Guest-side limits (the host enforces CPU, time and memory).
@@ -145,6 +149,8 @@ pub struct Vm {
     pub gen_yielded: bool,
     /// An exception to raise in the frame about to run (`gen.throw()`).
     pub pending_throw: Option<Value>,
+    /// asyncio tasks and host futures.
+    pub sched: tasks::Scheduler,
 }
 
 impl Vm {
@@ -184,6 +190,7 @@ impl Vm {
             random_state: None,
             gen_yielded: false,
             pending_throw: None,
+            sched: tasks::Scheduler::default(),
             limits,
             program: Rc::new(program),
         }
@@ -271,6 +278,17 @@ impl Vm {
             }
             if let OnReturn::Generator(g) = f.on_return {
                 frame_roots.push(Value::Ref(g));
+            }
+        }
+        self.sched.for_each_root(&mut |v| frame_roots.push(v));
+        for t in &self.sched.tasks {
+            for f in &t.frames {
+                if let OnReturn::Generator(g) = f.on_return {
+                    frame_roots.push(Value::Ref(g));
+                }
+                if let OnReturn::Init(v) = f.on_return {
+                    frame_roots.push(v);
+                }
             }
         }
         let roots = self

@@ -1,7 +1,7 @@
 //! Subscripts: `x[i]`, `x[a:b:c]`, item assignment and deletion for the
 //! builtin containers, with Python's index wrapping and slice clamping.
 
-use crate::object::{ExcType, Obj, Range, Value};
+use crate::object::{ExcType, Obj, ObjId, Range, Value};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -118,6 +118,54 @@ impl Vm {
         Ok(SliceIdx { start, stop, step })
     }
 
+    /// For indexing a builtin sequence: an index (or slice bounds) given as
+    /// an object with `__index__`, converted to the int it stands for.
+    fn seq_index(&mut self, obj: ObjId, idx: Value) -> PyResult<Value> {
+        if !matches!(
+            self.heap.get(obj),
+            Obj::List(_)
+                | Obj::Tuple(_)
+                | Obj::Str(_)
+                | Obj::Range(_)
+                | Obj::Bytes(_)
+                | Obj::ByteArray(_)
+        ) {
+            return Ok(idx);
+        }
+        if let Some(r) = self.user_index(idx)? {
+            if let Value::Ref(b) = r {
+                if matches!(self.heap.get(b), Obj::BigInt(_)) {
+                    return Err(PyErr::new(
+                        ExcType::IndexError,
+                        format!(
+                            "cannot fit '{}' into an index-sized integer",
+                            self.class_name(idx)
+                        ),
+                    ));
+                }
+            }
+            return Ok(r);
+        }
+        let Value::Ref(sid) = idx else {
+            return Ok(idx);
+        };
+        let Obj::Slice(a, b, c) = *self.heap.get(sid) else {
+            return Ok(idx);
+        };
+        if [a, b, c].iter().all(|v| self.user_class_of(*v).is_none()) {
+            return Ok(idx);
+        }
+        let mut parts = [a, b, c];
+        for p in &mut parts {
+            if let Some(r) = self.user_index(*p)? {
+                *p = r;
+            }
+        }
+        Ok(self
+            .heap
+            .new_value(Obj::Slice(parts[0], parts[1], parts[2])))
+    }
+
     fn is_slice(&self, v: Value) -> bool {
         matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Slice(..)))
     }
@@ -155,6 +203,7 @@ impl Vm {
             }
             return Ok(obj);
         }
+        let idx = self.seq_index(id, idx)?;
         match self.heap.get(id) {
             Obj::Bytes(_) | Obj::ByteArray(_) => self.bytes_getitem(id, idx),
             Obj::List(l) | Obj::Tuple(l) => {
@@ -290,6 +339,7 @@ impl Vm {
                 self.class_name(obj)
             )));
         };
+        let idx = self.seq_index(id, idx)?;
         match self.heap.get(id) {
             Obj::List(l) => {
                 let len = l.len();
@@ -366,6 +416,7 @@ impl Vm {
                 self.class_name(obj)
             )));
         };
+        let idx = self.seq_index(id, idx)?;
         match self.heap.get(id) {
             Obj::List(l) => {
                 let len = l.len();

@@ -77,7 +77,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "insert" => {
             a.check(2, 2, &[])?;
-            let i = vm.index_arg(a.pos[0])?;
+            let i = vm.index_arg_mut(a.pos[0])?;
             let l = items_mut(vm, id);
             let n = l.len() as i64;
             let at = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
@@ -87,7 +87,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "pop" => {
             a.check(0, 1, &[])?;
             let i = match a.pos.first() {
-                Some(v) => vm.index_arg(*v)?,
+                Some(v) => vm.index_arg_mut(*v)?,
                 None => -1,
             };
             let l = items_mut(vm, id);

@@ -166,12 +166,12 @@ fn method_name(name: &str) -> &'static str {
 }
 
 /// Clamps Python `start`/`end` arguments to `0..=len`.
-pub fn clamp_range(vm: &Vm, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
-    let get = |i: usize| -> PyResult<Option<i64>> {
+pub fn clamp_range(vm: &mut Vm, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
+    let mut get = |i: usize| -> PyResult<Option<i64>> {
         match a.pos.get(i) {
             None => Ok(None),
             Some(v) if v.is_none() => Ok(None),
-            Some(v) => vm.index_arg(*v).map(Some),
+            Some(v) => vm.index_arg_mut(*v).map(Some),
         }
     };
     let norm = |v: Option<i64>, default: usize| -> usize {

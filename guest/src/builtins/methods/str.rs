@@ -312,9 +312,9 @@ fn title(s: &str) -> String {
     out
 }
 
-fn pad(vm: &Vm, s: &PyStr, a: &Args, how: char) -> PyResult<String> {
+fn pad(vm: &mut Vm, s: &PyStr, a: &Args, how: char) -> PyResult<String> {
     a.check(1, 2, &[])?;
-    let width = vm.index_arg(a.pos[0])?;
+    let width = vm.index_arg_mut(a.pos[0])?;
     let fill = match a.pos.get(1) {
         Some(&f) => {
             let fs = as_str(&vm.heap, f).ok_or_else(|| {
@@ -383,7 +383,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             a.check(0, 2, &["sep", "maxsplit"])?;
             let sep = a.get(0, "sep").filter(|v| !v.is_none());
             let maxsplit = match a.get(1, "maxsplit") {
-                Some(m) => vm.index_arg(m)?,
+                Some(m) => vm.index_arg_mut(m)?,
                 None => -1,
             };
             let parts: Vec<String> = match sep {
@@ -469,7 +469,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             let old = must_str(vm, a.pos[0])?;
             let new = must_str(vm, a.pos[1])?;
             let count = match a.get(2, "count") {
-                Some(c) => vm.index_arg(c)?,
+                Some(c) => vm.index_arg_mut(c)?,
                 None => -1,
             };
             let est = if old.is_empty() {
@@ -619,7 +619,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "zfill" => {
             a.check(1, 1, &[])?;
-            let width = vm.index_arg(a.pos[0])?;
+            let width = vm.index_arg_mut(a.pos[0])?;
             let n = ps.char_len() as i64;
             if width <= n {
                 out_str(vm, s.to_string())
@@ -748,7 +748,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "expandtabs" => {
             a.check(0, 1, &["tabsize"])?;
             let ts = match a.get(0, "tabsize") {
-                Some(t) => vm.index_arg(t)?,
+                Some(t) => vm.index_arg_mut(t)?,
                 None => 8,
             };
             let mut out = String::new();

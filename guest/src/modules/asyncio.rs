@@ -1,0 +1,146 @@
+//! `asyncio`: `run`, `gather`, `create_task`, `sleep`, `wait_for`,
+//! `as_completed`, `iscoroutine`. The scheduling itself is the VM's
+//! (`vm/tasks.rs`); this module only builds the awaitables.
+
+use super::objects::NativeObj;
+use super::{ModuleDef, NativeFn, NativeId};
+use crate::builtins::Args;
+use crate::object::{Obj, Value};
+use crate::vm::{PyErr, PyResult, Vm};
+
+fn run(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
+    // Handled by the VM when called from Python code (it must run frames).
+    Err(PyErr::new(
+        crate::object::ExcType::RuntimeError,
+        "asyncio.run() cannot be called from inside a callback of a builtin",
+    ))
+}
+
+/// Coroutines become tasks; futures, tasks and gathers are used as they are.
+fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
+    if vm.as_coroutine(v).is_some() {
+        return vm.spawn_task(v);
+    }
+    match v {
+        Value::Ref(id)
+            if matches!(
+                vm.heap.get(id),
+                Obj::Native(
+                    NativeObj::Future { .. } | NativeObj::Task(_) | NativeObj::Gather { .. }
+                )
+            ) =>
+        {
+            Ok(v)
+        }
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Sleep { .. })) => Err(
+            PyErr::type_error("asyncio.sleep() objects can only be awaited directly"),
+        ),
+        _ => Err(PyErr::type_error(format!(
+            "An asyncio.Future, a coroutine or an awaitable is required"
+        ))),
+    }
+}
+
+fn gather(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(0, usize::MAX, &["return_exceptions"])?;
+    let return_exceptions = match a.kwarg("return_exceptions") {
+        Some(v) => vm.truthy(v)?,
+        None => false,
+    };
+    let mut children = Vec::with_capacity(a.pos.len());
+    for &v in &a.pos {
+        children.push(as_awaitable(vm, v)?);
+    }
+    Ok(vm.heap.new_value(Obj::Native(NativeObj::Gather {
+        children,
+        return_exceptions,
+    })))
+}
+
+fn create_task(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &["name", "context"])?;
+    vm.spawn_task(a.pos[0])
+}
+
+fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 2, &["result"])?;
+    let delay = vm.float_arg(a.pos[0])?;
+    let result = a.get(1, "result").unwrap_or(Value::None);
+    Ok(vm
+        .heap
+        .new_value(Obj::Native(NativeObj::Sleep { delay, result })))
+}
+
+/// `wait_for(aw, timeout)`: the awaitable itself. Time is virtual and host
+/// calls take no virtual time, so the timeout never expires before them.
+fn wait_for(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 2, &["timeout"])?;
+    let aw = a.pos[0];
+    if vm.as_coroutine(aw).is_some() {
+        return vm.spawn_task(aw);
+    }
+    as_awaitable(vm, aw)
+}
+
+/// `as_completed(aws)`: the awaitables as tasks, in the given order.
+fn as_completed(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &["timeout"])?;
+    let items = vm.collect_iterable(a.pos[0])?;
+    let mut out = Vec::with_capacity(items.len());
+    for v in items {
+        out.push(as_awaitable(vm, v)?);
+    }
+    let l = vm.new_list(out);
+    vm.get_iter(l)
+}
+
+fn iscoroutine(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    Ok(Value::Bool(vm.as_coroutine(a.pos[0]).is_some()))
+}
+
+fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "asyncio",
+    funcs: &[
+        NativeFn {
+            name: "run",
+            call: run,
+        },
+        NativeFn {
+            name: "gather",
+            call: gather,
+        },
+        NativeFn {
+            name: "create_task",
+            call: create_task,
+        },
+        NativeFn {
+            name: "sleep",
+            call: sleep,
+        },
+        NativeFn {
+            name: "wait_for",
+            call: wait_for,
+        },
+        NativeFn {
+            name: "as_completed",
+            call: as_completed,
+        },
+        NativeFn {
+            name: "iscoroutine",
+            call: iscoroutine,
+        },
+        NativeFn {
+            name: "ensure_future",
+            call: create_task,
+        },
+    ],
+    init,
+};
+
+/// Is `id` `asyncio.run`?
+pub fn is_run(id: NativeId) -> bool {
+    id.func == 0 && id.module == super::module_index("asyncio")
+}

@@ -1,0 +1,451 @@
+//! asyncio inside the VM: tasks, futures of host calls, `gather`, `sleep`.
+//!
+//! Every task is the frames of one coroutine chain. Only the running
+//! task's frames are on the VM's frame stack; a task that blocks (awaits a
+//! host future, another task, a gather) has its frames, stack and handled
+//! exceptions moved into its [`Task`], and the next ready task's are moved
+//! back in. The main program is task 0 (its root frame is the module).
+//! When no task can run, the execution pauses with a `wait` progress that
+//! lists the host calls issued since the last one: the host runs them all
+//! at once and answers in any order.
+//!
+//! Time is virtual: `asyncio.sleep(d)` wakes when every other task is
+//! blocked and no host call is outstanding, earliest deadline first.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use crate::modules::objects::NativeObj;
+use crate::object::{ExcType, GenState, Obj, ObjId, Value};
+
+use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
+
+/// The state of a host call's future.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum FutState {
+    Pending,
+    Done(Value),
+    /// The exception the host reported.
+    Failed(Value),
+}
+
+impl FutState {
+    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        match self {
+            FutState::Pending => {}
+            FutState::Done(v) | FutState::Failed(v) => f(*v),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TaskState {
+    Ready,
+    Running,
+    Blocked,
+    Done,
+}
+
+/// One task.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Task {
+    /// The root coroutine (None for the main program).
+    pub coro: Value,
+    pub state: TaskState,
+    /// What a blocked task awaits.
+    pub waiting_on: Value,
+    /// When sleeping: the virtual time to wake at.
+    pub wake_at: Option<f64>,
+    /// The result of a finished task (`Err` holds the exception).
+    pub result: Option<Result<Value, Value>>,
+    /// Delivered to the task's `await` when it runs again.
+    pub wake: Option<Result<Value, Value>>,
+    pub started: bool,
+    pub frames: Vec<Frame>,
+    pub stack: Vec<Value>,
+    pub exc: Vec<Value>,
+}
+
+/// The scheduler's state (part of the VM, so snapshots include it).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Scheduler {
+    pub tasks: Vec<Task>,
+    pub current: u32,
+    pub ready: VecDeque<u32>,
+    /// Async host calls issued and not yet announced in a `wait`.
+    pub unannounced: Vec<PendingCall>,
+    /// Announced host calls without an answer: call id → future.
+    pub outstanding: Vec<(u64, ObjId)>,
+    pub vtime: f64,
+    /// Inside `asyncio.run(...)`.
+    pub loop_running: bool,
+}
+
+impl Scheduler {
+    pub fn for_each_root(&self, f: &mut dyn FnMut(Value)) {
+        for t in &self.tasks {
+            f(t.coro);
+            f(t.waiting_on);
+            for r in [&t.result, &t.wake].into_iter().flatten() {
+                match r {
+                    Ok(v) | Err(v) => f(*v),
+                }
+            }
+            t.stack.iter().for_each(|v| f(*v));
+            t.exc.iter().for_each(|v| f(*v));
+        }
+        for c in &self.unannounced {
+            c.args.iter().for_each(|v| f(*v));
+            c.kwargs.iter().for_each(|kv| f(kv.1));
+        }
+        for (_, id) in &self.outstanding {
+            f(Value::Ref(*id));
+        }
+    }
+}
+
+impl Vm {
+    fn native(&self, v: Value) -> Option<&NativeObj> {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Native(n) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// An async host call: a future, announced at the next `wait`.
+    pub fn issue_async_call(&mut self, call: PendingCall) -> Value {
+        let f = self.heap.alloc(Obj::Native(NativeObj::Future {
+            call_id: call.id,
+            state: FutState::Pending,
+        }));
+        self.sched.outstanding.push((call.id, f));
+        self.sched.unannounced.push(call);
+        Value::Ref(f)
+    }
+
+    /// Starts a task running `coro`; returns the Task object.
+    pub fn spawn_task(&mut self, coro: Value) -> PyResult<Value> {
+        if self.as_coroutine(coro).is_none() {
+            return Err(PyErr::type_error(format!(
+                "a coroutine was expected, got {}",
+                self.repr(coro)?
+            )));
+        }
+        self.ensure_main_task();
+        let idx = self.sched.tasks.len() as u32;
+        self.sched.tasks.push(Task {
+            coro,
+            state: TaskState::Ready,
+            waiting_on: Value::None,
+            wake_at: None,
+            result: None,
+            wake: None,
+            started: false,
+            frames: Vec::new(),
+            stack: Vec::new(),
+            exc: Vec::new(),
+        });
+        self.sched.ready.push_back(idx);
+        Ok(self.heap.new_value(Obj::Native(NativeObj::Task(idx))))
+    }
+
+    fn ensure_main_task(&mut self) {
+        if self.sched.tasks.is_empty() {
+            self.sched.tasks.push(Task {
+                coro: Value::None,
+                state: TaskState::Running,
+                waiting_on: Value::None,
+                wake_at: None,
+                result: None,
+                wake: None,
+                started: true,
+                frames: Vec::new(),
+                stack: Vec::new(),
+                exc: Vec::new(),
+            });
+            self.sched.current = 0;
+        }
+    }
+
+    /// The outcome of an awaitable if it is finished, `None` if pending.
+    fn awaitable_outcome(&mut self, v: Value) -> PyResult<Option<Result<Value, Value>>> {
+        let Some(n) = self.native(v) else {
+            return Ok(None);
+        };
+        Ok(match n {
+            NativeObj::Future { state, .. } => match state {
+                FutState::Pending => None,
+                FutState::Done(x) => Some(Ok(*x)),
+                FutState::Failed(e) => Some(Err(*e)),
+            },
+            NativeObj::Task(i) => self.sched.tasks[*i as usize].result,
+            NativeObj::Gather {
+                children,
+                return_exceptions,
+            } => {
+                let (children, return_exceptions) = (children.clone(), *return_exceptions);
+                let mut results = Vec::with_capacity(children.len());
+                for c in children {
+                    match self.awaitable_outcome(c)? {
+                        None => return Ok(None),
+                        Some(Ok(x)) => results.push(x),
+                        Some(Err(e)) => {
+                            if return_exceptions {
+                                results.push(e);
+                            } else {
+                                return Ok(Some(Err(e)));
+                            }
+                        }
+                    }
+                }
+                Some(Ok(self.new_list(results)))
+            }
+            NativeObj::Sleep { .. } => None,
+            _ => None,
+        })
+    }
+
+    /// The `Await` op. Returns true if the frame stack changed (a coroutine
+    /// frame was pushed or another task now runs); otherwise the result was
+    /// pushed, or `Some(exit)` when every task is blocked.
+    pub(super) fn await_value(&mut self, v: Value) -> PyResult<(bool, Option<Exit>)> {
+        if let Some(c) = self.as_coroutine(v) {
+            if self.gen_state(c) != GenState::Created {
+                return Err(PyErr::new(
+                    ExcType::RuntimeError,
+                    "cannot reuse already awaited coroutine",
+                ));
+            }
+            self.resume_generator(c, Value::None, false)?;
+            return Ok((true, None));
+        }
+        let kind = match self.native(v) {
+            Some(NativeObj::Sleep { delay, result }) => Some((*delay, *result)),
+            Some(NativeObj::Future { .. } | NativeObj::Task(_) | NativeObj::Gather { .. }) => None,
+            _ => {
+                return Err(PyErr::type_error(format!(
+                    "'{}' object can't be awaited",
+                    self.class_name(v)
+                )))
+            }
+        };
+        if let Some((delay, result)) = kind {
+            self.block_current(v, Some(self.sched.vtime + delay.max(0.0)))?;
+            let me = self.sched.current as usize;
+            self.sched.tasks[me].wake = Some(Ok(result));
+            if delay <= 0.0 {
+                // sleep(0): go to the back of the ready queue
+                self.sched.tasks[me].state = TaskState::Ready;
+                self.sched.tasks[me].wake_at = None;
+                self.sched.ready.push_back(me as u32);
+            }
+            return Ok((true, self.switch()?));
+        }
+        match self.awaitable_outcome(v)? {
+            Some(Ok(x)) => {
+                self.stack.push(x);
+                Ok((false, None))
+            }
+            Some(Err(e)) => Err(PyErr::Raise(e)),
+            None => {
+                self.block_current(v, None)?;
+                Ok((true, self.switch()?))
+            }
+        }
+    }
+
+    /// Moves the running task's frames into it and marks it blocked.
+    fn block_current(&mut self, on: Value, wake_at: Option<f64>) -> PyResult<()> {
+        if self.native_depth > 0 {
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                "cannot wait inside a callback of a builtin (key=, map, a property, ...)",
+            ));
+        }
+        self.ensure_main_task();
+        let me = self.sched.current as usize;
+        let frames = std::mem::take(&mut self.frames);
+        let stack = std::mem::take(&mut self.stack);
+        let exc = std::mem::take(&mut self.exc_stack);
+        let t = &mut self.sched.tasks[me];
+        t.frames = frames;
+        t.stack = stack;
+        t.exc = exc;
+        t.state = TaskState::Blocked;
+        t.waiting_on = on;
+        t.wake_at = wake_at;
+        Ok(())
+    }
+
+    /// A task's root coroutine returned or raised (its frames are gone).
+    pub(super) fn finish_current_task(&mut self, outcome: Result<Value, Value>) {
+        let me = self.sched.current as usize;
+        let t = &mut self.sched.tasks[me];
+        t.state = TaskState::Done;
+        t.result = Some(outcome);
+    }
+
+    /// Is the running task one spawned by `gather`/`create_task`?
+    pub(super) fn in_spawned_task(&self) -> bool {
+        !self.sched.tasks.is_empty() && self.sched.current != 0
+    }
+
+    /// Blocked tasks whose awaitable finished become ready.
+    fn wake_finished(&mut self) -> PyResult<()> {
+        for i in 0..self.sched.tasks.len() {
+            if self.sched.tasks[i].state != TaskState::Blocked
+                || self.sched.tasks[i].wake_at.is_some()
+            {
+                continue;
+            }
+            let on = self.sched.tasks[i].waiting_on;
+            if let Some(outcome) = self.awaitable_outcome(on)? {
+                let t = &mut self.sched.tasks[i];
+                t.state = TaskState::Ready;
+                t.wake = Some(outcome);
+                self.sched.ready.push_back(i as u32);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the next ready task, or reports why none can run: `Some(Wait)`
+    /// with the calls to announce.
+    pub(super) fn switch(&mut self) -> PyResult<Option<Exit>> {
+        loop {
+            self.wake_finished()?;
+            if let Some(t) = self.sched.ready.pop_front() {
+                self.enter_task(t)?;
+                return Ok(None);
+            }
+            if !self.sched.unannounced.is_empty() || !self.sched.outstanding.is_empty() {
+                let calls = std::mem::take(&mut self.sched.unannounced);
+                return Ok(Some(Exit::Wait(calls)));
+            }
+            // Only sleepers left: advance virtual time to the earliest.
+            let next = self
+                .sched
+                .tasks
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.state == TaskState::Blocked && t.wake_at.is_some())
+                .min_by(|a, b| {
+                    a.1.wake_at
+                        .partial_cmp(&b.1.wake_at)
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .map(|(i, t)| (i, t.wake_at.unwrap_or(0.0)));
+            match next {
+                Some((i, at)) => {
+                    self.sched.vtime = self.sched.vtime.max(at);
+                    let t = &mut self.sched.tasks[i];
+                    t.state = TaskState::Ready;
+                    t.wake_at = None;
+                    self.sched.ready.push_back(i as u32);
+                }
+                None => {
+                    return Err(PyErr::new(
+                        ExcType::RuntimeError,
+                        "deadlock: every task is waiting and nothing is pending",
+                    ))
+                }
+            }
+        }
+    }
+
+    fn enter_task(&mut self, idx: u32) -> PyResult<()> {
+        self.sched.current = idx;
+        let t = &mut self.sched.tasks[idx as usize];
+        t.state = TaskState::Running;
+        self.frames = std::mem::take(&mut t.frames);
+        self.stack = std::mem::take(&mut t.stack);
+        self.exc_stack = std::mem::take(&mut t.exc);
+        let wake = t.wake.take();
+        if !t.started {
+            t.started = true;
+            let coro = t.coro;
+            let c = self.as_coroutine(coro).expect("a task runs a coroutine");
+            if self.gen_state(c) != GenState::Created {
+                self.finish_current_task(Err(Value::None));
+                return Err(PyErr::new(
+                    ExcType::RuntimeError,
+                    "cannot reuse already awaited coroutine",
+                ));
+            }
+            self.resume_generator(c, Value::None, false)?;
+            return Ok(());
+        }
+        match wake {
+            Some(Ok(v)) => self.stack.push(v),
+            Some(Err(e)) => self.pending_throw = Some(e),
+            None => self.stack.push(Value::None),
+        }
+        Ok(())
+    }
+
+    /// The host's answers to async calls (a `wait` reply).
+    pub fn resolve_calls(&mut self, results: Vec<(u64, Result<Value, PyErr>)>) -> PyResult<()> {
+        for (id, r) in results {
+            let Some(pos) = self.sched.outstanding.iter().position(|(c, _)| *c == id) else {
+                continue;
+            };
+            let (_, fut) = self.sched.outstanding.remove(pos);
+            let state = match r {
+                Ok(v) => FutState::Done(v),
+                Err(e) => {
+                    let exc = self.raise_prep_detached(e);
+                    FutState::Failed(exc)
+                }
+            };
+            if let Obj::Native(NativeObj::Future { state: s, .. }) = self.heap.get_mut(fut) {
+                *s = state;
+            }
+        }
+        Ok(())
+    }
+
+    /// An exception object for an error, without traceback or context.
+    fn raise_prep_detached(&mut self, e: PyErr) -> Value {
+        match e {
+            PyErr::New(kind, args) => self.new_exception(crate::object::Exception::new(kind, args)),
+            PyErr::Msg(kind, msg) => {
+                let args = if msg.is_empty() {
+                    vec![]
+                } else {
+                    vec![self.new_str(msg)]
+                };
+                self.new_exception(crate::object::Exception::new(kind, args))
+            }
+            PyErr::Raise(v) | PyErr::Reraise(v) => v,
+        }
+    }
+
+    pub fn task_obj_repr(&mut self, id: ObjId) -> String {
+        let addr = format!("0x{:012x}", 0x7f00_0000_0000u64 + (id.0 as u64) * 0x40);
+        match self.heap.get(id) {
+            Obj::Native(NativeObj::Future { state, .. }) => {
+                let s = match state {
+                    FutState::Pending => "pending",
+                    _ => "finished",
+                };
+                format!("<Future {s}>")
+            }
+            Obj::Native(NativeObj::Task(i)) => {
+                let done = self.sched.tasks[*i as usize].state == TaskState::Done;
+                format!(
+                    "<Task {} name='Task-{}'>",
+                    if done { "finished" } else { "pending" },
+                    i + 1
+                )
+            }
+            Obj::Native(NativeObj::Gather { .. }) => {
+                format!("<_GatheringFuture pending at {addr}>")
+            }
+            _ => format!("<coroutine object sleep at {addr}>"),
+        }
+    }
+}
