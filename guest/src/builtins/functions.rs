@@ -578,6 +578,12 @@ fn sum(vm: &mut Vm, a: Args) -> PyResult<Value> {
             "sum() can't sum strings [use ''.join(seq) instead]",
         ));
     }
+    if crate::object::bytes::as_bytes(&vm.heap, acc).is_some() {
+        return Err(PyErr::type_error(format!(
+            "sum() can't sum {} [use b''.join(seq) instead]",
+            vm.class_name(acc)
+        )));
+    }
     let it = vm.get_iter(a.pos[0])?;
     // Floats are summed with Neumaier compensation, as CPython 3.12+ does.
     let mut fsum: Option<(f64, f64)> = None;

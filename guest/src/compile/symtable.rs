@@ -257,6 +257,12 @@ impl Builder<'_> {
         s.uses.insert(name.to_string());
     }
 
+    /// An `import` binding: unlike other bindings, CPython accepts a later
+    /// `global` declaration of the name in the same scope.
+    fn bind_import(&mut self, name: &str) {
+        self.scopes[self.cur].bound.insert(name.to_string());
+    }
+
     fn use_name(&mut self, name: &str) {
         self.scopes[self.cur].uses.insert(name.to_string());
     }
@@ -444,13 +450,13 @@ impl Builder<'_> {
                 for a in &i.names {
                     let n = a.asname.as_ref().unwrap_or(&a.name);
                     let first = n.as_str().split('.').next().unwrap_or("");
-                    self.bind(first);
+                    self.bind_import(first);
                 }
             }
             Stmt::ImportFrom(i) => {
                 for a in &i.names {
                     let n = a.asname.as_ref().unwrap_or(&a.name);
-                    self.bind(n.as_str());
+                    self.bind_import(n.as_str());
                 }
             }
             Stmt::Global(g) => self.declare(&g.names, true, g.range.start().into())?,

@@ -294,8 +294,23 @@ impl Deep {
 
     #[inline(never)]
     fn copy_dict(&mut self, vm: &mut Vm, x: Value, id: ObjId, d: usize) -> PyResult<Value> {
+        let (entries, y) = self.new_dict_like(vm, x, id, d)?;
+        self.fill_dict(vm, id, entries, y, d)?;
+        Ok(y)
+    }
+
+    /// The snapshot of dict `x` and its empty, memoized copy (of the same
+    /// kind: a `defaultdict` gets a copy of its factory).
+    #[inline(never)]
+    fn new_dict_like(
+        &mut self,
+        vm: &mut Vm,
+        x: Value,
+        id: ObjId,
+        d: usize,
+    ) -> PyResult<(Vec<(Value, Value)>, Value)> {
         let Obj::Dict(src) = vm.heap.get(id) else {
-            return Ok(x);
+            return Ok((Vec::new(), x));
         };
         let entries: Vec<(Value, Value)> = src.entries().collect();
         let mut kind = src.kind;
@@ -310,8 +325,7 @@ impl Deep {
         out.kind = kind;
         let y = vm.heap.new_value(Obj::Dict(out));
         self.remember(vm, x, y)?;
-        self.fill_dict(vm, id, entries, y, d)?;
-        Ok(y)
+        Ok((entries, y))
     }
 
     #[inline(never)]
@@ -461,7 +475,7 @@ impl Deep {
     /// Copies `entries` (a snapshot of the dict or `__dict__` of `src`)
     /// into the dict or instance `y`, failing like CPython's dict iterator
     /// if `src` changes size meanwhile.
-    #[inline(never)]
+    #[inline(always)]
     fn fill_dict(
         &mut self,
         vm: &mut Vm,
@@ -470,33 +484,41 @@ impl Deep {
         y: Value,
         depth: usize,
     ) -> PyResult<()> {
-        let len_of = |vm: &Vm| match vm.heap.get(src) {
-            Obj::Dict(d) => d.len(),
-            Obj::Instance(i) => i.attrs.len(),
-            _ => 0,
-        };
         let n = entries.len();
         for (k, v) in entries {
             let k2 = self.copy(vm, k, depth)?;
             vm.stack.push(k2);
             let v2 = self.copy(vm, v, depth)?;
-            if len_of(vm) != n {
-                return Err(PyErr::new(
-                    ExcType::RuntimeError,
-                    "dictionary changed size during iteration",
-                ));
-            }
-            let hk = vm.hash_key(k2)?;
-            if let Value::Ref(yid) = y {
-                match vm.heap.get_mut(yid) {
-                    Obj::Dict(out) => out.insert(hk, k2, v2),
-                    Obj::Instance(i) => i.attrs.insert(hk, k2, v2),
-                    _ => {}
-                }
-            }
+            store(vm, src, n, y, k2, v2)?;
         }
         Ok(())
     }
+}
+
+/// Stores a copied pair into the dict or instance `y`, failing like
+/// CPython's dict iterator if the source `src` no longer has `n` entries.
+#[inline(never)]
+fn store(vm: &mut Vm, src: ObjId, n: usize, y: Value, k: Value, v: Value) -> PyResult<()> {
+    let len = match vm.heap.get(src) {
+        Obj::Dict(d) => d.len(),
+        Obj::Instance(i) => i.attrs.len(),
+        _ => 0,
+    };
+    if len != n {
+        return Err(PyErr::new(
+            ExcType::RuntimeError,
+            "dictionary changed size during iteration",
+        ));
+    }
+    let hk = vm.hash_key(k)?;
+    if let Value::Ref(yid) = y {
+        match vm.heap.get_mut(yid) {
+            Obj::Dict(out) => out.insert(hk, k, v),
+            Obj::Instance(i) => i.attrs.insert(hk, k, v),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 pub static MODULE: ModuleDef = ModuleDef {

@@ -194,6 +194,19 @@ pub fn class_of(o: &NativeObj) -> Option<NativeId> {
     })
 }
 
+/// Setting a data attribute of a hash object: they are read-only.
+pub fn setattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<PyErr> {
+    getattr(vm, id, name)?;
+    let h = hasher(vm, id);
+    Some(PyErr::new(
+        ExcType::AttributeError,
+        format!(
+            "attribute '{name}' of '{}' objects is not writable",
+            type_name(h)
+        ),
+    ))
+}
+
 /// `repr()` of those classes.
 pub fn class_repr(t: NativeId) -> Option<String> {
     let name = if t.module == module_index("hashlib") {

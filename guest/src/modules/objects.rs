@@ -182,6 +182,20 @@ impl Vm {
         }
     }
 
+    /// `obj.name = v` on a native object; `None` for the default handling
+    /// (no attributes can be set).
+    pub fn native_obj_setattr(
+        &mut self,
+        id: ObjId,
+        _name: &str,
+        _v: Value,
+    ) -> Option<PyResult<()>> {
+        if let NativeObj::Hash(_) = obj(self, id) {
+            return super::hashlib_obj::setattr(self, id, _name).map(Err);
+        }
+        None
+    }
+
     /// `str()`; defaults to the repr.
     pub fn native_obj_str(&mut self, id: ObjId) -> PyResult<String> {
         if let NativeObj::Datetime(_) = obj(self, id) {

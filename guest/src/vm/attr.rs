@@ -238,6 +238,11 @@ impl Vm {
                         format!("'function' object has no attribute '{name}' (function attributes are not supported)"),
                     ))
                 }
+                Obj::Native(_) => {
+                    if let Some(r) = self.native_obj_setattr(id, name, v) {
+                        return r;
+                    }
+                }
                 _ => {}
             }
         }

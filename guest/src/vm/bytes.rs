@@ -168,6 +168,9 @@ impl Vm {
             _ => {}
         }
         if self.user_class_of(src).is_some() {
+            if let Some(n) = self.user_index(src)? {
+                return self.bytes_from_source(n, fname);
+            }
             if let Some(r) = self.call_dunder(src, "__bytes__", vec![])? {
                 return match as_bytes(&self.heap, r) {
                     Some(b) if !pb::is_bytearray(&self.heap, r) => Ok(b.to_vec()),

@@ -265,9 +265,41 @@ fn replace(s: &[u8], old: &[u8], new: &[u8], count: i64) -> Vec<u8> {
     out
 }
 
+/// Replaces instances with `__index__` among the positional arguments from
+/// `from` on (and the named keywords) by the ints they stand for: CPython
+/// converts integer arguments before checking the others.
+fn index_args(vm: &mut Vm, a: &mut Args, from: usize, kws: &[&str]) -> PyResult<()> {
+    for i in from..a.pos.len() {
+        if let Some(r) = vm.user_index(a.pos[i])? {
+            a.pos[i] = r;
+        }
+    }
+    for (k, v) in a.kw.iter_mut() {
+        if kws.contains(&k.as_str()) {
+            if let Some(r) = vm.user_index(*v)? {
+                *v = r;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Calls method `name` of the bytes or bytearray `id`; `None` if there is
 /// no such method.
-pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call(vm: &mut Vm, id: ObjId, name: &str, mut a: Args) -> PyResult<Option<Value>> {
+    match name {
+        "count" | "find" | "rfind" | "index" | "rindex" | "startswith" | "endswith" => {
+            index_args(vm, &mut a, 1, &[])?
+        }
+        "split" | "rsplit" => index_args(vm, &mut a, 1, &["maxsplit"])?,
+        "replace" => index_args(vm, &mut a, 2, &[])?,
+        "zfill" | "center" | "ljust" | "rjust" | "expandtabs" | "pop" => {
+            index_args(vm, &mut a, 0, &["tabsize"])?
+        }
+        "insert" | "append" | "remove" => index_args(vm, &mut a, 0, &[])?,
+        "hex" => index_args(vm, &mut a, 1, &["bytes_per_sep"])?,
+        _ => {}
+    }
     let array = matches!(vm.heap.get(id), Obj::ByteArray(_));
     if array && ARRAY_METHODS.contains(&name) {
         return bytes_text::array_method(vm, id, name, a).map(Some);

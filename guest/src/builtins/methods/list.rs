@@ -27,10 +27,19 @@ fn items_mut(vm: &mut Vm, id: ObjId) -> &mut Vec<Value> {
 fn index_of(vm: &mut Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
     a.check(1, 3, &[])?;
     let x = a.pos[0];
+    // `__index__` of the bounds may resize the list: convert them first
+    let mut bounds = Args::new(a.name, a.pos.clone(), Vec::new());
+    for v in bounds.pos.iter_mut().skip(1) {
+        if let Some(r) = vm.user_index(*v)? {
+            *v = r;
+        }
+    }
     let len = items(vm, id).len();
-    let (start, end) = super::clamp_range(vm, a, 1, len)?;
+    let (start, end) = super::clamp_range(vm, &bounds, 1, len)?;
     for i in start..end {
-        let v = items(vm, id)[i];
+        let Some(&v) = items(vm, id).get(i) else {
+            break;
+        };
         if vm.same_object(v, x) || vm.py_eq(v, x)? {
             return Ok(Value::Int(i as i64));
         }

@@ -37,7 +37,10 @@ impl Drop for Nest {
 #[inline(never)]
 pub(super) fn enter(vm: &Vm, depth: usize, what: &str) -> PyResult<Nest> {
     let total = NESTING.with(|n| n.get()) + 1;
-    if vm.frames.len() + depth > vm.limits.max_recursion_depth || total > MAX_NATIVE_NESTING {
+    // a Python callback running inside native code (a `default=` hook, a
+    // `sorted` key, ...) takes about as much native stack as ten levels
+    let budget = MAX_NATIVE_NESTING.saturating_sub(10 * vm.native_depth as usize);
+    if vm.frames.len() + depth > vm.limits.max_recursion_depth || total > budget {
         return Err(PyErr::new(
             ExcType::RecursionError,
             format!("maximum recursion depth exceeded{what}"),

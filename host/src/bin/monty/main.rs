@@ -236,16 +236,18 @@ fn drive(
         }
         Ok(None)
     };
-    let mut answer =
-        |call: &monty_host::PendingCall| -> Result<Result<Value, ExternalError>, Failure> {
-            match server.as_deref_mut() {
-                Some(server) => server.call(call).map_err(Failure::Host),
-                None => Ok(Err(ExternalError::new(
-                    "NameError",
-                    format!("name '{}' is not defined", call.name),
-                ))),
-            }
-        };
+    fn answer(
+        server: &mut Option<&mut ToolServer>,
+        call: &monty_host::PendingCall,
+    ) -> Result<Result<Value, ExternalError>, Failure> {
+        match server.as_deref_mut() {
+            Some(server) => server.call(call).map_err(Failure::Host),
+            None => Ok(Err(ExternalError::new(
+                "NameError",
+                format!("name '{}' is not defined", call.name),
+            ))),
+        }
+    }
     loop {
         progress = match progress.map_err(Failure::Run)? {
             Progress::Complete { value, repr } => return Ok(Finished::Complete(value, repr)),
@@ -253,7 +255,7 @@ fn drive(
                 if let Some(done) = save_now(&mut execution, 1)? {
                     return Ok(done);
                 }
-                execution.resume(answer(&call)?)
+                execution.resume(answer(&mut server, &call)?)
             }
             Progress::OsCall(call, execution) => execution.resume(Err(ExternalError::new(
                 "PermissionError",
@@ -263,13 +265,24 @@ fn drive(
                 if let Some(done) = save_now(&mut execution, calls.len() as u64)? {
                     return Ok(done);
                 }
-                let mut results = Vec::with_capacity(calls.len());
-                for call in &calls {
-                    results.push(CallResult {
-                        id: call.id,
-                        result: answer(call)?,
-                    });
-                }
+                let results: Vec<CallResult> = match server.as_deref_mut() {
+                    Some(server) => server
+                        .call_many(&calls)
+                        .map_err(Failure::Host)?
+                        .into_iter()
+                        .map(|(id, result)| CallResult { id, result })
+                        .collect(),
+                    None => {
+                        let mut out = Vec::with_capacity(calls.len());
+                        for call in &calls {
+                            out.push(CallResult {
+                                id: call.id,
+                                result: answer(&mut server, call)?,
+                            });
+                        }
+                        out
+                    }
+                };
                 if results.is_empty() {
                     return Err(Failure::Host(
                         "the program is waiting but announced no new calls".into(),

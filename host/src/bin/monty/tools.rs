@@ -157,6 +157,41 @@ impl ToolServer {
 
     /// Sends one call and waits for its answer.
     pub fn call(&mut self, call: &PendingCall) -> Result<Result<Value, ExternalError>, String> {
+        self.send(call)?;
+        let (id, result) =
+            self.receive(&format!("an answer to call {} ({})", call.id, call.name))?;
+        if id != call.id {
+            return Err(format!(
+                "the tool server answered call {id} but call {} was asked",
+                call.id
+            ));
+        }
+        Ok(result)
+    }
+
+    /// Sends every call at once, then collects their answers, which may
+    /// come in any order (the server may run them concurrently).
+    pub fn call_many(
+        &mut self,
+        calls: &[PendingCall],
+    ) -> Result<Vec<(u64, Result<Value, ExternalError>)>, String> {
+        for call in calls {
+            self.send(call)?;
+        }
+        let mut answers = Vec::with_capacity(calls.len());
+        while answers.len() < calls.len() {
+            let (id, result) = self.receive("an answer to an async call")?;
+            if !calls.iter().any(|c| c.id == id) || answers.iter().any(|(a, _)| *a == id) {
+                return Err(format!(
+                    "the tool server answered call {id}, which was not asked (or twice)"
+                ));
+            }
+            answers.push((id, result));
+        }
+        Ok(answers)
+    }
+
+    fn send(&mut self, call: &PendingCall) -> Result<(), String> {
         let request = Request {
             id: call.id,
             name: &call.name,
@@ -180,27 +215,28 @@ impl ToolServer {
                 self.exit_status()
             ));
         }
-        let answer = self.read_line(&format!("an answer to call {} ({})", call.id, call.name))?;
+        Ok(())
+    }
+
+    fn receive(&mut self, what: &str) -> Result<(u64, Result<Value, ExternalError>), String> {
+        let answer = self.read_line(what)?;
         let parsed: Answer = serde_json::from_str(&answer).map_err(|e| {
             format!(
                 "the tool server sent an invalid answer ({e}): {}",
                 shorten(&answer)
             )
         })?;
-        if parsed.id != call.id {
-            return Err(format!(
-                "the tool server answered call {} but call {} was asked",
-                parsed.id, call.id
-            ));
-        }
-        match (parsed.value, parsed.error) {
-            (_, Some(error)) => Ok(Err(ExternalError::new(error.type_name, error.message))),
-            (Some(value), None) => Ok(Ok(value)),
-            (None, None) => Err(format!(
-                "the tool server's answer has neither \"value\" nor \"error\": {}",
-                shorten(&answer)
-            )),
-        }
+        let result = match (parsed.value, parsed.error) {
+            (_, Some(error)) => Err(ExternalError::new(error.type_name, error.message)),
+            (Some(value), None) => Ok(value),
+            (None, None) => {
+                return Err(format!(
+                    "the tool server's answer has neither \"value\" nor \"error\": {}",
+                    shorten(&answer)
+                ))
+            }
+        };
+        Ok((parsed.id, result))
     }
 
     /// Closes the server's input, gives it a moment to exit, then kills it.
