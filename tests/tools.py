@@ -12,7 +12,9 @@ cases catch tool errors (an uncaught one would show this file's frames in
 CPython's traceback, which the sandbox cannot).
 """
 
+import asyncio
 import base64
+import inspect
 import json
 import math
 import sys
@@ -62,7 +64,16 @@ def special_floats():
     return [math.inf, -math.inf, 1.5]
 
 
-FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats]}
+async def async_fetch(key):
+    """Declared async: the sandbox gets a future and may gather several."""
+    return {"key": key, "size": len(key)}
+
+
+async def async_fail(message):
+    raise ValueError(message)
+
+
+FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail]}
 
 
 # --- tagged JSON (DESIGN.md "Values") -----------------------------------
@@ -123,7 +134,8 @@ def decode(v):
 
 
 def serve():
-    decl = [{"name": name, "params": list(f.__code__.co_varnames[:f.__code__.co_argcount]), "async": False}
+    decl = [{"name": name, "params": list(f.__code__.co_varnames[:f.__code__.co_argcount]),
+             "async": inspect.iscoroutinefunction(f)}
             for name, f in FUNCTIONS.items()]
     print(json.dumps({"functions": decl}), flush=True)
     for line in sys.stdin:
@@ -131,7 +143,9 @@ def serve():
         try:
             args = [decode(a) for a in req["args"]]
             kwargs = {k: decode(x) for k, x in req["kwargs"].items()}
-            reply = {"id": req["id"], "value": encode(FUNCTIONS[req["name"]](*args, **kwargs))}
+            f = FUNCTIONS[req["name"]]
+            result = asyncio.run(f(*args, **kwargs)) if inspect.iscoroutinefunction(f) else f(*args, **kwargs)
+            reply = {"id": req["id"], "value": encode(result)}
         except Exception as exc:
             message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
             reply = {"id": req["id"], "error": {"type": type(exc).__name__, "message": message}}

@@ -238,8 +238,9 @@ impl Session {
     /// Serializes the paused execution; empty when nothing is paused.
     pub fn snapshot(&mut self) -> Vec<u8> {
         match &self.vm {
-            Some(vm) if vm.pending.is_some() => super::snapshot::save(vm).unwrap_or_default(),
-            _ => Vec::new(),
+            // a session keeps its VM only while it is paused
+            Some(vm) => super::snapshot::save(vm).unwrap_or_default(),
+            None => Vec::new(),
         }
     }
 
@@ -251,10 +252,14 @@ impl Session {
             Ok(vm) => vm,
             Err(e) => return invalid(e),
         };
-        let Some(call) = vm.pending.clone() else {
-            return invalid("the snapshot has no pending call to continue from");
-        };
-        self.finish(vm, Ok(Exit::Pause(call)))
+        if let Some(call) = vm.pending.clone() {
+            return self.finish(vm, Ok(Exit::Pause(call)));
+        }
+        if !vm.sched.announced.is_empty() {
+            let calls = vm.sched.announced.clone();
+            return self.finish(vm, Ok(Exit::Wait(calls)));
+        }
+        invalid("the snapshot has no pending call to continue from")
     }
 }
 

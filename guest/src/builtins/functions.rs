@@ -701,11 +701,27 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
 }
 
 fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 2, &["ndigits"])?;
-    let x = a.pos[0];
+    a.check(0, 2, &["number", "ndigits"])?;
+    let Some(x) = a.get(0, "number") else {
+        return Err(PyErr::type_error(
+            "round() missing required argument 'number' (pos 1)",
+        ));
+    };
     let nd = a.get(1, "ndigits").filter(|v| !v.is_none());
+    if vm.user_class_of(x).is_some() {
+        if let Some(r) = vm.call_dunder(x, "__round__", nd.into_iter().collect())? {
+            return Ok(r);
+        }
+    }
     let nd = match nd {
-        Some(v) => Some(vm.index_arg_mut(v)?),
+        Some(v) => {
+            let n = vm.bigint_arg_mut(v)?;
+            Some(i64::try_from(&n).unwrap_or(if n.is_negative() {
+                i64::MIN / 2
+            } else {
+                i64::MAX
+            }))
+        }
         None => None,
     };
     match vm.as_num(x) {
@@ -769,7 +785,10 @@ fn round_float(f: f64, n: i64) -> f64 {
         let s = format!("{:.*}", n as usize, f);
         s.parse().unwrap_or(f)
     } else {
-        let p = 10f64.powi((-n).min(400) as i32);
+        if n < -308 {
+            return 0.0_f64.copysign(f);
+        }
+        let p = 10f64.powi(-n as i32);
         let y = (f / p).round_ties_even() * p;
         if y == 0.0 {
             0.0_f64.copysign(f)

@@ -32,12 +32,19 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
         {
             Ok(v)
         }
-        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Sleep { .. })) => Err(
-            PyErr::type_error("asyncio.sleep() objects can only be awaited directly"),
-        ),
-        _ => Err(PyErr::type_error(format!(
-            "An asyncio.Future, a coroutine or an awaitable is required"
-        ))),
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Sleep { .. })) => {
+            // gathered sleeps finish at once (time is virtual) with their result
+            let Obj::Native(NativeObj::Sleep { result, .. }) = vm.heap.get(id) else {
+                unreachable!()
+            };
+            let state = crate::vm::tasks::FutState::Done(*result);
+            Ok(vm
+                .heap
+                .new_value(Obj::Native(NativeObj::Future { call_id: 0, state })))
+        }
+        _ => Err(PyErr::type_error(
+            "An asyncio.Future, a coroutine or an awaitable is required",
+        )),
     }
 }
 

@@ -75,8 +75,10 @@ pub struct Scheduler {
     pub ready: VecDeque<u32>,
     /// Async host calls issued and not yet announced in a `wait`.
     pub unannounced: Vec<PendingCall>,
-    /// Announced host calls without an answer: call id → future.
+    /// Issued host calls without an answer: call id → future.
     pub outstanding: Vec<(u64, ObjId)>,
+    /// The announced ones among them (re-announced after a restore).
+    pub announced: Vec<PendingCall>,
     pub vtime: f64,
     /// Inside `asyncio.run(...)`.
     pub loop_running: bool,
@@ -101,6 +103,10 @@ impl Scheduler {
         }
         for (_, id) in &self.outstanding {
             f(Value::Ref(*id));
+        }
+        for c in &self.announced {
+            c.args.iter().for_each(|v| f(*v));
+            c.kwargs.iter().for_each(|kv| f(kv.1));
         }
     }
 }
@@ -324,6 +330,7 @@ impl Vm {
             }
             if !self.sched.unannounced.is_empty() || !self.sched.outstanding.is_empty() {
                 let calls = std::mem::take(&mut self.sched.unannounced);
+                self.sched.announced.extend(calls.iter().cloned());
                 return Ok(Some(Exit::Wait(calls)));
             }
             // Only sleepers left: advance virtual time to the earliest.
@@ -394,6 +401,7 @@ impl Vm {
                 continue;
             };
             let (_, fut) = self.sched.outstanding.remove(pos);
+            self.sched.announced.retain(|c| c.id != id);
             let state = match r {
                 Ok(v) => FutState::Done(v),
                 Err(e) => {
