@@ -1,0 +1,107 @@
+//! The golden snapshot: `tests/snapshots/golden_v2.state` was written once
+//! by `monty run golden.py --save-at-call 2` and is never regenerated. The
+//! current build must continue it to exactly the recorded output — or, if
+//! the snapshot format version was bumped on purpose, refuse it with the
+//! version error (and a new golden file is added beside it).
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn snapshots_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/snapshots")
+}
+
+/// The format version this build writes (from the guest's source).
+fn current_format_version() -> u32 {
+    let src = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../guest/src/boundary/snapshot.rs"),
+    )
+    .expect("snapshot.rs");
+    let line = src
+        .lines()
+        .find(|l| l.starts_with("pub const FORMAT_VERSION: u32 ="))
+        .expect("FORMAT_VERSION constant");
+    line.trim_end_matches(';')
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .expect("a number")
+}
+
+#[test]
+fn golden_snapshot_still_loads_or_is_refused_by_version() {
+    let dir = snapshots_dir();
+    let state = std::fs::read(dir.join("golden_v2.state")).expect("golden snapshot");
+    assert_eq!(
+        &state[..8],
+        b"MONTYSNP",
+        "the golden file starts with the magic header"
+    );
+    let file_version = u32::from_le_bytes(state[8..12].try_into().unwrap());
+    let out = Command::new(env!("CARGO_BIN_EXE_monty"))
+        .args([
+            "resume",
+            "golden_v2.state",
+            "--tools-cmd",
+            "python3 ../tools.py",
+        ])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("monty runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if file_version == current_format_version() {
+        let expected =
+            std::fs::read_to_string(dir.join("golden_v2.resumed.out")).expect("expected output");
+        assert_eq!(out.status.code(), Some(0), "resume failed: {stderr}");
+        assert_eq!(
+            stdout, expected,
+            "the golden snapshot continues to its recorded output"
+        );
+    } else {
+        assert_eq!(out.status.code(), Some(4));
+        assert!(
+            stderr.contains("format version"),
+            "refused with the version error: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn damaged_snapshots_are_refused_clearly() {
+    let dir = snapshots_dir();
+    let state = std::fs::read(dir.join("golden_v2.state")).expect("golden snapshot");
+    let tmp = std::env::temp_dir().join(format!("monty-damaged-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut corrupted = state.clone();
+    let last = corrupted.len() - 1;
+    corrupted[last] ^= 0xff;
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "foreign",
+            b"hello, world, not a snapshot".to_vec(),
+            "bad magic",
+        ),
+        ("truncated", state[..state.len() / 2].to_vec(), "truncated"),
+        ("corrupted", corrupted, "checksum"),
+        ("empty", Vec::new(), "bad magic"),
+    ];
+    for (name, bytes, needle) in cases {
+        let path = tmp.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_monty"))
+            .args(["resume", path.to_str().unwrap()])
+            .stdin(Stdio::null())
+            .output()
+            .expect("monty runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(4), "{name}: {stderr}");
+        assert!(
+            stderr.contains(needle),
+            "{name}: expected {needle:?} in {stderr:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
