@@ -14,6 +14,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// A call id and the tool's answer to it.
+pub type Answered = (u64, Result<Value, ExternalError>);
+
 use monty_host::{ExternalError, ExternalFunction, PendingCall, Value};
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -156,6 +159,8 @@ impl ToolServer {
     }
 
     /// Sends one call and waits for its answer.
+    ///
+    /// (See [`Answered`] for what `call_many` returns.)
     pub fn call(&mut self, call: &PendingCall) -> Result<Result<Value, ExternalError>, String> {
         self.send(call)?;
         let (id, result) =
@@ -171,10 +176,7 @@ impl ToolServer {
 
     /// Sends every call at once, then collects their answers, which may
     /// come in any order (the server may run them concurrently).
-    pub fn call_many(
-        &mut self,
-        calls: &[PendingCall],
-    ) -> Result<Vec<(u64, Result<Value, ExternalError>)>, String> {
+    pub fn call_many(&mut self, calls: &[PendingCall]) -> Result<Vec<Answered>, String> {
         for call in calls {
             self.send(call)?;
         }
@@ -218,7 +220,7 @@ impl ToolServer {
         Ok(())
     }
 
-    fn receive(&mut self, what: &str) -> Result<(u64, Result<Value, ExternalError>), String> {
+    fn receive(&mut self, what: &str) -> Result<Answered, String> {
         let answer = self.read_line(what)?;
         let parsed: Answer = serde_json::from_str(&answer).map_err(|e| {
             format!(
