@@ -1,14 +1,17 @@
 //! The on-disk cache of the compiled module, so a command-line process does
 //! not spend seconds in Cranelift on every start.
 //!
-//! An entry is named by the SHA-256 of the wasm bytes together with
+//! An entry is named by a 256-bit digest of the wasm bytes together with
 //! wasmtime's [`precompile_compatibility_hash`](wasmtime::Engine::precompile_compatibility_hash)
 //! (wasmtime version, target, and every compilation setting), so a new
 //! `monty.wasm`, a new wasmtime, or a different [`Config`](crate::Config)
-//! never picks up a stale artifact. The file holds a SHA-256 of the artifact
+//! never picks up a stale artifact. The file holds a digest of the artifact
 //! followed by the artifact; it is verified before wasmtime deserializes it
-//! (deserializing a corrupt artifact is undefined behaviour, and a
-//! checksum is cheap next to the copy wasmtime makes anyway). Writes go to a
+//! (deserializing a corrupt artifact is undefined behaviour). The digest is
+//! [`fast_digest`], not a cryptographic hash: it catches corruption and
+//! truncation, and hashing ~20 MB with SHA-256 on every process start cost
+//! more than the rest of the start-up; the cache directory is the user's
+//! own, so a deliberately forged entry is not in the threat model. Writes go to a
 //! temporary file in the same directory and are renamed into place, so
 //! concurrent processes never read a half-written entry. Any failure to read
 //! or write the cache falls back to compiling in memory. Writing an entry
@@ -19,7 +22,6 @@ use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
 use wasmtime::{Engine, Module};
 
 /// The directory the command line uses: `$MONTY_CACHE_DIR`, else
@@ -35,27 +37,42 @@ pub fn default_cache_dir() -> Option<PathBuf> {
         .or_else(|| from_env("HOME").map(|d| d.join(".cache").join("monty")))
 }
 
-/// Feeds `Hash` output into SHA-256.
-struct ShaHasher(Sha256);
-
-impl Hasher for ShaHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
+/// A fast 256-bit digest: four independent 64-bit multiply-xorshift lanes
+/// over 8-byte words (several GB/s), plus the length.
+pub(crate) fn fast_digest(bytes: &[u8]) -> [u8; 32] {
+    const K: [u64; 4] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0x27d4_eb2f_1656_67c5];
+    let mut lanes = K;
+    let mut chunks = bytes.chunks_exact(32);
+    for chunk in &mut chunks {
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            let w = u64::from_le_bytes(chunk[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+            *lane = (*lane ^ w).wrapping_mul(K[i] | 1).rotate_left(31);
+        }
     }
-
-    fn finish(&self) -> u64 {
-        unreachable!("only used to feed the digest")
+    let rest = chunks.remainder();
+    let mut tail = [0u8; 32];
+    tail[..rest.len()].copy_from_slice(rest);
+    let mut out = [0u8; 32];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        let w = u64::from_le_bytes(tail[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+        let mut h = (*lane ^ w ^ (bytes.len() as u64)).wrapping_mul(K[(i + 1) % 4] | 1);
+        h ^= h >> 29;
+        h = h.wrapping_mul(K[(i + 2) % 4] | 1);
+        h ^= h >> 32;
+        out[i * 8..i * 8 + 8].copy_from_slice(&h.to_le_bytes());
     }
+    out
 }
 
 /// The cache file name for `wasm` compiled by `engine`.
 fn entry_name(engine: &Engine, wasm: &[u8]) -> String {
-    let mut hasher = ShaHasher(Sha256::new());
-    hasher.write(&Sha256::digest(wasm));
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    fast_digest(wasm).hash(&mut hasher);
     engine.precompile_compatibility_hash().hash(&mut hasher);
-    let digest = hasher.0.finalize();
-    let hex: String = digest.iter().take(20).map(|b| format!("{b:02x}")).collect();
-    format!("monty-{hex}.cwasm")
+    let key = hasher.finish();
+    let d = fast_digest(wasm);
+    let hex: String = d.iter().take(12).map(|b| format!("{b:02x}")).collect();
+    format!("monty-{hex}-{key:016x}.cwasm")
 }
 
 /// Loads the compiled module from `dir`, or compiles it and stores it there.
@@ -115,7 +132,7 @@ fn load(engine: &Engine, path: &Path) -> Option<Module> {
         return None;
     }
     let (checksum, artifact) = file.split_at(32);
-    if Sha256::digest(artifact).as_slice() != checksum {
+    if fast_digest(artifact).as_slice() != checksum {
         return None;
     }
     // SAFETY: `artifact` was produced by `Module::serialize` of a wasmtime
@@ -134,7 +151,7 @@ fn store(dir: &Path, path: &Path, artifact: &[u8]) -> std::io::Result<()> {
     let tmp = dir.join(format!(".tmp-{}-{nanos}.cwasm", std::process::id()));
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
-        file.write_all(&Sha256::digest(artifact))?;
+        file.write_all(&fast_digest(artifact))?;
         file.write_all(artifact)?;
         file.sync_all()?;
         fs::rename(&tmp, path)
