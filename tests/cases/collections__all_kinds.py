@@ -1,0 +1,20 @@
+from collections import defaultdict, Counter, OrderedDict, deque, namedtuple
+
+d = defaultdict(list)
+d["a"].append(1); d["b"].append(2); d["a"].append(3)
+print(d, dict(d), isinstance(d, dict), d["zz"], len(d))
+c = Counter("abracadabra")
+print(c, c.most_common(2), c["z"], sum(c.values()), list(c.elements())[:4])
+c.update(["a", "z"]); c.subtract({"b": 1})
+print(c, c + Counter(q=2), Counter(a=3) - Counter(a=1, b=2), Counter(a=1) | Counter(a=4), c.total())
+od = OrderedDict([("x", 1), ("y", 2)])
+od["z"] = 3; od.move_to_end("x")
+print(od, list(od), od.popitem(last=False))
+q = deque([1, 2, 3], maxlen=4)
+q.append(4); q.append(5); q.appendleft(0); q.rotate(1)
+print(q, len(q), q[0], q[-1], list(q), q.popleft(), q.pop(), q.maxlen)
+P = namedtuple("P", "x y")
+p = P(1, y=2)
+print(p, p.x, p[1], len(p), list(p), p == (1, 2), p._asdict(), p._replace(x=9), P._fields, P._make([3, 4]))
+x, y = p
+print(x + y, {p: "ok"}[P(1, 2)], sorted([P(2, 1), P(1, 5)]))
