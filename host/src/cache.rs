@@ -40,7 +40,12 @@ pub fn default_cache_dir() -> Option<PathBuf> {
 /// A fast 256-bit digest: four independent 64-bit multiply-xorshift lanes
 /// over 8-byte words (several GB/s), plus the length.
 pub(crate) fn fast_digest(bytes: &[u8]) -> [u8; 32] {
-    const K: [u64; 4] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0x27d4_eb2f_1656_67c5];
+    const K: [u64; 4] = [
+        0x9e37_79b9_7f4a_7c15,
+        0xc2b2_ae3d_27d4_eb4f,
+        0x1656_67b1_9e37_79f9,
+        0x27d4_eb2f_1656_67c5,
+    ];
     let mut lanes = K;
     let mut chunks = bytes.chunks_exact(32);
     for chunk in &mut chunks {

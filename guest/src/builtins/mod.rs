@@ -5,10 +5,12 @@
 
 pub mod bytes_percent;
 pub mod codecs;
+mod conv;
 pub mod format;
 pub mod functions;
 pub mod methods;
 pub mod percent;
+mod round;
 pub mod sort;
 pub mod strformat;
 pub mod types;

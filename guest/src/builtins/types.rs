@@ -29,7 +29,13 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             };
             match a.get(1, "base") {
                 Some(b) => {
-                    let base = vm.index_arg_mut(b)?;
+                    // a base wider than i64 is merely out of range
+                    let base = i64::try_from(&vm.bigint_arg_mut(b)?).unwrap_or(-1);
+                    if base != 0 && !(2..=36).contains(&base) {
+                        return Err(PyErr::value_error(
+                            "int() base must be >= 2 and <= 36, or 0",
+                        ));
+                    }
                     if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
                         let b = b.to_vec();
                         return int_from_bytes(vm, &b, base);
@@ -240,7 +246,8 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                             step: -r.step,
                         })
                     }
-                    Obj::Dict(_) => {
+                    Obj::Dict(_)
+                    | Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
                         let mut keys = vm.collect_iterable(v)?;
                         keys.reverse();
                         let l = vm.new_list(keys);
@@ -446,6 +453,9 @@ pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
     let mut radix = base as u32;
     let lower = body.to_ascii_lowercase();
     let prefixed = |p: &str| lower.starts_with(p);
+    let had_prefix = (base == 0 || base == 16) && prefixed("0x")
+        || (base == 0 || base == 8) && prefixed("0o")
+        || (base == 0 || base == 2) && prefixed("0b");
     if (base == 0 || base == 16) && prefixed("0x") {
         radix = 16;
         body = &body[2..];
@@ -463,7 +473,7 @@ pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
     }
     let body = body
         .strip_prefix('_')
-        .filter(|_| radix != base as u32 || base == 0)
+        .filter(|_| had_prefix)
         .unwrap_or(body);
     if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
         return Err(invalid());

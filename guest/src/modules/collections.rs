@@ -37,7 +37,9 @@ fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Valu
     let v = vm.heap.new_value(Obj::Dict(d));
     if let Some(&src) = a.pos.get(skip) {
         if kind == DictKind::Counter {
-            counter_update(vm, v, src, 1)?;
+            if !src.is_none() {
+                counter_update(vm, v, src, 1)?;
+            }
         } else {
             vm.dict_update_any(v, src)?;
         }
@@ -487,9 +489,11 @@ impl Vm {
                 self.get_iter(l)?
             }
             (DictKind::Counter, "update" | "subtract") => {
-                a.check(0, 1, &[])?;
+                if a.pos.len() > 1 {
+                    return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
+                }
                 let sign = if name == "update" { 1 } else { -1 };
-                if let Some(&src) = a.pos.first() {
+                if let Some(&src) = a.pos.first().filter(|v| !v.is_none()) {
                     counter_update(self, me, src, sign)?;
                 }
                 for (k, v) in &a.kw {

@@ -243,6 +243,15 @@ impl Vm {
                         return r;
                     }
                 }
+                Obj::Dict(d)
+                    if name == "default_factory"
+                        && matches!(d.kind, crate::object::DictKind::DefaultDict(_)) =>
+                {
+                    if let Obj::Dict(d) = self.heap.get_mut(id) {
+                        d.kind = crate::object::DictKind::DefaultDict(v);
+                    }
+                    return Ok(());
+                }
                 _ => {}
             }
         }

@@ -33,6 +33,21 @@ fn dunder(op: CmpOp) -> (&'static str, &'static str) {
     }
 }
 
+/// How deeply a key nests tuples, measured without recursion (keys are
+/// kept shallow enough that hashing and dropping them cannot exhaust the
+/// native stack).
+fn key_nesting(k: &HashKey) -> usize {
+    let mut max = 0;
+    let mut work = vec![(k, 1usize)];
+    while let Some((k, d)) = work.pop() {
+        max = max.max(d);
+        if let HashKey::Tuple(items) = k {
+            work.extend(items.iter().map(|i| (i, d + 1)));
+        }
+    }
+    max
+}
+
 impl Vm {
     pub fn truthy(&mut self, v: Value) -> PyResult<bool> {
         Ok(match v {
@@ -456,7 +471,7 @@ impl Vm {
                     }
                     Plan::Iterate
                 }
-                Obj::Iter(_) => Plan::Iterate,
+                Obj::Iter(_) | Obj::Native(_) => Plan::Iterate,
                 _ => {
                     return Err(PyErr::type_error(format!(
                         "argument of type '{}' is not a container or iterable",
@@ -519,6 +534,16 @@ impl Vm {
 
     /// The dict/set key for `v`, or `TypeError` if it is unhashable.
     pub fn hash_key(&mut self, v: Value) -> PyResult<HashKey> {
+        self.hash_key_depth(v, 0)
+    }
+
+    fn hash_key_depth(&mut self, v: Value, depth: u32) -> PyResult<HashKey> {
+        if depth > MAX_COMPARE_DEPTH {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded while hashing",
+            ));
+        }
         Ok(match v {
             Value::None | Value::Undef => HashKey::None,
             Value::Bool(b) => HashKey::Int(b as i64),
@@ -559,6 +584,14 @@ impl Vm {
                         )))
                     }
                     Obj::FrozenSet(d) => {
+                        if d.keyed_entries()
+                            .any(|(k, _)| key_nesting(k) as u32 + depth > MAX_COMPARE_DEPTH)
+                        {
+                            return Err(PyErr::new(
+                                ExcType::RecursionError,
+                                "maximum recursion depth exceeded while hashing",
+                            ));
+                        }
                         let mut keys: Vec<(u64, HashKey)> = d
                             .keyed_entries()
                             .map(|(k, _)| {
@@ -579,7 +612,7 @@ impl Vm {
                 };
                 let mut keys = Vec::with_capacity(items.len());
                 for i in items {
-                    keys.push(self.hash_key(i)?);
+                    keys.push(self.hash_key_depth(i, depth + 1)?);
                 }
                 HashKey::Tuple(keys.into_boxed_slice())
             }

@@ -229,13 +229,21 @@ impl Vm {
             Obj::Bytes(b) => out.push_str(&crate::object::bytes::repr(b)),
             Obj::ByteArray(b) => out.push_str(&crate::object::bytes::bytearray_repr(b)),
             Obj::BigInt(b) => {
-                let digits = b.bits() as f64 * std::f64::consts::LOG10_2;
-                if digits > 4300.0 {
-                    return Err(PyErr::value_error(
+                let err = || {
+                    PyErr::value_error(
                         "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
-                    ));
+                    )
+                };
+                // |b| >= 2**(bits-1): surely too long; near the limit, count
+                let low = (b.bits() as f64 - 1.0) * std::f64::consts::LOG10_2;
+                if low >= 4300.0 {
+                    return Err(err());
                 }
-                out.push_str(&b.to_string())
+                let text = b.to_string();
+                if text.trim_start_matches('-').len() > 4300 {
+                    return Err(err());
+                }
+                out.push_str(&text)
             }
             Obj::List(l) => {
                 let l = l.clone();

@@ -358,6 +358,28 @@ fn pad(vm: &mut Vm, s: &PyStr, a: &Args, how: char) -> PyResult<String> {
     Ok(out)
 }
 
+/// Methods that take no arguments.
+const NO_ARG_METHODS: &[&str] = &[
+    "upper",
+    "lower",
+    "casefold",
+    "swapcase",
+    "title",
+    "capitalize",
+    "isdecimal",
+    "isdigit",
+    "isnumeric",
+    "isalpha",
+    "isalnum",
+    "isspace",
+    "isascii",
+    "isprintable",
+    "isidentifier",
+    "islower",
+    "isupper",
+    "istitle",
+];
+
 pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
     let Obj::Str(ps) = vm.heap.get(id) else {
         unreachable!("str")
@@ -365,6 +387,9 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
     let ps = ps.clone();
     let s = ps.s.as_str();
     let out_str = |vm: &mut Vm, r: String| -> Value { vm.new_str(r) };
+    if NO_ARG_METHODS.contains(&name) {
+        a.check(0, 0, &[])?;
+    }
     Ok(Some(match name {
         "format" => {
             let named = crate::builtins::strformat::Named::Kwargs(&a.kw);
