@@ -23,8 +23,11 @@
 //! paused execution can wait for its host for any length of time (or be
 //! snapshotted and resumed another day) without dying of it. Host-side waits
 //! are bounded separately by the number of external calls, and the host is
-//! expected to put its own timeouts on the tools it runs. Precision is one
-//! epoch tick ([`EPOCH_TICK`]); instantiation is not counted.
+//! expected to put its own timeouts on the tools it runs. The epoch ticker
+//! runs independently of any execution, so the first tick after entry can
+//! come at any point within [`EPOCH_TICK`]; one extra tick is granted so
+//! the limit never fires early: a guest is stopped between the deadline
+//! and one tick after it. Instantiation is not counted.
 
 use std::time::Duration;
 
@@ -151,8 +154,9 @@ impl TimeBudget {
         }
     }
 
-    /// Epoch ticks to allow for the next guest entry, or `None` when the
-    /// budget is already spent. Unlimited budgets get a deadline so far away
+    /// Epoch ticks to allow for the next guest entry (one more than the
+    /// remaining time covers, since the first tick may come at once), or
+    /// `None` when the budget is already spent. Unlimited budgets get a deadline so far away
     /// it is never reached.
     pub(crate) fn ticks_remaining(&self) -> Option<u64> {
         let Some(limit) = self.limit else {
@@ -164,6 +168,7 @@ impl TimeBudget {
             remaining
                 .as_nanos()
                 .div_ceil(tick)
+                .saturating_add(1)
                 .clamp(1, u128::from(u64::MAX / 2)) as u64,
         )
     }
@@ -245,9 +250,9 @@ mod tests {
     #[test]
     fn time_budget_counts_down_in_ticks() {
         let mut budget = TimeBudget::new(Some(Duration::from_millis(12)));
-        assert_eq!(budget.ticks_remaining(), Some(3));
+        assert_eq!(budget.ticks_remaining(), Some(4));
         budget.charge(Duration::from_millis(10));
-        assert_eq!(budget.ticks_remaining(), Some(1));
+        assert_eq!(budget.ticks_remaining(), Some(2));
         budget.charge(Duration::from_millis(2));
         assert_eq!(budget.ticks_remaining(), None);
         assert!(TimeBudget::new(None).ticks_remaining().unwrap() > 1 << 60);
