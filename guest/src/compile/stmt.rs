@@ -711,48 +711,38 @@ impl<'a> Compiler<'a> {
     }
 
     fn async_function_def(&mut self, f: &'a ast::StmtAsyncFunctionDef) -> CResult<()> {
-        for d in &f.decorator_list {
-            self.expr(d)?;
-        }
-        let child = self.st.scope_of(f);
-        let flags = self.function_prelude(&f.args, child)?;
-        let line = self.node_line(f);
-        let code = self.function_code(
-            child,
-            f.name.as_str(),
-            &f.args,
-            line,
-            FunctionBody::Def(&f.body),
-        )?;
-        self.unit().line = line;
-        self.emit(Op::MakeFunction(code, flags));
-        for _ in &f.decorator_list {
-            self.emit(Op::Call(1));
-        }
-        self.store_name(f.name.as_str());
-        Ok(())
+        let (child, line) = (self.st.scope_of(f), self.node_line(f));
+        self.def_statement(child, line, &f.name, &f.args, &f.body, &f.decorator_list)
     }
 
     fn function_def(&mut self, f: &'a ast::StmtFunctionDef) -> CResult<()> {
-        for d in &f.decorator_list {
+        let (child, line) = (self.st.scope_of(f), self.node_line(f));
+        self.def_statement(child, line, &f.name, &f.args, &f.body, &f.decorator_list)
+    }
+
+    /// `def` and `async def`: decorators, defaults, the code object, the
+    /// decorator calls and the binding (the symbol table marks the scope
+    /// as a coroutine).
+    fn def_statement(
+        &mut self,
+        child: usize,
+        line: u32,
+        name: &str,
+        args: &'a ast::Arguments,
+        body: &'a [ast::Stmt],
+        decorators: &'a [ast::Expr],
+    ) -> CResult<()> {
+        for d in decorators {
             self.expr(d)?;
         }
-        let child = self.st.scope_of(f);
-        let flags = self.function_prelude(&f.args, child)?;
-        let line = self.node_line(f);
-        let code = self.function_code(
-            child,
-            f.name.as_str(),
-            &f.args,
-            line,
-            FunctionBody::Def(&f.body),
-        )?;
+        let flags = self.function_prelude(args, child)?;
+        let code = self.function_code(child, name, args, line, FunctionBody::Def(body))?;
         self.unit().line = line;
         self.emit(Op::MakeFunction(code, flags));
-        for _ in &f.decorator_list {
+        for _ in decorators {
             self.emit(Op::Call(1));
         }
-        self.store_name(f.name.as_str());
+        self.store_name(name);
         Ok(())
     }
 }
