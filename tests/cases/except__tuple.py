@@ -16,6 +16,6 @@ for n in range(4):
         print("key:", e)
 errors = (IndexError, ZeroDivisionError)
 try:
-    1 % 0
+    1 / 0
 except errors as e:
     print("from tuple variable:", e)

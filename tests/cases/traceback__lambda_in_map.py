@@ -1,3 +1,3 @@
 values = [4, 2, 0, 1]
-results = list(map(lambda v: 8 // v, values))
+results = list(map(lambda v: 8 / v, values))
 print(results)

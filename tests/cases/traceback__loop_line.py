@@ -1,4 +1,4 @@
 total = 0
 for i in range(5):
-    total += 10 // (3 - i)
+    total += 10 / (3 - i)
     print(i, total)

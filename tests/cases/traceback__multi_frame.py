@@ -8,7 +8,7 @@ def middle(values):
     return total
 
 def inner(v):
-    return 10 // v
+    return 10 / v
 
 print(outer([1, 2, 5]))
 print(outer([3, 0]))

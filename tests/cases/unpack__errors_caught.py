@@ -1,5 +1,5 @@
 cases = [
-    lambda: [a for a, b in [(1, 2, 3)]],
+    lambda: [a for a, b in [iter((1, 2, 3))]],
     lambda: [a for a, b, c in [(1, 2)]],
     lambda: [a for a, *b, c in [(1,)]],
     lambda: [a for a, b in [5]],

@@ -25,5 +25,10 @@ try:
         1 / 0
 except ZeroDivisionError as e:
     print("out:", e)
-with 5:
+class EnterOnly:
+    def __enter__(self):
+        return self
+
+
+with EnterOnly():
     pass

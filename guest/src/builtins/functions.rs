@@ -214,7 +214,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 let fx = vm.float_arg(x)?;
                 let fy = vm.float_arg(y)?;
                 if fy == 0.0 {
-                    return Err(PyErr::new(ExcType::ZeroDivisionError, "float divmod()"));
+                    return Err(PyErr::new(ExcType::ZeroDivisionError, "division by zero"));
                 }
                 let (q, r) = crate::vm::ops::float_divmod(fx, fy);
                 return Ok(vm.new_tuple(vec![Value::Float(q), Value::Float(r)]));

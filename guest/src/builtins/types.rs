@@ -111,7 +111,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             };
             let mut d = Dict::with_capacity(items.len());
             for it in items {
-                let k = vm.hash_key(it)?;
+                let k = vm.set_key(it)?;
                 d.insert(k, it, Value::None);
             }
             Ok(vm.heap.new_value(if t == Type::Set {
@@ -624,7 +624,7 @@ impl Vm {
                     )))
                 }
             };
-            let k = self.hash_key(pair[0])?;
+            let k = self.dict_key(pair[0])?;
             if let Obj::Dict(d) = self.heap.get_mut(tid) {
                 d.insert(k, pair[0], pair[1]);
             }

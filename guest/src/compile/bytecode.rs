@@ -90,6 +90,9 @@ pub const FN_DEFAULTS: u32 = 1;
 pub const FN_KWDEFAULTS: u32 = 2;
 pub const FN_CLOSURE: u32 = 4;
 
+/// Flag on [`Op::ListExtend`]: the list being built is a call's `*args`.
+pub const LIST_EXTEND_CALL_ARGS: u32 = 1 << 31;
+
 /// One instruction. Jump targets are instruction indices in the same code.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Op {
@@ -147,6 +150,9 @@ pub enum Op {
     BuildString(u32),
     /// Append TOS to the list `n` entries below it (comprehensions, displays).
     ListAppend(u32),
+    /// Extend the list `n` entries down with TOS's items; with
+    /// [`LIST_EXTEND_CALL_ARGS`] set, the list is a call's positional
+    /// arguments and the callable lies just below it (for error messages).
     ListExtend(u32),
     SetAdd(u32),
     SetUpdate(u32),

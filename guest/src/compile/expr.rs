@@ -5,7 +5,7 @@
 use num_traits::ToPrimitive;
 use rustpython_parser::ast::{self, ConversionFlag, Expr};
 
-use super::bytecode::{CmpOp, Const, Op, UnaryOp};
+use super::bytecode::{CmpOp, Const, Op, UnaryOp, LIST_EXTEND_CALL_ARGS};
 use super::stmt::binop;
 use super::{CResult, CompileError, Compiler, FunctionBody};
 
@@ -343,7 +343,7 @@ impl<'a> Compiler<'a> {
             let n = elts.len() as u32;
             self.emit(match kind {
                 Seq::List => Op::BuildList(n),
-                Seq::Tuple => Op::BuildTuple(n),
+                Seq::Tuple | Seq::CallArgs => Op::BuildTuple(n),
                 Seq::Set => Op::BuildSet(n),
             });
             return Ok(());
@@ -358,6 +358,7 @@ impl<'a> Compiler<'a> {
                     self.expr(&s.value)?;
                     self.emit(match kind {
                         Seq::Set => Op::SetUpdate(1),
+                        Seq::CallArgs => Op::ListExtend(1 | LIST_EXTEND_CALL_ARGS),
                         _ => Op::ListExtend(1),
                     });
                 }
@@ -370,7 +371,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        if let Seq::Tuple = kind {
+        if let Seq::Tuple | Seq::CallArgs = kind {
             self.emit(Op::ListToTuple);
         }
         Ok(())
@@ -500,11 +501,25 @@ impl<'a> Compiler<'a> {
         }
         self.expr(&c.func)?;
         if has_star || has_dstar {
-            self.sequence(&c.args, Seq::Tuple)?;
+            // Only a lone `*x` is handed to the call as is, so only its
+            // error names the callable; other `*` items say "Value after *".
+            let lone_star = matches!(c.args.as_slice(), [Expr::Starred(_)]);
+            self.sequence(&c.args, if lone_star { Seq::CallArgs } else { Seq::Tuple })?;
             if !c.keywords.is_empty() {
                 self.emit(Op::BuildMap(0));
+                let mut after_dstar = false;
                 for k in &c.keywords {
                     match &k.arg {
+                        // After a `**`, a named keyword may repeat one of its
+                        // keys: merge it as a one-item mapping so that is an error.
+                        Some(name) if after_dstar => {
+                            self.emit(Op::BuildMap(0));
+                            let kc = self.add_const(Const::Str(name.to_string()));
+                            self.emit(Op::LoadConst(kc));
+                            self.expr(&k.value)?;
+                            self.emit(Op::MapAdd(1));
+                            self.emit(Op::DictMerge(1));
+                        }
                         Some(name) => {
                             let kc = self.add_const(Const::Str(name.to_string()));
                             self.emit(Op::LoadConst(kc));
@@ -512,6 +527,7 @@ impl<'a> Compiler<'a> {
                             self.emit(Op::MapAdd(1));
                         }
                         None => {
+                            after_dstar = true;
                             self.expr(&k.value)?;
                             self.emit(Op::DictMerge(1));
                         }
@@ -548,6 +564,8 @@ enum Seq {
     List,
     Tuple,
     Set,
+    /// A call's positional arguments: a tuple whose `*` errors name the callable.
+    CallArgs,
 }
 
 enum CompKind<'a> {

@@ -173,6 +173,12 @@ impl Vm {
                 (Obj::Exception(e), "__context__") => e.context,
                 (Obj::Exception(e), "__suppress_context__") => Value::Bool(e.suppress_context),
                 (Obj::Exception(e), "__class__") => Value::ExcType(e.kind),
+                (Obj::Exception(e), "name" | "obj")
+                    if e.class.is_none()
+                        && matches!(e.kind, ExcType::AttributeError | ExcType::NameError) =>
+                {
+                    e.attrs.get_str(name).unwrap_or(Value::None)
+                }
                 (Obj::Function(f), "__name__") => {
                     let n = self.program.codes[f.code as usize].name.clone();
                     self.new_str(n)
@@ -328,13 +334,17 @@ impl Vm {
     }
 
     /// Looks up a builtin by name, or raises `NameError`.
-    pub fn builtin_by_name(&self, name: &str) -> PyResult<Value> {
-        crate::builtins::lookup(name)
-            .ok_or_else(|| PyErr::new(ExcType::NameError, format!("name '{name}' is not defined")))
+    pub fn builtin_by_name(&mut self, name: &str) -> PyResult<Value> {
+        crate::builtins::lookup(name).ok_or_else(|| self.name_error(name))
     }
 
     /// `{**src}` / `f(**src)`: copies a mapping's items into dict `target`;
     /// with `merge`, a repeated key is an error (keyword arguments).
+    ///
+    /// # Errors
+    ///
+    /// `TypeError` if `src` is not a mapping or (with `merge`) repeats a
+    /// key; the message names no callable, [`Vm::name_call_error`] adds it.
     pub fn dict_update_from(&mut self, target: Value, src: Value, merge: bool) -> PyResult<()> {
         let entries: Vec<(HashKey, Value, Value)> = match src {
             Value::Ref(id) => match self.heap.get(id) {

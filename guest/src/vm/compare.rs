@@ -418,7 +418,7 @@ impl Vm {
                 Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => Plan::Key,
                 Obj::DictView(d, kind) => match (self.heap.get(*d), kind) {
                     (Obj::Dict(_), ViewKind::Keys) => {
-                        let k = self.hash_key(item)?;
+                        let k = self.dict_key(item)?;
                         let Obj::DictView(d, _) = self.heap.get(id) else {
                             unreachable!()
                         };
@@ -490,7 +490,10 @@ impl Vm {
                     Ok(false)
                 }
                 Plan::Key => {
-                    let k = self.hash_key(item)?;
+                    let k = match self.heap.get(id) {
+                        Obj::Dict(_) => self.dict_key(item)?,
+                        _ => self.set_key(item)?,
+                    };
                     match self.heap.get(id) {
                         Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => Ok(d.contains(&k)),
                         _ => Ok(false),
@@ -535,6 +538,32 @@ impl Vm {
     /// The dict/set key for `v`, or `TypeError` if it is unhashable.
     pub fn hash_key(&mut self, v: Value) -> PyResult<HashKey> {
         self.hash_key_depth(v, 0)
+    }
+
+    /// The key of `v` used as a dict key: an unhashable value gets
+    /// CPython 3.14's "cannot use 'list' as a dict key (unhashable type:
+    /// 'list')"; `hash(v)` itself keeps the short message.
+    pub fn dict_key(&mut self, v: Value) -> PyResult<HashKey> {
+        self.hash_key(v)
+            .map_err(|e| self.name_unhashable_use(e, v, "a dict key"))
+    }
+
+    /// The key of `v` used as a set element (see [`Vm::dict_key`]).
+    pub fn set_key(&mut self, v: Value) -> PyResult<HashKey> {
+        self.hash_key(v)
+            .map_err(|e| self.name_unhashable_use(e, v, "a set element"))
+    }
+
+    fn name_unhashable_use(&self, err: PyErr, v: Value, role: &str) -> PyErr {
+        match err {
+            PyErr::Msg(ExcType::TypeError, msg) if msg.starts_with("unhashable type: ") => {
+                PyErr::type_error(format!(
+                    "cannot use '{}' as {role} ({msg})",
+                    self.class_name(v)
+                ))
+            }
+            other => other,
+        }
     }
 
     fn hash_key_depth(&mut self, v: Value, depth: u32) -> PyResult<HashKey> {

@@ -3,7 +3,9 @@
 //! place. The loop leaves only when the outermost (or a native boundary)
 //! frame returns, or when the program calls the host.
 
-use crate::compile::bytecode::{CmpOp, Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
+use crate::compile::bytecode::{
+    CmpOp, Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS, LIST_EXTEND_CALL_ARGS,
+};
 use crate::object::{Dict, ExcType, Function, Obj, Value};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
@@ -136,10 +138,7 @@ impl Vm {
                     Op::DeleteGlobal(g) => {
                         if let Value::Undef = self.globals[g as usize] {
                             let name = &prog.globals[g as usize];
-                            return Err(PyErr::new(
-                                ExcType::NameError,
-                                format!("name '{name}' is not defined"),
-                            ));
+                            return Err(self.name_error(name));
                         }
                         self.globals[g as usize] = Value::Undef;
                     }
@@ -149,7 +148,10 @@ impl Vm {
                     }
                     Op::LoadAttr(n) => {
                         let obj = self.pop();
-                        let v = self.get_attr(obj, &prog.names[n as usize])?;
+                        let name = &prog.names[n as usize];
+                        let v = self
+                            .get_attr(obj, name)
+                            .map_err(|e| self.attribute_error_context(e, obj, name))?;
                         self.stack.push(v);
                     }
                     Op::StoreAttr(n) => {
@@ -304,7 +306,7 @@ impl Vm {
                         let items = self.stack.split_off(self.stack.len() - n as usize);
                         let mut d = Dict::with_capacity(items.len());
                         for it in items {
-                            let k = self.hash_key(it)?;
+                            let k = self.set_key(it)?;
                             d.insert(k, it, Value::None);
                         }
                         let v = self.heap.new_value(Obj::Set(d));
@@ -314,7 +316,7 @@ impl Vm {
                         let items = self.stack.split_off(self.stack.len() - 2 * n as usize);
                         let mut d = Dict::with_capacity(n as usize);
                         for kv in items.chunks(2) {
-                            let k = self.hash_key(kv[0])?;
+                            let k = self.dict_key(kv[0])?;
                             d.insert(k, kv[0], kv[1]);
                         }
                         let v = self.heap.new_value(Obj::Dict(d));
@@ -338,9 +340,17 @@ impl Vm {
                             }
                         }
                     }
-                    Op::ListExtend(d) => {
+                    Op::ListExtend(arg) => {
+                        let d = arg & !LIST_EXTEND_CALL_ARGS;
                         let v = self.pop();
-                        let items = self.collect_iterable(v)?;
+                        let items = match self.collect_iterable(v) {
+                            Ok(items) => items,
+                            Err(e) => {
+                                let callable = (arg & LIST_EXTEND_CALL_ARGS != 0)
+                                    .then(|| self.stack[self.stack.len() - d as usize - 1]);
+                                return Err(self.name_star_error(e, v, callable));
+                            }
+                        };
                         let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
                             if let Obj::List(l) = self.heap.get_mut(id) {
@@ -350,7 +360,7 @@ impl Vm {
                     }
                     Op::SetAdd(d) => {
                         let v = self.pop();
-                        let k = self.hash_key(v)?;
+                        let k = self.set_key(v)?;
                         let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
                             if let Obj::Set(s) = self.heap.get_mut(id) {
@@ -363,7 +373,7 @@ impl Vm {
                         let items = self.collect_iterable(v)?;
                         let target = self.stack[self.stack.len() - d as usize];
                         for it in items {
-                            let k = self.hash_key(it)?;
+                            let k = self.set_key(it)?;
                             if let Value::Ref(id) = target {
                                 if let Obj::Set(s) = self.heap.get_mut(id) {
                                     s.insert(k, it, Value::None);
@@ -374,7 +384,7 @@ impl Vm {
                     Op::MapAdd(d) => {
                         let v = self.pop();
                         let k = self.pop();
-                        let hk = self.hash_key(k)?;
+                        let hk = self.dict_key(k)?;
                         let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
                             if let Obj::Dict(m) = self.heap.get_mut(id) {
@@ -382,11 +392,19 @@ impl Vm {
                             }
                         }
                     }
-                    Op::DictUpdate(d) | Op::DictMerge(d) => {
+                    Op::DictUpdate(d) => {
                         let src = self.pop();
                         let target = self.stack[self.stack.len() - d as usize];
-                        let merge = matches!(op, Op::DictMerge(_));
-                        self.dict_update_from(target, src, merge)?;
+                        self.dict_update_from(target, src, false)?;
+                    }
+                    Op::DictMerge(d) => {
+                        // Stack: callable, positional tuple, keyword dict.
+                        let src = self.pop();
+                        let target = self.stack[self.stack.len() - d as usize];
+                        if let Err(e) = self.dict_update_from(target, src, true) {
+                            let callable = self.stack[self.stack.len() - d as usize - 2];
+                            return Err(self.name_call_error(e, callable));
+                        }
                     }
                     Op::ListToTuple => {
                         let v = self.pop();
@@ -675,8 +693,9 @@ impl Vm {
                     }
                     Op::WithEnter => {
                         let mgr = self.top();
-                        let enter = self.context_method(mgr, "__enter__")?;
+                        // CPython 3.14 looks `__exit__` up first.
                         self.context_method(mgr, "__exit__")?;
+                        let enter = self.context_method(mgr, "__enter__")?;
                         let v = self.call_value(enter, vec![mgr], Vec::new())?;
                         self.stack.push(v);
                     }
@@ -778,10 +797,7 @@ impl Vm {
                             _ => false,
                         };
                         if !removed {
-                            return Err(PyErr::new(
-                                ExcType::NameError,
-                                format!("name '{name}' is not defined"),
-                            ));
+                            return Err(self.name_error(name));
                         }
                     }
                     Op::BuildClass(nbases) => {
@@ -852,18 +868,9 @@ impl Vm {
             if let Some(f) = self.class_lookup(cls, name) {
                 return Ok(f);
             }
-            let cname = self.class(cls).name.clone();
-            let what = if name == "__enter__" {
-                ""
-            } else {
-                " (missed __exit__ method)"
-            };
-            return Err(PyErr::type_error(format!(
-                "'{cname}' object does not support the context manager protocol{what}"
-            )));
         }
         Err(PyErr::type_error(format!(
-            "'{}' object does not support the context manager protocol",
+            "'{}' object does not support the context manager protocol (missed {name} method)",
             self.class_name(mgr)
         )))
     }

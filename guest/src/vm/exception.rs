@@ -246,6 +246,18 @@ impl Vm {
         } else {
             out.push_str(&format!("{kind}: {msg}"));
         }
+        if kind == "AttributeError" {
+            let hint = self.attribute_error_hint(exc);
+            out.push_str(&hint);
+        }
+        if kind == "NameError" {
+            let wrong = msg
+                .strip_prefix("name '")
+                .and_then(|m| m.strip_suffix("' is not defined"));
+            if let (Some(wrong), Some(last)) = (wrong, tb.last()) {
+                out.push_str(&self.name_error_hint(wrong, last.code));
+            }
+        }
         out.push('\n');
     }
 

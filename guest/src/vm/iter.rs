@@ -175,7 +175,7 @@ impl Vm {
                     return Ok(None);
                 };
                 if d.len() != len0 {
-                    let what = if is_set { "set" } else { "dictionary" };
+                    let what = if is_set { "Set" } else { "dictionary" };
                     if let Obj::Iter(Iter::Dict { len, .. }) = self.heap.get_mut(id) {
                         *len = usize::MAX;
                     }
@@ -381,10 +381,18 @@ impl Vm {
     /// Unpacks exactly `n` items (`a, b = v`).
     pub fn unpack_exact(&mut self, v: Value, n: usize) -> PyResult<Vec<Value>> {
         if let Value::Ref(id) = v {
-            if let Obj::List(l) | Obj::Tuple(l) = self.heap.get(id) {
-                if l.len() == n {
-                    return Ok(l.clone());
-                }
+            // Only list, tuple and dict report their total when too long
+            // (CPython 3.14); other iterables stop at the first surplus item.
+            let known_len = match self.heap.get(id) {
+                Obj::List(l) | Obj::Tuple(l) if l.len() == n => return Ok(l.clone()),
+                Obj::List(l) | Obj::Tuple(l) => Some(l.len()),
+                Obj::Dict(d) if d.kind == crate::object::DictKind::Plain => Some(d.len()),
+                _ => None,
+            };
+            if let Some(len) = known_len.filter(|&len| len > n) {
+                return Err(PyErr::value_error(format!(
+                    "too many values to unpack (expected {n}, got {len})"
+                )));
             }
         }
         let it = match self.get_iter(v) {

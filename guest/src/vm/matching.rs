@@ -41,7 +41,7 @@ impl Vm {
 
     /// `map[key]` if present.
     pub(super) fn match_map_get(&mut self, map: Value, key: Value) -> PyResult<Option<Value>> {
-        let k = self.hash_key(key)?;
+        let k = self.set_key(key)?;
         Ok(match map {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Dict(d) => d.get(&k),

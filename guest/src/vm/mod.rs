@@ -20,6 +20,7 @@ mod matching;
 pub mod ops;
 pub mod repr;
 mod subscr;
+mod suggest;
 pub mod tasks;
 
 use std::rc::Rc;

@@ -225,7 +225,25 @@ impl Vm {
         ))
     }
 
+    /// `a op b`, or `a op= b` with `inplace` (which tries `__iop__` first
+    /// and names the operator `op=` in errors).
     pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        let result = self.binary_op_inner(op, a, b, inplace);
+        match result {
+            Err(PyErr::Msg(ExcType::TypeError, msg)) if inplace => {
+                let plain = format!("unsupported operand type(s) for {}:", op.symbol());
+                Err(PyErr::type_error(match msg.strip_prefix(&plain) {
+                    Some(rest) => {
+                        format!("unsupported operand type(s) for {}=:{rest}", op.symbol())
+                    }
+                    None => msg,
+                }))
+            }
+            other => other,
+        }
+    }
+
+    fn binary_op_inner(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
         // `str % args`: printf-style formatting (builtins/percent.rs)
         if let (BinOp::Mod, Some(_)) = (op, super::as_str(&self.heap, a)) {
             return crate::builtins::percent::percent_format(self, a, b);
@@ -488,19 +506,19 @@ impl Vm {
             BinOp::Mul => a * b,
             BinOp::Div => {
                 if b == 0.0 {
-                    return Err(zero_div("float division by zero"));
+                    return Err(zero_div("division by zero"));
                 }
                 a / b
             }
             BinOp::FloorDiv => {
                 if b == 0.0 {
-                    return Err(zero_div("float floor division by zero"));
+                    return Err(zero_div("division by zero"));
                 }
                 float_divmod(a, b).0
             }
             BinOp::Mod => {
                 if b == 0.0 {
-                    return Err(zero_div("float modulo by zero"));
+                    return Err(zero_div("division by zero"));
                 }
                 float_divmod(a, b).1
             }
@@ -514,7 +532,7 @@ impl Vm {
 
     pub fn float_pow(&mut self, a: f64, b: f64) -> PyResult<Value> {
         if a == 0.0 && b < 0.0 {
-            return Err(zero_div("0.0 cannot be raised to a negative power"));
+            return Err(zero_div("zero to a negative power"));
         }
         if a < 0.0 && b.fract() != 0.0 && b.is_finite() {
             return Err(PyErr::value_error("complex numbers are not supported"));
@@ -539,13 +557,13 @@ impl Vm {
             }
             BinOp::FloorDiv => {
                 if b.is_zero() {
-                    return Err(zero_div("integer division or modulo by zero"));
+                    return Err(zero_div("division by zero"));
                 }
                 a.div_floor(&b)
             }
             BinOp::Mod => {
                 if b.is_zero() {
-                    return Err(zero_div("integer modulo by zero"));
+                    return Err(zero_div("division by zero"));
                 }
                 a.mod_floor(&b)
             }
@@ -696,7 +714,7 @@ impl Vm {
         let items = self.collect_iterable(v)?;
         let mut d = Dict::with_capacity(items.len());
         for it in items {
-            let k = self.hash_key(it)?;
+            let k = self.set_key(it)?;
             d.insert(k, it, Value::None);
         }
         Ok(self.heap.new_value(Obj::Set(d)))

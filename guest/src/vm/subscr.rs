@@ -269,7 +269,7 @@ impl Vm {
                 )))
             }
             Obj::Dict(_) => {
-                let k = self.hash_key(idx)?;
+                let k = self.dict_key(idx)?;
                 let found = match self.heap.get(id) {
                     Obj::Dict(d) => d.get(&k),
                     _ => None,
@@ -386,7 +386,7 @@ impl Vm {
                 )))
             }
             Obj::Dict(_) => {
-                let k = self.hash_key(idx)?;
+                let k = self.dict_key(idx)?;
                 if let Obj::Dict(d) = self.heap.get_mut(id) {
                     d.insert(k, idx, v);
                 }
@@ -456,7 +456,7 @@ impl Vm {
                 )))
             }
             Obj::Dict(_) => {
-                let k = self.hash_key(idx)?;
+                let k = self.dict_key(idx)?;
                 let removed = match self.heap.get_mut(id) {
                     Obj::Dict(d) => d.remove(&k),
                     _ => None,

@@ -40,7 +40,7 @@ pub fn fromkeys(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let v = a.pos.get(1).copied().unwrap_or(Value::None);
     let mut d = Dict::with_capacity(keys.len());
     for k in keys {
-        let hk = vm.hash_key(k)?;
+        let hk = vm.dict_key(k)?;
         d.insert(hk, k, v);
     }
     Ok(vm.heap.new_value(Obj::Dict(d)))
@@ -50,7 +50,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
     Ok(Some(match name {
         "get" => {
             a.check(1, 2, &[])?;
-            let k = vm.hash_key(a.pos[0])?;
+            let k = vm.dict_key(a.pos[0])?;
             dict(vm, id)
                 .get(&k)
                 .unwrap_or(a.pos.get(1).copied().unwrap_or(Value::None))
@@ -66,7 +66,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "pop" => {
             a.check(1, 2, &[])?;
-            let k = vm.hash_key(a.pos[0])?;
+            let k = vm.dict_key(a.pos[0])?;
             match dict_mut(vm, id).remove(&k) {
                 Some((_, v)) => v,
                 None => match a.pos.get(1) {
@@ -89,7 +89,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "setdefault" => {
             a.check(1, 2, &[])?;
-            let k = vm.hash_key(a.pos[0])?;
+            let k = vm.dict_key(a.pos[0])?;
             match dict(vm, id).get(&k) {
                 Some(v) => v,
                 None => {
