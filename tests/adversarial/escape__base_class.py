@@ -1,0 +1,2 @@
+# expect: exception AttributeError
+''.__class__.__base__.__subclasses__()

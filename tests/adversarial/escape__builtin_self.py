@@ -1,0 +1,2 @@
+# expect: exception AttributeError
+print.__self__.open('/etc/passwd')

@@ -1,0 +1,2 @@
+# expect: exception NameError
+__builtins__.open('/etc/passwd')

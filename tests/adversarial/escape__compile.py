@@ -1,0 +1,2 @@
+# expect: exception NameError
+compile('1', 'f', 'eval')

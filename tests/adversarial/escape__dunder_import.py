@@ -1,0 +1,2 @@
+# expect: exception NameError
+__import__('os').system('id')

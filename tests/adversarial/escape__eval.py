@@ -1,0 +1,2 @@
+# expect: exception NameError
+eval('1 + 1')

@@ -1,0 +1,2 @@
+# expect: exception NameError
+exec('import os')

@@ -1,0 +1,5 @@
+# expect: exception AttributeError
+def f():
+    pass
+
+'{0.__globals__}'.format(f)

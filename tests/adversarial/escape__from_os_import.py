@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+from os import system
+system('echo pwned')

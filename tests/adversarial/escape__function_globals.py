@@ -1,0 +1,5 @@
+# expect: exception AttributeError
+def f():
+    pass
+
+f.__globals__

@@ -1,0 +1,5 @@
+# expect: exception AttributeError
+def f():
+    pass
+
+getattr(f, '__glob' + 'als__')

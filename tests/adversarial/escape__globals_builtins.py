@@ -1,0 +1,2 @@
+# expect: exception NameError
+globals()['__builtins__']

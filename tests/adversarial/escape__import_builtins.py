@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import builtins
+builtins.open('/etc/passwd')

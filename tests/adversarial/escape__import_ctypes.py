@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import ctypes
+ctypes.CDLL(None)

@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import gc
+gc.get_objects()

@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import importlib
+importlib.import_module('os')

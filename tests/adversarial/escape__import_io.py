@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import io
+io.open('/etc/passwd')

@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import os
+os.system('echo pwned')

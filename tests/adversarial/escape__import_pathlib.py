@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import pathlib
+pathlib.Path('/etc/passwd').read_text()

@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import posix
+posix.system('id')

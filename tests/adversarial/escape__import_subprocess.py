@@ -1,0 +1,3 @@
+# expect: exception ModuleNotFoundError
+import subprocess
+subprocess.run(['id'])

@@ -1,0 +1,2 @@
+# expect: exception ModuleNotFoundError
+import threading

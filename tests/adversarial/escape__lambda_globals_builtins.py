@@ -1,0 +1,2 @@
+# expect: exception AttributeError
+(lambda: 0).__globals__['__builtins__']

@@ -1,0 +1,3 @@
+# expect: exception AttributeError
+import json
+json.__builtins__['open']

@@ -1,0 +1,3 @@
+# expect: exception AttributeError
+import collections
+collections.__dict__['_sys']

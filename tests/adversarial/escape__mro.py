@@ -1,0 +1,2 @@
+# expect: exception AttributeError
+type(1).__mro__

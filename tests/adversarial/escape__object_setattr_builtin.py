@@ -1,0 +1,3 @@
+# expect: exception TypeError
+# known-failure: AttributeError; CPython: TypeError cannot set 'upper' attribute of immutable type 'str'
+setattr(str, 'upper', None)

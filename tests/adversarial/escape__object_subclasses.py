@@ -1,0 +1,2 @@
+# expect: exception AttributeError
+object.__subclasses__()

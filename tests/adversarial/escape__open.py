@@ -1,0 +1,2 @@
+# expect: exception NameError
+open('/etc/passwd').read()

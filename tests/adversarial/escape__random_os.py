@@ -1,0 +1,3 @@
+# expect: exception AttributeError
+import random
+random._os.system('id')

@@ -1,0 +1,2 @@
+# expect: exception AttributeError
+().__class__.__mro__[-1].__subclasses__()

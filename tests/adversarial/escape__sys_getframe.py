@@ -1,0 +1,3 @@
+# expect: exception AttributeError
+import sys
+sys._getframe()

@@ -1,0 +1,5 @@
+# expect: exception TypeError
+def f():
+    pass
+
+vars(f)

@@ -1,0 +1,2 @@
+# expect: exception KeyboardInterrupt
+raise KeyboardInterrupt

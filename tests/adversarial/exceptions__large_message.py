@@ -1,0 +1,2 @@
+# expect: exception ValueError
+raise ValueError('x' * 10**7)

@@ -1,0 +1,2 @@
+# expect: exception TypeError
+raise 42

@@ -1,0 +1,3 @@
+# expect: exception KeyError
+d = {}
+d['k' * 10**7]

@@ -1,0 +1,4 @@
+# expect: exception ValueError
+a = ValueError("a")
+a.__context__ = a
+raise a

@@ -1,0 +1,2 @@
+# expect: exception SystemExit
+raise SystemExit(3)

@@ -1,0 +1,7 @@
+# expect: limit time
+# limits: timeout=2
+while True:
+    try:
+        raise ValueError("again")
+    except ValueError:
+        pass

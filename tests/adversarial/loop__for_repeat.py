@@ -1,0 +1,5 @@
+# expect: limit time
+# limits: timeout=2
+import itertools
+for x in itertools.repeat(None):
+    pass

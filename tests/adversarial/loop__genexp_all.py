@@ -1,0 +1,4 @@
+# expect: limit time
+# limits: timeout=2
+import itertools
+all(True for _ in itertools.count())

@@ -1,0 +1,7 @@
+# expect: limit time
+# limits: timeout=2
+try:
+    pass
+finally:
+    while True:
+        pass

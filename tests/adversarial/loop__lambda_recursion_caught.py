@@ -1,0 +1,8 @@
+# expect: limit fuel
+# limits: timeout=10
+f = lambda: f()
+while True:
+    try:
+        f()
+    except RecursionError:
+        continue

@@ -1,0 +1,4 @@
+# expect: limit time
+# limits: timeout=2
+import itertools
+[x for x in itertools.count() if x < 0]

@@ -1,0 +1,6 @@
+# expect: limit time
+# limits: timeout=2
+while True:
+    while True:
+        while True:
+            pass

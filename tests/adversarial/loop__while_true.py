@@ -1,0 +1,4 @@
+# expect: limit time
+# limits: timeout=2
+while True:
+    pass

@@ -1,0 +1,4 @@
+# expect: limit memory
+x = []
+while True:
+    x.append('a' * 10**6)

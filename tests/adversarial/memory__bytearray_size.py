@@ -1,0 +1,3 @@
+# expect: exception MemoryError
+# max-seconds: 2
+bytearray(10**10)

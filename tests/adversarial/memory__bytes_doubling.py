@@ -1,0 +1,4 @@
+# expect: limit memory
+b = b'x'
+while True:
+    b = b + b

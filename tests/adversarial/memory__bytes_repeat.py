@@ -1,0 +1,3 @@
+# expect: exception MemoryError
+# max-seconds: 2
+b'x' * 10**10

@@ -1,0 +1,5 @@
+# expect: limit memory
+import json
+row = ['abc'] * 10000
+grid = [row] * 10000
+s = json.dumps(grid)

@@ -1,0 +1,4 @@
+# expect: limit memory
+x = [0]
+while True:
+    x = x + x

@@ -1,0 +1,3 @@
+# expect: exception MemoryError
+# max-seconds: 2
+1 << 2**64

@@ -1,0 +1,4 @@
+# expect: exception MemoryError
+# max-seconds: 2
+s = 'x' * 1000
+s.replace('', 'y' * 10**6)

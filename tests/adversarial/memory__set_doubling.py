@@ -1,0 +1,5 @@
+# expect: limit memory
+s = {0}
+while True:
+    n = len(s)
+    s |= {k + n for k in s}

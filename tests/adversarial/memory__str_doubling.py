@@ -1,0 +1,4 @@
+# expect: limit memory
+s = 'x'
+while True:
+    s += s

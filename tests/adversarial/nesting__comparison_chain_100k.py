@@ -1,0 +1,5 @@
+# expect: ok
+# expand
+# A chain is flat, not nested.
+x = 1<<100000* < 2>>
+assert x is False

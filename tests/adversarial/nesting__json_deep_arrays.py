@@ -1,0 +1,3 @@
+# expect: exception RecursionError
+import json
+json.loads('[' * 100000 + ']' * 100000)

@@ -1,0 +1,3 @@
+# expect: exception RecursionError
+import json
+json.loads('{"a": ' * 100000 + '1' + '}' * 100000)

@@ -1,0 +1,3 @@
+# expect: exception SyntaxError|RecursionError|MemoryError
+# expand
+<<1000*\idef f():\n>><<1000* >>pass

@@ -1,0 +1,3 @@
+# expect: exception SyntaxError|RecursionError|MemoryError
+# expand
+x = <<100000*(>>1<<100000*)>>

@@ -1,0 +1,2 @@
+# expect: limit output
+print('x' * 5 * 10**7)

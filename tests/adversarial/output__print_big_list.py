@@ -1,0 +1,2 @@
+# expect: limit output
+print(['x' * 100] * 200000)

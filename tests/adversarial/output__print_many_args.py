@@ -1,0 +1,2 @@
+# expect: limit output
+print(*range(3 * 10**6))

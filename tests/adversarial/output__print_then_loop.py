@@ -1,0 +1,5 @@
+# expect: limit time
+# limits: timeout=2
+print('started')
+while True:
+    pass

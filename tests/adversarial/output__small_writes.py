@@ -1,0 +1,3 @@
+# expect: limit output
+while True:
+    print('x' * 10, end='')

@@ -1,0 +1,6 @@
+# expect: exception RecursionError
+class A:
+    def __add__(self, other):
+        return self + other
+
+A() + 1

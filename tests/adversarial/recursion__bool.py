@@ -1,0 +1,6 @@
+# expect: exception RecursionError
+class A:
+    def __bool__(self):
+        return not self
+
+bool(A())

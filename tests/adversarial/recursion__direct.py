@@ -1,0 +1,5 @@
+# expect: exception RecursionError
+def f():
+    return f()
+
+f()

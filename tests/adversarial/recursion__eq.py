@@ -1,0 +1,6 @@
+# expect: exception RecursionError
+class A:
+    def __eq__(self, other):
+        return self == other
+
+A() == A()

@@ -1,0 +1,5 @@
+# expect: exception RecursionError
+def g():
+    yield from g()
+
+list(g())

@@ -1,0 +1,8 @@
+# expect: exception RecursionError
+def f():
+    try:
+        raise ValueError
+    except ValueError:
+        f()
+
+f()

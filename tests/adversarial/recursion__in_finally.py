@@ -1,0 +1,8 @@
+# expect: exception RecursionError
+def f():
+    try:
+        pass
+    finally:
+        f()
+
+f()

@@ -1,0 +1,3 @@
+# expect: exception RecursionError
+f = lambda: f()
+f()

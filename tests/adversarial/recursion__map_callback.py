@@ -1,0 +1,5 @@
+# expect: exception RecursionError
+def f(x):
+    return list(map(f, [x]))
+
+f(0)

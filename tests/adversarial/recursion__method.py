@@ -1,0 +1,6 @@
+# expect: exception RecursionError
+class A:
+    def m(self):
+        return self.m()
+
+A().m()

@@ -1,0 +1,6 @@
+# expect: exception RecursionError
+class A:
+    def __repr__(self):
+        return "A" + repr([self])
+
+print(A())

@@ -1,0 +1,6 @@
+# expect: exception RecursionError
+class A:
+    def __repr__(self):
+        return repr(self)
+
+repr(A())

@@ -1,0 +1,5 @@
+# expect: limit memory
+import re
+s = 'x'
+while True:
+    s = re.sub('x', 'xx', s)
