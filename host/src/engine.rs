@@ -378,7 +378,8 @@ impl Engine {
     }
 }
 
-/// Advances `engine`'s epoch every [`EPOCH_TICK`] until it is dropped.
+/// Advances `engine`'s epoch once per [`EPOCH_TICK`] of wall-clock time
+/// (catching up after a late wake-up) until the engine is dropped.
 fn spawn_epoch_ticker(engine: &wasmtime::Engine) {
     let weak = engine.weak();
     let tick: Duration = EPOCH_TICK;
@@ -387,11 +388,20 @@ fn spawn_epoch_ticker(engine: &wasmtime::Engine) {
     // threads, in which case much else fails too.
     let _ = std::thread::Builder::new()
         .name("monty-epoch".into())
-        .spawn(move || loop {
-            std::thread::sleep(tick);
-            match weak.upgrade() {
-                Some(engine) => engine.increment_epoch(),
-                None => break,
+        .spawn(move || {
+            // The epoch follows the wall clock, not the number of sleeps: on
+            // a loaded machine a 5 ms sleep can take much longer, and
+            // counting sleeps would let a guest overrun its time limit.
+            let started = std::time::Instant::now();
+            let mut ticks: u128 = 0;
+            loop {
+                std::thread::sleep(tick);
+                let Some(engine) = weak.upgrade() else { break };
+                let due = started.elapsed().as_nanos() / tick.as_nanos();
+                while ticks < due {
+                    engine.increment_epoch();
+                    ticks += 1;
+                }
             }
         });
 }

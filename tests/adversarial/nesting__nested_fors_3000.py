@@ -1,4 +1,3 @@
 # expect: exception SyntaxError|RecursionError|MemoryError
 # expand
-# known-failure: the guest overflows its native stack while parsing or compiling (internal error)
 <<3000*\ifor _ in range(1):\n>><<3000* >>pass

@@ -1,4 +1,3 @@
 # expect: exception SyntaxError|RecursionError|MemoryError
 # expand
-# known-failure: the guest overflows its native stack while parsing or compiling (internal error)
 x = <<100000*not >>1

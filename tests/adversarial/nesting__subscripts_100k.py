@@ -1,5 +1,4 @@
 # expect: exception SyntaxError|RecursionError|MemoryError
 # expand
-# known-failure: the guest overflows its native stack while parsing or compiling (internal error)
 x = [0]
 y = x<<100000*[0]>>

@@ -6,7 +6,6 @@ use serde_json::{json, Value as J};
 
 use crate::compile::{self, CompileError};
 use crate::object::{ExcType, External, Value};
-use crate::parse;
 use crate::vm::{Exit, PyErr, Vm, VmLimits};
 
 use super::value::{from_json, to_json};
@@ -116,9 +115,7 @@ impl Session {
         };
         let mut predeclared: Vec<String> = req.inputs.iter().map(|(k, _)| k.clone()).collect();
         predeclared.extend(req.externals.iter().map(|e| e.name.clone()));
-        let program = match parse::parse_module(&req.code, &req.filename)
-            .and_then(|ast| compile::compile(&ast, &req.code, &req.filename, &predeclared))
-        {
+        let program = match compile::compile_source(&req.code, &req.filename, &predeclared) {
             Ok(p) => p,
             Err(e) => return compile_error(&e, &req.code, &req.filename),
         };
@@ -305,7 +302,7 @@ pub fn check(request: &str) -> String {
             .collect(),
         _ => Vec::new(),
     };
-    match parse::parse_module(code, filename).and_then(|ast| compile::compile(&ast, code, filename, &predeclared)) {
+    match compile::compile_source(code, filename, &predeclared) {
         Ok(_) => json!({"ok": true, "diagnostics": []}).to_string(),
         Err(e) => json!({"ok": false, "diagnostics": [{"line": e.line, "type": e.kind, "message": e.message}]}).to_string(),
     }

@@ -119,6 +119,17 @@ struct Unit<'a> {
     line: u32,
 }
 
+const TOO_DEEP_MESSAGE: &str = "too many nested expressions or statements";
+
+/// The error for code nested deeper than [`MAX_NESTING`].
+fn too_deeply_nested(line: u32) -> CompileError {
+    CompileError {
+        kind: "SyntaxError",
+        message: TOO_DEEP_MESSAGE.into(),
+        line,
+    }
+}
+
 pub struct Compiler<'a> {
     st: SymbolTable,
     lines: LineIndex,
@@ -133,6 +144,25 @@ pub struct Compiler<'a> {
     depth: u32,
     /// The source text (class-body annotations are recorded as strings).
     source: &'a str,
+}
+
+/// Parses and compiles `source`.
+///
+/// An AST nested too deeply to compile is leaked rather than dropped:
+/// dropping it recurses once per level and would overflow the guest's
+/// native stack (100 000 nested unary minus signs parse fine but drop
+/// 100 000 frames deep). Each execution is a fresh instance, so the leak
+/// lasts only until it ends.
+///
+/// # Errors
+/// A [`CompileError`] for invalid, unsupported or too deeply nested code.
+pub fn compile_source(source: &str, filename: &str, predeclared: &[String]) -> CResult<Program> {
+    let ast = crate::parse::parse_module(source, filename)?;
+    let result = compile(&ast, source, filename, predeclared);
+    if matches!(&result, Err(e) if e.message == TOO_DEEP_MESSAGE) {
+        std::mem::forget(ast);
+    }
+    result
 }
 
 /// Compiles a parsed module.
@@ -284,11 +314,7 @@ impl<'a> Compiler<'a> {
     fn enter(&mut self, line: u32) -> CResult<()> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return Err(CompileError {
-                kind: "SyntaxError",
-                message: "too many nested expressions or statements".into(),
-                line,
-            });
+            return Err(too_deeply_nested(line));
         }
         Ok(())
     }

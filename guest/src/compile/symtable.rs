@@ -8,7 +8,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 type IndexSet<T> = indexmap::IndexSet<T, std::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
-use rustpython_parser::ast::{self, Expr, Stmt};
+use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
 
 use super::CompileError;
 
@@ -119,6 +119,7 @@ impl SymbolTable {
             by_node: HashMap::default(),
             cur: 0,
             lines,
+            depth: 0,
         };
         for name in predeclared {
             b.scopes[0].bound.insert(name.clone());
@@ -239,6 +240,9 @@ struct Builder<'l> {
     by_node: HashMap<usize, usize>,
     cur: usize,
     lines: &'l dyn Fn(u32) -> u32,
+    /// Current statement/expression nesting: bounded like the compiler's
+    /// (this pass runs first, so it is what meets hostile nesting).
+    depth: u32,
 }
 
 impl Builder<'_> {
@@ -327,6 +331,23 @@ impl Builder<'_> {
     }
 
     fn stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
+        self.enter(s.range().start().into())?;
+        let r = self.stmt_inner(s);
+        self.depth -= 1;
+        r
+    }
+
+    /// Counts one level of nesting, refusing more than the compiler accepts.
+    fn enter(&mut self, offset: u32) -> Result<(), CompileError> {
+        self.depth += 1;
+        if self.depth > super::MAX_NESTING {
+            self.depth -= 1;
+            return Err(super::too_deeply_nested((self.lines)(offset)));
+        }
+        Ok(())
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt) -> Result<(), CompileError> {
         match s {
             Stmt::FunctionDef(f) => {
                 for d in &f.decorator_list {
@@ -627,6 +648,13 @@ impl Builder<'_> {
     }
 
     fn expr(&mut self, e: &Expr) -> Result<(), CompileError> {
+        self.enter(e.range().start().into())?;
+        let r = self.expr_inner(e);
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Result<(), CompileError> {
         match e {
             Expr::Name(n) => {
                 let id = n.id.as_str();

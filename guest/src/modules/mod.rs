@@ -183,10 +183,10 @@ impl Vm {
         for (k, v) in extra {
             put(self, &mut attrs, &k, v);
         }
-        let m = self.heap.new_value(Obj::Module(Module {
+        let m = self.heap.new_value(Obj::Module(Box::new(Module {
             name: name.to_string(),
             attrs,
-        }));
+        })));
         self.modules.push((name.to_string(), m));
         Ok(m)
     }

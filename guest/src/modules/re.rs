@@ -71,6 +71,9 @@ fn translated(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Translated>
     }
     let t = match parse::translate(pattern, flags) {
         Ok(t) => Rc::new(t),
+        Err(e) if e.msg == parse::TOO_DEEP && e.pos.is_none() => {
+            return Err(PyErr::new(ExcType::RecursionError, parse::TOO_DEEP))
+        }
         Err(e) => return Err(pattern_error(vm, e.render(pattern))),
     };
     TRANSLATED.with(|c| {
@@ -143,7 +146,7 @@ pub fn pattern_error(vm: &mut Vm, msg: String) -> PyErr {
     let arg = vm.new_str(msg);
     let mut e = Exception::new(ExcType::Exception, vec![arg]);
     e.class = Some(cls);
-    let v = vm.heap.new_value(Obj::Exception(e));
+    let v = vm.heap.new_value(Obj::Exception(Box::new(e)));
     PyErr::Raise(v)
 }
 

@@ -37,6 +37,13 @@ pub struct ReError {
     pub pos: Option<usize>,
 }
 
+/// Deepest group nesting translated; deeper patterns raise `RecursionError`
+/// as CPython's recursive `re` parser does, instead of exhausting the stack.
+pub(super) const MAX_GROUP_DEPTH: usize = 100;
+
+/// The message marking a pattern nested deeper than [`MAX_GROUP_DEPTH`].
+pub(super) const TOO_DEEP: &str = "maximum recursion depth exceeded";
+
 impl ReError {
     /// The text of `re.error`: `msg at position N`, plus the line and
     /// column when the pattern has several lines.
@@ -78,6 +85,8 @@ pub(super) struct Parser<'a> {
     pub(super) groups: usize,
     pub(super) open: Vec<usize>,
     pub(super) names: Vec<(String, usize)>,
+    /// Nesting of `alternation` calls (groups), bounded by [`MAX_GROUP_DEPTH`].
+    pub(super) depth: usize,
 }
 
 /// Translates `pattern` compiled with `flags`.
@@ -96,6 +105,7 @@ pub fn translate(pattern: &str, flags: u32) -> R<Translated> {
         groups: 0,
         open: Vec::new(),
         names: Vec::new(),
+        depth: 0,
     };
     p.global_flags()?;
     if p.flags & ASCII != 0 && p.flags & UNICODE != 0 {
@@ -215,6 +225,19 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn alternation(&mut self) -> R<String> {
+        if self.depth >= MAX_GROUP_DEPTH {
+            return Err(ReError {
+                msg: TOO_DEEP.into(),
+                pos: None,
+            });
+        }
+        self.depth += 1;
+        let r = self.alternation_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn alternation_inner(&mut self) -> R<String> {
         let mut out = self.sequence()?;
         while self.peek() == Some('|') {
             self.i += 1;

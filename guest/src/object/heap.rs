@@ -114,3 +114,14 @@ impl Heap {
         self.gc_threshold = MIN_GC_THRESHOLD.max(self.live());
     }
 }
+
+#[cfg(test)]
+mod size_tests {
+    /// Every heap slot is an `Obj`, so its size is the per-object floor
+    /// (a million empty lists cost a million slots): large payloads are
+    /// boxed to keep it small.
+    #[test]
+    fn obj_stays_small() {
+        assert!(std::mem::size_of::<super::Obj>() <= 96);
+    }
+}

@@ -44,7 +44,7 @@ pub enum Obj {
     Function(Function),
     /// A variable captured by a closure.
     Cell(Value),
-    Exception(Exception),
+    Exception(Box<Exception>),
     Range(Range),
     Slice(Value, Value, Value),
     Iter(Iter),
@@ -55,7 +55,7 @@ pub enum Obj {
     /// A function provided by the host; calling it pauses the run.
     External(External),
     /// An imported module: its name and attributes.
-    Module(Module),
+    Module(Box<Module>),
     /// A native function with values bound in front of its arguments
     /// (`operator.itemgetter(1)`, `functools.partial(f, x)`): calling it
     /// calls `func(*bound, *args)`. `name` is its class name for reprs.
@@ -64,7 +64,7 @@ pub enum Obj {
         bound: Vec<Value>,
         name: String,
     },
-    Class(Class),
+    Class(Box<Class>),
     Instance(Instance),
     /// A function bound to the object it was looked up on.
     BoundMethod {

@@ -119,7 +119,7 @@ impl Vm {
             },
             _ => Dict::new(),
         };
-        let id = self.heap.alloc(Obj::Class(Class {
+        let id = self.heap.alloc(Obj::Class(Box::new(Class {
             name,
             qualname,
             bases,
@@ -128,7 +128,7 @@ impl Vm {
             exc_base,
             dataclass: None,
             namedtuple: None,
-        }));
+        })));
         let base_mros: Vec<Vec<ObjId>> = user_bases
             .iter()
             .map(|b| self.class(*b).mro.clone())
@@ -153,7 +153,7 @@ impl Vm {
             Some(kind) => {
                 let mut e = Exception::new(kind, args.clone());
                 e.class = Some(cls);
-                self.heap.new_value(Obj::Exception(e))
+                self.heap.new_value(Obj::Exception(Box::new(e)))
             }
             None => self.heap.new_value(Obj::Instance(Instance {
                 class: cls,

@@ -224,7 +224,7 @@ impl Vm {
     }
 
     pub fn new_exception(&mut self, e: Exception) -> Value {
-        self.heap.new_value(Obj::Exception(e))
+        self.heap.new_value(Obj::Exception(Box::new(e)))
     }
 
     /// Runs until the program finishes, pauses, or fails.

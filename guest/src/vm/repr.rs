@@ -6,7 +6,11 @@ use crate::object::{float, ExcType, Obj, Value, ViewKind};
 
 use super::{PyErr, PyResult, Vm};
 
-const MAX_REPR_DEPTH: usize = 400;
+/// Deepest container nesting `repr()` descends into before raising
+/// `RecursionError`. The recursion is native, and wasmtime's default
+/// 512 KiB wasm stack overflowed at about 400 nested lists (measured), so
+/// this leaves room for the callers below it.
+const MAX_REPR_DEPTH: usize = 250;
 
 /// `repr()` of a string.
 pub fn str_repr(s: &str) -> String {

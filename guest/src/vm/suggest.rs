@@ -512,7 +512,7 @@ impl Vm {
         let mut exc = Exception::new(ExcType::NameError, vec![message]);
         let (k, v) = (self.new_str("name"), self.new_str(name));
         exc.attrs.insert(HashKey::Str("name".into()), k, v);
-        PyErr::Raise(self.heap.new_value(Obj::Exception(exc)))
+        PyErr::Raise(self.heap.new_value(Obj::Exception(Box::new(exc))))
     }
 
     /// Gives an `AttributeError` from `obj.name` its `name` and `obj`
@@ -528,7 +528,7 @@ impl Vm {
                     let k = self.new_str(key);
                     exc.attrs.insert(HashKey::Str(key.into()), k, value);
                 }
-                PyErr::Raise(self.heap.new_value(Obj::Exception(exc)))
+                PyErr::Raise(self.heap.new_value(Obj::Exception(Box::new(exc))))
             }
             other => other,
         }

@@ -776,6 +776,13 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                 Some(t) => vm.index_arg_mut(t)?,
                 None => 8,
             };
+            // CPython takes the tab size as a C int.
+            if i32::try_from(ts).is_err() {
+                return Err(PyErr::new(
+                    ExcType::OverflowError,
+                    "Python int too large to convert to C int",
+                ));
+            }
             let mut out = String::new();
             let mut col = 0i64;
             for c in s.chars() {
@@ -783,6 +790,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                     '\t' => {
                         if ts > 0 {
                             let n = ts - col % ts;
+                            vm.check_alloc(out.len() as u128 + n as u128)?;
                             out.extend(std::iter::repeat_n(' ', n as usize));
                             col += n;
                         }
