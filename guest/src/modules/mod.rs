@@ -44,6 +44,7 @@ mod sha512;
 mod statistics;
 mod statistics_bivariate;
 mod string;
+pub mod structseq;
 mod sys;
 mod textwrap;
 mod time;

@@ -177,6 +177,10 @@ impl Vm {
                     None => Value::ExcType(e.kind),
                 },
                 Obj::Instance(i) => Value::Ref(i.class),
+                Obj::Dict(d) => match Vm::dict_kind_class(d.kind) {
+                    Some(t) => Value::Native(t),
+                    None => Value::Type(Type::Dict),
+                },
                 _ => Value::Type(self.type_of(v)),
             },
             _ => Value::Type(self.type_of(v)),
@@ -656,6 +660,11 @@ impl Vm {
                 "bad operand type for unary {sym}: '{}'",
                 self.class_name(a)
             )));
+        }
+        if matches!(op, UnaryOp::Neg | UnaryOp::Pos) {
+            if let Some(r) = self.counter_unary(a, op == UnaryOp::Neg)? {
+                return Ok(r);
+            }
         }
         match op {
             UnaryOp::Not => Ok(Value::Bool(!self.truthy(a)?)),
