@@ -513,6 +513,9 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
+    if let Some(r) = crate::modules::generic::isinstance(vm, v, ty) {
+        return r;
+    }
     match ty {
         Value::Native(t) => vm.native_type_isinstance(v, t).ok_or_else(|| {
             PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")

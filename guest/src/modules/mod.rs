@@ -20,6 +20,7 @@ mod digests;
 mod digests_sponge;
 mod functools;
 mod future;
+pub mod generic;
 mod hashlib;
 mod hashlib_obj;
 mod heapq;

@@ -59,6 +59,13 @@ pub enum NativeObj {
     },
     /// `sys.stdout` (1) / `sys.stderr` (2) (`structseq.rs`).
     Stream(u8),
+    /// `types.GenericAlias`: `list[int]` (`generic.rs`); `args` is a tuple.
+    GenericAlias {
+        origin: Value,
+        args: Value,
+    },
+    /// A union type, `int | None` (`generic.rs`).
+    Union(Vec<Value>),
 }
 
 impl NativeObj {
@@ -76,6 +83,8 @@ impl NativeObj {
             NativeObj::Deque { items, .. } => items.iter().for_each(|v| _f(*v)),
             NativeObj::StructSeq { values, .. } => values.iter().for_each(|v| _f(*v)),
             NativeObj::Stream(_) => {}
+            NativeObj::GenericAlias { origin, args } => [origin, args].iter().for_each(|v| _f(**v)),
+            NativeObj::Union(args) => args.iter().for_each(|v| _f(*v)),
         }
     }
 
@@ -97,6 +106,8 @@ impl NativeObj {
             NativeObj::Hmac(_) => "HMAC",
             NativeObj::StructSeq { kind, .. } => kind.type_name(),
             NativeObj::Stream(_) => "_io.TextIOWrapper",
+            NativeObj::GenericAlias { .. } => "types.GenericAlias",
+            NativeObj::Union(_) => "typing.Union",
         }
     }
 }
@@ -126,6 +137,9 @@ impl Vm {
             NativeObj::Hmac(_) => Ok(super::hmac::getattr(self, id, _name)),
             NativeObj::StructSeq { .. } => Ok(super::structseq::getattr(self, id, _name)),
             NativeObj::Stream(_) => Ok(None),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => {
+                super::generic::getattr(self, id, _name)
+            }
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
                 _ => None,
@@ -159,6 +173,7 @@ impl Vm {
                 super::structseq::call_method(self, id, _name, _args, _kw)
             }
             NativeObj::Stream(n) => super::structseq::stream_method(self, *n, _name, _args),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => Ok(None),
         }
     }
 
@@ -180,6 +195,7 @@ impl Vm {
             NativeObj::Deque { .. } => super::collections::DEQUE_METHODS.contains(&_name),
             NativeObj::StructSeq { .. } => super::structseq::SEQ_METHODS.contains(&_name),
             NativeObj::Stream(_) => super::structseq::STREAM_METHODS.contains(&_name),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => false,
         }
     }
 
@@ -204,6 +220,7 @@ impl Vm {
             } else {
                 "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>".into()
             }),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => super::generic::repr(self, id),
         }
     }
 
@@ -252,6 +269,9 @@ impl Vm {
         if let Some(r) = super::structseq::compare(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
+        if let Some(r) = super::generic::compare(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
         Ok(None)
     }
 
@@ -268,6 +288,9 @@ impl Vm {
         }
         if let NativeObj::StructSeq { .. } = obj(self, _id) {
             return super::structseq::hash(self, _id).map(Some);
+        }
+        if let Some(k) = super::generic::hash(self, _id)? {
+            return Ok(Some(k));
         }
         Ok(None)
     }
@@ -327,6 +350,9 @@ impl Vm {
             return super::time::getitem(self, _id, _idx).map(Some);
         }
         if let Some(v) = super::structseq::getitem(self, _id, _idx)? {
+            return Ok(Some(v));
+        }
+        if let Some(v) = super::generic::getitem(self, _id)? {
             return Ok(Some(v));
         }
         if let NativeObj::Deque { items, .. } = obj(self, _id) {

@@ -114,7 +114,9 @@ pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
 /// Comparisons of a struct sequence with a tuple or another one: as tuples.
 pub fn compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
     let (sa, sb) = (seq_values(vm, a).is_some(), seq_values(vm, b).is_some());
-    if !(sa || sb) || !(sa || is_tuple(vm, a)) || !(sb || is_tuple(vm, b)) {
+    let a_ok = sa || is_tuple(vm, a);
+    let b_ok = sb || is_tuple(vm, b);
+    if !(sa || sb) || !a_ok || !b_ok {
         return Ok(None);
     }
     let (ta, tb) = (as_tuple(vm, a), as_tuple(vm, b));

@@ -255,6 +255,11 @@ impl Vm {
         if let Some(r) = self.bytes_binary(op, a, b, inplace)? {
             return Ok(r);
         }
+        if op == BinOp::BitOr {
+            if let Some(r) = crate::modules::generic::binary(self, op, a, b)? {
+                return Ok(r);
+            }
+        }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             return self.binary_op_user(op, a, b, inplace);
         }
