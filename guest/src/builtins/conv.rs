@@ -88,6 +88,34 @@ impl Vm {
         )))
     }
 
+    /// Whether `v` is an instance of a user class defining `__index__`.
+    pub fn has_index_method(&self, v: Value) -> bool {
+        self.user_class_of(v)
+            .is_some_and(|c| self.class_lookup(c, "__index__").is_some())
+    }
+
+    /// A slice-style bound (`start`/`end` of the searches): an int or an
+    /// `__index__` object, out-of-range values clamped to the i64 range as
+    /// CPython clamps to `Py_ssize_t`.
+    pub fn slice_bound_mut(&mut self, v: Value) -> PyResult<i64> {
+        let v = self.user_index(v)?.unwrap_or(v);
+        if let Value::Ref(id) = v {
+            if let Obj::BigInt(b) = self.heap.get(id) {
+                return Ok(if num_traits::Signed::is_negative(b) {
+                    i64::MIN
+                } else {
+                    i64::MAX
+                });
+            }
+        }
+        match v {
+            Value::Int(_) | Value::Bool(_) => self.index_arg(v),
+            _ => Err(PyErr::type_error(
+                "slice indices must be integers or None or have an __index__ method",
+            )),
+        }
+    }
+
     /// `index_arg`, also accepting objects with an `__index__` method.
     pub fn index_arg_mut(&mut self, v: Value) -> PyResult<i64> {
         match self.user_index(v)? {

@@ -394,9 +394,34 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             Ok(Value::None)
         }
         Builtin::ObjectSetattr => {
-            a.check(3, 3, &[])?;
-            let name = vm.str_arg(a.pos[1], "attribute name must be string")?;
-            vm.raw_set_attr(a.pos[0], &name, a.pos[2]);
+            let Some(&target) = a.pos.first() else {
+                return Err(PyErr::type_error(
+                    "descriptor '__setattr__' of 'object' object needs an argument",
+                ));
+            };
+            if !a.kw.is_empty() {
+                return Err(PyErr::type_error(
+                    "wrapper __setattr__() takes no keyword arguments",
+                ));
+            }
+            if a.pos.len() != 3 {
+                return Err(PyErr::type_error(format!(
+                    "__setattr__ expected 2 arguments, got {}",
+                    a.pos.len() - 1
+                )));
+            }
+            let Some(name) = as_str(&vm.heap, a.pos[1]).map(str::to_string) else {
+                return Err(PyErr::type_error(format!(
+                    "attribute name must be string, not '{}'",
+                    vm.class_name(a.pos[1])
+                )));
+            };
+            let has_dict = matches!(target, Value::Ref(id)
+                if matches!(vm.heap.get(id), Obj::Instance(_) | Obj::Exception(_)));
+            if !has_dict {
+                return vm.set_attr(target, &name, a.pos[2]).map(|_| Value::None);
+            }
+            vm.raw_set_attr(target, &name, a.pos[2]);
             Ok(Value::None)
         }
         Builtin::ObjectEq => {
@@ -480,6 +505,7 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
     out.push_str(&end);
     let stream = match a.kwarg("file") {
         Some(Value::Int(2)) => 2,
+        Some(f) => crate::modules::structseq::stream_of(vm, f).map_or(1, u32::from),
         _ => 1,
     };
     crate::output::write(stream, &out);
@@ -487,6 +513,9 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
+    if let Some(r) = crate::modules::generic::isinstance(vm, v, ty) {
+        return r;
+    }
     match ty {
         Value::Native(t) => vm.native_type_isinstance(v, t).ok_or_else(|| {
             PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")

@@ -98,8 +98,9 @@ enum Block<'a> {
     Try,
     /// Inside `try:` of a try/finally: the handler plus the finally body.
     TryFinally(&'a [Stmt]),
-    /// Inside an `except` body.
-    ExceptBody,
+    /// Inside an `except` body; with `as name`, a handler that clears the
+    /// name on an exceptional exit is pushed too.
+    ExceptBody(Option<&'a str>),
     /// Inside the exceptional path of a `finally`: the exception is on the stack.
     FinallyExc,
     /// Inside a `with` body: its handler and the manager on the stack.

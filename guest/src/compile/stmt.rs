@@ -377,8 +377,15 @@ impl<'a> Compiler<'a> {
                     self.stmts(body)?;
                     self.unit().blocks.extend(inner);
                 }
-                Block::ExceptBody => {
-                    self.emit(Op::PopExcept);
+                Block::ExceptBody(name) => {
+                    let name = *name;
+                    if let Some(name) = name {
+                        self.emit(Op::PopHandler);
+                        self.emit(Op::PopExcept);
+                        self.clear_handler_name(name);
+                    } else {
+                        self.emit(Op::PopExcept);
+                    }
                 }
                 Block::FinallyExc => {
                     self.emit(Op::PopExcept);
@@ -521,16 +528,25 @@ impl<'a> Compiler<'a> {
                     self.emit(Op::Pop);
                 }
             }
-            self.unit().blocks.push(Block::ExceptBody);
+            let name = hd.name.as_ref().map(|n| n.as_str());
+            // `except E as name:` clears `name` however the body is left.
+            let cleanup = name.map(|_| self.emit(Op::SetupExcept(0)));
+            self.unit().blocks.push(Block::ExceptBody(name));
             self.stmts(&hd.body)?;
             self.unit().blocks.pop();
+            if cleanup.is_some() {
+                self.emit(Op::PopHandler);
+            }
             self.emit(Op::PopExcept);
-            if let Some(name) = &hd.name {
-                self.emit(Op::LoadNone);
-                self.store_name(name.as_str());
-                self.delete_name(name.as_str());
+            if let Some(name) = name {
+                self.clear_handler_name(name);
             }
             ends.push(self.emit(Op::Jump(0)));
+            if let (Some(h), Some(name)) = (cleanup, name) {
+                self.patch(h);
+                self.clear_handler_name(name);
+                self.emit(Op::Reraise);
+            }
             if let Some(j) = next {
                 self.patch(j);
             }
@@ -542,6 +558,14 @@ impl<'a> Compiler<'a> {
             self.patch(j);
         }
         Ok(())
+    }
+
+    /// `name = None; del name`: how an `except ... as name` target is
+    /// unbound when its handler is left.
+    fn clear_handler_name(&mut self, name: &str) {
+        self.emit(Op::LoadNone);
+        self.store_name(name);
+        self.delete_name(name);
     }
 
     /// `with a as x, b as y: body` as nested single-item `with`s.

@@ -367,7 +367,7 @@ impl Vm {
     pub fn dict_kind_name(kind: DictKind) -> &'static str {
         match kind {
             DictKind::Plain => "dict",
-            DictKind::DefaultDict(_) => "defaultdict",
+            DictKind::DefaultDict(_) => "collections.defaultdict",
             DictKind::Counter => "Counter",
             DictKind::OrderedDict => "OrderedDict",
         }
@@ -555,6 +555,48 @@ impl Vm {
         }))
     }
 
+    /// `+counter` / `-counter` (`negate`): a new Counter of the counts that
+    /// are positive after the sign is applied; `None` if `a` is no Counter.
+    pub fn counter_unary(&mut self, a: Value, negate: bool) -> PyResult<Option<Value>> {
+        if dict_kind(self, a) != Some(DictKind::Counter) {
+            return Ok(None);
+        }
+        let entries: Vec<(Value, Value)> = match a {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Dict(d) => d.entries().collect(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        let mut d = Dict::new();
+        d.kind = DictKind::Counter;
+        let out = self.heap.new_value(Obj::Dict(d));
+        for (k, v) in entries {
+            let v = if negate {
+                self.binary_op(
+                    crate::compile::bytecode::BinOp::Sub,
+                    Value::Int(0),
+                    v,
+                    false,
+                )?
+            } else {
+                v
+            };
+            if matches!(
+                self.compare_op(CmpOp::Gt, v, Value::Int(0))?,
+                Value::Bool(true)
+            ) {
+                let hk = self.hash_key(k)?;
+                if let Value::Ref(id) = out {
+                    if let Obj::Dict(d) = self.heap.get_mut(id) {
+                        d.insert(hk, k, v);
+                    }
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
     /// `Counter + Counter` and friends; `None` if not both Counters.
     pub fn counter_binary(
         &mut self,
@@ -639,6 +681,16 @@ impl Vm {
             }
         }
         Ok(Some(out))
+    }
+
+    /// The class of a dict of a `collections` kind (`type(Counter())`).
+    pub fn dict_kind_class(kind: DictKind) -> Option<NativeId> {
+        Some(native(match kind {
+            DictKind::Plain => return None,
+            DictKind::DefaultDict(_) => F_DEFAULTDICT,
+            DictKind::Counter => F_COUNTER,
+            DictKind::OrderedDict => F_ORDEREDDICT,
+        }))
     }
 
     /// `isinstance(v, collections.X)`.
@@ -813,6 +865,12 @@ impl Vm {
             "_asdict" => F_NT_ASDICT,
             "_replace" => F_NT_REPLACE,
             "_make" => F_NT_MAKE,
+            "index" | "count" => {
+                // the tuple methods, run on the instance's values
+                let (_, values) = self.namedtuple_parts(obj)?;
+                let t = self.new_tuple(values);
+                return Some(self.heap.new_value(Obj::BuiltinMethod(t, name.to_string())));
+            }
             _ => return None,
         };
         let is_nt = match obj {
@@ -947,11 +1005,22 @@ impl Vm {
                 Value::None
             }
             "count" | "index" | "remove" => {
-                a.check(1, 1, &[])?;
+                a.check(1, if name == "index" { 3 } else { 1 }, &[])?;
+                let mut pos = vec![a.pos[0]];
+                pos.extend(crate::builtins::methods::list::sequence_bounds(
+                    self,
+                    &a.pos[1..],
+                )?);
+                let bounds = Args::new(a.name, pos, Vec::new());
                 let snapshot: Vec<Value> = self.deque_items(id).0.iter().copied().collect();
+                let (start, end) =
+                    crate::builtins::methods::clamp_range(self, &bounds, 1, snapshot.len())?;
                 let mut found = None;
                 let mut count = 0;
                 for (i, v) in snapshot.into_iter().enumerate() {
+                    if i < start || i >= end {
+                        continue;
+                    }
                     if self.same_object(v, a.pos[0]) || self.py_eq(v, a.pos[0])? {
                         count += 1;
                         if found.is_none() {
@@ -964,8 +1033,7 @@ impl Vm {
                     "index" => match found {
                         Some(i) => Value::Int(i as i64),
                         None => {
-                            let r = self.repr(a.pos[0])?;
-                            return Err(PyErr::value_error(format!("{r} is not in deque")));
+                            return Err(PyErr::value_error("deque.index(x): x not in deque"));
                         }
                     },
                     _ => match found {

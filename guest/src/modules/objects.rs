@@ -52,6 +52,20 @@ pub enum NativeObj {
     Hash(Box<super::digests::Hasher>),
     /// An `hmac.HMAC` object (`hmac.rs`).
     Hmac(Box<super::digests::HmacKey>),
+    /// A struct sequence such as `sys.version_info` (`structseq.rs`).
+    StructSeq {
+        kind: super::structseq::SeqKind,
+        values: Vec<Value>,
+    },
+    /// `sys.stdout` (1) / `sys.stderr` (2) (`structseq.rs`).
+    Stream(u8),
+    /// `types.GenericAlias`: `list[int]` (`generic.rs`); `args` is a tuple.
+    GenericAlias {
+        origin: Value,
+        args: Value,
+    },
+    /// A union type, `int | None` (`generic.rs`).
+    Union(Vec<Value>),
 }
 
 impl NativeObj {
@@ -67,6 +81,10 @@ impl NativeObj {
             NativeObj::StructTime(_) => {}
             NativeObj::Hash(_) | NativeObj::Hmac(_) => {}
             NativeObj::Deque { items, .. } => items.iter().for_each(|v| _f(*v)),
+            NativeObj::StructSeq { values, .. } => values.iter().for_each(|v| _f(*v)),
+            NativeObj::Stream(_) => {}
+            NativeObj::GenericAlias { origin, args } => [origin, args].iter().for_each(|v| _f(**v)),
+            NativeObj::Union(args) => args.iter().for_each(|v| _f(*v)),
         }
     }
 
@@ -86,6 +104,10 @@ impl NativeObj {
             NativeObj::StructTime(_) => "time.struct_time",
             NativeObj::Hash(h) => super::hashlib_obj::type_name(h),
             NativeObj::Hmac(_) => "HMAC",
+            NativeObj::StructSeq { kind, .. } => kind.type_name(),
+            NativeObj::Stream(_) => "_io.TextIOWrapper",
+            NativeObj::GenericAlias { .. } => "types.GenericAlias",
+            NativeObj::Union(_) => "typing.Union",
         }
     }
 }
@@ -113,6 +135,11 @@ impl Vm {
             NativeObj::StructTime(_) => Ok(super::time::getattr(self, id, _name)),
             NativeObj::Hash(_) => Ok(super::hashlib_obj::getattr(self, id, _name)),
             NativeObj::Hmac(_) => Ok(super::hmac::getattr(self, id, _name)),
+            NativeObj::StructSeq { .. } => Ok(super::structseq::getattr(self, id, _name)),
+            NativeObj::Stream(_) => Ok(None),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => {
+                super::generic::getattr(self, id, _name)
+            }
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
                 _ => None,
@@ -142,6 +169,11 @@ impl Vm {
             NativeObj::Hash(_) => super::hashlib_obj::call_method(self, id, _name, _args, _kw),
             NativeObj::Hmac(_) => super::hmac::call_method(self, id, _name, _args, _kw),
             NativeObj::Deque { .. } => self.deque_method(id, _name, _args, _kw),
+            NativeObj::StructSeq { .. } => {
+                super::structseq::call_method(self, id, _name, _args, _kw)
+            }
+            NativeObj::Stream(n) => super::structseq::stream_method(self, *n, _name, _args),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => Ok(None),
         }
     }
 
@@ -161,6 +193,9 @@ impl Vm {
             NativeObj::Hash(_) => super::hashlib_obj::METHODS.contains(&_name),
             NativeObj::Hmac(_) => super::hmac::METHODS.contains(&_name),
             NativeObj::Deque { .. } => super::collections::DEQUE_METHODS.contains(&_name),
+            NativeObj::StructSeq { .. } => super::structseq::SEQ_METHODS.contains(&_name),
+            NativeObj::Stream(_) => super::structseq::STREAM_METHODS.contains(&_name),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => false,
         }
     }
 
@@ -179,6 +214,13 @@ impl Vm {
             NativeObj::Hash(_) => Ok(super::hashlib_obj::repr(self, id)),
             NativeObj::Hmac(_) => Ok(super::hmac::repr(id)),
             NativeObj::Deque { .. } => self.deque_repr(id),
+            NativeObj::StructSeq { .. } => super::structseq::repr(self, id),
+            NativeObj::Stream(n) => Ok(if *n == 2 {
+                "<_io.TextIOWrapper name='<stderr>' mode='w' encoding='utf-8'>".into()
+            } else {
+                "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>".into()
+            }),
+            NativeObj::GenericAlias { .. } | NativeObj::Union(_) => super::generic::repr(self, id),
         }
     }
 
@@ -224,6 +266,12 @@ impl Vm {
         if let Some(r) = super::time::compare(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
+        if let Some(r) = super::structseq::compare(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
+        if let Some(r) = super::generic::compare(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
         Ok(None)
     }
 
@@ -238,6 +286,12 @@ impl Vm {
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return Ok(Some(super::time::hash(self, _id)));
         }
+        if let NativeObj::StructSeq { .. } = obj(self, _id) {
+            return super::structseq::hash(self, _id).map(Some);
+        }
+        if let Some(k) = super::generic::hash(self, _id)? {
+            return Ok(Some(k));
+        }
         Ok(None)
     }
 
@@ -251,6 +305,9 @@ impl Vm {
         if let Some(r) = super::datetime_ops::binary(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
+        if let Some(r) = super::structseq::binary(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
         Ok(None)
     }
 
@@ -258,6 +315,9 @@ impl Vm {
     pub fn native_obj_len(&mut self, _id: ObjId) -> PyResult<Option<usize>> {
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return Ok(Some(9));
+        }
+        if let Some(n) = super::structseq::len(self, _id) {
+            return Ok(Some(n));
         }
         if let NativeObj::Deque { items, .. } = obj(self, _id) {
             return Ok(Some(items.len()));
@@ -269,6 +329,9 @@ impl Vm {
     pub fn native_obj_iter(&mut self, _id: ObjId) -> PyResult<Option<Value>> {
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return super::time::iter(self, _id).map(Some);
+        }
+        if let Some(it) = super::structseq::iter(self, _id)? {
+            return Ok(Some(it));
         }
         if let NativeObj::Deque { items, .. } = obj(self, _id) {
             let l: Vec<Value> = items.iter().copied().collect();
@@ -286,9 +349,29 @@ impl Vm {
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return super::time::getitem(self, _id, _idx).map(Some);
         }
+        if let Some(v) = super::structseq::getitem(self, _id, _idx)? {
+            return Ok(Some(v));
+        }
+        if let Some(v) = super::generic::getitem(self, _id)? {
+            return Ok(Some(v));
+        }
         if let NativeObj::Deque { items, .. } = obj(self, _id) {
             let n = items.len() as i64;
-            let i = self.index_arg(_idx)?;
+            let i = match _idx {
+                Value::Int(_) | Value::Bool(_) => self.index_arg(_idx)?,
+                Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => {
+                    self.index_arg(_idx)?
+                }
+                _ => match self.user_index(_idx)? {
+                    Some(r) => self.index_arg(r)?,
+                    None => {
+                        return Err(crate::vm::PyErr::type_error(format!(
+                            "sequence index must be integer, not '{}'",
+                            self.class_name(_idx)
+                        )))
+                    }
+                },
+            };
             let j = if i < 0 { i + n } else { i };
             let NativeObj::Deque { items, .. } = obj(self, _id) else {
                 unreachable!()
@@ -359,6 +442,9 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let NativeObj::Random(_) = o {
         return Some(super::random_obj::random_type_id());
     }
+    if let NativeObj::Stream(_) = o {
+        return Some(super::structseq::stream_class());
+    }
     if let Some(t) = super::hashlib_obj::class_of(o).or_else(|| super::hmac::class_of(o)) {
         return Some(t);
     }
@@ -371,11 +457,12 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
     if let Some(name) = vm.native_class_name(t) {
         return Some(format!("<class '{name}'>"));
     }
-    if t == (NativeId {
-        module: super::module_index("collections"),
-        func: 3,
-    }) {
-        return Some("<class 'collections.deque'>".into());
+    if t.module == super::module_index("collections") && t.func <= 3 {
+        let name = super::native_name(t);
+        return Some(format!("<class 'collections.{name}'>"));
+    }
+    if t == super::structseq::stream_class() {
+        return Some("<class '_io.TextIOWrapper'>".into());
     }
     if let Some(r) = super::hashlib_obj::class_repr(t).or_else(|| super::hmac::class_repr(t)) {
         return Some(r);

@@ -2,9 +2,10 @@
 //! `stdout`/`stderr` markers that `print(file=...)` understands. Nothing
 //! about the host (no argv, path, environment or real platform).
 
+use super::objects::NativeObj;
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
-use crate::object::Value;
+use crate::object::{Obj, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn getrecursionlimit(vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -30,10 +31,27 @@ fn exit(_vm: &mut Vm, a: Args) -> PyResult<Value> {
     Err(PyErr::New(crate::object::ExcType::SystemExit, a.pos))
 }
 
+fn text_io_wrapper(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
+    Err(PyErr::type_error(
+        "cannot create '_io.TextIOWrapper' instances in the sandbox",
+    ))
+}
+
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     let version = vm.new_str("3.14.0 (monty sandbox)");
     attrs.push(("version".into(), version));
-    let vi = vm.new_tuple(vec![Value::Int(3), Value::Int(14), Value::Int(0)]);
+    let level = vm.new_str("final");
+    let vi = super::structseq::new(
+        vm,
+        super::structseq::SeqKind::VersionInfo,
+        vec![
+            Value::Int(3),
+            Value::Int(14),
+            Value::Int(0),
+            level,
+            Value::Int(0),
+        ],
+    );
     attrs.push(("version_info".into(), vi));
     attrs.push(("maxsize".into(), Value::Int(i64::MAX)));
     let platform = vm.new_str("monty");
@@ -41,8 +59,10 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     let byteorder = vm.new_str("little");
     attrs.push(("byteorder".into(), byteorder));
     // `print(file=sys.stdout)` / `file=sys.stderr` select the stream.
-    attrs.push(("stdout".into(), Value::Int(1)));
-    attrs.push(("stderr".into(), Value::Int(2)));
+    let stdout = vm.heap.new_value(Obj::Native(NativeObj::Stream(1)));
+    let stderr = vm.heap.new_value(Obj::Native(NativeObj::Stream(2)));
+    attrs.push(("stdout".into(), stdout));
+    attrs.push(("stderr".into(), stderr));
     let argv = vm.new_list(vec![]);
     attrs.push(("argv".into(), argv));
 }
@@ -61,6 +81,11 @@ pub static MODULE: ModuleDef = ModuleDef {
         NativeFn {
             name: "exit",
             call: exit,
+        },
+        // the class of `sys.stdout` (`structseq::stream_class`)
+        NativeFn {
+            name: "TextIOWrapper",
+            call: text_io_wrapper,
         },
     ],
     init,

@@ -144,6 +144,9 @@ impl Vm {
         }
         Ok(Some(match (obj, name) {
             (Value::Type(t), "__name__" | "__qualname__") => self.new_str(t.name()),
+            (Value::Type(crate::object::Type::Object), "__setattr__") => {
+                Value::Builtin(crate::builtins::Builtin::ObjectSetattr)
+            }
             (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),
             (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
             (Value::Native(n), "__name__" | "__qualname__") => {

@@ -529,6 +529,10 @@ impl Vm {
                     let (recv, name) = (*recv, name.clone());
                     crate::builtins::methods::call_method(self, recv, &name, args, kwargs)
                 }
+                Obj::Native(_) => match crate::modules::generic::call_target(self, f) {
+                    Some(origin) => self.call_value(origin, args, kwargs),
+                    None => Err(self.not_callable(f)),
+                },
                 Obj::External(ext) => Err(PyErr::new(
                     ExcType::RuntimeError,
                     format!("host function '{}' cannot be called from inside a callback of a builtin yet", ext.name),

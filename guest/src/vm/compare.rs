@@ -55,6 +55,11 @@ impl Vm {
             Value::Bool(b) => b,
             Value::Int(i) => i != 0,
             Value::Float(f) => f != 0.0,
+            Value::Builtin(Builtin::NotImplemented) => {
+                return Err(PyErr::type_error(
+                    "NotImplemented should not be used in a boolean context",
+                ))
+            }
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Str(s) => !s.s.is_empty(),
                 Obj::Bytes(b) | Obj::ByteArray(b) => !b.is_empty(),

@@ -427,7 +427,13 @@ impl Vm {
                         let before = (spec >> 16) as usize;
                         let after = (spec & 0xffff) as usize;
                         let v = self.pop();
-                        let mut items = self.collect_iterable(v)?;
+                        let it = self.get_iter(v).map_err(|_| {
+                            PyErr::type_error(format!(
+                                "cannot unpack non-iterable {} object",
+                                self.class_name(v)
+                            ))
+                        })?;
+                        let mut items = self.collect_iterable(it)?;
                         if items.len() < before + after {
                             return Err(PyErr::value_error(format!(
                                 "not enough values to unpack (expected at least {}, got {})",

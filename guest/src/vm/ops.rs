@@ -177,6 +177,10 @@ impl Vm {
                     None => Value::ExcType(e.kind),
                 },
                 Obj::Instance(i) => Value::Ref(i.class),
+                Obj::Dict(d) => match Vm::dict_kind_class(d.kind) {
+                    Some(t) => Value::Native(t),
+                    None => Value::Type(Type::Dict),
+                },
                 _ => Value::Type(self.type_of(v)),
             },
             _ => Value::Type(self.type_of(v)),
@@ -250,6 +254,11 @@ impl Vm {
         }
         if let Some(r) = self.bytes_binary(op, a, b, inplace)? {
             return Ok(r);
+        }
+        if op == BinOp::BitOr {
+            if let Some(r) = crate::modules::generic::binary(self, op, a, b)? {
+                return Ok(r);
+            }
         }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             return self.binary_op_user(op, a, b, inplace);
@@ -656,6 +665,11 @@ impl Vm {
                 "bad operand type for unary {sym}: '{}'",
                 self.class_name(a)
             )));
+        }
+        if matches!(op, UnaryOp::Neg | UnaryOp::Pos) {
+            if let Some(r) = self.counter_unary(a, op == UnaryOp::Neg)? {
+                return Ok(r);
+            }
         }
         match op {
             UnaryOp::Not => Ok(Value::Bool(!self.truthy(a)?)),

@@ -181,6 +181,11 @@ impl Vm {
     }
 
     pub fn get_item(&mut self, obj: Value, idx: Value) -> PyResult<Value> {
+        if matches!(obj, Value::Type(_) | Value::Native(_)) {
+            if let Some(alias) = crate::modules::generic::class_getitem(self, obj, idx) {
+                return Ok(alias);
+            }
+        }
         let Value::Ref(id) = obj else {
             return Err(self.not_subscriptable(obj));
         };

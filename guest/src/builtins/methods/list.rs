@@ -24,16 +24,31 @@ fn items_mut(vm: &mut Vm, id: ObjId) -> &mut Vec<Value> {
     }
 }
 
+/// The `start`/`stop` of a sequence's `index()`, coerced in order (an
+/// `__index__` may mutate the sequence, so the caller reads its length
+/// afterwards): ints or `__index__` objects, never None, huge values clamped.
+pub fn sequence_bounds(vm: &mut Vm, bounds: &[Value]) -> PyResult<Vec<Value>> {
+    let mut out = Vec::with_capacity(bounds.len());
+    for &b in bounds {
+        let is_int = matches!(b, Value::Int(_) | Value::Bool(_))
+            || matches!(b, Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)));
+        if !is_int && (b.is_none() || !vm.has_index_method(b)) {
+            return Err(PyErr::type_error(
+                "slice indices must be integers or have an __index__ method",
+            ));
+        }
+        out.push(Value::Int(vm.slice_bound_mut(b)?));
+    }
+    Ok(out)
+}
+
 fn index_of(vm: &mut Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
     a.check(1, 3, &[])?;
     let x = a.pos[0];
     // `__index__` of the bounds may resize the list: convert them first
-    let mut bounds = Args::new(a.name, a.pos.clone(), Vec::new());
-    for v in bounds.pos.iter_mut().skip(1) {
-        if let Some(r) = vm.user_index(*v)? {
-            *v = r;
-        }
-    }
+    let mut pos = vec![x];
+    pos.extend(sequence_bounds(vm, &a.pos[1..])?);
+    let bounds = Args::new(a.name, pos, Vec::new());
     let len = items(vm, id).len();
     let (start, end) = super::clamp_range(vm, &bounds, 1, len)?;
     for i in start..end {

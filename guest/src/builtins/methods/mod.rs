@@ -6,7 +6,7 @@ mod bytes_text;
 
 pub use bytes_text::sep_byte as bytes_sep;
 mod dict;
-mod list;
+pub mod list;
 mod numbers;
 mod set;
 mod str;
@@ -171,13 +171,13 @@ pub fn clamp_range(vm: &mut Vm, a: &Args, first: usize, len: usize) -> PyResult<
         match a.pos.get(i) {
             None => Ok(None),
             Some(v) if v.is_none() => Ok(None),
-            Some(v) => vm.index_arg_mut(*v).map(Some),
+            Some(v) => vm.slice_bound_mut(*v).map(Some),
         }
     };
     let norm = |v: Option<i64>, default: usize| -> usize {
         match v {
             None => default,
-            Some(i) if i < 0 => (len as i64 + i).max(0) as usize,
+            Some(i) if i < 0 => (len as i64).saturating_add(i).max(0) as usize,
             Some(i) => (i as usize).min(len),
         }
     };
