@@ -49,6 +49,13 @@ conformance:
 		echo "conformance: ../shared/tools/conformance.py not found"; \
 	fi
 
+## Benchmarks (not timed tests): in-process and CLI figures, and the compute
+## programs of bench/programs/ side by side with CPython 3.13. Prints a table
+## and writes bench/results.json. See README.md, "Benchmarks".
+bench:
+	cargo build --release -p monty-host
+	python3 bench/run.py
+
 ## Regenerate expected outputs of tests/cases with CPython 3.13.
 regen-cases:
 	PYENV_VERSION=3.13.0 python3 tests/regen_cases.py

@@ -1,19 +1,104 @@
-//! Measures the figures the issues ask for: in-process start of a fresh
-//! instance + `1 + 1` (median and p99), the external-call round trip, and
-//! the cost of fuel metering on a compute program.
-//! Run: `cargo run --release -p monty-host --example figures`
+//! Measures the in-process figures the issues ask for: start of a fresh
+//! instance + `1 + 1` (median and p99), the external-call round trip, the
+//! cost of fuel metering on a compute program, memory per instance, and
+//! optionally the in-process time of Python programs given on the command
+//! line. `bench/run.py` (`make bench`) drives it with `--json`.
+//!
+//! Run: `cargo run --release -p monty-host --example figures -- [--json]
+//! [--repeat N] [--wasm PATH] [PROGRAM.py ...]` (`--wasm` measures another
+//! build of the module instead of the embedded one).
+//!
+//! Without `--json` the figures are printed as lines on stdout. With it, the
+//! same lines go to stderr and stdout gets one JSON object (keys below).
+//!
+//! Memory per instance is measured two ways, both named in the output:
+//! * `linear_memory_1p1_bytes`: the smallest linear-memory cap (in 64 KiB
+//!   wasm pages) under which a fresh instance completes `1 + 1`, found by
+//!   bisection with the public memory limit. This is the guest's own peak
+//!   footprint: its initial memory plus any growth during `1 + 1`.
+//! * `rss_per_paused_instance_bytes`: growth of this process's resident set
+//!   (`VmRSS` in `/proc/self/status`) per live instance, measured by holding
+//!   [`PAUSED`] executions paused at their first host call. Pages of the
+//!   memory image that an instance only reads are shared, so this counts the
+//!   pages it dirtied plus wasmtime's per-instance bookkeeping.
 
 use std::time::{Duration, Instant};
 
-use monty_host::{CaptureSink, Config, Engine, Functions, Progress, StartRequest, Value};
+use monty_host::{
+    CaptureSink, Config, Engine, ExternalFunction, Functions, Limits, Progress, StartRequest, Value,
+};
+use serde_json::json;
+
+/// How many paused executions are held at once for the RSS figure (the
+/// default pool allows 64).
+const PAUSED: usize = 32;
+
+/// A wasm page.
+const PAGE: usize = 64 << 10;
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {
     samples.sort();
     samples[((samples.len() - 1) as f64 * p).round() as usize]
 }
 
+struct Args {
+    json: bool,
+    repeat: usize,
+    wasm: Option<std::path::PathBuf>,
+    programs: Vec<String>,
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        json: false,
+        repeat: 3,
+        wasm: None,
+        programs: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--json" => args.json = true,
+            "--repeat" => {
+                args.repeat = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|n| *n > 0)
+                    .unwrap_or_else(|| usage("--repeat needs a positive number"));
+            }
+            "--wasm" => {
+                args.wasm = Some(
+                    it.next()
+                        .unwrap_or_else(|| usage("--wasm needs a path"))
+                        .into(),
+                );
+            }
+            flag if flag.starts_with("--") => usage(&format!("unknown flag {flag}")),
+            _ => args.programs.push(arg),
+        }
+    }
+    args
+}
+
+fn usage(message: &str) -> ! {
+    eprintln!(
+        "figures: {message}\nusage: figures [--json] [--repeat N] [--wasm PATH] [PROGRAM.py ...]"
+    );
+    std::process::exit(2);
+}
+
 fn main() -> Result<(), monty_host::Error> {
-    let engine = Engine::new(Config::new())?;
+    let args = parse_args();
+    // The human-readable lines: stdout normally, stderr when stdout is JSON.
+    let say = |line: String| {
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+    };
+    let config = || Config::new().module_path(args.wasm.clone());
+    let engine = Engine::new(config())?;
 
     // Start latency: fresh instance + `1 + 1`, to completion.
     for _ in 0..50 {
@@ -31,11 +116,11 @@ fn main() -> Result<(), monty_host::Error> {
         .collect();
     let median = percentile(&mut samples, 0.5);
     let p99 = percentile(&mut samples, 0.99);
-    println!(
+    say(format!(
         "start fresh instance + `1 + 1`: median {:.1} us, p99 {:.1} us",
         us(median),
         us(p99)
-    );
+    ));
 
     // External-call round trip: a loop of N calls vs the same loop without.
     let mut functions = Functions::new();
@@ -51,12 +136,14 @@ fn main() -> Result<(), monty_host::Error> {
     engine.run_with_functions(&without, &functions)?;
     let dt_plain = t.elapsed();
     let per_call = (dt_calls.saturating_sub(dt_plain)).as_secs_f64() * 1e6 / n as f64;
-    println!("external call round trip: {per_call:.2} us per call ({n} calls)");
+    say(format!(
+        "external call round trip: {per_call:.2} us per call ({n} calls)"
+    ));
 
     // Fuel metering overhead on a compute program.
     let compute = "def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n\
                    t = 0\nfor i in range(300000):\n    t += i % 7\nfib(24) + t";
-    let unmetered = Engine::new(Config::new().fuel_metering(false))?;
+    let unmetered = Engine::new(config().fuel_metering(false))?;
     let best = |e: &Engine| {
         (0..5)
             .map(|_| {
@@ -69,15 +156,177 @@ fn main() -> Result<(), monty_host::Error> {
     };
     let metered = best(&engine);
     let plain = best(&unmetered);
-    println!(
+    let fuel_overhead = (metered.as_secs_f64() / plain.as_secs_f64() - 1.0) * 100.0;
+    say(format!(
         "fuel metering: {:.1} ms with, {:.1} ms without ({:+.1}%)",
-        metered.as_secs_f64() * 1e3,
-        plain.as_secs_f64() * 1e3,
-        (metered.as_secs_f64() / plain.as_secs_f64() - 1.0) * 100.0
-    );
+        ms(metered),
+        ms(plain),
+        fuel_overhead
+    ));
+
+    // Memory per instance.
+    let linear = linear_memory_for("1 + 1", &engine);
+    say(format!(
+        "memory: `1 + 1` completes with a linear-memory cap of {} KiB ({} pages)",
+        linear / 1024,
+        linear / PAGE
+    ));
+    let rss = rss_per_paused_instance(&engine)?;
+    say(format!(
+        "memory: host RSS grows {} KiB per live instance ({PAUSED} held paused at a host call)",
+        rss / 1024
+    ));
+
+    // In-process compute programs: fresh instance each run, output captured.
+    let mut programs = Vec::new();
+    for path in &args.programs {
+        let result = time_program(&engine, path, args.repeat);
+        match &result {
+            Ok((times, _)) => say(format!(
+                "program {path}: best {:.1} ms, median {:.1} ms of {}",
+                times[0],
+                times[times.len() / 2],
+                times.len()
+            )),
+            Err(e) => say(format!("program {path}: FAILED: {e}")),
+        }
+        programs.push(match result {
+            Ok((times, stdout)) => json!({
+                "path": path,
+                "ok": true,
+                "times_ms": times,
+                "best_ms": times[0],
+                "median_ms": times[times.len() / 2],
+                "stdout": stdout,
+            }),
+            Err(e) => json!({"path": path, "ok": false, "error": e}),
+        });
+    }
+
+    if args.json {
+        let report = json!({
+            "start_1p1_median_us": us(median),
+            "start_1p1_p99_us": us(p99),
+            "start_samples": samples.len(),
+            "external_call_us": per_call,
+            "external_calls": n,
+            "fuel_metered_ms": ms(metered),
+            "fuel_unmetered_ms": ms(plain),
+            "fuel_overhead_pct": fuel_overhead,
+            "linear_memory_1p1_bytes": linear,
+            "rss_per_paused_instance_bytes": rss,
+            "rss_paused_instances": PAUSED,
+            "programs": programs,
+        });
+        println!("{report}");
+    }
     Ok(())
+}
+
+/// Limits for the compute programs: the defaults (fuel and time included),
+/// with memory raised to 1 GiB so a memory-hungry build is still timed; the
+/// CLI runs in `bench/run.py` use the same cap.
+fn program_limits() -> Limits {
+    Limits::default().with_max_memory_bytes(1 << 30)
+}
+
+/// Runs `path` `repeat` times in fresh instances; returns the sorted wall
+/// times in ms (start request to completion, parse and compile included) and
+/// the stdout of the first run.
+fn time_program(engine: &Engine, path: &str, repeat: usize) -> Result<(Vec<f64>, String), String> {
+    let code = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let filename = std::path::Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned());
+    let mut times = Vec::with_capacity(repeat);
+    let mut stdout = None;
+    for _ in 0..repeat {
+        let sink = CaptureSink::default();
+        let request = StartRequest::new(code.as_str())
+            .filename(filename.as_str())
+            .limits(program_limits());
+        let t = Instant::now();
+        let progress = engine
+            .start(request, sink.clone())
+            .map_err(|e| e.to_string())?;
+        let dt = t.elapsed();
+        if !matches!(progress, Progress::Complete { .. }) {
+            return Err("the program paused at a host call".to_owned());
+        }
+        times.push(ms(dt));
+        stdout.get_or_insert_with(|| sink.stdout());
+    }
+    times.sort_by(f64::total_cmp);
+    Ok((times, stdout.unwrap_or_default()))
+}
+
+/// The smallest linear-memory cap, in bytes (whole pages), under which
+/// `code` completes in a fresh instance.
+fn linear_memory_for(code: &str, engine: &Engine) -> usize {
+    let completes = |pages: usize| {
+        let limits = Limits::default().with_max_memory_bytes(pages * PAGE);
+        matches!(
+            engine.start(
+                StartRequest::new(code).limits(limits),
+                CaptureSink::default()
+            ),
+            Ok(Progress::Complete { .. })
+        )
+    };
+    // Invariant: `lo` pages fail, `hi` pages complete (1 GiB always does).
+    let (mut lo, mut hi) = (0, (1 << 30) / PAGE);
+    assert!(completes(hi), "`{code}` does not complete within 1 GiB");
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if completes(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi * PAGE
+}
+
+/// Resident-set growth per live instance, holding [`PAUSED`] executions
+/// paused at their first host call. Linux only (reads `/proc/self/status`);
+/// 0 elsewhere.
+fn rss_per_paused_instance(engine: &Engine) -> Result<usize, monty_host::Error> {
+    let start = || {
+        let request =
+            StartRequest::new("x = ping(0)\nx + 1").external(ExternalFunction::new("ping", &["x"]));
+        match engine.start(request, CaptureSink::default())? {
+            Progress::Call(_, execution) => Ok(execution),
+            other => panic!("expected a pause at ping(0), got {other:?}"),
+        }
+    };
+    // Warm up: the first instances touch shared, one-time state.
+    for _ in 0..4 {
+        drop(start()?);
+    }
+    let before = rss_bytes();
+    let held = (0..PAUSED)
+        .map(|_| start())
+        .collect::<Result<Vec<_>, _>>()?;
+    let after = rss_bytes();
+    drop(held);
+    Ok(after.saturating_sub(before) / PAUSED)
+}
+
+fn rss_bytes() -> usize {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        })
+        .map_or(0, |kib| kib * 1024)
 }
 
 fn us(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
 }

@@ -1,0 +1,8 @@
+# Recursion: naive Fibonacci (function calls, small-int arithmetic, compares).
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+print("checksum", fib(30))

@@ -1,0 +1,369 @@
+#!/usr/bin/env python3
+"""The benchmark driver behind `make bench` (stdlib only; builds nothing but
+the `figures` example, through cargo).
+
+It owns the comparison with CPython and the report:
+* in-process figures from `host/examples/figures.rs` (`--json`): start of a
+  fresh instance + `1 + 1`, external-call round trip, fuel overhead, memory
+  per instance, and the in-process time of every program in
+  `bench/programs/`;
+* CLI process start: `monty run` of a `1 + 1` file vs `python3 -c pass`;
+* the size of `monty.wasm`;
+* every program run as a process by `target/release/monty run` and by
+  CPython, and in-process by CPython (`exec` of the compiled file, timed
+  inside the interpreter), with the checksum lines compared;
+* a markdown table on stdout and `bench/results.json`.
+
+Exit status 1 if any checksum differs or a program fails; the targets
+(start <= 50 us median, compute geomean <= 2.5x CPython) are reported, not
+enforced.
+
+Usage: python3 bench/run.py [--repeat N] [--start-runs N] [--out PATH]
+                            [--python PATH] [--wasm PATH] [NAME ...]
+(`--wasm` measures another build of the module, e.g. the committed one from
+`git show HEAD:monty.wasm`, instead of the one embedded in the build.)
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROGRAMS = os.path.join(ROOT, "bench", "programs")
+MONTY = os.path.join(ROOT, "target", "release", "monty")
+WASM = os.path.join(ROOT, "monty.wasm")
+PYENV_313 = "/root/.pyenv/versions/3.13.0/bin/python3"
+
+# Memory cap for the monty runs (MiB): generous, so that a memory-hungry
+# build is still timed; the peak RSS columns show what each run really used.
+MONTY_MAX_MEMORY_MIB = 1024
+
+START_TARGET_US = 50.0
+GEOMEAN_TARGET = 2.5
+
+# Times a program inside CPython: compile + exec in a fresh globals dict
+# with stdout captured, `repeat` times; prints JSON. The counterpart of the
+# in-process monty figure (which includes parse and compile too).
+CPYTHON_INPROC = r"""
+import io, json, sys, time, contextlib
+path, repeat = sys.argv[1], int(sys.argv[2])
+src = open(path).read()
+times, out = [], None
+for _ in range(repeat):
+    buf = io.StringIO()
+    g = {"__name__": "__main__", "__file__": path}
+    with contextlib.redirect_stdout(buf):
+        t = time.perf_counter()
+        exec(compile(src, path, "exec"), g)
+        dt = time.perf_counter() - t
+    del g
+    times.append(dt * 1e3)
+    if out is None:
+        out = buf.getvalue()
+print(json.dumps({"times_ms": sorted(times), "stdout": out}))
+"""
+
+
+def find_python(explicit):
+    if explicit:
+        return explicit
+    if os.path.exists(PYENV_313):
+        return PYENV_313
+    return "python3"
+
+
+def run_timed(argv, env=None):
+    """Runs argv as a process; returns (wall ms, peak RSS KiB, rc, stdout, stderr)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=err, env=env, cwd=ROOT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        dt = (time.perf_counter() - t) * 1e3
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return (
+            dt,
+            usage.ru_maxrss,
+            proc.returncode,
+            out.read().decode("utf-8", "replace"),
+            err.read().decode("utf-8", "replace"),
+        )
+
+
+def checksum_line(stdout):
+    lines = [line for line in stdout.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def machine():
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    info = {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "os": f"{platform.system()} {platform.release()}",
+    }
+    try:
+        info["loadavg_at_start"] = list(os.getloadavg())
+    except OSError:
+        pass
+    return info
+
+
+def git_revision():
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        return rev + ("-dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def in_process_figures(paths, repeat, wasm):
+    argv = ["cargo", "run", "--release", "-q", "-p", "monty-host", "--example", "figures",
+            "--", "--json", "--repeat", str(repeat)] + (["--wasm", wasm] if wasm else []) + paths
+    print("running in-process figures (host/examples/figures.rs) ...", file=sys.stderr)
+    proc = subprocess.run(argv, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"bench: the figures example failed (exit {proc.returncode})")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def cli_start(python, runs, wasm_args):
+    """Median and best wall time of `monty run` on a `1 + 1` file vs `python -c pass`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write("1 + 1\n")
+        one_plus_one = f.name
+    try:
+        monty_argv = [MONTY, "run", one_plus_one] + wasm_args
+        py_argv = [python, "-c", "pass"]
+        for _ in range(3):  # warm the module cache and the page cache
+            dt, _, rc, out, err = run_timed(monty_argv)
+            if rc != 0 or out.strip() != "2":
+                sys.exit(f"bench: `monty run` of `1 + 1` failed (exit {rc}): {out}{err}")
+            run_timed(py_argv)
+        monty, py = [], []
+        for _ in range(runs):  # interleaved, so load changes hit both
+            monty.append(run_timed(monty_argv)[0])
+            py.append(run_timed(py_argv)[0])
+    finally:
+        os.unlink(one_plus_one)
+    return {
+        "runs": runs,
+        "monty_median_ms": statistics.median(monty),
+        "monty_best_ms": min(monty),
+        "python_median_ms": statistics.median(py),
+        "python_best_ms": min(py),
+    }
+
+
+def geomean(values):
+    values = [v for v in values if v and v > 0]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def fmt(x, digits=1):
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5, help="runs per program and side (best is used)")
+    ap.add_argument("--start-runs", type=int, default=20, help="process starts per side")
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results.json"))
+    ap.add_argument("--python", help="CPython to compare with (default: pyenv 3.13.0, else python3)")
+    ap.add_argument("--wasm", help="module to measure (default: the one embedded in the build, "
+                    "i.e. ./monty.wasm at build time)")
+    ap.add_argument("names", nargs="*", help="program names (default: all in bench/programs)")
+    args = ap.parse_args()
+
+    machine_info = machine()
+    python = find_python(args.python)
+    py_version = subprocess.run([python, "-c", "import sys; print(sys.version.split()[0])"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+    print(f"CPython: {python} ({py_version})", file=sys.stderr)
+    if not os.path.exists(MONTY):
+        sys.exit(f"bench: {MONTY} is missing: run `cargo build --release -p monty-host`")
+
+    names = args.names or sorted(f[:-3] for f in os.listdir(PROGRAMS) if f.endswith(".py"))
+    paths = [os.path.join("bench", "programs", n + ".py") for n in names]
+    for p in paths:
+        if not os.path.exists(os.path.join(ROOT, p)):
+            sys.exit(f"bench: no such program {p}")
+
+    wasm = os.path.abspath(args.wasm) if args.wasm else None
+    wasm_args = ["--wasm", wasm] if wasm else []
+    figures = in_process_figures(paths, args.repeat, wasm)
+    inproc_monty = {os.path.basename(p["path"])[:-3]: p for p in figures["programs"]}
+    print("timing process start ...", file=sys.stderr)
+    start = cli_start(python, args.start_runs, wasm_args)
+    wasm_path = wasm or WASM
+    wasm_bytes = os.path.getsize(wasm_path)
+    with open(wasm_path, "rb") as f:
+        wasm_sha = hashlib.sha256(f.read()).hexdigest()
+    head_wasm = subprocess.run(["git", "show", "HEAD:monty.wasm"], cwd=ROOT, capture_output=True)
+    wasm_is_head = head_wasm.returncode == 0 and hashlib.sha256(head_wasm.stdout).hexdigest() == wasm_sha
+
+    failures = []
+    rows = []
+    for name, path in zip(names, paths):
+        print(f"running {name} ...", file=sys.stderr)
+        monty_argv = [MONTY, "run", path, "--max-memory", str(MONTY_MAX_MEMORY_MIB)] + wasm_args
+        py_argv = [python, path]
+        m_runs, p_runs = [], []
+        for _ in range(args.repeat):
+            m_runs.append(run_timed(monty_argv))
+            p_runs.append(run_timed(py_argv))
+        inproc = subprocess.run([python, "-c", CPYTHON_INPROC, path, str(args.repeat)],
+                                cwd=ROOT, capture_output=True, text=True)
+        py_in = json.loads(inproc.stdout) if inproc.returncode == 0 else None
+
+        expected = checksum_line(p_runs[0][3])
+        row = {"name": name, "checksum": expected, "ok": True, "problems": []}
+        if p_runs[0][2] != 0:
+            row["problems"].append(f"CPython exit {p_runs[0][2]}: {p_runs[0][4].strip()[-300:]}")
+        bad = [r for r in m_runs if r[2] != 0]
+        if bad:
+            row["problems"].append(f"monty run exit {bad[0][2]}: {bad[0][4].strip()[-300:]}")
+        for run in m_runs:
+            if run[2] == 0 and checksum_line(run[3]) != expected:
+                row["problems"].append(
+                    f"monty run checksum {checksum_line(run[3])!r} != CPython {expected!r}")
+                break
+        mi = inproc_monty.get(name)
+        if not mi or not mi["ok"]:
+            row["problems"].append(f"monty in-process failed: {mi and mi.get('error')}")
+        elif checksum_line(mi["stdout"]) != expected:
+            row["problems"].append(
+                f"monty in-process checksum {checksum_line(mi['stdout'])!r} != {expected!r}")
+        if py_in is None:
+            row["problems"].append(f"CPython in-process failed: {inproc.stderr.strip()[-300:]}")
+        elif checksum_line(py_in["stdout"]) != expected:
+            row["problems"].append("CPython in-process checksum differs from its own CLI run")
+        row["ok"] = not row["problems"]
+
+        ok_m = [r for r in m_runs if r[2] == 0]
+        row["monty_cli_best_ms"] = min(r[0] for r in ok_m) if ok_m else None
+        row["monty_cli_median_ms"] = statistics.median(r[0] for r in ok_m) if ok_m else None
+        row["monty_peak_rss_kib"] = max(r[1] for r in m_runs)
+        row["python_cli_best_ms"] = min(r[0] for r in p_runs)
+        row["python_cli_median_ms"] = statistics.median(r[0] for r in p_runs)
+        row["python_peak_rss_kib"] = max(r[1] for r in p_runs)
+        row["monty_inproc_best_ms"] = mi["best_ms"] if mi and mi["ok"] else None
+        row["python_inproc_best_ms"] = py_in["times_ms"][0] if py_in else None
+        row["ratio_cli"] = (row["monty_cli_best_ms"] / row["python_cli_best_ms"]
+                            if row["monty_cli_best_ms"] else None)
+        row["ratio_inproc"] = (row["monty_inproc_best_ms"] / row["python_inproc_best_ms"]
+                               if row["monty_inproc_best_ms"] and row["python_inproc_best_ms"]
+                               else None)
+        if not row["ok"]:
+            failures.append(row)
+            for problem in row["problems"]:
+                print(f"!!! {name}: {problem}", file=sys.stderr)
+        rows.append(row)
+
+    # Over the programs that ran and matched; a failure is reported anyway.
+    try:
+        machine_info["loadavg_at_end"] = list(os.getloadavg())
+    except OSError:
+        pass
+    all_ok = not failures
+    gm_cli = geomean([r["ratio_cli"] for r in rows if r["ok"]])
+    gm_inproc = geomean([r["ratio_inproc"] for r in rows if r["ok"]])
+
+    results = {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "git": git_revision(),
+        "machine": machine_info,
+        "python": {"path": python, "version": py_version},
+        "repeat": args.repeat,
+        "monty_max_memory_mib": MONTY_MAX_MEMORY_MIB,
+        "wasm": {"path": os.path.relpath(wasm_path, ROOT), "bytes": wasm_bytes, "sha256": wasm_sha,
+                 "is_committed_head": wasm_is_head},
+        "in_process": {k: v for k, v in figures.items() if k != "programs"},
+        "cli_start": start,
+        "programs": rows,
+        "geomean_ratio_cli": gm_cli,
+        "geomean_ratio_inproc": gm_inproc,
+        "targets": {
+            "start_median_us": START_TARGET_US,
+            "start_met": figures["start_1p1_median_us"] <= START_TARGET_US,
+            "geomean_ratio": GEOMEAN_TARGET,
+            "geomean_met": all_ok and gm_inproc is not None and gm_inproc <= GEOMEAN_TARGET,
+        },
+        "all_checksums_match": all_ok,
+    }
+    with open(args.out, "w") as f:
+        json.dump(results, f, indent=2)
+        f.write("\n")
+
+    ip = figures
+    m = results["machine"]
+    print(f"## monty benchmarks ({results['git']}, {results['date']})\n")
+    print(f"Machine: {m['cpu']}, {m['cores']} cores, {m['os']}; "
+          f"CPython {py_version} ({python}); best of {args.repeat} runs; "
+          f"load average {m.get('loadavg_at_start', ['?'])[0]} at start, "
+          f"{m.get('loadavg_at_end', ['?'])[0]} at end.")
+    print(f"Module: {results['wasm']['path']} (sha256 {wasm_sha[:12]}, "
+          f"{'the committed HEAD build' if wasm_is_head else 'NOT the committed HEAD build'}).\n")
+    print("| figure | value |")
+    print("|---|---|")
+    print(f"| in-process start, fresh instance + `1 + 1` | median {fmt(ip['start_1p1_median_us'])} µs, "
+          f"p99 {fmt(ip['start_1p1_p99_us'])} µs (target ≤ {START_TARGET_US:.0f} µs median: "
+          f"{'met' if results['targets']['start_met'] else 'NOT met'}) |")
+    print(f"| external call round trip | {fmt(ip['external_call_us'], 2)} µs |")
+    print(f"| fuel metering overhead | {ip['fuel_overhead_pct']:+.1f}% |")
+    print(f"| CLI process start, `monty run` of `1 + 1` | median {fmt(start['monty_median_ms'])} ms "
+          f"(best {fmt(start['monty_best_ms'])}) |")
+    print(f"| CLI process start, `python3 -c pass` | median {fmt(start['python_median_ms'])} ms "
+          f"(best {fmt(start['python_best_ms'])}) |")
+    print(f"| monty.wasm size | {wasm_bytes} bytes ({wasm_bytes / 2**20:.2f} MiB) |")
+    print(f"| memory per instance: linear memory `1 + 1` needs | "
+          f"{ip['linear_memory_1p1_bytes'] // 1024} KiB |")
+    print(f"| memory per instance: host RSS per live paused instance | "
+          f"{ip['rss_per_paused_instance_bytes'] // 1024} KiB |")
+    print()
+    print("| program | checksum | monty run ms | python3 ms | ratio (process) "
+          "| monty in-proc ms | CPython in-proc ms | ratio (in-process) "
+          "| monty peak RSS MiB | python3 peak RSS MiB |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        mark = "ok" if r["ok"] else "**MISMATCH/FAIL**"
+        print(f"| {r['name']} | {mark} | {fmt(r['monty_cli_best_ms'])} | {fmt(r['python_cli_best_ms'])} "
+              f"| {fmt(r['ratio_cli'], 2)} | {fmt(r['monty_inproc_best_ms'])} "
+              f"| {fmt(r['python_inproc_best_ms'])} | {fmt(r['ratio_inproc'], 2)} "
+              f"| {r['monty_peak_rss_kib'] / 1024:.0f} | {r['python_peak_rss_kib'] / 1024:.0f} |")
+    print(f"| **geometric mean** | | | | **{fmt(gm_cli, 2)}** | | | **{fmt(gm_inproc, 2)}** | | |")
+    print()
+    met = results["targets"]["geomean_met"]
+    print(f"Compute geomean (in-process) {fmt(gm_inproc, 2)}× CPython; target ≤ {GEOMEAN_TARGET}×: "
+          f"{'met' if met else 'NOT met'}.")
+    print(f"Results written to {os.path.relpath(args.out, ROOT)}.")
+    if failures:
+        print(f"\n!!! {len(failures)} program(s) failed or their checksums differ from CPython: "
+              + ", ".join(r["name"] for r in failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
