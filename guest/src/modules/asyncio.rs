@@ -71,7 +71,20 @@ fn create_task(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(1, 2, &["result"])?;
-    let delay = vm.float_arg(a.pos[0])?;
+    // CPython compares `delay <= 0` first, so only real numbers pass.
+    let delay = match a.pos[0] {
+        Value::Int(_) | Value::Bool(_) | Value::Float(_) => vm.float_arg(a.pos[0])?,
+        v if vm.as_num(v).is_some() => vm.float_arg(v)?,
+        v => {
+            return Err(PyErr::type_error(format!(
+                "'<=' not supported between instances of '{}' and 'int'",
+                vm.class_name(v)
+            )))
+        }
+    };
+    if delay.is_nan() {
+        return Err(PyErr::value_error("Invalid delay: NaN (not a number)"));
+    }
     let result = a.get(1, "result").unwrap_or(Value::None);
     Ok(vm
         .heap

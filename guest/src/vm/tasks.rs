@@ -325,8 +325,10 @@ impl Vm {
         loop {
             self.wake_finished()?;
             if let Some(t) = self.sched.ready.pop_front() {
-                self.enter_task(t)?;
-                return Ok(None);
+                if self.enter_task(t)? {
+                    return Ok(None);
+                }
+                continue;
             }
             if !self.sched.unannounced.is_empty() || !self.sched.outstanding.is_empty() {
                 let calls = std::mem::take(&mut self.sched.unannounced);
@@ -364,7 +366,11 @@ impl Vm {
         }
     }
 
-    fn enter_task(&mut self, idx: u32) -> PyResult<()> {
+    /// Makes task `idx` the running one. Returns false if it could not
+    /// start (its coroutine was already awaited elsewhere): it then holds
+    /// that `RuntimeError` as its result, for whoever awaits it, as a
+    /// CPython task does.
+    fn enter_task(&mut self, idx: u32) -> PyResult<bool> {
         self.sched.current = idx;
         let t = &mut self.sched.tasks[idx as usize];
         t.state = TaskState::Running;
@@ -377,21 +383,22 @@ impl Vm {
             let coro = t.coro;
             let c = self.as_coroutine(coro).expect("a task runs a coroutine");
             if self.gen_state(c) != GenState::Created {
-                self.finish_current_task(Err(Value::None));
-                return Err(PyErr::new(
+                let exc = self.raise_prep_detached(PyErr::new(
                     ExcType::RuntimeError,
                     "cannot reuse already awaited coroutine",
                 ));
+                self.finish_current_task(Err(exc));
+                return Ok(false);
             }
             self.resume_generator(c, Value::None, false)?;
-            return Ok(());
+            return Ok(true);
         }
         match wake {
             Some(Ok(v)) => self.stack.push(v),
             Some(Err(e)) => self.pending_throw = Some(e),
             None => self.stack.push(Value::None),
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The host's answers to async calls (a `wait` reply).
