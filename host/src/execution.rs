@@ -17,7 +17,7 @@ use wasmtime::{Instance, Memory, Store, Trap, TypedFunc};
 
 use crate::engine::Engine;
 use crate::error::{Error, ExternalError, LimitKind};
-use crate::limits::{Limits, MemoryLimitTrap, MemoryLimiter, TimeBudget};
+use crate::limits::{Limits, MemoryLimitTrap, MemoryLimiter, SleepPolicy, TimeBudget};
 use crate::output::OutputSink;
 use crate::protocol::{self, CallResult, PendingCall, PendingOsCall, WireProgress};
 use crate::value::Value;
@@ -143,6 +143,8 @@ pub(crate) struct Session {
     time: TimeBudget,
     limits: Limits,
     calls_made: u64,
+    /// Sandbox time waited through under [`SleepPolicy::Real`].
+    slept: Duration,
 }
 
 impl Session {
@@ -189,6 +191,7 @@ impl Session {
             time,
             limits,
             calls_made: 0,
+            slept: Duration::ZERO,
         })
     }
 
@@ -228,6 +231,7 @@ impl Session {
                     Execution {
                         session: self,
                         pending,
+                        timer: None,
                     },
                 ))
             }
@@ -249,18 +253,23 @@ impl Session {
                     Execution {
                         session: self,
                         pending: Pending::Call(id),
+                        timer: None,
                     },
                 ))
             }
-            WireProgress::Wait { calls } => {
+            WireProgress::Wait { calls, sleep } => {
                 self.count_calls(calls.len() as u64)?;
                 let calls: Vec<PendingCall> = calls.into_iter().map(PendingCall::from).collect();
                 let pending = Pending::Wait(calls.iter().map(|c| c.id).collect());
+                let timer = sleep
+                    .filter(|s| s.is_finite() && *s >= 0.0)
+                    .map(|s| Duration::from_secs_f64(s.min(1e9)));
                 Ok(Progress::Wait(
                     calls,
                     Execution {
                         session: self,
                         pending,
+                        timer,
                     },
                 ))
             }
@@ -360,6 +369,8 @@ impl std::fmt::Debug for Progress {
 pub struct Execution {
     session: Session,
     pending: Pending,
+    /// After a `wait`: sandbox time until the program's earliest timer.
+    timer: Option<Duration>,
 }
 
 impl Execution {
@@ -402,14 +413,43 @@ impl Execution {
     ///
     /// As [`Execution::resume`]; also [`Error::Internal`] if `results` is
     /// empty or the guest rejects an id.
-    pub fn resume_many(mut self, results: Vec<CallResult>) -> Result<Progress, Error> {
+    pub fn resume_many(self, results: Vec<CallResult>) -> Result<Progress, Error> {
         if results.is_empty() {
             return Err(Error::internal("resume_many() needs at least one result"));
+        }
+        self.resume_waited(results, None)
+    }
+
+    /// After a `wait`: sandbox time until the program's earliest timer
+    /// (`asyncio.sleep`, a `wait_for` timeout), or `None` if it has none.
+    /// A wait with no calls is the program only sleeping.
+    pub fn timer(&self) -> Option<Duration> {
+        self.timer
+    }
+
+    /// Answers a `wait` with the results that arrived (possibly none) and
+    /// the sandbox time that passed: `None` under virtual time (the clock
+    /// jumps to the next timer only when `results` is empty), or the real
+    /// time waited under [`SleepPolicy::Real`], charged against its cap.
+    ///
+    /// # Errors
+    ///
+    /// As [`Execution::resume_many`]; [`Error::Limit`] (time) when
+    /// `elapsed` goes past the policy's cap.
+    pub fn resume_waited(
+        mut self,
+        results: Vec<CallResult>,
+        elapsed: Option<Duration>,
+    ) -> Result<Progress, Error> {
+        if let Some(elapsed) = elapsed {
+            self.charge_sleep(elapsed)?;
         }
         let message = match &mut self.pending {
             Pending::Call(_) if results.len() == 1 => protocol::reply_message(&results[0]),
             Pending::Call(_) => return Err(Error::internal("only one call is pending")),
-            Pending::Wait(_) => protocol::results_message(&results),
+            Pending::Wait(_) => {
+                protocol::results_message(&results, elapsed.map(|d| d.as_secs_f64()))
+            }
         };
         let outstanding: Vec<u64> = match &self.pending {
             Pending::Wait(ids) => ids
@@ -431,6 +471,53 @@ impl Execution {
             }
             other => other,
         })
+    }
+
+    /// Lets the program's next timer fire, by the execution's
+    /// [`SleepPolicy`]: at once under virtual time, after really sleeping
+    /// for [`Execution::timer`] under real time. For hosts with no call
+    /// results to deliver.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Internal`] if the program has no timer (it waits on calls
+    /// only); [`Error::Limit`] (time) when the sleep would pass the cap;
+    /// otherwise as [`Execution::resume_many`].
+    pub fn wait_timer(self) -> Result<Progress, Error> {
+        let Some(timer) = self.timer else {
+            return Err(Error::internal(
+                "the program waits on calls, not on a timer: answer them",
+            ));
+        };
+        match self.session.limits.sleep {
+            SleepPolicy::Virtual => self.resume_waited(Vec::new(), None),
+            SleepPolicy::Real { .. } => {
+                self.check_sleep(timer)?;
+                std::thread::sleep(timer);
+                self.resume_waited(Vec::new(), Some(timer))
+            }
+        }
+    }
+
+    /// Fails with `Limit(Time)` if waiting `d` more would pass the real-time
+    /// sleep cap (always fine under virtual time).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Limit`] with [`LimitKind::Time`].
+    pub fn check_sleep(&self, d: Duration) -> Result<(), Error> {
+        match self.session.limits.sleep {
+            SleepPolicy::Real { max_total } if self.session.slept + d > max_total => {
+                Err(Error::Limit(LimitKind::Time))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn charge_sleep(&mut self, d: Duration) -> Result<(), Error> {
+        self.check_sleep(d)?;
+        self.session.slept += d;
+        Ok(())
     }
 
     /// Serializes the paused execution so [`Engine::restore`] can continue it

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use crate::engine::Engine;
 use crate::error::{Error, ExternalError};
 use crate::execution::Progress;
+use crate::limits::SleepPolicy;
 use crate::output::CaptureSink;
 use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
 use crate::value::Value;
@@ -225,19 +226,25 @@ impl Engine {
                     "no OS access is granted to this sandbox",
                 )))?,
                 Progress::Wait(calls, execution) => {
-                    let results: Vec<CallResult> = calls
-                        .iter()
-                        .map(|c| CallResult {
-                            id: c.id,
-                            result: functions.dispatch(c),
-                        })
-                        .collect();
-                    if results.is_empty() {
-                        return Err(Error::internal(
-                            "the program is waiting but announced no new calls",
-                        ));
+                    if calls.is_empty() {
+                        // Only timers are pending (the functions answered
+                        // every call at once): let the next one fire.
+                        execution.wait_timer()?
+                    } else {
+                        let started = std::time::Instant::now();
+                        let results: Vec<CallResult> = calls
+                            .iter()
+                            .map(|c| CallResult {
+                                id: c.id,
+                                result: functions.dispatch(c),
+                            })
+                            .collect();
+                        let elapsed = match execution.limits().sleep {
+                            SleepPolicy::Real { .. } => Some(started.elapsed()),
+                            SleepPolicy::Virtual => None,
+                        };
+                        execution.resume_waited(results, elapsed)?
                     }
-                    execution.resume_many(results)?
                 }
             };
         }

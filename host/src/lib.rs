@@ -59,7 +59,7 @@ pub use engine::{Config, Engine};
 pub use error::{Error, ExternalError, LimitKind, PyException};
 pub use execution::{Execution, Progress};
 pub use functions::{Call, Functions, RunOutcome};
-pub use limits::{Limits, EPOCH_TICK};
+pub use limits::{Limits, SleepPolicy, EPOCH_TICK};
 pub use output::{CaptureSink, OutputSink, StdioSink, Stream};
 pub use protocol::{
     CallResult, CheckReport, Diagnostic, ExternalFunction, PendingCall, PendingOsCall, StartRequest,

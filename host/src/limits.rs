@@ -73,6 +73,32 @@ pub struct Limits {
     /// Maximum Python call depth, enforced by the guest as a catchable
     /// `RecursionError` (as CPython's `sys.setrecursionlimit`). Default 1000.
     pub max_recursion_depth: u32,
+    /// How sandbox time passes for `asyncio.sleep` and `wait_for`
+    /// timeouts. Default [`SleepPolicy::Virtual`].
+    pub sleep: SleepPolicy,
+}
+
+/// Whose clock the sandbox's timers (`asyncio.sleep`, `asyncio.wait_for`
+/// timeouts) run on. Either way the guest never reads a host clock: the
+/// host tells it how much time passed at each `wait`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SleepPolicy {
+    /// Time jumps to the next timer as soon as nothing else can run: a
+    /// sleep costs nothing and a host call takes no sandbox time, so a
+    /// `wait_for` timeout can only expire against sleeps.
+    Virtual,
+    /// Timers wait in real time, and host calls take the real time they
+    /// take (so `wait_for(slow_tool(), 1)` times out after a second).
+    /// `max_total` caps the sandbox time an execution may spend waiting:
+    /// a wait that would go past it kills the execution with
+    /// `Limit(Time)` at once, without sleeping first.
+    ///
+    /// Does not cover: time spent running guest code, which
+    /// [`Limits::timeout`] bounds.
+    Real {
+        /// The most sandbox time one execution may wait through.
+        max_total: Duration,
+    },
 }
 
 impl Default for Limits {
@@ -84,6 +110,7 @@ impl Default for Limits {
             max_output_bytes: 16 << 20,
             max_external_calls: 10_000,
             max_recursion_depth: 1000,
+            sleep: SleepPolicy::Virtual,
         }
     }
 }
@@ -99,6 +126,7 @@ impl Limits {
             max_output_bytes: u64::MAX,
             max_external_calls: u64::MAX,
             max_recursion_depth: 1000,
+            sleep: SleepPolicy::Virtual,
         }
     }
 
@@ -129,6 +157,12 @@ impl Limits {
     /// Sets [`Limits::max_external_calls`].
     pub fn with_max_external_calls(mut self, calls: u64) -> Self {
         self.max_external_calls = calls;
+        self
+    }
+
+    /// Sets [`Limits::sleep`].
+    pub fn with_sleep(mut self, sleep: SleepPolicy) -> Self {
+        self.sleep = sleep;
         self
     }
 

@@ -259,13 +259,18 @@ pub(crate) fn reply_message(result: &CallResult) -> String {
 }
 
 /// The `resume` message answering a `wait`.
-pub(crate) fn results_message(results: &[CallResult]) -> String {
+/// The reply to a `wait`: the results that arrived and, for real time, the
+/// seconds of sandbox time that passed.
+pub(crate) fn results_message(results: &[CallResult], elapsed: Option<f64>) -> String {
     #[derive(Serialize)]
     struct WireResults<'a> {
         results: Vec<WireReply<'a>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        elapsed: Option<f64>,
     }
     let wire = WireResults {
         results: results.iter().map(WireReply::from).collect(),
+        elapsed,
     };
     serde_json::to_string(&wire).expect("replies always serialize")
 }
@@ -360,6 +365,9 @@ pub(crate) enum WireProgress {
     },
     Wait {
         calls: Vec<WireCall>,
+        /// Seconds of sandbox time until the earliest timer, if any.
+        #[serde(default)]
+        sleep: Option<f64>,
     },
     Error {
         error: WireException,
@@ -421,7 +429,7 @@ mod tests {
             r#"{"id":4,"error":{"type":"ValueError","message":"bad"}}"#
         );
         assert_eq!(
-            results_message(&[ok]),
+            results_message(&[ok], None),
             r#"{"results":[{"id":3,"value":1.0}]}"#
         );
     }

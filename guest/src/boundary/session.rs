@@ -155,8 +155,13 @@ impl Session {
                 };
                 results.push((id, answer_of(&mut vm, item)));
             }
+            let had_results = !results.is_empty();
+            let elapsed = j.get("elapsed").and_then(J::as_f64);
             let r = match vm.resolve_calls(results) {
-                Ok(()) => vm.run(),
+                Ok(()) => {
+                    vm.advance_clock(elapsed, had_results);
+                    vm.run()
+                }
                 Err(e) => {
                     let exc = vm.raise_prep(e);
                     Err(exc)
@@ -199,7 +204,7 @@ impl Session {
                     json!({"status": "complete", "value": value, "repr": repr}).to_string()
                 }
             }
-            Ok(Exit::Wait(calls)) => {
+            Ok(Exit::Wait(calls, timer)) => {
                 let mut list = Vec::with_capacity(calls.len());
                 for call in &calls {
                     let args: Vec<J> = call.args.iter().map(|a| to_json(&mut vm, *a)).collect();
@@ -212,7 +217,11 @@ impl Session {
                     );
                 }
                 self.vm = Some(vm);
-                json!({"status": "wait", "calls": list}).to_string()
+                match timer {
+                    Some(sleep) => json!({"status": "wait", "calls": list, "sleep": sleep}),
+                    None => json!({"status": "wait", "calls": list}),
+                }
+                .to_string()
             }
             Ok(Exit::Pause(call)) => {
                 let args: Vec<J> = call.args.iter().map(|a| to_json(&mut vm, *a)).collect();
@@ -252,9 +261,8 @@ impl Session {
         if let Some(call) = vm.pending.clone() {
             return self.finish(vm, Ok(Exit::Pause(call)));
         }
-        if !vm.sched.announced.is_empty() {
-            let calls = vm.sched.announced.clone();
-            return self.finish(vm, Ok(Exit::Wait(calls)));
+        if let Some((calls, timer)) = vm.current_wait() {
+            return self.finish(vm, Ok(Exit::Wait(calls, timer)));
         }
         invalid("the snapshot has no pending call to continue from")
     }

@@ -33,14 +33,8 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
             Ok(v)
         }
         Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Sleep { .. })) => {
-            // gathered sleeps finish at once (time is virtual) with their result
-            let Obj::Native(NativeObj::Sleep { result, .. }) = vm.heap.get(id) else {
-                unreachable!()
-            };
-            let state = crate::vm::tasks::FutState::Done(*result);
-            Ok(vm
-                .heap
-                .new_value(Obj::Native(NativeObj::Future { call_id: 0, state })))
+            // a gathered sleep is a task that waits out its timer
+            vm.spawn_task(v)
         }
         _ => Err(PyErr::type_error(
             "An asyncio.Future, a coroutine or an awaitable is required",
@@ -91,15 +85,24 @@ fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
         .new_value(Obj::Native(NativeObj::Sleep { delay, result })))
 }
 
-/// `wait_for(aw, timeout)`: the awaitable itself. Time is virtual and host
-/// calls take no virtual time, so the timeout never expires before them.
+/// `wait_for(aw, timeout)`: `aw` (a coroutine becomes a task) bounded by
+/// `timeout` seconds of sandbox time; `None` waits without a bound. Under
+/// virtual time a host call takes no time, so only sleeps can expire it.
 fn wait_for(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(1, 2, &["timeout"])?;
     let aw = a.pos[0];
-    if vm.as_coroutine(aw).is_some() {
-        return vm.spawn_task(aw);
-    }
-    as_awaitable(vm, aw)
+    let inner = if vm.as_coroutine(aw).is_some() {
+        vm.spawn_task(aw)?
+    } else {
+        as_awaitable(vm, aw)?
+    };
+    let timeout = match a.get(1, "timeout") {
+        None | Some(Value::None) => return Ok(inner),
+        Some(t) => vm.float_arg(t)?,
+    };
+    Ok(vm
+        .heap
+        .new_value(Obj::Native(NativeObj::WaitFor { inner, timeout })))
 }
 
 /// `as_completed(aws)`: the awaitables as tasks, in the given order.
@@ -119,7 +122,14 @@ fn iscoroutine(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(Value::Bool(vm.as_coroutine(a.pos[0]).is_some()))
 }
 
-fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
+fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    use crate::object::ExcType;
+    attrs.push((
+        "CancelledError".into(),
+        Value::ExcType(ExcType::CancelledError),
+    ));
+    attrs.push(("TimeoutError".into(), Value::ExcType(ExcType::TimeoutError)));
+}
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "asyncio",

@@ -66,6 +66,13 @@ pub enum NativeObj {
     },
     /// A union type, `int | None` (`generic.rs`).
     Union(Vec<Value>),
+    /// `asyncio.wait_for(aw, timeout)` (`vm/tasks.rs`): `inner` is a task or
+    /// future; awaiting this raises `TimeoutError` once `timeout` seconds of
+    /// sandbox time pass first.
+    WaitFor {
+        inner: Value,
+        timeout: f64,
+    },
 }
 
 impl NativeObj {
@@ -85,6 +92,7 @@ impl NativeObj {
             NativeObj::Stream(_) => {}
             NativeObj::GenericAlias { origin, args } => [origin, args].iter().for_each(|v| _f(**v)),
             NativeObj::Union(args) => args.iter().for_each(|v| _f(*v)),
+            NativeObj::WaitFor { inner, .. } => _f(*inner),
         }
     }
 
@@ -108,6 +116,7 @@ impl NativeObj {
             NativeObj::Stream(_) => "_io.TextIOWrapper",
             NativeObj::GenericAlias { .. } => "types.GenericAlias",
             NativeObj::Union(_) => "typing.Union",
+            NativeObj::WaitFor { .. } => "coroutine",
         }
     }
 }
@@ -127,7 +136,8 @@ impl Vm {
             | NativeObj::Future { .. }
             | NativeObj::Task(_)
             | NativeObj::Gather { .. }
-            | NativeObj::Sleep { .. } => Ok(None),
+            | NativeObj::Sleep { .. }
+            | NativeObj::WaitFor { .. } => Ok(None),
             NativeObj::Random(_) => Ok(super::random_obj::getattr(_name)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_getattr(self, id, _name)),
             NativeObj::ReMatch(_) => Ok(super::re_match::match_getattr(self, id, _name)),
@@ -156,11 +166,13 @@ impl Vm {
         _kw: Kwargs,
     ) -> PyResult<Option<Value>> {
         match obj(self, id) {
+            NativeObj::Future { .. } | NativeObj::Task(_) => {
+                self.task_method(id, _name, _args.len() + _kw.len())
+            }
             NativeObj::Reserved
-            | NativeObj::Future { .. }
-            | NativeObj::Task(_)
             | NativeObj::Gather { .. }
-            | NativeObj::Sleep { .. } => Ok(None),
+            | NativeObj::Sleep { .. }
+            | NativeObj::WaitFor { .. } => Ok(None),
             NativeObj::Random(_) => super::random_obj::call_method(self, id, _name, _args, _kw),
             NativeObj::RePattern(_) => super::re_match::pattern_method(self, id, _name, _args, _kw),
             NativeObj::ReMatch(_) => super::re_match::match_method(self, id, _name, _args, _kw),
@@ -180,11 +192,13 @@ impl Vm {
     /// Whether the object has a method `name` (for `obj.name(...)` calls).
     pub fn native_obj_has_method(&self, id: ObjId, _name: &str) -> bool {
         match obj(self, id) {
+            NativeObj::Future { .. } | NativeObj::Task(_) => {
+                crate::vm::tasks::TASK_METHODS.contains(&_name)
+            }
             NativeObj::Reserved
-            | NativeObj::Future { .. }
-            | NativeObj::Task(_)
             | NativeObj::Gather { .. }
-            | NativeObj::Sleep { .. } => false,
+            | NativeObj::Sleep { .. }
+            | NativeObj::WaitFor { .. } => false,
             NativeObj::Random(_) => super::random_obj::has_method(_name),
             NativeObj::RePattern(_) => super::re_match::PATTERN_METHODS.contains(&_name),
             NativeObj::ReMatch(_) => super::re_match::MATCH_METHODS.contains(&_name),
@@ -205,7 +219,8 @@ impl Vm {
             NativeObj::Future { .. }
             | NativeObj::Task(_)
             | NativeObj::Gather { .. }
-            | NativeObj::Sleep { .. } => Ok(self.task_obj_repr(id)),
+            | NativeObj::Sleep { .. }
+            | NativeObj::WaitFor { .. } => Ok(self.task_obj_repr(id)),
             NativeObj::Random(_) => Ok(super::random_obj::repr(id)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_repr(self, id)),
             NativeObj::ReMatch(_) => super::re_match::match_repr(self, id),

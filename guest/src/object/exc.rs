@@ -82,6 +82,8 @@ exc_types! {
     FrozenInstanceError => Some(AttributeError),
     BinasciiError as "Error" => Some(ValueError),
     BinasciiIncomplete as "Incomplete" => Some(Exception),
+    // Appended, not sorted: the enum is part of the snapshot format.
+    CancelledError => Some(BaseException),
 }
 
 impl ExcType {
@@ -106,6 +108,7 @@ impl ExcType {
             ExcType::FrozenInstanceError => "dataclasses.FrozenInstanceError",
             ExcType::BinasciiError => "binascii.Error",
             ExcType::BinasciiIncomplete => "binascii.Incomplete",
+            ExcType::CancelledError => "asyncio.exceptions.CancelledError",
             other => other.name(),
         }
     }
@@ -118,6 +121,7 @@ impl ExcType {
                 | ExcType::FrozenInstanceError
                 | ExcType::BinasciiError
                 | ExcType::BinasciiIncomplete
+                | ExcType::CancelledError
         )
     }
 

@@ -581,7 +581,7 @@ impl Vm {
         self.native_depth -= 1;
         match r {
             Ok(Exit::Return(v)) => Ok(v),
-            Ok(Exit::Pause(_) | Exit::Wait(_)) => Err(PyErr::new(
+            Ok(Exit::Pause(_) | Exit::Wait(..)) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a callback",
             )),

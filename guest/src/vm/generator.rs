@@ -178,7 +178,7 @@ impl Vm {
             } else {
                 None
             }),
-            Ok(super::Exit::Pause(_) | super::Exit::Wait(_)) => Err(PyErr::new(
+            Ok(super::Exit::Pause(_) | super::Exit::Wait(..)) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a generator driven by a builtin",
             )),

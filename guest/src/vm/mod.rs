@@ -97,9 +97,11 @@ pub enum Exit {
     Return(Value),
     /// A host function was called.
     Pause(PendingCall),
-    /// Every task is blocked on async host calls: these were issued since
-    /// the last `Wait` (earlier ones may still be outstanding).
-    Wait(Vec<PendingCall>),
+    /// Every task is blocked on async host calls or timers: the calls were
+    /// issued since the last `Wait` (earlier ones may still be outstanding);
+    /// the `f64` is the sandbox time, in seconds, until the earliest timer
+    /// (`asyncio.sleep`, a `wait_for` timeout), if any.
+    Wait(Vec<PendingCall>, Option<f64>),
 }
 
 /// Guest-side limits (the host enforces CPU, time and memory).

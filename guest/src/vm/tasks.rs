@@ -9,8 +9,13 @@
 //! lists the host calls issued since the last one: the host runs them all
 //! at once and answers in any order.
 //!
-//! Time is virtual: `asyncio.sleep(d)` wakes when every other task is
-//! blocked and no host call is outstanding, earliest deadline first.
+//! Time is the host's. The scheduler keeps a sandbox clock (`vtime`); a
+//! `wait` also reports how long until the earliest timer (`asyncio.sleep`,
+//! a `wait_for` timeout), even when no call is pending. The host answers
+//! with the results that arrived and, if it runs real time, how much time
+//! passed (`elapsed`); a reply with neither jumps the clock to the next
+//! timer (virtual time, the default). Timers due by the clock fire before
+//! any task runs.
 
 use std::collections::VecDeque;
 
@@ -20,6 +25,9 @@ use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, GenState, Obj, ObjId, Value};
 
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
+
+/// The methods of `Task` and `Future` objects.
+pub const TASK_METHODS: &[&str] = &["done", "cancelled", "cancel", "result", "exception"];
 
 /// The state of a host call's future.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -133,8 +141,13 @@ impl Vm {
         Value::Ref(f)
     }
 
-    /// Starts a task running `coro`; returns the Task object.
+    /// Starts a task running `coro` (or waiting out an `asyncio.sleep`);
+    /// returns the Task object.
     pub fn spawn_task(&mut self, coro: Value) -> PyResult<Value> {
+        if let Some(NativeObj::Sleep { delay, result }) = self.native(coro) {
+            let (delay, result) = (*delay, *result);
+            return Ok(self.spawn_timer_task(coro, delay, result));
+        }
         if self.as_coroutine(coro).is_none() {
             return Err(PyErr::type_error(format!(
                 "a coroutine was expected, got {}",
@@ -157,6 +170,27 @@ impl Vm {
         });
         self.sched.ready.push_back(idx);
         Ok(self.heap.new_value(Obj::Native(NativeObj::Task(idx))))
+    }
+
+    /// A task that only waits out a sleep (a gathered or wrapped
+    /// `asyncio.sleep`): it has no frames, is blocked on its timer from the
+    /// start, and finishes with `result` when the timer fires.
+    fn spawn_timer_task(&mut self, sleep: Value, delay: f64, result: Value) -> Value {
+        self.ensure_main_task();
+        let idx = self.sched.tasks.len() as u32;
+        self.sched.tasks.push(Task {
+            coro: sleep,
+            state: TaskState::Blocked,
+            waiting_on: sleep,
+            wake_at: Some(self.sched.vtime + delay.max(0.0)),
+            result: None,
+            wake: Some(Ok(result)),
+            started: true,
+            frames: Vec::new(),
+            stack: Vec::new(),
+            exc: Vec::new(),
+        });
+        self.heap.new_value(Obj::Native(NativeObj::Task(idx)))
     }
 
     fn ensure_main_task(&mut self) {
@@ -228,6 +262,23 @@ impl Vm {
             }
             self.resume_generator(c, Value::None, false)?;
             return Ok((true, None));
+        }
+        if let Some(NativeObj::WaitFor { inner, timeout }) = self.native(v) {
+            let (inner, timeout) = (*inner, *timeout);
+            return match self.awaitable_outcome(inner)? {
+                Some(Ok(x)) => {
+                    self.stack.push(x);
+                    Ok((false, None))
+                }
+                Some(Err(e)) => Err(PyErr::Raise(e)),
+                None => {
+                    self.block_current(v, Some(self.sched.vtime + timeout.max(0.0)))?;
+                    let exc = self.raise_prep_detached(PyErr::New(ExcType::TimeoutError, vec![]));
+                    let me = self.sched.current as usize;
+                    self.sched.tasks[me].wake = Some(Err(exc));
+                    Ok((true, self.switch()?))
+                }
+            };
         }
         let kind = match self.native(v) {
             Some(NativeObj::Sleep { delay, result }) => Some((*delay, *result)),
@@ -303,15 +354,21 @@ impl Vm {
     /// Blocked tasks whose awaitable finished become ready.
     fn wake_finished(&mut self) -> PyResult<()> {
         for i in 0..self.sched.tasks.len() {
-            if self.sched.tasks[i].state != TaskState::Blocked
-                || self.sched.tasks[i].wake_at.is_some()
-            {
+            if self.sched.tasks[i].state != TaskState::Blocked {
                 continue;
             }
-            let on = self.sched.tasks[i].waiting_on;
+            // A `wait_for` is done when its inner awaitable is; a sleep only
+            // by its timer.
+            let mut on = self.sched.tasks[i].waiting_on;
+            if let Some(NativeObj::WaitFor { inner, .. }) = self.native(on) {
+                on = *inner;
+            } else if self.sched.tasks[i].wake_at.is_some() {
+                continue;
+            }
             if let Some(outcome) = self.awaitable_outcome(on)? {
                 let t = &mut self.sched.tasks[i];
                 t.state = TaskState::Ready;
+                t.wake_at = None;
                 t.wake = Some(outcome);
                 self.sched.ready.push_back(i as u32);
             }
@@ -319,50 +376,122 @@ impl Vm {
         Ok(())
     }
 
+    /// Fires the timers due by the sandbox clock: sleepers wake with their
+    /// result, a `wait_for` raises `TimeoutError` and cancels what it waited on.
+    fn fire_due_timers(&mut self) {
+        let now = self.sched.vtime;
+        let mut due: Vec<usize> = (0..self.sched.tasks.len())
+            .filter(|&i| {
+                let t = &self.sched.tasks[i];
+                t.state == TaskState::Blocked && t.wake_at.is_some_and(|at| at <= now)
+            })
+            .collect();
+        due.sort_by(|a, b| {
+            let (x, y) = (self.sched.tasks[*a].wake_at, self.sched.tasks[*b].wake_at);
+            x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+        });
+        for i in due {
+            let on = self.sched.tasks[i].waiting_on;
+            if let Some(NativeObj::WaitFor { inner, .. }) = self.native(on) {
+                let inner = *inner;
+                self.cancel(inner);
+            }
+            let t = &mut self.sched.tasks[i];
+            t.state = TaskState::Ready;
+            t.wake_at = None;
+            self.sched.ready.push_back(i as u32);
+        }
+    }
+
+    /// The earliest timer, as sandbox time from now.
+    fn next_timer(&self) -> Option<f64> {
+        self.sched
+            .tasks
+            .iter()
+            .filter(|t| t.state == TaskState::Blocked)
+            .filter_map(|t| t.wake_at)
+            .min_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal))
+            .map(|at| (at - self.sched.vtime).max(0.0))
+    }
+
+    /// Cancels a task that has not finished (a `wait_for` timed out on it):
+    /// it ends with `CancelledError` and its frames are dropped, so its
+    /// `finally` blocks do not run (a known difference from CPython).
+    fn cancel(&mut self, awaitable: Value) {
+        let Some(NativeObj::Task(idx)) = self.native(awaitable) else {
+            return;
+        };
+        let idx = *idx as usize;
+        // A running task's frames are live on the VM: it cannot be cut off
+        // here (CPython too only delivers a cancel at the task's next await).
+        if matches!(
+            self.sched.tasks[idx].state,
+            TaskState::Done | TaskState::Running
+        ) {
+            return;
+        }
+        let exc = self.raise_prep_detached(PyErr::New(ExcType::CancelledError, vec![]));
+        self.sched.ready.retain(|&r| r as usize != idx);
+        let t = &mut self.sched.tasks[idx];
+        t.state = TaskState::Done;
+        t.result = Some(Err(exc));
+        t.wake_at = None;
+        t.frames.clear();
+        t.stack.clear();
+        t.exc.clear();
+    }
+
+    /// Moves the sandbox clock after a `wait` reply: by `elapsed` seconds
+    /// when the host runs real time, else (no results, no elapsed) to the
+    /// earliest timer; results alone take no time.
+    pub fn advance_clock(&mut self, elapsed: Option<f64>, had_results: bool) {
+        match elapsed {
+            Some(e) if e.is_finite() && e > 0.0 => self.sched.vtime += e,
+            Some(_) => {}
+            None if !had_results => {
+                if let Some(wait) = self.next_timer() {
+                    self.sched.vtime += wait;
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The `wait` to report again after a restore: the announced calls and
+    /// the earliest timer, or `None` if the execution is not at a wait.
+    pub fn current_wait(&self) -> Option<(Vec<PendingCall>, Option<f64>)> {
+        let timer = self.next_timer();
+        if self.sched.announced.is_empty() && timer.is_none() {
+            return None;
+        }
+        Some((self.sched.announced.clone(), timer))
+    }
+
     /// Runs the next ready task, or reports why none can run: `Some(Wait)`
     /// with the calls to announce.
     pub(super) fn switch(&mut self) -> PyResult<Option<Exit>> {
         loop {
             self.wake_finished()?;
+            self.fire_due_timers();
             if let Some(t) = self.sched.ready.pop_front() {
                 if self.enter_task(t)? {
                     return Ok(None);
                 }
                 continue;
             }
-            if !self.sched.unannounced.is_empty() || !self.sched.outstanding.is_empty() {
+            let timer = self.next_timer();
+            if !self.sched.unannounced.is_empty()
+                || !self.sched.outstanding.is_empty()
+                || timer.is_some()
+            {
                 let calls = std::mem::take(&mut self.sched.unannounced);
                 self.sched.announced.extend(calls.iter().cloned());
-                return Ok(Some(Exit::Wait(calls)));
+                return Ok(Some(Exit::Wait(calls, timer)));
             }
-            // Only sleepers left: advance virtual time to the earliest.
-            let next = self
-                .sched
-                .tasks
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t.state == TaskState::Blocked && t.wake_at.is_some())
-                .min_by(|a, b| {
-                    a.1.wake_at
-                        .partial_cmp(&b.1.wake_at)
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                })
-                .map(|(i, t)| (i, t.wake_at.unwrap_or(0.0)));
-            match next {
-                Some((i, at)) => {
-                    self.sched.vtime = self.sched.vtime.max(at);
-                    let t = &mut self.sched.tasks[i];
-                    t.state = TaskState::Ready;
-                    t.wake_at = None;
-                    self.sched.ready.push_back(i as u32);
-                }
-                None => {
-                    return Err(PyErr::new(
-                        ExcType::RuntimeError,
-                        "deadlock: every task is waiting and nothing is pending",
-                    ))
-                }
-            }
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                "deadlock: every task is waiting and nothing is pending",
+            ));
         }
     }
 
@@ -378,6 +507,13 @@ impl Vm {
         self.stack = std::mem::take(&mut t.stack);
         self.exc_stack = std::mem::take(&mut t.exc);
         let wake = t.wake.take();
+        let coro = t.coro;
+        if matches!(self.native(coro), Some(NativeObj::Sleep { .. })) {
+            // A timer task: its timer fired, so it is done.
+            self.finish_current_task(wake.unwrap_or(Ok(Value::None)));
+            return Ok(false);
+        }
+        let t = &mut self.sched.tasks[idx as usize];
         if !t.started {
             t.started = true;
             let coro = t.coro;
@@ -439,6 +575,48 @@ impl Vm {
         }
     }
 
+    /// `Task`/`Future` methods: `done`, `cancelled`, `result`, `exception`
+    /// and `cancel`; `None` for other names.
+    pub fn task_method(&mut self, id: ObjId, name: &str, argc: usize) -> PyResult<Option<Value>> {
+        if !TASK_METHODS.contains(&name) {
+            return Ok(None);
+        }
+        if argc != 0 {
+            return Err(PyErr::type_error(format!(
+                "{name}() takes no arguments ({argc} given)"
+            )));
+        }
+        let me = Value::Ref(id);
+        let outcome = self.awaitable_outcome(me)?;
+        let cancelled = matches!(outcome, Some(Err(e)) if self.is_cancelled_error(e));
+        Ok(Some(match name {
+            "done" => Value::Bool(outcome.is_some()),
+            "cancelled" => Value::Bool(cancelled),
+            "cancel" => {
+                let was_pending = outcome.is_none();
+                self.cancel(me);
+                let now_done = self.awaitable_outcome(me)?.is_some();
+                Value::Bool(was_pending && now_done)
+            }
+            "result" => match outcome {
+                Some(Ok(v)) => v,
+                Some(Err(e)) => return Err(PyErr::Raise(e)),
+                None => return Err(PyErr::new(ExcType::RuntimeError, "Result is not set.")),
+            },
+            _ => match outcome {
+                Some(Ok(_)) => Value::None,
+                Some(Err(e)) if cancelled => return Err(PyErr::Raise(e)),
+                Some(Err(e)) => e,
+                None => return Err(PyErr::new(ExcType::RuntimeError, "Exception is not set.")),
+            },
+        }))
+    }
+
+    fn is_cancelled_error(&self, exc: Value) -> bool {
+        matches!(exc, Value::Ref(id) if matches!(self.heap.get(id),
+            Obj::Exception(e) if e.kind == ExcType::CancelledError))
+    }
+
     pub fn task_obj_repr(&mut self, id: ObjId) -> String {
         let addr = format!("0x{:012x}", 0x7f00_0000_0000u64 + (id.0 as u64) * 0x40);
         match self.heap.get(id) {
@@ -459,6 +637,9 @@ impl Vm {
             }
             Obj::Native(NativeObj::Gather { .. }) => {
                 format!("<_GatheringFuture pending at {addr}>")
+            }
+            Obj::Native(NativeObj::WaitFor { .. }) => {
+                format!("<coroutine object wait_for at {addr}>")
             }
             _ => format!("<coroutine object sleep at {addr}>"),
         }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use monty_host::Value;
+use monty_host::{SleepPolicy, Value};
 
 pub const USAGE: &str = "\
 monty: run LLM-written Python in a sandbox
@@ -22,6 +22,10 @@ Options for run:
   --fuel N|none        CPU budget in fuel units (default 50000000000)
   --timeout SECS|none  time budget for running Python, in seconds (default 30)
   --max-memory MIB     linear memory cap in MiB (default 256)
+  --sleep virtual|real[:SECS]
+                       asyncio.sleep / wait_for timeouts on virtual time
+                       (default: a sleep costs nothing) or real time, waiting
+                       at most SECS in all (default 60)
   --json               print one JSON outcome object as the last stdout line
   --save-at-call K STATE
                        when the K-th external call (1-based) is issued, write
@@ -54,6 +58,7 @@ pub struct RunArgs {
     pub fuel: Option<Option<u64>>,
     pub timeout: Option<Option<Duration>>,
     pub max_memory_mib: Option<usize>,
+    pub sleep: Option<SleepPolicy>,
     pub json: bool,
     pub wasm: Option<PathBuf>,
     /// `--save-at-call K STATE`.
@@ -65,6 +70,28 @@ pub struct CheckArgs {
     pub file: String,
     pub json: bool,
     pub wasm: Option<PathBuf>,
+}
+
+/// `virtual`, `real` or `real:SECS` (the cap on time waited, default 60 s).
+fn parse_sleep(text: &str) -> Result<SleepPolicy, String> {
+    let bad = || format!("--sleep expects virtual, real or real:SECS, got {text:?}");
+    match text.split_once(':') {
+        None if text == "virtual" => Ok(SleepPolicy::Virtual),
+        None if text == "real" => Ok(SleepPolicy::Real {
+            max_total: Duration::from_secs(60),
+        }),
+        Some(("real", secs)) => {
+            let secs: f64 = secs
+                .parse()
+                .ok()
+                .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                .ok_or_else(bad)?;
+            Ok(SleepPolicy::Real {
+                max_total: Duration::from_secs_f64(secs),
+            })
+        }
+        _ => Err(bad()),
+    }
 }
 
 /// Splits `--name=value` / `--name value`.
@@ -158,6 +185,10 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     t.parse::<f64>().ok().filter(|s| *s >= 0.0 && s.is_finite())
                 })?;
                 r.timeout = Some(secs.map(Duration::from_secs_f64));
+            }
+            ("--sleep", true) => {
+                let text = opts.value(&name, inline)?;
+                r.sleep = Some(parse_sleep(&text)?);
             }
             ("--max-memory", true) => {
                 let text = opts.value(&name, inline)?;

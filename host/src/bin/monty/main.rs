@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use args::{CheckArgs, Command, RunArgs, USAGE};
 use monty_host::{
-    CallResult, Config, Engine, Error, ExternalError, Limits, OutputSink, Progress, StartRequest,
-    StdioSink, Stream, Value,
+    CallResult, Config, Engine, Error, ExternalError, Limits, OutputSink, Progress, SleepPolicy,
+    StartRequest, StdioSink, Stream, Value,
 };
 use tools::ToolServer;
 
@@ -125,6 +125,9 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
     }
     if let Some(mib) = run.max_memory_mib {
         limits.max_memory_bytes = mib.saturating_mul(1 << 20);
+    }
+    if let Some(sleep) = run.sleep {
+        limits.sleep = sleep;
     }
     let engine = match build_engine(run.wasm, limits) {
         Ok(engine) => engine,
@@ -265,6 +268,12 @@ fn drive(
                 if let Some(done) = save_now(&mut execution, calls.len() as u64)? {
                     return Ok(done);
                 }
+                if calls.is_empty() {
+                    // Only timers are pending: let the next one fire.
+                    progress = execution.wait_timer();
+                    continue;
+                }
+                let started = std::time::Instant::now();
                 let results: Vec<CallResult> = match server.as_deref_mut() {
                     Some(server) => server
                         .call_many(&calls)
@@ -283,12 +292,11 @@ fn drive(
                         out
                     }
                 };
-                if results.is_empty() {
-                    return Err(Failure::Host(
-                        "the program is waiting but announced no new calls".into(),
-                    ));
-                }
-                execution.resume_many(results)
+                let elapsed = match execution.limits().sleep {
+                    SleepPolicy::Real { .. } => Some(started.elapsed()),
+                    SleepPolicy::Virtual => None,
+                };
+                execution.resume_waited(results, elapsed)
             }
         };
     }
