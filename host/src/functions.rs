@@ -114,6 +114,20 @@ pub struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
+    pub(crate) fn new(
+        name: &'a str,
+        args: &'a [Value],
+        kwargs: &'a [(String, Value)],
+        params: &'a [String],
+    ) -> Self {
+        Call {
+            name,
+            args,
+            kwargs,
+            params,
+        }
+    }
+
     /// The argument for parameter `name`, whether it was passed by position
     /// (matched against the registered parameter names) or by keyword.
     pub fn arg(&self, name: &str) -> Option<&'a Value> {

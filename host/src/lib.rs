@@ -43,6 +43,7 @@
 
 #![warn(missing_docs)]
 
+mod async_run;
 mod cache;
 mod engine;
 mod error;
@@ -54,6 +55,7 @@ mod protocol;
 mod value;
 mod wasi;
 
+pub use async_run::{AsyncCall, AsyncFunctions, CallFuture};
 pub use cache::default_cache_dir;
 pub use engine::{Config, Engine};
 pub use error::{Error, ExternalError, LimitKind, PyException};

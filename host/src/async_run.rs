@@ -1,0 +1,296 @@
+//! The async (tokio) way to run code: register async closures as the
+//! program's external functions; [`Engine::run_async`] drives the program,
+//! starts every call the program announces at once (a `wait` lists all of
+//! them), and resumes the program as results arrive, so an
+//! `asyncio.gather` over ten 100 ms tools takes about 100 ms, not a second.
+//!
+//! Functions registered with [`AsyncFunctions::register`] are `async def`
+//! in Python (the program awaits them, alone or gathered);
+//! [`AsyncFunctions::register_plain`] ones are plain `def` (the program
+//! stops at the call; calls already in flight keep running meanwhile).
+//! Timers (`asyncio.sleep`, `wait_for` timeouts) follow the execution's
+//! [`SleepPolicy`]: under real time, `tokio::time` sleeps for them.
+//!
+//! Guest code runs on the calling task's thread between awaits (each slice
+//! is bounded by the execution's fuel and time limits); the sync API
+//! ([`Engine::run_with_functions`]) is unchanged.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use tokio::task::JoinSet;
+
+use crate::engine::Engine;
+use crate::error::{Error, ExternalError};
+use crate::execution::Progress;
+use crate::functions::{Call, RunOutcome};
+use crate::limits::SleepPolicy;
+use crate::output::CaptureSink;
+use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
+use crate::value::Value;
+
+/// What an async host function returns.
+pub type CallFuture = Pin<Box<dyn Future<Output = Result<Value, ExternalError>> + Send>>;
+
+type AsyncHostFn = dyn Fn(AsyncCall) -> CallFuture + Send + Sync;
+
+struct Registered {
+    params: Arc<[String]>,
+    is_async: bool,
+    func: Arc<AsyncHostFn>,
+}
+
+/// A set of named async host functions the program may call.
+#[derive(Default, Clone)]
+pub struct AsyncFunctions {
+    by_name: HashMap<String, Arc<Registered>>,
+    order: Vec<String>,
+}
+
+impl std::fmt::Debug for AsyncFunctions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.order).finish()
+    }
+}
+
+/// One call's arguments, owned so the closure's future can keep them.
+#[derive(Debug, Clone)]
+pub struct AsyncCall {
+    /// The function's name.
+    pub name: String,
+    /// Positional arguments.
+    pub args: Vec<Value>,
+    /// Keyword arguments, in call order.
+    pub kwargs: Vec<(String, Value)>,
+    params: Arc<[String]>,
+}
+
+impl AsyncCall {
+    fn view(&self) -> Call<'_> {
+        Call::new(&self.name, &self.args, &self.kwargs, &self.params)
+    }
+
+    /// The argument for parameter `name`, by position or keyword.
+    pub fn arg(&self, name: &str) -> Option<&Value> {
+        self.view().arg(name)
+    }
+
+    /// Like [`AsyncCall::arg`]; a missing argument is a `TypeError` for
+    /// the program.
+    ///
+    /// # Errors
+    ///
+    /// `TypeError: f() missing required argument: 'name'`.
+    pub fn require(&self, name: &str) -> Result<&Value, ExternalError> {
+        self.view().require(name)
+    }
+}
+
+impl AsyncFunctions {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Registers `func` as `async def name(params...)`: the program awaits
+    /// it, and all calls announced together run concurrently.
+    pub fn register<F, Fut>(&mut self, name: &str, params: &[&str], func: F) -> &mut Self
+    where
+        F: Fn(AsyncCall) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ExternalError>> + Send + 'static,
+    {
+        self.insert(name, params, true, func)
+    }
+
+    /// Registers `func` as a plain `def name(params...)`: the program
+    /// stops at the call until it completes.
+    pub fn register_plain<F, Fut>(&mut self, name: &str, params: &[&str], func: F) -> &mut Self
+    where
+        F: Fn(AsyncCall) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ExternalError>> + Send + 'static,
+    {
+        self.insert(name, params, false, func)
+    }
+
+    fn insert<F, Fut>(&mut self, name: &str, params: &[&str], is_async: bool, func: F) -> &mut Self
+    where
+        F: Fn(AsyncCall) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ExternalError>> + Send + 'static,
+    {
+        let registered = Registered {
+            params: params.iter().map(|p| (*p).to_owned()).collect(),
+            is_async,
+            func: Arc::new(move |call| Box::pin(func(call)) as CallFuture),
+        };
+        if self
+            .by_name
+            .insert(name.to_owned(), Arc::new(registered))
+            .is_none()
+        {
+            self.order.push(name.to_owned());
+        }
+        self
+    }
+
+    /// The declarations to send in a [`StartRequest`].
+    pub fn externals(&self) -> Vec<ExternalFunction> {
+        self.order
+            .iter()
+            .map(|name| ExternalFunction {
+                name: name.clone(),
+                params: Some(self.by_name[name].params.to_vec()),
+                is_async: self.by_name[name].is_async,
+            })
+            .collect()
+    }
+
+    /// The future of the registered function a pending call names (a
+    /// `NameError` for an unknown name).
+    pub fn call(&self, call: PendingCall) -> CallFuture {
+        let Some(registered) = self.by_name.get(&call.name) else {
+            let error = ExternalError::new(
+                "NameError",
+                format!("no host function named '{}'", call.name),
+            );
+            return Box::pin(std::future::ready(Err(error)));
+        };
+        (registered.func)(AsyncCall {
+            name: call.name,
+            args: call.args,
+            kwargs: call.kwargs,
+            params: registered.params.clone(),
+        })
+    }
+}
+
+/// Calls in flight: tokio tasks, each remembered by the call id it answers
+/// (so even a panicking function's call gets an answer).
+struct InFlight {
+    tasks: JoinSet<Result<Value, ExternalError>>,
+    ids: HashMap<tokio::task::Id, u64>,
+}
+
+impl InFlight {
+    fn start(&mut self, id: u64, future: CallFuture) {
+        let handle = self.tasks.spawn(future);
+        self.ids.insert(handle.id(), id);
+    }
+
+    fn result(
+        &mut self,
+        joined: Result<(tokio::task::Id, Result<Value, ExternalError>), tokio::task::JoinError>,
+    ) -> Option<CallResult> {
+        let (task, result) = match joined {
+            Ok((task, result)) => (task, result),
+            Err(e) => (
+                e.id(),
+                Err(ExternalError::new(
+                    "RuntimeError",
+                    if e.is_panic() {
+                        "the host function panicked"
+                    } else {
+                        "the host function was cancelled"
+                    },
+                )),
+            ),
+        };
+        let id = self.ids.remove(&task)?;
+        Some(CallResult { id, result })
+    }
+
+    /// Waits for the next result (up to `limit`, if given), then takes
+    /// every other one already finished.
+    async fn next_results(&mut self, limit: Option<std::time::Duration>) -> Vec<CallResult> {
+        let first = match limit {
+            Some(limit) => tokio::time::timeout(limit, self.tasks.join_next_with_id())
+                .await
+                .ok()
+                .flatten(),
+            None => self.tasks.join_next_with_id().await,
+        };
+        let mut results: Vec<CallResult> = first.and_then(|j| self.result(j)).into_iter().collect();
+        while let Some(joined) = self.tasks.try_join_next_with_id() {
+            results.extend(self.result(joined));
+        }
+        results
+    }
+}
+
+impl Engine {
+    /// Runs a request (its externals are extended with `functions`) to the
+    /// end on the current tokio runtime, answering calls with `functions`:
+    /// every call the program announces starts at once, and the program
+    /// resumes with each batch of results as it arrives.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::run_request`]. When the run ends, calls still in flight
+    /// are aborted.
+    pub async fn run_async(
+        &self,
+        mut request: StartRequest,
+        functions: &AsyncFunctions,
+    ) -> Result<RunOutcome, Error> {
+        for external in functions.externals() {
+            if !request.externals.iter().any(|e| e.name == external.name) {
+                request.externals.push(external);
+            }
+        }
+        let sink = CaptureSink::new();
+        let mut progress = self.start(request, sink.clone())?;
+        let mut in_flight = InFlight {
+            tasks: JoinSet::new(),
+            ids: HashMap::new(),
+        };
+        loop {
+            progress = match progress {
+                Progress::Complete { value, repr } => {
+                    in_flight.tasks.abort_all();
+                    return Ok(RunOutcome {
+                        value,
+                        repr,
+                        stdout: sink.stdout(),
+                        stderr: sink.stderr(),
+                    });
+                }
+                Progress::Call(call, execution) => {
+                    let result = functions.call(call).await;
+                    execution.resume(result)?
+                }
+                Progress::OsCall(_, execution) => execution.resume(Err(ExternalError::new(
+                    "PermissionError",
+                    "no OS access is granted to this sandbox",
+                )))?,
+                Progress::Wait(calls, execution) => {
+                    for call in calls {
+                        let id = call.id;
+                        in_flight.start(id, functions.call(call));
+                    }
+                    let real = matches!(execution.limits().sleep, SleepPolicy::Real { .. });
+                    let timer = execution.timer();
+                    // tokio's clock, so a paused test runtime measures its own time
+                    let started = tokio::time::Instant::now();
+                    let results = if in_flight.tasks.is_empty() {
+                        // Only timers are pending.
+                        let Some(timer) = timer else {
+                            return Err(Error::internal(
+                                "the program waits but nothing is pending",
+                            ));
+                        };
+                        if real {
+                            execution.check_sleep(timer)?;
+                            tokio::time::sleep(timer).await;
+                        }
+                        Vec::new()
+                    } else {
+                        in_flight.next_results(timer.filter(|_| real)).await
+                    };
+                    let elapsed = real.then(|| started.elapsed());
+                    execution.resume_waited(results, elapsed)?
+                }
+            };
+        }
+    }
+}
