@@ -73,7 +73,39 @@ async def async_fail(message):
     raise ValueError(message)
 
 
-FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail]}
+CATALOG = [{"sku": f"SKU{i:03d}", "price": round(3.5 * i + (i % 4) * 0.25, 2), "stock": (i * 7) % 5}
+           for i in range(1, 12)]
+
+
+def list_items(cursor=0, page_size=4):
+    """One page of CATALOG: {"items", "next"} (next is None on the last page)."""
+    if page_size <= 0:
+        raise ValueError("page_size must be positive")
+    page = CATALOG[cursor:cursor + page_size]
+    nxt = cursor + page_size
+    return {"items": page, "next": nxt if nxt < len(CATALOG) else None}
+
+
+def flaky(key, attempt, fails=2):
+    """Stateless: fails with TimeoutError for attempts 1..fails, then succeeds."""
+    if attempt <= fails:
+        raise TimeoutError(f"{key}: attempt {attempt} timed out")
+    return f"{key}-ok@{attempt}"
+
+
+async def async_page(cursor, page_size=4):
+    return list_items(cursor, page_size)
+
+
+async def async_score(name):
+    return sum(ord(c) for c in name) % 97
+
+
+async def async_flaky(key, attempt, fails=1):
+    return flaky(key, attempt, fails)
+
+
+FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky]}
 
 
 # --- tagged JSON (DESIGN.md "Values") -----------------------------------
