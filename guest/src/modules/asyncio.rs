@@ -48,9 +48,19 @@ fn gather(vm: &mut Vm, a: Args) -> PyResult<Value> {
         Some(v) => vm.truthy(v)?,
         None => false,
     };
+    // As CPython, an awaitable passed twice to one gather becomes one task.
+    let mut seen: Vec<(Value, Value)> = Vec::new();
     let mut children = Vec::with_capacity(a.pos.len());
     for &v in &a.pos {
-        children.push(as_awaitable(vm, v)?);
+        let child = match seen.iter().find(|(arg, _)| vm.same_object(*arg, v)) {
+            Some(&(_, task)) => task,
+            None => {
+                let task = as_awaitable(vm, v)?;
+                seen.push((v, task));
+                task
+            }
+        };
+        children.push(child);
     }
     Ok(vm.heap.new_value(Obj::Native(NativeObj::Gather {
         children,
@@ -64,6 +74,31 @@ fn create_task(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    // CPython's asyncio.sleep is `async def sleep(delay, result=None)`.
+    if let Some((k, _)) = a.kw.iter().find(|(k, _)| k != "delay" && k != "result") {
+        return Err(PyErr::type_error(format!(
+            "sleep() got an unexpected keyword argument '{k}'"
+        )));
+    }
+    if a.pos.len() > 2 {
+        return Err(PyErr::type_error(format!(
+            "sleep() takes from 1 to 2 positional arguments but {} were given",
+            a.pos.len()
+        )));
+    }
+    let a = match (a.pos.is_empty(), a.kwarg("delay")) {
+        (true, Some(d)) => Args::new(
+            "sleep",
+            vec![d],
+            a.kw.into_iter().filter(|(k, _)| k != "delay").collect(),
+        ),
+        (true, None) => {
+            return Err(PyErr::type_error(
+                "sleep() missing 1 required positional argument: 'delay'",
+            ))
+        }
+        _ => a,
+    };
     a.check(1, 2, &["result"])?;
     // CPython compares `delay <= 0` first, so only real numbers pass.
     let delay = match a.pos[0] {

@@ -183,6 +183,14 @@ impl Vm {
             Value::Builtin(b) => out.push_str(&format!("<built-in function {}>", b.name())),
             Value::Native(id) => match crate::modules::objects::class_repr(self, id) {
                 Some(r) => out.push_str(&r),
+                // asyncio's functions are written in Python in CPython.
+                None if id.module == crate::modules::module_index("asyncio") => {
+                    out.push_str(&format!(
+                        "<function {} at 0x{:012x}>",
+                        crate::modules::native_name(id),
+                        0x7f10_0000_0000u64 + u64::from(id.func) * 0xa0
+                    ))
+                }
                 None => out.push_str(&format!(
                     "<built-in function {}>",
                     crate::modules::native_name(id)

@@ -229,20 +229,35 @@ impl Vm {
             } => {
                 let (children, return_exceptions) = (children.clone(), *return_exceptions);
                 let mut results = Vec::with_capacity(children.len());
+                let mut outcome = None;
+                let mut pending = false;
                 for c in children {
                     match self.awaitable_outcome(c)? {
-                        None => return Ok(None),
+                        None => pending = true,
                         Some(Ok(x)) => results.push(x),
+                        Some(Err(e)) if return_exceptions => results.push(e),
                         Some(Err(e)) => {
-                            if return_exceptions {
-                                results.push(e);
-                            } else {
-                                return Ok(Some(Err(e)));
-                            }
+                            // Without return_exceptions a failure settles
+                            // the gather at once, whatever is still running.
+                            outcome = Some(Err(e));
+                            break;
                         }
                     }
                 }
-                Some(Ok(self.new_list(results)))
+                if pending && outcome.is_none() {
+                    return Ok(None);
+                }
+                let outcome = outcome.unwrap_or_else(|| Ok(self.new_list(results)));
+                // A finished gather is a done future: every later await
+                // gets the same list object (or exception), as in CPython.
+                if let Value::Ref(id) = v {
+                    let state = match outcome {
+                        Ok(x) => FutState::Done(x),
+                        Err(e) => FutState::Failed(e),
+                    };
+                    *self.heap.get_mut(id) = Obj::Native(NativeObj::Future { call_id: 0, state });
+                }
+                Some(outcome)
             }
             NativeObj::Sleep { .. } => None,
             _ => None,
