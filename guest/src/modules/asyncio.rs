@@ -32,8 +32,13 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
         {
             Ok(v)
         }
-        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Sleep { .. })) => {
-            // a gathered sleep is a task that waits out its timer
+        Value::Ref(id)
+            if matches!(
+                vm.heap.get(id),
+                Obj::Native(NativeObj::Sleep { .. } | NativeObj::WaitFor { .. })
+            ) =>
+        {
+            // a gathered sleep or wait_for is a task that waits out its timer
             vm.spawn_task(v)
         }
         _ => Err(PyErr::type_error(
@@ -140,15 +145,26 @@ fn wait_for(vm: &mut Vm, a: Args) -> PyResult<Value> {
         .new_value(Obj::Native(NativeObj::WaitFor { inner, timeout })))
 }
 
-/// `as_completed(aws)`: the awaitables as tasks, in the given order.
+/// `as_completed(aws)`: an iterator of as many awaitables as `aws` has;
+/// the k-th gives the outcome of the k-th of them to finish.
 fn as_completed(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(1, 1, &["timeout"])?;
     let items = vm.collect_iterable(a.pos[0])?;
-    let mut out = Vec::with_capacity(items.len());
+    let mut tasks = Vec::with_capacity(items.len());
     for v in items {
-        out.push(as_awaitable(vm, v)?);
+        tasks.push(as_awaitable(vm, v)?);
     }
-    let l = vm.new_list(out);
+    let n = tasks.len();
+    let group = vm
+        .heap
+        .new_value(Obj::Native(NativeObj::AsCompleted(tasks)));
+    let slots = (0..n)
+        .map(|_| {
+            vm.heap
+                .new_value(Obj::Native(NativeObj::NextCompleted(group)))
+        })
+        .collect();
+    let l = vm.new_list(slots);
     vm.get_iter(l)
 }
 
@@ -164,6 +180,10 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
         Value::ExcType(ExcType::CancelledError),
     ));
     attrs.push(("TimeoutError".into(), Value::ExcType(ExcType::TimeoutError)));
+    attrs.push((
+        "InvalidStateError".into(),
+        Value::ExcType(ExcType::InvalidStateError),
+    ));
 }
 
 pub static MODULE: ModuleDef = ModuleDef {

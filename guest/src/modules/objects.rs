@@ -73,6 +73,12 @@ pub enum NativeObj {
         inner: Value,
         timeout: f64,
     },
+    /// `asyncio.as_completed(aws)`'s shared state: the awaitables not yet
+    /// handed out (`vm/tasks.rs`).
+    AsCompleted(Vec<Value>),
+    /// One item `as_completed` yields: awaiting it gives the outcome of the
+    /// next awaitable of its group to finish.
+    NextCompleted(Value),
 }
 
 impl NativeObj {
@@ -93,6 +99,8 @@ impl NativeObj {
             NativeObj::GenericAlias { origin, args } => [origin, args].iter().for_each(|v| _f(**v)),
             NativeObj::Union(args) => args.iter().for_each(|v| _f(*v)),
             NativeObj::WaitFor { inner, .. } => _f(*inner),
+            NativeObj::AsCompleted(items) => items.iter().for_each(|v| _f(*v)),
+            NativeObj::NextCompleted(group) => _f(*group),
         }
     }
 
@@ -116,7 +124,8 @@ impl NativeObj {
             NativeObj::Stream(_) => "_io.TextIOWrapper",
             NativeObj::GenericAlias { .. } => "types.GenericAlias",
             NativeObj::Union(_) => "typing.Union",
-            NativeObj::WaitFor { .. } => "coroutine",
+            NativeObj::WaitFor { .. } | NativeObj::NextCompleted(_) => "coroutine",
+            NativeObj::AsCompleted(_) => "_AsCompletedIterator",
         }
     }
 }
@@ -137,7 +146,9 @@ impl Vm {
             | NativeObj::Task(_)
             | NativeObj::Gather { .. }
             | NativeObj::Sleep { .. }
-            | NativeObj::WaitFor { .. } => Ok(None),
+            | NativeObj::WaitFor { .. }
+            | NativeObj::AsCompleted(_)
+            | NativeObj::NextCompleted(_) => Ok(None),
             NativeObj::Random(_) => Ok(super::random_obj::getattr(_name)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_getattr(self, id, _name)),
             NativeObj::ReMatch(_) => Ok(super::re_match::match_getattr(self, id, _name)),
@@ -166,13 +177,14 @@ impl Vm {
         _kw: Kwargs,
     ) -> PyResult<Option<Value>> {
         match obj(self, id) {
-            NativeObj::Future { .. } | NativeObj::Task(_) => {
+            NativeObj::Future { .. } | NativeObj::Task(_) | NativeObj::Gather { .. } => {
                 self.task_method(id, _name, _args.len() + _kw.len())
             }
             NativeObj::Reserved
-            | NativeObj::Gather { .. }
             | NativeObj::Sleep { .. }
-            | NativeObj::WaitFor { .. } => Ok(None),
+            | NativeObj::WaitFor { .. }
+            | NativeObj::AsCompleted(_)
+            | NativeObj::NextCompleted(_) => Ok(None),
             NativeObj::Random(_) => super::random_obj::call_method(self, id, _name, _args, _kw),
             NativeObj::RePattern(_) => super::re_match::pattern_method(self, id, _name, _args, _kw),
             NativeObj::ReMatch(_) => super::re_match::match_method(self, id, _name, _args, _kw),
@@ -192,13 +204,14 @@ impl Vm {
     /// Whether the object has a method `name` (for `obj.name(...)` calls).
     pub fn native_obj_has_method(&self, id: ObjId, _name: &str) -> bool {
         match obj(self, id) {
-            NativeObj::Future { .. } | NativeObj::Task(_) => {
+            NativeObj::Future { .. } | NativeObj::Task(_) | NativeObj::Gather { .. } => {
                 crate::vm::tasks::TASK_METHODS.contains(&_name)
             }
             NativeObj::Reserved
-            | NativeObj::Gather { .. }
             | NativeObj::Sleep { .. }
-            | NativeObj::WaitFor { .. } => false,
+            | NativeObj::WaitFor { .. }
+            | NativeObj::AsCompleted(_)
+            | NativeObj::NextCompleted(_) => false,
             NativeObj::Random(_) => super::random_obj::has_method(_name),
             NativeObj::RePattern(_) => super::re_match::PATTERN_METHODS.contains(&_name),
             NativeObj::ReMatch(_) => super::re_match::MATCH_METHODS.contains(&_name),
@@ -220,7 +233,9 @@ impl Vm {
             | NativeObj::Task(_)
             | NativeObj::Gather { .. }
             | NativeObj::Sleep { .. }
-            | NativeObj::WaitFor { .. } => Ok(self.task_obj_repr(id)),
+            | NativeObj::WaitFor { .. }
+            | NativeObj::AsCompleted(_)
+            | NativeObj::NextCompleted(_) => Ok(self.task_obj_repr(id)),
             NativeObj::Random(_) => Ok(super::random_obj::repr(id)),
             NativeObj::RePattern(_) => Ok(super::re_match::pattern_repr(self, id)),
             NativeObj::ReMatch(_) => super::re_match::match_repr(self, id),

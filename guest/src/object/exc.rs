@@ -84,6 +84,7 @@ exc_types! {
     BinasciiIncomplete as "Incomplete" => Some(Exception),
     // Appended, not sorted: the enum is part of the snapshot format.
     CancelledError => Some(BaseException),
+    InvalidStateError => Some(Exception),
 }
 
 impl ExcType {
@@ -109,6 +110,7 @@ impl ExcType {
             ExcType::BinasciiError => "binascii.Error",
             ExcType::BinasciiIncomplete => "binascii.Incomplete",
             ExcType::CancelledError => "asyncio.exceptions.CancelledError",
+            ExcType::InvalidStateError => "asyncio.exceptions.InvalidStateError",
             other => other.name(),
         }
     }
@@ -122,6 +124,7 @@ impl ExcType {
                 | ExcType::BinasciiError
                 | ExcType::BinasciiIncomplete
                 | ExcType::CancelledError
+                | ExcType::InvalidStateError
         )
     }
 

@@ -146,7 +146,12 @@ impl Vm {
     pub fn spawn_task(&mut self, coro: Value) -> PyResult<Value> {
         if let Some(NativeObj::Sleep { delay, result }) = self.native(coro) {
             let (delay, result) = (*delay, *result);
-            return Ok(self.spawn_timer_task(coro, delay, result));
+            return Ok(self.spawn_timer_task(coro, delay, Ok(result)));
+        }
+        if let Some(NativeObj::WaitFor { timeout, .. }) = self.native(coro) {
+            let timeout = *timeout;
+            let exc = self.raise_prep_detached(PyErr::New(ExcType::TimeoutError, vec![]));
+            return Ok(self.spawn_timer_task(coro, timeout, Err(exc)));
         }
         if self.as_coroutine(coro).is_none() {
             return Err(PyErr::type_error(format!(
@@ -172,10 +177,16 @@ impl Vm {
         Ok(self.heap.new_value(Obj::Native(NativeObj::Task(idx))))
     }
 
-    /// A task that only waits out a sleep (a gathered or wrapped
-    /// `asyncio.sleep`): it has no frames, is blocked on its timer from the
-    /// start, and finishes with `result` when the timer fires.
-    fn spawn_timer_task(&mut self, sleep: Value, delay: f64, result: Value) -> Value {
+    /// A task that only waits out a timer (a gathered or wrapped
+    /// `asyncio.sleep` or `wait_for`): it has no frames, is blocked from the
+    /// start, and finishes with `result` when the timer fires (a `wait_for`
+    /// finishes earlier with its inner awaitable's outcome).
+    fn spawn_timer_task(
+        &mut self,
+        sleep: Value,
+        delay: f64,
+        result: Result<Value, Value>,
+    ) -> Value {
         self.ensure_main_task();
         let idx = self.sched.tasks.len() as u32;
         self.sched.tasks.push(Task {
@@ -184,7 +195,7 @@ impl Vm {
             waiting_on: sleep,
             wake_at: Some(self.sched.vtime + delay.max(0.0)),
             result: None,
-            wake: Some(Ok(result)),
+            wake: Some(result),
             started: true,
             frames: Vec::new(),
             stack: Vec::new(),
@@ -259,6 +270,25 @@ impl Vm {
                 }
                 Some(outcome)
             }
+            NativeObj::NextCompleted(group) => {
+                let group = *group;
+                let pending = match self.native(group) {
+                    Some(NativeObj::AsCompleted(items)) => items.clone(),
+                    _ => return Ok(None),
+                };
+                for (i, item) in pending.into_iter().enumerate() {
+                    if let Some(outcome) = self.awaitable_outcome(item)? {
+                        if let Value::Ref(g) = group {
+                            if let Obj::Native(NativeObj::AsCompleted(items)) = self.heap.get_mut(g)
+                            {
+                                items.remove(i);
+                            }
+                        }
+                        return Ok(Some(outcome));
+                    }
+                }
+                None
+            }
             NativeObj::Sleep { .. } => None,
             _ => None,
         })
@@ -297,7 +327,12 @@ impl Vm {
         }
         let kind = match self.native(v) {
             Some(NativeObj::Sleep { delay, result }) => Some((*delay, *result)),
-            Some(NativeObj::Future { .. } | NativeObj::Task(_) | NativeObj::Gather { .. }) => None,
+            Some(
+                NativeObj::Future { .. }
+                | NativeObj::Task(_)
+                | NativeObj::Gather { .. }
+                | NativeObj::NextCompleted(_),
+            ) => None,
             _ => {
                 return Err(PyErr::type_error(format!(
                     "'{}' object can't be awaited",
@@ -429,14 +464,44 @@ impl Vm {
             .map(|at| (at - self.sched.vtime).max(0.0))
     }
 
-    /// Cancels a task that has not finished (a `wait_for` timed out on it):
-    /// it ends with `CancelledError` and its frames are dropped, so its
-    /// `finally` blocks do not run (a known difference from CPython).
+    /// Cancels what `awaitable` stands for, as `Task.cancel()` does: a task
+    /// that has run gets `CancelledError` raised at its await (its handlers
+    /// and `finally` blocks run); one that never ran ends cancelled; a
+    /// gather cancels its children; a host call's future fails at once.
     fn cancel(&mut self, awaitable: Value) {
-        let Some(NativeObj::Task(idx)) = self.native(awaitable) else {
-            return;
-        };
-        let idx = *idx as usize;
+        match self.native(awaitable) {
+            Some(NativeObj::Task(idx)) => {
+                let idx = *idx as usize;
+                self.cancel_task(idx);
+            }
+            Some(NativeObj::Gather { children, .. }) => {
+                for child in children.clone() {
+                    self.cancel(child);
+                }
+            }
+            Some(NativeObj::Future {
+                call_id,
+                state: FutState::Pending,
+            }) => {
+                // The host's answer, if it still comes, is ignored; a call
+                // not yet announced is never made.
+                let call_id = *call_id;
+                let exc = self.raise_prep_detached(PyErr::New(ExcType::CancelledError, vec![]));
+                self.sched.outstanding.retain(|(c, _)| *c != call_id);
+                self.sched.announced.retain(|c| c.id != call_id);
+                self.sched.unannounced.retain(|c| c.id != call_id);
+                if let Value::Ref(id) = awaitable {
+                    if let Obj::Native(NativeObj::Future { state, .. }) = self.heap.get_mut(id) {
+                        *state = FutState::Failed(exc);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Cancels task `idx` (see [`Vm::cancel`]).
+    fn cancel_task(&mut self, idx: usize) {
         // A running task's frames are live on the VM: it cannot be cut off
         // here (CPython too only delivers a cancel at the task's next await).
         if matches!(
@@ -447,13 +512,29 @@ impl Vm {
         }
         let exc = self.raise_prep_detached(PyErr::New(ExcType::CancelledError, vec![]));
         self.sched.ready.retain(|&r| r as usize != idx);
+        let coro = self.sched.tasks[idx].coro;
+        let frameless = self.as_coroutine(coro).is_none();
         let t = &mut self.sched.tasks[idx];
-        t.state = TaskState::Done;
-        t.result = Some(Err(exc));
         t.wake_at = None;
-        t.frames.clear();
-        t.stack.clear();
-        t.exc.clear();
+        t.waiting_on = Value::None;
+        if !t.started || frameless {
+            // Never ran (or only waits out a timer): it ends cancelled.
+            t.started = true;
+            t.state = TaskState::Done;
+            t.result = Some(Err(exc));
+            if !frameless {
+                // the coroutine is closed without running, as CPython does
+                if let Some(c) = self.as_coroutine(coro) {
+                    self.finish_generator(c);
+                }
+            }
+            return;
+        }
+        // CancelledError is raised at the await it is blocked in, so its
+        // `except` and `finally` blocks run (and may even suppress it).
+        t.state = TaskState::Ready;
+        t.wake = Some(Err(exc));
+        self.sched.ready.push_back(idx as u32);
     }
 
     /// Moves the sandbox clock after a `wait` reply: by `elapsed` seconds
@@ -523,8 +604,11 @@ impl Vm {
         self.exc_stack = std::mem::take(&mut t.exc);
         let wake = t.wake.take();
         let coro = t.coro;
-        if matches!(self.native(coro), Some(NativeObj::Sleep { .. })) {
-            // A timer task: its timer fired, so it is done.
+        if matches!(
+            self.native(coro),
+            Some(NativeObj::Sleep { .. } | NativeObj::WaitFor { .. })
+        ) {
+            // A timer task woke: its outcome is in `wake`.
             self.finish_current_task(wake.unwrap_or(Ok(Value::None)));
             return Ok(false);
         }
@@ -609,20 +693,26 @@ impl Vm {
             "cancelled" => Value::Bool(cancelled),
             "cancel" => {
                 let was_pending = outcome.is_none();
-                self.cancel(me);
-                let now_done = self.awaitable_outcome(me)?.is_some();
-                Value::Bool(was_pending && now_done)
+                if was_pending {
+                    self.cancel(me);
+                }
+                Value::Bool(was_pending)
             }
             "result" => match outcome {
                 Some(Ok(v)) => v,
                 Some(Err(e)) => return Err(PyErr::Raise(e)),
-                None => return Err(PyErr::new(ExcType::RuntimeError, "Result is not set.")),
+                None => return Err(PyErr::new(ExcType::InvalidStateError, "Result is not set.")),
             },
             _ => match outcome {
                 Some(Ok(_)) => Value::None,
                 Some(Err(e)) if cancelled => return Err(PyErr::Raise(e)),
                 Some(Err(e)) => e,
-                None => return Err(PyErr::new(ExcType::RuntimeError, "Exception is not set.")),
+                None => {
+                    return Err(PyErr::new(
+                        ExcType::InvalidStateError,
+                        "Exception is not set.",
+                    ))
+                }
             },
         }))
     }

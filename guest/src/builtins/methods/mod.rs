@@ -98,7 +98,18 @@ pub fn call_method(
             },
             Obj::Set(_) | Obj::FrozenSet(_) => set::call(vm, id, name, a)?,
             Obj::BigInt(_) => numbers::call_int(vm, obj, name, a)?,
-            Obj::Exception(_) if name == "with_traceback" => Some(obj),
+            Obj::Exception(_) if name == "with_traceback" => {
+                a.check(1, 1, &[])?;
+                // `with_traceback(None)` drops the frames recorded so far;
+                // traceback objects are not exposed, so any other argument
+                // keeps them.
+                if a.pos[0].is_none() {
+                    if let Obj::Exception(e) = vm.heap.get_mut(id) {
+                        e.traceback.clear();
+                    }
+                }
+                Some(obj)
+            }
             Obj::Generator(_) => Some(generator_method(vm, id, name, a)?),
             Obj::Native(_) => vm.native_obj_call_method(id, name, a.pos, a.kw)?,
             Obj::Property(p) => {
