@@ -397,62 +397,34 @@ fn tool_cases_resume_at_every_call() {
     names.sort();
     assert!(!names.is_empty(), "no tools__ cases found");
     let timeout = Duration::from_secs(60);
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for name in &names {
-        let expected_text =
-            std::fs::read_to_string(dir.join(format!("{name}.expected"))).expect("expected file");
-        let expected = parse_expected(&expected_text).expect("well-formed expected file");
-        for k in 1..=50u32 {
-            let state = state_dir.join(format!("{name}.{k}.state"));
-            let mut args = case_args(name);
-            args.push("--save-at-call".into());
-            args.push(k.to_string());
-            args.push(state.display().to_string());
-            let first =
-                run_monty(&dir, &args, timeout).unwrap_or_else(|e| panic!("{name} K={k}: {e:?}"));
-            if !first
-                .stderr
-                .contains(&format!("saved the execution at external call {k}"))
-            {
-                // The program made fewer than K calls: it ran to the end.
-                if (first.code, first.stdout.as_str(), first.stderr.as_str())
-                    != (
-                        expected.code,
-                        expected.stdout.as_str(),
-                        expected.stderr.as_str(),
-                    )
-                {
-                    failures.push(format!(
-                        "{name}: run without a save at K={k} differs from the expected output"
-                    ));
-                }
-                break;
-            }
-            let resume = vec![
-                "resume".to_string(),
-                state.display().to_string(),
-                "--tools-cmd".to_string(),
-                TOOLS_CMD.to_string(),
-            ];
-            let second = run_monty(&dir, &resume, timeout)
-                .unwrap_or_else(|e| panic!("{name} K={k} resume: {e:?}"));
-            let stdout = format!("{}{}", first.stdout, second.stdout);
-            if (second.code, stdout.as_str(), second.stderr.as_str())
-                != (
-                    expected.code,
-                    expected.stdout.as_str(),
-                    expected.stderr.as_str(),
-                )
-            {
-                failures.push(format!(
-                    "{name}: saved at call {k} and resumed:\n  exit {} (expected {})\n  stdout {stdout:?}\n  expected {:?}\n  stderr {:?}",
-                    second.code, expected.code, expected.stdout, second.stderr
-                ));
-            }
-            checked += 1;
-        }
-    }
+    // Each position costs two CLI processes and two tool servers: spread
+    // the cases over the cores.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<(usize, Vec<String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut checked = 0;
+                    let mut failures = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(name) = names.get(i) else { break };
+                        let (c, f) = save_resume_case(&dir, &state_dir, name, timeout);
+                        checked += c;
+                        failures.extend(f);
+                    }
+                    (checked, failures)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let checked: usize = results.iter().map(|r| r.0).sum();
+    let failures: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
     let _ = std::fs::remove_dir_all(&state_dir);
     println!(
         "save/resume: {checked} call positions in {} cases checked",
@@ -460,4 +432,69 @@ fn tool_cases_resume_at_every_call() {
     );
     assert!(checked > 0, "no call position was checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs case `name` saved at every external call K and resumed; returns
+/// the number of positions checked and the failures.
+fn save_resume_case(
+    dir: &std::path::Path,
+    state_dir: &std::path::Path,
+    name: &str,
+    timeout: Duration,
+) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let expected_text =
+        std::fs::read_to_string(dir.join(format!("{name}.expected"))).expect("expected file");
+    let expected = parse_expected(&expected_text).expect("well-formed expected file");
+    for k in 1..=50u32 {
+        let state = state_dir.join(format!("{name}.{k}.state"));
+        let mut args = case_args(name);
+        args.push("--save-at-call".into());
+        args.push(k.to_string());
+        args.push(state.display().to_string());
+        let first =
+            run_monty(dir, &args, timeout).unwrap_or_else(|e| panic!("{name} K={k}: {e:?}"));
+        if !first
+            .stderr
+            .contains(&format!("saved the execution at external call {k}"))
+        {
+            // The program made fewer than K calls: it ran to the end.
+            if (first.code, first.stdout.as_str(), first.stderr.as_str())
+                != (
+                    expected.code,
+                    expected.stdout.as_str(),
+                    expected.stderr.as_str(),
+                )
+            {
+                failures.push(format!(
+                    "{name}: run without a save at K={k} differs from the expected output"
+                ));
+            }
+            break;
+        }
+        let resume = vec![
+            "resume".to_string(),
+            state.display().to_string(),
+            "--tools-cmd".to_string(),
+            TOOLS_CMD.to_string(),
+        ];
+        let second = run_monty(dir, &resume, timeout)
+            .unwrap_or_else(|e| panic!("{name} K={k} resume: {e:?}"));
+        let stdout = format!("{}{}", first.stdout, second.stdout);
+        if (second.code, stdout.as_str(), second.stderr.as_str())
+            != (
+                expected.code,
+                expected.stdout.as_str(),
+                expected.stderr.as_str(),
+            )
+        {
+            failures.push(format!(
+                    "{name}: saved at call {k} and resumed:\n  exit {} (expected {})\n  stdout {stdout:?}\n  expected {:?}\n  stderr {:?}",
+                    second.code, expected.code, expected.stdout, second.stderr
+                ));
+        }
+        checked += 1;
+    }
+    (checked, failures)
 }

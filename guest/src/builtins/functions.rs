@@ -687,44 +687,43 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
         )));
     }
     let default = a.kwarg("default");
-    let items = if a.pos.len() == 1 {
-        vm.collect_iterable(a.pos[0])?
+    if a.pos.len() > 1 && default.is_some() {
+        return Err(PyErr::type_error(format!(
+            "Cannot specify a default for {name}() with multiple positional arguments"
+        )));
+    }
+    // One iterable is walked item by item (constant memory, as CPython);
+    // several arguments are the items themselves.
+    let iterable = if a.pos.len() == 1 {
+        a.pos[0]
     } else {
-        if default.is_some() {
-            return Err(PyErr::type_error(format!(
-                "Cannot specify a default for {name}() with multiple positional arguments"
-            )));
-        }
-        a.pos.clone()
+        vm.new_tuple(a.pos.clone())
     };
-    if items.is_empty() {
-        return match default {
-            Some(d) => Ok(d),
-            None => Err(PyErr::value_error(format!(
-                "{name}() iterable argument is empty"
-            ))),
-        };
-    }
+    let it = vm.get_iter(iterable)?;
     let key = a.kwarg("key").filter(|k| !k.is_none());
-    let mut best = items[0];
-    let mut best_key = match key {
-        Some(k) => vm.call_value(k, vec![best], Vec::new())?,
-        None => best,
-    };
-    for &it in &items[1..] {
+    let mut best: Option<(Value, Value)> = None;
+    while let Some(item) = vm.iter_next(it)? {
         let k = match key {
-            Some(kf) => vm.call_value(kf, vec![it], Vec::new())?,
-            None => it,
+            Some(kf) => vm.call_value(kf, vec![item], Vec::new())?,
+            None => item,
         };
-        let better = if is_min {
-            vm.compare_op(CmpOp::Lt, k, best_key)?
-        } else {
-            vm.compare_op(CmpOp::Gt, k, best_key)?
+        let better = match best {
+            None => true,
+            Some((_, best_key)) => {
+                let op = if is_min { CmpOp::Lt } else { CmpOp::Gt };
+                let r = vm.compare_op(op, k, best_key)?;
+                vm.truthy(r)?
+            }
         };
-        if matches!(better, Value::Bool(true)) {
-            best = it;
-            best_key = k;
+        if better {
+            best = Some((item, k));
         }
     }
-    Ok(best)
+    match (best, default) {
+        (Some((item, _)), _) => Ok(item),
+        (None, Some(d)) => Ok(d),
+        (None, None) => Err(PyErr::value_error(format!(
+            "{name}() iterable argument is empty"
+        ))),
+    }
 }

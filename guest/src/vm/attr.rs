@@ -284,6 +284,19 @@ impl Vm {
                 }
             }
         }
+        // Builtin classes (int, str, ValueError, len's type, ...) are
+        // immutable types in CPython.
+        let builtin_type = match obj {
+            Value::Type(t) => Some(t.name().to_string()),
+            Value::ExcType(e) => Some(e.name().to_string()),
+            Value::Native(id) => self.native_class_name(id),
+            _ => None,
+        };
+        if let Some(type_name) = builtin_type {
+            return Err(PyErr::type_error(format!(
+                "cannot set '{name}' attribute of immutable type '{type_name}'"
+            )));
+        }
         let has = crate::builtins::methods::has_method(self, obj, name)
             || self.data_attr(obj, name)?.is_some();
         if has {

@@ -63,6 +63,10 @@ impl Consumer {
     }
 }
 
+/// How many collected values `sum`/`min`/`max` hold before folding them
+/// into one, so a long generator runs in bounded memory.
+const FOLD_CHUNK: usize = 4096;
+
 /// Builtins that consume their (only) iterable argument entirely.
 fn collects(b: Builtin) -> bool {
     matches!(
@@ -186,6 +190,64 @@ impl Vm {
         Ok(true)
     }
 
+    /// Folds what a `sum`/`min`/`max` consumer collected so far into one
+    /// value: `min`/`max` keep the best so far (ties keep the earlier one,
+    /// as CPython's do); `sum` folds only all-int runs with an int start,
+    /// since float sums are compensated over the whole run and folding
+    /// would change their rounding.
+    fn fold_collected(&mut self) -> PyResult<()> {
+        let frame = self.frames.last_mut().expect("consumer frame");
+        let OnReturn::Consumer(state) = &mut frame.on_return else {
+            unreachable!("a consumer frame")
+        };
+        let ConsumerKind::Collect {
+            callee: Value::Builtin(b),
+            args,
+            kwargs,
+            ..
+        } = &state.kind
+        else {
+            return Ok(());
+        };
+        let (b, args, kwargs) = (*b, args.clone(), kwargs.clone());
+        let acc = std::mem::take(&mut state.acc);
+        match b {
+            Builtin::Min | Builtin::Max => {
+                let list = self.new_list(acc);
+                let best = crate::builtins::call_builtin(self, b, vec![list], kwargs)?;
+                self.consumer_state().acc.push(best);
+            }
+            Builtin::Sum => {
+                let start = args.get(1).copied().unwrap_or(Value::Int(0));
+                let all_ints = kwargs.is_empty()
+                    && std::iter::once(&start).chain(&acc).all(|v| {
+                        matches!(v, Value::Int(_))
+                            || matches!(self.as_num(*v), Some(super::ops::Num::Big(_)))
+                    });
+                if !all_ints {
+                    self.consumer_state().acc = acc;
+                    return Ok(());
+                }
+                let list = self.new_list(acc);
+                let partial = crate::builtins::call_builtin(self, b, vec![list, start], kwargs)?;
+                if let ConsumerKind::Collect { args, .. } = &mut self.consumer_state().kind {
+                    args.truncate(1);
+                    args.push(partial);
+                }
+            }
+            _ => self.consumer_state().acc = acc,
+        }
+        Ok(())
+    }
+
+    fn consumer_state(&mut self) -> &mut Consumer {
+        let frame = self.frames.last_mut().expect("consumer frame");
+        let OnReturn::Consumer(state) = &mut frame.on_return else {
+            unreachable!("a consumer frame")
+        };
+        state
+    }
+
     /// Runs the consumer frame on top: takes the delivered value (or the
     /// end marker `Undef`), and either resumes the generator again or
     /// finishes, replacing the frame by the builtin's result.
@@ -202,6 +264,9 @@ impl Vm {
                     None
                 } else {
                     state.acc.push(delivered);
+                    if state.acc.len() >= FOLD_CHUNK {
+                        self.fold_collected()?;
+                    }
                     Some(Ok(Value::Undef))
                 }
             }

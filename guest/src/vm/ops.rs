@@ -455,8 +455,15 @@ impl Vm {
 
     /// `seq * n`, or `None` if `seq` is not a sequence.
     fn repeat(&mut self, seq: Value, n: i64, inplace: bool) -> PyResult<Option<Value>> {
-        let n = n.max(0) as usize;
         let Value::Ref(id) = seq else { return Ok(None) };
+        if n == i64::MAX && self.is_sequence(seq) {
+            // a count past sys.maxsize (`repeat_count` saturates big ints)
+            return Err(PyErr::new(
+                ExcType::OverflowError,
+                "cannot fit 'int' into an index-sized integer",
+            ));
+        }
+        let n = n.max(0) as usize;
         match self.heap.get(id) {
             Obj::Str(s) => {
                 self.check_alloc(s.s.len() as u128 * n as u128)?;
