@@ -311,7 +311,17 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::Format => {
             a.check(1, 2, &[])?;
             let spec = match a.pos.get(1) {
-                Some(s) => vm.str_arg(*s, "format() argument 2 must be str")?,
+                Some(&s) => {
+                    let type_name = if s.is_none() {
+                        "None".to_string()
+                    } else {
+                        vm.class_name(s)
+                    };
+                    vm.str_arg(
+                        s,
+                        &format!("format() argument 2 must be str, not {type_name}"),
+                    )?
+                }
                 None => String::new(),
             };
             let s = super::format::format_value(vm, a.pos[0], &spec)?;

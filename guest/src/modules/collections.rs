@@ -439,9 +439,13 @@ impl Vm {
     /// Whether a `dict` subclass has method `name`.
     pub fn dict_kind_has_method(kind: DictKind, name: &str) -> bool {
         match kind {
-            DictKind::Counter => matches!(name, "most_common" | "elements" | "subtract" | "total"),
+            DictKind::Counter => matches!(
+                name,
+                "most_common" | "elements" | "subtract" | "total" | "__missing__"
+            ),
             DictKind::OrderedDict => name == "move_to_end",
-            _ => false,
+            DictKind::DefaultDict(_) => name == "__missing__",
+            DictKind::Plain => false,
         }
     }
 
@@ -488,9 +492,20 @@ impl Vm {
                 let l = self.new_list(out);
                 self.get_iter(l)?
             }
+            (DictKind::DefaultDict(_) | DictKind::Counter, "__missing__") => {
+                a.check(1, 1, &[])?;
+                match self.dict_missing(id, a.pos[0])? {
+                    Some(v) => v,
+                    None => return Err(PyErr::New(ExcType::KeyError, vec![a.pos[0]])),
+                }
+            }
             (DictKind::Counter, "update" | "subtract") => {
+                // Python-level methods in CPython: `update(self, iterable=None, /, **kwds)`
                 if a.pos.len() > 1 {
-                    return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
+                    return Err(PyErr::type_error(format!(
+                        "Counter.{name}() takes from 1 to 2 positional arguments but {} were given",
+                        a.pos.len() + 1
+                    )));
                 }
                 let sign = if name == "update" { 1 } else { -1 };
                 if let Some(&src) = a.pos.first().filter(|v| !v.is_none()) {
@@ -551,6 +566,64 @@ impl Vm {
                     None => return Err(PyErr::new(ExcType::KeyError, "dictionary is empty")),
                 }
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Comparisons between two Counters (Python 3.10+): multiset
+    /// inclusion and equality, a missing key counting as zero; `None` if
+    /// either side is not a Counter.
+    pub fn counter_compare(
+        &mut self,
+        op: crate::compile::bytecode::CmpOp,
+        a: Value,
+        b: Value,
+    ) -> PyResult<Option<bool>> {
+        use crate::compile::bytecode::CmpOp;
+        let is_counter = |vm: &Vm, v: Value| matches!(dict_kind(vm, v), Some(DictKind::Counter));
+        if !is_counter(self, a) || !is_counter(self, b) {
+            return Ok(None);
+        }
+        let entries = |vm: &Vm, v: Value| -> Vec<(crate::object::HashKey, Value)> {
+            match v {
+                Value::Ref(id) => match vm.heap.get(id) {
+                    Obj::Dict(d) => d
+                        .keyed_entries()
+                        .map(|(k, (_, c))| (k.clone(), *c))
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            }
+        };
+        let count = |vm: &Vm, v: Value, k: &crate::object::HashKey| match v {
+            Value::Ref(id) => match vm.heap.get(id) {
+                Obj::Dict(d) => d.get(k).unwrap_or(Value::Int(0)),
+                _ => Value::Int(0),
+            },
+            _ => Value::Int(0),
+        };
+        // each key's (count in a, count in b)
+        let mut pairs = Vec::new();
+        for (k, _) in entries(self, a).into_iter().chain(entries(self, b)) {
+            pairs.push((count(self, a, &k), count(self, b, &k)));
+        }
+        let all = |vm: &mut Vm, cmp: CmpOp| -> PyResult<bool> {
+            for &(x, y) in &pairs {
+                let r = vm.compare_op(cmp, x, y)?;
+                if !vm.truthy(r)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        };
+        Ok(Some(match op {
+            CmpOp::Eq => all(self, CmpOp::Eq)?,
+            CmpOp::Ne => !all(self, CmpOp::Eq)?,
+            CmpOp::Le => all(self, CmpOp::Le)?,
+            CmpOp::Ge => all(self, CmpOp::Ge)?,
+            CmpOp::Lt => all(self, CmpOp::Le)? && !all(self, CmpOp::Eq)?,
+            CmpOp::Gt => all(self, CmpOp::Ge)? && !all(self, CmpOp::Eq)?,
             _ => return Ok(None),
         }))
     }

@@ -385,36 +385,61 @@ impl Vm {
         if let Some(v) = super::generic::getitem(self, _id)? {
             return Ok(Some(v));
         }
-        if let NativeObj::Deque { items, .. } = obj(self, _id) {
-            let n = items.len() as i64;
-            let i = match _idx {
-                Value::Int(_) | Value::Bool(_) => self.index_arg(_idx)?,
-                Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => {
-                    self.index_arg(_idx)?
-                }
-                _ => match self.user_index(_idx)? {
-                    Some(r) => self.index_arg(r)?,
-                    None => {
-                        return Err(crate::vm::PyErr::type_error(format!(
-                            "sequence index must be integer, not '{}'",
-                            self.class_name(_idx)
-                        )))
-                    }
-                },
-            };
-            let j = if i < 0 { i + n } else { i };
+        if let NativeObj::Deque { .. } = obj(self, _id) {
+            let j = self.deque_slot(_id, _idx)?;
             let NativeObj::Deque { items, .. } = obj(self, _id) else {
                 unreachable!()
             };
-            return match items.get(j as usize).filter(|_| j >= 0) {
-                Some(v) => Ok(Some(*v)),
-                None => Err(crate::vm::PyErr::new(
-                    crate::object::ExcType::IndexError,
-                    "deque index out of range",
-                )),
-            };
+            return Ok(Some(items[j]));
         }
         Ok(None)
+    }
+
+    /// The position `idx` names in deque `id`: an int (or `__index__`),
+    /// negative from the end.
+    ///
+    /// # Errors
+    /// `TypeError` for other index types, `IndexError` out of range.
+    pub fn deque_slot(&mut self, id: ObjId, idx: Value) -> PyResult<usize> {
+        let i = match idx {
+            Value::Int(_) | Value::Bool(_) => self.index_arg(idx)?,
+            Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => self.index_arg(idx)?,
+            _ => match self.user_index(idx)? {
+                Some(r) => self.index_arg(r)?,
+                None => {
+                    return Err(crate::vm::PyErr::type_error(format!(
+                        "sequence index must be integer, not '{}'",
+                        self.class_name(idx)
+                    )))
+                }
+            },
+        };
+        let NativeObj::Deque { items, .. } = obj(self, id) else {
+            unreachable!("a deque")
+        };
+        let n = items.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(crate::vm::PyErr::new(
+                crate::object::ExcType::IndexError,
+                "deque index out of range",
+            ));
+        }
+        Ok(j as usize)
+    }
+
+    /// `d[i] = v` / `del d[i]` on a deque (`v` is `None` to delete).
+    pub fn deque_store(&mut self, id: ObjId, idx: Value, v: Option<Value>) -> PyResult<()> {
+        let j = self.deque_slot(id, idx)?;
+        if let Obj::Native(NativeObj::Deque { items, .. }) = self.heap.get_mut(id) {
+            match v {
+                Some(v) => items[j] = v,
+                None => {
+                    items.remove(j);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// `isinstance(v, t)` where `t` is a native constructor acting as a

@@ -135,6 +135,9 @@ impl Vm {
                         ))),
                     };
                 }
+                if let Some(r) = self.counter_compare(op, a, b)? {
+                    return Ok(Value::Bool(r));
+                }
                 match op {
                     CmpOp::Eq => self.py_eq(a, b)?,
                     CmpOp::Ne => !self.py_eq(a, b)?,

@@ -398,6 +398,9 @@ impl Vm {
                 Ok(())
             }
             Obj::ByteArray(_) => self.bytearray_setitem(id, idx, v),
+            Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
+                self.deque_store(id, idx, Some(v))
+            }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object does not support item assignment",
                 self.class_name(obj)
@@ -472,6 +475,9 @@ impl Vm {
                 }
             }
             Obj::ByteArray(_) => self.bytearray_delitem(id, idx),
+            Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
+                self.deque_store(id, idx, None)
+            }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object doesn't support item deletion",
                 self.class_name(obj)
