@@ -1,6 +1,5 @@
 # expect: exception MemoryError
 # max-seconds: 2
-# known-failure: limit memory instead of MemoryError up front
 # 1 GB result; join knows the total length before allocating.
 parts = ['x' * 10**6] * 1000
 ','.join(parts)

@@ -93,7 +93,11 @@ fn parse_request(text: &str) -> Result<Request, String> {
             limits.max_recursion_depth_ceiling = limits.max_recursion_depth;
         }
         if let Some(m) = l.get("max_memory_bytes").and_then(J::as_u64) {
-            limits.max_alloc_bytes = m.min(usize::MAX as u64) as usize;
+            // One object may take at most half the memory cap: building it
+            // (a growing string, a list being filled) needs room besides,
+            // so a bigger one is a catchable MemoryError before allocating
+            // rather than a kill at the cap.
+            limits.max_alloc_bytes = (m / 2).min(usize::MAX as u64) as usize;
         }
     }
     Ok(Request {

@@ -120,7 +120,7 @@ impl Default for VmLimits {
         VmLimits {
             max_recursion_depth: 1000,
             max_recursion_depth_ceiling: 1000,
-            max_alloc_bytes: 256 << 20,
+            max_alloc_bytes: 128 << 20,
         }
     }
 }

@@ -452,7 +452,15 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                 return Err(PyErr::type_error("can only join an iterable"));
             }
             let items = vm.collect_iterable(a.pos[0])?;
-            let mut out = String::new();
+            // The size is known before building: refuse a too-big result
+            // up front instead of growing into the memory limit.
+            let total: u128 = items
+                .iter()
+                .map(|it| as_str(&vm.heap, *it).map_or(0, str::len) as u128)
+                .sum::<u128>()
+                + s.len() as u128 * items.len().saturating_sub(1) as u128;
+            vm.check_alloc(total)?;
+            let mut out = String::with_capacity(total as usize);
             for (i, it) in items.iter().enumerate() {
                 if i > 0 {
                     out.push_str(s);
@@ -783,14 +791,35 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                     "Python int too large to convert to C int",
                 ));
             }
-            let mut out = String::new();
+            // First the result's size, so a huge one fails before building.
+            let mut total = 0u128;
+            let mut col = 0i64;
+            for c in s.chars() {
+                match c {
+                    '\t' if ts > 0 => {
+                        let n = ts - col % ts;
+                        total += n as u128;
+                        col += n;
+                    }
+                    '\t' => {}
+                    '\n' | '\r' => {
+                        total += 1;
+                        col = 0;
+                    }
+                    _ => {
+                        total += c.len_utf8() as u128;
+                        col += 1;
+                    }
+                }
+            }
+            vm.check_alloc(total)?;
+            let mut out = String::with_capacity(total as usize);
             let mut col = 0i64;
             for c in s.chars() {
                 match c {
                     '\t' => {
                         if ts > 0 {
                             let n = ts - col % ts;
-                            vm.check_alloc(out.len() as u128 + n as u128)?;
                             out.extend(std::iter::repeat_n(' ', n as usize));
                             col += n;
                         }
