@@ -35,3 +35,4 @@ for spec in [2, None]:
         format(1, spec)
     except TypeError as e:
         print(e)
+print({1: 'a'}.keys() == {1}, {1} == {1: 2}.keys(), {1: 'a'}.keys() != frozenset({2}), {}.keys() == set())

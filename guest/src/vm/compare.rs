@@ -318,6 +318,16 @@ impl Vm {
                     _ => Pair::Done(false),
                 }
             }
+            // a keys view is set-like: equal to a set with the same members
+            (Obj::DictView(d, ViewKind::Keys), Obj::Set(e) | Obj::FrozenSet(e))
+            | (Obj::Set(e) | Obj::FrozenSet(e), Obj::DictView(d, ViewKind::Keys)) => {
+                match self.heap.get(*d) {
+                    Obj::Dict(p) => Pair::Done(
+                        p.len() == e.len() && p.keyed_entries().all(|(k, _)| e.contains(k)),
+                    ),
+                    _ => Pair::Done(false),
+                }
+            }
             _ => Pair::Done(x == y),
         };
         match pair {
