@@ -1,0 +1,8 @@
+//! Arbitrary source through check, start, snapshot/restore and resume.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    monty_fuzz::on_small_stack(|| monty_fuzz::harness::source(data));
+});
