@@ -25,6 +25,7 @@ use crate::execution::{Export, Progress, Session, StoreState};
 use crate::limits::{Limits, EPOCH_TICK};
 use crate::output::OutputSink;
 use crate::protocol::{self, CheckReport, StartRequest};
+use crate::snapshot_seal::SnapshotKey;
 use crate::wasi;
 
 /// The `monty.wasm` this crate was built with (empty if the file was absent
@@ -56,6 +57,7 @@ pub struct Config {
     max_concurrent: u32,
     pooling: bool,
     fuel_metering: bool,
+    snapshot_key: Option<[u8; 32]>,
 }
 
 impl Default for Config {
@@ -67,6 +69,7 @@ impl Default for Config {
             max_concurrent: 64,
             pooling: true,
             fuel_metering: true,
+            snapshot_key: None,
         }
     }
 }
@@ -141,6 +144,15 @@ impl Config {
         self.fuel_metering = enabled;
         self
     }
+
+    /// The key snapshots are sealed with (HMAC-SHA-256; see
+    /// [`Execution::snapshot`](crate::Execution::snapshot)). Engines that
+    /// share a key restore each other's snapshots, in any process. Default:
+    /// a random key per engine, so its snapshots restore only in it.
+    pub fn snapshot_key(mut self, key: [u8; 32]) -> Self {
+        self.snapshot_key = Some(key);
+        self
+    }
 }
 
 struct Inner {
@@ -148,6 +160,7 @@ struct Inner {
     pre: InstancePre<StoreState>,
     limits: Limits,
     fuel_metering: bool,
+    snapshot_key: SnapshotKey,
 }
 
 /// A compiled, linked `monty.wasm`, ready to start executions.
@@ -287,6 +300,10 @@ impl Engine {
             .instantiate_pre(&module)
             .map_err(|e| Error::Internal(format!("cannot link monty.wasm: {e:#}")))?;
 
+        let snapshot_key = match config.snapshot_key {
+            Some(key) => SnapshotKey::new(key),
+            None => SnapshotKey::random()?,
+        };
         spawn_epoch_ticker(&engine);
         Ok(Engine {
             inner: Arc::new(Inner {
@@ -294,6 +311,7 @@ impl Engine {
                 pre,
                 limits: config.limits,
                 fuel_metering: config.fuel_metering,
+                snapshot_key,
             }),
         })
     }
@@ -305,6 +323,10 @@ impl Engine {
 
     pub(crate) fn wasmtime(&self) -> &wasmtime::Engine {
         &self.inner.engine
+    }
+
+    pub(crate) fn snapshot_key(&self) -> &SnapshotKey {
+        &self.inner.snapshot_key
     }
 
     pub(crate) fn fuel_metering(&self) -> bool {
@@ -348,9 +370,19 @@ impl Engine {
         limits: Option<Limits>,
         sink: impl OutputSink,
     ) -> Result<Progress, Error> {
+        let guest = self.inner.snapshot_key.open(snapshot)?;
         let limits = limits.unwrap_or_else(|| self.inner.limits.clone());
         let session = Session::new(self, limits, Box::new(sink))?;
-        session.advance(Export::Restore, snapshot)
+        session.advance(Export::Restore, guest)
+    }
+
+    /// Seals snapshot bytes made by the guest itself (another host of
+    /// `monty.wasm`, such as the Node or Go ones, calls its `snapshot`
+    /// export directly) so [`Engine::restore`] accepts them. Only for
+    /// bytes you trust: the guest decodes sealed bytes without checking
+    /// their contents.
+    pub fn seal_guest_snapshot(&self, guest_bytes: &[u8]) -> Vec<u8> {
+        self.inner.snapshot_key.seal(guest_bytes)
     }
 
     /// Checks `code` statically (parse and compile, without running it).

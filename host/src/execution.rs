@@ -195,6 +195,10 @@ impl Session {
         })
     }
 
+    pub(crate) fn engine(&self) -> &Engine {
+        &self._engine
+    }
+
     /// Enters the guest once, under the remaining time budget.
     pub(crate) fn call(&mut self, export: Export, arg: &[u8]) -> Result<Vec<u8>, Error> {
         self.enter(export.name(), |guest, store| guest.call(store, export, arg))
@@ -536,7 +540,7 @@ impl Execution {
                 "this monty.wasm does not support snapshots yet",
             ));
         }
-        Ok(bytes)
+        Ok(self.session.engine().snapshot_key().seal(&bytes))
     }
 
     /// Fuel consumed so far (start and all resumes).

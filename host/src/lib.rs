@@ -52,6 +52,7 @@ mod functions;
 mod limits;
 mod output;
 mod protocol;
+mod snapshot_seal;
 mod value;
 mod wasi;
 

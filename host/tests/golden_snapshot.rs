@@ -43,6 +43,8 @@ fn golden_snapshot_still_loads_or_is_refused_by_version() {
         .args([
             "resume",
             "golden_v2.state",
+            // written before snapshots were sealed: raw guest bytes
+            "--trust-unsealed",
             "--tools-cmd",
             "python3 ../tools.py",
         ])
@@ -92,7 +94,7 @@ fn damaged_snapshots_are_refused_clearly() {
         let path = tmp.join(name);
         std::fs::write(&path, bytes).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_monty"))
-            .args(["resume", path.to_str().unwrap()])
+            .args(["resume", path.to_str().unwrap(), "--trust-unsealed"])
             .stdin(Stdio::null())
             .output()
             .expect("monty runs");
@@ -103,5 +105,77 @@ fn damaged_snapshots_are_refused_clearly() {
             "{name}: expected {needle:?} in {stderr:?}"
         );
     }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// A sealed snapshot (from `--save-at-call`) with any byte changed is
+/// refused before the guest decodes it; an unsealed one needs
+/// `--trust-unsealed`.
+#[test]
+fn altered_sealed_snapshots_are_refused() {
+    let dir = snapshots_dir();
+    let tmp = std::env::temp_dir().join(format!("monty-sealed-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let state = tmp.join("state");
+    let out = Command::new(env!("CARGO_BIN_EXE_monty"))
+        .args([
+            "run",
+            "golden.py",
+            "--tools-cmd",
+            "python3 ../tools.py",
+            "--save-at-call",
+            "2",
+        ])
+        .arg(&state)
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("monty runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sealed = std::fs::read(&state).expect("state written");
+    assert_eq!(&sealed[..8], b"MONTYSIG");
+    let resume = |bytes: &[u8], extra: &[&str]| {
+        let path = tmp.join("altered");
+        std::fs::write(&path, bytes).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_monty"))
+            .arg("resume")
+            .arg(&path)
+            .args(extra)
+            .args(["--tools-cmd", "python3 ../tools.py"])
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("monty runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(
+        resume(&sealed, &[]).0,
+        Some(0),
+        "the sealed snapshot resumes"
+    );
+    for i in [0, 8, 9, 40, 41, sealed.len() / 2, sealed.len() - 1] {
+        let mut altered = sealed.clone();
+        altered[i] ^= 0x10;
+        let (code, stderr) = resume(&altered, &[]);
+        assert_eq!(code, Some(4), "byte {i}: {stderr}");
+        assert!(
+            stderr.contains("seal") || stderr.contains("MONTYSIG"),
+            "byte {i}: {stderr}"
+        );
+    }
+    let (code, stderr) = resume(&sealed[41..], &[]);
+    assert_eq!(
+        code,
+        Some(4),
+        "unsealed bytes need --trust-unsealed: {stderr}"
+    );
     let _ = std::fs::remove_dir_all(&tmp);
 }

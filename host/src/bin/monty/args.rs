@@ -32,6 +32,12 @@ Options for run:
                        the paused execution to STATE and stop (exit 0);
                        `monty resume STATE` continues it, in any process
 
+Options for resume (besides those of run):
+  --trust-unsealed     accept a snapshot made by another host of monty.wasm
+                       (raw guest bytes); snapshots from `--save-at-call` are
+                       sealed with the key in $MONTY_SNAPSHOT_KEY or in the
+                       cache directory, and altered ones are refused
+
 Common options:
   --wasm PATH          use this monty.wasm instead of the embedded one
                        (also $MONTY_WASM)
@@ -59,6 +65,8 @@ pub struct RunArgs {
     pub timeout: Option<Option<Duration>>,
     pub max_memory_mib: Option<usize>,
     pub sleep: Option<SleepPolicy>,
+    /// `resume --trust-unsealed`: accept raw guest snapshot bytes.
+    pub trust_unsealed: bool,
     pub json: bool,
     pub wasm: Option<PathBuf>,
     /// `--save-at-call K STATE`.
@@ -186,6 +194,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 })?;
                 r.timeout = Some(secs.map(Duration::from_secs_f64));
             }
+            ("--trust-unsealed", true) if sub == "resume" => r.trust_unsealed = true,
             ("--sleep", true) => {
                 let text = opts.value(&name, inline)?;
                 r.sleep = Some(parse_sleep(&text)?);

@@ -71,15 +71,82 @@ fn build_engine(wasm: Option<PathBuf>, limits: Limits) -> Result<Engine, u8> {
     });
     // One execution per process: a tiny pool keeps the address-space
     // reservation small.
+    let key = snapshot_key().map_err(|message| {
+        eprintln!("monty: {message}");
+        EXIT_INTERNAL
+    })?;
     let config = Config::new()
         .module_path(wasm)
         .limits(limits)
         .disk_cache(true)
-        .max_concurrent_executions(2);
+        .max_concurrent_executions(2)
+        .snapshot_key(key);
     Engine::new(config).map_err(|e| {
         eprintln!("monty: {e}");
         EXIT_INTERNAL
     })
+}
+
+/// The key `--save-at-call` seals snapshots with and `resume` checks:
+/// `$MONTY_SNAPSHOT_KEY` (64 hex digits, to share it between machines),
+/// else `snapshot.key` in the cache directory, made once with 32 random
+/// bytes (readable by the owner only), so any process of this user on
+/// this machine can resume.
+fn snapshot_key() -> Result<[u8; 32], String> {
+    if let Some(hex) = std::env::var_os("MONTY_SNAPSHOT_KEY").filter(|v| !v.is_empty()) {
+        let hex = hex.to_string_lossy();
+        return parse_key(hex.trim()).ok_or_else(|| {
+            "MONTY_SNAPSHOT_KEY must be 64 hexadecimal digits (32 bytes)".to_string()
+        });
+    }
+    let Some(dir) = monty_host::default_cache_dir() else {
+        return Err("no snapshot key: set MONTY_SNAPSHOT_KEY (or HOME for a key file)".into());
+    };
+    let path = dir.join("snapshot.key");
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        return parse_key(text.trim())
+            .ok_or_else(|| format!("{} is not a 64-digit hex key", path.display()));
+    }
+    let mut key = [0u8; 32];
+    let mut urandom = std::fs::File::open("/dev/urandom")
+        .map_err(|e| format!("cannot make a snapshot key: /dev/urandom: {e}"))?;
+    std::io::Read::read_exact(&mut urandom, &mut key)
+        .map_err(|e| format!("cannot make a snapshot key: {e}"))?;
+    let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // Write to a private temporary file, then rename: two processes racing
+    // here both end up reading one complete key.
+    let tmp = dir.join(format!("snapshot.key.{}", std::process::id()));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let written = options
+        .open(&tmp)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, hex.as_bytes()))
+        .and_then(|()| {
+            // keep an existing key (another process won the race)
+            if path.exists() {
+                std::fs::remove_file(&tmp)
+            } else {
+                std::fs::rename(&tmp, &path)
+            }
+        });
+    written.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_key(text.trim()).ok_or_else(|| format!("{} is not a 64-digit hex key", path.display()))
+}
+
+fn parse_key(hex: &str) -> Option<[u8; 32]> {
+    if hex.len() != 64 || !hex.is_ascii() {
+        return None;
+    }
+    let mut key = [0u8; 32];
+    for (i, byte) in key.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(key)
 }
 
 /// Streams to the process's stdout/stderr, remembering whether stdout ends
@@ -150,6 +217,10 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
                 request.externals = server.functions.clone();
             }
             engine.start(request, sink)
+        }
+        Source::Snapshot(bytes) if run.trust_unsealed && !bytes.starts_with(b"MONTYSIG") => {
+            // raw guest bytes from another host of monty.wasm, trusted
+            engine.restore(&engine.seal_guest_snapshot(&bytes), None, sink)
         }
         Source::Snapshot(bytes) => engine.restore(&bytes, None, sink),
     };
