@@ -19,7 +19,7 @@
 use crate::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 const HEADER: usize = 8 + 4 + 8 + 8;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
