@@ -21,6 +21,10 @@ pub struct Heap {
     allocs_since_gc: usize,
     /// Collect when `allocs_since_gc` passes this.
     gc_threshold: usize,
+    /// Bumped whenever a class may be mutated (any `get_mut` of a class),
+    /// so per-class caches computed at another epoch are stale.
+    #[serde(skip)]
+    class_epoch: u64,
 }
 
 const MIN_GC_THRESHOLD: usize = 100_000;
@@ -63,9 +67,20 @@ impl Heap {
     #[inline]
     pub fn get_mut(&mut self, id: ObjId) -> &mut Obj {
         match &mut self.slots[id.0 as usize] {
-            Some(o) => o,
+            Some(o) => {
+                if let Obj::Class(_) = o {
+                    self.class_epoch += 1;
+                }
+                o
+            }
             None => panic!("use of freed object {}", id.0),
         }
+    }
+
+    /// See `class_epoch`.
+    #[inline]
+    pub fn class_epoch(&self) -> u64 {
+        self.class_epoch
     }
 
     /// Number of live objects.
