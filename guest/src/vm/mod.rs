@@ -18,6 +18,7 @@ pub mod generator;
 pub mod iter;
 mod matching;
 pub mod ops;
+mod quick_cmp;
 pub mod repr;
 mod subscr;
 mod suggest;
