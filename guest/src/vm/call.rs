@@ -89,6 +89,20 @@ impl Vm {
     pub(super) fn call_method(&mut self, name: &str, argc: usize) -> PyResult<bool> {
         let opos = self.stack.len() - argc - 1;
         let obj = self.stack[opos];
+        if let Value::Ref(id) = obj {
+            if argc <= 2 && matches!(self.heap.get(id), Obj::Str(_)) {
+                let mut args = [Value::None; 2];
+                args[..argc].copy_from_slice(&self.stack[opos + 1..]);
+                let fast =
+                    crate::builtins::methods::str_fast::try_call(self, id, name, &args[..argc]);
+                if let Some(r) = fast {
+                    let r = r?;
+                    self.stack.truncate(opos);
+                    self.stack.push(r);
+                    return Ok(false);
+                }
+            }
+        }
         if name == "join" && argc == 1 && super::as_str(&self.heap, obj).is_some() {
             let arg = self.stack[opos + 1];
             if self.as_generator(arg).is_some() {
