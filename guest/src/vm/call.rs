@@ -24,17 +24,17 @@ impl Vm {
         let callee = self.stack[fpos];
         if let Value::Ref(id) = callee {
             if let Obj::Function(f) = self.heap.get(id) {
-                let prog = self.program.clone();
-                let code = &prog.codes[f.code as usize];
-                let p = &code.params;
+                let p = &self.program.codes[f.code as usize].params;
                 if kwnames.is_none()
                     && !p.varargs
                     && !p.varkw
                     && p.kwonly == 0
                     && argc == p.positional as usize
                 {
-                    let (code_idx, closure) = (f.code, f.closure.clone());
-                    self.push_frame(code_idx, fpos + 1, fpos, &closure, false)?;
+                    let code_idx = f.code;
+                    // the closure cells go right after the arguments
+                    self.stack.extend_from_slice(&f.closure);
+                    self.push_frame(code_idx, fpos + 1, fpos, &[], false)?;
                     // (a generator function pushed its generator instead:
                     // reloading the caller's frame is then a no-op)
                     return Ok(true);
@@ -151,11 +151,12 @@ impl Vm {
         let Obj::Function(func) = self.heap.get(fid) else {
             return Ok(None);
         };
-        let prog = self.program.clone();
-        let p = &prog.codes[func.code as usize].params;
+        let p = &self.program.codes[func.code as usize].params;
         if !p.varargs && !p.varkw && p.kwonly == 0 && argc + 1 == p.positional as usize {
-            let (code, closure) = (func.code, func.closure.clone());
-            self.push_frame(code, opos, opos, &closure, false)?;
+            let code = func.code;
+            // the closure cells go right after the arguments
+            self.stack.extend_from_slice(&func.closure);
+            self.push_frame(code, opos, opos, &[], false)?;
             return Ok(Some(true));
         }
         let pos = self.stack.split_off(opos);

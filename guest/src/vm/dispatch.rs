@@ -244,13 +244,21 @@ impl Vm {
                     }
                     Op::PopJumpIfFalse(t) => {
                         let v = self.pop();
-                        if !self.truthy(v)? {
+                        let yes = match v {
+                            Value::Bool(b) => b,
+                            _ => self.truthy(v)?,
+                        };
+                        if !yes {
                             ip = t as usize;
                         }
                     }
                     Op::PopJumpIfTrue(t) => {
                         let v = self.pop();
-                        if self.truthy(v)? {
+                        let yes = match v {
+                            Value::Bool(b) => b,
+                            _ => self.truthy(v)?,
+                        };
+                        if yes {
                             ip = t as usize;
                         }
                     }
@@ -548,15 +556,14 @@ impl Vm {
                                     self.class_name(v)
                                 )));
                             }
-                            super::OnReturn::BuildClass {
-                                name,
-                                qualname,
-                                bases,
-                                ns,
-                            } => {
-                                let (name, qualname, bases, ns) =
-                                    (name.clone(), qualname.clone(), bases.clone(), *ns);
-                                built = Some(self.build_class(name, qualname, bases, ns)?);
+                            super::OnReturn::BuildClass(body) => {
+                                let body = (**body).clone();
+                                built = Some(self.build_class(
+                                    body.name,
+                                    body.qualname,
+                                    body.bases,
+                                    body.ns,
+                                )?);
                             }
                             _ => {}
                         }
@@ -604,7 +611,7 @@ impl Vm {
                                 }
                                 v
                             }
-                            super::OnReturn::BuildClass { .. } => {
+                            super::OnReturn::BuildClass(_) => {
                                 let cls = built.expect("built before the pop");
                                 if let Some(cell) = class_cell {
                                     self.cell_set(cell, cls);
@@ -838,12 +845,12 @@ impl Vm {
                         self.stack.push(body);
                         self.enter_function(fid, vec![ns], Vec::new(), false)?;
                         let frame = self.frames.last_mut().expect("pushed");
-                        frame.on_return = super::OnReturn::BuildClass {
+                        frame.on_return = super::OnReturn::BuildClass(Box::new(super::ClassBody {
                             name,
                             qualname,
                             bases,
                             ns,
-                        };
+                        }));
                         continue 'frame;
                     }
                     Op::ImportFrom(n) => {

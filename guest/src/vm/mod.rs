@@ -74,13 +74,18 @@ pub enum OnReturn {
     Generator(crate::object::ObjId),
     /// A builtin consuming a generator (`vm/consumer.rs`); no code of its own.
     Consumer(Box<consumer::Consumer>),
-    /// A class body: the class built from the namespace.
-    BuildClass {
-        name: String,
-        qualname: String,
-        bases: Vec<Value>,
-        ns: Value,
-    },
+    /// A class body: the class built from the namespace (boxed, to keep
+    /// every frame small).
+    BuildClass(Box<ClassBody>),
+}
+
+/// What a class body's frame builds its class from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassBody {
+    pub name: String,
+    pub qualname: String,
+    pub bases: Vec<Value>,
+    pub ns: Value,
 }
 
 /// A call to a host function that the execution is paused on.
@@ -272,9 +277,9 @@ impl Vm {
             match &f.on_return {
                 OnReturn::Normal | OnReturn::Generator(_) => {}
                 OnReturn::Init(v) => frame_roots.push(*v),
-                OnReturn::BuildClass { bases, ns, .. } => {
-                    frame_roots.extend(bases.iter().copied());
-                    frame_roots.push(*ns);
+                OnReturn::BuildClass(body) => {
+                    frame_roots.extend(body.bases.iter().copied());
+                    frame_roots.push(body.ns);
                 }
                 OnReturn::Consumer(c) => c.for_each_child(&mut |v| frame_roots.push(v)),
             }
