@@ -41,11 +41,19 @@ pub struct Entry {
     pub kv: (Value, Value),
 }
 
+/// Tables of at most this many slots have no index: a scan of the slots
+/// (comparing stored hashes first) is as fast, and saves an allocation
+/// per small dict (most instance dicts).
+const SMALL: usize = 8;
+
 /// Entry slots (insertion order, `None` = deleted) and the index.
 #[derive(Clone, Default)]
 pub struct Table {
     pub slots: Vec<Option<Entry>>,
+    /// Slot numbers of the live entries; maintained only while `indexed`.
     index: HashTable<u32>,
+    /// Whether `index` is in use (always when there are over `SMALL` slots).
+    indexed: bool,
     /// Live entries.
     pub live: usize,
     /// Every slot before this one is a tombstone (a hint for `pop_first`).
@@ -62,7 +70,8 @@ impl Table {
     pub fn with_capacity(n: usize) -> Table {
         Table {
             slots: Vec::with_capacity(n),
-            index: HashTable::with_capacity(n),
+            index: HashTable::with_capacity(if n > SMALL { n } else { 0 }),
+            indexed: false,
             live: 0,
             head: 0,
         }
@@ -77,6 +86,11 @@ impl Table {
     #[inline]
     pub fn find(&self, hash: u64, key: &HashKey) -> Option<usize> {
         let slots = &self.slots;
+        if !self.indexed {
+            return slots
+                .iter()
+                .position(|e| matches!(e, Some(e) if e.hash == hash && e.key == *key));
+        }
         self.index
             .find(hash, |&i| {
                 let e = slots[i as usize].as_ref().expect("indexed slots are live");
@@ -90,6 +104,11 @@ impl Table {
     pub fn find_str(&self, key: &str) -> Option<usize> {
         let hash = hash_of_str(key);
         let slots = &self.slots;
+        if !self.indexed {
+            return slots.iter().position(|e| {
+                matches!(e, Some(e) if e.hash == hash && matches!(&e.key, HashKey::Str(s) if &**s == key))
+            });
+        }
         self.index
             .find(hash, |&i| {
                 let e = slots[i as usize].as_ref().expect("indexed slots are live");
@@ -120,9 +139,13 @@ impl Table {
         let slot = self.slots.len() as u32;
         self.slots.push(Some(Entry { hash, key, kv }));
         self.live += 1;
-        let slots = &self.slots;
-        self.index
-            .insert_unique(hash, slot, |&i| slot_hash(slots, i));
+        if self.indexed {
+            let slots = &self.slots;
+            self.index
+                .insert_unique(hash, slot, |&i| slot_hash(slots, i));
+        } else if self.slots.len() > SMALL {
+            self.rebuild_index();
+        }
     }
 
     /// Drops the tombstones, renumbering the slots.
@@ -132,8 +155,13 @@ impl Table {
         self.rebuild_index();
     }
 
+    /// Indexes the live slots, or drops the index of a small table.
     fn rebuild_index(&mut self) {
         self.index.clear();
+        self.indexed = self.slots.len() > SMALL;
+        if !self.indexed {
+            return;
+        }
         let slots = &self.slots;
         for (i, e) in slots.iter().enumerate() {
             if let Some(e) = e {
@@ -146,8 +174,10 @@ impl Table {
     /// Tombstones the slot `slot` (which must be live) and unindexes it.
     fn take(&mut self, slot: usize) -> Entry {
         let e = self.slots[slot].take().expect("live slot");
-        if let Ok(ent) = self.index.find_entry(e.hash, |&i| i as usize == slot) {
-            ent.remove();
+        if self.indexed {
+            if let Ok(ent) = self.index.find_entry(e.hash, |&i| i as usize == slot) {
+                ent.remove();
+            }
         }
         self.live -= 1;
         e
@@ -180,6 +210,7 @@ impl Table {
     pub fn clear(&mut self) {
         self.slots.clear();
         self.index.clear();
+        self.indexed = false;
         self.live = 0;
         self.head = 0;
     }

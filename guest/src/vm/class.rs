@@ -424,7 +424,7 @@ impl Vm {
                 return;
             }
         }
-        let key = self.new_str(name);
+        let key = self.attr_name_value(name);
         if let Value::Ref(id) = obj {
             match self.heap.get_mut(id) {
                 Obj::Instance(i) => i.attrs.insert(HashKey::Str(name.into()), key, v),

@@ -158,6 +158,10 @@ pub struct Vm {
     pub pending_throw: Option<Value>,
     /// asyncio tasks and host futures.
     pub sched: tasks::Scheduler,
+    /// Str objects made for attribute names (the keys of instance dicts),
+    /// shared by every instance; not a root: emptied by each collection.
+    #[serde(skip)]
+    pub attr_names: rustc_hash::FxHashMap<Box<str>, Value>,
 }
 
 impl Vm {
@@ -198,6 +202,7 @@ impl Vm {
             gen_yielded: false,
             pending_throw: None,
             sched: tasks::Scheduler::default(),
+            attr_names: Default::default(),
             limits,
             program: Rc::new(program),
         }
@@ -219,6 +224,16 @@ impl Vm {
 
     pub fn new_str(&mut self, s: impl Into<String>) -> Value {
         self.heap.new_value(Obj::Str(PyStr::new(s.into())))
+    }
+
+    /// A str object for the attribute name `name` (see `attr_names`).
+    pub fn attr_name_value(&mut self, name: &str) -> Value {
+        if let Some(v) = self.attr_names.get(name) {
+            return *v;
+        }
+        let v = self.new_str(name);
+        self.attr_names.insert(name.into(), v);
+        v
     }
 
     pub fn new_list(&mut self, items: Vec<Value>) -> Value {
@@ -315,6 +330,7 @@ impl Vm {
                     .flat_map(|p| p.args.iter().copied().chain(p.kwargs.iter().map(|kv| kv.1))),
             )
             .collect::<Vec<_>>();
+        self.attr_names.clear();
         self.heap.collect(roots);
     }
 
