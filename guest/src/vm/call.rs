@@ -33,7 +33,9 @@ impl Vm {
                 {
                     let code_idx = f.code;
                     // the closure cells go right after the arguments
-                    self.stack.extend_from_slice(&f.closure);
+                    if !f.closure.is_empty() {
+                        self.stack.extend_from_slice(&f.closure);
+                    }
                     self.push_frame(code_idx, fpos + 1, fpos, &[], false)?;
                     // (a generator function pushed its generator instead:
                     // reloading the caller's frame is then a no-op)
@@ -88,7 +90,9 @@ impl Vm {
         self.stack[fpos] = inst;
         if let Obj::Function(f) = self.heap.get(fid) {
             // the closure cells go right after the arguments
-            self.stack.extend_from_slice(&f.closure);
+            if !f.closure.is_empty() {
+                self.stack.extend_from_slice(&f.closure);
+            }
         }
         self.push_frame(code_idx, fpos, fpos, &[], false)?;
         self.frames.last_mut().expect("just pushed").on_return = super::OnReturn::Init(inst);
@@ -201,7 +205,9 @@ impl Vm {
         if !p.varargs && !p.varkw && p.kwonly == 0 && argc + 1 == p.positional as usize {
             let code = func.code;
             // the closure cells go right after the arguments
-            self.stack.extend_from_slice(&func.closure);
+            if !func.closure.is_empty() {
+                self.stack.extend_from_slice(&func.closure);
+            }
             self.push_frame(code, opos, opos, &[], false)?;
             return Ok(Some(true));
         }
@@ -348,6 +354,21 @@ impl Vm {
         let Obj::Function(f) = self.heap.get(fid) else {
             unreachable!("checked by caller")
         };
+        let p = &self.program.codes[f.code as usize].params;
+        if kw.is_empty()
+            && !p.varargs
+            && !p.varkw
+            && p.kwonly == 0
+            && pos.len() == p.positional as usize
+        {
+            // exactly the positional parameters: no binding to do
+            let code_idx = f.code;
+            self.stack.extend_from_slice(&pos);
+            if !f.closure.is_empty() {
+                self.stack.extend_from_slice(&f.closure);
+            }
+            return self.push_frame(code_idx, fpos + 1, fpos, &[], boundary);
+        }
         let f = f.clone();
         let prog = self.program.clone();
         let code = &prog.codes[f.code as usize];
@@ -376,7 +397,9 @@ impl Vm {
             code.nlocals as usize,
             code.is_generator || code.is_coroutine,
         );
-        self.stack.extend_from_slice(closure);
+        if !closure.is_empty() {
+            self.stack.extend_from_slice(closure);
+        }
         self.stack.resize(base + nlocals, Value::Undef);
         if is_generator {
             let g = self.make_generator(code_idx, base, ret_to);
