@@ -124,8 +124,7 @@ impl Vm {
                     Op::LoadGlobal(g) => {
                         let v = self.globals[g as usize];
                         if let Value::Undef = v {
-                            let name = &prog.globals[g as usize];
-                            let v = self.builtin_by_name(name)?;
+                            let v = self.builtin_by_index(g, true)?;
                             self.stack.push(v);
                         } else {
                             self.stack.push(v);
@@ -143,7 +142,7 @@ impl Vm {
                         self.globals[g as usize] = Value::Undef;
                     }
                     Op::LoadBuiltin(n) => {
-                        let v = self.builtin_by_name(&prog.names[n as usize])?;
+                        let v = self.builtin_by_index(n, false)?;
                         self.stack.push(v);
                     }
                     Op::LoadAttr(n) => {

@@ -162,6 +162,13 @@ pub struct Vm {
     /// shared by every instance; not a root: emptied by each collection.
     #[serde(skip)]
     pub attr_names: rustc_hash::FxHashMap<Box<str>, Value>,
+    /// What each of the program's `names` resolves to as a builtin (a
+    /// pure function of the name, cached: `None` = not looked up yet).
+    #[serde(skip)]
+    pub builtin_names: Vec<Option<Value>>,
+    /// The same for the program's `globals`, for unset global names.
+    #[serde(skip)]
+    pub builtin_globals: Vec<Option<Value>>,
 }
 
 impl Vm {
@@ -203,6 +210,8 @@ impl Vm {
             pending_throw: None,
             sched: tasks::Scheduler::default(),
             attr_names: Default::default(),
+            builtin_names: Vec::new(),
+            builtin_globals: Vec::new(),
             limits,
             program: Rc::new(program),
         }
