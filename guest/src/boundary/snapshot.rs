@@ -11,7 +11,8 @@
 //!    the order of `modules::MODULES` — bumps [`FORMAT_VERSION`].
 //! 3. A snapshot of another version is refused with an error naming both
 //!    versions; so are foreign bytes (bad magic), truncated bytes (length)
-//!    and corrupted bytes (checksum). Loading never traps.
+//!    and corrupted bytes (checksum), checked first (whatever the version).
+//!    Loading never traps.
 //! 4. `tests/snapshots/` holds golden snapshot files that are never
 //!    regenerated: a test proves the current build loads them, or refuses
 //!    them with the version error once the version was bumped on purpose.
@@ -19,7 +20,7 @@
 use crate::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 const HEADER: usize = 8 + 4 + 8 + 8;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -60,11 +61,6 @@ pub fn load(bytes: &[u8]) -> Result<Vm, String> {
         return Err("truncated snapshot (incomplete header)".into());
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-    if version != FORMAT_VERSION {
-        return Err(format!(
-            "snapshot format version {version} is not supported by this build (it reads version {FORMAT_VERSION})"
-        ));
-    }
     let len = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
     let sum = u64::from_le_bytes(bytes[20..28].try_into().expect("8 bytes"));
     let payload = &bytes[HEADER..];
@@ -77,5 +73,35 @@ pub fn load(bytes: &[u8]) -> Result<Vm, String> {
     if fnv1a(payload) != sum {
         return Err("corrupted snapshot (checksum mismatch)".into());
     }
+    // after the integrity checks: a damaged file of another version is
+    // reported as damaged
+    if version != FORMAT_VERSION {
+        return Err(format!(
+            "snapshot format version {version} is not supported by this build (it reads version {FORMAT_VERSION})"
+        ));
+    }
     postcard::from_bytes(payload).map_err(|e| format!("undecodable snapshot: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Damage is reported as such even in a file of another version.
+    #[test]
+    fn integrity_is_checked_before_the_version() {
+        let payload = b"payload".to_vec();
+        let mut other = Vec::new();
+        other.extend_from_slice(MAGIC);
+        other.extend_from_slice(&(FORMAT_VERSION - 1).to_le_bytes());
+        other.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        other.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        other.extend_from_slice(&payload);
+        let err = |b: &[u8]| load(b).err().expect("refused");
+        assert!(err(&other).contains("format version"));
+        assert!(err(&other[..other.len() - 2]).contains("truncated"));
+        let mut bad = other.clone();
+        *bad.last_mut().unwrap() ^= 0xff;
+        assert!(err(&bad).contains("checksum"));
+    }
 }

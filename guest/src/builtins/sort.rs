@@ -35,22 +35,35 @@ pub fn merge_sort<T: Clone>(
         while lo < n {
             let mid = (lo + width).min(n);
             let hi = (lo + 2 * width).min(n);
-            if mid < hi {
+            // already in order across the boundary: nothing to merge
+            if mid < hi && lt(&items[mid], &items[mid - 1])? {
+                // the left run moves aside; the merge fills from the front,
+                // never overtaking the unread part of the right run
                 buf.clear();
-                let (mut i, mut j) = (lo, mid);
-                while i < mid && j < hi {
+                buf.extend_from_slice(&items[lo..mid]);
+                let (mut i, mut j, mut k) = (0, mid, lo);
+                while i < buf.len() && j < hi {
                     // take from the right only if strictly less: stability
-                    if lt(&items[j], &items[i])? {
-                        buf.push(items[j].clone());
+                    let less = match lt(&items[j], &buf[i]) {
+                        Ok(less) => less,
+                        Err(e) => {
+                            // keep a permutation of the input
+                            let rest = buf.len() - i;
+                            items[k..k + rest].clone_from_slice(&buf[i..]);
+                            return Err(e);
+                        }
+                    };
+                    if less {
+                        items[k] = items[j].clone();
                         j += 1;
                     } else {
-                        buf.push(items[i].clone());
+                        items[k] = buf[i].clone();
                         i += 1;
                     }
+                    k += 1;
                 }
-                buf.extend_from_slice(&items[i..mid]);
-                buf.extend_from_slice(&items[j..hi]);
-                items[lo..hi].clone_from_slice(&buf);
+                let rest = buf.len() - i;
+                items[k..k + rest].clone_from_slice(&buf[i..]);
             }
             lo = hi;
         }

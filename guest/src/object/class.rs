@@ -32,6 +32,44 @@ pub struct Class {
     /// Set for classes made by `collections.namedtuple`: the field names
     /// and the defaults of the last fields.
     pub namedtuple: Option<(Vec<String>, Vec<Value>)>,
+    /// Cached [`ClassFlags`] bits of the whole MRO and the heap's class
+    /// epoch they were computed at (see `Vm::class_flags`); not saved.
+    #[serde(skip, default = "stale_flags")]
+    pub flags: std::cell::Cell<(u64, u8)>,
+}
+
+fn stale_flags() -> std::cell::Cell<(u64, u8)> {
+    std::cell::Cell::new((u64::MAX, 0))
+}
+
+impl Class {
+    /// A class with an empty MRO (set once computed) and no extras.
+    pub fn new(name: String, qualname: String, bases: Vec<Value>, attrs: Dict) -> Class {
+        Class {
+            name,
+            qualname,
+            bases,
+            mro: Vec::new(),
+            attrs,
+            exc_base: None,
+            dataclass: None,
+            namedtuple: None,
+            flags: stale_flags(),
+        }
+    }
+}
+
+/// What a class's MRO defines that the attribute fast paths must respect.
+pub struct ClassFlags;
+
+impl ClassFlags {
+    /// `__setattr__` is defined.
+    pub const SETATTR: u8 = 1;
+    /// Some class attribute is a `property` (which takes precedence over
+    /// the instance dict).
+    pub const PROPERTY: u8 = 2;
+    /// A frozen dataclass.
+    pub const FROZEN: u8 = 4;
 }
 
 /// What `@dataclass` recorded about a class.

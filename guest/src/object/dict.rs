@@ -1,5 +1,6 @@
-//! `dict` and `set` storage: an insertion-ordered hash map keyed by
-//! [`HashKey`], the hashable *content* of a Python value.
+//! `dict` and `set` storage: an insertion-ordered hash table (tombstones on
+//! deletion, as in CPython: see `dict_table.rs`) keyed by [`HashKey`], the
+//! hashable *content* of a Python value.
 //!
 //! Hashable builtin values are immutable, so a key can be computed once from
 //! the value and compared structurally: `1`, `1.0` and `True` all become
@@ -7,17 +8,20 @@
 //! define. The original key value is kept beside it for iteration. Hashing
 //! uses a fixed-seed hasher so iteration and results are deterministic.
 
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
-use indexmap::{Equivalent, IndexMap};
+#[path = "dict_table.rs"]
+mod table;
+
 use num_bigint::BigInt;
-use rustc_hash::FxHasher;
 use serde::{Deserialize, Serialize};
 
 use super::exc::ExcType;
 use super::types::Type;
 use super::value::Value;
 use crate::builtins::Builtin;
+
+use table::{hash_of, Table};
 
 /// The hashable content of a key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,27 +104,10 @@ fn hash_str<H: Hasher>(s: &str, h: &mut H) {
     h.write_u8(0xff);
 }
 
-/// Looks a `str` key up without allocating a `HashKey`.
-pub struct StrKey<'a>(pub &'a str);
-
-impl Hash for StrKey<'_> {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        hash_str(self.0, h)
-    }
-}
-
-impl Equivalent<HashKey> for StrKey<'_> {
-    fn equivalent(&self, key: &HashKey) -> bool {
-        matches!(key, HashKey::Str(s) if &**s == self.0)
-    }
-}
-
-type Map = IndexMap<HashKey, (Value, Value), BuildHasherDefault<FxHasher>>;
-
 /// Storage shared by `dict`, `set` and `frozenset` (sets store `None` values).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Dict {
-    map: Map,
+    map: Table,
     /// `dict` subclasses of `collections` (behaviour on missing keys,
     /// repr, extra methods); `isinstance(x, dict)` holds for all of them.
     pub kind: DictKind,
@@ -144,108 +131,112 @@ impl Dict {
 
     pub fn with_capacity(n: usize) -> Dict {
         Dict {
-            map: Map::with_capacity_and_hasher(n, Default::default()),
+            map: Table::with_capacity(n),
             kind: DictKind::Plain,
         }
     }
 
     /// Moves an entry to the end (or the front): `OrderedDict.move_to_end`.
     pub fn move_to_end(&mut self, key: &HashKey, last: bool) -> bool {
-        let Some(i) = self.map.get_index_of(key) else {
-            return false;
-        };
-        if last {
-            let n = self.map.len();
-            self.map.move_index(i, n - 1);
-        } else {
-            self.map.move_index(i, 0);
-        }
-        true
+        self.map.move_to_end(key, last)
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.map.live
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.map.live == 0
     }
 
     #[inline]
     pub fn get(&self, key: &HashKey) -> Option<Value> {
-        self.map.get(key).map(|e| e.1)
+        self.map.find(hash_of(key), key).map(|i| self.map.kv(i).1)
     }
 
     #[inline]
     pub fn get_str(&self, key: &str) -> Option<Value> {
-        self.map.get(&StrKey(key)).map(|e| e.1)
+        self.map.find_str(key).map(|i| self.map.kv(i).1)
     }
 
     #[inline]
     pub fn contains(&self, key: &HashKey) -> bool {
-        self.map.contains_key(key)
+        self.map.find(hash_of(key), key).is_some()
     }
 
     /// Inserts or replaces; an existing entry keeps its position and its
     /// original key object, as in CPython.
     #[inline]
     pub fn insert(&mut self, hk: HashKey, key: Value, value: Value) {
-        match self.map.get_mut(&hk) {
-            Some(e) => e.1 = value,
-            None => {
-                self.map.insert(hk, (key, value));
-            }
+        let hash = hash_of(&hk);
+        match self.map.find(hash, &hk) {
+            Some(i) => self.map.kv_mut(i).1 = value,
+            None => self.map.push(hash, hk, (key, value)),
         }
     }
 
-    /// Removes, preserving the order of the remaining entries.
+    /// Replaces the value of an existing `str` key without building a
+    /// [`HashKey`]; false (and nothing changed) when the key is absent.
+    #[inline]
+    pub fn set_existing_str(&mut self, key: &str, value: Value) -> bool {
+        match self.map.find_str(key) {
+            Some(i) => {
+                self.map.kv_mut(i).1 = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes, preserving the order of the remaining entries (the slot
+    /// becomes a tombstone, so iterators keep their place).
     pub fn remove(&mut self, key: &HashKey) -> Option<(Value, Value)> {
-        self.map.shift_remove(key)
+        self.map.remove(hash_of(key), key)
     }
 
     pub fn pop_last(&mut self) -> Option<(Value, Value)> {
-        self.map.pop().map(|(_, e)| e)
+        self.map.pop_last()
     }
 
     pub fn pop_first(&mut self) -> Option<(Value, Value)> {
-        self.map.shift_remove_index(0).map(|(_, e)| e)
+        self.map.pop_first()
     }
 
     pub fn clear(&mut self) {
         self.map.clear()
     }
 
-    /// The `i`-th entry in insertion order.
+    /// The first live entry at or after slot `pos` (slots count
+    /// tombstones; this is how iterators keep their place), with its slot.
     #[inline]
-    pub fn entry_at(&self, i: usize) -> Option<(Value, Value)> {
-        self.map.get_index(i).map(|(_, e)| *e)
-    }
-
-    pub fn key_at(&self, i: usize) -> Option<&HashKey> {
-        self.map.get_index(i).map(|(k, _)| k)
+    pub fn next_entry(&self, pos: usize) -> Option<(usize, (Value, Value))> {
+        self.map.slots[pos.min(self.map.slots.len())..]
+            .iter()
+            .enumerate()
+            .find_map(|(j, e)| e.as_ref().map(|e| (pos + j, e.kv)))
     }
 
     pub fn entries(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
-        self.map.values().copied()
+        self.map.live().map(|e| e.kv)
     }
 
     pub fn keyed_entries(&self) -> impl Iterator<Item = (&HashKey, &(Value, Value))> + '_ {
-        self.map.iter()
+        self.map.live().map(|e| (&e.key, &e.kv))
     }
 
     pub fn keys(&self) -> impl Iterator<Item = Value> + '_ {
-        self.map.values().map(|e| e.0)
+        self.map.live().map(|e| e.kv.0)
     }
 
     pub fn for_each_value(&self, f: &mut dyn FnMut(Value)) {
         if let DictKind::DefaultDict(factory) = self.kind {
             f(factory);
         }
-        for (k, v) in self.map.values() {
-            f(*k);
-            f(*v);
+        for e in self.map.live() {
+            f(e.kv.0);
+            f(e.kv.1);
         }
     }
 }

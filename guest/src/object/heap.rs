@@ -21,6 +21,34 @@ pub struct Heap {
     allocs_since_gc: usize,
     /// Collect when `allocs_since_gc` passes this.
     gc_threshold: usize,
+    /// Bumped whenever a class may be mutated (any `get_mut` of a class),
+    /// so per-class caches computed at another epoch are stale.
+    #[serde(skip)]
+    class_epoch: u64,
+    /// Payload bytes (str/bytes/list/tuple/dict storage, see
+    /// [`payload_bytes`]) allocated since the last collection: big
+    /// garbage triggers a collection long before the object count does.
+    #[serde(skip)]
+    bytes_since_gc: usize,
+    /// Payload bytes that survived the last collection.
+    #[serde(skip)]
+    live_bytes: usize,
+}
+
+/// Collect after this many payload bytes at least (or after as many as
+/// survived the last collection, when that is more).
+const MIN_GC_BYTES: usize = 32 << 20;
+
+/// The variable-size storage an object owns, roughly.
+#[inline]
+fn payload_bytes(obj: &Obj) -> usize {
+    match obj {
+        Obj::Str(s) => s.s.len(),
+        Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
+        Obj::List(l) | Obj::Tuple(l) => l.len() * std::mem::size_of::<Value>(),
+        Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len() * 64,
+        _ => 0,
+    }
 }
 
 const MIN_GC_THRESHOLD: usize = 100_000;
@@ -37,6 +65,7 @@ impl Heap {
     #[inline]
     pub fn alloc(&mut self, obj: Obj) -> ObjId {
         self.allocs_since_gc += 1;
+        self.bytes_since_gc += payload_bytes(&obj);
         if let Some(i) = self.free.pop() {
             self.slots[i as usize] = Some(obj);
             ObjId(i)
@@ -63,9 +92,20 @@ impl Heap {
     #[inline]
     pub fn get_mut(&mut self, id: ObjId) -> &mut Obj {
         match &mut self.slots[id.0 as usize] {
-            Some(o) => o,
+            Some(o) => {
+                if let Obj::Class(_) = o {
+                    self.class_epoch += 1;
+                }
+                o
+            }
             None => panic!("use of freed object {}", id.0),
         }
+    }
+
+    /// See `class_epoch`.
+    #[inline]
+    pub fn class_epoch(&self) -> u64 {
+        self.class_epoch
     }
 
     /// Number of live objects.
@@ -77,6 +117,7 @@ impl Heap {
     #[inline]
     pub fn wants_gc(&self) -> bool {
         self.allocs_since_gc >= self.gc_threshold
+            || self.bytes_since_gc >= MIN_GC_BYTES.max(self.live_bytes)
     }
 
     /// Frees every object not reachable from `roots`.
@@ -104,12 +145,19 @@ impl Heap {
                 });
             }
         }
+        let mut live_bytes = 0;
         for (i, slot) in self.slots.iter_mut().enumerate() {
-            if !marked[i] && slot.is_some() {
-                *slot = None;
-                self.free.push(i as u32);
+            if let Some(obj) = slot {
+                if marked[i] {
+                    live_bytes += payload_bytes(obj);
+                } else {
+                    *slot = None;
+                    self.free.push(i as u32);
+                }
             }
         }
+        self.live_bytes = live_bytes;
+        self.bytes_since_gc = 0;
         self.allocs_since_gc = 0;
         self.gc_threshold = MIN_GC_THRESHOLD.max(self.live());
     }

@@ -24,12 +24,17 @@ pub enum Iter {
         stop: i64,
         step: i64,
     },
-    /// Over a dict's keys/values/items or a set's members, by entry index;
-    /// `len` is the size when iteration began, to detect mutation.
+    /// Over a dict's keys/values/items or a set's members, by entry slot
+    /// (deleted entries leave tombstones, so a slot number stays put). As in
+    /// CPython, `len` is the size when iteration began (`usize::MAX` once a
+    /// size change was reported: the error is sticky) and `left` the number
+    /// of entries still owed: a live entry found when none is owed means
+    /// keys were deleted and others added.
     Dict {
         dict: ObjId,
         idx: usize,
         len: usize,
+        left: usize,
         kind: super::ViewKind,
         set: bool,
     },

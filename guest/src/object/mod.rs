@@ -19,7 +19,7 @@ pub mod value;
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
-pub use class::{Class, DataclassInfo, Field, Instance, Property};
+pub use class::{Class, ClassFlags, DataclassInfo, Field, Instance, Property};
 pub use dict::{Dict, DictKind, HashKey};
 pub use exc::ExcType;
 pub use heap::Heap;

@@ -354,6 +354,37 @@ impl Vm {
         crate::builtins::lookup(name).ok_or_else(|| self.name_error(name))
     }
 
+    /// The builtin named by the program's name `n` (`LoadBuiltin`), or by
+    /// its global `n` (`global` set: an unset global), cached per index.
+    pub fn builtin_by_index(&mut self, n: u32, global: bool) -> PyResult<Value> {
+        let i = n as usize;
+        let cache = if global {
+            &self.builtin_globals
+        } else {
+            &self.builtin_names
+        };
+        if let Some(Some(v)) = cache.get(i) {
+            return Ok(*v);
+        }
+        let prog = self.program.clone();
+        let name = if global {
+            &prog.globals[i]
+        } else {
+            &prog.names[i]
+        };
+        let v = self.builtin_by_name(name)?;
+        let (cache, len) = if global {
+            (&mut self.builtin_globals, prog.globals.len())
+        } else {
+            (&mut self.builtin_names, prog.names.len())
+        };
+        if cache.len() < len {
+            cache.resize(len, None);
+        }
+        cache[i] = Some(v);
+        Ok(v)
+    }
+
     /// `{**src}` / `f(**src)`: copies a mapping's items into dict `target`;
     /// with `merge`, a repeated key is an error (keyword arguments).
     ///

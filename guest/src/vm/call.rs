@@ -4,7 +4,7 @@
 //! synchronous callbacks from native code (`key=` functions).
 
 use crate::compile::bytecode::Code;
-use crate::object::{Dict, ExcType, Exception, Obj, ObjId, Value};
+use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
 
@@ -24,17 +24,19 @@ impl Vm {
         let callee = self.stack[fpos];
         if let Value::Ref(id) = callee {
             if let Obj::Function(f) = self.heap.get(id) {
-                let prog = self.program.clone();
-                let code = &prog.codes[f.code as usize];
-                let p = &code.params;
+                let p = &self.program.codes[f.code as usize].params;
                 if kwnames.is_none()
                     && !p.varargs
                     && !p.varkw
                     && p.kwonly == 0
                     && argc == p.positional as usize
                 {
-                    let (code_idx, closure) = (f.code, f.closure.clone());
-                    self.push_frame(code_idx, fpos + 1, fpos, &closure, false)?;
+                    let code_idx = f.code;
+                    // the closure cells go right after the arguments
+                    if !f.closure.is_empty() {
+                        self.stack.extend_from_slice(&f.closure);
+                    }
+                    self.push_frame(code_idx, fpos + 1, fpos, &[], false)?;
                     // (a generator function pushed its generator instead:
                     // reloading the caller's frame is then a no-op)
                     return Ok(true);
@@ -44,9 +46,57 @@ impl Vm {
                 self.enter_function(id, pos, kw, false)?;
                 return Ok(true);
             }
+            if kwnames.is_none() && self.try_simple_instantiate(id, fpos, argc)? {
+                return Ok(true);
+            }
         }
         let (pos, kw) = self.take_args(fpos, argc, kwnames);
         self.call_native(callee, pos, kw)
+    }
+
+    /// `Cls(args)` for a plain class whose `__init__` is a function taking
+    /// exactly these positional arguments: the instance takes the class's
+    /// place on the stack, as `self` of the `__init__` frame. False (and
+    /// nothing done) for any other class or call.
+    fn try_simple_instantiate(&mut self, cls: ObjId, fpos: usize, argc: usize) -> PyResult<bool> {
+        let Obj::Class(c) = self.heap.get(cls) else {
+            return Ok(false);
+        };
+        if c.exc_base.is_some() || c.namedtuple.is_some() || c.dataclass.is_some() {
+            return Ok(false);
+        }
+        let Some(Value::Ref(fid)) = self.class_lookup(cls, "__init__") else {
+            return Ok(false);
+        };
+        let Obj::Function(f) = self.heap.get(fid) else {
+            return Ok(false);
+        };
+        let code = &self.program.codes[f.code as usize];
+        let p = &code.params;
+        if p.varargs
+            || p.varkw
+            || p.kwonly != 0
+            || argc + 1 != p.positional as usize
+            || code.is_generator
+            || code.is_coroutine
+        {
+            return Ok(false);
+        }
+        let code_idx = f.code;
+        let inst = self.heap.new_value(Obj::Instance(Instance {
+            class: cls,
+            attrs: Dict::new(),
+        }));
+        self.stack[fpos] = inst;
+        if let Obj::Function(f) = self.heap.get(fid) {
+            // the closure cells go right after the arguments
+            if !f.closure.is_empty() {
+                self.stack.extend_from_slice(&f.closure);
+            }
+        }
+        self.push_frame(code_idx, fpos, fpos, &[], false)?;
+        self.frames.last_mut().expect("just pushed").on_return = super::OnReturn::Init(inst);
+        Ok(true)
     }
 
     /// `f(*args, **kwargs)`: a tuple and optionally a dict on the stack.
@@ -89,6 +139,20 @@ impl Vm {
     pub(super) fn call_method(&mut self, name: &str, argc: usize) -> PyResult<bool> {
         let opos = self.stack.len() - argc - 1;
         let obj = self.stack[opos];
+        if let Value::Ref(id) = obj {
+            if argc <= 2 && matches!(self.heap.get(id), Obj::Str(_)) {
+                let mut args = [Value::None; 2];
+                args[..argc].copy_from_slice(&self.stack[opos + 1..]);
+                let fast =
+                    crate::builtins::methods::str_fast::try_call(self, id, name, &args[..argc]);
+                if let Some(r) = fast {
+                    let r = r?;
+                    self.stack.truncate(opos);
+                    self.stack.push(r);
+                    return Ok(false);
+                }
+            }
+        }
         if name == "join" && argc == 1 && super::as_str(&self.heap, obj).is_some() {
             let arg = self.stack[opos + 1];
             if self.as_generator(arg).is_some() {
@@ -137,11 +201,14 @@ impl Vm {
         let Obj::Function(func) = self.heap.get(fid) else {
             return Ok(None);
         };
-        let prog = self.program.clone();
-        let p = &prog.codes[func.code as usize].params;
+        let p = &self.program.codes[func.code as usize].params;
         if !p.varargs && !p.varkw && p.kwonly == 0 && argc + 1 == p.positional as usize {
-            let (code, closure) = (func.code, func.closure.clone());
-            self.push_frame(code, opos, opos, &closure, false)?;
+            let code = func.code;
+            // the closure cells go right after the arguments
+            if !func.closure.is_empty() {
+                self.stack.extend_from_slice(&func.closure);
+            }
+            self.push_frame(code, opos, opos, &[], false)?;
             return Ok(Some(true));
         }
         let pos = self.stack.split_off(opos);
@@ -287,6 +354,21 @@ impl Vm {
         let Obj::Function(f) = self.heap.get(fid) else {
             unreachable!("checked by caller")
         };
+        let p = &self.program.codes[f.code as usize].params;
+        if kw.is_empty()
+            && !p.varargs
+            && !p.varkw
+            && p.kwonly == 0
+            && pos.len() == p.positional as usize
+        {
+            // exactly the positional parameters: no binding to do
+            let code_idx = f.code;
+            self.stack.extend_from_slice(&pos);
+            if !f.closure.is_empty() {
+                self.stack.extend_from_slice(&f.closure);
+            }
+            return self.push_frame(code_idx, fpos + 1, fpos, &[], boundary);
+        }
         let f = f.clone();
         let prog = self.program.clone();
         let code = &prog.codes[f.code as usize];
@@ -315,7 +397,9 @@ impl Vm {
             code.nlocals as usize,
             code.is_generator || code.is_coroutine,
         );
-        self.stack.extend_from_slice(closure);
+        if !closure.is_empty() {
+            self.stack.extend_from_slice(closure);
+        }
         self.stack.resize(base + nlocals, Value::Undef);
         if is_generator {
             let g = self.make_generator(code_idx, base, ret_to);

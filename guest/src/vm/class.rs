@@ -4,7 +4,9 @@
 //! calling special methods (`__repr__`, `__eq__`, `__add__`, ...) on
 //! instances.
 
-use crate::object::{Class, Dict, ExcType, Exception, HashKey, Instance, Obj, ObjId, Value};
+use crate::object::{
+    Class, ClassFlags, Dict, ExcType, Exception, HashKey, Instance, Obj, ObjId, Value,
+};
 
 use super::{OnReturn, PyErr, PyResult, Vm};
 
@@ -44,6 +46,34 @@ impl Vm {
             }
         }
         None
+    }
+
+    /// The [`ClassFlags`] of `cls` (cached until any class is mutated).
+    pub fn class_flags(&self, cls: ObjId) -> u8 {
+        let epoch = self.heap.class_epoch();
+        let (at, flags) = self.class(cls).flags.get();
+        if at == epoch {
+            return flags;
+        }
+        let mut flags = 0;
+        for &c in &self.class(cls).mro {
+            let class = self.class(c);
+            if class.dataclass.as_ref().is_some_and(|d| d.frozen) {
+                flags |= ClassFlags::FROZEN;
+            }
+            for (k, (_, v)) in class.attrs.keyed_entries() {
+                if matches!(k, HashKey::Str(s) if &**s == "__setattr__") {
+                    flags |= ClassFlags::SETATTR;
+                }
+                if let Value::Ref(id) = v {
+                    if let Obj::Property(_) = self.heap.get(*id) {
+                        flags |= ClassFlags::PROPERTY;
+                    }
+                }
+            }
+        }
+        self.class(cls).flags.set((epoch, flags));
+        flags
     }
 
     /// Looks `name` up in the MRO of `cls` after `after` (for `super()`).
@@ -119,16 +149,9 @@ impl Vm {
             },
             _ => Dict::new(),
         };
-        let id = self.heap.alloc(Obj::Class(Box::new(Class {
-            name,
-            qualname,
-            bases,
-            mro: Vec::new(),
-            attrs,
-            exc_base,
-            dataclass: None,
-            namedtuple: None,
-        })));
+        let mut class = Class::new(name, qualname, bases, attrs);
+        class.exc_base = exc_base;
+        let id = self.heap.alloc(Obj::Class(Box::new(class)));
         let base_mros: Vec<Vec<ObjId>> = user_bases
             .iter()
             .map(|b| self.class(*b).mro.clone())
@@ -160,19 +183,16 @@ impl Vm {
                 attrs: Dict::new(),
             })),
         };
-        if self.class_lookup(cls, "__init__").is_none() && self.namedtuple_info(cls).is_some() {
+        let init = self.class_lookup(cls, "__init__");
+        if init.is_none() && self.namedtuple_info(cls).is_some() {
             self.namedtuple_init(cls, inst, args, kwargs)?;
             return Ok(Instantiated::Done(inst));
         }
-        if self.class_lookup(cls, "__init__").is_none() && self.namedtuple_info(cls).is_some() {
-            self.namedtuple_init(cls, inst, args, kwargs)?;
-            return Ok(Instantiated::Done(inst));
-        }
-        if self.class(cls).dataclass.is_some() && self.class_lookup(cls, "__init__").is_none() {
+        if init.is_none() && self.class(cls).dataclass.is_some() {
             self.dataclass_init(cls, inst, args, kwargs)?;
             return Ok(Instantiated::Done(inst));
         }
-        match self.class_lookup(cls, "__init__") {
+        match init {
             Some(init @ Value::Ref(fid)) if matches!(self.heap.get(fid), Obj::Function(_)) => {
                 let mut all = Vec::with_capacity(args.len() + 1);
                 all.push(inst);
@@ -210,6 +230,19 @@ impl Vm {
         cls: ObjId,
         name: &str,
     ) -> PyResult<Option<Value>> {
+        if self.class_flags(cls) & ClassFlags::PROPERTY == 0 {
+            // no property can shadow the instance dict: look there first
+            if let Value::Ref(id) = obj {
+                let own = match self.heap.get(id) {
+                    Obj::Instance(i) => i.attrs.get_str(name),
+                    Obj::Exception(e) => e.attrs.get_str(name),
+                    _ => None,
+                };
+                if own.is_some() {
+                    return Ok(own);
+                }
+            }
+        }
         let class_attr = self.class_lookup(cls, name);
         if let Some(Value::Ref(pid)) = class_attr {
             if let Obj::Property(p) = self.heap.get(pid) {
@@ -343,6 +376,11 @@ impl Vm {
         name: &str,
         v: Value,
     ) -> PyResult<()> {
+        let flags = self.class_flags(cls);
+        if flags == 0 {
+            self.raw_set_attr(obj, name, v);
+            return Ok(());
+        }
         if let Some(Value::Ref(pid)) = self.class_lookup(cls, name) {
             if let Obj::Property(p) = self.heap.get(pid) {
                 let fset = p.fset;
@@ -376,7 +414,17 @@ impl Vm {
 
     /// Stores into the instance dict, bypassing properties and `__setattr__`.
     pub fn raw_set_attr(&mut self, obj: Value, name: &str, v: Value) {
-        let key = self.new_str(name);
+        if let Value::Ref(id) = obj {
+            let replaced = match self.heap.get_mut(id) {
+                Obj::Instance(i) => i.attrs.set_existing_str(name, v),
+                Obj::Exception(e) => e.attrs.set_existing_str(name, v),
+                _ => false,
+            };
+            if replaced {
+                return;
+            }
+        }
+        let key = self.attr_name_value(name);
         if let Value::Ref(id) = obj {
             match self.heap.get_mut(id) {
                 Obj::Instance(i) => i.attrs.insert(HashKey::Str(name.into()), key, v),

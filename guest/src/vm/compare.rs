@@ -117,6 +117,16 @@ impl Vm {
             CmpOp::In => self.contains(b, a)?,
             CmpOp::NotIn => !self.contains(b, a)?,
             _ => {
+                if let Some(o) = self.quick_cmp(a, b) {
+                    return Ok(Value::Bool(match op {
+                        CmpOp::Eq => o == Ordering::Equal,
+                        CmpOp::Ne => o != Ordering::Equal,
+                        CmpOp::Lt => o == Ordering::Less,
+                        CmpOp::Le => o != Ordering::Greater,
+                        CmpOp::Gt => o == Ordering::Greater,
+                        _ => o != Ordering::Less,
+                    }));
+                }
                 if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
                     return self.rich_compare_user(op, a, b);
                 }
@@ -257,6 +267,9 @@ impl Vm {
             }
             _ => {}
         }
+        if let Some(o) = self.quick_cmp(a, b) {
+            return Ok(o == Ordering::Equal);
+        }
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return Ok(num_cmp(&x, &y) == Some(Ordering::Equal));
         }
@@ -362,6 +375,9 @@ impl Vm {
 
     /// Ordering for `<`-style comparisons; `op` is for the error message.
     pub fn py_cmp(&mut self, a: Value, b: Value, op: CmpOp) -> PyResult<Ordering> {
+        if let Some(o) = self.quick_cmp(a, b) {
+            return Ok(o);
+        }
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             // NaN compares false with everything: report an ordering that
             // makes the operator false.

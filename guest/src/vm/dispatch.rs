@@ -124,8 +124,7 @@ impl Vm {
                     Op::LoadGlobal(g) => {
                         let v = self.globals[g as usize];
                         if let Value::Undef = v {
-                            let name = &prog.globals[g as usize];
-                            let v = self.builtin_by_name(name)?;
+                            let v = self.builtin_by_index(g, true)?;
                             self.stack.push(v);
                         } else {
                             self.stack.push(v);
@@ -143,7 +142,7 @@ impl Vm {
                         self.globals[g as usize] = Value::Undef;
                     }
                     Op::LoadBuiltin(n) => {
-                        let v = self.builtin_by_name(&prog.names[n as usize])?;
+                        let v = self.builtin_by_index(n, false)?;
                         self.stack.push(v);
                     }
                     Op::LoadAttr(n) => {
@@ -244,13 +243,21 @@ impl Vm {
                     }
                     Op::PopJumpIfFalse(t) => {
                         let v = self.pop();
-                        if !self.truthy(v)? {
+                        let yes = match v {
+                            Value::Bool(b) => b,
+                            _ => self.truthy(v)?,
+                        };
+                        if !yes {
                             ip = t as usize;
                         }
                     }
                     Op::PopJumpIfTrue(t) => {
                         let v = self.pop();
-                        if self.truthy(v)? {
+                        let yes = match v {
+                            Value::Bool(b) => b,
+                            _ => self.truthy(v)?,
+                        };
+                        if yes {
                             ip = t as usize;
                         }
                     }
@@ -548,15 +555,14 @@ impl Vm {
                                     self.class_name(v)
                                 )));
                             }
-                            super::OnReturn::BuildClass {
-                                name,
-                                qualname,
-                                bases,
-                                ns,
-                            } => {
-                                let (name, qualname, bases, ns) =
-                                    (name.clone(), qualname.clone(), bases.clone(), *ns);
-                                built = Some(self.build_class(name, qualname, bases, ns)?);
+                            super::OnReturn::BuildClass(body) => {
+                                let body = (**body).clone();
+                                built = Some(self.build_class(
+                                    body.name,
+                                    body.qualname,
+                                    body.bases,
+                                    body.ns,
+                                )?);
                             }
                             _ => {}
                         }
@@ -604,7 +610,7 @@ impl Vm {
                                 }
                                 v
                             }
-                            super::OnReturn::BuildClass { .. } => {
+                            super::OnReturn::BuildClass(_) => {
                                 let cls = built.expect("built before the pop");
                                 if let Some(cell) = class_cell {
                                     self.cell_set(cell, cls);
@@ -838,12 +844,12 @@ impl Vm {
                         self.stack.push(body);
                         self.enter_function(fid, vec![ns], Vec::new(), false)?;
                         let frame = self.frames.last_mut().expect("pushed");
-                        frame.on_return = super::OnReturn::BuildClass {
+                        frame.on_return = super::OnReturn::BuildClass(Box::new(super::ClassBody {
                             name,
                             qualname,
                             bases,
                             ns,
-                        };
+                        }));
                         continue 'frame;
                     }
                     Op::ImportFrom(n) => {

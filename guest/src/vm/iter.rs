@@ -23,6 +23,7 @@ impl Vm {
                     dict: id,
                     idx: 0,
                     len: d.len(),
+                    left: d.len(),
                     kind: ViewKind::Keys,
                     set: false,
                 },
@@ -30,6 +31,7 @@ impl Vm {
                     dict: id,
                     idx: 0,
                     len: d.len(),
+                    left: d.len(),
                     kind: ViewKind::Keys,
                     set: true,
                 },
@@ -42,6 +44,7 @@ impl Vm {
                         dict: *d,
                         idx: 0,
                         len,
+                        left: len,
                         kind: *kind,
                         set: false,
                     }
@@ -167,13 +170,18 @@ impl Vm {
                 dict,
                 idx,
                 len,
+                left,
                 kind,
                 set,
             } => {
-                let (dict, i, len0, kind, is_set) = (*dict, *idx, *len, *kind, *set);
+                let (dict, i, len0, left, kind, is_set) = (*dict, *idx, *len, *left, *kind, *set);
                 let (Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d)) = self.heap.get(dict) else {
                     return Ok(None);
                 };
+                if i == usize::MAX {
+                    // exhausted (or ended by the keys-changed error) for good
+                    return Ok(None);
+                }
                 if d.len() != len0 {
                     let what = if is_set { "Set" } else { "dictionary" };
                     if let Obj::Iter(Iter::Dict { len, .. }) = self.heap.get_mut(id) {
@@ -184,11 +192,25 @@ impl Vm {
                         format!("{what} changed size during iteration"),
                     ));
                 }
-                let Some((k, v)) = d.entry_at(i) else {
+                let Some((slot, (k, v))) = d.next_entry(i) else {
+                    if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
+                        *idx = usize::MAX;
+                    }
                     return Ok(None);
                 };
-                if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
-                    *idx += 1;
+                if left == 0 {
+                    if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
+                        *idx = usize::MAX;
+                    }
+                    let what = if is_set { "Set" } else { "dictionary" };
+                    return Err(PyErr::new(
+                        ExcType::RuntimeError,
+                        format!("{what} keys changed during iteration"),
+                    ));
+                }
+                if let Obj::Iter(Iter::Dict { idx, left, .. }) = self.heap.get_mut(id) {
+                    *idx = slot + 1;
+                    *left -= 1;
                 }
                 Ok(Some(match kind {
                     ViewKind::Keys => k,

@@ -18,6 +18,7 @@ pub mod generator;
 pub mod iter;
 mod matching;
 pub mod ops;
+mod quick_cmp;
 pub mod repr;
 mod subscr;
 mod suggest;
@@ -73,13 +74,18 @@ pub enum OnReturn {
     Generator(crate::object::ObjId),
     /// A builtin consuming a generator (`vm/consumer.rs`); no code of its own.
     Consumer(Box<consumer::Consumer>),
-    /// A class body: the class built from the namespace.
-    BuildClass {
-        name: String,
-        qualname: String,
-        bases: Vec<Value>,
-        ns: Value,
-    },
+    /// A class body: the class built from the namespace (boxed, to keep
+    /// every frame small).
+    BuildClass(Box<ClassBody>),
+}
+
+/// What a class body's frame builds its class from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassBody {
+    pub name: String,
+    pub qualname: String,
+    pub bases: Vec<Value>,
+    pub ns: Value,
 }
 
 /// A call to a host function that the execution is paused on.
@@ -154,6 +160,17 @@ pub struct Vm {
     pub pending_throw: Option<Value>,
     /// asyncio tasks and host futures.
     pub sched: tasks::Scheduler,
+    /// Str objects made for attribute names (the keys of instance dicts),
+    /// shared by every instance; not a root: emptied by each collection.
+    #[serde(skip)]
+    pub attr_names: rustc_hash::FxHashMap<Box<str>, Value>,
+    /// What each of the program's `names` resolves to as a builtin (a
+    /// pure function of the name, cached: `None` = not looked up yet).
+    #[serde(skip)]
+    pub builtin_names: Vec<Option<Value>>,
+    /// The same for the program's `globals`, for unset global names.
+    #[serde(skip)]
+    pub builtin_globals: Vec<Option<Value>>,
 }
 
 impl Vm {
@@ -194,6 +211,9 @@ impl Vm {
             gen_yielded: false,
             pending_throw: None,
             sched: tasks::Scheduler::default(),
+            attr_names: Default::default(),
+            builtin_names: Vec::new(),
+            builtin_globals: Vec::new(),
             limits,
             program: Rc::new(program),
         }
@@ -215,6 +235,16 @@ impl Vm {
 
     pub fn new_str(&mut self, s: impl Into<String>) -> Value {
         self.heap.new_value(Obj::Str(PyStr::new(s.into())))
+    }
+
+    /// A str object for the attribute name `name` (see `attr_names`).
+    pub fn attr_name_value(&mut self, name: &str) -> Value {
+        if let Some(v) = self.attr_names.get(name) {
+            return *v;
+        }
+        let v = self.new_str(name);
+        self.attr_names.insert(name.into(), v);
+        v
     }
 
     pub fn new_list(&mut self, items: Vec<Value>) -> Value {
@@ -273,9 +303,9 @@ impl Vm {
             match &f.on_return {
                 OnReturn::Normal | OnReturn::Generator(_) => {}
                 OnReturn::Init(v) => frame_roots.push(*v),
-                OnReturn::BuildClass { bases, ns, .. } => {
-                    frame_roots.extend(bases.iter().copied());
-                    frame_roots.push(*ns);
+                OnReturn::BuildClass(body) => {
+                    frame_roots.extend(body.bases.iter().copied());
+                    frame_roots.push(body.ns);
                 }
                 OnReturn::Consumer(c) => c.for_each_child(&mut |v| frame_roots.push(v)),
             }
@@ -311,6 +341,7 @@ impl Vm {
                     .flat_map(|p| p.args.iter().copied().chain(p.kwargs.iter().map(|kv| kv.1))),
             )
             .collect::<Vec<_>>();
+        self.attr_names.clear();
         self.heap.collect(roots);
     }
 

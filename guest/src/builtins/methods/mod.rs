@@ -10,6 +10,7 @@ pub mod list;
 mod numbers;
 mod set;
 mod str;
+pub mod str_fast;
 
 use crate::object::{Obj, Type, Value};
 use crate::vm::call::Kwargs;

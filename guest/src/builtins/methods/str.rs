@@ -54,7 +54,7 @@ pub const METHODS: &[&str] = &[
     "encode",
 ];
 
-fn is_py_space(c: char) -> bool {
+pub(super) fn is_py_space(c: char) -> bool {
     c.is_whitespace() || matches!(c, '\x1c'..='\x1f')
 }
 

@@ -1,0 +1,121 @@
+//! The most common `str` methods with plain arguments (positional strs, a
+//! list or tuple of strs for `join`), computed on the receiver in place:
+//! the general path in `str.rs` copies the receiver first, since its
+//! arguments may run code. Any other shape of call answers `None` and
+//! takes the general path, which also produces every error.
+
+use crate::object::{Obj, ObjId, Value};
+use crate::vm::{as_str, PyResult, Vm};
+
+use super::str::is_py_space;
+
+enum Out {
+    Bool(bool),
+    Int(i64),
+    Str(String),
+    Three(String, String, String),
+    List(Vec<String>),
+}
+
+/// `receiver.name(*args)` for the str object `id`, if it is such a call.
+pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, args: &[Value]) -> Option<PyResult<Value>> {
+    let max = vm.limits.max_alloc_bytes;
+    let out = {
+        let heap = &vm.heap;
+        let Obj::Str(ps) = heap.get(id) else {
+            return None;
+        };
+        let s = ps.s.as_str();
+        let arg = |i: usize| args.get(i).and_then(|v| as_str(heap, *v));
+        match (name, args.len()) {
+            ("startswith", 1) => Out::Bool(s.starts_with(arg(0)?)),
+            ("endswith", 1) => Out::Bool(s.ends_with(arg(0)?)),
+            ("find" | "rfind" | "count", 1) => {
+                let sub = arg(0)?;
+                if sub.is_empty() {
+                    return None;
+                }
+                Out::Int(match name {
+                    "count" => s.matches(sub).count() as i64,
+                    "find" => s.find(sub).map_or(-1, |b| ps.char_index(b) as i64),
+                    _ => s.rfind(sub).map_or(-1, |b| ps.char_index(b) as i64),
+                })
+            }
+            ("partition" | "rpartition", 1) => {
+                let sep = arg(0)?;
+                if sep.is_empty() {
+                    return None;
+                }
+                let found = if name == "partition" {
+                    s.find(sep)
+                } else {
+                    s.rfind(sep)
+                };
+                match found {
+                    Some(i) => Out::Three(
+                        s[..i].to_string(),
+                        sep.to_string(),
+                        s[i + sep.len()..].to_string(),
+                    ),
+                    None if name == "partition" => {
+                        Out::Three(s.to_string(), String::new(), String::new())
+                    }
+                    None => Out::Three(String::new(), String::new(), s.to_string()),
+                }
+            }
+            ("upper", 0) => Out::Str(s.to_uppercase()),
+            ("lower", 0) => Out::Str(s.to_lowercase()),
+            ("strip", 0) => Out::Str(s.trim_matches(is_py_space).to_string()),
+            ("lstrip", 0) => Out::Str(s.trim_start_matches(is_py_space).to_string()),
+            ("rstrip", 0) => Out::Str(s.trim_end_matches(is_py_space).to_string()),
+            ("replace", 2) => {
+                let (old, new) = (arg(0)?, arg(1)?);
+                if old.is_empty()
+                    || (s.len() / old.len()) as u128 * new.len() as u128 + s.len() as u128
+                        > max as u128
+                {
+                    return None;
+                }
+                Out::Str(s.replace(old, new))
+            }
+            ("split", 1) => {
+                let sep = arg(0)?;
+                if sep.is_empty() {
+                    return None;
+                }
+                Out::List(s.split(sep).map(str::to_string).collect())
+            }
+            ("join", 1) => {
+                let Value::Ref(l) = args[0] else { return None };
+                let (Obj::List(items) | Obj::Tuple(items)) = heap.get(l) else {
+                    return None;
+                };
+                let mut parts = Vec::with_capacity(items.len());
+                let mut total = s.len().saturating_mul(items.len().saturating_sub(1));
+                for &it in items {
+                    let p = as_str(heap, it)?;
+                    total = total.saturating_add(p.len());
+                    parts.push(p);
+                }
+                if total > max {
+                    return None;
+                }
+                Out::Str(parts.join(s))
+            }
+            _ => return None,
+        }
+    };
+    Some(Ok(match out {
+        Out::Bool(b) => Value::Bool(b),
+        Out::Int(i) => Value::Int(i),
+        Out::Str(r) => vm.new_str(r),
+        Out::Three(x, y, z) => {
+            let items = vec![vm.new_str(x), vm.new_str(y), vm.new_str(z)];
+            vm.new_tuple(items)
+        }
+        Out::List(parts) => {
+            let items: Vec<Value> = parts.into_iter().map(|p| vm.new_str(p)).collect();
+            vm.new_list(items)
+        }
+    }))
+}
