@@ -1,8 +1,10 @@
-//! The golden snapshot: `tests/snapshots/golden_v2.state` was written once
-//! by `monty run golden.py --save-at-call 2` and is never regenerated. The
-//! current build must continue it to exactly the recorded output — or, if
-//! the snapshot format version was bumped on purpose, refuse it with the
-//! version error (and a new golden file is added beside it).
+//! The golden snapshots: `tests/snapshots/golden_v<N>.state`, one per
+//! snapshot format version, each written once by `monty run golden.py
+//! --save-at-call 2` (the guest's bytes, without the host's seal) and never
+//! regenerated. The current build must continue the one of its version to
+//! exactly the recorded output and refuse the older ones with the version
+//! error. v2 was written in session 1; v3 when dict iterators gained a
+//! field (format 3).
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -30,45 +32,62 @@ fn current_format_version() -> u32 {
 }
 
 #[test]
-fn golden_snapshot_still_loads_or_is_refused_by_version() {
+fn golden_snapshots_still_load_or_are_refused_by_version() {
     let dir = snapshots_dir();
-    let state = std::fs::read(dir.join("golden_v2.state")).expect("golden snapshot");
-    assert_eq!(
-        &state[..8],
-        b"MONTYSNP",
-        "the golden file starts with the magic header"
-    );
-    let file_version = u32::from_le_bytes(state[8..12].try_into().unwrap());
-    let out = Command::new(env!("CARGO_BIN_EXE_monty"))
-        .args([
-            "resume",
-            "golden_v2.state",
-            // written before snapshots were sealed: raw guest bytes
-            "--trust-unsealed",
-            "--tools-cmd",
-            "python3 ../tools.py",
-        ])
-        .current_dir(&dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("monty runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if file_version == current_format_version() {
-        let expected =
-            std::fs::read_to_string(dir.join("golden_v2.resumed.out")).expect("expected output");
-        assert_eq!(out.status.code(), Some(0), "resume failed: {stderr}");
+    let mut goldens: Vec<String> = std::fs::read_dir(&dir)
+        .expect("snapshots dir")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("golden_v") && n.ends_with(".state"))
+        .collect();
+    goldens.sort();
+    assert!(goldens.len() >= 2, "golden_v2 and golden_v3 are committed");
+    let mut current_loaded = false;
+    for name in &goldens {
+        let state = std::fs::read(dir.join(name)).expect("golden snapshot");
         assert_eq!(
-            stdout, expected,
-            "the golden snapshot continues to its recorded output"
+            &state[..8],
+            b"MONTYSNP",
+            "{name} starts with the magic header"
         );
-    } else {
-        assert_eq!(out.status.code(), Some(4));
-        assert!(
-            stderr.contains("format version"),
-            "refused with the version error: {stderr}"
-        );
+        let file_version = u32::from_le_bytes(state[8..12].try_into().unwrap());
+        let out = Command::new(env!("CARGO_BIN_EXE_monty"))
+            .args([
+                "resume",
+                name,
+                // raw guest bytes, as written before snapshots were sealed
+                "--trust-unsealed",
+                "--tools-cmd",
+                "python3 ../tools.py",
+            ])
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("monty runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if file_version == current_format_version() {
+            let expected_name = name.replace(".state", ".resumed.out");
+            let expected =
+                std::fs::read_to_string(dir.join(&expected_name)).expect("expected output");
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{name}: resume failed: {stderr}"
+            );
+            assert_eq!(stdout, expected, "{name} continues to its recorded output");
+            current_loaded = true;
+        } else {
+            assert_eq!(out.status.code(), Some(4), "{name}: {stderr}");
+            assert!(
+                stderr.contains("format version"),
+                "{name}: refused with the version error: {stderr}"
+            );
+        }
     }
+    assert!(
+        current_loaded,
+        "a golden file of the current format version must exist (add one beside the others)"
+    );
 }
 
 #[test]

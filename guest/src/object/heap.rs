@@ -170,6 +170,7 @@ mod size_tests {
     /// boxed to keep it small.
     #[test]
     fn obj_stays_small() {
-        assert!(std::mem::size_of::<super::Obj>() <= 96);
+        // 104 since dicts keep a small inline table (no index up to 8 slots)
+        assert!(std::mem::size_of::<super::Obj>() <= 104);
     }
 }
