@@ -25,7 +25,7 @@ use tokio::task::JoinSet;
 use crate::engine::Engine;
 use crate::error::{Error, ExternalError};
 use crate::execution::Progress;
-use crate::functions::{Call, RunOutcome};
+use crate::functions::{Call, Registry, RunOutcome};
 use crate::limits::SleepPolicy;
 use crate::output::CaptureSink;
 use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
@@ -36,23 +36,10 @@ pub type CallFuture = Pin<Box<dyn Future<Output = Result<Value, ExternalError>> 
 
 type AsyncHostFn = dyn Fn(AsyncCall) -> CallFuture + Send + Sync;
 
-struct Registered {
-    params: Arc<[String]>,
-    is_async: bool,
-    func: Arc<AsyncHostFn>,
-}
-
 /// A set of named async host functions the program may call.
-#[derive(Default, Clone)]
+#[derive(Default, Clone, Debug)]
 pub struct AsyncFunctions {
-    by_name: HashMap<String, Arc<Registered>>,
-    order: Vec<String>,
-}
-
-impl std::fmt::Debug for AsyncFunctions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(&self.order).finish()
-    }
+    registry: Registry<AsyncHostFn>,
 }
 
 /// One call's arguments, owned so the closure's future can keep them.
@@ -119,37 +106,20 @@ impl AsyncFunctions {
         F: Fn(AsyncCall) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<Value, ExternalError>> + Send + 'static,
     {
-        let registered = Registered {
-            params: params.iter().map(|p| (*p).to_owned()).collect(),
-            is_async,
-            func: Arc::new(move |call| Box::pin(func(call)) as CallFuture),
-        };
-        if self
-            .by_name
-            .insert(name.to_owned(), Arc::new(registered))
-            .is_none()
-        {
-            self.order.push(name.to_owned());
-        }
+        let func: Arc<AsyncHostFn> = Arc::new(move |call| Box::pin(func(call)) as CallFuture);
+        self.registry.insert(name, params, is_async, func);
         self
     }
 
     /// The declarations to send in a [`StartRequest`].
     pub fn externals(&self) -> Vec<ExternalFunction> {
-        self.order
-            .iter()
-            .map(|name| ExternalFunction {
-                name: name.clone(),
-                params: Some(self.by_name[name].params.to_vec()),
-                is_async: self.by_name[name].is_async,
-            })
-            .collect()
+        self.registry.externals()
     }
 
     /// The future of the registered function a pending call names (a
     /// `NameError` for an unknown name).
     pub fn call(&self, call: PendingCall) -> CallFuture {
-        let Some(registered) = self.by_name.get(&call.name) else {
+        let Some(registered) = self.registry.get(&call.name) else {
             let error = ExternalError::new(
                 "NameError",
                 format!("no host function named '{}'", call.name),

@@ -23,22 +23,84 @@ use crate::value::Value;
 
 type HostFn = dyn Fn(&Call) -> Result<Value, ExternalError> + Send + Sync;
 
-struct Registered {
-    params: Vec<String>,
-    func: Arc<HostFn>,
+/// One registered function: its parameter names, whether Python sees it
+/// as `async def`, and the Rust callable (`F` is the closure type).
+pub(crate) struct Entry<F: ?Sized> {
+    pub(crate) params: Arc<[String]>,
+    pub(crate) is_async: bool,
+    pub(crate) func: Arc<F>,
 }
 
-/// A set of named host functions the program may call.
-#[derive(Default, Clone)]
-pub struct Functions {
-    by_name: HashMap<String, Arc<Registered>>,
+/// Named functions in registration order; shared by [`Functions`] and
+/// [`AsyncFunctions`](crate::AsyncFunctions), which differ only in `F`.
+pub(crate) struct Registry<F: ?Sized> {
+    by_name: HashMap<String, Arc<Entry<F>>>,
     order: Vec<String>,
 }
 
-impl fmt::Debug for Functions {
+impl<F: ?Sized> Default for Registry<F> {
+    fn default() -> Self {
+        Registry {
+            by_name: HashMap::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+impl<F: ?Sized> Clone for Registry<F> {
+    fn clone(&self) -> Self {
+        Registry {
+            by_name: self.by_name.clone(),
+            order: self.order.clone(),
+        }
+    }
+}
+
+impl<F: ?Sized> fmt::Debug for Registry<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(&self.order).finish()
     }
+}
+
+impl<F: ?Sized> Registry<F> {
+    /// Registers `func` as `name(params...)`; a name registered again is
+    /// replaced and keeps its place.
+    pub(crate) fn insert(&mut self, name: &str, params: &[&str], is_async: bool, func: Arc<F>) {
+        let entry = Entry {
+            params: params.iter().map(|p| (*p).to_owned()).collect(),
+            is_async,
+            func,
+        };
+        if self
+            .by_name
+            .insert(name.to_owned(), Arc::new(entry))
+            .is_none()
+        {
+            self.order.push(name.to_owned());
+        }
+    }
+
+    pub(crate) fn get(&self, name: &str) -> Option<&Entry<F>> {
+        self.by_name.get(name).map(|e| &**e)
+    }
+
+    /// The declarations to send in a [`StartRequest`].
+    pub(crate) fn externals(&self) -> Vec<ExternalFunction> {
+        self.order
+            .iter()
+            .map(|name| ExternalFunction {
+                name: name.clone(),
+                params: Some(self.by_name[name].params.to_vec()),
+                is_async: self.by_name[name].is_async,
+            })
+            .collect()
+    }
+}
+
+/// A set of named host functions the program may call.
+#[derive(Default, Clone, Debug)]
+pub struct Functions {
+    registry: Registry<HostFn>,
 }
 
 impl Functions {
@@ -53,30 +115,13 @@ impl Functions {
     where
         F: Fn(&Call) -> Result<Value, ExternalError> + Send + Sync + 'static,
     {
-        let registered = Registered {
-            params: params.iter().map(|p| (*p).to_owned()).collect(),
-            func: Arc::new(func),
-        };
-        if self
-            .by_name
-            .insert(name.to_owned(), Arc::new(registered))
-            .is_none()
-        {
-            self.order.push(name.to_owned());
-        }
+        self.registry.insert(name, params, false, Arc::new(func));
         self
     }
 
     /// The declarations to send in a [`StartRequest`].
     pub fn externals(&self) -> Vec<ExternalFunction> {
-        self.order
-            .iter()
-            .map(|name| ExternalFunction {
-                name: name.clone(),
-                params: Some(self.by_name[name].params.clone()),
-                is_async: false,
-            })
-            .collect()
+        self.registry.externals()
     }
 
     /// Runs the registered function a pending call names.
@@ -85,7 +130,7 @@ impl Functions {
     ///
     /// Whatever the function returns; a `NameError` for an unknown name.
     pub fn dispatch(&self, call: &PendingCall) -> Result<Value, ExternalError> {
-        let Some(registered) = self.by_name.get(&call.name) else {
+        let Some(registered) = self.registry.get(&call.name) else {
             return Err(ExternalError::new(
                 "NameError",
                 format!("no host function named '{}'", call.name),
