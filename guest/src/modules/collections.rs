@@ -133,6 +133,55 @@ fn push_bounded(items: &mut VecDeque<Value>, maxlen: Option<usize>, v: Value, ba
     }
 }
 
+fn is_identifier(s: &str) -> bool {
+    s.chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// Python's hard keywords (`keyword.kwlist`).
+fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "False"
+            | "None"
+            | "True"
+            | "and"
+            | "as"
+            | "assert"
+            | "async"
+            | "await"
+            | "break"
+            | "class"
+            | "continue"
+            | "def"
+            | "del"
+            | "elif"
+            | "else"
+            | "except"
+            | "finally"
+            | "for"
+            | "from"
+            | "global"
+            | "if"
+            | "import"
+            | "in"
+            | "is"
+            | "lambda"
+            | "nonlocal"
+            | "not"
+            | "or"
+            | "pass"
+            | "raise"
+            | "return"
+            | "try"
+            | "while"
+            | "with"
+            | "yield"
+    )
+}
+
 fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(2, 2, &["defaults", "rename", "module"])?;
     let name = vm.str_arg(a.pos[0], "namedtuple() typename must be a string")?;
@@ -151,20 +200,43 @@ fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
                 .ok_or_else(|| PyErr::type_error("Type names and field names must be strings"))?
         }
     };
-    for f in &fields {
-        if !f
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_')
-            || !f.chars().all(|c| c.is_alphanumeric() || c == '_')
-        {
+    let mut fields = fields;
+    let rename = match a.kwarg("rename") {
+        Some(r) => vm.truthy(r)?,
+        None => false,
+    };
+    if rename {
+        // As CPython: invalid, keyword, underscored or repeated names
+        // become `_<index>`.
+        let mut seen = std::collections::HashSet::new();
+        for (i, f) in fields.iter_mut().enumerate() {
+            if !is_identifier(f) || is_keyword(f) || f.starts_with('_') || !seen.insert(f.clone()) {
+                *f = format!("_{i}");
+            }
+        }
+    }
+    for n in std::iter::once(&name).chain(&fields) {
+        if !is_identifier(n) {
             return Err(PyErr::value_error(format!(
-                "Type names and field names must be valid identifiers: '{f}'"
+                "Type names and field names must be valid identifiers: '{n}'"
             )));
         }
-        if f.starts_with('_') {
+        if is_keyword(n) {
+            return Err(PyErr::value_error(format!(
+                "Type names and field names cannot be a keyword: '{n}'"
+            )));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for f in &fields {
+        if f.starts_with('_') && !rename {
             return Err(PyErr::value_error(format!(
                 "Field names cannot start with an underscore: '{f}'"
+            )));
+        }
+        if !seen.insert(f.as_str()) {
+            return Err(PyErr::value_error(format!(
+                "Encountered duplicate field name: '{f}'"
             )));
         }
     }
@@ -192,9 +264,32 @@ fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     };
     let doc = vm.new_str(doc);
     let doc_key = vm.new_str("__doc__");
+    let module = match a.kwarg("module") {
+        Some(m) if !m.is_none() => m,
+        _ => vm.new_str("__main__"),
+    };
+    let module_key = vm.new_str("__module__");
+    // `_field_defaults`: the last fields' names → their defaults
+    let mut field_defaults = Dict::new();
+    for (f, d) in fields[fields.len() - defaults.len()..]
+        .iter()
+        .zip(&defaults)
+    {
+        let k = vm.new_str(f.clone());
+        field_defaults.insert(HashKey::Str(f.as_str().into()), k, *d);
+    }
+    let field_defaults = vm.heap.new_value(Obj::Dict(field_defaults));
+    let field_defaults_key = vm.new_str("_field_defaults");
     if let Obj::Class(c) = vm.heap.get_mut(cid) {
+        c.attrs.insert(
+            HashKey::Str("_field_defaults".into()),
+            field_defaults_key,
+            field_defaults,
+        );
         c.attrs.insert(HashKey::Str("_fields".into()), key, tuple);
         c.attrs.insert(HashKey::Str("__doc__".into()), doc_key, doc);
+        c.attrs
+            .insert(HashKey::Str("__module__".into()), module_key, module);
         c.namedtuple = Some((fields, defaults));
     }
     Ok(cls)
