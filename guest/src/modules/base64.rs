@@ -10,7 +10,7 @@ use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
 use crate::object::{ExcType, Value};
-use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::vm::{PyErr, PyResult, Vm};
 
 /// Binds a function defined in Python (`def`-style messages).
 pub fn bind_def(
@@ -34,21 +34,7 @@ pub fn bind_def(
 
 /// `_bytes_from_decode_data`: bytes-like, or a str of ASCII characters.
 pub fn decode_data(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
-    if let Some(b) = as_bytes(&vm.heap, v) {
-        return Ok(b.to_vec());
-    }
-    if let Some(s) = as_str(&vm.heap, v) {
-        if !s.is_ascii() {
-            return Err(PyErr::value_error(
-                "string argument should contain only ASCII characters",
-            ));
-        }
-        return Ok(s.as_bytes().to_vec());
-    }
-    Err(PyErr::type_error(format!(
-        "argument should be a bytes-like object or ASCII string, not '{}'",
-        vm.class_name(v)
-    )))
+    super::binascii::bytes_or_ascii(vm, v, "a bytes-like object or ASCII string")
 }
 
 /// `memoryview(s).tobytes()`.

@@ -20,6 +20,13 @@ pub fn error(msg: impl Into<String>) -> PyErr {
 
 /// Input of the `a2b_*` functions: bytes-like or an ASCII str.
 pub fn ascii_input(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+    bytes_or_ascii(vm, v, "bytes, buffer or ASCII string")
+}
+
+/// `v` as bytes when it is bytes-like or a str of ASCII characters (the
+/// input of binascii's and base64's decoders); `expected` names the
+/// accepted types in the `TypeError`, which the two modules word differently.
+pub fn bytes_or_ascii(vm: &Vm, v: Value, expected: &str) -> PyResult<Vec<u8>> {
     if let Some(b) = as_bytes(&vm.heap, v) {
         return Ok(b.to_vec());
     }
@@ -32,7 +39,7 @@ pub fn ascii_input(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
         return Ok(s.as_bytes().to_vec());
     }
     Err(PyErr::type_error(format!(
-        "argument should be bytes, buffer or ASCII string, not '{}'",
+        "argument should be {expected}, not '{}'",
         vm.class_name(v)
     )))
 }
