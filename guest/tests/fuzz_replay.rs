@@ -117,7 +117,6 @@ fn golden_snapshots_whole_and_as_payloads() {
 /// never a panic. (Restore only: an edited program could loop forever
 /// when resumed, which the fuzz target tolerates and a test cannot.)
 #[test]
-#[ignore = "open fuzz finding: restore trusts heap references (fuzz/regressions/open/restore/dangling-ref-in-payload)"]
 fn every_one_byte_edit_of_a_snapshot_restores_or_is_refused() {
     let payload = harness::paused_payload();
     let what = Path::new("<one-byte edits of the paused payload>");
@@ -130,4 +129,26 @@ fn every_one_byte_edit_of_a_snapshot_restores_or_is_refused() {
             }
         }
     });
+}
+
+/// The inputs the `restore` target found (heap references to missing or
+/// freed objects, a native function of no module) decode, and are then
+/// refused by the snapshot validator with a message saying so.
+#[test]
+fn forged_payloads_are_refused_as_inconsistent() {
+    let inputs = files(&root().join("fuzz/regressions/restore"));
+    assert!(!inputs.is_empty());
+    for path in inputs {
+        let data = std::fs::read(&path).unwrap();
+        let mut session = monty_guest::Session::default();
+        let p: serde_json::Value =
+            serde_json::from_str(&session.restore(&harness::with_header(&data))).unwrap();
+        assert_eq!(p["status"], "invalid", "{}: {p}", path.display());
+        let message = p["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("inconsistent snapshot: "),
+            "{}: {message}",
+            path.display()
+        );
+    }
 }

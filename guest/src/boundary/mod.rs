@@ -4,4 +4,5 @@
 
 pub mod session;
 pub mod snapshot;
+pub mod validate;
 pub mod value;

@@ -12,7 +12,8 @@
 //! 3. A snapshot of another version is refused with an error naming both
 //!    versions; so are foreign bytes (bad magic), truncated bytes (length)
 //!    and corrupted bytes (checksum), checked first (whatever the version).
-//!    Loading never traps.
+//!    Then the decoded state is validated (`validate.rs`): references,
+//!    operands and frame positions in range. Loading never traps.
 //! 4. `tests/snapshots/` holds golden snapshot files that are never
 //!    regenerated: a test proves the current build loads them, or refuses
 //!    them with the version error once the version was bumped on purpose.
@@ -52,7 +53,7 @@ pub fn save(vm: &Vm) -> Result<Vec<u8>, String> {
 ///
 /// # Errors
 /// A message saying what is wrong: not a snapshot, another format version,
-/// truncated, corrupted, or undecodable.
+/// truncated, corrupted, undecodable, or inconsistent.
 pub fn load(bytes: &[u8]) -> Result<Vm, String> {
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
         return Err("not a monty snapshot (bad magic header)".into());
@@ -80,7 +81,9 @@ pub fn load(bytes: &[u8]) -> Result<Vm, String> {
             "snapshot format version {version} is not supported by this build (it reads version {FORMAT_VERSION})"
         ));
     }
-    postcard::from_bytes(payload).map_err(|e| format!("undecodable snapshot: {e}"))
+    let vm: Vm = postcard::from_bytes(payload).map_err(|e| format!("undecodable snapshot: {e}"))?;
+    super::validate::validate(&vm).map_err(|e| format!("inconsistent snapshot: {e}"))?;
+    Ok(vm)
 }
 
 #[cfg(test)]

@@ -123,6 +123,14 @@ pub fn module_index(name: &str) -> u16 {
         .expect("registered module") as u16
 }
 
+/// Whether `id` names a registered native function (the snapshot
+/// validator's check: ids from a snapshot are data, not trusted indices).
+pub fn native_exists(id: NativeId) -> bool {
+    MODULES
+        .get(id.module as usize)
+        .is_some_and(|m| (id.func as usize) < m.funcs.len())
+}
+
 fn def_of(id: NativeId) -> &'static NativeFn {
     &MODULES[id.module as usize].funcs[id.func as usize]
 }

@@ -102,6 +102,16 @@ impl Heap {
         }
     }
 
+    /// Every slot, `None` where freed (for the snapshot validator).
+    pub fn slots(&self) -> &[Option<Obj>] {
+        &self.slots
+    }
+
+    /// The freed slot numbers `alloc` reuses (for the snapshot validator).
+    pub fn free_list(&self) -> &[u32] {
+        &self.free
+    }
+
     /// See `class_epoch`.
     #[inline]
     pub fn class_epoch(&self) -> u64 {

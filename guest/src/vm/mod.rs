@@ -298,51 +298,52 @@ impl Vm {
     }
 
     pub fn gc(&mut self) {
-        let mut frame_roots = Vec::new();
-        for f in &self.frames {
-            match &f.on_return {
-                OnReturn::Normal | OnReturn::Generator(_) => {}
-                OnReturn::Init(v) => frame_roots.push(*v),
-                OnReturn::BuildClass(body) => {
-                    frame_roots.extend(body.bases.iter().copied());
-                    frame_roots.push(body.ns);
-                }
-                OnReturn::Consumer(c) => c.for_each_child(&mut |v| frame_roots.push(v)),
+        let mut roots = Vec::new();
+        self.for_each_root(&mut |v| roots.push(v));
+        self.attr_names.clear();
+        self.heap.collect(roots);
+    }
+
+    /// Calls `f` with every value the VM holds outside the heap: the roots
+    /// of the collector (and of the snapshot validator).
+    pub fn for_each_root(&self, f: &mut dyn FnMut(Value)) {
+        let frame_values = |frame: &Frame, f: &mut dyn FnMut(Value)| match &frame.on_return {
+            OnReturn::Normal => {}
+            OnReturn::Generator(g) => f(Value::Ref(*g)),
+            OnReturn::Init(v) => f(*v),
+            OnReturn::BuildClass(body) => {
+                body.bases.iter().for_each(|v| f(*v));
+                f(body.ns);
             }
-            if let OnReturn::Generator(g) = f.on_return {
-                frame_roots.push(Value::Ref(g));
-            }
+            OnReturn::Consumer(c) => c.for_each_child(f),
+        };
+        for frame in &self.frames {
+            frame_values(frame, f);
         }
-        self.sched.for_each_root(&mut |v| frame_roots.push(v));
+        self.sched.for_each_root(f);
         for t in &self.sched.tasks {
-            for f in &t.frames {
-                if let OnReturn::Generator(g) = f.on_return {
-                    frame_roots.push(Value::Ref(g));
-                }
-                if let OnReturn::Init(v) = f.on_return {
-                    frame_roots.push(v);
-                }
+            for frame in &t.frames {
+                frame_values(frame, f);
             }
         }
-        let roots = self
+        for v in self
             .consts
             .iter()
             .chain(&self.globals)
             .chain(&self.stack)
             .chain(&self.exc_stack)
-            .copied()
-            .chain(std::iter::once(self.result))
-            .chain(self.modules.iter().map(|m| m.1))
-            .chain(self.pending_throw)
-            .chain(frame_roots)
-            .chain(
-                self.pending
-                    .iter()
-                    .flat_map(|p| p.args.iter().copied().chain(p.kwargs.iter().map(|kv| kv.1))),
-            )
-            .collect::<Vec<_>>();
-        self.attr_names.clear();
-        self.heap.collect(roots);
+        {
+            f(*v);
+        }
+        f(self.result);
+        self.modules.iter().for_each(|m| f(m.1));
+        if let Some(v) = self.pending_throw {
+            f(v);
+        }
+        if let Some(p) = &self.pending {
+            p.args.iter().for_each(|v| f(*v));
+            p.kwargs.iter().for_each(|kv| f(kv.1));
+        }
     }
 
     /// Raises `MemoryError` if an object of about `bytes` would be too big.
