@@ -9,7 +9,8 @@
 //! advances the epoch every [`EPOCH_TICK`] for the time limit; the thread
 //! exits once the engine and every execution made from it are dropped.
 //! Instances come from wasmtime's pooling allocator, so starting an execution
-//! is cheap (copy-on-write memory images, no mmap per instance).
+//! is cheap (copy-on-write memory images, no mmap per instance, and on
+//! Linux 6.7+ slots reset in place: see [`KEEP_RESIDENT`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -45,6 +46,22 @@ enum CacheSetting {
     Default,
     Dir(PathBuf),
 }
+
+/// Bytes of each pooled linear memory (and table) kept resident between
+/// executions, reset in place instead of being handed back to the kernel.
+///
+/// Only where Linux's `PAGEMAP_SCAN` ioctl is available (kernel 6.7+):
+/// wasmtime then finds the pages an execution dirtied and copies the
+/// memory image back over just those, so the next execution in the slot
+/// takes no page faults and the slot needs no `madvise`. This halves the
+/// start of a small execution (measured: `1 + 1` 56 → 27 µs median).
+/// Without the ioctl wasmtime would `memset` the lowest addresses instead,
+/// which for our layout (the shadow stack sits at the bottom of memory)
+/// touches pages no execution used, so the option stays off there.
+///
+/// Cost: up to this much resident memory per pool slot that has run an
+/// execution (64 slots by default: at most 64 MiB per kind).
+const KEEP_RESIDENT: usize = 1 << 20;
 
 /// How to build an [`Engine`]. `Config::new()` uses the embedded
 /// `monty.wasm`, [`Limits::default`], no disk cache, and a pool of 64
@@ -276,6 +293,11 @@ impl Engine {
                 // store's limiter, so the pool allows the full wasm32 range.
                 .table_elements(100_000)
                 .max_memory_size(1 << 32);
+            if PoolingAllocationConfig::is_pagemap_scan_available() {
+                pool.pagemap_scan(wasmtime::Enabled::Yes)
+                    .linear_memory_keep_resident(KEEP_RESIDENT)
+                    .table_keep_resident(KEEP_RESIDENT);
+            }
             wt.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
         }
         let engine = wasmtime::Engine::new(&wt)
