@@ -239,8 +239,21 @@ impl Session {
             }
             Err(exc) => {
                 let (ty, msg, tb) = vm.describe_exception(exc);
-                json!({"status": "error", "error": {"type": ty, "message": msg, "traceback": tb}})
-                    .to_string()
+                // The execution is over: free its heap before the message
+                // (which may hold a huge exception text twice) is encoded
+                // into a buffer sized for it up front.
+                drop(vm);
+                let mut out = Vec::with_capacity(msg.len() + tb.len() + ty.len() + 96);
+                // (values moved in, not copied as `json!` would)
+                let mut error = serde_json::Map::new();
+                error.insert("type".into(), J::String(ty));
+                error.insert("message".into(), J::String(msg));
+                error.insert("traceback".into(), J::String(tb));
+                let mut report = serde_json::Map::new();
+                report.insert("status".into(), J::String("error".into()));
+                report.insert("error".into(), J::Object(error));
+                serde_json::to_writer(&mut out, &report).expect("JSON of strings");
+                String::from_utf8(out).expect("serde_json writes UTF-8")
             }
         }
     }

@@ -74,6 +74,9 @@ fn translated(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Translated>
         Err(e) if e.msg == parse::TOO_DEEP && e.pos.is_none() => {
             return Err(PyErr::new(ExcType::RecursionError, parse::TOO_DEEP))
         }
+        Err(e) if e.msg == parse::REPEAT_TOO_LARGE && e.pos.is_none() => {
+            return Err(PyErr::new(ExcType::OverflowError, parse::REPEAT_TOO_LARGE))
+        }
         Err(e) => return Err(pattern_error(vm, e.render(pattern))),
     };
     TRANSLATED.with(|c| {

@@ -44,6 +44,10 @@ pub(super) const MAX_GROUP_DEPTH: usize = 100;
 /// The message marking a pattern nested deeper than [`MAX_GROUP_DEPTH`].
 pub(super) const TOO_DEEP: &str = "maximum recursion depth exceeded";
 
+/// The message of a repetition count of 2**32 - 1 or more, which CPython
+/// raises as `OverflowError` (not `re.error`), without a position.
+pub(super) const REPEAT_TOO_LARGE: &str = "the repetition number is too large";
+
 impl ReError {
     /// The text of `re.error`: `msg at position N`, plus the line and
     /// column when the pattern has several lines.
@@ -355,7 +359,10 @@ impl<'a> Parser<'a> {
             s.parse::<u64>()
                 .ok()
                 .filter(|n| *n < u32::MAX as u64)
-                .map_or_else(|| err("the repetition number is too large", start + 1), Ok)
+                .ok_or_else(|| ReError {
+                    msg: REPEAT_TOO_LARGE.into(),
+                    pos: None,
+                })
         };
         let lo_n = if lo.is_empty() { 0 } else { parse(&lo)? };
         let hi_n = if hi.is_empty() {

@@ -25,7 +25,7 @@ pub struct Heap {
     /// so per-class caches computed at another epoch are stale.
     #[serde(skip)]
     class_epoch: u64,
-    /// Payload bytes (str/bytes/list/tuple/dict storage, see
+    /// Payload bytes (str/bytes/list/tuple/dict/big int storage, see
     /// [`payload_bytes`]) allocated since the last collection: big
     /// garbage triggers a collection long before the object count does.
     #[serde(skip)]
@@ -47,6 +47,7 @@ fn payload_bytes(obj: &Obj) -> usize {
         Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
         Obj::List(l) | Obj::Tuple(l) => l.len() * std::mem::size_of::<Value>(),
         Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len() * 64,
+        Obj::BigInt(b) => (b.bits() / 8) as usize,
         _ => 0,
     }
 }

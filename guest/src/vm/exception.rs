@@ -163,7 +163,7 @@ impl Vm {
     pub fn describe_exception(&mut self, exc: Value) -> (String, String, String) {
         let (kind, msg) = self.exception_type_and_str(exc);
         let mut out = String::new();
-        self.format_chain(exc, &mut out, 0);
+        self.format_chain(exc, &mut out, 0, Some(&msg));
         (kind, msg, out)
     }
 
@@ -182,7 +182,10 @@ impl Vm {
         (kind, msg)
     }
 
-    fn format_chain(&mut self, exc: Value, out: &mut String, depth: usize) {
+    /// The report of `exc` and the exceptions chained to it; `msg` is
+    /// `str(exc)` when the caller has it already (a message can be tens of
+    /// megabytes: it is not computed twice).
+    fn format_chain(&mut self, exc: Value, out: &mut String, depth: usize, msg: Option<&str>) {
         let Value::Ref(id) = exc else { return };
         let Obj::Exception(e) = self.heap.get(id) else {
             return;
@@ -190,21 +193,21 @@ impl Vm {
         let (cause, context, suppress) = (e.cause, e.context, e.suppress_context);
         if depth < 32 {
             if !cause.is_none() {
-                self.format_chain(cause, out, depth + 1);
+                self.format_chain(cause, out, depth + 1, None);
                 out.push_str(
                     "\nThe above exception was the direct cause of the following exception:\n\n",
                 );
             } else if !context.is_none() && !suppress {
-                self.format_chain(context, out, depth + 1);
+                self.format_chain(context, out, depth + 1, None);
                 out.push_str(
                     "\nDuring handling of the above exception, another exception occurred:\n\n",
                 );
             }
         }
-        self.format_one(exc, out);
+        self.format_one(exc, out, msg);
     }
 
-    fn format_one(&mut self, exc: Value, out: &mut String) {
+    fn format_one(&mut self, exc: Value, out: &mut String, known_msg: Option<&str>) {
         let Value::Ref(id) = exc else { return };
         let Obj::Exception(e) = self.heap.get(id) else {
             return;
@@ -230,7 +233,14 @@ impl Vm {
             }
             i = j;
         }
-        let (_, msg) = self.exception_type_and_str(exc);
+        let computed;
+        let msg = match known_msg {
+            Some(m) => m,
+            None => {
+                computed = self.exception_type_and_str(exc).1;
+                &computed
+            }
+        };
         let kind = match exc {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Exception(e) => match e.class {
@@ -241,10 +251,11 @@ impl Vm {
             },
             _ => "Exception".to_string(),
         };
-        if msg.is_empty() {
-            out.push_str(&kind);
-        } else {
-            out.push_str(&format!("{kind}: {msg}"));
+        out.reserve(kind.len() + 2 + msg.len() + 1);
+        out.push_str(&kind);
+        if !msg.is_empty() {
+            out.push_str(": ");
+            out.push_str(msg);
         }
         if kind == "AttributeError" {
             let hint = self.attribute_error_hint(exc);

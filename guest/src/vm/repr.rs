@@ -169,12 +169,49 @@ impl Vm {
         Ok(())
     }
 
+    /// The repr of list or tuple `id`, reading each item from the heap as
+    /// it goes (as CPython does: no copy of a big list, and an item's
+    /// `__repr__` that shrinks the list ends the loop early).
+    fn indexed_repr(
+        &mut self,
+        id: crate::object::ObjId,
+        open: &str,
+        close: &str,
+        out: &mut String,
+        seen: &mut Vec<u32>,
+    ) -> PyResult<()> {
+        out.push_str(open);
+        let mut i = 0;
+        let lone = loop {
+            let (item, len) = match self.heap.get(id) {
+                Obj::List(l) | Obj::Tuple(l) => (l.get(i).copied(), l.len()),
+                _ => (None, 0),
+            };
+            let Some(item) = item else {
+                break i == 1 && len == 1;
+            };
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.repr_into(item, out, seen)?;
+            i += 1;
+        };
+        if lone && matches!(self.heap.get(id), Obj::Tuple(_)) {
+            out.push(',');
+        }
+        out.push_str(close);
+        Ok(())
+    }
+
     fn repr_into(&mut self, v: Value, out: &mut String, seen: &mut Vec<u32>) -> PyResult<()> {
         match v {
             Value::Undef | Value::None => out.push_str("None"),
             Value::Bool(true) => out.push_str("True"),
             Value::Bool(false) => out.push_str("False"),
-            Value::Int(i) => out.push_str(&i.to_string()),
+            Value::Int(i) => {
+                use std::fmt::Write;
+                let _ = write!(out, "{i}");
+            }
             Value::Float(f) => out.push_str(&float::repr(f)),
             Value::Builtin(crate::builtins::Builtin::Ellipsis) => out.push_str("Ellipsis"),
             Value::Builtin(crate::builtins::Builtin::NotImplemented) => {
@@ -257,14 +294,8 @@ impl Vm {
                 }
                 out.push_str(&text)
             }
-            Obj::List(l) => {
-                let l = l.clone();
-                self.seq_repr(&l, "[", "]", false, out, seen)?
-            }
-            Obj::Tuple(l) => {
-                let l = l.clone();
-                self.seq_repr(&l, "(", ")", true, out, seen)?
-            }
+            Obj::List(_) => self.indexed_repr(id, "[", "]", out, seen)?,
+            Obj::Tuple(_) => self.indexed_repr(id, "(", ")", out, seen)?,
             Obj::Dict(d) if d.kind != crate::object::DictKind::Plain => {
                 let kind = d.kind;
                 let mut plain = String::new();
