@@ -42,9 +42,7 @@ pub(super) fn constant(c: &ast::Constant, line: u32) -> CResult<Const> {
                 .collect::<CResult<_>>()?,
         ),
         ast::Constant::Float(f) => Const::Float(*f),
-        ast::Constant::Complex { .. } => {
-            return Err(CompileError::unsupported("complex numbers", line))
-        }
+        ast::Constant::Complex { real, imag } => Const::Complex(*real, *imag),
         ast::Constant::Ellipsis => Const::Ellipsis,
     })
 }
