@@ -7,12 +7,16 @@
 use crate::object::complex::{part_repr, Complex};
 use crate::vm::{PyErr, PyResult, Vm};
 
-use super::{add_point, align, float_body, group, group_fraction, parse_spec, sign_str, unknown_code, Spec};
+use super::{
+    add_point, align, float_body, group, group_fraction, parse_spec, sign_str, unknown_code, Spec,
+};
 
 /// `format(z, spec)` for a non-empty spec.
 pub fn format_complex(vm: &Vm, spec: &str, z: Complex) -> PyResult<String> {
     let s = parse_spec(spec, "complex", None)?;
-    if let Some(t) = s.ty.filter(|t| !matches!(t, 'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n')) {
+    if let Some(t) =
+        s.ty.filter(|t| !matches!(t, 'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n'))
+    {
         return Err(unknown_code(t, "complex"));
     }
     if s.fill_align('>').0 == '0' {

@@ -139,7 +139,7 @@ impl<'a> Compiler<'a> {
             }
             Pattern::MatchSingleton(s) => {
                 self.emit(Op::LoadFast(slot));
-                let k = constant(&s.value, line)?;
+                let k = constant(&s.value);
                 if k == Const::None {
                     self.emit(Op::LoadNone);
                 } else {
@@ -275,9 +275,9 @@ impl<'a> Compiler<'a> {
         let mut seen: Vec<KeyId> = Vec::new();
         for k in &m.keys {
             let c = match k {
-                ast::Expr::Constant(c) => Some(constant(&c.value, line)?),
+                ast::Expr::Constant(c) => Some(constant(&c.value)),
                 ast::Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match &*u.operand {
-                    ast::Expr::Constant(c) => match constant(&c.value, line)? {
+                    ast::Expr::Constant(c) => match constant(&c.value) {
                         Const::Int(i) => Some(Const::Int(-i)),
                         Const::Float(f) => Some(Const::Float(-f)),
                         _ => None,

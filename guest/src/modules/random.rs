@@ -235,7 +235,9 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
     match vm.as_num(a) {
         Some(Num::Int(i)) => Ok(State::from_int(&BigInt::from(i).abs())),
         Some(Num::Big(b)) => Ok(State::from_int(&b.abs())),
-        Some(Num::Float(f)) => Ok(State::from_int(&BigInt::from(crate::object::float::hash(f) as u64))),
+        Some(Num::Float(f)) => Ok(State::from_int(&BigInt::from(
+            crate::object::float::hash(f) as u64,
+        ))),
         None => Err(seed_type_error()),
     }
 }

@@ -41,17 +41,9 @@ impl Complex {
         Complex { re, im }
     }
 
-    pub fn add(self, o: Complex) -> Complex {
-        Complex::new(self.re + o.re, self.im + o.im)
-    }
-
-    pub fn sub(self, o: Complex) -> Complex {
-        Complex::new(self.re - o.re, self.im - o.im)
-    }
-
     /// The product, with C11 Annex G.5.1's recovery (as CPython 3.14
     /// does) of infinities that came out as `nan+nanj`.
-    pub fn mul(self, o: Complex) -> Complex {
+    pub fn product(self, o: Complex) -> Complex {
         let (mut a, mut b, mut c, mut d) = (self.re, self.im, o.re, o.im);
         let (ac, bd, ad, bc) = (a * c, b * d, a * d, b * c);
         let r = Complex::new(ac - bd, ad + bc);
@@ -86,7 +78,7 @@ impl Complex {
     }
 
     /// `self / o`, or `None` when `o` is zero.
-    pub fn div(self, o: Complex) -> Option<Complex> {
+    pub fn checked_div(self, o: Complex) -> Option<Complex> {
         let (abs_re, abs_im) = (o.re.abs(), o.im.abs());
         let mut r = if abs_re >= abs_im {
             if abs_re == 0.0 {
@@ -110,7 +102,9 @@ impl Complex {
             Complex::new(f64::NAN, f64::NAN)
         };
         if r.re.is_nan() && r.im.is_nan() {
-            if (self.re.is_infinite() || self.im.is_infinite()) && o.re.is_finite() && o.im.is_finite()
+            if (self.re.is_infinite() || self.im.is_infinite())
+                && o.re.is_finite()
+                && o.im.is_finite()
             {
                 let x = inf_unit(self.re);
                 let y = inf_unit(self.im);
@@ -133,7 +127,7 @@ impl Complex {
         Some(r)
     }
 
-    /// `a / self` for a real `a`: as [`Complex::div`] with no imaginary
+    /// `a / self` for a real `a`: as [`Complex::checked_div`] with no imaginary
     /// part in the dividend (so no `0 * x` terms turn signs or NaNs up).
     pub fn rdiv_real(self, a: f64) -> Option<Complex> {
         let (abs_re, abs_im) = (self.re.abs(), self.im.abs());
@@ -173,7 +167,7 @@ impl Complex {
                 self.powu(n as u64)
             } else {
                 Complex::ONE
-                    .div(self.powu(n.unsigned_abs()))
+                    .checked_div(self.powu(n.unsigned_abs()))
                     .ok_or(PowError::ZeroToNegative)?
             };
             return overflow_check(r);
@@ -204,10 +198,10 @@ impl Complex {
         let mut mask: u64 = 1;
         while mask > 0 && n >= mask {
             if n & mask != 0 {
-                r = r.mul(p);
+                r = r.product(p);
             }
             mask <<= 1;
-            p = p.mul(p);
+            p = p.product(p);
         }
         r
     }

@@ -80,7 +80,10 @@ impl Vm {
         if self.as_complex(a).is_none() && self.as_complex(b).is_none() {
             return Ok(None);
         }
-        if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow) {
+        if !matches!(
+            op,
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow
+        ) {
             return Ok(None);
         }
         let (Some(x), Some(y)) = (self.complex_operand(a)?, self.complex_operand(b)?) else {
@@ -89,25 +92,25 @@ impl Vm {
         use Operand::{Complex as C, Real as R};
         let z = match op {
             BinOp::Add => match (x, y) {
-                (C(p), C(q)) => p.add(q),
+                (C(p), C(q)) => Complex::new(p.re + q.re, p.im + q.im),
                 (C(p), R(r)) => Complex::new(p.re + r, p.im),
                 (R(r), C(q)) => Complex::new(r + q.re, q.im),
                 (R(_), R(_)) => unreachable!("a complex operand"),
             },
             BinOp::Sub => match (x, y) {
-                (C(p), C(q)) => p.sub(q),
+                (C(p), C(q)) => Complex::new(p.re - q.re, p.im - q.im),
                 (C(p), R(r)) => Complex::new(p.re - r, p.im),
                 (R(r), C(q)) => Complex::new(r - q.re, -q.im),
                 (R(_), R(_)) => unreachable!("a complex operand"),
             },
             BinOp::Mul => match (x, y) {
-                (C(p), C(q)) => p.mul(q),
+                (C(p), C(q)) => p.product(q),
                 (C(p), R(r)) => Complex::new(p.re * r, p.im * r),
                 (R(r), C(q)) => Complex::new(r * q.re, r * q.im),
                 (R(_), R(_)) => unreachable!("a complex operand"),
             },
             BinOp::Div => match (x, y) {
-                (C(p), C(q)) => p.div(q).ok_or_else(zero_division)?,
+                (C(p), C(q)) => p.checked_div(q).ok_or_else(zero_division)?,
                 (C(p), R(r)) => {
                     if r == 0.0 {
                         return Err(zero_division());
@@ -167,7 +170,11 @@ impl Vm {
     /// `complex(...)`: from a string or a number (one positional argument),
     /// or from `real` and `imag` numbers, each possibly complex itself
     /// (`complex(a, b)` is `a + b*1j`).
-    pub fn construct_complex(&mut self, pos: Vec<Value>, kw: Vec<(String, Value)>) -> PyResult<Value> {
+    pub fn construct_complex(
+        &mut self,
+        pos: Vec<Value>,
+        kw: Vec<(String, Value)>,
+    ) -> PyResult<Value> {
         let n = pos.len() + kw.len();
         if n > 2 {
             return Err(PyErr::type_error(format!(

@@ -370,9 +370,9 @@ fn const_value(heap: &mut Heap, c: &Const) -> Value {
             heap.new_value(Obj::Tuple(vals))
         }
         Const::Ellipsis => Value::Builtin(crate::builtins::Builtin::Ellipsis),
-        Const::Complex(re, im) => heap.new_value(Obj::Complex(
-            crate::object::complex::Complex::new(*re, *im),
-        )),
+        Const::Complex(re, im) => {
+            heap.new_value(Obj::Complex(crate::object::complex::Complex::new(*re, *im)))
+        }
     }
 }
 
