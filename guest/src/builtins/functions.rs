@@ -242,7 +242,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 None => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
                 Some(m) if m.is_none() => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
                 Some(&m) => {
-                    if let Some(e) = complex_modulo_error(vm, a.pos[0], a.pos[1], m) {
+                    if let Some(e) = vm.complex_modulo_error(a.pos[0], a.pos[1], m) {
                         return Err(e);
                     }
                     let base = vm.bigint_arg(a.pos[0])?;
@@ -273,8 +273,8 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             a.check(1, 1, &[])?;
             let k = vm.hash_key(a.pos[0])?;
             Ok(Value::Int(match k {
-                crate::object::HashKey::Int(i) => int_hash(&BigInt::from(i)),
-                crate::object::HashKey::Big(b) => int_hash(&b),
+                crate::object::HashKey::Int(i) => int::hash(&BigInt::from(i)),
+                crate::object::HashKey::Big(b) => int::hash(&b),
                 crate::object::HashKey::Float(bits) => {
                     crate::object::float::hash(f64::from_bits(bits))
                 }
@@ -754,46 +754,4 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
             "{name}() iterable argument is empty"
         ))),
     }
-}
-
-/// CPython's `hash(n)` of an int: `n` modulo the prime 2**61 - 1, keeping
-/// the sign, with -1 reserved.
-fn int_hash(n: &BigInt) -> i64 {
-    let modulus = BigInt::from((1i64 << 61) - 1);
-    let h: i64 = (n.abs() % modulus).try_into().expect("below 2**61");
-    let h = if n.is_negative() { -h } else { h };
-    if h == -1 {
-        -2
-    } else {
-        h
-    }
-}
-
-/// `pow(a, b, m)` where complex numbers are involved: CPython lets the
-/// first operand that can handle the call answer, so an int or complex
-/// ahead of the complex says "complex modulo" and a float ahead of it its
-/// own "3rd argument not allowed"; `None` when no operand is complex.
-fn complex_modulo_error(vm: &Vm, a: Value, b: Value, m: Value) -> Option<PyErr> {
-    let is_complex = |v| vm.as_complex(v).is_some();
-    if !(is_complex(a) || is_complex(b) || is_complex(m)) {
-        return None;
-    }
-    let is_real = |v| vm.as_num(v).is_some();
-    let is_number = |v| is_real(v) || is_complex(v);
-    for v in [a, b, m] {
-        if matches!(v, Value::Float(_)) && is_real(a) && is_real(b) {
-            return Some(PyErr::type_error(
-                "pow() 3rd argument not allowed unless all arguments are integers",
-            ));
-        }
-        if is_complex(v) && is_number(a) && is_number(b) {
-            return Some(PyErr::value_error("complex modulo"));
-        }
-    }
-    Some(PyErr::type_error(format!(
-        "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
-        vm.class_name(a),
-        vm.class_name(b),
-        vm.class_name(m)
-    )))
 }

@@ -300,4 +300,33 @@ impl Vm {
             .map(Value::Float)
             .ok_or_else(|| PyErr::new(ExcType::OverflowError, "absolute value too large"))
     }
+
+    /// `pow(a, b, m)` where complex numbers are involved: CPython lets the
+    /// first operand that can handle the call answer, so an int or complex
+    /// ahead of the complex says "complex modulo" and a float ahead of it its
+    /// own "3rd argument not allowed"; `None` when no operand is complex.
+    pub fn complex_modulo_error(&self, a: Value, b: Value, m: Value) -> Option<PyErr> {
+        let is_complex = |v| self.as_complex(v).is_some();
+        if !(is_complex(a) || is_complex(b) || is_complex(m)) {
+            return None;
+        }
+        let is_real = |v| self.as_num(v).is_some();
+        let is_number = |v| is_real(v) || is_complex(v);
+        for v in [a, b, m] {
+            if matches!(v, Value::Float(_)) && is_real(a) && is_real(b) {
+                return Some(PyErr::type_error(
+                    "pow() 3rd argument not allowed unless all arguments are integers",
+                ));
+            }
+            if is_complex(v) && is_number(a) && is_number(b) {
+                return Some(PyErr::value_error("complex modulo"));
+            }
+        }
+        Some(PyErr::type_error(format!(
+            "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
+            self.class_name(a),
+            self.class_name(b),
+            self.class_name(m)
+        )))
+    }
 }
