@@ -9,6 +9,9 @@ use num_traits::{Signed, ToPrimitive};
 use crate::object::{float, ExcType, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
+#[path = "format_complex.rs"]
+mod complex;
+
 /// The zero of every run of Unicode decimal digits (category Nd); each run
 /// holds the ten digits 0..9 in order.
 const DECIMAL_ZEROS: &[u32] = &[
@@ -282,6 +285,7 @@ pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
         Value::Float(f) => format_float(vm, &parse_spec(spec, &tname, None)?, f),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::BigInt(_) => format_int(vm, spec, v, &tname),
+            Obj::Complex(z) => complex::format_complex(vm, spec, *z),
             Obj::Str(st) => {
                 let text = st.s.clone();
                 format_str(vm, &parse_spec(spec, &tname, Some('s'))?, &text, &tname)

@@ -91,6 +91,10 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 }),
                 Some(Num::Big(b)) => Ok(int::from_bigint(&mut vm.heap, b.abs())),
                 Some(Num::Float(f)) => Ok(Value::Float(f.abs())),
+                None if vm.as_complex(a.pos[0]).is_some() => {
+                    let z = vm.as_complex(a.pos[0]).expect("checked");
+                    vm.complex_abs(z)
+                }
                 None => Err(PyErr::type_error(format!(
                     "bad operand type for abs(): '{}'",
                     vm.class_name(a.pos[0])
@@ -219,7 +223,16 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 let (q, r) = crate::vm::ops::float_divmod(fx, fy);
                 return Ok(vm.new_tuple(vec![Value::Float(q), Value::Float(r)]));
             }
-            let q = vm.binary_op(BinOp::FloorDiv, x, y, false)?;
+            let q = vm
+                .binary_op(BinOp::FloorDiv, x, y, false)
+                .map_err(|e| match e {
+                    PyErr::Msg(ExcType::TypeError, m) => PyErr::type_error(m.replacen(
+                        "unsupported operand type(s) for //:",
+                        "unsupported operand type(s) for divmod():",
+                        1,
+                    )),
+                    e => e,
+                })?;
             let r = vm.binary_op(BinOp::Mod, x, y, false)?;
             Ok(vm.new_tuple(vec![q, r]))
         }
@@ -229,6 +242,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 None => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
                 Some(m) if m.is_none() => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
                 Some(&m) => {
+                    if let Some(e) = vm.complex_modulo_error(a.pos[0], a.pos[1], m) {
+                        return Err(e);
+                    }
                     let base = vm.bigint_arg(a.pos[0])?;
                     let exp = vm.bigint_arg(a.pos[1])?;
                     let modulus = vm.bigint_arg(m)?;
@@ -257,12 +273,14 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             a.check(1, 1, &[])?;
             let k = vm.hash_key(a.pos[0])?;
             Ok(Value::Int(match k {
-                crate::object::HashKey::Int(i) => {
-                    if i == -1 {
-                        -2
-                    } else {
-                        i
-                    }
+                crate::object::HashKey::Int(i) => int::hash(&BigInt::from(i)),
+                crate::object::HashKey::Big(b) => int::hash(&b),
+                crate::object::HashKey::Float(bits) => {
+                    crate::object::float::hash(f64::from_bits(bits))
+                }
+                crate::object::HashKey::Complex(re, im) => {
+                    crate::object::complex::Complex::new(f64::from_bits(re), f64::from_bits(im))
+                        .hash()
                 }
                 other => {
                     use std::hash::{Hash, Hasher};

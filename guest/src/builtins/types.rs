@@ -53,6 +53,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                 None => to_int(vm, x),
             }
         }
+        Type::Complex => vm.construct_complex(a.pos, a.kw),
         Type::Float => {
             a.check(0, 1, &[])?;
             let Some(x) = a.pos.first().copied() else {

@@ -252,6 +252,8 @@ pub enum Const {
     Bytes(Vec<u8>),
     Tuple(Vec<Const>),
     Ellipsis,
+    /// An imaginary literal (`2j`): its real and imaginary parts.
+    Complex(f64, f64),
 }
 
 /// A function's (or the module's) signature.

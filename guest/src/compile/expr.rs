@@ -25,8 +25,9 @@ fn cmpop(op: ast::CmpOp) -> CmpOp {
     }
 }
 
-pub(super) fn constant(c: &ast::Constant, line: u32) -> CResult<Const> {
-    Ok(match c {
+/// The constant of a literal (the parser has already folded its text).
+pub(super) fn constant(c: &ast::Constant) -> Const {
+    match c {
         ast::Constant::None => Const::None,
         ast::Constant::Bool(b) => Const::Bool(*b),
         ast::Constant::Str(s) => Const::Str(s.clone()),
@@ -35,18 +36,11 @@ pub(super) fn constant(c: &ast::Constant, line: u32) -> CResult<Const> {
             Some(v) => Const::Int(v),
             None => Const::BigInt(i.clone()),
         },
-        ast::Constant::Tuple(items) => Const::Tuple(
-            items
-                .iter()
-                .map(|i| constant(i, line))
-                .collect::<CResult<_>>()?,
-        ),
+        ast::Constant::Tuple(items) => Const::Tuple(items.iter().map(constant).collect()),
         ast::Constant::Float(f) => Const::Float(*f),
-        ast::Constant::Complex { .. } => {
-            return Err(CompileError::unsupported("complex numbers", line))
-        }
+        ast::Constant::Complex { real, imag } => Const::Complex(*real, *imag),
         ast::Constant::Ellipsis => Const::Ellipsis,
-    })
+    }
 }
 
 impl<'a> Compiler<'a> {
@@ -67,7 +61,7 @@ impl<'a> Compiler<'a> {
                 if matches!(c.value, ast::Constant::None) {
                     self.emit(Op::LoadNone);
                 } else {
-                    let k = constant(&c.value, line)?;
+                    let k = constant(&c.value);
                     let k = self.add_const(k);
                     self.emit(Op::LoadConst(k));
                 }
@@ -238,7 +232,7 @@ impl<'a> Compiler<'a> {
                 for v in &j.values {
                     match v {
                         Expr::Constant(c) => {
-                            let k = constant(&c.value, line)?;
+                            let k = constant(&c.value);
                             let k = self.add_const(k);
                             self.emit(Op::LoadConst(k));
                         }

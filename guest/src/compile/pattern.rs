@@ -12,20 +12,34 @@ use super::expr::constant;
 use super::{CResult, CompileError, Compiler};
 
 /// A literal key of a mapping pattern, for duplicate detection with
-/// Python's equality (`1 == 1.0 == True`).
+/// Python's equality (`1 == 1.0 == True == 1+0j`), exact for big ints.
 #[derive(PartialEq)]
 enum KeyId {
-    Num(f64),
+    Int(num_bigint::BigInt),
+    /// A non-integral float, or a complex number's parts (a zero
+    /// imaginary part makes it a real key).
+    Num(f64, f64),
     Str(String),
     Other(String),
 }
 
+fn real_key(x: f64) -> KeyId {
+    if x.is_finite() && x.fract() == 0.0 {
+        if let Some(i) = num_traits::FromPrimitive::from_f64(x) {
+            return KeyId::Int(i);
+        }
+    }
+    KeyId::Num(x, 0.0)
+}
+
 fn key_id(c: &Const) -> KeyId {
     match c {
-        Const::Int(i) => KeyId::Num(*i as f64),
-        Const::Bool(b) => KeyId::Num(*b as i64 as f64),
-        Const::Float(f) => KeyId::Num(*f),
-        Const::BigInt(b) => KeyId::Num(num_traits::ToPrimitive::to_f64(b).unwrap_or(f64::INFINITY)),
+        Const::Int(i) => KeyId::Int((*i).into()),
+        Const::Bool(b) => KeyId::Int((*b as i64).into()),
+        Const::BigInt(b) => KeyId::Int(b.clone()),
+        Const::Float(f) => real_key(*f),
+        Const::Complex(re, im) if *im == 0.0 => real_key(*re),
+        Const::Complex(re, im) => KeyId::Num(*re, *im),
         Const::Str(s) => KeyId::Str(s.clone()),
         other => KeyId::Other(format!("{other:?}")),
     }
@@ -39,8 +53,53 @@ fn const_repr(c: &Const) -> String {
         Const::Int(i) => i.to_string(),
         Const::BigInt(b) => b.to_string(),
         Const::Float(f) => crate::object::float::repr(*f),
+        Const::Complex(re, im) => {
+            crate::object::complex::repr(crate::object::complex::Complex::new(*re, *im))
+        }
         Const::Str(s) => crate::vm::repr::str_repr(s),
         other => format!("{other:?}"),
+    }
+}
+
+/// The value of a mapping pattern's literal key: a constant, a negated
+/// number, or a complex literal `real ± imag j`.
+fn key_constant(k: &ast::Expr) -> Option<Const> {
+    match k {
+        ast::Expr::Constant(c) => Some(constant(&c.value)),
+        ast::Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match &*u.operand {
+            ast::Expr::Constant(c) => match constant(&c.value) {
+                Const::Int(i) => Some(
+                    i.checked_neg()
+                        .map_or_else(|| Const::BigInt(-num_bigint::BigInt::from(i)), Const::Int),
+                ),
+                Const::BigInt(b) => Some(Const::BigInt(-b)),
+                Const::Float(f) => Some(Const::Float(-f)),
+                Const::Complex(re, im) => Some(Const::Complex(-re, -im)),
+                _ => None,
+            },
+            _ => None,
+        },
+        ast::Expr::BinOp(b) if matches!(b.op, ast::Operator::Add | ast::Operator::Sub) => {
+            let re = match key_constant(&b.left)? {
+                Const::Int(i) => i as f64,
+                Const::BigInt(i) => num_traits::ToPrimitive::to_f64(&i)?,
+                Const::Float(f) => f,
+                _ => return None,
+            };
+            let ast::Expr::Constant(c) = &*b.right else {
+                return None;
+            };
+            let Const::Complex(_, im) = constant(&c.value) else {
+                return None;
+            };
+            let im = if matches!(b.op, ast::Operator::Sub) {
+                -im
+            } else {
+                im
+            };
+            Some(Const::Complex(re, im))
+        }
+        _ => None,
     }
 }
 
@@ -139,7 +198,7 @@ impl<'a> Compiler<'a> {
             }
             Pattern::MatchSingleton(s) => {
                 self.emit(Op::LoadFast(slot));
-                let k = constant(&s.value, line)?;
+                let k = constant(&s.value);
                 if k == Const::None {
                     self.emit(Op::LoadNone);
                 } else {
@@ -274,19 +333,7 @@ impl<'a> Compiler<'a> {
     ) -> CResult<()> {
         let mut seen: Vec<KeyId> = Vec::new();
         for k in &m.keys {
-            let c = match k {
-                ast::Expr::Constant(c) => Some(constant(&c.value, line)?),
-                ast::Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match &*u.operand {
-                    ast::Expr::Constant(c) => match constant(&c.value, line)? {
-                        Const::Int(i) => Some(Const::Int(-i)),
-                        Const::Float(f) => Some(Const::Float(-f)),
-                        _ => None,
-                    },
-                    _ => None,
-                },
-                _ => None,
-            };
-            if let Some(c) = c {
+            if let Some(c) = key_constant(k) {
                 let id = key_id(&c);
                 if seen.contains(&id) {
                     return Err(CompileError::syntax(

@@ -150,7 +150,7 @@ fn is_number(vm: &Vm, v: Value) -> bool {
     match v {
         Value::Int(_) | Value::Bool(_) | Value::Float(_) => true,
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::BigInt(_) => true,
+            Obj::BigInt(_) | Obj::Complex(_) => true,
             Obj::Instance(i) => ["__index__", "__int__", "__float__"]
                 .iter()
                 .any(|m| vm.class_lookup(i.class, m).is_some()),

@@ -185,30 +185,6 @@ pub fn state(vm: &mut Vm) -> &mut State {
         .get_or_insert_with(|| Box::new(State::default_seeded()))
 }
 
-/// CPython's hash of a float: its exact value modulo the prime 2**61 - 1.
-fn float_hash(x: f64) -> i64 {
-    const P: u128 = (1 << 61) - 1;
-    if x.is_infinite() {
-        return if x > 0.0 { 314_159 } else { -314_159 };
-    }
-    if x.is_nan() || x == 0.0 {
-        return 0;
-    }
-    let (m, e) = super::math::frexp_f(x.abs());
-    // x = mant * 2**(e - 53) with an integer mantissa
-    let mant = (m * 9_007_199_254_740_992.0) as u128;
-    let exp = (e - 53).rem_euclid(61) as u32;
-    let mut h = (mant % P) << exp;
-    h %= P;
-    let h = h as i64;
-    let h = if x < 0.0 { -h } else { h };
-    if h == -1 {
-        -2
-    } else {
-        h
-    }
-}
-
 fn seed_type_error() -> PyErr {
     PyErr::type_error(
         "The only supported seed types are:\nNone, int, float, str, bytes, and bytearray.",
@@ -259,7 +235,9 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
     match vm.as_num(a) {
         Some(Num::Int(i)) => Ok(State::from_int(&BigInt::from(i).abs())),
         Some(Num::Big(b)) => Ok(State::from_int(&b.abs())),
-        Some(Num::Float(f)) => Ok(State::from_int(&BigInt::from(float_hash(f) as u64))),
+        Some(Num::Float(f)) => Ok(State::from_int(&BigInt::from(
+            crate::object::float::hash(f) as u64,
+        ))),
         None => Err(seed_type_error()),
     }
 }

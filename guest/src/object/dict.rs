@@ -41,6 +41,9 @@ pub enum HashKey {
     /// Objects hashed by identity (functions, ...).
     Id(u32),
     Native(u16, u16),
+    /// A complex number with a non-zero imaginary part, by the bits of its
+    /// parts (a zero real part always +0.0); others key as their real part.
+    Complex(u64, u64),
 }
 
 impl Hash for HashKey {
@@ -87,6 +90,11 @@ impl Hash for HashKey {
                 h.write_u8(10);
                 h.write_u16(*m);
                 h.write_u16(*f);
+            }
+            HashKey::Complex(re, im) => {
+                h.write_u8(12);
+                h.write_u64(*re);
+                h.write_u64(*im);
             }
             HashKey::Bytes(b) => {
                 h.write_u8(11);

@@ -2,7 +2,7 @@
 //! `BigInt`s only when they do not, so the common case never allocates.
 
 use num_bigint::BigInt;
-use num_traits::ToPrimitive;
+use num_traits::{Signed, ToPrimitive};
 
 use super::heap::Heap;
 use super::value::Value;
@@ -43,5 +43,18 @@ pub fn floor_mod(a: i64, b: i64) -> i64 {
         r + b
     } else {
         r
+    }
+}
+
+/// CPython's `hash(n)` of an int: `n` modulo the prime 2**61 - 1, keeping
+/// the sign, with -1 reserved.
+pub fn hash(n: &BigInt) -> i64 {
+    let modulus = BigInt::from((1i64 << 61) - 1);
+    let h: i64 = (n.abs() % modulus).try_into().expect("below 2**61");
+    let h = if n.is_negative() { -h } else { h };
+    if h == -1 {
+        -2
+    } else {
+        h
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod bytes;
 pub mod class;
+pub mod complex;
 pub mod dict;
 pub mod exc;
 pub mod float;
@@ -84,6 +85,8 @@ pub enum Obj {
     Generator(Generator),
     /// An object of a native module (`modules/objects.rs`).
     Native(crate::modules::objects::NativeObj),
+    /// A `complex` number (`object/complex.rs`).
+    Complex(complex::Complex),
 }
 
 /// Which view `d.keys()`/`values()`/`items()` returned.
@@ -227,7 +230,7 @@ impl Obj {
     /// Calls `f` with every value this object refers to (for the collector).
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {
-            Obj::Str(_) | Obj::BigInt(_) | Obj::Range(_) | Obj::External(_) => {}
+            Obj::Str(_) | Obj::BigInt(_) | Obj::Range(_) | Obj::External(_) | Obj::Complex(_) => {}
             Obj::Bytes(_) | Obj::ByteArray(_) => {}
             Obj::List(items) | Obj::Tuple(items) => items.iter().for_each(|v| f(*v)),
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.for_each_value(f),

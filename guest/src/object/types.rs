@@ -39,6 +39,7 @@ pub enum Type {
     ExternalFunction,
     Module,
     Generator,
+    Complex,
 }
 
 impl Type {
@@ -78,6 +79,7 @@ impl Type {
             Type::ExternalFunction => "function",
             Type::Module => "module",
             Type::Generator => "generator",
+            Type::Complex => "complex",
         }
     }
 
@@ -93,6 +95,7 @@ impl Type {
             "bool" => Type::Bool,
             "int" => Type::Int,
             "float" => Type::Float,
+            "complex" => Type::Complex,
             "str" => Type::Str,
             "bytes" => Type::Bytes,
             "bytearray" => Type::ByteArray,

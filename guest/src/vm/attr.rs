@@ -159,6 +159,8 @@ impl Vm {
             (Value::Float(f), "real") => Value::Float(f),
             (Value::Float(_), "imag") => Value::Float(0.0),
             (Value::Ref(id), _) => match (self.heap.get(id), name) {
+                (Obj::Complex(z), "real") => Value::Float(z.re),
+                (Obj::Complex(z), "imag") => Value::Float(z.im),
                 (Obj::Module(m), _) => match m.attrs.get_str(name) {
                     Some(v) => v,
                     None => {
@@ -240,6 +242,9 @@ impl Vm {
                         c.attrs.insert(HashKey::Str(name.into()), key, v);
                     }
                     return Ok(());
+                }
+                Obj::Complex(_) if matches!(name, "real" | "imag") => {
+                    return Err(PyErr::new(ExcType::AttributeError, "readonly attribute"))
                 }
                 Obj::Function(_) => {
                     return Err(PyErr::new(

@@ -66,6 +66,7 @@ impl Vm {
                 Obj::List(l) | Obj::Tuple(l) => !l.is_empty(),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
                 Obj::BigInt(_) => true,
+                Obj::Complex(z) => z.re != 0.0 || z.im != 0.0,
                 Obj::Range(r) => !r.is_empty(),
                 Obj::Native(_) => return Ok(self.native_obj_truthy(id)),
                 Obj::DictView(d, _) => match self.heap.get(*d) {
@@ -149,6 +150,10 @@ impl Vm {
                     return Ok(Value::Bool(r));
                 }
                 match op {
+                    // complex `==` has no identity shortcut (NaN parts)
+                    CmpOp::Eq | CmpOp::Ne if self.complex_eq(a, b).is_some() => {
+                        self.complex_eq(a, b) == Some(op == CmpOp::Eq)
+                    }
                     CmpOp::Eq => self.py_eq(a, b)?,
                     CmpOp::Ne => !self.py_eq(a, b)?,
                     _ => {
@@ -272,6 +277,9 @@ impl Vm {
         }
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return Ok(num_cmp(&x, &y) == Some(Ordering::Equal));
+        }
+        if let Some(r) = self.complex_eq(a, b) {
+            return Ok(r);
         }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             let r = self.rich_compare_user(CmpOp::Eq, a, b)?;
@@ -634,6 +642,10 @@ impl Vm {
                     Obj::Str(s) => return Ok(HashKey::Str(s.s.as_str().into())),
                     Obj::Bytes(b) => return Ok(HashKey::Bytes(b.as_slice().into())),
                     Obj::BigInt(b) => return Ok(HashKey::Big(b.clone())),
+                    Obj::Complex(z) => {
+                        let z = *z;
+                        return self.complex_hash_key(z);
+                    }
                     Obj::Tuple(items) => items.clone(),
                     Obj::List(_)
                     | Obj::ByteArray(_)

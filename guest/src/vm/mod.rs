@@ -11,6 +11,7 @@ pub mod bytes;
 pub mod call;
 pub mod class;
 mod compare;
+pub mod complex;
 pub mod consumer;
 mod dispatch;
 pub mod exception;
@@ -370,6 +371,9 @@ fn const_value(heap: &mut Heap, c: &Const) -> Value {
             heap.new_value(Obj::Tuple(vals))
         }
         Const::Ellipsis => Value::Builtin(crate::builtins::Builtin::Ellipsis),
+        Const::Complex(re, im) => {
+            heap.new_value(Obj::Complex(crate::object::complex::Complex::new(*re, *im)))
+        }
     }
 }
 

@@ -152,6 +152,7 @@ impl Vm {
                 Obj::BoundMethod { .. } => Type::Method,
                 Obj::Generator(_) => Type::Generator,
                 Obj::Native(_) => Type::Object,
+                Obj::Complex(_) => Type::Complex,
                 Obj::StaticMethod(_)
                 | Obj::ClassMethod(_)
                 | Obj::Property(_)
@@ -276,6 +277,9 @@ impl Vm {
                 BinOp::BitXor => return Ok(Value::Bool(x ^ y)),
                 _ => {}
             }
+        }
+        if let Some(r) = self.complex_binary(op, a, b)? {
+            return Ok(r);
         }
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
@@ -550,8 +554,8 @@ impl Vm {
         if a == 0.0 && b < 0.0 {
             return Err(zero_div("zero to a negative power"));
         }
-        if a < 0.0 && b.fract() != 0.0 && b.is_finite() {
-            return Err(PyErr::value_error("complex numbers are not supported"));
+        if a < 0.0 && a.is_finite() && b.fract() != 0.0 && b.is_finite() {
+            return self.negative_float_pow(a, b);
         }
         let r = a.powf(b);
         if r.is_infinite() && a.is_finite() && b.is_finite() {
@@ -677,6 +681,9 @@ impl Vm {
             if let Some(r) = self.counter_unary(a, op == UnaryOp::Neg)? {
                 return Ok(r);
             }
+        }
+        if let Some(r) = self.complex_unary(op, a) {
+            return Ok(r);
         }
         match op {
             UnaryOp::Not => Ok(Value::Bool(!self.truthy(a)?)),

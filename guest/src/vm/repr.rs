@@ -276,6 +276,7 @@ impl Vm {
         match self.heap.get(id) {
             Obj::Str(s) => out.push_str(&str_repr(&s.s)),
             Obj::Bytes(b) => out.push_str(&crate::object::bytes::repr(b)),
+            Obj::Complex(z) => out.push_str(&crate::object::complex::repr(*z)),
             Obj::ByteArray(b) => out.push_str(&crate::object::bytes::bytearray_repr(b)),
             Obj::BigInt(b) => {
                 let err = || {

@@ -24,6 +24,7 @@ pub fn method_names(vm: &Vm, obj: Value) -> &'static [&'static str] {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS,
         Value::Float(_) => numbers::FLOAT_METHODS,
         Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Complex(_) => numbers::COMPLEX_METHODS,
             Obj::Str(_) => str::METHODS,
             Obj::Bytes(_) => bytes::METHODS,
             Obj::List(_) => list::METHODS,
@@ -43,6 +44,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
         Value::Type(Type::Dict) => name == "fromkeys",
         Value::Type(Type::Str) => name == "maketrans",
+        Value::Type(Type::Complex) => name == "from_number",
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::METHODS.contains(&name),
@@ -56,6 +58,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
             Obj::Set(_) => set::METHODS.contains(&name),
             Obj::FrozenSet(_) => set::FROZEN_METHODS.contains(&name),
             Obj::BigInt(_) => numbers::INT_METHODS.contains(&name),
+            Obj::Complex(_) => numbers::COMPLEX_METHODS.contains(&name),
             Obj::Exception(_) => name == "with_traceback" || name == "add_note",
             Obj::Property(_) => matches!(name, "getter" | "setter" | "deleter"),
             Obj::Native(_) => vm.native_obj_has_method(id, name),
@@ -85,6 +88,9 @@ pub fn call_method(
         Value::Int(_) | Value::Bool(_) => numbers::call_int(vm, obj, name, a)?,
         Value::Float(f) => numbers::call_float(vm, f, name, a)?,
         Value::Type(Type::Dict) if name == "fromkeys" => Some(dict::fromkeys(vm, a)?),
+        Value::Type(Type::Complex) if name == "from_number" => {
+            Some(numbers::complex_from_number(vm, a)?)
+        }
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
             Some(bytes::call_type(vm, t, name, a)?)
         }
@@ -99,6 +105,10 @@ pub fn call_method(
             },
             Obj::Set(_) | Obj::FrozenSet(_) => set::call(vm, id, name, a)?,
             Obj::BigInt(_) => numbers::call_int(vm, obj, name, a)?,
+            Obj::Complex(z) => {
+                let z = *z;
+                numbers::call_complex(vm, z, name, a)?
+            }
             Obj::Exception(_) if name == "with_traceback" => {
                 a.check(1, 1, &[])?;
                 // `with_traceback(None)` drops the frames recorded so far;
@@ -141,7 +151,9 @@ fn method_owner(vm: &Vm, obj: Value) -> &'static str {
     match obj {
         Value::Int(_) | Value::Bool(_) => "int",
         Value::Float(_) => "float",
+        Value::Type(Type::Complex) => "complex",
         Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Complex(_) => "complex",
             Obj::Str(_) => "str",
             Obj::Bytes(_) => "bytes",
             Obj::ByteArray(_) => "bytearray",
@@ -167,6 +179,8 @@ fn method_name(name: &str) -> &'static str {
         set::METHODS,
         numbers::INT_METHODS,
         numbers::FLOAT_METHODS,
+        numbers::COMPLEX_METHODS,
+        numbers::COMPLEX_TYPE_METHODS,
         bytes::METHODS,
         bytes::ARRAY_METHODS,
     ] {

@@ -1,7 +1,8 @@
-//! Methods of `int` and `float`.
+//! Methods of `int`, `float` and `complex`.
 
 use num_traits::Signed;
 
+use crate::object::complex::Complex;
 use crate::object::Value;
 use crate::vm::ops::Num;
 use crate::vm::{PyResult, Vm};
@@ -16,6 +17,9 @@ pub const INT_METHODS: &[&str] = &[
     "__index__",
 ];
 pub const FLOAT_METHODS: &[&str] = &["is_integer", "conjugate", "__round__"];
+pub const COMPLEX_METHODS: &[&str] = &["conjugate"];
+/// Methods of the `complex` type itself.
+pub const COMPLEX_TYPE_METHODS: &[&str] = &["from_number"];
 
 pub fn call_int(vm: &mut Vm, v: Value, name: &str, a: Args) -> PyResult<Option<Value>> {
     a.check(0, 0, &[])?;
@@ -44,4 +48,22 @@ pub fn call_float(_vm: &mut Vm, f: f64, name: &str, a: Args) -> PyResult<Option<
         "conjugate" => Value::Float(f),
         _ => return Ok(None),
     }))
+}
+
+pub fn call_complex(vm: &mut Vm, z: Complex, name: &str, a: Args) -> PyResult<Option<Value>> {
+    a.check(0, 0, &[])?;
+    Ok(match name {
+        "conjugate" => Some(vm.new_complex(Complex::new(z.re, -z.im))),
+        _ => None,
+    })
+}
+
+/// `complex.from_number(x)`.
+pub fn complex_from_number(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    if !a.kw.is_empty() {
+        return Err(crate::vm::PyErr::type_error(
+            "complex.from_number() takes no keyword arguments",
+        ));
+    }
+    vm.complex_from_number(&a.pos)
 }
