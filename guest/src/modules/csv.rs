@@ -16,7 +16,7 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 /// CPython's default `field_size_limit()`.
 const DEFAULT_FIELD_LIMIT: i64 = 128 * 1024;
 
-fn c_module_dict<'a>(vm: &'a mut Vm, m: Value) -> &'a mut Dict {
+fn c_module_dict(vm: &mut Vm, m: Value) -> &mut Dict {
     let Value::Ref(id) = m else {
         unreachable!("a module")
     };
@@ -69,7 +69,7 @@ fn get_dialect(vm: &mut Vm, a: Args) -> PyResult<Value> {
     csv_dialect::registry_get(vm, name)
 }
 
-fn registry_dict<'a>(vm: &'a mut Vm, reg: Value) -> &'a mut Dict {
+fn registry_dict(vm: &mut Vm, reg: Value) -> &mut Dict {
     let Value::Ref(id) = reg else {
         unreachable!("the registry")
     };

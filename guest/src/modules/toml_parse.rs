@@ -252,14 +252,7 @@ impl<'v> Parser<'v> {
     }
 
     fn starts_with(&self, pos: usize, s: &str) -> bool {
-        let mut i = pos;
-        for c in s.chars() {
-            if self.at(i) != Some(c) {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        (pos..).zip(s.chars()).all(|(i, c)| self.at(i) == Some(c))
     }
 
     fn skip(&self, mut pos: usize, pred: impl Fn(char) -> bool) -> usize {
