@@ -327,7 +327,9 @@ fn write(vm: &mut Vm, id: ObjId, v: Value) -> PyResult<Value> {
         }
         let n = s.chars().count();
         let t = text(vm, id);
-        vm_check_size(t.buf.len(), n)?;
+        let grown = t.buf.len().max(t.pos.saturating_add(n * 2));
+        vm.check_alloc(grown as u128 * 4)?;
+        let t = text(vm, id);
         let data = translate(&s, t.newline);
         put(&mut t.buf, &mut t.pos, &data);
         Ok(Value::Int(n as i64))
@@ -337,19 +339,13 @@ fn write(vm: &mut Vm, id: ObjId, v: Value) -> PyResult<Value> {
         }
         let data = bytes_arg(vm, v)?;
         let b = bytes(vm, id);
+        let grown = b.buf.len().max(b.pos.saturating_add(data.len()));
+        vm.check_alloc(grown as u128)?;
+        let b = bytes(vm, id);
         let n = data.len();
         put(&mut b.buf, &mut b.pos, &data);
         Ok(Value::Int(n as i64))
     }
-}
-
-/// Refuses buffers beyond what a str may hold (a `seek` far past the end
-/// followed by a write would otherwise pad gigabytes).
-fn vm_check_size(len: usize, extra: usize) -> PyResult<()> {
-    if len.saturating_add(extra) > (1 << 30) {
-        return Err(PyErr::new(ExcType::MemoryError, ""));
-    }
-    Ok(())
 }
 
 fn seek(vm: &mut Vm, id: ObjId, a: &Args) -> PyResult<Value> {
