@@ -56,6 +56,7 @@ mod sys;
 mod textwrap;
 mod time;
 mod toml_parse;
+mod toml_tables;
 mod tomllib;
 mod typing;
 mod util;

@@ -10,7 +10,8 @@
 use num_bigint::BigInt;
 
 use super::datetime::{self, Clock, Dt};
-use super::toml_parse::{Fail, Node, Parser, Table};
+use super::toml_parse::{Fail, Parser};
+use super::toml_tables::{Node, Table};
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
 use crate::object::{Dict, ExcType, HashKey, Obj, Value};
