@@ -15,6 +15,7 @@ impl Vm {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Iter(_) | Obj::Generator(_) => true,
                 Obj::Instance(i) => self.class_lookup(i.class, "__next__").is_some(),
+                Obj::Native(_) => self.native_obj_is_iterator(id),
                 _ => false,
             },
             _ => false,

@@ -523,6 +523,14 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
             }
         },
     };
+    let stream = match a.kwarg("file") {
+        None | Some(Value::None) => 1,
+        Some(Value::Int(2)) => 2,
+        Some(f) => match crate::modules::structseq::stream_of(vm, f) {
+            Some(n) => u32::from(n),
+            None => return print_to_object(vm, &a, f, &sep, &end),
+        },
+    };
     let mut out = String::new();
     for (i, v) in a.pos.iter().enumerate() {
         if i > 0 {
@@ -531,12 +539,31 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
         out.push_str(&vm.str_of(*v)?);
     }
     out.push_str(&end);
-    let stream = match a.kwarg("file") {
-        Some(Value::Int(2)) => 2,
-        Some(f) => crate::modules::structseq::stream_of(vm, f).map_or(1, u32::from),
-        _ => 1,
-    };
     crate::output::write(stream, &out);
+    Ok(Value::None)
+}
+
+/// `print(..., file=f)` for an object with a `write` method (an
+/// `io.StringIO`, a user class): one `write` call per piece, as CPython.
+fn print_to_object(vm: &mut Vm, a: &Args, file: Value, sep: &str, end: &str) -> PyResult<Value> {
+    let write = vm.get_attr(file, "write")?;
+    for (i, v) in a.pos.iter().enumerate() {
+        if i > 0 {
+            let s = vm.new_str(sep);
+            vm.call_value(write, vec![s], Vec::new())?;
+        }
+        let text = vm.str_of(*v)?;
+        let s = vm.new_str(text);
+        vm.call_value(write, vec![s], Vec::new())?;
+    }
+    let s = vm.new_str(end);
+    vm.call_value(write, vec![s], Vec::new())?;
+    if let Some(flush) = a.kwarg("flush") {
+        if vm.truthy(flush)? {
+            let f = vm.get_attr(file, "flush")?;
+            vm.call_value(f, Vec::new(), Vec::new())?;
+        }
+    }
     Ok(Value::None)
 }
 

@@ -10,6 +10,11 @@ mod binascii;
 mod bisect;
 mod collections;
 mod copy;
+mod csv;
+mod csv_dialect;
+mod csv_dict;
+mod csv_reader;
+mod csv_writer;
 mod dataclasses;
 mod datetime;
 mod datetime_args;
@@ -25,6 +30,7 @@ mod hashlib;
 mod hashlib_obj;
 mod heapq;
 mod hmac;
+mod io;
 pub mod iters;
 mod itertools;
 mod json;
@@ -49,6 +55,9 @@ pub mod structseq;
 mod sys;
 mod textwrap;
 mod time;
+mod toml_parse;
+mod toml_tables;
+mod tomllib;
 mod typing;
 mod util;
 
@@ -110,6 +119,10 @@ static MODULES: &[&ModuleDef] = &[
     &base64::MODULE,
     &binascii::MODULE,
     &hmac::MODULE,
+    &io::MODULE,
+    &csv::C_MODULE,
+    &csv::MODULE,
+    &tomllib::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.
@@ -129,6 +142,16 @@ pub fn native_exists(id: NativeId) -> bool {
     MODULES
         .get(id.module as usize)
         .is_some_and(|m| (id.func as usize) < m.funcs.len())
+}
+
+/// The id of function `name` of module `module`, if both exist.
+pub fn native_id(module: &str, name: &str) -> Option<NativeId> {
+    let m = MODULES.iter().position(|m| m.name == module)?;
+    let f = MODULES[m].funcs.iter().position(|f| f.name == name)?;
+    Some(NativeId {
+        module: m as u16,
+        func: f as u16,
+    })
 }
 
 fn def_of(id: NativeId) -> &'static NativeFn {

@@ -79,6 +79,17 @@ pub enum NativeObj {
     /// One item `as_completed` yields: awaiting it gives the outcome of the
     /// next awaitable of its group to finish.
     NextCompleted(Value),
+    /// `io.StringIO` / `io.BytesIO` (`io.rs`).
+    StringIO(Box<super::io::TextBuf>),
+    BytesIO(Box<super::io::ByteBuf>),
+    /// `_csv.Dialect`, `_csv.reader`, `_csv.writer` (`csv_dialect.rs`,
+    /// `csv_reader.rs`, `csv_writer.rs`) and `csv.DictReader` /
+    /// `csv.DictWriter` (`csv_dict.rs`).
+    CsvDialect(Box<super::csv_dialect::Dialect>),
+    CsvReader(Box<super::csv_reader::ReaderState>),
+    CsvWriter(Box<super::csv_writer::WriterState>),
+    CsvDictReader(Box<super::csv_dict::DictReaderState>),
+    CsvDictWriter(Box<super::csv_dict::DictWriterState>),
 }
 
 impl NativeObj {
@@ -101,6 +112,11 @@ impl NativeObj {
             NativeObj::WaitFor { inner, .. } => _f(*inner),
             NativeObj::AsCompleted(items) => items.iter().for_each(|v| _f(*v)),
             NativeObj::NextCompleted(group) => _f(*group),
+            NativeObj::StringIO(_) | NativeObj::BytesIO(_) | NativeObj::CsvDialect(_) => {}
+            NativeObj::CsvReader(r) => r.for_each_child(_f),
+            NativeObj::CsvWriter(w) => w.for_each_child(_f),
+            NativeObj::CsvDictReader(r) => r.for_each_child(_f),
+            NativeObj::CsvDictWriter(w) => w.for_each_child(_f),
         }
     }
 
@@ -126,6 +142,13 @@ impl NativeObj {
             NativeObj::Union(_) => "typing.Union",
             NativeObj::WaitFor { .. } | NativeObj::NextCompleted(_) => "coroutine",
             NativeObj::AsCompleted(_) => "_AsCompletedIterator",
+            NativeObj::StringIO(_) => "_io.StringIO",
+            NativeObj::BytesIO(_) => "_io.BytesIO",
+            NativeObj::CsvDialect(_) => "_csv.Dialect",
+            NativeObj::CsvReader(_) => "_csv.reader",
+            NativeObj::CsvWriter(_) => "_csv.writer",
+            NativeObj::CsvDictReader(_) => "DictReader",
+            NativeObj::CsvDictWriter(_) => "DictWriter",
         }
     }
 }
@@ -165,6 +188,16 @@ impl Vm {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
                 _ => None,
             }),
+            NativeObj::StringIO(_) | NativeObj::BytesIO(_) => {
+                Ok(super::io::getattr(self, id, _name))
+            }
+            NativeObj::CsvDialect(_) => Ok(super::csv_dialect::getattr(self, id, _name)),
+            NativeObj::CsvReader(_) | NativeObj::CsvWriter(_) => {
+                Ok(super::csv_reader::getattr(self, id, _name))
+            }
+            NativeObj::CsvDictReader(_) | NativeObj::CsvDictWriter(_) => {
+                super::csv_dict::getattr(self, id, _name)
+            }
         }
     }
 
@@ -198,6 +231,15 @@ impl Vm {
             }
             NativeObj::Stream(n) => super::structseq::stream_method(self, *n, _name, _args),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => Ok(None),
+            NativeObj::StringIO(_) | NativeObj::BytesIO(_) => {
+                super::io::call_method(self, id, _name, _args, _kw)
+            }
+            NativeObj::CsvDialect(_) => Ok(None),
+            NativeObj::CsvReader(_) => Ok(None),
+            NativeObj::CsvWriter(_) => super::csv_writer::call_method(self, id, _name, _args, _kw),
+            NativeObj::CsvDictReader(_) | NativeObj::CsvDictWriter(_) => {
+                super::csv_dict::call_method(self, id, _name, _args, _kw)
+            }
         }
     }
 
@@ -223,6 +265,14 @@ impl Vm {
             NativeObj::StructSeq { .. } => super::structseq::SEQ_METHODS.contains(&_name),
             NativeObj::Stream(_) => super::structseq::STREAM_METHODS.contains(&_name),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => false,
+            NativeObj::StringIO(_) | NativeObj::BytesIO(_) => {
+                super::io::has_method(self, id, _name)
+            }
+            NativeObj::CsvDialect(_) | NativeObj::CsvReader(_) => false,
+            NativeObj::CsvWriter(_) => super::csv_writer::METHODS.contains(&_name),
+            NativeObj::CsvDictReader(_) | NativeObj::CsvDictWriter(_) => {
+                super::csv_dict::has_method(self, id, _name)
+            }
         }
     }
 
@@ -251,6 +301,20 @@ impl Vm {
                 "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>".into()
             }),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => super::generic::repr(self, id),
+            n @ (NativeObj::StringIO(_)
+            | NativeObj::BytesIO(_)
+            | NativeObj::CsvDialect(_)
+            | NativeObj::CsvReader(_)
+            | NativeObj::CsvWriter(_)) => Ok(format!(
+                "<{} object at 0x{:012x}>",
+                n.type_name(),
+                0x7f00_0000_0000u64 + id.0 as u64 * 0x40
+            )),
+            NativeObj::CsvDictReader(_) | NativeObj::CsvDictWriter(_) => Ok(format!(
+                "<csv.{} object at 0x{:012x}>",
+                obj(self, id).type_name(),
+                0x7f00_0000_0000u64 + id.0 as u64 * 0x40
+            )),
         }
     }
 
@@ -262,10 +326,19 @@ impl Vm {
         _name: &str,
         _v: Value,
     ) -> Option<PyResult<()>> {
-        if let NativeObj::Hash(_) = obj(self, id) {
-            return super::hashlib_obj::setattr(self, id, _name).map(Err);
+        match obj(self, id) {
+            NativeObj::Hash(_) => super::hashlib_obj::setattr(self, id, _name).map(Err),
+            NativeObj::CsvDialect(_) | NativeObj::CsvReader(_) | NativeObj::CsvWriter(_) => {
+                super::csv_reader::setattr(self, id, _name).map(Err)
+            }
+            NativeObj::CsvDictReader(_) | NativeObj::CsvDictWriter(_) => {
+                super::csv_dict::setattr(self, id, _name, _v)
+            }
+            NativeObj::StringIO(_) | NativeObj::BytesIO(_) => {
+                super::io::setattr(self, id, _name).map(Err)
+            }
+            _ => None,
         }
-        None
     }
 
     /// `str()`; defaults to the repr.
@@ -368,7 +441,38 @@ impl Vm {
             let l = self.new_list(l);
             return self.get_iter(l).map(Some);
         }
-        Ok(None)
+        match obj(self, _id) {
+            NativeObj::StringIO(_) | NativeObj::BytesIO(_) => {
+                super::io::check_open(self, _id)?;
+                Ok(Some(Value::Ref(_id)))
+            }
+            NativeObj::CsvReader(_) | NativeObj::CsvDictReader(_) => Ok(Some(Value::Ref(_id))),
+            _ => Ok(None),
+        }
+    }
+
+    /// Whether the native object is its own iterator (`next()` works on it).
+    pub fn native_obj_is_iterator(&self, id: ObjId) -> bool {
+        matches!(
+            obj(self, id),
+            NativeObj::StringIO(_)
+                | NativeObj::BytesIO(_)
+                | NativeObj::CsvReader(_)
+                | NativeObj::CsvDictReader(_)
+        )
+    }
+
+    /// `next()` of a native object that is an iterator; `None` when exhausted.
+    pub fn native_obj_next(&mut self, id: ObjId) -> PyResult<Option<Value>> {
+        match obj(self, id) {
+            NativeObj::StringIO(_) | NativeObj::BytesIO(_) => super::io::next_line(self, id),
+            NativeObj::CsvReader(_) => super::csv_reader::next_row(self, id),
+            NativeObj::CsvDictReader(_) => super::csv_dict::next_dict(self, id),
+            _ => Err(crate::vm::PyErr::type_error(format!(
+                "'{}' object is not an iterator",
+                obj(self, id).type_name()
+            ))),
+        }
     }
 
     /// `obj[idx]`; `None` if not subscriptable.
@@ -466,6 +570,9 @@ impl Vm {
         if let Some(r) = super::hmac::isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = native_class_isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if _t == super::random_obj::random_type_id() {
             return Some(super::random_obj::isinstance(self, _v));
         }
@@ -503,6 +610,9 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let Some(t) = super::hashlib_obj::class_of(o).or_else(|| super::hmac::class_of(o)) {
         return Some(t);
     }
+    if let Some(t) = io_csv_class_of(o) {
+        return Some(t);
+    }
     super::datetime::class_of(o)
 }
 
@@ -521,6 +631,9 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
     }
     if let Some(r) = super::hashlib_obj::class_repr(t).or_else(|| super::hmac::class_repr(t)) {
         return Some(r);
+    }
+    if let Some(name) = io_csv_class_name(t) {
+        return Some(format!("<class '{name}'>"));
     }
     super::datetime::class_repr(t)
 }
@@ -547,4 +660,49 @@ impl Vm {
             _ => Ok(None),
         }
     }
+}
+
+/// The class of an `io` / `csv` object: a native of `io`, `_csv` or `csv`
+/// acting as its type.
+fn io_csv_class_of(o: &NativeObj) -> Option<NativeId> {
+    let (module, name) = match o {
+        NativeObj::StringIO(_) => ("io", "StringIO"),
+        NativeObj::BytesIO(_) => ("io", "BytesIO"),
+        NativeObj::CsvDialect(_) => ("_csv", "Dialect"),
+        NativeObj::CsvReader(_) => ("_csv", "reader"),
+        NativeObj::CsvWriter(_) => ("_csv", "writer"),
+        NativeObj::CsvDictReader(_) => ("csv", "DictReader"),
+        NativeObj::CsvDictWriter(_) => ("csv", "DictWriter"),
+        _ => return None,
+    };
+    super::native_id(module, name)
+}
+
+/// The qualified name of the `io` / `csv` classes (`_io.StringIO`).
+fn io_csv_class_name(t: NativeId) -> Option<&'static str> {
+    let pairs: [(&str, &str, &'static str); 7] = [
+        ("io", "StringIO", "_io.StringIO"),
+        ("io", "BytesIO", "_io.BytesIO"),
+        ("_csv", "Dialect", "_csv.Dialect"),
+        ("_csv", "reader", "_csv.reader"),
+        ("_csv", "writer", "_csv.writer"),
+        ("csv", "DictReader", "csv.DictReader"),
+        ("csv", "DictWriter", "csv.DictWriter"),
+    ];
+    pairs
+        .iter()
+        .find(|(m, n, _)| super::native_id(m, n) == Some(t))
+        .map(|p| p.2)
+}
+
+/// `isinstance(v, io.StringIO)` and the like.
+fn native_class_isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
+    io_csv_class_name(t)?;
+    Some(match v {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Native(o) => io_csv_class_of(o) == Some(t),
+            _ => false,
+        },
+        _ => false,
+    })
 }

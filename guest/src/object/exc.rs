@@ -85,6 +85,8 @@ exc_types! {
     // Appended, not sorted: the enum is part of the snapshot format.
     CancelledError => Some(BaseException),
     InvalidStateError => Some(Exception),
+    CsvError as "Error" => Some(Exception),
+    TOMLDecodeError => Some(ValueError),
 }
 
 impl ExcType {
@@ -111,6 +113,8 @@ impl ExcType {
             ExcType::BinasciiIncomplete => "binascii.Incomplete",
             ExcType::CancelledError => "asyncio.exceptions.CancelledError",
             ExcType::InvalidStateError => "asyncio.exceptions.InvalidStateError",
+            ExcType::CsvError => "_csv.Error",
+            ExcType::TOMLDecodeError => "tomllib.TOMLDecodeError",
             other => other.name(),
         }
     }
@@ -125,6 +129,8 @@ impl ExcType {
                 | ExcType::BinasciiIncomplete
                 | ExcType::CancelledError
                 | ExcType::InvalidStateError
+                | ExcType::CsvError
+                | ExcType::TOMLDecodeError
         )
     }
 
@@ -133,7 +139,12 @@ impl ExcType {
         ExcType::ALL
             .iter()
             .copied()
-            .filter(|e| !matches!(e, ExcType::BinasciiError | ExcType::BinasciiIncomplete))
+            .filter(|e| {
+                !matches!(
+                    e,
+                    ExcType::BinasciiError | ExcType::BinasciiIncomplete | ExcType::CsvError
+                )
+            })
             .find(|e| e.name() == name)
     }
 }

@@ -707,26 +707,22 @@ impl Vm {
                         let mgr = self.top();
                         // CPython 3.14 looks `__exit__` up first.
                         self.context_method(mgr, "__exit__")?;
-                        let enter = self.context_method(mgr, "__enter__")?;
-                        let v = self.call_value(enter, vec![mgr], Vec::new())?;
+                        let v = self.context_call(mgr, "__enter__", vec![])?;
                         self.stack.push(v);
                     }
                     Op::WithExit => {
                         let mgr = self.pop();
-                        let exit = self.context_method(mgr, "__exit__")?;
-                        self.call_value(
-                            exit,
-                            vec![mgr, Value::None, Value::None, Value::None],
-                            Vec::new(),
+                        self.context_call(
+                            mgr,
+                            "__exit__",
+                            vec![Value::None, Value::None, Value::None],
                         )?;
                     }
                     Op::WithExitExc(target) => {
                         let exc = self.pop();
                         let mgr = self.pop();
-                        let exit = self.context_method(mgr, "__exit__")?;
                         let ty = self.type_value(exc);
-                        let r =
-                            self.call_value(exit, vec![mgr, ty, exc, Value::None], Vec::new())?;
+                        let r = self.context_call(mgr, "__exit__", vec![ty, exc, Value::None])?;
                         self.exc_stack.pop();
                         if self.truthy(r)? {
                             ip = target as usize;
@@ -874,8 +870,30 @@ impl Vm {
         }
     }
 
+    /// Calls `mgr.__enter__()` / `mgr.__exit__(...)` (a user instance or a
+    /// native object such as `io.StringIO`).
+    fn context_call(&mut self, mgr: Value, name: &str, args: Vec<Value>) -> PyResult<Value> {
+        if let Value::Ref(id) = mgr {
+            if matches!(self.heap.get(id), Obj::Native(_)) && self.native_obj_has_method(id, name) {
+                if let Some(v) = self.native_obj_call_method(id, name, args.clone(), Vec::new())? {
+                    return Ok(v);
+                }
+            }
+        }
+        let f = self.context_method(mgr, name)?;
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(mgr);
+        all.extend(args);
+        self.call_value(f, all, Vec::new())
+    }
+
     /// `__enter__`/`__exit__` of a context manager (a user instance).
     fn context_method(&mut self, mgr: Value, name: &str) -> PyResult<Value> {
+        if let Value::Ref(id) = mgr {
+            if matches!(self.heap.get(id), Obj::Native(_)) && self.native_obj_has_method(id, name) {
+                return Ok(Value::None);
+            }
+        }
         if let Some(cls) = self.user_class_of(mgr) {
             if let Some(f) = self.class_lookup(cls, name) {
                 return Ok(f);

@@ -107,6 +107,9 @@ impl Vm {
         if let Obj::Generator(_) = self.heap.get(id) {
             return self.generator_next(id, Value::None);
         }
+        if let Obj::Native(_) = self.heap.get(id) {
+            return self.native_obj_next(id);
+        }
         if let Obj::Instance(_) = self.heap.get(id) {
             return match self.call_dunder(it, "__next__", vec![]) {
                 Ok(Some(v)) => Ok(Some(v)),

@@ -1,6 +1,8 @@
 //! `json`: `dumps` and `loads` with CPython's output byte for byte and its
-//! error messages (`encode` and `decode` hold the two directions). There is
-//! no `dump`/`load`: the sandbox has no files.
+//! error messages (`encode` and `decode` hold the two directions). `dump`
+//! and `load` work with any object that has `write` / `read` (such as
+//! `io.StringIO`; the sandbox has no files): `dump` writes the whole
+//! document in one `write` call where CPython writes it in chunks.
 
 mod decode;
 mod encode;
@@ -187,6 +189,56 @@ fn loads(vm: &mut Vm, a: Args) -> PyResult<Value> {
     decode::loads(vm, &chars, hooks)
 }
 
+/// Splits `(obj, fp, **kw)` (`dump`) or `(fp, **kw)` (`load`) off the
+/// arguments, with CPython's messages for missing or extra positionals.
+fn file_args(a: Args, name: &'static str, params: &[&str]) -> PyResult<(Vec<Value>, Args)> {
+    let n = params.len();
+    let mut pos = a.pos;
+    let mut kw = a.kw;
+    for p in params.iter().skip(pos.len()) {
+        if let Some(i) = kw.iter().position(|(k, _)| k == p) {
+            pos.push(kw.remove(i).1);
+        }
+    }
+    if pos.len() > n {
+        return Err(PyErr::type_error(format!(
+            "{name}() takes {n} positional argument{} but {} were given",
+            if n == 1 { "" } else { "s" },
+            pos.len()
+        )));
+    }
+    if pos.len() < n {
+        let missing: Vec<String> = params[pos.len()..]
+            .iter()
+            .map(|p| format!("'{p}'"))
+            .collect();
+        let k = missing.len();
+        return Err(PyErr::type_error(format!(
+            "{name}() missing {k} required positional argument{}: {}",
+            if k == 1 { "" } else { "s" },
+            missing.join(" and ")
+        )));
+    }
+    Ok((pos, Args::new(name, Vec::new(), kw)))
+}
+
+/// `json.dump(obj, fp, **kw)`: `fp.write(dumps(obj, **kw))`.
+fn dump(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let (pos, rest) = file_args(a, "dump", &["obj", "fp"])?;
+    let write = vm.get_attr(pos[1], "write")?;
+    let text = dumps(vm, Args::new("dumps", vec![pos[0]], rest.kw))?;
+    vm.call_value(write, vec![text], Vec::new())?;
+    Ok(Value::None)
+}
+
+/// `json.load(fp, **kw)`: `loads(fp.read(), **kw)`.
+fn load(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let (pos, rest) = file_args(a, "load", &["fp"])?;
+    let read = vm.get_attr(pos[0], "read")?;
+    let text = vm.call_value(read, Vec::new(), Vec::new())?;
+    loads(vm, Args::new("loads", vec![text], rest.kw))
+}
+
 fn is_text(vm: &Vm, v: Value) -> bool {
     matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_)))
 }
@@ -232,6 +284,14 @@ pub static MODULE: ModuleDef = ModuleDef {
         NativeFn {
             name: "loads",
             call: loads,
+        },
+        NativeFn {
+            name: "dump",
+            call: dump,
+        },
+        NativeFn {
+            name: "load",
+            call: load,
         },
     ],
     init,
