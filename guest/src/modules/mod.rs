@@ -8,7 +8,7 @@ mod base64;
 mod base85;
 mod binascii;
 mod bisect;
-mod collections;
+pub(crate) mod collections;
 mod copy;
 mod dataclasses;
 mod datetime;
@@ -16,6 +16,7 @@ mod datetime_args;
 mod datetime_fmt;
 mod datetime_methods;
 mod datetime_ops;
+pub mod decimal;
 mod digests;
 mod digests_sponge;
 mod functools;
@@ -110,6 +111,7 @@ static MODULES: &[&ModuleDef] = &[
     &base64::MODULE,
     &binascii::MODULE,
     &hmac::MODULE,
+    &decimal::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.
