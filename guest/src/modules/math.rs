@@ -317,7 +317,11 @@ fn big_frexp(b: &BigInt) -> (f64, u64) {
 /// beyond the float range.
 fn log_of(vm: &Vm, v: Value, base: Base) -> PyResult<f64> {
     let positive = || PyErr::value_error("expected a positive input");
-    match vm.as_num(v) {
+    let num = match super::decimal::ops::float_of(vm, v) {
+        Some(f) => Some(Num::Float(f?)),
+        None => vm.as_num(v),
+    };
+    match num {
         Some(Num::Int(i)) => {
             if i <= 0 {
                 return Err(positive());
