@@ -94,12 +94,7 @@ fn signals_arg(vm: &mut Vm, v: Value, allow_list: bool) -> PyResult<u16> {
             for it in items {
                 match signal_bit(vm, it) {
                     Some(b) => bits |= b,
-                    None => {
-                        let msg = vm.new_str(
-                            "valid values for signals are:\n  [InvalidOperation, FloatOperation, DivisionByZero,\n   Overflow, Underflow, Subnormal, Inexact, Rounded,\n   Clamped]",
-                        );
-                        return Err(PyErr::New(ExcType::KeyError, vec![msg]));
-                    }
+                    None => return Err(signal_key_error(vm)),
                 }
             }
             Ok(bits)
@@ -703,8 +698,16 @@ fn signal_classes(vm: &Vm) -> Vec<Value> {
 pub fn sd_getitem(vm: &mut Vm, id: ObjId, key: Value) -> PyResult<Value> {
     match signal_bit(vm, key) {
         Some(b) => Ok(Value::Bool(sd_bits(vm, id) & b != 0)),
-        None => Err(PyErr::New(ExcType::KeyError, vec![key])),
+        None => Err(signal_key_error(vm)),
     }
+}
+
+/// The KeyError for a key that is not a signal.
+fn signal_key_error(vm: &mut Vm) -> PyErr {
+    let msg = vm.new_str(
+        "valid values for signals are:\n  [InvalidOperation, FloatOperation, DivisionByZero,\n   Overflow, Underflow, Subnormal, Inexact, Rounded,\n   Clamped]",
+    );
+    PyErr::New(ExcType::KeyError, vec![msg])
 }
 
 pub fn sd_setitem(vm: &mut Vm, id: ObjId, key: Value, v: Option<Value>) -> PyResult<()> {
@@ -712,7 +715,7 @@ pub fn sd_setitem(vm: &mut Vm, id: ObjId, key: Value, v: Option<Value>) -> PyRes
         return Err(PyErr::value_error("signal keys cannot be deleted"));
     };
     let Some(b) = signal_bit(vm, key) else {
-        return Err(PyErr::New(ExcType::KeyError, vec![key]));
+        return Err(signal_key_error(vm));
     };
     let on = vm.truthy(v)?;
     let bits = sd_bits(vm, id);

@@ -361,6 +361,7 @@ pub fn parse(s: &str) -> Result<Dec, SyntaxErr> {
     let t: String = s
         .trim()
         .chars()
+        .filter(|&c| c != '_')
         .map(|c| unicode_digit(c).map_or(c, |d| (b'0' + d) as char))
         .collect();
     let t = t.as_str();
@@ -441,21 +442,8 @@ fn parse_digits(s: &str) -> Result<BigUint, SyntaxErr> {
     s.parse::<BigUint>().map_err(|_| SyntaxErr)
 }
 
-/// Digits with single underscores only between digits.
+/// `_decimal` ignores every underscore in a literal.
 fn strip_underscores(s: &str) -> Result<String, SyntaxErr> {
-    if !s.contains('_') {
-        return Ok(s.to_string());
-    }
-    let b = s.as_bytes();
-    for (i, &c) in b.iter().enumerate() {
-        if c == b'_' {
-            let ok =
-                i > 0 && i + 1 < b.len() && b[i - 1].is_ascii_digit() && b[i + 1].is_ascii_digit();
-            if !ok {
-                return Err(SyntaxErr);
-            }
-        }
-    }
     Ok(s.replace('_', ""))
 }
 
