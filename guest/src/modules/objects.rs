@@ -247,12 +247,14 @@ impl Vm {
             }
             NativeObj::Stream(n) => super::structseq::stream_method(self, *n, _name, _args),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => Ok(None),
-            NativeObj::Decimal(_) => super::decimal::ops::call_method(self, id, _name, _args, _kw),
+            NativeObj::Decimal(_) => {
+                super::decimal::methods::call_method(self, id, _name, _args, _kw)
+            }
             NativeObj::DecContext(_) => {
                 super::decimal::ctxobj::call_method(self, id, _name, _args, _kw)
             }
             NativeObj::DecSignals { .. } => {
-                super::decimal::ctxobj::sd_method(self, id, _name, _args, _kw)
+                super::decimal::signals::sd_method(self, id, _name, _args, _kw)
             }
             NativeObj::DecLocal { .. } => super::decimal::ctxobj::local_method(self, id, _name),
             NativeObj::DecState(_) => Ok(None),
@@ -281,9 +283,9 @@ impl Vm {
             NativeObj::StructSeq { .. } => super::structseq::SEQ_METHODS.contains(&_name),
             NativeObj::Stream(_) => super::structseq::STREAM_METHODS.contains(&_name),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => false,
-            NativeObj::Decimal(_) => super::decimal::ops::has_method(_name),
+            NativeObj::Decimal(_) => super::decimal::methods::has_method(_name),
             NativeObj::DecContext(_) => super::decimal::ctxobj::has_method(_name),
-            NativeObj::DecSignals { .. } => super::decimal::ctxobj::SD_METHODS.contains(&_name),
+            NativeObj::DecSignals { .. } => super::decimal::signals::SD_METHODS.contains(&_name),
             NativeObj::DecLocal { .. } => matches!(_name, "__enter__" | "__exit__"),
             NativeObj::DecState(_) => false,
         }
@@ -316,7 +318,7 @@ impl Vm {
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => super::generic::repr(self, id),
             NativeObj::Decimal(_) => Ok(super::decimal::ops::repr(self, id)),
             NativeObj::DecContext(_) => Ok(super::decimal::ctxobj::repr(self, id)),
-            NativeObj::DecSignals { .. } => super::decimal::ctxobj::sd_repr(self, id),
+            NativeObj::DecSignals { .. } => super::decimal::signals::sd_repr(self, id),
             NativeObj::DecLocal { .. } => Ok(format!(
                 "<decimal.ContextManager object at {:#x}>",
                 0x7f00_0000_0000u64 + id.0 as u64 * 16
@@ -368,7 +370,7 @@ impl Vm {
             return Ok(Some(r));
         }
         if matches!(_op, CmpOp::Eq | CmpOp::Ne) {
-            if let Some(r) = super::decimal::ctxobj::sd_compare(self, _a, _b)? {
+            if let Some(r) = super::decimal::signals::sd_compare(self, _a, _b)? {
                 return Ok(Some(if _op == CmpOp::Eq { r } else { !r }));
             }
         }
@@ -463,7 +465,7 @@ impl Vm {
             return super::time::iter(self, _id).map(Some);
         }
         if let NativeObj::DecSignals { .. } = obj(self, _id) {
-            return super::decimal::ctxobj::sd_iter(self, _id).map(Some);
+            return super::decimal::signals::sd_iter(self, _id).map(Some);
         }
         if let Some(it) = super::structseq::iter(self, _id)? {
             return Ok(Some(it));
@@ -482,7 +484,7 @@ impl Vm {
             return super::re_match::match_getitem(self, _id, _idx).map(Some);
         }
         if let NativeObj::DecSignals { .. } = obj(self, _id) {
-            return super::decimal::ctxobj::sd_getitem(self, _id, _idx).map(Some);
+            return super::decimal::signals::sd_getitem(self, _id, _idx).map(Some);
         }
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return super::time::getitem(self, _id, _idx).map(Some);

@@ -402,7 +402,7 @@ impl Vm {
                 self.deque_store(id, idx, Some(v))
             }
             Obj::Native(crate::modules::objects::NativeObj::DecSignals { .. }) => {
-                crate::modules::decimal::ctxobj::sd_setitem(self, id, idx, Some(v))
+                crate::modules::decimal::signals::sd_setitem(self, id, idx, Some(v))
             }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object does not support item assignment",
@@ -482,7 +482,7 @@ impl Vm {
                 self.deque_store(id, idx, None)
             }
             Obj::Native(crate::modules::objects::NativeObj::DecSignals { .. }) => {
-                crate::modules::decimal::ctxobj::sd_setitem(self, id, idx, None)
+                crate::modules::decimal::signals::sd_setitem(self, id, idx, None)
             }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object doesn't support item deletion",

@@ -378,7 +378,6 @@ pub fn fma(a: &Dec, b: &Dec, c: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
     if a.is_nan() || b.is_nan() {
         return nan2(a, b, ctx, st).unwrap_or_else(Dec::nan);
     }
-    let exact = Ctx::max_range(MAX_PREC);
     let mut s1 = 0;
     let p = if a.is_inf() || b.is_inf() {
         if a.is_zero() || b.is_zero() {
@@ -388,7 +387,6 @@ pub fn fma(a: &Dec, b: &Dec, c: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
     } else {
         Dec::finite(a.neg != b.neg, &a.coeff * &b.coeff, a.exp + b.exp)
     };
-    let _ = exact;
     if c.is_nan() {
         return quiet(c, ctx);
     }

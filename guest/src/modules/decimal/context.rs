@@ -162,10 +162,6 @@ impl Ctx {
             return d;
         }
         let prec = self.prec;
-        if sticky && d.coeff.is_zero() {
-            // only below-the-last-digit remains: give it a digit to round
-            d.coeff = BigUint::zero();
-        }
         let nd = digits(&d.coeff) as i64;
         let etiny = self.etiny();
         if d.coeff.is_zero() && !sticky {
@@ -297,8 +293,8 @@ pub fn round_coeff(
         Rounding::HalfDown => cmp_half == Greater,
         Rounding::HalfEven => cmp_half == Greater || (cmp_half == Equal && last_odd),
         Rounding::Up05 => {
-            let last = (&q % 10u32).is_zero() || (&q % 10u32) == BigUint::from(5u32);
-            last
+            let last = &q % 10u32;
+            last.is_zero() || last == BigUint::from(5u32)
         }
     };
     (if up { q + 1u32 } else { q }, true)

@@ -5,6 +5,7 @@
 //! (live views of their context) and the `DecimalTuple` class.
 
 use super::context::*;
+use super::named;
 use super::number::{self, Dec};
 use super::ops::{self, parse_args, rounding_arg, rounding_error, run};
 use super::{convert, ctx_mut, ctx_of, dec_of, new_ctx, new_dec, signal_bit, SIGNAL_NAMES};
@@ -12,7 +13,7 @@ use crate::builtins::Args;
 use crate::modules::objects::NativeObj;
 use crate::object::{Dict, ExcType, Instance, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
-use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::vm::{PyErr, PyResult, Vm};
 
 /// `collections.namedtuple('DecimalTuple', 'sign digits exponent', module='decimal')`.
 pub fn make_decimal_tuple(vm: &mut Vm) -> Value {
@@ -53,7 +54,7 @@ pub fn context_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
     const NAMES: [&str; 8] = [
         "prec", "rounding", "Emin", "Emax", "capitals", "clamp", "flags", "traps",
     ];
-    let slots = parse_args(&a, &NAMES, 0, false)?;
+    let slots = parse_args(&a, &NAMES, 0)?;
     let mut c = super::default_template(vm);
     let v = new_ctx(vm, c.clone());
     for (name, slot) in NAMES.iter().zip(slots) {
@@ -81,7 +82,7 @@ pub fn context_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 /// Signal bits from a list of signal classes (`allow_list`) or a dict
 /// with all nine signals.
-fn signals_arg(vm: &mut Vm, v: Value, allow_list: bool) -> PyResult<u16> {
+pub fn signals_arg(vm: &mut Vm, v: Value, allow_list: bool) -> PyResult<u16> {
     if let Some(bits) = signal_dict_bits(vm, v) {
         return Ok(bits);
     }
@@ -94,7 +95,7 @@ fn signals_arg(vm: &mut Vm, v: Value, allow_list: bool) -> PyResult<u16> {
             for it in items {
                 match signal_bit(vm, it) {
                     Some(b) => bits |= b,
-                    None => return Err(signal_key_error(vm)),
+                    None => return Err(super::signals::signal_key_error(vm)),
                 }
             }
             Ok(bits)
@@ -124,7 +125,7 @@ fn invalid_signal_dict_key() -> PyErr {
 }
 
 /// The bits of a `SignalDict` value.
-fn signal_dict_bits(vm: &Vm, v: Value) -> Option<u16> {
+pub fn signal_dict_bits(vm: &Vm, v: Value) -> Option<u16> {
     let Value::Ref(id) = v else { return None };
     match vm.heap.get(id) {
         Obj::Native(NativeObj::DecSignals { ctx, traps }) => {
@@ -417,7 +418,7 @@ pub fn call_method(
         let a = convert(vm, args[0])?;
         let b = convert(vm, args[1])?;
         return Ok(Some(match name {
-            "same_quantum" => Value::Bool(ops::same_quantum(&a, &b)),
+            "same_quantum" => Value::Bool(named::same_quantum(&a, &b)),
             "divmod" => {
                 let mut st = 0;
                 let (q, r) = super::arith::divmod(&a, &b, &c, &mut st);
@@ -427,7 +428,7 @@ pub fn call_method(
                 vm.new_tuple(vec![q, r])
             }
             _ => {
-                let f = ops::binary_op(name).expect("a binary op");
+                let f = named::binary_op(name).expect("a binary op");
                 let r = run(vm, me, |c, st| f(&a, &b, c, st))?;
                 new_dec(vm, r)
             }
@@ -438,14 +439,14 @@ pub fn call_method(
         if !a.kw.is_empty() {
             return Err(PyErr::type_error("fma() takes no keyword arguments"));
         }
-        let s = parse_args(&a, &["a", "b", "c"], 3, false)?;
+        let s = parse_args(&a, &["a", "b", "c"], 3)?;
         let x = convert(vm, s[0].expect("required"))?;
         let y = convert(vm, s[1].expect("required"))?;
         let z = convert(vm, s[2].expect("required"))?;
         let r = run(vm, me, |c, st| super::arith::fma(&x, &y, &z, c, st))?;
         new_dec(vm, r)
     } else {
-        let s = parse_args(&a, &["a", "b", "modulo"], 2, false)?;
+        let s = parse_args(&a, &["a", "b", "modulo"], 2)?;
         let x = convert(vm, s[0].expect("required"))?;
         let y = convert(vm, s[1].expect("required"))?;
         let r = match s[2] {
@@ -505,13 +506,13 @@ fn one_arg(vm: &mut Vm, me: Value, c: &Ctx, name: &str, x: Value) -> PyResult<Va
         _ => {}
     }
     let a = convert(vm, x)?;
-    if let Some(b) = ops::predicate(name, &a) {
+    if let Some(b) = named::predicate(name, &a) {
         return Ok(Value::Bool(b));
     }
     Ok(match name {
-        "is_normal" => Value::Bool(ops::is_normal(&a, c)),
-        "is_subnormal" => Value::Bool(ops::is_subnormal(&a, c)),
-        "number_class" => vm.new_str(ops::number_class(&a, c)),
+        "is_normal" => Value::Bool(named::is_normal(&a, c)),
+        "is_subnormal" => Value::Bool(named::is_subnormal(&a, c)),
+        "number_class" => vm.new_str(named::number_class(&a, c)),
         "to_sci_string" => vm.new_str(number::to_sci(&a, c.capitals)),
         "to_eng_string" => vm.new_str(number::to_eng(&a, c.capitals)),
         "to_integral" | "to_integral_exact" | "to_integral_value" => {
@@ -522,7 +523,7 @@ fn one_arg(vm: &mut Vm, me: Value, c: &Ctx, name: &str, x: Value) -> PyResult<Va
             new_dec(vm, r)
         }
         _ => {
-            let f = ops::unary_op(name).expect("a unary op");
+            let f = named::unary_op(name).expect("a unary op");
             let r = run(vm, me, |c, st| f(&a, c, st))?;
             new_dec(vm, r)
         }
@@ -659,231 +660,4 @@ pub fn ieee_context(vm: &mut Vm, a: Args) -> PyResult<Value> {
             traps: 0,
         },
     ))
-}
-
-// ----- signal dicts -----
-
-fn sd_parts(vm: &Vm, id: ObjId) -> (Value, bool) {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::DecSignals { ctx, traps }) => (*ctx, *traps),
-        _ => unreachable!("a SignalDict"),
-    }
-}
-
-fn sd_bits(vm: &Vm, id: ObjId) -> u16 {
-    let (ctx, traps) = sd_parts(vm, id);
-    let c = ctx_of(vm, ctx).expect("context");
-    if traps {
-        c.traps
-    } else {
-        c.flags
-    }
-}
-
-fn sd_set(vm: &mut Vm, id: ObjId, bits: u16) {
-    let (ctx, traps) = sd_parts(vm, id);
-    let c = ctx_mut(vm, ctx).expect("context");
-    if traps {
-        c.traps = bits;
-    } else {
-        c.flags = bits;
-    }
-}
-
-fn signal_classes(vm: &Vm) -> Vec<Value> {
-    let classes = &super::state(vm).classes;
-    (0..9).map(|b| classes[super::bit_class(b)]).collect()
-}
-
-pub fn sd_getitem(vm: &mut Vm, id: ObjId, key: Value) -> PyResult<Value> {
-    match signal_bit(vm, key) {
-        Some(b) => Ok(Value::Bool(sd_bits(vm, id) & b != 0)),
-        None => Err(signal_key_error(vm)),
-    }
-}
-
-/// The KeyError for a key that is not a signal.
-fn signal_key_error(vm: &mut Vm) -> PyErr {
-    let msg = vm.new_str(
-        "valid values for signals are:\n  [InvalidOperation, FloatOperation, DivisionByZero,\n   Overflow, Underflow, Subnormal, Inexact, Rounded,\n   Clamped]",
-    );
-    PyErr::New(ExcType::KeyError, vec![msg])
-}
-
-pub fn sd_setitem(vm: &mut Vm, id: ObjId, key: Value, v: Option<Value>) -> PyResult<()> {
-    let Some(v) = v else {
-        return Err(PyErr::value_error("signal keys cannot be deleted"));
-    };
-    let Some(b) = signal_bit(vm, key) else {
-        return Err(signal_key_error(vm));
-    };
-    let on = vm.truthy(v)?;
-    let bits = sd_bits(vm, id);
-    sd_set(vm, id, if on { bits | b } else { bits & !b });
-    Ok(())
-}
-
-pub fn sd_repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    let bits = sd_bits(vm, id);
-    let parts: Vec<String> = SIGNAL_NAMES
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            let on = if bits & (1 << i) != 0 {
-                "True"
-            } else {
-                "False"
-            };
-            format!("<class 'decimal.{n}'>:{on}")
-        })
-        .collect();
-    Ok(format!("{{{}}}", parts.join(", ")))
-}
-
-pub fn sd_iter(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
-    let _ = id;
-    let l = signal_classes(vm);
-    let l = vm.new_list(l);
-    vm.get_iter(l)
-}
-
-/// The signal dict as a plain dict.
-fn sd_dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
-    let bits = sd_bits(vm, id);
-    let d = vm.heap.new_value(Obj::Dict(Dict::new()));
-    for (i, cls) in signal_classes(vm).into_iter().enumerate() {
-        vm.set_item(d, cls, Value::Bool(bits & (1 << i) != 0))?;
-    }
-    Ok(d)
-}
-
-pub const SD_METHODS: &[&str] = &[
-    "keys",
-    "values",
-    "items",
-    "get",
-    "copy",
-    "update",
-    "pop",
-    "popitem",
-    "setdefault",
-    "clear",
-    "__copy__",
-    "__deepcopy__",
-    "__reduce__",
-    "__reduce_ex__",
-];
-
-pub fn sd_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let bits = sd_bits(vm, id);
-    let classes = signal_classes(vm);
-    Ok(Some(match name {
-        "keys" => vm.new_list(classes),
-        "values" => {
-            let v = (0..9).map(|i| Value::Bool(bits & (1 << i) != 0)).collect();
-            vm.new_list(v)
-        }
-        "items" => {
-            let mut v = Vec::new();
-            for (i, c) in classes.into_iter().enumerate() {
-                v.push(vm.new_tuple(vec![c, Value::Bool(bits & (1 << i) != 0)]));
-            }
-            vm.new_list(v)
-        }
-        "get" => {
-            let key = args.first().copied().unwrap_or(Value::None);
-            let default = args.get(1).copied().unwrap_or(Value::None);
-            match signal_bit(vm, key) {
-                Some(b) => Value::Bool(bits & b != 0),
-                None => default,
-            }
-        }
-        "copy" => sd_dict(vm, id)?,
-        "update" => {
-            let mut pairs: Vec<(Value, Value)> = Vec::new();
-            if let Some(&other) = args.first() {
-                if let Some(b) = signal_dict_bits(vm, other) {
-                    for (i, c) in classes.iter().enumerate() {
-                        pairs.push((*c, Value::Bool(b & (1 << i) != 0)));
-                    }
-                } else if let Value::Ref(oid) = other {
-                    if let Obj::Dict(d) = vm.heap.get(oid) {
-                        pairs = d.entries().collect();
-                    }
-                }
-                if pairs.is_empty() && signal_dict_bits(vm, other).is_none() {
-                    let is_dict =
-                        matches!(other, Value::Ref(o) if matches!(vm.heap.get(o), Obj::Dict(_)));
-                    if !is_dict {
-                        for item in vm.collect_iterable(other)? {
-                            let kv = vm.collect_iterable(item)?;
-                            if kv.len() != 2 {
-                                let msg = if kv.len() < 2 {
-                                    format!(
-                                        "not enough values to unpack (expected 2, got {})",
-                                        kv.len()
-                                    )
-                                } else {
-                                    "too many values to unpack (expected 2)".to_string()
-                                };
-                                return Err(PyErr::value_error(msg));
-                            }
-                            pairs.push((kv[0], kv[1]));
-                        }
-                    }
-                }
-            }
-            for (k, v) in pairs {
-                sd_setitem(vm, id, k, Some(v))?;
-            }
-            let _ = kw;
-            Value::None
-        }
-        "pop" | "popitem" | "clear" | "setdefault" => {
-            return Err(PyErr::value_error("signal keys cannot be deleted"))
-        }
-        "__copy__" | "__deepcopy__" | "__reduce__" | "__reduce_ex__" => {
-            return Err(PyErr::type_error("cannot pickle 'SignalDict' object"))
-        }
-        _ => return Ok(None),
-    }))
-}
-
-/// `==` between a signal dict and a dict or signal dict.
-pub fn sd_compare(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<bool>> {
-    let (sd, other) = match (signal_dict_bits(vm, a), signal_dict_bits(vm, b)) {
-        (Some(x), Some(y)) => return Ok(Some(x == y)),
-        (Some(x), None) => (x, b),
-        (None, Some(y)) => (y, a),
-        _ => return Ok(None),
-    };
-    let Value::Ref(oid) = other else {
-        return Ok(Some(false));
-    };
-    let Obj::Dict(d) = vm.heap.get(oid) else {
-        return Ok(Some(false));
-    };
-    let entries: Vec<(Value, Value)> = d.entries().collect();
-    if entries.is_empty() {
-        return Err(PyErr::value_error("invalid signal dict"));
-    }
-    if entries.len() != 9 {
-        return Ok(Some(false));
-    }
-    let mut bits = 0;
-    for (k, v) in entries {
-        let Some(b) = signal_bit(vm, k) else {
-            return Ok(Some(false));
-        };
-        if vm.truthy(v)? {
-            bits |= b;
-        }
-    }
-    Ok(Some(bits == sd))
 }

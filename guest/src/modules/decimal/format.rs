@@ -324,7 +324,7 @@ fn group_int(digits: &str, sep: Option<char>, min_width: usize) -> String {
     let mut rest = digits.to_string();
     let mut min_width = min_width as i64;
     loop {
-        let l = (rest.len() as i64).max(min_width).max(1).min(3) as usize;
+        let l = (rest.len() as i64).max(min_width).clamp(1, 3) as usize;
         let take = l.min(rest.len());
         let tail = rest.split_off(rest.len() - take);
         groups.push(format!("{}{}", "0".repeat(l - take), tail));

@@ -7,8 +7,8 @@
 //! last digit agrees with CPython).
 
 use num_bigint::{BigInt, BigUint, Sign};
-use num_integer::{Integer, Roots};
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive, Zero};
 
 use super::arith::{div, invalid, mul, nan1, nan2};
 use super::context::*;
@@ -41,8 +41,8 @@ pub fn sqrt(a: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
         e -= 1;
     }
     // scale to 2*prec+2 digits (an even number of places)
-    let want = 2 * (ctx.prec as i64) + 2;
-    let mut k = (want - digits(&c) as i64 + 1).div_euclid(2);
+    let want = 2 * ctx.prec + 2;
+    let k = (want - digits(&c) as i64 + 1).div_euclid(2);
     let mut dropped = false;
     if k >= 0 {
         c *= pow10(2 * k as u64);
@@ -71,7 +71,6 @@ pub fn sqrt(a: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
             };
             exp += can;
         }
-        let _ = &mut k;
         return half_even.finish(Dec::finite(false, q, exp), false, st);
     }
     half_even.finish(Dec::finite(false, q, exp), true, st)
@@ -338,10 +337,8 @@ pub fn ln(a: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
 /// `ln(a)` to `prec` digits plus a sticky digit, for finite `a > 0`, `a != 1`.
 fn ln_rounded(a: &Dec, prec: i64) -> Dec {
     let lead = ln_leading_zeros(a);
-    let mag_digits = digits(&BigUint::from(a.adjusted().unsigned_abs() + 1)) + 1;
     correctly_rounded(prec, |guard| {
         let w = prec as u64 + guard + lead;
-        let _ = mag_digits;
         (ln_fixed(a, w), -(w as i64))
     })
 }
@@ -634,9 +631,4 @@ pub fn power_mod(a: &Dec, b: &Dec, m: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
     let r = am.modpow(&bexp, &modulus);
     let neg = a.neg && bexp.is_odd();
     ctx.finish(Dec::finite(neg, r, 0), false, st)
-}
-
-#[allow(dead_code)]
-fn unused(_: BigInt) -> bool {
-    BigInt::one().is_positive()
 }

@@ -7,22 +7,26 @@
 //! Split: `number.rs` the value and its exact conversions, `context.rs`
 //! rounding and signals, `arith.rs` and `math.rs` the operations,
 //! `format.rs` `__format__`, `ops.rs` the Python face of `Decimal`
-//! (constructor, operators, methods), `ctxobj.rs` the Python face of
-//! `Context`, its signal dicts and `localcontext`.
+//! (constructor, operators, conversions), `methods.rs` its named methods
+//! and `named.rs` the operations they share with `Context`, `ctxobj.rs`
+//! the Python face of `Context` and `localcontext`, `signals.rs` the
+//! `flags`/`traps` dicts.
 
 pub mod arith;
 pub mod context;
 pub mod ctxobj;
 pub mod format;
 pub mod math;
+pub mod methods;
+pub mod named;
 pub mod number;
 pub mod ops;
+pub mod signals;
 
 use num_bigint::BigInt;
 
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeFn, NativeId};
-use crate::builtins::Args;
 use crate::object::{Class, Dict, ExcType, Exception, HashKey, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use context::*;

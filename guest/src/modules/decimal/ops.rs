@@ -8,15 +8,15 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use std::cmp::Ordering;
 
-use super::arith::{self, nan1, nan2};
+use super::arith;
 use super::context::*;
-use super::number::{self, cmp_num, digits, pow10, Dec, Kind};
+use super::named::BinaryFn;
+use super::number::{self, cmp_num, Dec, Kind};
 use super::{convert, ctx_of, dec_of, new_dec, operand, pick_ctx, signal};
 use crate::builtins::Args;
 use crate::compile::bytecode::{BinOp, CmpOp};
 use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// Runs `f` in context `ctx` and reports its signals there.
@@ -37,7 +37,7 @@ fn dec(vm: &Vm, id: ObjId) -> Dec {
 
 /// `Decimal(value="0", context=None)`.
 pub fn decimal_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let slots = parse_args(&a, &["value", "context"], 0, false)?;
+    let slots = parse_args(&a, &["value", "context"], 0)?;
     let ctx = pick_ctx(vm, slots[1])?;
     let Some(v) = slots[0] else {
         return Ok(new_dec(vm, Dec::zero()));
@@ -173,15 +173,9 @@ fn from_tuple(vm: &mut Vm, items: &[Value]) -> PyResult<Dec> {
     Ok(Dec::finite(neg, coeff, exp))
 }
 
-/// Binds positional/keyword arguments the way `_decimal` reports
-/// mistakes; `kw_ok` false rejects keywords.
-pub fn parse_args(
-    a: &Args,
-    names: &[&str],
-    required: usize,
-    method: bool,
-) -> PyResult<Vec<Option<Value>>> {
-    let _ = method;
+/// Binds positional/keyword arguments to `names` (the first `required`
+/// mandatory) with `_decimal`'s messages for mistakes.
+pub fn parse_args(a: &Args, names: &[&str], required: usize) -> PyResult<Vec<Option<Value>>> {
     let n = names.len();
     let given = a.pos.len();
     if given > n {
@@ -255,7 +249,7 @@ pub fn binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Val
     let (Some(x), Some(y)) = (operand(vm, a), operand(vm, b)) else {
         return Ok(None);
     };
-    let f: fn(&Dec, &Dec, &Ctx, &mut Status) -> Dec = match op {
+    let f: BinaryFn = match op {
         BinOp::Add => arith::add,
         BinOp::Sub => arith::sub,
         BinOp::Mul => arith::mul,
@@ -483,7 +477,7 @@ pub fn round(vm: &mut Vm, v: Value, nd: Option<Value>) -> Option<PyResult<Value>
     Some(round_impl(vm, d, nd))
 }
 
-fn round_impl(vm: &mut Vm, d: Dec, nd: Option<Value>) -> PyResult<Value> {
+pub fn round_impl(vm: &mut Vm, d: Dec, nd: Option<Value>) -> PyResult<Value> {
     match nd {
         None | Some(Value::None) => to_int(vm, &d, Rounding::HalfEven),
         Some(n) => {
@@ -534,537 +528,6 @@ pub fn setattr(vm: &Vm, id: ObjId, name: &str) -> PyErr {
     )
 }
 
-/// Unary operations shared by `Decimal` and `Context` methods.
-pub fn unary_op(name: &str) -> Option<fn(&Dec, &Ctx, &mut Status) -> Dec> {
-    Some(match name {
-        "exp" => super::math::exp,
-        "ln" => super::math::ln,
-        "log10" => super::math::log10,
-        "sqrt" => super::math::sqrt,
-        "logb" => logb,
-        "logical_invert" => logical_invert,
-        "next_minus" => |a, c, st| arith::next(a, false, c, st),
-        "next_plus" => |a, c, st| arith::next(a, true, c, st),
-        "normalize" | "reduce" => arith::normalize,
-        "abs" => arith::abs,
-        "plus" => arith::plus,
-        "minus" => arith::minus,
-        "_apply" | "apply" => |a, c, st| match nan1(a, c, st) {
-            Some(n) => n,
-            None => c.finish(a.clone(), false, st),
-        },
-        "copy_abs" => |a, _, _| a.abs(),
-        "copy_negate" => |a, _, _| a.negated(),
-        "canonical" | "copy_decimal" => |a, _, _| a.clone(),
-        _ => return None,
-    })
-}
-
-/// Binary operations shared by `Decimal` and `Context` methods.
-pub fn binary_op(name: &str) -> Option<fn(&Dec, &Dec, &Ctx, &mut Status) -> Dec> {
-    Some(match name {
-        "add" => arith::add,
-        "subtract" => arith::sub,
-        "multiply" => arith::mul,
-        "divide" => arith::div,
-        "divide_int" => arith::div_int,
-        "remainder" => arith::rem,
-        "remainder_near" => arith::rem_near,
-        "compare" => |a, b, c, st| arith::compare(a, b, c, st, false),
-        "compare_signal" => |a, b, c, st| arith::compare(a, b, c, st, true),
-        "compare_total" => |a, b, _, _| ord_dec(arith::cmp_total(a, b)),
-        "compare_total_mag" => |a, b, _, _| ord_dec(arith::cmp_total(&a.abs(), &b.abs())),
-        "copy_sign" => |a, b, _, _| {
-            let mut r = a.clone();
-            r.neg = b.neg;
-            r
-        },
-        "max" => |a, b, c, st| arith::max_min(a, b, c, st, true, false),
-        "min" => |a, b, c, st| arith::max_min(a, b, c, st, false, false),
-        "max_mag" => |a, b, c, st| arith::max_min(a, b, c, st, true, true),
-        "min_mag" => |a, b, c, st| arith::max_min(a, b, c, st, false, true),
-        "next_toward" => arith::next_toward,
-        "power" => super::math::power,
-        "quantize" => |a, b, c, st| arith::quantize(a, b, c.rounding, c, st),
-        "rotate" => rotate,
-        "shift" => shift,
-        "scaleb" => scaleb,
-        "logical_and" => |a, b, c, st| logical(a, b, c, st, |x, y| x & y),
-        "logical_or" => |a, b, c, st| logical(a, b, c, st, |x, y| x | y),
-        "logical_xor" => |a, b, c, st| logical(a, b, c, st, |x, y| x ^ y),
-        _ => return None,
-    })
-}
-
-fn ord_dec(o: Ordering) -> Dec {
-    Dec::from_i64(match o {
-        Ordering::Less => -1,
-        Ordering::Equal => 0,
-        Ordering::Greater => 1,
-    })
-}
-
-fn logb(a: &Dec, c: &Ctx, st: &mut Status) -> Dec {
-    if let Some(n) = nan1(a, c, st) {
-        return n;
-    }
-    if a.is_inf() {
-        return Dec::inf(false);
-    }
-    if a.is_zero() {
-        *st |= DIV_ZERO;
-        return Dec::inf(true);
-    }
-    c.finish(Dec::from_i64(a.adjusted()), false, st)
-}
-
-fn logical_invert(a: &Dec, c: &Ctx, st: &mut Status) -> Dec {
-    let Some(mut bits) = arith::logical_digits(a) else {
-        return arith::invalid(st);
-    };
-    let p = c.prec.max(0) as usize;
-    bits.resize(p.max(bits.len()), 0);
-    bits.truncate(p);
-    for b in bits.iter_mut() {
-        *b ^= 1;
-    }
-    arith::from_logical(&bits)
-}
-
-fn logical(a: &Dec, b: &Dec, c: &Ctx, st: &mut Status, f: fn(u8, u8) -> u8) -> Dec {
-    let (Some(x), Some(y)) = (arith::logical_digits(a), arith::logical_digits(b)) else {
-        return arith::invalid(st);
-    };
-    let p = c.prec.max(0) as usize;
-    let n = x.len().max(y.len()).min(p);
-    let bits: Vec<u8> = (0..n)
-        .map(|i| f(*x.get(i).unwrap_or(&0), *y.get(i).unwrap_or(&0)))
-        .collect();
-    arith::from_logical(&bits)
-}
-
-/// The integral second operand of `rotate`/`shift`, within `[-prec, prec]`.
-fn shift_amount(a: &Dec, b: &Dec, c: &Ctx, st: &mut Status) -> Result<i64, Dec> {
-    if let Some(n) = nan2(a, b, c, st) {
-        return Err(n);
-    }
-    match arith::small_int(b) {
-        Some(n) if b.exp == 0 && n.abs() <= c.prec => Ok(n),
-        _ => Err(arith::invalid(st)),
-    }
-}
-
-fn coeff_digits(a: &Dec, p: usize) -> Vec<u8> {
-    let s = a.coeff.to_string();
-    let mut v: Vec<u8> = s.bytes().map(|b| b - b'0').collect();
-    if v.len() > p {
-        v.drain(..v.len() - p);
-    }
-    while v.len() < p {
-        v.insert(0, 0);
-    }
-    v
-}
-
-fn from_digits(neg: bool, v: &[u8], exp: i64) -> Dec {
-    let s: String = v.iter().map(|d| (b'0' + d) as char).collect();
-    let t = s.trim_start_matches('0');
-    let c = if t.is_empty() {
-        BigUint::zero()
-    } else {
-        t.parse().unwrap_or_default()
-    };
-    Dec::finite(neg, c, exp)
-}
-
-fn rotate(a: &Dec, b: &Dec, c: &Ctx, st: &mut Status) -> Dec {
-    let n = match shift_amount(a, b, c, st) {
-        Ok(n) => n,
-        Err(d) => return d,
-    };
-    if a.is_inf() {
-        return a.clone();
-    }
-    let p = c.prec as usize;
-    let mut v = coeff_digits(a, p);
-    if p > 0 {
-        let k = n.rem_euclid(p as i64) as usize;
-        v.rotate_left(k);
-    }
-    from_digits(a.neg, &v, a.exp)
-}
-
-fn shift(a: &Dec, b: &Dec, c: &Ctx, st: &mut Status) -> Dec {
-    let n = match shift_amount(a, b, c, st) {
-        Ok(n) => n,
-        Err(d) => return d,
-    };
-    if a.is_inf() {
-        return a.clone();
-    }
-    let p = c.prec as usize;
-    let mut v = coeff_digits(a, p);
-    if n > 0 {
-        v.drain(..n as usize);
-        v.extend(std::iter::repeat_n(0, n as usize));
-    } else if n < 0 {
-        let k = (-n) as usize;
-        v.truncate(p - k);
-        for _ in 0..k {
-            v.insert(0, 0);
-        }
-    }
-    from_digits(a.neg, &v, a.exp)
-}
-
-fn scaleb(a: &Dec, b: &Dec, c: &Ctx, st: &mut Status) -> Dec {
-    if let Some(n) = nan2(a, b, c, st) {
-        return n;
-    }
-    let limit = 2 * (c.emax.saturating_add(c.prec));
-    let n = match arith::small_int(b) {
-        Some(n) if b.exp == 0 && n.abs() <= limit => n,
-        _ => return arith::invalid(st),
-    };
-    if a.is_inf() {
-        return a.clone();
-    }
-    let mut r = a.clone();
-    r.exp = r.exp.saturating_add(n);
-    c.finish(r, false, st)
-}
-
-/// `Decimal.number_class()`.
-pub fn number_class(a: &Dec, c: &Ctx) -> &'static str {
-    match a.kind {
-        Kind::SNaN => "sNaN",
-        Kind::NaN => "NaN",
-        Kind::Inf => {
-            if a.neg {
-                "-Infinity"
-            } else {
-                "+Infinity"
-            }
-        }
-        Kind::Finite => {
-            let sub = !a.coeff.is_zero() && a.adjusted() < c.emin;
-            match (a.neg, a.coeff.is_zero(), sub) {
-                (false, true, _) => "+Zero",
-                (true, true, _) => "-Zero",
-                (false, false, true) => "+Subnormal",
-                (true, false, true) => "-Subnormal",
-                (false, false, false) => "+Normal",
-                (true, false, false) => "-Normal",
-            }
-        }
-    }
-}
-
-/// Predicates that take no context.
-pub fn predicate(name: &str, a: &Dec) -> Option<bool> {
-    Some(match name {
-        "is_canonical" => true,
-        "is_finite" => a.is_finite(),
-        "is_infinite" => a.is_inf(),
-        "is_nan" => a.is_nan(),
-        "is_qnan" => a.kind == Kind::NaN,
-        "is_snan" => a.kind == Kind::SNaN,
-        "is_signed" => a.neg,
-        "is_zero" => a.is_zero(),
-        _ => return None,
-    })
-}
-
-pub fn is_normal(a: &Dec, c: &Ctx) -> bool {
-    a.is_finite() && !a.coeff.is_zero() && a.adjusted() >= c.emin
-}
-
-pub fn is_subnormal(a: &Dec, c: &Ctx) -> bool {
-    a.is_finite() && !a.coeff.is_zero() && a.adjusted() < c.emin
-}
-
-pub fn same_quantum(a: &Dec, b: &Dec) -> bool {
-    match (a.kind, b.kind) {
-        (Kind::Finite, Kind::Finite) => a.exp == b.exp,
-        (Kind::Inf, Kind::Inf) => true,
-        (Kind::NaN | Kind::SNaN, Kind::NaN | Kind::SNaN) => true,
-        _ => false,
-    }
-}
-
-/// Methods that take no arguments at all.
-const NO_ARG: &[&str] = &[
-    "adjusted",
-    "as_integer_ratio",
-    "as_tuple",
-    "canonical",
-    "conjugate",
-    "copy_abs",
-    "copy_negate",
-    "is_canonical",
-    "is_finite",
-    "is_infinite",
-    "is_nan",
-    "is_qnan",
-    "is_signed",
-    "is_snan",
-    "is_zero",
-    "radix",
-    "__copy__",
-    "__float__",
-    "__int__",
-    "__floor__",
-    "__ceil__",
-    "__trunc__",
-    "__complex__",
-    "__reduce__",
-];
-
-/// Methods taking only `context=None`.
-const CTX_ONLY: &[&str] = &[
-    "exp",
-    "ln",
-    "log10",
-    "logb",
-    "logical_invert",
-    "next_minus",
-    "next_plus",
-    "normalize",
-    "number_class",
-    "sqrt",
-    "to_eng_string",
-    "is_normal",
-    "is_subnormal",
-];
-
-/// Methods taking `other, context=None`.
-const OTHER_CTX: &[&str] = &[
-    "compare",
-    "compare_signal",
-    "compare_total",
-    "compare_total_mag",
-    "copy_sign",
-    "logical_and",
-    "logical_or",
-    "logical_xor",
-    "max",
-    "max_mag",
-    "min",
-    "min_mag",
-    "next_toward",
-    "remainder_near",
-    "rotate",
-    "same_quantum",
-    "scaleb",
-    "shift",
-];
-
-const OTHERS: &[&str] = &[
-    "fma",
-    "quantize",
-    "to_integral",
-    "to_integral_exact",
-    "to_integral_value",
-    "__round__",
-    "__format__",
-    "__deepcopy__",
-    "__reduce_ex__",
-];
-
-pub fn has_method(name: &str) -> bool {
-    NO_ARG.contains(&name)
-        || CTX_ONLY.contains(&name)
-        || OTHER_CTX.contains(&name)
-        || OTHERS.contains(&name)
-}
-
-/// A Decimal method call.
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    if !has_method(name) {
-        return Ok(None);
-    }
-    let me = dec(vm, id);
-    let a = Args::new("", args, kw);
-    if NO_ARG.contains(&name) {
-        if !a.pos.is_empty() || !a.kw.is_empty() {
-            return Err(PyErr::type_error(format!(
-                "Decimal.{name}() takes no arguments ({} given)",
-                a.pos.len() + a.kw.len()
-            )));
-        }
-        return no_arg_method(vm, id, &me, name).map(Some);
-    }
-    if CTX_ONLY.contains(&name) {
-        let s = parse_args(&a, &["context"], 0, true)?;
-        let ctx = pick_ctx(vm, s[0])?;
-        let c = ctx_of(vm, ctx).expect("context").clone();
-        let v = match name {
-            "number_class" => vm.new_str(number_class(&me, &c)),
-            "is_normal" => Value::Bool(is_normal(&me, &c)),
-            "is_subnormal" => Value::Bool(is_subnormal(&me, &c)),
-            "to_eng_string" => vm.new_str(number::to_eng(&me, c.capitals)),
-            _ => {
-                let f = unary_op(name).expect("a unary op");
-                let r = run(vm, ctx, |c, st| f(&me, c, st))?;
-                new_dec(vm, r)
-            }
-        };
-        return Ok(Some(v));
-    }
-    if OTHER_CTX.contains(&name) {
-        let s = parse_args(&a, &["other", "context"], 1, true)?;
-        let ctx = pick_ctx(vm, s[1])?;
-        let other = convert(vm, s[0].expect("required"))?;
-        if name == "same_quantum" {
-            return Ok(Some(Value::Bool(same_quantum(&me, &other))));
-        }
-        let f = binary_op(name).expect("a binary op");
-        let r = run(vm, ctx, |c, st| f(&me, &other, c, st))?;
-        return Ok(Some(new_dec(vm, r)));
-    }
-    let v = match name {
-        "fma" => {
-            let s = parse_args(&a, &["other", "third", "context"], 2, true)?;
-            let ctx = pick_ctx(vm, s[2])?;
-            let b = convert(vm, s[0].expect("required"))?;
-            let c3 = convert(vm, s[1].expect("required"))?;
-            let r = run(vm, ctx, |c, st| arith::fma(&me, &b, &c3, c, st))?;
-            new_dec(vm, r)
-        }
-        "quantize" => {
-            let s = parse_args(&a, &["exp", "rounding", "context"], 1, true)?;
-            let rounding = rounding_arg(vm, s[1])?;
-            let ctx = pick_ctx(vm, s[2])?;
-            let q = convert(vm, s[0].expect("required"))?;
-            let r = run(vm, ctx, |c, st| {
-                arith::quantize(&me, &q, rounding.unwrap_or(c.rounding), c, st)
-            })?;
-            new_dec(vm, r)
-        }
-        "to_integral" | "to_integral_exact" | "to_integral_value" => {
-            let s = parse_args(&a, &["rounding", "context"], 0, true)?;
-            let rounding = rounding_arg(vm, s[0])?;
-            let ctx = pick_ctx(vm, s[1])?;
-            let exact = name == "to_integral_exact";
-            let r = run(vm, ctx, |c, st| {
-                arith::to_integral(&me, rounding.unwrap_or(c.rounding), c, st, exact)
-            })?;
-            new_dec(vm, r)
-        }
-        "__round__" => {
-            if a.pos.len() > 1 {
-                return Err(PyErr::type_error(format!(
-                    "__round__ expected at most 1 argument, got {}",
-                    a.pos.len()
-                )));
-            }
-            round_impl(vm, me, a.pos.first().copied())?
-        }
-        "__format__" => {
-            let spec = a.pos.first().copied().unwrap_or(Value::None);
-            let Some(spec) = as_str(&vm.heap, spec).map(str::to_string) else {
-                return Err(PyErr::type_error("format arg must be str"));
-            };
-            if let Some(o) = a.pos.get(1) {
-                if !matches!(*o, Value::Ref(d) if matches!(vm.heap.get(d), Obj::Dict(_))) {
-                    return Err(PyErr::type_error("optional argument must be a dict"));
-                }
-            }
-            let s = super::format::format(vm, &me, &spec)?;
-            vm.new_str(s)
-        }
-        "__deepcopy__" => Value::Ref(id),
-        "__reduce_ex__" => no_arg_method(vm, id, &me, "__reduce__")?,
-        _ => return Ok(None),
-    };
-    Ok(Some(v))
-}
-
-fn no_arg_method(vm: &mut Vm, id: ObjId, me: &Dec, name: &str) -> PyResult<Value> {
-    if let Some(b) = predicate(name, me) {
-        return Ok(Value::Bool(b));
-    }
-    Ok(match name {
-        "adjusted" => Value::Int(me.adjusted()),
-        "radix" => new_dec(vm, Dec::from_i64(10)),
-        "canonical" | "conjugate" | "__copy__" => Value::Ref(id),
-        "copy_abs" => new_dec(vm, me.abs()),
-        "copy_negate" => new_dec(vm, me.negated()),
-        "__float__" => Value::Float(to_f64(me)?),
-        "__int__" | "__trunc__" => to_int(vm, me, Rounding::Down)?,
-        "__floor__" => to_int(vm, me, Rounding::Floor)?,
-        "__ceil__" => to_int(vm, me, Rounding::Ceiling)?,
-        "__complex__" => {
-            return Err(PyErr::new(
-                ExcType::NotImplementedError,
-                "complex numbers are not supported",
-            ))
-        }
-        "__reduce__" => {
-            let cls = Value::Native(crate::modules::NativeId {
-                module: super::module_index(),
-                func: super::DECIMAL,
-            });
-            let s = number::to_sci(me, true);
-            let s = vm.new_str(s);
-            let args = vm.new_tuple(vec![s]);
-            vm.new_tuple(vec![cls, args])
-        }
-        "as_integer_ratio" => {
-            match me.kind {
-                Kind::NaN | Kind::SNaN => {
-                    return Err(PyErr::value_error("cannot convert NaN to integer ratio"))
-                }
-                Kind::Inf => {
-                    return Err(PyErr::new(
-                        ExcType::OverflowError,
-                        "cannot convert Infinity to integer ratio",
-                    ))
-                }
-                Kind::Finite => {}
-            }
-            if me.exp > 0 {
-                vm.check_alloc((me.digits() + me.exp as u64) as u128 / 2)?;
-            }
-            let (n, d) = me.as_ratio();
-            let n = super::int_value(vm, n);
-            let d = super::int_value(vm, d);
-            vm.new_tuple(vec![n, d])
-        }
-        "as_tuple" => as_tuple(vm, me)?,
-        _ => unreachable!("listed no-argument method"),
-    })
-}
-
-/// `as_tuple()`: a `DecimalTuple(sign, digits, exponent)`.
-fn as_tuple(vm: &mut Vm, me: &Dec) -> PyResult<Value> {
-    let digits: Vec<Value> = match me.kind {
-        Kind::Inf => vec![Value::Int(0)],
-        Kind::NaN | Kind::SNaN if me.coeff.is_zero() => Vec::new(),
-        _ => me
-            .coeff
-            .to_string()
-            .bytes()
-            .map(|b| Value::Int((b - b'0') as i64))
-            .collect(),
-    };
-    let digits = vm.new_tuple(digits);
-    let exp = match me.kind {
-        Kind::Finite => Value::Int(me.exp),
-        Kind::Inf => vm.new_str("F"),
-        Kind::NaN => vm.new_str("n"),
-        Kind::SNaN => vm.new_str("N"),
-    };
-    let cls = super::state(vm).tuple_class;
-    super::ctxobj::new_decimal_tuple(vm, cls, vec![Value::Int(me.neg as i64), digits, exp])
-}
-
 /// Class attributes of `Decimal`: `from_float`, `from_number`.
 pub fn type_getattr(vm: &mut Vm, name: &str) -> Option<Value> {
     let _ = vm;
@@ -1083,7 +546,7 @@ pub fn type_getattr(vm: &mut Vm, name: &str) -> Option<Value> {
 
 /// `Decimal.from_float(f)`.
 pub fn from_float(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = parse_args(&a, &["f"], 1, false)?;
+    let s = parse_args(&a, &["f"], 1)?;
     let v = s[0].expect("required");
     let d = match v {
         Value::Float(f) => Dec::from_f64(f),
@@ -1098,7 +561,7 @@ pub fn from_float(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 /// `Decimal.from_number(x)`.
 pub fn from_number(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = parse_args(&a, &["number"], 1, false)?;
+    let s = parse_args(&a, &["number"], 1)?;
     let v = s[0].expect("required");
     if let Some(d) = dec_of(vm, v) {
         let d = d.clone();
@@ -1109,9 +572,4 @@ pub fn from_number(vm: &mut Vm, a: Args) -> PyResult<Value> {
     }
     let d = convert(vm, v)?;
     Ok(new_dec(vm, d))
-}
-
-#[allow(dead_code)]
-fn unused() -> BigUint {
-    pow10(0) + BigUint::from(digits(&BigUint::zero()))
 }
