@@ -161,6 +161,9 @@ impl Vm {
     }
 
     pub fn float_arg(&self, v: Value) -> PyResult<f64> {
+        if let Some(r) = crate::modules::decimal::ops::float_of(self, v) {
+            return r;
+        }
         match self.as_num(v) {
             Some(Num::Int(i)) => Ok(i as f64),
             Some(Num::Big(b)) => crate::vm::ops::bigint_to_f64(&b),

@@ -212,6 +212,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::DivMod => {
             a.check(2, 2, &[])?;
             let (x, y) = (a.pos[0], a.pos[1]);
+            if let Some(r) = crate::modules::decimal::ops::divmod(vm, x, y)? {
+                return Ok(r);
+            }
             if let (Some(Num::Float(_)), _) | (_, Some(Num::Float(_))) =
                 (vm.as_num(x), vm.as_num(y))
             {
@@ -244,6 +247,10 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 Some(&m) => {
                     if let Some(e) = vm.complex_modulo_error(a.pos[0], a.pos[1], m) {
                         return Err(e);
+                    }
+                    if let Some(r) = crate::modules::decimal::ops::pow3(vm, a.pos[0], a.pos[1], m)?
+                    {
+                        return Ok(r);
                     }
                     let base = vm.bigint_arg(a.pos[0])?;
                     let exp = vm.bigint_arg(a.pos[1])?;

@@ -367,7 +367,11 @@ fn convert(vm: &mut Vm, ty: char, at: usize, v: Value, d: &Directive) -> PyResul
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
             let f = match vm.as_num(v) {
                 Some(_) => vm.float_arg(v)?,
-                None if vm.user_class_of(v).is_some() => float_of(vm, v)?,
+                None if vm.user_class_of(v).is_some()
+                    || crate::modules::decimal::is_decimal(vm, v) =>
+                {
+                    float_of(vm, v)?
+                }
                 None => {
                     return Err(PyErr::type_error(format!(
                         "must be real number, not {}",
@@ -410,6 +414,9 @@ fn index_of(vm: &mut Vm, v: Value) -> PyResult<Option<BigInt>> {
 
 /// `float(v)` for an instance: `__float__`, else `__index__`.
 fn float_of(vm: &mut Vm, v: Value) -> PyResult<f64> {
+    if let Some(r) = crate::modules::decimal::ops::float_of(vm, v) {
+        return r;
+    }
     if let Some(r) = vm.call_dunder(v, "__float__", vec![])? {
         return match r {
             Value::Float(f) => Ok(f),
@@ -431,6 +438,11 @@ fn float_of(vm: &mut Vm, v: Value) -> PyResult<f64> {
 
 /// The integer a `%d`/`%x`-style conversion formats.
 fn int_operand(vm: &mut Vm, ty: char, v: Value) -> PyResult<BigInt> {
+    if matches!(ty, 'd' | 'i' | 'u') {
+        if let Some(r) = crate::modules::decimal::ops::int_of(vm, v) {
+            return vm.bigint_arg(r?);
+        }
+    }
     if vm.user_class_of(v).is_some() {
         if let Some(n) = index_of(vm, v)? {
             return Ok(n);

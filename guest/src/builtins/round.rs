@@ -18,6 +18,9 @@ pub fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
         ));
     };
     let nd = a.get(1, "ndigits").filter(|v| !v.is_none());
+    if let Some(r) = crate::modules::decimal::ops::round(vm, x, nd) {
+        return r;
+    }
     if vm.user_class_of(x).is_some() {
         if let Some(r) = vm.call_dunder(x, "__round__", nd.into_iter().collect())? {
             return Ok(r);

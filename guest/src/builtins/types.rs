@@ -380,6 +380,9 @@ fn str_decode(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
 
 /// `int(x)` for a non-str-with-base argument.
 fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
+    if let Some(r) = crate::modules::decimal::ops::int_of(vm, x) {
+        return r;
+    }
     match vm.as_num(x) {
         Some(Num::Int(i)) => return Ok(Value::Int(i)),
         Some(Num::Big(_)) => return Ok(x),
@@ -518,6 +521,9 @@ fn finish_int(vm: &mut Vm, digits: &str, radix: u32, neg: bool) -> PyResult<Valu
 
 /// `float(x)`.
 pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
+    if let Some(r) = crate::modules::decimal::ops::float_of(vm, x) {
+        return r.map(Value::Float);
+    }
     match vm.as_num(x) {
         Some(Num::Float(f)) => return Ok(Value::Float(f)),
         Some(Num::Int(i)) => return Ok(Value::Float(i as f64)),

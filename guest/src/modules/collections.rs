@@ -182,7 +182,7 @@ fn is_keyword(s: &str) -> bool {
     )
 }
 
-fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
+pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(2, 2, &["defaults", "rename", "module"])?;
     let name = vm.str_arg(a.pos[0], "namedtuple() typename must be a string")?;
     let fields: Vec<String> = match as_str(&vm.heap, a.pos[1]) {

@@ -48,6 +48,13 @@ fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
             .call_dunder(x, "__copy__", vec![])?
             .unwrap_or(Value::None));
     }
+    match vm.heap.get(id) {
+        Obj::Native(NativeObj::Decimal(_)) => return Ok(x),
+        Obj::Native(NativeObj::DecSignals { .. }) => {
+            return Err(PyErr::type_error("cannot pickle 'SignalDict' object"))
+        }
+        _ => {}
+    }
     let new = match vm.heap.get(id) {
         Obj::List(l) => Obj::List(l.clone()),
         Obj::ByteArray(b) => Obj::ByteArray(b.clone()),
@@ -183,6 +190,8 @@ impl Deep {
             Obj::BoundMethod { .. } => Kind::BoundMethod,
             Obj::BoundNative { .. } => Kind::BoundNative,
             Obj::Native(NativeObj::Deque { .. }) => Kind::Deque,
+            Obj::Native(NativeObj::Decimal(_)) => Kind::Atomic,
+            Obj::Native(NativeObj::DecSignals { .. }) => Kind::Unpicklable,
             Obj::Native(_) | Obj::ByteArray(_) => Kind::Native,
             Obj::Module(_)
             | Obj::Iter(_)

@@ -240,6 +240,14 @@ pub fn int_of_float(vm: &mut Vm, f: f64) -> PyResult<Value> {
 /// `floor`/`ceil`/`trunc`: ints pass through, floats round.
 fn round_to_int(vm: &mut Vm, a: Args, qual: &str, f: fn(f64) -> f64) -> PyResult<Value> {
     let v = one_arg(&a, qual)?;
+    let mode = match qual {
+        "math.floor" => super::decimal::context::Rounding::Floor,
+        "math.ceil" => super::decimal::context::Rounding::Ceiling,
+        _ => super::decimal::context::Rounding::Down,
+    };
+    if let Some(r) = super::decimal::ops::floor_ceil(vm, v, mode) {
+        return r;
+    }
     match vm.as_num(v) {
         Some(Num::Int(i)) => Ok(Value::Int(i)),
         Some(Num::Big(_)) => Ok(v),
@@ -309,7 +317,11 @@ fn big_frexp(b: &BigInt) -> (f64, u64) {
 /// beyond the float range.
 fn log_of(vm: &Vm, v: Value, base: Base) -> PyResult<f64> {
     let positive = || PyErr::value_error("expected a positive input");
-    match vm.as_num(v) {
+    let num = match super::decimal::ops::float_of(vm, v) {
+        Some(f) => Some(Num::Float(f?)),
+        None => vm.as_num(v),
+    };
+    match num {
         Some(Num::Int(i)) => {
             if i <= 0 {
                 return Err(positive());

@@ -8,7 +8,7 @@ mod base64;
 mod base85;
 mod binascii;
 mod bisect;
-mod collections;
+pub(crate) mod collections;
 mod copy;
 mod csv;
 mod csv_dialect;
@@ -21,6 +21,7 @@ mod datetime_args;
 mod datetime_fmt;
 mod datetime_methods;
 mod datetime_ops;
+pub mod decimal;
 mod digests;
 mod digests_sponge;
 mod functools;
@@ -123,6 +124,7 @@ static MODULES: &[&ModuleDef] = &[
     &csv::C_MODULE,
     &csv::MODULE,
     &tomllib::MODULE,
+    &decimal::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.

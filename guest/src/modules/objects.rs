@@ -90,6 +90,23 @@ pub enum NativeObj {
     CsvWriter(Box<super::csv_writer::WriterState>),
     CsvDictReader(Box<super::csv_dict::DictReaderState>),
     CsvDictWriter(Box<super::csv_dict::DictWriterState>),
+    /// `decimal.Decimal` (`decimal/ops.rs`).
+    Decimal(Box<super::decimal::number::Dec>),
+    /// `decimal.Context` (`decimal/ctxobj.rs`).
+    DecContext(Box<super::decimal::context::Ctx>),
+    /// A context's `flags` or `traps` (a live view of `ctx`).
+    DecSignals {
+        ctx: Value,
+        traps: bool,
+    },
+    /// A `localcontext()` manager: the context it installs and, while
+    /// active, the one it restores.
+    DecLocal {
+        ctx: Value,
+        saved: Value,
+    },
+    /// The `decimal` module's hidden state (current context, classes).
+    DecState(Box<super::decimal::DecState>),
 }
 
 impl NativeObj {
@@ -117,6 +134,18 @@ impl NativeObj {
             NativeObj::CsvWriter(w) => w.for_each_child(_f),
             NativeObj::CsvDictReader(r) => r.for_each_child(_f),
             NativeObj::CsvDictWriter(w) => w.for_each_child(_f),
+            NativeObj::Decimal(_) | NativeObj::DecContext(_) => {}
+            NativeObj::DecSignals { ctx, .. } => _f(*ctx),
+            NativeObj::DecLocal { ctx, saved } => {
+                _f(*ctx);
+                _f(*saved);
+            }
+            NativeObj::DecState(st) => {
+                _f(st.current);
+                _f(st.tuple_class);
+                st.classes.iter().for_each(|v| _f(*v));
+                st.templates.iter().for_each(|v| _f(*v));
+            }
         }
     }
 
@@ -149,7 +178,22 @@ impl NativeObj {
             NativeObj::CsvWriter(_) => "_csv.writer",
             NativeObj::CsvDictReader(_) => "DictReader",
             NativeObj::CsvDictWriter(_) => "DictWriter",
+            NativeObj::Decimal(_) => "decimal.Decimal",
+            NativeObj::DecContext(_) => "decimal.Context",
+            NativeObj::DecSignals { .. } => "SignalDict",
+            NativeObj::DecLocal { .. } => "decimal.ContextManager",
+            NativeObj::DecState(_) => "object",
         }
+    }
+}
+
+fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
+    match v {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Native(n) => Some(n),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -183,6 +227,11 @@ impl Vm {
             NativeObj::Stream(_) => Ok(None),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => {
                 super::generic::getattr(self, id, _name)
+            }
+            NativeObj::Decimal(_) => Ok(super::decimal::ops::getattr(self, id, _name)),
+            NativeObj::DecContext(_) => Ok(super::decimal::ctxobj::getattr(self, id, _name)),
+            NativeObj::DecSignals { .. } | NativeObj::DecLocal { .. } | NativeObj::DecState(_) => {
+                Ok(None)
             }
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
@@ -240,6 +289,17 @@ impl Vm {
             NativeObj::CsvDictReader(_) | NativeObj::CsvDictWriter(_) => {
                 super::csv_dict::call_method(self, id, _name, _args, _kw)
             }
+            NativeObj::Decimal(_) => {
+                super::decimal::methods::call_method(self, id, _name, _args, _kw)
+            }
+            NativeObj::DecContext(_) => {
+                super::decimal::ctxobj::call_method(self, id, _name, _args, _kw)
+            }
+            NativeObj::DecSignals { .. } => {
+                super::decimal::signals::sd_method(self, id, _name, _args, _kw)
+            }
+            NativeObj::DecLocal { .. } => super::decimal::ctxobj::local_method(self, id, _name),
+            NativeObj::DecState(_) => Ok(None),
         }
     }
 
@@ -273,6 +333,11 @@ impl Vm {
             NativeObj::CsvDictReader(_) | NativeObj::CsvDictWriter(_) => {
                 super::csv_dict::has_method(self, id, _name)
             }
+            NativeObj::Decimal(_) => super::decimal::methods::has_method(_name),
+            NativeObj::DecContext(_) => super::decimal::ctxobj::has_method(_name),
+            NativeObj::DecSignals { .. } => super::decimal::signals::SD_METHODS.contains(&_name),
+            NativeObj::DecLocal { .. } => matches!(_name, "__enter__" | "__exit__"),
+            NativeObj::DecState(_) => false,
         }
     }
 
@@ -315,6 +380,14 @@ impl Vm {
                 obj(self, id).type_name(),
                 0x7f00_0000_0000u64 + id.0 as u64 * 0x40
             )),
+            NativeObj::Decimal(_) => Ok(super::decimal::ops::repr(self, id)),
+            NativeObj::DecContext(_) => Ok(super::decimal::ctxobj::repr(self, id)),
+            NativeObj::DecSignals { .. } => super::decimal::signals::sd_repr(self, id),
+            NativeObj::DecLocal { .. } => Ok(format!(
+                "<decimal.ContextManager object at {:#x}>",
+                0x7f00_0000_0000u64 + id.0 as u64 * 16
+            )),
+            NativeObj::DecState(_) => Ok("<decimal state>".into()),
         }
     }
 
@@ -337,6 +410,8 @@ impl Vm {
             NativeObj::StringIO(_) | NativeObj::BytesIO(_) => {
                 super::io::setattr(self, id, _name).map(Err)
             }
+            NativeObj::Decimal(_) => Some(Err(super::decimal::ops::setattr(self, id, _name))),
+            NativeObj::DecContext(_) => Some(super::decimal::ctxobj::setattr(self, id, _name, _v)),
             _ => None,
         }
     }
@@ -345,6 +420,9 @@ impl Vm {
     pub fn native_obj_str(&mut self, id: ObjId) -> PyResult<String> {
         if let NativeObj::Datetime(_) = obj(self, id) {
             return super::datetime_ops::str_of(self, id);
+        }
+        if let NativeObj::Decimal(_) = obj(self, id) {
+            return Ok(super::decimal::ops::str_of(self, id));
         }
         self.native_obj_repr(id)
     }
@@ -357,6 +435,14 @@ impl Vm {
         _a: Value,
         _b: Value,
     ) -> PyResult<Option<bool>> {
+        if let Some(r) = super::decimal::ops::compare(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
+        if matches!(_op, CmpOp::Eq | CmpOp::Ne) {
+            if let Some(r) = super::decimal::signals::sd_compare(self, _a, _b)? {
+                return Ok(Some(if _op == CmpOp::Eq { r } else { !r }));
+            }
+        }
         if let Some(r) = self.deque_compare(_op, _a, _b)? {
             return Ok(Some(r));
         }
@@ -383,6 +469,14 @@ impl Vm {
         if let NativeObj::RePattern(_) = obj(self, _id) {
             return Ok(Some(super::re_match::pattern_hash(self, _id)));
         }
+        if let NativeObj::Decimal(_) = obj(self, _id) {
+            return super::decimal::ops::hash(self, _id).map(Some);
+        }
+        if let NativeObj::DecSignals { .. } = obj(self, _id) {
+            return Err(crate::vm::PyErr::type_error(
+                "unhashable type: 'SignalDict'",
+            ));
+        }
         if let NativeObj::Datetime(_) = obj(self, _id) {
             return Ok(Some(super::datetime_ops::hash(self, _id)));
         }
@@ -405,6 +499,9 @@ impl Vm {
         _a: Value,
         _b: Value,
     ) -> PyResult<Option<Value>> {
+        if let Some(r) = super::decimal::ops::binary(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
         if let Some(r) = super::datetime_ops::binary(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
@@ -417,6 +514,9 @@ impl Vm {
     /// `len()`; `None` if the object has no length.
     pub fn native_obj_len(&mut self, _id: ObjId) -> PyResult<Option<usize>> {
         if let NativeObj::StructTime(_) = obj(self, _id) {
+            return Ok(Some(9));
+        }
+        if let NativeObj::DecSignals { .. } = obj(self, _id) {
             return Ok(Some(9));
         }
         if let Some(n) = super::structseq::len(self, _id) {
@@ -432,6 +532,9 @@ impl Vm {
     pub fn native_obj_iter(&mut self, _id: ObjId) -> PyResult<Option<Value>> {
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return super::time::iter(self, _id).map(Some);
+        }
+        if let NativeObj::DecSignals { .. } = obj(self, _id) {
+            return super::decimal::signals::sd_iter(self, _id).map(Some);
         }
         if let Some(it) = super::structseq::iter(self, _id)? {
             return Ok(Some(it));
@@ -479,6 +582,9 @@ impl Vm {
     pub fn native_obj_getitem(&mut self, _id: ObjId, _idx: Value) -> PyResult<Option<Value>> {
         if let NativeObj::ReMatch(_) = obj(self, _id) {
             return super::re_match::match_getitem(self, _id, _idx).map(Some);
+        }
+        if let NativeObj::DecSignals { .. } = obj(self, _id) {
+            return super::decimal::signals::sd_getitem(self, _id, _idx).map(Some);
         }
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return super::time::getitem(self, _id, _idx).map(Some);
@@ -549,6 +655,13 @@ impl Vm {
     /// `isinstance(v, t)` where `t` is a native constructor acting as a
     /// class (`datetime.date`): `None` if `t` is not a class.
     pub fn native_type_isinstance(&mut self, _v: Value, _t: NativeId) -> Option<bool> {
+        if super::decimal::is_class(_t) {
+            return Some(match obj_of(self, _v) {
+                Some(NativeObj::Decimal(_)) => _t.func == super::decimal::DECIMAL,
+                Some(NativeObj::DecContext(_)) => _t.func == super::decimal::CONTEXT,
+                _ => false,
+            });
+        }
         if let Some(r) = super::re::isinstance(self, _v, _t) {
             return Some(r);
         }
@@ -582,6 +695,11 @@ impl Vm {
     /// Attributes of a native constructor acting as a class
     /// (`datetime.datetime.now`, `date.min`).
     pub fn native_type_getattr(&mut self, _t: NativeId, _name: &str) -> PyResult<Option<Value>> {
+        if _t.module == super::decimal::module_index() && _t.func == super::decimal::DECIMAL {
+            if let Some(v) = super::decimal::ops::type_getattr(self, _name) {
+                return Ok(Some(v));
+            }
+        }
         if let Some(v) = super::datetime::type_getattr(self, _t, _name)? {
             return Ok(Some(v));
         }
@@ -607,6 +725,16 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let NativeObj::Stream(_) = o {
         return Some(super::structseq::stream_class());
     }
+    if let NativeObj::Decimal(_) | NativeObj::DecContext(_) = o {
+        return Some(NativeId {
+            module: super::decimal::module_index(),
+            func: if matches!(o, NativeObj::Decimal(_)) {
+                super::decimal::DECIMAL
+            } else {
+                super::decimal::CONTEXT
+            },
+        });
+    }
     if let Some(t) = super::hashlib_obj::class_of(o).or_else(|| super::hmac::class_of(o)) {
         return Some(t);
     }
@@ -626,6 +754,9 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
         let name = super::native_name(t);
         return Some(format!("<class 'collections.{name}'>"));
     }
+    if super::decimal::is_class(t) {
+        return Some(format!("<class 'decimal.{}'>", super::native_name(t)));
+    }
     if t == super::structseq::stream_class() {
         return Some("<class '_io.TextIOWrapper'>".into());
     }
@@ -644,12 +775,16 @@ impl Vm {
         match obj(self, id) {
             NativeObj::Deque { items, .. } => !items.is_empty(),
             NativeObj::Datetime(_) => super::datetime_ops::truthy(self, id),
+            NativeObj::Decimal(d) => !d.is_zero(),
             _ => true,
         }
     }
 
     /// Unary `-`, `+` (`op` '-' / '+') and `abs()` ('a') of a native object.
     pub fn native_obj_unary(&mut self, v: Value, op: char) -> PyResult<Option<Value>> {
+        if let Some(r) = super::decimal::ops::unary(self, v, op)? {
+            return Ok(Some(r));
+        }
         super::datetime_ops::unary(self, v, op)
     }
 
@@ -657,6 +792,10 @@ impl Vm {
     pub fn native_obj_format(&mut self, id: ObjId, spec: &str) -> PyResult<Option<String>> {
         match obj(self, id) {
             NativeObj::Datetime(_) => super::datetime_methods::format(self, id, spec),
+            NativeObj::Decimal(d) => {
+                let d = (**d).clone();
+                super::decimal::format::format(self, &d, spec).map(Some)
+            }
             _ => Ok(None),
         }
     }

@@ -38,6 +38,18 @@ impl Vm {
         }
     }
 
+    /// The `__module__` (a str, else `__main__`) and qualified name of a
+    /// class, for its repr and for tracebacks.
+    pub fn class_module_and_qualname(&self, cls: ObjId) -> (String, String) {
+        let c = self.class(cls);
+        let module = c
+            .attrs
+            .get_str("__module__")
+            .and_then(|m| super::as_str(&self.heap, m).map(str::to_string))
+            .unwrap_or_else(|| "__main__".to_string());
+        (module, c.qualname.clone())
+    }
+
     /// Looks `name` up in the class and its ancestors.
     pub fn class_lookup(&self, cls: ObjId, name: &str) -> Option<Value> {
         for &c in &self.class(cls).mro {

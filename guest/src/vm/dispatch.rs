@@ -899,6 +899,15 @@ impl Vm {
                 return Ok(f);
             }
         }
+        if let Value::Ref(id) = mgr {
+            // native managers (`decimal.localcontext()`): a bound method,
+            // which ignores the manager passed again as first argument
+            if self.is_native_obj(mgr) && self.native_obj_has_method(id, name) {
+                return Ok(self
+                    .heap
+                    .new_value(Obj::BuiltinMethod(mgr, name.to_string())));
+            }
+        }
         Err(PyErr::type_error(format!(
             "'{}' object does not support the context manager protocol (missed {name} method)",
             self.class_name(mgr)

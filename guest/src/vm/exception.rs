@@ -244,7 +244,14 @@ impl Vm {
         let kind = match exc {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Exception(e) => match e.class {
-                    Some(c) => self.class(c).qualname.clone(),
+                    Some(c) => {
+                        let (module, qualname) = self.class_module_and_qualname(c);
+                        if module == "__main__" || module == "builtins" {
+                            qualname
+                        } else {
+                            format!("{module}.{qualname}")
+                        }
+                    }
                     None => e.kind.qualified_name().to_string(),
                 },
                 _ => "Exception".to_string(),

@@ -469,7 +469,10 @@ impl Vm {
                     self.seq_repr(&bound, "(", ")", false, out, seen)?;
                 }
             }
-            Obj::Class(c) => out.push_str(&format!("<class '__main__.{}'>", c.qualname)),
+            Obj::Class(_) => {
+                let (module, qualname) = self.class_module_and_qualname(id);
+                out.push_str(&format!("<class '{module}.{qualname}'>"));
+            }
             Obj::Instance(i) => {
                 let cls = i.class;
                 if self.class_lookup(cls, "__repr__").is_some() {

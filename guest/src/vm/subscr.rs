@@ -401,6 +401,9 @@ impl Vm {
             Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
                 self.deque_store(id, idx, Some(v))
             }
+            Obj::Native(crate::modules::objects::NativeObj::DecSignals { .. }) => {
+                crate::modules::decimal::signals::sd_setitem(self, id, idx, Some(v))
+            }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object does not support item assignment",
                 self.class_name(obj)
@@ -477,6 +480,9 @@ impl Vm {
             Obj::ByteArray(_) => self.bytearray_delitem(id, idx),
             Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
                 self.deque_store(id, idx, None)
+            }
+            Obj::Native(crate::modules::objects::NativeObj::DecSignals { .. }) => {
+                crate::modules::decimal::signals::sd_setitem(self, id, idx, None)
             }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object doesn't support item deletion",
