@@ -74,12 +74,14 @@ pub fn new_writer(vm: &mut Vm, pos: Vec<Value>, kw: &[(String, Value)]) -> PyRes
         })))))
 }
 
-/// `PyNumber_Check`: ints, floats, bools and objects convertible to them.
+/// `PyNumber_Check`: ints, floats, complex numbers, bools, Decimals and
+/// objects convertible to them.
 fn is_number(vm: &mut Vm, v: Value) -> bool {
     match v {
         Value::Int(_) | Value::Float(_) | Value::Bool(_) => true,
         Value::Ref(r) => match vm.heap.get(r) {
-            Obj::BigInt(_) => true,
+            Obj::BigInt(_) | Obj::Complex(_) => true,
+            Obj::Native(crate::modules::objects::NativeObj::Decimal(_)) => true,
             Obj::Instance(i) => {
                 let cls = i.class;
                 ["__index__", "__int__", "__float__", "__complex__"]
