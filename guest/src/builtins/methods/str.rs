@@ -58,13 +58,19 @@ pub(super) fn is_py_space(c: char) -> bool {
     c.is_whitespace() || matches!(c, '\x1c'..='\x1f')
 }
 
-fn arg_str(vm: &Vm, v: Value, method: &str) -> PyResult<String> {
+/// A str argument; otherwise `TypeError: {what} must be str, not {type}`
+/// (CPython names `None` itself, not its type).
+fn str_arg(vm: &Vm, v: Value, what: &str) -> PyResult<String> {
     match as_str(&vm.heap, v) {
         Some(s) => Ok(s.to_string()),
-        None => Err(PyErr::type_error(format!(
-            "{method} arg must be None or str, not {}",
-            vm.class_name(v)
-        ))),
+        None => {
+            let ty = if v.is_none() {
+                "None".to_string()
+            } else {
+                vm.class_name(v)
+            };
+            Err(PyErr::type_error(format!("{what} must be str, not {ty}")))
+        }
     }
 }
 
@@ -414,7 +420,15 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             let parts: Vec<String> = match sep {
                 None => split_whitespace(s, maxsplit, name == "rsplit"),
                 Some(sv) => {
-                    let sep = arg_str(vm, sv, name)?;
+                    let sep = match as_str(&vm.heap, sv) {
+                        Some(sep) => sep.to_string(),
+                        None => {
+                            return Err(PyErr::type_error(format!(
+                                "must be str or None, not {}",
+                                vm.class_name(sv)
+                            )))
+                        }
+                    };
                     if sep.is_empty() {
                         return Err(PyErr::value_error("empty separator"));
                     }
@@ -483,7 +497,12 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "strip" | "lstrip" | "rstrip" => {
             a.check(0, 1, &[])?;
             let chars = match a.pos.first().filter(|v| !v.is_none()) {
-                Some(&c) => Some(arg_str(vm, c, name)?),
+                Some(&c) => match as_str(&vm.heap, c) {
+                    Some(cs) => Some(cs.to_string()),
+                    None => {
+                        return Err(PyErr::type_error(format!("{name} arg must be None or str")))
+                    }
+                },
                 None => None,
             };
             let r = match (&chars, name) {
@@ -499,8 +518,8 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "replace" => {
             a.check(2, 3, &["count"])?;
-            let old = must_str(vm, a.pos[0])?;
-            let new = must_str(vm, a.pos[1])?;
+            let old = str_arg(vm, a.pos[0], "replace() argument 1")?;
+            let new = str_arg(vm, a.pos[1], "replace() argument 2")?;
             let count = match a.get(2, "count") {
                 Some(c) => vm.index_arg_mut(c)?,
                 None => -1,
@@ -520,7 +539,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "find" | "rfind" | "index" | "rindex" | "count" => {
             a.check(1, 3, &[])?;
-            let sub = must_str(vm, a.pos[0])?;
+            let sub = str_arg(vm, a.pos[0], &format!("{name}() argument 1"))?;
             let (start, end) = super::clamp_range(vm, &a, 1, ps.char_len())?;
             if start > end || (start > ps.char_len()) {
                 if name == "count" {
@@ -564,19 +583,40 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             }
             let (b0, b1) = byte_range(&ps, start, end);
             let hay = &s[b0..b1];
-            let prefixes: Vec<String> = match a.pos[0] {
+            let matches = |p: &str| {
+                if name == "startswith" {
+                    hay.starts_with(p)
+                } else {
+                    hay.ends_with(p)
+                }
+            };
+            // A tuple is tried in order: a match ends the search before a
+            // later item of the wrong type is seen (as CPython).
+            let r = match a.pos[0] {
                 Value::Ref(t) if matches!(vm.heap.get(t), Obj::Tuple(_)) => {
                     let Obj::Tuple(items) = vm.heap.get(t) else {
                         unreachable!()
                     };
-                    let mut v = Vec::new();
+                    let mut found = false;
                     for &i in items {
-                        v.push(must_str(vm, i)?);
+                        match as_str(&vm.heap, i) {
+                            Some(p) if matches(p) => {
+                                found = true;
+                                break;
+                            }
+                            Some(_) => {}
+                            None => {
+                                return Err(PyErr::type_error(format!(
+                                    "tuple for {name} must only contain str, not {}",
+                                    vm.class_name(i)
+                                )))
+                            }
+                        }
                     }
-                    v
+                    found
                 }
                 other => match as_str(&vm.heap, other) {
-                    Some(p) => vec![p.to_string()],
+                    Some(p) => matches(p),
                     None => {
                         return Err(PyErr::type_error(format!(
                             "{name} first arg must be str or a tuple of str, not {}",
@@ -585,13 +625,6 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                     }
                 },
             };
-            let r = prefixes.iter().any(|p| {
-                if name == "startswith" {
-                    hay.starts_with(p.as_str())
-                } else {
-                    hay.ends_with(p.as_str())
-                }
-            });
             Value::Bool(r)
         }
         "upper" => out_str(vm, s.to_uppercase()),
@@ -745,7 +778,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "removeprefix" | "removesuffix" => {
             a.check(1, 1, &[])?;
-            let p = must_str(vm, a.pos[0])?;
+            let p = str_arg(vm, a.pos[0], &format!("{name}() argument"))?;
             let r = if name == "removeprefix" {
                 s.strip_prefix(p.as_str()).unwrap_or(s)
             } else {
