@@ -50,6 +50,7 @@ mod sys;
 mod textwrap;
 mod time;
 mod typing;
+mod unicodedata;
 mod util;
 
 use serde::{Deserialize, Serialize};
@@ -110,6 +111,7 @@ static MODULES: &[&ModuleDef] = &[
     &base64::MODULE,
     &binascii::MODULE,
     &hmac::MODULE,
+    &unicodedata::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.
