@@ -49,7 +49,7 @@ pub mod structseq;
 mod sys;
 mod textwrap;
 mod time;
-mod typing;
+pub mod typing;
 mod unicodedata;
 mod util;
 

@@ -79,6 +79,19 @@ pub enum NativeObj {
     /// One item `as_completed` yields: awaiting it gives the outcome of the
     /// next awaitable of its group to finish.
     NextCompleted(Value),
+    /// A `typing` marker: `typing.Any`, `typing.Optional` (no origin), or
+    /// `typing.List` (origin `list`) (`typing.rs`).
+    TypingForm {
+        name: String,
+        origin: Value,
+    },
+    /// A subscripted marker: `typing.List[int]`, `typing.ClassVar[int]`;
+    /// `origin` is the class (or the marker itself), `args` a tuple.
+    TypingAlias {
+        name: String,
+        origin: Value,
+        args: Value,
+    },
 }
 
 impl NativeObj {
@@ -101,6 +114,10 @@ impl NativeObj {
             NativeObj::WaitFor { inner, .. } => _f(*inner),
             NativeObj::AsCompleted(items) => items.iter().for_each(|v| _f(*v)),
             NativeObj::NextCompleted(group) => _f(*group),
+            NativeObj::TypingForm { origin, .. } => _f(*origin),
+            NativeObj::TypingAlias { origin, args, .. } => {
+                [origin, args].iter().for_each(|v| _f(**v))
+            }
         }
     }
 
@@ -126,6 +143,9 @@ impl NativeObj {
             NativeObj::Union(_) => "typing.Union",
             NativeObj::WaitFor { .. } | NativeObj::NextCompleted(_) => "coroutine",
             NativeObj::AsCompleted(_) => "_AsCompletedIterator",
+            NativeObj::TypingForm { origin, .. } if origin.is_none() => "typing._SpecialForm",
+            NativeObj::TypingForm { .. } => "typing._SpecialGenericAlias",
+            NativeObj::TypingAlias { .. } => "typing._GenericAlias",
         }
     }
 }
@@ -160,6 +180,9 @@ impl Vm {
             NativeObj::Stream(_) => Ok(None),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => {
                 super::generic::getattr(self, id, _name)
+            }
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => {
+                super::typing::getattr(self, id, _name)
             }
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
@@ -198,6 +221,7 @@ impl Vm {
             }
             NativeObj::Stream(n) => super::structseq::stream_method(self, *n, _name, _args),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => Ok(None),
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => Ok(None),
         }
     }
 
@@ -223,6 +247,7 @@ impl Vm {
             NativeObj::StructSeq { .. } => super::structseq::SEQ_METHODS.contains(&_name),
             NativeObj::Stream(_) => super::structseq::STREAM_METHODS.contains(&_name),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => false,
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => false,
         }
     }
 
@@ -251,6 +276,9 @@ impl Vm {
                 "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>".into()
             }),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => super::generic::repr(self, id),
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => {
+                super::typing::repr(self, id)
+            }
         }
     }
 
@@ -302,6 +330,11 @@ impl Vm {
         if let Some(r) = super::generic::compare(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
+        if matches!(_op, CmpOp::Eq | CmpOp::Ne) {
+            if let Some(eq) = super::typing::equal(self, _a, _b)? {
+                return Ok(Some(eq == (_op == CmpOp::Eq)));
+            }
+        }
         Ok(None)
     }
 
@@ -320,6 +353,9 @@ impl Vm {
             return super::structseq::hash(self, _id).map(Some);
         }
         if let Some(k) = super::generic::hash(self, _id)? {
+            return Ok(Some(k));
+        }
+        if let Some(k) = super::typing::hash(self, _id)? {
             return Ok(Some(k));
         }
         Ok(None)
@@ -383,6 +419,9 @@ impl Vm {
             return Ok(Some(v));
         }
         if let Some(v) = super::generic::getitem(self, _id)? {
+            return Ok(Some(v));
+        }
+        if let Some(v) = super::typing::getitem(self, _id, _idx)? {
             return Ok(Some(v));
         }
         if let NativeObj::Deque { .. } = obj(self, _id) {
@@ -466,6 +505,9 @@ impl Vm {
         if let Some(r) = super::hmac::isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = super::typing::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if _t == super::random_obj::random_type_id() {
             return Some(super::random_obj::isinstance(self, _v));
         }
@@ -501,6 +543,9 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
         return Some(super::structseq::stream_class());
     }
     if let Some(t) = super::hashlib_obj::class_of(o).or_else(|| super::hmac::class_of(o)) {
+        return Some(t);
+    }
+    if let Some(t) = super::typing::class_of(o) {
         return Some(t);
     }
     super::datetime::class_of(o)

@@ -166,6 +166,12 @@ impl Vm {
         if let Some(t) = self.native_type_of(v) {
             return Value::Native(t);
         }
+        if let Value::Native(n) = v {
+            // a native constructor that is a class (`collections.deque`)
+            if crate::modules::objects::class_repr(self, n).is_some() {
+                return Value::Type(Type::Type);
+            }
+        }
         match v {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Native(_) => match crate::modules::objects::class_of(self, id) {
