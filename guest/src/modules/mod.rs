@@ -34,6 +34,7 @@ mod math_special;
 mod math_sum;
 pub mod objects;
 mod operator;
+mod pathlib;
 pub mod random;
 mod random_obj;
 mod random_ops;
@@ -112,6 +113,7 @@ static MODULES: &[&ModuleDef] = &[
     &binascii::MODULE,
     &hmac::MODULE,
     &unicodedata::MODULE,
+    &pathlib::MODULE,
 ];
 
 /// The `__future__` feature names, for the compiler's check.

@@ -92,6 +92,8 @@ pub enum NativeObj {
         origin: Value,
         args: Value,
     },
+    /// A `pathlib` path: its normalized text (`pathlib.rs`).
+    Path(String),
 }
 
 impl NativeObj {
@@ -118,6 +120,7 @@ impl NativeObj {
             NativeObj::TypingAlias { origin, args, .. } => {
                 [origin, args].iter().for_each(|v| _f(**v))
             }
+            NativeObj::Path(_) => {}
         }
     }
 
@@ -146,6 +149,7 @@ impl NativeObj {
             NativeObj::TypingForm { origin, .. } if origin.is_none() => "typing._SpecialForm",
             NativeObj::TypingForm { .. } => "typing._SpecialGenericAlias",
             NativeObj::TypingAlias { .. } => "typing._GenericAlias",
+            NativeObj::Path(_) => "PosixPath",
         }
     }
 }
@@ -184,6 +188,7 @@ impl Vm {
             NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => {
                 super::typing::getattr(self, id, _name)
             }
+            NativeObj::Path(_) => Ok(super::pathlib::getattr(self, id, _name)),
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
                 _ => None,
@@ -222,6 +227,7 @@ impl Vm {
             NativeObj::Stream(n) => super::structseq::stream_method(self, *n, _name, _args),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => Ok(None),
             NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => Ok(None),
+            NativeObj::Path(_) => super::pathlib::call_method(self, id, _name, _args, _kw),
         }
     }
 
@@ -248,6 +254,7 @@ impl Vm {
             NativeObj::Stream(_) => super::structseq::STREAM_METHODS.contains(&_name),
             NativeObj::GenericAlias { .. } | NativeObj::Union(_) => false,
             NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => false,
+            NativeObj::Path(_) => super::pathlib::has_method(_name),
         }
     }
 
@@ -279,6 +286,7 @@ impl Vm {
             NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => {
                 super::typing::repr(self, id)
             }
+            NativeObj::Path(_) => Ok(super::pathlib::repr(self, id)),
         }
     }
 
@@ -300,6 +308,9 @@ impl Vm {
     pub fn native_obj_str(&mut self, id: ObjId) -> PyResult<String> {
         if let NativeObj::Datetime(_) = obj(self, id) {
             return super::datetime_ops::str_of(self, id);
+        }
+        if let NativeObj::Path(_) = obj(self, id) {
+            return Ok(super::pathlib::str_of(self, id));
         }
         self.native_obj_repr(id)
     }
@@ -330,6 +341,9 @@ impl Vm {
         if let Some(r) = super::generic::compare(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
+        if let Some(r) = super::pathlib::compare(self, _op, _a, _b) {
+            return Ok(Some(r));
+        }
         if matches!(_op, CmpOp::Eq | CmpOp::Ne) {
             if let Some(eq) = super::typing::equal(self, _a, _b)? {
                 return Ok(Some(eq == (_op == CmpOp::Eq)));
@@ -348,6 +362,9 @@ impl Vm {
         }
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return Ok(Some(super::time::hash(self, _id)));
+        }
+        if let NativeObj::Path(_) = obj(self, _id) {
+            return Ok(Some(super::pathlib::hash(self, _id)));
         }
         if let NativeObj::StructSeq { .. } = obj(self, _id) {
             return super::structseq::hash(self, _id).map(Some);
@@ -372,6 +389,9 @@ impl Vm {
             return Ok(Some(r));
         }
         if let Some(r) = super::structseq::binary(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
+        if let Some(r) = super::pathlib::binary(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
         Ok(None)
@@ -508,6 +528,9 @@ impl Vm {
         if let Some(r) = super::typing::isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = super::pathlib::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if _t == super::random_obj::random_type_id() {
             return Some(super::random_obj::isinstance(self, _v));
         }
@@ -521,6 +544,9 @@ impl Vm {
             return Ok(Some(v));
         }
         if let Some(v) = super::hashlib_obj::type_getattr(_t, _name) {
+            return Ok(Some(v));
+        }
+        if let Some(v) = super::pathlib::type_getattr(_t, _name) {
             return Ok(Some(v));
         }
         self.native_fn_getattr(_t, _name)
@@ -548,6 +574,9 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let Some(t) = super::typing::class_of(o) {
         return Some(t);
     }
+    if let NativeObj::Path(_) = o {
+        return Some(super::pathlib::class_id());
+    }
     super::datetime::class_of(o)
 }
 
@@ -565,6 +594,9 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
         return Some("<class '_io.TextIOWrapper'>".into());
     }
     if let Some(r) = super::hashlib_obj::class_repr(t).or_else(|| super::hmac::class_repr(t)) {
+        return Some(r);
+    }
+    if let Some(r) = super::pathlib::class_repr(t) {
         return Some(r);
     }
     super::datetime::class_repr(t)
