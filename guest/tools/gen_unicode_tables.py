@@ -12,6 +12,10 @@ Unicode 16.0.0), falling back to the running Python's `unicodedata`:
     python3 -m venv /tmp/ucd && /tmp/ucd/bin/pip install unicodedata2==16.0.0
     /tmp/ucd/bin/python guest/tools/gen_unicode_tables.py
 
+Case mappings that differ from what Rust's `char::to_uppercase`/
+`to_lowercase` give (titlecase, case folding) come from the running
+Python's `str.title`/`str.casefold`.
+
 Identifier classes (XID_Start/XID_Continue) are not exposed by unicodedata:
 they come from the running Python's `str.isidentifier`, and characters it
 does not know yet are classed by general category (letters and letter
@@ -91,6 +95,10 @@ def rust_array(name, ty, items, per_line=16, doc=None):
     return "\n".join(lines)
 
 
+def rust_str(text):
+    return '"' + "".join(f"\\u{{{ord(ch):x}}}" for ch in text) + '"'
+
+
 def main():
     cats, bidis, eaws, nums = [], [], [], [None]
     index_of = lambda table, v: table.index(v) if v in table else (table.append(v) or len(table) - 1)
@@ -138,6 +146,18 @@ def main():
     pairs.sort()
     assert len(ddata) < 65536
 
+    # titlecase where it is not the uppercase; case folding where it is not
+    # the lowercase
+    title, fold = [], []
+    for cp in range(MAX):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        c = chr(cp)
+        if c.title() != c.upper():
+            title.append((cp, c.title()))
+        if c.casefold() != c.lower():
+            fold.append((cp, c.casefold()))
+
     index0, index1, index2, shift0, shift1 = split_table(per_cp)
     ty = lambda values: "u8" if width(values) == 1 else "u16"
     out = [
@@ -172,6 +192,14 @@ def main():
         rust_array(
             "DECOMP_DATA", "u16", [hex(x) for x in ddata], 12,
             "Entries: `tag << 8 | count`, then the code points as `count` UTF-16 units.",
+        ),
+        rust_array(
+            "TITLECASE", "(u32, &str)", [f"({hex(cp)}, {rust_str(t)})" for cp, t in title], 4,
+            "Titlecase mappings that differ from the uppercase, ascending.",
+        ),
+        rust_array(
+            "CASEFOLD", "(u32, &str)", [f"({hex(cp)}, {rust_str(t)})" for cp, t in fold], 4,
+            "Case foldings that differ from the lowercase, ascending.",
         ),
         rust_array(
             "COMPOSE_PAIRS", "(u32, u32, u32)", [f"({hex(a)}, {hex(b)}, {hex(c)})" for a, b, c in pairs], 4,

@@ -134,10 +134,7 @@ fn push_bounded(items: &mut VecDeque<Value>, maxlen: Option<usize>, v: Value, ba
 }
 
 fn is_identifier(s: &str) -> bool {
-    s.chars()
-        .next()
-        .is_some_and(|c| c.is_alphabetic() || c == '_')
-        && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+    crate::unicode::is_identifier(s)
 }
 
 /// Python's hard keywords (`keyword.kwlist`).

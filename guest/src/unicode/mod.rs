@@ -123,3 +123,93 @@ pub fn is_identifier(s: &str) -> bool {
         _ => false,
     }
 }
+
+/// Whitespace for `str.isspace`, `split()` and `strip()`: bidirectional
+/// class WS, B or S, or category Zs.
+#[inline]
+pub fn is_space(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(c, ' ' | '\t'..='\r' | '\x1c'..='\x1f');
+    }
+    record(c).is_space()
+}
+
+/// `str.isprintable` of one character (what `repr` leaves unescaped).
+#[inline]
+pub fn is_printable(c: char) -> bool {
+    if c.is_ascii() {
+        return (' '..='~').contains(&c);
+    }
+    record(c).is_printable()
+}
+
+/// `str.isalpha` of one character.
+pub fn is_alpha(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
+    record(c).is_alpha()
+}
+
+/// The decimal digit value (`str.isdecimal`, `int()`).
+#[inline]
+pub fn decimal(c: char) -> Option<u8> {
+    if c.is_ascii() {
+        return c.is_ascii_digit().then(|| c as u8 - b'0');
+    }
+    record(c).decimal()
+}
+
+/// `str.isdigit` of one character.
+pub fn is_digit(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_digit();
+    }
+    record(c).digit().is_some()
+}
+
+/// `str.isnumeric` of one character.
+pub fn is_numeric(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_digit();
+    }
+    record(c).numeric().is_some()
+}
+
+/// A titlecase letter (category Lt), which `isupper`/`islower` reject.
+pub fn is_title(c: char) -> bool {
+    !c.is_ascii() && record(c).category() == "Lt"
+}
+
+fn special_case(table: &'static [(u32, &'static str)], c: char) -> Option<&'static str> {
+    let i = table.binary_search_by_key(&(c as u32), |e| e.0).ok()?;
+    Some(table[i].1)
+}
+
+/// The titlecase of `c` where it differs from its uppercase (`'ǆ'` →
+/// `'ǅ'`, `'ß'` → `"Ss"`).
+pub fn titlecase(c: char) -> Option<&'static str> {
+    special_case(&tables::TITLECASE, c)
+}
+
+/// The case folding of `c` where it differs from its lowercase (`'ß'` →
+/// `"ss"`).
+pub fn casefold(c: char) -> Option<&'static str> {
+    special_case(&tables::CASEFOLD, c)
+}
+
+/// `s` with Unicode decimal digits as ASCII digits and Unicode whitespace
+/// as spaces, as `int()` and `float()` read numbers (`'٤٢'` is 42).
+pub fn ascii_digits(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.is_ascii() {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    s.chars()
+        .map(|c| match decimal(c) {
+            Some(d) => char::from(b'0' + d),
+            None if is_space(c) => ' ',
+            None => c,
+        })
+        .collect::<String>()
+        .into()
+}
