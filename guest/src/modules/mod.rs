@@ -9,6 +9,8 @@ mod base85;
 mod binascii;
 mod bisect;
 mod collections;
+mod collections_counter;
+mod collections_deque;
 mod copy;
 mod dataclasses;
 mod datetime;
@@ -115,6 +117,12 @@ static MODULES: &[&ModuleDef] = &[
     &unicodedata::MODULE,
     &pathlib::MODULE,
 ];
+
+/// The dict kind a `collections` class makes (`defaultdict`, `Counter`,
+/// `OrderedDict`), for the methods they inherit from dict.
+pub fn dict_class_kind(t: NativeId) -> Option<crate::object::DictKind> {
+    collections::dict_class_kind(t)
+}
 
 /// The `__future__` feature names, for the compiler's check.
 pub use future::FEATURES as FUTURE_FEATURES;

@@ -132,7 +132,7 @@ impl NativeObj {
             NativeObj::Task(_) => "Task",
             NativeObj::Gather { .. } => "_GatheringFuture",
             NativeObj::Sleep { .. } => "coroutine",
-            NativeObj::Deque { .. } => "deque",
+            NativeObj::Deque { .. } => "collections.deque",
             NativeObj::Random(_) => "Random",
             NativeObj::RePattern(_) => "re.Pattern",
             NativeObj::ReMatch(_) => "re.Match",
@@ -301,6 +301,12 @@ impl Vm {
         if let NativeObj::Hash(_) = obj(self, id) {
             return super::hashlib_obj::setattr(self, id, _name).map(Err);
         }
+        if let (NativeObj::Deque { .. }, "maxlen") = (obj(self, id), _name) {
+            return Some(Err(crate::vm::PyErr::new(
+                crate::object::ExcType::AttributeError,
+                "attribute 'maxlen' of 'collections.deque' objects is not writable",
+            )));
+        }
         None
     }
 
@@ -365,6 +371,11 @@ impl Vm {
         }
         if let NativeObj::Path(_) = obj(self, _id) {
             return Ok(Some(super::pathlib::hash(self, _id)));
+        }
+        if let NativeObj::Deque { .. } = obj(self, _id) {
+            return Err(crate::vm::PyErr::type_error(
+                "unhashable type: 'collections.deque'",
+            ));
         }
         if let NativeObj::StructSeq { .. } = obj(self, _id) {
             return super::structseq::hash(self, _id).map(Some);
@@ -462,7 +473,12 @@ impl Vm {
     pub fn deque_slot(&mut self, id: ObjId, idx: Value) -> PyResult<usize> {
         let i = match idx {
             Value::Int(_) | Value::Bool(_) => self.index_arg(idx)?,
-            Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => self.index_arg(idx)?,
+            Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => {
+                return Err(crate::vm::PyErr::new(
+                    crate::object::ExcType::IndexError,
+                    "cannot fit 'int' into an index-sized integer",
+                ))
+            }
             _ => match self.user_index(idx)? {
                 Some(r) => self.index_arg(r)?,
                 None => {

@@ -9,7 +9,7 @@ use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use crate::compile::bytecode::{BinOp, CmpOp, UnaryOp};
-use crate::object::{int, Dict, ExcType, Obj, Type, Value};
+use crate::object::{int, Dict, DictKind, ExcType, Obj, Type, Value};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -270,6 +270,9 @@ impl Vm {
             return self.binary_op_user(op, a, b, inplace);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
+            if let Some(r) = self.deque_binary(op, a, b, inplace)? {
+                return Ok(r);
+            }
             if let Some(r) = self.native_obj_binary(op, a, b)? {
                 return Ok(r);
             }
@@ -286,7 +289,7 @@ impl Vm {
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
         }
-        if let Some(r) = self.counter_binary(op, a, b)? {
+        if let Some(r) = self.counter_binary(op, a, b, inplace)? {
             return Ok(r);
         }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
@@ -320,7 +323,20 @@ impl Vm {
                     let target = if inplace {
                         ia
                     } else {
-                        let c = x.clone();
+                        // the class of the result: a defaultdict on either
+                        // side (the left one first) keeps its factory, an
+                        // OrderedDict its class; a Counter merged with a
+                        // dict is a plain dict (dict.__or__)
+                        let kind = match (x.kind, y.kind) {
+                            (k @ DictKind::DefaultDict(_), _)
+                            | (_, k @ DictKind::DefaultDict(_)) => k,
+                            (DictKind::OrderedDict, _) | (_, DictKind::OrderedDict) => {
+                                DictKind::OrderedDict
+                            }
+                            _ => DictKind::Plain,
+                        };
+                        let mut c = x.clone();
+                        c.kind = kind;
                         self.heap.alloc(Obj::Dict(c))
                     };
                     if let Obj::Dict(t) = self.heap.get_mut(target) {

@@ -42,6 +42,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS.contains(&name),
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
         Value::Type(Type::Dict) => name == "fromkeys",
+        Value::Native(t) => name == "fromkeys" && crate::modules::dict_class_kind(t).is_some(),
         Value::Type(Type::Str) => name == "maketrans",
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
         Value::Ref(id) => match vm.heap.get(id) {
@@ -85,6 +86,10 @@ pub fn call_method(
         Value::Int(_) | Value::Bool(_) => numbers::call_int(vm, obj, name, a)?,
         Value::Float(f) => numbers::call_float(vm, f, name, a)?,
         Value::Type(Type::Dict) if name == "fromkeys" => Some(dict::fromkeys(vm, a)?),
+        Value::Native(t) if name == "fromkeys" => match crate::modules::dict_class_kind(t) {
+            Some(kind) => Some(dict::fromkeys_of(vm, a, kind)?),
+            None => None,
+        },
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
             Some(bytes::call_type(vm, t, name, a)?)
         }
