@@ -30,6 +30,7 @@ const F_DEQUE: u16 = 3;
 const F_NT_ASDICT: u16 = 5;
 const F_NT_REPLACE: u16 = 6;
 const F_NT_MAKE: u16 = 7;
+const F_NT_GETNEWARGS: u16 = 8;
 
 /// How deeply deque comparisons may nest (each level holds several native
 /// frames on the Rust stack).
@@ -200,7 +201,8 @@ fn is_keyword(s: &str) -> bool {
 
 fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(2, 2, &["defaults", "rename", "module"])?;
-    let name = vm.str_arg(a.pos[0], "namedtuple() typename must be a string")?;
+    // CPython coerces the typename with str()
+    let name = vm.str_of(a.pos[0])?;
     let fields: Vec<String> = match as_str(&vm.heap, a.pos[1]) {
         Some(s) => s
             .replace(',', " ")
@@ -384,6 +386,15 @@ fn nt_make(vm: &mut Vm, a: Args) -> PyResult<Value> {
     vm.call_value(a.pos[0], values, Vec::new())
 }
 
+/// `nt.__getnewargs__()`: the values as a plain tuple.
+fn nt_getnewargs(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    let (_, values) = vm
+        .namedtuple_parts(a.pos[0])
+        .ok_or_else(|| PyErr::type_error("__getnewargs__() needs a namedtuple"))?;
+    Ok(vm.new_tuple(values))
+}
+
 fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
 
 pub static MODULE: ModuleDef = ModuleDef {
@@ -420,6 +431,10 @@ pub static MODULE: ModuleDef = ModuleDef {
         NativeFn {
             name: "_make",
             call: nt_make,
+        },
+        NativeFn {
+            name: "__getnewargs__",
+            call: nt_getnewargs,
         },
     ],
     init,
@@ -799,6 +814,25 @@ impl Vm {
         Some((fields, values))
     }
 
+    /// A namedtuple instance as a plain tuple, for `+`/`*` (unless its
+    /// class defines the operator itself); `None` for other values.
+    pub fn namedtuple_as_tuple(
+        &mut self,
+        v: Value,
+        op: crate::compile::bytecode::BinOp,
+    ) -> Option<Value> {
+        let cls = self.user_class_of(v)?;
+        let (_, values) = self.namedtuple_parts(v)?;
+        let dunders: &[&str] = match op {
+            crate::compile::bytecode::BinOp::Add => &["__add__", "__radd__"],
+            _ => &["__mul__", "__rmul__"],
+        };
+        if dunders.iter().any(|d| self.class_lookup(cls, d).is_some()) {
+            return None;
+        }
+        Some(self.new_tuple(values))
+    }
+
     /// The namedtuple info of a class (or of an ancestor).
     pub fn namedtuple_info(&self, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)> {
         self.class(cls)
@@ -900,6 +934,15 @@ impl Vm {
                     Some((_, ov)) => self.new_tuple(ov),
                     None => args[0],
                 };
+                // tuple's comparisons take tuples only: anything else is
+                // NotImplemented, so the error names the original operands
+                let other_is_tuple =
+                    matches!(other, Value::Ref(id) if matches!(self.heap.get(id), Obj::Tuple(_)));
+                if !other_is_tuple {
+                    return Ok(Some(Value::Builtin(
+                        crate::builtins::Builtin::NotImplemented,
+                    )));
+                }
                 let op = match name {
                     "__eq__" => CmpOp::Eq,
                     "__ne__" => CmpOp::Ne,
@@ -934,6 +977,7 @@ impl Vm {
             "_asdict" => F_NT_ASDICT,
             "_replace" => F_NT_REPLACE,
             "_make" => F_NT_MAKE,
+            "__getnewargs__" => F_NT_GETNEWARGS,
             "index" | "count" => {
                 // the tuple methods, run on the instance's values
                 let (_, values) = self.namedtuple_parts(obj)?;
