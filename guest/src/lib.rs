@@ -24,6 +24,7 @@ pub mod modules;
 pub mod object;
 pub mod output;
 pub mod parse;
+pub mod unicode;
 pub mod vm;
 
 #[cfg(target_arch = "wasm32")]

@@ -586,7 +586,12 @@ pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
             let vt = vm.type_of(v);
             let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
                 || matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)));
-            Ok(vt.is_subtype_of(t) || (t == Type::Type && is_class) || (t == Type::Object))
+            // a namedtuple is a tuple subclass
+            let tuple_subclass = t == Type::Tuple && vm.namedtuple_parts(v).is_some();
+            Ok(vt.is_subtype_of(t)
+                || (t == Type::Type && is_class)
+                || (t == Type::Object)
+                || tuple_subclass)
         }
         Value::ExcType(t) => Ok(match v {
             Value::Ref(id) => {

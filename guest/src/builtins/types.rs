@@ -449,7 +449,8 @@ pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
             crate::vm::repr::str_repr(s)
         ))
     };
-    let t = s.trim_matches(|c: char| c.is_whitespace());
+    let ascii = crate::unicode::ascii_digits(s);
+    let t = ascii.trim_matches(crate::unicode::is_space);
     let (neg, mut body) = match t.strip_prefix('-') {
         Some(r) => (true, r),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
@@ -558,7 +559,8 @@ pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
 
 /// Parses a float literal as `float()` accepts it.
 pub fn parse_float(s: &str) -> Option<f64> {
-    let t = s.trim();
+    let ascii = crate::unicode::ascii_digits(s);
+    let t = ascii.trim_matches(crate::unicode::is_space);
     let lower = t.to_ascii_lowercase();
     let (neg, body) = match lower.strip_prefix('-') {
         Some(r) => (true, r),

@@ -145,6 +145,9 @@ pub struct Compiler<'a> {
     depth: u32,
     /// The source text (class-body annotations are recorded as strings).
     source: &'a str,
+    /// `__file__`: the request's filename as an absolute path (the sandbox
+    /// has no working directory; a relative name is taken from `/`).
+    file_path: String,
 }
 
 /// Parses and compiles `source`.
@@ -194,6 +197,11 @@ pub fn compile<'a>(
         units: Vec::new(),
         depth: 0,
         source,
+        file_path: if filename.starts_with('/') {
+            filename.to_string()
+        } else {
+            format!("/{filename}")
+        },
     };
     for name in predeclared {
         c.global_slot(name);
@@ -451,9 +459,13 @@ impl<'a> Compiler<'a> {
             NameLoc::Deref(s) => Op::LoadDeref(s),
             NameLoc::Global(s) => Op::LoadGlobal(s),
             // module dunders the program never assigns: `__name__` is
-            // `'__main__'` (a script), `__debug__` is True
+            // `'__main__'` (a script), `__file__` its absolute path,
+            // `__debug__` is True
             NameLoc::Builtin(_) if name == "__name__" => {
                 Op::LoadConst(self.add_const(Const::Str("__main__".into())))
+            }
+            NameLoc::Builtin(_) if name == "__file__" => {
+                Op::LoadConst(self.add_const(Const::Str(self.file_path.clone())))
             }
             NameLoc::Builtin(_) if name == "__debug__" => {
                 Op::LoadConst(self.add_const(Const::Bool(true)))

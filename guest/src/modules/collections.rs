@@ -30,6 +30,11 @@ const F_DEQUE: u16 = 3;
 const F_NT_ASDICT: u16 = 5;
 const F_NT_REPLACE: u16 = 6;
 const F_NT_MAKE: u16 = 7;
+const F_NT_GETNEWARGS: u16 = 8;
+
+/// How deeply deque comparisons may nest (each level holds several native
+/// frames on the Rust stack).
+const MAX_DEQUE_COMPARE_NESTING: u32 = 200;
 
 fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Value> {
     let mut d = Dict::new();
@@ -44,11 +49,14 @@ fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Valu
             vm.dict_update_any(v, src)?;
         }
     }
+    if kind == DictKind::Counter {
+        let entries = kw_entries(vm, &a.kw);
+        counter_update_mapping(vm, v, entries, 1)?;
+        return Ok(v);
+    }
     for (k, x) in &a.kw {
         let key = vm.new_str(k.clone());
-        if kind == DictKind::Counter {
-            add_count(vm, v, key, *x, 1)?;
-        } else if let Value::Ref(id) = v {
+        if let Value::Ref(id) = v {
             if let Obj::Dict(d) = vm.heap.get_mut(id) {
                 d.insert(HashKey::Str(k.as_str().into()), key, *x);
             }
@@ -94,10 +102,22 @@ fn ordereddict(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 fn deque(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    if a.pos.len() + a.kw.len() > 2 {
+        return Err(PyErr::type_error(format!(
+            "deque() takes at most 2 arguments ({} given)",
+            a.pos.len() + a.kw.len()
+        )));
+    }
     a.check(0, 2, &["iterable", "maxlen"])?;
     let maxlen = match a.get(1, "maxlen") {
         None | Some(Value::None) => None,
         Some(m) => {
+            // maxlen is converted with PyLong_AsSsize_t: ints only
+            let is_int = matches!(m, Value::Int(_) | Value::Bool(_))
+                || matches!(m, Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)));
+            if !is_int {
+                return Err(PyErr::type_error("an integer is required"));
+            }
             let n = vm.index_arg(m)?;
             if n < 0 {
                 return Err(PyErr::value_error("maxlen must be non-negative"));
@@ -134,10 +154,7 @@ fn push_bounded(items: &mut VecDeque<Value>, maxlen: Option<usize>, v: Value, ba
 }
 
 fn is_identifier(s: &str) -> bool {
-    s.chars()
-        .next()
-        .is_some_and(|c| c.is_alphabetic() || c == '_')
-        && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+    crate::unicode::is_identifier(s)
 }
 
 /// Python's hard keywords (`keyword.kwlist`).
@@ -184,7 +201,8 @@ fn is_keyword(s: &str) -> bool {
 
 pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(2, 2, &["defaults", "rename", "module"])?;
-    let name = vm.str_arg(a.pos[0], "namedtuple() typename must be a string")?;
+    // CPython coerces the typename with str()
+    let name = vm.str_of(a.pos[0])?;
     let fields: Vec<String> = match as_str(&vm.heap, a.pos[1]) {
         Some(s) => s
             .replace(',', " ")
@@ -218,12 +236,14 @@ pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     for n in std::iter::once(&name).chain(&fields) {
         if !is_identifier(n) {
             return Err(PyErr::value_error(format!(
-                "Type names and field names must be valid identifiers: '{n}'"
+                "Type names and field names must be valid identifiers: {}",
+                crate::vm::repr::str_repr(n)
             )));
         }
         if is_keyword(n) {
             return Err(PyErr::value_error(format!(
-                "Type names and field names cannot be a keyword: '{n}'"
+                "Type names and field names cannot be a keyword: {}",
+                crate::vm::repr::str_repr(n)
             )));
         }
     }
@@ -231,12 +251,14 @@ pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     for f in &fields {
         if f.starts_with('_') && !rename {
             return Err(PyErr::value_error(format!(
-                "Field names cannot start with an underscore: '{f}'"
+                "Field names cannot start with an underscore: {}",
+                crate::vm::repr::str_repr(f)
             )));
         }
         if !seen.insert(f.as_str()) {
             return Err(PyErr::value_error(format!(
-                "Encountered duplicate field name: '{f}'"
+                "Encountered duplicate field name: {}",
+                crate::vm::repr::str_repr(f)
             )));
         }
     }
@@ -326,15 +348,19 @@ fn nt_replace(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let (fields, mut values) = vm
         .namedtuple_parts(obj)
         .ok_or_else(|| PyErr::type_error("_replace() needs a namedtuple"))?;
+    let mut unexpected = Vec::new();
     for (k, v) in &a.kw {
         match fields.iter().position(|f| f == k) {
             Some(i) => values[i] = *v,
-            None => {
-                return Err(PyErr::value_error(format!(
-                    "Got unexpected field names: ['{k}']"
-                )))
-            }
+            None => unexpected.push(crate::vm::repr::str_repr(k)),
         }
+    }
+    if !unexpected.is_empty() {
+        // a TypeError since Python 3.14 (a ValueError before)
+        return Err(PyErr::type_error(format!(
+            "Got unexpected field names: [{}]",
+            unexpected.join(", ")
+        )));
     }
     let cls = vm.user_class_of(obj).expect("an instance");
     vm.call_value(Value::Ref(cls), values, Vec::new())
@@ -343,7 +369,30 @@ fn nt_replace(vm: &mut Vm, a: Args) -> PyResult<Value> {
 fn nt_make(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(2, 2, &[])?;
     let values = vm.collect_iterable(a.pos[1])?;
+    // `tuple.__new__(cls, iterable)`, then the length check of CPython's `_make`
+    let fields = match a.pos[0] {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Class(c) => c.namedtuple.as_ref().map(|(f, _)| f.len()),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(n) = fields.filter(|&n| n != values.len()) {
+        return Err(PyErr::type_error(format!(
+            "Expected {n} arguments, got {}",
+            values.len()
+        )));
+    }
     vm.call_value(a.pos[0], values, Vec::new())
+}
+
+/// `nt.__getnewargs__()`: the values as a plain tuple.
+fn nt_getnewargs(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    let (_, values) = vm
+        .namedtuple_parts(a.pos[0])
+        .ok_or_else(|| PyErr::type_error("__getnewargs__() needs a namedtuple"))?;
+    Ok(vm.new_tuple(values))
 }
 
 fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
@@ -383,11 +432,15 @@ pub static MODULE: ModuleDef = ModuleDef {
             name: "_make",
             call: nt_make,
         },
+        NativeFn {
+            name: "__getnewargs__",
+            call: nt_getnewargs,
+        },
     ],
     init,
 };
 
-fn dict_kind(vm: &Vm, v: Value) -> Option<DictKind> {
+pub(super) fn dict_kind(vm: &Vm, v: Value) -> Option<DictKind> {
     match v {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Dict(d) => Some(d.kind),
@@ -397,43 +450,76 @@ fn dict_kind(vm: &Vm, v: Value) -> Option<DictKind> {
     }
 }
 
-/// `counter[key] += n * amount` (Counter.update / subtract).
-fn add_count(vm: &mut Vm, counter: Value, key: Value, n: Value, sign: i64) -> PyResult<()> {
-    let hk = vm.hash_key(key)?;
+/// `Counter.update` (`sign` 1) / `subtract` (-1) from a mapping's
+/// entries, as CPython: an empty counter takes an update's counts as they
+/// are, otherwise `self[k] = count + self.get(k, 0)` (update) or
+/// `self[k] = self.get(k, 0) - count` (subtract).
+fn counter_update_mapping(
+    vm: &mut Vm,
+    counter: Value,
+    entries: Vec<(Value, Value)>,
+    sign: i64,
+) -> PyResult<()> {
+    use crate::compile::bytecode::BinOp;
     let Value::Ref(id) = counter else {
         return Ok(());
     };
-    let cur = match vm.heap.get(id) {
-        Obj::Dict(d) => d.get(&hk).unwrap_or(Value::Int(0)),
-        _ => Value::Int(0),
-    };
-    let delta = if sign < 0 {
-        vm.unary_op(crate::compile::bytecode::UnaryOp::Neg, n)?
-    } else {
-        n
-    };
-    let new = vm.binary_op(crate::compile::bytecode::BinOp::Add, cur, delta, false)?;
-    if let Obj::Dict(d) = vm.heap.get_mut(id) {
-        d.insert(hk, key, new);
+    let empty = matches!(vm.heap.get(id), Obj::Dict(d) if d.is_empty());
+    for (k, n) in entries {
+        let hk = vm.hash_key(k)?;
+        let new = if sign > 0 && empty {
+            n
+        } else {
+            let cur = match vm.heap.get(id) {
+                Obj::Dict(d) => d.get(&hk).unwrap_or(Value::Int(0)),
+                _ => Value::Int(0),
+            };
+            if sign > 0 {
+                vm.binary_op(BinOp::Add, n, cur, false)?
+            } else {
+                vm.binary_op(BinOp::Sub, cur, n, false)?
+            }
+        };
+        if let Obj::Dict(d) = vm.heap.get_mut(id) {
+            d.insert(hk, k, new);
+        }
     }
     Ok(())
 }
 
-/// Counts the items of an iterable (or adds a mapping's counts).
+/// Counts the items of an iterable (`self[e] = self.get(e, 0) + 1`, or
+/// `- 1` to subtract), or adds a mapping's counts.
 fn counter_update(vm: &mut Vm, counter: Value, src: Value, sign: i64) -> PyResult<()> {
+    use crate::compile::bytecode::BinOp;
     if let Value::Ref(sid) = src {
         if let Obj::Dict(d) = vm.heap.get(sid) {
             let entries: Vec<(Value, Value)> = d.entries().collect();
-            for (k, n) in entries {
-                add_count(vm, counter, k, n, sign)?;
-            }
-            return Ok(());
+            return counter_update_mapping(vm, counter, entries, sign);
         }
     }
+    let Value::Ref(id) = counter else {
+        return Ok(());
+    };
     for item in vm.collect_iterable(src)? {
-        add_count(vm, counter, item, Value::Int(1), sign)?;
+        let hk = vm.hash_key(item)?;
+        let cur = match vm.heap.get(id) {
+            Obj::Dict(d) => d.get(&hk).unwrap_or(Value::Int(0)),
+            _ => Value::Int(0),
+        };
+        let op = if sign > 0 { BinOp::Add } else { BinOp::Sub };
+        let new = vm.binary_op(op, cur, Value::Int(1), false)?;
+        if let Obj::Dict(d) = vm.heap.get_mut(id) {
+            d.insert(hk, item, new);
+        }
     }
     Ok(())
+}
+
+/// Keyword arguments as mapping entries (`Counter(a=1)`).
+fn kw_entries(vm: &mut Vm, kw: &[(String, Value)]) -> Vec<(Value, Value)> {
+    kw.iter()
+        .map(|(k, v)| (vm.new_str(k.clone()), *v))
+        .collect()
 }
 
 impl Vm {
@@ -509,6 +595,9 @@ impl Vm {
             Obj::Dict(d) => d.entries().collect(),
             _ => Vec::new(),
         };
+        if n == Some(0) {
+            return Ok(Vec::new());
+        }
         let mut idx: Vec<usize> = (0..entries.len()).collect();
         let mut err = None;
         let counts: Vec<Value> = entries.iter().map(|e| e.1).collect();
@@ -523,6 +612,18 @@ impl Vm {
         })?;
         if let Some(e) = err {
             return Err(e);
+        }
+        // below the length CPython ranks with heapq.nlargest over the live
+        // items, whose iterator sees a resize made by a comparison
+        let live = match self.heap.get(id) {
+            Obj::Dict(d) => d.len(),
+            _ => 0,
+        };
+        if n.is_some_and(|n| n < entries.len()) && live != entries.len() {
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                "dictionary changed size during iteration",
+            ));
         }
         let mut out: Vec<(Value, Value)> = idx.into_iter().map(|i| entries[i]).collect();
         if let Some(n) = n {
@@ -579,7 +680,7 @@ impl Vm {
                 };
                 let mut out = Vec::new();
                 for (k, n) in entries {
-                    let n = self.index_arg(n).unwrap_or(0);
+                    let n = self.index_arg(n)?;
                     for _ in 0..n.max(0) {
                         out.push(k);
                     }
@@ -606,9 +707,9 @@ impl Vm {
                 if let Some(&src) = a.pos.first().filter(|v| !v.is_none()) {
                     counter_update(self, me, src, sign)?;
                 }
-                for (k, v) in &a.kw {
-                    let key = self.new_str(k.clone());
-                    add_count(self, me, key, *v, sign)?;
+                if !a.kw.is_empty() {
+                    let entries = kw_entries(self, &a.kw);
+                    counter_update_mapping(self, me, entries, sign)?;
                 }
                 Value::None
             }
@@ -665,193 +766,8 @@ impl Vm {
         }))
     }
 
-    /// Comparisons between two Counters (Python 3.10+): multiset
-    /// inclusion and equality, a missing key counting as zero; `None` if
-    /// either side is not a Counter.
-    pub fn counter_compare(
-        &mut self,
-        op: crate::compile::bytecode::CmpOp,
-        a: Value,
-        b: Value,
-    ) -> PyResult<Option<bool>> {
-        use crate::compile::bytecode::CmpOp;
-        let is_counter = |vm: &Vm, v: Value| matches!(dict_kind(vm, v), Some(DictKind::Counter));
-        if !is_counter(self, a) || !is_counter(self, b) {
-            return Ok(None);
-        }
-        let entries = |vm: &Vm, v: Value| -> Vec<(crate::object::HashKey, Value)> {
-            match v {
-                Value::Ref(id) => match vm.heap.get(id) {
-                    Obj::Dict(d) => d
-                        .keyed_entries()
-                        .map(|(k, (_, c))| (k.clone(), *c))
-                        .collect(),
-                    _ => Vec::new(),
-                },
-                _ => Vec::new(),
-            }
-        };
-        let count = |vm: &Vm, v: Value, k: &crate::object::HashKey| match v {
-            Value::Ref(id) => match vm.heap.get(id) {
-                Obj::Dict(d) => d.get(k).unwrap_or(Value::Int(0)),
-                _ => Value::Int(0),
-            },
-            _ => Value::Int(0),
-        };
-        // each key's (count in a, count in b)
-        let mut pairs = Vec::new();
-        for (k, _) in entries(self, a).into_iter().chain(entries(self, b)) {
-            pairs.push((count(self, a, &k), count(self, b, &k)));
-        }
-        let all = |vm: &mut Vm, cmp: CmpOp| -> PyResult<bool> {
-            for &(x, y) in &pairs {
-                let r = vm.compare_op(cmp, x, y)?;
-                if !vm.truthy(r)? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        };
-        Ok(Some(match op {
-            CmpOp::Eq => all(self, CmpOp::Eq)?,
-            CmpOp::Ne => !all(self, CmpOp::Eq)?,
-            CmpOp::Le => all(self, CmpOp::Le)?,
-            CmpOp::Ge => all(self, CmpOp::Ge)?,
-            CmpOp::Lt => all(self, CmpOp::Le)? && !all(self, CmpOp::Eq)?,
-            CmpOp::Gt => all(self, CmpOp::Ge)? && !all(self, CmpOp::Eq)?,
-            _ => return Ok(None),
-        }))
-    }
-
-    /// `+counter` / `-counter` (`negate`): a new Counter of the counts that
-    /// are positive after the sign is applied; `None` if `a` is no Counter.
-    pub fn counter_unary(&mut self, a: Value, negate: bool) -> PyResult<Option<Value>> {
-        if dict_kind(self, a) != Some(DictKind::Counter) {
-            return Ok(None);
-        }
-        let entries: Vec<(Value, Value)> = match a {
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Dict(d) => d.entries().collect(),
-                _ => Vec::new(),
-            },
-            _ => Vec::new(),
-        };
-        let mut d = Dict::new();
-        d.kind = DictKind::Counter;
-        let out = self.heap.new_value(Obj::Dict(d));
-        for (k, v) in entries {
-            let v = if negate {
-                self.binary_op(
-                    crate::compile::bytecode::BinOp::Sub,
-                    Value::Int(0),
-                    v,
-                    false,
-                )?
-            } else {
-                v
-            };
-            if matches!(
-                self.compare_op(CmpOp::Gt, v, Value::Int(0))?,
-                Value::Bool(true)
-            ) {
-                let hk = self.hash_key(k)?;
-                if let Value::Ref(id) = out {
-                    if let Obj::Dict(d) = self.heap.get_mut(id) {
-                        d.insert(hk, k, v);
-                    }
-                }
-            }
-        }
-        Ok(Some(out))
-    }
-
-    /// `Counter + Counter` and friends; `None` if not both Counters.
-    pub fn counter_binary(
-        &mut self,
-        op: crate::compile::bytecode::BinOp,
-        a: Value,
-        b: Value,
-    ) -> PyResult<Option<Value>> {
-        use crate::compile::bytecode::BinOp;
-        if dict_kind(self, a) != Some(DictKind::Counter)
-            || dict_kind(self, b) != Some(DictKind::Counter)
-        {
-            return Ok(None);
-        }
-        if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::BitAnd | BinOp::BitOr) {
-            return Ok(None);
-        }
-        let entries = |vm: &Vm, v: Value| -> Vec<(Value, Value)> {
-            match v {
-                Value::Ref(id) => match vm.heap.get(id) {
-                    Obj::Dict(d) => d.entries().collect(),
-                    _ => Vec::new(),
-                },
-                _ => Vec::new(),
-            }
-        };
-        let (ea, eb) = (entries(self, a), entries(self, b));
-        let mut d = Dict::new();
-        d.kind = DictKind::Counter;
-        let out = self.heap.new_value(Obj::Dict(d));
-        let get = |vm: &mut Vm, v: Value, k: Value| -> PyResult<Value> {
-            let hk = vm.hash_key(k)?;
-            Ok(match v {
-                Value::Ref(id) => match vm.heap.get(id) {
-                    Obj::Dict(d) => d.get(&hk).unwrap_or(Value::Int(0)),
-                    _ => Value::Int(0),
-                },
-                _ => Value::Int(0),
-            })
-        };
-        let mut keys: Vec<Value> = ea.iter().map(|e| e.0).collect();
-        for (k, _) in &eb {
-            let hk = self.hash_key(*k)?;
-            let in_a = match a {
-                Value::Ref(id) => matches!(self.heap.get(id), Obj::Dict(d) if d.contains(&hk)),
-                _ => false,
-            };
-            if !in_a {
-                keys.push(*k);
-            }
-        }
-        for k in keys {
-            let x = get(self, a, k)?;
-            let y = get(self, b, k)?;
-            let r = match op {
-                BinOp::Add => self.binary_op(BinOp::Add, x, y, false)?,
-                BinOp::Sub => self.binary_op(BinOp::Sub, x, y, false)?,
-                BinOp::BitAnd => {
-                    if matches!(self.compare_op(CmpOp::Lt, x, y)?, Value::Bool(true)) {
-                        x
-                    } else {
-                        y
-                    }
-                }
-                _ => {
-                    if matches!(self.compare_op(CmpOp::Gt, x, y)?, Value::Bool(true)) {
-                        x
-                    } else {
-                        y
-                    }
-                }
-            };
-            if matches!(
-                self.compare_op(CmpOp::Gt, r, Value::Int(0))?,
-                Value::Bool(true)
-            ) {
-                let hk = self.hash_key(k)?;
-                if let Value::Ref(id) = out {
-                    if let Obj::Dict(d) = self.heap.get_mut(id) {
-                        d.insert(hk, k, r);
-                    }
-                }
-            }
-        }
-        Ok(Some(out))
-    }
-
     /// The class of a dict of a `collections` kind (`type(Counter())`).
+    /// (See [`dict_class_kind`] for the reverse.)
     pub fn dict_kind_class(kind: DictKind) -> Option<NativeId> {
         Some(native(match kind {
             DictKind::Plain => return None,
@@ -896,6 +812,25 @@ impl Vm {
             .map(|f| i.attrs.get_str(f).unwrap_or(Value::None))
             .collect();
         Some((fields, values))
+    }
+
+    /// A namedtuple instance as a plain tuple, for `+`/`*` (unless its
+    /// class defines the operator itself); `None` for other values.
+    pub fn namedtuple_as_tuple(
+        &mut self,
+        v: Value,
+        op: crate::compile::bytecode::BinOp,
+    ) -> Option<Value> {
+        let cls = self.user_class_of(v)?;
+        let (_, values) = self.namedtuple_parts(v)?;
+        let dunders: &[&str] = match op {
+            crate::compile::bytecode::BinOp::Add => &["__add__", "__radd__"],
+            _ => &["__mul__", "__rmul__"],
+        };
+        if dunders.iter().any(|d| self.class_lookup(cls, d).is_some()) {
+            return None;
+        }
+        Some(self.new_tuple(values))
     }
 
     /// The namedtuple info of a class (or of an ancestor).
@@ -999,6 +934,15 @@ impl Vm {
                     Some((_, ov)) => self.new_tuple(ov),
                     None => args[0],
                 };
+                // tuple's comparisons take tuples only: anything else is
+                // NotImplemented, so the error names the original operands
+                let other_is_tuple =
+                    matches!(other, Value::Ref(id) if matches!(self.heap.get(id), Obj::Tuple(_)));
+                if !other_is_tuple {
+                    return Ok(Some(Value::Builtin(
+                        crate::builtins::Builtin::NotImplemented,
+                    )));
+                }
                 let op = match name {
                     "__eq__" => CmpOp::Eq,
                     "__ne__" => CmpOp::Ne,
@@ -1033,6 +977,7 @@ impl Vm {
             "_asdict" => F_NT_ASDICT,
             "_replace" => F_NT_REPLACE,
             "_make" => F_NT_MAKE,
+            "__getnewargs__" => F_NT_GETNEWARGS,
             "index" | "count" => {
                 // the tuple methods, run on the instance's values
                 let (_, values) = self.namedtuple_parts(obj)?;
@@ -1240,10 +1185,36 @@ impl Vm {
         };
         match (as_list(self, a), as_list(self, b)) {
             (Some(x), Some(y)) => {
-                let r = self.compare_op(op, x, y)?;
-                Ok(Some(matches!(r, Value::Bool(true))))
+                // deques of deques recurse through this hook: bound it
+                if self.compare_nesting >= MAX_DEQUE_COMPARE_NESTING {
+                    return Err(PyErr::new(
+                        ExcType::RecursionError,
+                        "maximum recursion depth exceeded in comparison",
+                    ));
+                }
+                let mark = self.stack.len();
+                self.stack.extend([x, y]);
+                self.compare_nesting += 1;
+                let r = self.compare_op(op, x, y);
+                self.compare_nesting -= 1;
+                self.stack.truncate(mark);
+                Ok(Some(matches!(r?, Value::Bool(true))))
             }
             _ => Ok(None),
         }
     }
+}
+
+/// The dict kind `collections` class `t` makes, if it is one of the dict
+/// classes.
+pub fn dict_class_kind(t: NativeId) -> Option<DictKind> {
+    if t.module != index() {
+        return None;
+    }
+    Some(match t.func {
+        F_DEFAULTDICT => DictKind::DefaultDict(Value::None),
+        F_COUNTER => DictKind::Counter,
+        F_ORDEREDDICT => DictKind::OrderedDict,
+        _ => return None,
+    })
 }

@@ -84,7 +84,7 @@ pub fn class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {
 }
 
 /// How a class or typing object is written inside an alias or union repr.
-fn type_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
+pub fn type_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
     Ok(match v {
         Value::Builtin(Builtin::Ellipsis) => "...".into(),
         Value::Type(t) => t.name().into(),
@@ -160,6 +160,7 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
             let args = args.clone();
             match name {
                 "__args__" => Ok(Some(vm.new_tuple(args))),
+                "__origin__" => Ok(Some(super::typing::union_class())),
                 "__parameters__" => Ok(Some(vm.new_tuple(Vec::new()))),
                 _ => Ok(None),
             }
@@ -176,7 +177,9 @@ fn union_members(vm: &Vm, v: Value) -> Option<Vec<Value>> {
     }
     match v {
         Value::None => Some(vec![Value::Type(Type::NoneType)]),
-        _ if is_class(vm, v) || is_alias(vm, v) => Some(vec![v]),
+        _ if is_class(vm, v) || is_alias(vm, v) || super::typing::is_typing_object(vm, v) => {
+            Some(vec![v])
+        }
         _ => None,
     }
 }
@@ -190,7 +193,10 @@ pub fn binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Val
     if a.is_none() && b.is_none() {
         return Ok(None);
     }
-    let (Some(x), Some(y)) = (union_members(vm, a), union_members(vm, b)) else {
+    // a union's own `|` takes any operand (CPython 3.14)
+    let any_side = union_args(vm, a).is_some() || union_args(vm, b).is_some();
+    let members = |vm: &Vm, v: Value| union_members(vm, v).or_else(|| any_side.then(|| vec![v]));
+    let (Some(x), Some(y)) = (members(vm, a), members(vm, b)) else {
         return Ok(None);
     };
     let mut all = x;
@@ -301,6 +307,9 @@ pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
 /// `isinstance(v, t)` with `t` a union (any member matches) or an alias
 /// (an error, as in CPython); `None` if `t` is neither.
 pub fn isinstance(vm: &mut Vm, v: Value, t: Value) -> Option<PyResult<bool>> {
+    if let Some(r) = super::typing::isinstance_check(vm, v, t) {
+        return Some(r);
+    }
     if is_alias(vm, t) {
         return Some(Err(PyErr::type_error(
             "isinstance() argument 2 cannot be a parameterized generic",

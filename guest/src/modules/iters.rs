@@ -371,6 +371,9 @@ impl Vm {
         if f.module == super::module_index("functools") {
             return super::functools::class_name(f);
         }
+        if let Some(name) = super::typing::class_name(f) {
+            return Some(name);
+        }
         None
     }
 

@@ -9,6 +9,8 @@ mod base85;
 mod binascii;
 mod bisect;
 pub(crate) mod collections;
+mod collections_counter;
+mod collections_deque;
 mod copy;
 mod csv;
 mod csv_dialect;
@@ -41,6 +43,7 @@ mod math_special;
 mod math_sum;
 pub mod objects;
 mod operator;
+mod pathlib;
 pub mod random;
 mod random_obj;
 mod random_ops;
@@ -59,7 +62,8 @@ mod time;
 mod toml_parse;
 mod toml_tables;
 mod tomllib;
-mod typing;
+pub mod typing;
+mod unicodedata;
 mod util;
 
 use serde::{Deserialize, Serialize};
@@ -125,7 +129,15 @@ static MODULES: &[&ModuleDef] = &[
     &csv::MODULE,
     &tomllib::MODULE,
     &decimal::MODULE,
+    &unicodedata::MODULE,
+    &pathlib::MODULE,
 ];
+
+/// The dict kind a `collections` class makes (`defaultdict`, `Counter`,
+/// `OrderedDict`), for the methods they inherit from dict.
+pub fn dict_class_kind(t: NativeId) -> Option<crate::object::DictKind> {
+    collections::dict_class_kind(t)
+}
 
 /// The `__future__` feature names, for the compiler's check.
 pub use future::FEATURES as FUTURE_FEATURES;

@@ -107,6 +107,21 @@ pub enum NativeObj {
     },
     /// The `decimal` module's hidden state (current context, classes).
     DecState(Box<super::decimal::DecState>),
+    /// A `typing` marker: `typing.Any`, `typing.Optional` (no origin), or
+    /// `typing.List` (origin `list`) (`typing.rs`).
+    TypingForm {
+        name: String,
+        origin: Value,
+    },
+    /// A subscripted marker: `typing.List[int]`, `typing.ClassVar[int]`;
+    /// `origin` is the class (or the marker itself), `args` a tuple.
+    TypingAlias {
+        name: String,
+        origin: Value,
+        args: Value,
+    },
+    /// A `pathlib` path: its normalized text (`pathlib.rs`).
+    Path(String),
 }
 
 impl NativeObj {
@@ -146,6 +161,11 @@ impl NativeObj {
                 st.classes.iter().for_each(|v| _f(*v));
                 st.templates.iter().for_each(|v| _f(*v));
             }
+            NativeObj::TypingForm { origin, .. } => _f(*origin),
+            NativeObj::TypingAlias { origin, args, .. } => {
+                [origin, args].iter().for_each(|v| _f(**v))
+            }
+            NativeObj::Path(_) => {}
         }
     }
 
@@ -157,7 +177,7 @@ impl NativeObj {
             NativeObj::Task(_) => "Task",
             NativeObj::Gather { .. } => "_GatheringFuture",
             NativeObj::Sleep { .. } => "coroutine",
-            NativeObj::Deque { .. } => "deque",
+            NativeObj::Deque { .. } => "collections.deque",
             NativeObj::Random(_) => "Random",
             NativeObj::RePattern(_) => "re.Pattern",
             NativeObj::ReMatch(_) => "re.Match",
@@ -183,6 +203,10 @@ impl NativeObj {
             NativeObj::DecSignals { .. } => "SignalDict",
             NativeObj::DecLocal { .. } => "decimal.ContextManager",
             NativeObj::DecState(_) => "object",
+            NativeObj::TypingForm { origin, .. } if origin.is_none() => "typing._SpecialForm",
+            NativeObj::TypingForm { .. } => "typing._SpecialGenericAlias",
+            NativeObj::TypingAlias { .. } => "typing._GenericAlias",
+            NativeObj::Path(_) => "PosixPath",
         }
     }
 }
@@ -233,6 +257,10 @@ impl Vm {
             NativeObj::DecSignals { .. } | NativeObj::DecLocal { .. } | NativeObj::DecState(_) => {
                 Ok(None)
             }
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => {
+                super::typing::getattr(self, id, _name)
+            }
+            NativeObj::Path(_) => Ok(super::pathlib::getattr(self, id, _name)),
             NativeObj::Deque { maxlen, .. } => Ok(match _name {
                 "maxlen" => Some(maxlen.map_or(Value::None, |m| Value::Int(m as i64))),
                 _ => None,
@@ -300,6 +328,8 @@ impl Vm {
             }
             NativeObj::DecLocal { .. } => super::decimal::ctxobj::local_method(self, id, _name),
             NativeObj::DecState(_) => Ok(None),
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => Ok(None),
+            NativeObj::Path(_) => super::pathlib::call_method(self, id, _name, _args, _kw),
         }
     }
 
@@ -338,6 +368,8 @@ impl Vm {
             NativeObj::DecSignals { .. } => super::decimal::signals::SD_METHODS.contains(&_name),
             NativeObj::DecLocal { .. } => matches!(_name, "__enter__" | "__exit__"),
             NativeObj::DecState(_) => false,
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => false,
+            NativeObj::Path(_) => super::pathlib::has_method(_name),
         }
     }
 
@@ -388,6 +420,10 @@ impl Vm {
                 0x7f00_0000_0000u64 + id.0 as u64 * 16
             )),
             NativeObj::DecState(_) => Ok("<decimal state>".into()),
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. } => {
+                super::typing::repr(self, id)
+            }
+            NativeObj::Path(_) => Ok(super::pathlib::repr(self, id)),
         }
     }
 
@@ -412,6 +448,10 @@ impl Vm {
             }
             NativeObj::Decimal(_) => Some(Err(super::decimal::ops::setattr(self, id, _name))),
             NativeObj::DecContext(_) => Some(super::decimal::ctxobj::setattr(self, id, _name, _v)),
+            NativeObj::Deque { .. } if _name == "maxlen" => Some(Err(crate::vm::PyErr::new(
+                crate::object::ExcType::AttributeError,
+                "attribute 'maxlen' of 'collections.deque' objects is not writable",
+            ))),
             _ => None,
         }
     }
@@ -423,6 +463,9 @@ impl Vm {
         }
         if let NativeObj::Decimal(_) = obj(self, id) {
             return Ok(super::decimal::ops::str_of(self, id));
+        }
+        if let NativeObj::Path(_) = obj(self, id) {
+            return Ok(super::pathlib::str_of(self, id));
         }
         self.native_obj_repr(id)
     }
@@ -461,6 +504,14 @@ impl Vm {
         if let Some(r) = super::generic::compare(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
+        if let Some(r) = super::pathlib::compare(self, _op, _a, _b) {
+            return Ok(Some(r));
+        }
+        if matches!(_op, CmpOp::Eq | CmpOp::Ne) {
+            if let Some(eq) = super::typing::equal(self, _a, _b)? {
+                return Ok(Some(eq == (_op == CmpOp::Eq)));
+            }
+        }
         Ok(None)
     }
 
@@ -483,10 +534,21 @@ impl Vm {
         if let NativeObj::StructTime(_) = obj(self, _id) {
             return Ok(Some(super::time::hash(self, _id)));
         }
+        if let NativeObj::Path(_) = obj(self, _id) {
+            return Ok(Some(super::pathlib::hash(self, _id)));
+        }
+        if let NativeObj::Deque { .. } = obj(self, _id) {
+            return Err(crate::vm::PyErr::type_error(
+                "unhashable type: 'collections.deque'",
+            ));
+        }
         if let NativeObj::StructSeq { .. } = obj(self, _id) {
             return super::structseq::hash(self, _id).map(Some);
         }
         if let Some(k) = super::generic::hash(self, _id)? {
+            return Ok(Some(k));
+        }
+        if let Some(k) = super::typing::hash(self, _id)? {
             return Ok(Some(k));
         }
         Ok(None)
@@ -506,6 +568,9 @@ impl Vm {
             return Ok(Some(r));
         }
         if let Some(r) = super::structseq::binary(self, _op, _a, _b)? {
+            return Ok(Some(r));
+        }
+        if let Some(r) = super::pathlib::binary(self, _op, _a, _b)? {
             return Ok(Some(r));
         }
         Ok(None)
@@ -595,6 +660,9 @@ impl Vm {
         if let Some(v) = super::generic::getitem(self, _id)? {
             return Ok(Some(v));
         }
+        if let Some(v) = super::typing::getitem(self, _id, _idx)? {
+            return Ok(Some(v));
+        }
         if let NativeObj::Deque { .. } = obj(self, _id) {
             let j = self.deque_slot(_id, _idx)?;
             let NativeObj::Deque { items, .. } = obj(self, _id) else {
@@ -613,7 +681,12 @@ impl Vm {
     pub fn deque_slot(&mut self, id: ObjId, idx: Value) -> PyResult<usize> {
         let i = match idx {
             Value::Int(_) | Value::Bool(_) => self.index_arg(idx)?,
-            Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => self.index_arg(idx)?,
+            Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => {
+                return Err(crate::vm::PyErr::new(
+                    crate::object::ExcType::IndexError,
+                    "cannot fit 'int' into an index-sized integer",
+                ))
+            }
             _ => match self.user_index(idx)? {
                 Some(r) => self.index_arg(r)?,
                 None => {
@@ -686,6 +759,12 @@ impl Vm {
         if let Some(r) = native_class_isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = super::typing::isinstance(self, _v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = super::pathlib::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if _t == super::random_obj::random_type_id() {
             return Some(super::random_obj::isinstance(self, _v));
         }
@@ -704,6 +783,9 @@ impl Vm {
             return Ok(Some(v));
         }
         if let Some(v) = super::hashlib_obj::type_getattr(_t, _name) {
+            return Ok(Some(v));
+        }
+        if let Some(v) = super::pathlib::type_getattr(_t, _name) {
             return Ok(Some(v));
         }
         self.native_fn_getattr(_t, _name)
@@ -741,6 +823,12 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let Some(t) = io_csv_class_of(o) {
         return Some(t);
     }
+    if let Some(t) = super::typing::class_of(o) {
+        return Some(t);
+    }
+    if let NativeObj::Path(_) = o {
+        return Some(super::pathlib::class_id());
+    }
     super::datetime::class_of(o)
 }
 
@@ -765,6 +853,9 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
     }
     if let Some(name) = io_csv_class_name(t) {
         return Some(format!("<class '{name}'>"));
+    }
+    if let Some(r) = super::pathlib::class_repr(t) {
+        return Some(r);
     }
     super::datetime::class_repr(t)
 }

@@ -18,13 +18,15 @@ impl Parser<'_> {
         if name.is_empty() {
             return err("missing group name", s);
         }
-        let ok = name
-            .chars()
-            .next()
-            .is_some_and(|c| c == '_' || c.is_alphabetic())
-            && name.chars().all(|c| c == '_' || c.is_alphanumeric());
+        let ok = crate::unicode::is_identifier(&name);
         if !ok {
-            return err(format!("bad character in group name '{name}'"), s);
+            return err(
+                format!(
+                    "bad character in group name {}",
+                    crate::vm::repr::str_repr(&name)
+                ),
+                s,
+            );
         }
         let _ = start;
         Ok(name)

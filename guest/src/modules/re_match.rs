@@ -279,15 +279,14 @@ fn template(vm: &mut Vm, p: &PatternData, repl: &str) -> PyResult<Vec<Piece>> {
                     }
                     g
                 } else {
-                    let ok = name
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c == '_' || c.is_alphabetic())
-                        && name.chars().all(|c| c == '_' || c.is_alphanumeric());
+                    let ok = crate::unicode::is_identifier(&name);
                     if !ok {
                         return Err(fail(
                             vm,
-                            format!("bad character in group name '{name}'"),
+                            format!(
+                                "bad character in group name {}",
+                                crate::vm::repr::str_repr(&name)
+                            ),
                             name_start,
                         ));
                     }

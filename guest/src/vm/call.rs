@@ -615,7 +615,13 @@ impl Vm {
                 }
                 Obj::Native(_) => match crate::modules::generic::call_target(self, f) {
                     Some(origin) => self.call_value(origin, args, kwargs),
-                    None => Err(self.not_callable(f)),
+                    None => match crate::modules::typing::call_target(self, f) {
+                        Some(origin) => {
+                            let origin = origin?;
+                            self.call_value(origin, args, kwargs)
+                        }
+                        None => Err(self.not_callable(f)),
+                    },
                 },
                 Obj::External(ext) => Err(PyErr::new(
                     ExcType::RuntimeError,

@@ -172,6 +172,11 @@ pub struct Vm {
     /// The same for the program's `globals`, for unset global names.
     #[serde(skip)]
     pub builtin_globals: Vec<Option<Value>>,
+    /// Nesting of comparisons that go through native objects (deques
+    /// holding deques), which the per-call depth of `eq_depth` cannot see;
+    /// zero whenever the VM is paused.
+    #[serde(skip)]
+    pub compare_nesting: u32,
 }
 
 impl Vm {
@@ -207,6 +212,7 @@ impl Vm {
             pending: None,
             next_call_id: 1,
             native_depth: 0,
+            compare_nesting: 0,
             modules: Vec::new(),
             random_state: None,
             gen_yielded: false,

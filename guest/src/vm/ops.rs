@@ -9,7 +9,7 @@ use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use crate::compile::bytecode::{BinOp, CmpOp, UnaryOp};
-use crate::object::{int, Dict, ExcType, Obj, Type, Value};
+use crate::object::{int, Dict, DictKind, ExcType, Obj, Type, Value};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -167,6 +167,12 @@ impl Vm {
         if let Some(t) = self.native_type_of(v) {
             return Value::Native(t);
         }
+        if let Value::Native(n) = v {
+            // a native constructor that is a class (`collections.deque`)
+            if crate::modules::objects::class_repr(self, n).is_some() {
+                return Value::Type(Type::Type);
+            }
+        }
         match v {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Native(_) => match crate::modules::objects::class_of(self, id) {
@@ -261,10 +267,28 @@ impl Vm {
                 return Ok(r);
             }
         }
+        if matches!(op, BinOp::Add | BinOp::Mul) {
+            // a namedtuple concatenates and repeats as the plain tuple it is
+            let (x, y) = (
+                self.namedtuple_as_tuple(a, op),
+                self.namedtuple_as_tuple(b, op),
+            );
+            if x.is_some() || y.is_some() {
+                let (x, y) = (x.unwrap_or(a), y.unwrap_or(b));
+                let mark = self.stack.len();
+                self.stack.extend([x, y]);
+                let r = self.binary_op_inner(op, x, y, false);
+                self.stack.truncate(mark);
+                return r;
+            }
+        }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             return self.binary_op_user(op, a, b, inplace);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
+            if let Some(r) = self.deque_binary(op, a, b, inplace)? {
+                return Ok(r);
+            }
             if let Some(r) = self.native_obj_binary(op, a, b)? {
                 return Ok(r);
             }
@@ -284,7 +308,7 @@ impl Vm {
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
         }
-        if let Some(r) = self.counter_binary(op, a, b)? {
+        if let Some(r) = self.counter_binary(op, a, b, inplace)? {
             return Ok(r);
         }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
@@ -318,7 +342,20 @@ impl Vm {
                     let target = if inplace {
                         ia
                     } else {
-                        let c = x.clone();
+                        // the class of the result: a defaultdict on either
+                        // side (the left one first) keeps its factory, an
+                        // OrderedDict its class; a Counter merged with a
+                        // dict is a plain dict (dict.__or__)
+                        let kind = match (x.kind, y.kind) {
+                            (k @ DictKind::DefaultDict(_), _)
+                            | (_, k @ DictKind::DefaultDict(_)) => k,
+                            (DictKind::OrderedDict, _) | (_, DictKind::OrderedDict) => {
+                                DictKind::OrderedDict
+                            }
+                            _ => DictKind::Plain,
+                        };
+                        let mut c = x.clone();
+                        c.kind = kind;
                         self.heap.alloc(Obj::Dict(c))
                     };
                     if let Obj::Dict(t) = self.heap.get_mut(target) {

@@ -31,14 +31,10 @@ pub fn str_repr(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20
-                || c as u32 == 0x7f
-                || (0x80..=0xa0).contains(&(c as u32))
-                || c as u32 == 0xad =>
-            {
+            c if (c as u32) <= 0xff && !crate::unicode::is_printable(c) => {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
-            c if is_unprintable(c) => {
+            c if !crate::unicode::is_printable(c) => {
                 let n = c as u32;
                 if n <= 0xffff {
                     out.push_str(&format!("\\u{n:04x}"));
@@ -51,17 +47,6 @@ pub fn str_repr(s: &str) -> String {
     }
     out.push(quote);
     out
-}
-
-/// Code points Python's `str.isprintable` rejects (beyond the ASCII and
-/// Latin-1 controls handled inline): separators, format characters,
-/// surrogates and private use.
-pub fn is_unprintable(c: char) -> bool {
-    let n = c as u32;
-    matches!(n,
-        0x2028 | 0x2029 | 0x200b..=0x200f | 0x202a..=0x202e | 0x2060..=0x2064 | 0xfeff
-        | 0x2000..=0x200a | 0x3000 | 0x1680 | 0x205f | 0x202f
-        | 0xe000..=0xf8ff | 0xfff9..=0xfffb | 0xf0000..=0x10ffff)
 }
 
 /// `ascii()` of a string's repr: non-ASCII escaped.

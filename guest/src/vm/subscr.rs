@@ -182,6 +182,9 @@ impl Vm {
 
     pub fn get_item(&mut self, obj: Value, idx: Value) -> PyResult<Value> {
         if matches!(obj, Value::Type(_) | Value::Native(_)) {
+            if let Some(r) = crate::modules::typing::class_getitem(self, obj, idx) {
+                return r;
+            }
             if let Some(alias) = crate::modules::generic::class_getitem(self, obj, idx) {
                 return Ok(alias);
             }

@@ -1,6 +1,6 @@
 //! Methods of `dict`.
 
-use crate::object::{Dict, ExcType, Obj, ObjId, Value, ViewKind};
+use crate::object::{Dict, DictKind, ExcType, Obj, ObjId, Value, ViewKind};
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
@@ -35,10 +35,28 @@ fn dict_mut(vm: &mut Vm, id: ObjId) -> &mut Dict {
 
 /// `dict.fromkeys(iterable, value=None)`.
 pub fn fromkeys(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    fromkeys_of(vm, a, DictKind::Plain)
+}
+
+/// `cls.fromkeys(iterable, value=None)` for `cls` a dict class of `kind`
+/// (it builds `cls()`, so a defaultdict's factory is None); `Counter`
+/// refuses, as in CPython.
+pub fn fromkeys_of(vm: &mut Vm, a: Args, kind: DictKind) -> PyResult<Value> {
+    if matches!(kind, DictKind::Counter) {
+        return Err(PyErr::new(
+            ExcType::NotImplementedError,
+            "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.",
+        ));
+    }
+    let kind = match kind {
+        DictKind::DefaultDict(_) => DictKind::DefaultDict(Value::None),
+        k => k,
+    };
     a.check(1, 2, &[])?;
     let keys = vm.collect_iterable(a.pos[0])?;
     let v = a.pos.get(1).copied().unwrap_or(Value::None);
     let mut d = Dict::with_capacity(keys.len());
+    d.kind = kind;
     for k in keys {
         let hk = vm.dict_key(k)?;
         d.insert(hk, k, v);
@@ -126,7 +144,10 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             dict_mut(vm, id).clear();
             Value::None
         }
-        "fromkeys" => fromkeys(vm, a)?,
+        "fromkeys" => {
+            let kind = dict(vm, id).kind;
+            fromkeys_of(vm, a, kind)?
+        }
         _ => return Ok(None),
     }))
 }

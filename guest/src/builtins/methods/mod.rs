@@ -43,6 +43,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS.contains(&name),
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
         Value::Type(Type::Dict) => name == "fromkeys",
+        Value::Native(t) => name == "fromkeys" && crate::modules::dict_class_kind(t).is_some(),
         Value::Type(Type::Str) => name == "maketrans",
         Value::Type(Type::Complex) => name == "from_number",
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
@@ -91,6 +92,10 @@ pub fn call_method(
         Value::Type(Type::Complex) if name == "from_number" => {
             Some(numbers::complex_from_number(vm, a)?)
         }
+        Value::Native(t) if name == "fromkeys" => match crate::modules::dict_class_kind(t) {
+            Some(kind) => Some(dict::fromkeys_of(vm, a, kind)?),
+            None => None,
+        },
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
             Some(bytes::call_type(vm, t, name, a)?)
         }
