@@ -777,12 +777,7 @@ impl Vm {
     /// A new set with the members of any iterable.
     pub fn to_set(&mut self, v: Value) -> PyResult<Value> {
         let items = self.collect_iterable(v)?;
-        let mut d = Dict::with_capacity(items.len());
-        for it in items {
-            let k = self.set_key(it)?;
-            d.insert(k, it, Value::None);
-        }
-        Ok(self.heap.new_value(Obj::Set(d)))
+        self.new_set_of(items, false)
     }
 
     /// `|`, `&`, `-`, `^` on two sets (the result has the left one's type).

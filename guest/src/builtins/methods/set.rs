@@ -60,13 +60,13 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
     Ok(Some(match name {
         "add" => {
             a.check(1, 1, &[])?;
-            let k = vm.set_key(a.pos[0])?;
+            let k = vm.set_key_in(id, a.pos[0])?;
             set_mut(vm, id).insert(k, a.pos[0], Value::None);
             Value::None
         }
         "remove" | "discard" => {
             a.check(1, 1, &[])?;
-            let k = vm.set_key(a.pos[0])?;
+            let k = vm.set_key_in(id, a.pos[0])?;
             if set_mut(vm, id).remove(&k).is_none() && name == "remove" {
                 return Err(PyErr::New(ExcType::KeyError, vec![a.pos[0]]));
             }

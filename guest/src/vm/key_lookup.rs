@@ -1,0 +1,129 @@
+//! Matching user-hashed dict/set keys. A `HashKey::User` key is only
+//! structurally equal to itself (the same instance); every other stored key
+//! with the same hash is compared with Python `==` (the stored key on the
+//! left, as CPython's probe does). [`Vm::resolve_key`] turns a probe key into
+//! the key it matches in a given table, after which the plain structural
+//! table operations apply. `__eq__` may mutate the table: as in CPython the
+//! probe restarts when the compared entry was replaced or the table was
+//! rebuilt, and otherwise carries on over the live candidates, never
+//! comparing one twice.
+
+use super::{PyResult, Vm};
+use crate::object::{hash_of, Dict, HashKey, Obj, ObjId, Value};
+
+impl Vm {
+    /// The dict/set/frozenset storage of `container`, if it is one.
+    fn key_storage(&self, container: ObjId) -> Option<&Dict> {
+        match self.heap.get(container) {
+            Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The key `probe` (whose key is `hk`) is stored under in the dict or
+    /// set `container`, or `hk` itself when it is absent. Only keys holding
+    /// a user-hashed instance run Python code; others return at once.
+    pub fn resolve_key(&mut self, container: ObjId, probe: Value, hk: HashKey) -> PyResult<HashKey> {
+        if !hk.needs_eq() {
+            return Ok(hk);
+        }
+        let hash = hash_of(&hk);
+        'restart: loop {
+            let Some(d) = self.key_storage(container) else {
+                return Ok(hk);
+            };
+            let epoch = d.epoch();
+            let mut compared: Vec<usize> = Vec::new();
+            loop {
+                let Some(d) = self.key_storage(container) else {
+                    return Ok(hk);
+                };
+                if d.epoch() != epoch {
+                    continue 'restart;
+                }
+                let Some(slot) = d
+                    .candidates(hash)
+                    .into_iter()
+                    .find(|s| !compared.contains(s))
+                else {
+                    return Ok(hk);
+                };
+                let Some((key, (stored, _))) = d.slot_entry(slot) else {
+                    return Ok(hk);
+                };
+                let key = key.clone();
+                if key == hk || self.same_object(stored, probe) {
+                    return Ok(key);
+                }
+                compared.push(slot);
+                let equal = self.py_eq(stored, probe)?;
+                let unchanged = self.key_storage(container).is_some_and(|d| {
+                    d.epoch() == epoch
+                        && matches!(d.slot_entry(slot),
+                            Some((k, (v, _))) if *k == key && self.same_object(v, stored))
+                });
+                if !unchanged {
+                    continue 'restart;
+                }
+                if equal {
+                    return Ok(key);
+                }
+            }
+        }
+    }
+
+    /// [`Vm::dict_key`] resolved against the dict `container`.
+    pub fn dict_key_in(&mut self, container: ObjId, v: Value) -> PyResult<HashKey> {
+        let hk = self.dict_key(v)?;
+        self.resolve_key(container, v, hk)
+    }
+
+    /// [`Vm::set_key`] resolved against the set `container`.
+    pub fn set_key_in(&mut self, container: ObjId, v: Value) -> PyResult<HashKey> {
+        let hk = self.set_key(v)?;
+        self.resolve_key(container, v, hk)
+    }
+
+    /// [`Vm::hash_key`] resolved against the dict or set `container`.
+    pub fn hash_key_in(&mut self, container: ObjId, v: Value) -> PyResult<HashKey> {
+        let hk = self.hash_key(v)?;
+        self.resolve_key(container, v, hk)
+    }
+}
+
+impl Vm {
+    /// Inserts `key: value` into the dict or set `container` (a set when
+    /// `as_set`, which decides the unhashable-key message), matching
+    /// user-hashed keys with `__eq__`.
+    pub fn insert_keyed(
+        &mut self,
+        container: ObjId,
+        key: Value,
+        value: Value,
+        as_set: bool,
+    ) -> PyResult<()> {
+        let hk = if as_set {
+            self.set_key(key)?
+        } else {
+            self.dict_key(key)?
+        };
+        let hk = self.resolve_key(container, key, hk)?;
+        if let Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) = self.heap.get_mut(container) {
+            d.insert(hk, key, value);
+        }
+        Ok(())
+    }
+
+    /// A new set (or frozenset) of `items`.
+    pub fn new_set_of(&mut self, items: Vec<Value>, frozen: bool) -> PyResult<Value> {
+        let d = Dict::with_capacity(items.len());
+        let v = self
+            .heap
+            .new_value(if frozen { Obj::FrozenSet(d) } else { Obj::Set(d) });
+        let Value::Ref(id) = v else { unreachable!() };
+        for it in items {
+            self.insert_keyed(id, it, Value::None, true)?;
+        }
+        Ok(v)
+    }
+}
