@@ -295,7 +295,10 @@ impl Vm {
         };
         enum Pair {
             Seq(Vec<Value>, Vec<Value>),
-            Dict(Vec<(HashKey, Value)>, u32),
+            Dict(Vec<(HashKey, Value, Value)>, u32),
+            /// Equal-sized sets holding user-hashed keys: equal when the
+            /// first's keys are all in the second.
+            Subset(u32, u32),
             Done(bool),
         }
         let pair = match (self.heap.get(x), self.heap.get(y)) {
@@ -316,14 +319,20 @@ impl Vm {
                 } else {
                     Pair::Dict(
                         d.keyed_entries()
-                            .map(|(k, (_, v))| (k.clone(), *v))
+                            .map(|(k, (key, v))| (k.clone(), *key, *v))
                             .collect(),
                         y.0,
                     )
                 }
             }
             (Obj::Set(d) | Obj::FrozenSet(d), Obj::Set(e) | Obj::FrozenSet(e)) => {
-                Pair::Done(d.len() == e.len() && d.keyed_entries().all(|(k, _)| e.contains(k)))
+                if d.len() != e.len() {
+                    Pair::Done(false)
+                } else if self.has_user_keys(x) || self.has_user_keys(y) {
+                    Pair::Subset(x.0, y.0)
+                } else {
+                    Pair::Done(d.keyed_entries().all(|(k, _)| e.contains(k)))
+                }
             }
             (Obj::Range(r), Obj::Range(s)) => {
                 let (n, m) = (r.len(), s.len());
@@ -361,8 +370,10 @@ impl Vm {
                 }
                 Ok(true)
             }
+            Pair::Subset(p, q) => self.keys_subset(crate::object::ObjId(p), crate::object::ObjId(q)),
             Pair::Dict(entries, other) => {
-                for (k, v) in entries {
+                for (k, key, v) in entries {
+                    let k = self.resolve_key(crate::object::ObjId(other), key, k)?;
                     let w = match self.heap.get(crate::object::ObjId(other)) {
                         Obj::Dict(e) => e.get(&k),
                         _ => None,

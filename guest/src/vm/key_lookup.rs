@@ -9,6 +9,7 @@
 //! comparing one twice.
 
 use super::{PyResult, Vm};
+use crate::compile::bytecode::BinOp;
 use crate::object::{hash_of, Dict, HashKey, Obj, ObjId, Value};
 
 impl Vm {
@@ -125,5 +126,98 @@ impl Vm {
             self.insert_keyed(id, it, Value::None, true)?;
         }
         Ok(v)
+    }
+}
+
+impl Vm {
+    /// Whether the dict/set `id` holds a key that only `__eq__` can match
+    /// (the whole-table operations then take the slow paths below).
+    pub fn has_user_keys(&self, id: ObjId) -> bool {
+        self.key_storage(id)
+            .is_some_and(|d| d.keyed_entries().any(|(k, _)| k.needs_eq()))
+    }
+
+    /// The keys of the dict/set `id`, with their original objects.
+    fn keyed_values(&self, id: ObjId) -> Vec<(HashKey, Value)> {
+        self.key_storage(id).map_or_else(Vec::new, |d| {
+            d.keyed_entries().map(|(k, kv)| (k.clone(), kv.0)).collect()
+        })
+    }
+
+    /// Whether `key` (keyed `hk`) is in the dict/set `container`.
+    pub fn has_key(&mut self, container: ObjId, key: Value, hk: HashKey) -> PyResult<bool> {
+        let hk = self.resolve_key(container, key, hk)?;
+        Ok(self.key_storage(container).is_some_and(|d| d.contains(&hk)))
+    }
+
+    /// Whether every key of `p` is in `q` (sets, dicts or their key views'
+    /// dicts), comparing user-hashed keys with `__eq__`.
+    pub fn keys_subset(&mut self, p: ObjId, q: ObjId) -> PyResult<bool> {
+        for (hk, key) in self.keyed_values(p) {
+            if !self.has_key(q, key, hk)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `|`, `&`, `-`, `^` of two sets holding user-hashed keys: a new set
+    /// (frozen if `frozen`).
+    pub fn set_op_slow(&mut self, op: BinOp, x: ObjId, y: ObjId, frozen: bool) -> PyResult<Value> {
+        let out = self.new_set_of(Vec::new(), frozen)?;
+        let Value::Ref(r) = out else { unreachable!() };
+        let (left, right) = (self.keyed_values(x), self.keyed_values(y));
+        let add = |vm: &mut Vm, hk: HashKey, key: Value| -> PyResult<()> {
+            let hk = vm.resolve_key(r, key, hk)?;
+            if let Obj::Set(d) | Obj::FrozenSet(d) = vm.heap.get_mut(r) {
+                d.insert(hk, key, Value::None);
+            }
+            Ok(())
+        };
+        match op {
+            BinOp::BitOr => {
+                for (hk, key) in left.into_iter().chain(right) {
+                    add(self, hk, key)?;
+                }
+            }
+            BinOp::BitAnd | BinOp::Sub => {
+                let keep = matches!(op, BinOp::BitAnd);
+                for (hk, key) in left {
+                    if self.has_key(y, key, hk.clone())? == keep {
+                        add(self, hk, key)?;
+                    }
+                }
+            }
+            _ => {
+                for (hk, key) in left {
+                    if !self.has_key(y, key, hk.clone())? {
+                        add(self, hk, key)?;
+                    }
+                }
+                for (hk, key) in right {
+                    if !self.has_key(x, key, hk.clone())? {
+                        add(self, hk, key)?;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Vm {
+    /// The number of keys of the dict/set `id`.
+    pub fn key_len(&self, id: ObjId) -> usize {
+        self.key_storage(id).map_or(0, Dict::len)
+    }
+
+    /// Whether the sets `p` and `q` share a key.
+    pub fn any_shared_key(&mut self, p: ObjId, q: ObjId) -> PyResult<bool> {
+        for (hk, key) in self.keyed_values(p) {
+            if self.has_key(q, key, hk)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 }
