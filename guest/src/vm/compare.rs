@@ -370,7 +370,9 @@ impl Vm {
                 }
                 Ok(true)
             }
-            Pair::Subset(p, q) => self.keys_subset(crate::object::ObjId(p), crate::object::ObjId(q)),
+            Pair::Subset(p, q) => {
+                self.keys_subset(crate::object::ObjId(p), crate::object::ObjId(q))
+            }
             Pair::Dict(entries, other) => {
                 for (k, key, v) in entries {
                     let k = self.resolve_key(crate::object::ObjId(other), key, k)?;

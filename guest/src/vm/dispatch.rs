@@ -316,7 +316,9 @@ impl Vm {
                     }
                     Op::BuildMap(n) => {
                         let items = self.stack.split_off(self.stack.len() - 2 * n as usize);
-                        let v = self.heap.new_value(Obj::Dict(Dict::with_capacity(n as usize)));
+                        let v = self
+                            .heap
+                            .new_value(Obj::Dict(Dict::with_capacity(n as usize)));
                         let Value::Ref(id) = v else { unreachable!() };
                         for kv in items.chunks(2) {
                             self.insert_keyed(id, kv[0], kv[1], false)?;

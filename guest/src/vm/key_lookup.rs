@@ -24,7 +24,12 @@ impl Vm {
     /// The key `probe` (whose key is `hk`) is stored under in the dict or
     /// set `container`, or `hk` itself when it is absent. Only keys holding
     /// a user-hashed instance run Python code; others return at once.
-    pub fn resolve_key(&mut self, container: ObjId, probe: Value, hk: HashKey) -> PyResult<HashKey> {
+    pub fn resolve_key(
+        &mut self,
+        container: ObjId,
+        probe: Value,
+        hk: HashKey,
+    ) -> PyResult<HashKey> {
         if !hk.needs_eq() {
             return Ok(hk);
         }
@@ -118,9 +123,11 @@ impl Vm {
     /// A new set (or frozenset) of `items`.
     pub fn new_set_of(&mut self, items: Vec<Value>, frozen: bool) -> PyResult<Value> {
         let d = Dict::with_capacity(items.len());
-        let v = self
-            .heap
-            .new_value(if frozen { Obj::FrozenSet(d) } else { Obj::Set(d) });
+        let v = self.heap.new_value(if frozen {
+            Obj::FrozenSet(d)
+        } else {
+            Obj::Set(d)
+        });
         let Value::Ref(id) = v else { unreachable!() };
         for it in items {
             self.insert_keyed(id, it, Value::None, true)?;

@@ -58,7 +58,9 @@ pub fn fromkeys_of(vm: &mut Vm, a: Args, kind: DictKind) -> PyResult<Value> {
     let mut d = Dict::with_capacity(keys.len());
     d.kind = kind;
     let out = vm.heap.new_value(Obj::Dict(d));
-    let Value::Ref(out_id) = out else { unreachable!() };
+    let Value::Ref(out_id) = out else {
+        unreachable!()
+    };
     for k in keys {
         vm.insert_keyed(out_id, k, v, false)?;
     }
