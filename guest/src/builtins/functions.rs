@@ -279,23 +279,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::Hash => {
             a.check(1, 1, &[])?;
             let k = vm.hash_key(a.pos[0])?;
-            Ok(Value::Int(match k {
-                crate::object::HashKey::Int(i) => int::hash(&BigInt::from(i)),
-                crate::object::HashKey::Big(b) => int::hash(&b),
-                crate::object::HashKey::Float(bits) => {
-                    crate::object::float::hash(f64::from_bits(bits))
-                }
-                crate::object::HashKey::Complex(re, im) => {
-                    crate::object::complex::Complex::new(f64::from_bits(re), f64::from_bits(im))
-                        .hash()
-                }
-                other => {
-                    use std::hash::{Hash, Hasher};
-                    let mut h = rustc_hash::FxHasher::default();
-                    other.hash(&mut h);
-                    (h.finish() >> 2) as i64
-                }
-            }))
+            Ok(Value::Int(crate::object::python_hash(&k)))
         }
         Builtin::Id => {
             a.check(1, 1, &[])?;

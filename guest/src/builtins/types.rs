@@ -110,16 +110,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                 Some(&v) => vm.collect_iterable(v)?,
                 None => Vec::new(),
             };
-            let mut d = Dict::with_capacity(items.len());
-            for it in items {
-                let k = vm.set_key(it)?;
-                d.insert(k, it, Value::None);
-            }
-            Ok(vm.heap.new_value(if t == Type::Set {
-                Obj::Set(d)
-            } else {
-                Obj::FrozenSet(d)
-            }))
+            vm.new_set_of(items, t == Type::FrozenSet)
         }
         Type::Dict => {
             if a.pos.len() > 1 {
@@ -633,10 +624,7 @@ impl Vm {
                     )))
                 }
             };
-            let k = self.dict_key(pair[0])?;
-            if let Obj::Dict(d) = self.heap.get_mut(tid) {
-                d.insert(k, pair[0], pair[1]);
-            }
+            self.insert_keyed(tid, pair[0], pair[1], false)?;
         }
         Ok(())
     }

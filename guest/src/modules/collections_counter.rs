@@ -55,7 +55,10 @@ impl Vm {
 
     /// `counter[k]`: a missing key counts 0 (and is not inserted).
     fn counter_get(&mut self, c: Value, k: Value) -> PyResult<Value> {
-        let hk = self.hash_key(k)?;
+        let hk = match c {
+            Value::Ref(id) => self.hash_key_in(id, k)?,
+            _ => self.hash_key(k)?,
+        };
         Ok(match c {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Dict(d) => d.get(&hk).unwrap_or(Value::Int(0)),
@@ -66,14 +69,20 @@ impl Vm {
     }
 
     fn counter_contains(&mut self, c: Value, k: Value) -> PyResult<bool> {
-        let hk = self.hash_key(k)?;
+        let hk = match c {
+            Value::Ref(id) => self.hash_key_in(id, k)?,
+            _ => self.hash_key(k)?,
+        };
         Ok(
             matches!(c, Value::Ref(id) if matches!(self.heap.get(id), Obj::Dict(d) if d.contains(&hk))),
         )
     }
 
     fn counter_set(&mut self, c: Value, k: Value, v: Value) -> PyResult<()> {
-        let hk = self.hash_key(k)?;
+        let hk = match c {
+            Value::Ref(id) => self.hash_key_in(id, k)?,
+            _ => self.hash_key(k)?,
+        };
         if let Value::Ref(id) = c {
             if let Obj::Dict(d) = self.heap.get_mut(id) {
                 d.insert(hk, k, v);
@@ -266,7 +275,10 @@ impl Vm {
             }
         }
         for k in drop {
-            let hk = self.hash_key(k)?;
+            let hk = match a {
+                Value::Ref(id) => self.hash_key_in(id, k)?,
+                _ => self.hash_key(k)?,
+            };
             if let Value::Ref(id) = a {
                 if let Obj::Dict(d) = self.heap.get_mut(id) {
                     d.remove(&hk);

@@ -21,7 +21,8 @@ use super::types::Type;
 use super::value::Value;
 use crate::builtins::Builtin;
 
-use table::{hash_of, Table};
+pub use table::hash_of;
+use table::Table;
 
 /// The hashable content of a key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +45,69 @@ pub enum HashKey {
     /// A complex number with a non-zero imaginary part, by the bits of its
     /// parts (a zero real part always +0.0); others key as their real part.
     Complex(u64, u64),
+    /// An instance whose class defines `__hash__`: its hash value and the
+    /// instance itself. Two such keys are the same key only when they are
+    /// the same object; equal-but-distinct objects are matched by the VM
+    /// (`Vm::resolve_key`, which calls `__eq__`) before the table is used.
+    User(i64, u32),
+}
+
+impl HashKey {
+    /// Whether matching this key needs Python `__eq__` calls (it holds a
+    /// user-hashed instance, possibly inside a tuple).
+    pub fn needs_eq(&self) -> bool {
+        match self {
+            HashKey::User(..) => true,
+            HashKey::Tuple(items) => items.iter().any(HashKey::needs_eq),
+            _ => false,
+        }
+    }
+}
+
+/// The value `hash(x)` returns for a value keyed as `key`. The table hash
+/// of every key derives from it (see `dict_table::hash_of`), so keys that
+/// Python could find equal (an instance whose `__hash__` equals `hash(5)`
+/// and `5`) meet in one probe chain.
+pub fn python_hash(key: &HashKey) -> i64 {
+    match key {
+        HashKey::Int(i) => int_hash(*i),
+        HashKey::Big(b) => super::int::hash(b),
+        HashKey::Float(bits) => super::float::hash(f64::from_bits(*bits)),
+        HashKey::Complex(re, im) => {
+            super::complex::Complex::new(f64::from_bits(*re), f64::from_bits(*im)).hash()
+        }
+        HashKey::User(h, _) => *h,
+        HashKey::Tuple(items) => {
+            let mut h = rustc_hash::FxHasher::default();
+            h.write_u8(5);
+            h.write_usize(items.len());
+            for i in items.iter() {
+                h.write_i64(python_hash(i));
+            }
+            (h.finish() >> 2) as i64
+        }
+        other => {
+            let mut h = rustc_hash::FxHasher::default();
+            other.hash(&mut h);
+            (h.finish() >> 2) as i64
+        }
+    }
+}
+
+/// `hash(i)` for an int: `i` modulo 2**61 - 1 keeping the sign, -1 → -2.
+#[inline]
+pub fn int_hash(i: i64) -> i64 {
+    const MODULUS: i64 = (1 << 61) - 1;
+    let h = if i < 0 {
+        -((i.unsigned_abs() % MODULUS as u64) as i64)
+    } else {
+        i % MODULUS
+    };
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
 }
 
 impl Hash for HashKey {
@@ -95,6 +159,11 @@ impl Hash for HashKey {
                 h.write_u8(12);
                 h.write_u64(*re);
                 h.write_u64(*im);
+            }
+            HashKey::User(hash, id) => {
+                h.write_u8(13);
+                h.write_i64(*hash);
+                h.write_u32(*id);
             }
             HashKey::Bytes(b) => {
                 h.write_u8(11);
@@ -214,6 +283,26 @@ impl Dict {
 
     pub fn clear(&mut self) {
         self.map.clear()
+    }
+
+    /// The live slots whose key has table hash `hash`, in slot (probe)
+    /// order: the candidates a user-hashed key is compared against.
+    pub fn candidates(&self, hash: u64) -> Vec<usize> {
+        self.map.candidates(hash)
+    }
+
+    /// The key and entry in slot `slot`, if it is live.
+    pub fn slot_entry(&self, slot: usize) -> Option<(&HashKey, (Value, Value))> {
+        self.map
+            .slots
+            .get(slot)
+            .and_then(|e| e.as_ref().map(|e| (&e.key, e.kv)))
+    }
+
+    /// Bumped whenever slots are renumbered or dropped wholesale (clear,
+    /// compaction): a lookup that called Python code restarts then.
+    pub fn epoch(&self) -> u64 {
+        self.map.epoch
     }
 
     /// The first live entry at or after slot `pos` (slots count

@@ -9,28 +9,36 @@
 //! Serialized as the slot vector (tombstones included, so the slot numbers
 //! held by iterators stay meaningful); the index is rebuilt on loading.
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{hash_str, HashKey};
+use super::{hash_str, python_hash, HashKey};
 use crate::object::value::Value;
 
 /// The fixed-seed hash of a key (also of a `str` through [`hash_str`]).
 #[inline]
 pub fn hash_of(key: &HashKey) -> u64 {
-    let mut h = FxHasher::default();
-    key.hash(&mut h);
-    h.finish()
+    match key {
+        HashKey::Str(s) => hash_of_str(s),
+        other => mix(python_hash(other)),
+    }
+}
+
+/// Spreads a Python hash over the table hash's bits; a bijection, so
+/// equal table hashes mean equal Python hashes.
+#[inline]
+fn mix(python_hash: i64) -> u64 {
+    (python_hash as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 #[inline]
 fn hash_of_str(key: &str) -> u64 {
     let mut h = FxHasher::default();
     hash_str(key, &mut h);
-    h.finish()
+    mix((h.finish() >> 2) as i64)
 }
 
 #[derive(Clone, Debug)]
@@ -58,6 +66,9 @@ pub struct Table {
     pub live: usize,
     /// Every slot before this one is a tombstone (a hint for `pop_first`).
     head: usize,
+    /// Counts renumberings of the slots (clear, compaction, moves to the
+    /// front); not serialized (only lookups in progress read it).
+    pub epoch: u64,
 }
 
 impl std::fmt::Debug for Table {
@@ -74,7 +85,26 @@ impl Table {
             indexed: false,
             live: 0,
             head: 0,
+            epoch: 0,
         }
+    }
+
+    /// The live slots whose hash is `hash`, in slot order.
+    pub fn candidates(&self, hash: u64) -> Vec<usize> {
+        let slots = &self.slots;
+        if !self.indexed {
+            return (0..slots.len())
+                .filter(|&i| matches!(&slots[i], Some(e) if e.hash == hash))
+                .collect();
+        }
+        let mut out: Vec<usize> = self
+            .index
+            .iter_hash(hash)
+            .map(|&i| i as usize)
+            .filter(|&i| matches!(&slots[i], Some(e) if e.hash == hash))
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     #[inline]
@@ -150,6 +180,7 @@ impl Table {
 
     /// Drops the tombstones, renumbering the slots.
     fn compact(&mut self) {
+        self.epoch += 1;
         self.slots.retain(Option::is_some);
         self.head = 0;
         self.rebuild_index();
@@ -208,6 +239,7 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
+        self.epoch += 1;
         self.slots.clear();
         self.index.clear();
         self.indexed = false;
@@ -224,6 +256,7 @@ impl Table {
         if last {
             self.push(e.hash, e.key, e.kv);
         } else {
+            self.epoch += 1;
             self.slots.retain(Option::is_some);
             self.slots.insert(0, Some(e));
             self.live += 1;

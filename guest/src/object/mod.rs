@@ -21,7 +21,7 @@ use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 
 pub use class::{Class, ClassFlags, DataclassInfo, Field, Instance, Property};
-pub use dict::{Dict, DictKind, HashKey};
+pub use dict::{hash_of, python_hash, Dict, DictKind, HashKey};
 pub use exc::ExcType;
 pub use heap::Heap;
 pub use iter::Iter;

@@ -295,7 +295,10 @@ impl Vm {
         };
         enum Pair {
             Seq(Vec<Value>, Vec<Value>),
-            Dict(Vec<(HashKey, Value)>, u32),
+            Dict(Vec<(HashKey, Value, Value)>, u32),
+            /// Equal-sized sets holding user-hashed keys: equal when the
+            /// first's keys are all in the second.
+            Subset(u32, u32),
             Done(bool),
         }
         let pair = match (self.heap.get(x), self.heap.get(y)) {
@@ -316,14 +319,20 @@ impl Vm {
                 } else {
                     Pair::Dict(
                         d.keyed_entries()
-                            .map(|(k, (_, v))| (k.clone(), *v))
+                            .map(|(k, (key, v))| (k.clone(), *key, *v))
                             .collect(),
                         y.0,
                     )
                 }
             }
             (Obj::Set(d) | Obj::FrozenSet(d), Obj::Set(e) | Obj::FrozenSet(e)) => {
-                Pair::Done(d.len() == e.len() && d.keyed_entries().all(|(k, _)| e.contains(k)))
+                if d.len() != e.len() {
+                    Pair::Done(false)
+                } else if self.has_user_keys(x) || self.has_user_keys(y) {
+                    Pair::Subset(x.0, y.0)
+                } else {
+                    Pair::Done(d.keyed_entries().all(|(k, _)| e.contains(k)))
+                }
             }
             (Obj::Range(r), Obj::Range(s)) => {
                 let (n, m) = (r.len(), s.len());
@@ -361,8 +370,12 @@ impl Vm {
                 }
                 Ok(true)
             }
+            Pair::Subset(p, q) => {
+                self.keys_subset(crate::object::ObjId(p), crate::object::ObjId(q))
+            }
             Pair::Dict(entries, other) => {
-                for (k, v) in entries {
+                for (k, key, v) in entries {
+                    let k = self.resolve_key(crate::object::ObjId(other), key, k)?;
                     let w = match self.heap.get(crate::object::ObjId(other)) {
                         Obj::Dict(e) => e.get(&k),
                         _ => None,
@@ -460,7 +473,8 @@ impl Vm {
                 Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => Plan::Key,
                 Obj::DictView(d, kind) => match (self.heap.get(*d), kind) {
                     (Obj::Dict(_), ViewKind::Keys) => {
-                        let k = self.dict_key(item)?;
+                        let dict_id = *d;
+                        let k = self.dict_key_in(dict_id, item)?;
                         let Obj::DictView(d, _) = self.heap.get(id) else {
                             unreachable!()
                         };
@@ -533,8 +547,8 @@ impl Vm {
                 }
                 Plan::Key => {
                     let k = match self.heap.get(id) {
-                        Obj::Dict(_) => self.dict_key(item)?,
-                        _ => self.set_key(item)?,
+                        Obj::Dict(_) => self.dict_key_in(id, item)?,
+                        _ => self.set_key_in(id, item)?,
                     };
                     match self.heap.get(id) {
                         Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => Ok(d.contains(&k)),
@@ -550,7 +564,7 @@ impl Vm {
                         _ => None,
                     };
                     let Some((k, v)) = pair else { return Ok(false) };
-                    let hk = self.hash_key(k)?;
+                    let hk = self.hash_key_in(d, k)?;
                     let found = match self.heap.get(d) {
                         Obj::Dict(dict) => dict.get(&hk),
                         _ => None,
@@ -667,14 +681,9 @@ impl Vm {
                                 "maximum recursion depth exceeded while hashing",
                             ));
                         }
-                        let mut keys: Vec<(u64, HashKey)> = d
+                        let mut keys: Vec<(i64, HashKey)> = d
                             .keyed_entries()
-                            .map(|(k, _)| {
-                                use std::hash::{Hash, Hasher};
-                                let mut h = rustc_hash::FxHasher::default();
-                                k.hash(&mut h);
-                                (h.finish(), k.clone())
-                            })
+                            .map(|(k, _)| (crate::object::python_hash(k), k.clone()))
                             .collect();
                         keys.sort_by_key(|k| k.0);
                         return Ok(HashKey::Tuple(keys.into_iter().map(|k| k.1).collect()));
@@ -694,8 +703,8 @@ impl Vm {
         })
     }
 
-    /// The key of a user instance: `__hash__` if defined (instances of one
-    /// class with equal hashes are treated as equal keys), a frozen
+    /// The key of a user instance: `__hash__` if defined (a `User` key,
+    /// matched against equal keys by `Vm::resolve_key`), a frozen
     /// dataclass by its fields, unhashable if `__eq__` is overridden
     /// without `__hash__`, else identity.
     fn instance_hash_key(&mut self, v: Value, id: crate::object::ObjId) -> PyResult<HashKey> {
@@ -712,11 +721,11 @@ impl Vm {
                     .call_dunder(v, "__hash__", vec![])?
                     .unwrap_or(Value::Int(0));
                 let h = match h {
-                    Value::Int(i) => i,
+                    Value::Int(i) => crate::object::dict::int_hash(i),
                     Value::Bool(b) => b as i64,
                     other => {
                         if let Some(crate::vm::ops::Num::Big(b)) = self.as_num(other) {
-                            (b % BigInt::from(i64::MAX)).try_into().unwrap_or(0)
+                            crate::object::int::hash(&b)
                         } else {
                             return Err(PyErr::type_error(
                                 "__hash__ method should return an integer",
@@ -724,9 +733,7 @@ impl Vm {
                         }
                     }
                 };
-                return Ok(HashKey::Tuple(
-                    vec![HashKey::Id(cls.0), HashKey::Int(h)].into_boxed_slice(),
-                ));
+                return Ok(HashKey::User(h, id.0));
             }
             None => {}
         }

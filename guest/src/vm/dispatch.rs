@@ -311,22 +311,18 @@ impl Vm {
                     }
                     Op::BuildSet(n) => {
                         let items = self.stack.split_off(self.stack.len() - n as usize);
-                        let mut d = Dict::with_capacity(items.len());
-                        for it in items {
-                            let k = self.set_key(it)?;
-                            d.insert(k, it, Value::None);
-                        }
-                        let v = self.heap.new_value(Obj::Set(d));
+                        let v = self.new_set_of(items, false)?;
                         self.stack.push(v);
                     }
                     Op::BuildMap(n) => {
                         let items = self.stack.split_off(self.stack.len() - 2 * n as usize);
-                        let mut d = Dict::with_capacity(n as usize);
+                        let v = self
+                            .heap
+                            .new_value(Obj::Dict(Dict::with_capacity(n as usize)));
+                        let Value::Ref(id) = v else { unreachable!() };
                         for kv in items.chunks(2) {
-                            let k = self.dict_key(kv[0])?;
-                            d.insert(k, kv[0], kv[1]);
+                            self.insert_keyed(id, kv[0], kv[1], false)?;
                         }
-                        let v = self.heap.new_value(Obj::Dict(d));
                         self.stack.push(v);
                     }
                     Op::BuildString(n) => {
@@ -367,12 +363,9 @@ impl Vm {
                     }
                     Op::SetAdd(d) => {
                         let v = self.pop();
-                        let k = self.set_key(v)?;
                         let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
-                            if let Obj::Set(s) = self.heap.get_mut(id) {
-                                s.insert(k, v, Value::None);
-                            }
+                            self.insert_keyed(id, v, Value::None, true)?;
                         }
                     }
                     Op::SetUpdate(d) => {
@@ -380,23 +373,17 @@ impl Vm {
                         let items = self.collect_iterable(v)?;
                         let target = self.stack[self.stack.len() - d as usize];
                         for it in items {
-                            let k = self.set_key(it)?;
                             if let Value::Ref(id) = target {
-                                if let Obj::Set(s) = self.heap.get_mut(id) {
-                                    s.insert(k, it, Value::None);
-                                }
+                                self.insert_keyed(id, it, Value::None, true)?;
                             }
                         }
                     }
                     Op::MapAdd(d) => {
                         let v = self.pop();
                         let k = self.pop();
-                        let hk = self.dict_key(k)?;
                         let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
-                            if let Obj::Dict(m) = self.heap.get_mut(id) {
-                                m.insert(hk, k, v);
-                            }
+                            self.insert_keyed(id, k, v, false)?;
                         }
                     }
                     Op::DictUpdate(d) => {

@@ -17,6 +17,7 @@ mod dispatch;
 pub mod exception;
 pub mod generator;
 pub mod iter;
+mod key_lookup;
 mod matching;
 pub mod ops;
 mod quick_cmp;

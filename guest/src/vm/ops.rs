@@ -755,10 +755,23 @@ impl Vm {
         }
     }
 
-    pub(super) fn set_compare(&self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+    pub(super) fn set_compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
         let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
             return Ok(None);
         };
+        if matches!(self.heap.get(x), Obj::Set(_) | Obj::FrozenSet(_))
+            && matches!(self.heap.get(y), Obj::Set(_) | Obj::FrozenSet(_))
+            && (self.has_user_keys(x) || self.has_user_keys(y))
+        {
+            let (n, m) = (self.key_len(x), self.key_len(y));
+            return Ok(Some(match op {
+                CmpOp::Le => self.keys_subset(x, y)?,
+                CmpOp::Lt => n < m && self.keys_subset(x, y)?,
+                CmpOp::Ge => self.keys_subset(y, x)?,
+                CmpOp::Gt => m < n && self.keys_subset(y, x)?,
+                _ => return Ok(None),
+            }));
+        }
         let (Obj::Set(s) | Obj::FrozenSet(s), Obj::Set(t) | Obj::FrozenSet(t)) =
             (self.heap.get(x), self.heap.get(y))
         else {
@@ -777,12 +790,7 @@ impl Vm {
     /// A new set with the members of any iterable.
     pub fn to_set(&mut self, v: Value) -> PyResult<Value> {
         let items = self.collect_iterable(v)?;
-        let mut d = Dict::with_capacity(items.len());
-        for it in items {
-            let k = self.set_key(it)?;
-            d.insert(k, it, Value::None);
-        }
-        Ok(self.heap.new_value(Obj::Set(d)))
+        self.new_set_of(items, false)
     }
 
     /// `|`, `&`, `-`, `^` on two sets (the result has the left one's type).
@@ -791,6 +799,21 @@ impl Vm {
             unreachable!("sets")
         };
         let frozen = matches!(self.heap.get(x), Obj::FrozenSet(_));
+        if self.has_user_keys(x) || self.has_user_keys(y) {
+            let out = self.set_op_slow(op, x, y, frozen)?;
+            if inplace && !frozen {
+                let Value::Ref(r) = out else { unreachable!() };
+                let result = match self.heap.get(r) {
+                    Obj::Set(d) => d.clone(),
+                    _ => Dict::new(),
+                };
+                if let Obj::Set(s) = self.heap.get_mut(x) {
+                    *s = result;
+                }
+                return Ok(a);
+            }
+            return Ok(out);
+        }
         let (Obj::Set(s) | Obj::FrozenSet(s)) = self.heap.get(x) else {
             unreachable!("set")
         };

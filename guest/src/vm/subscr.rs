@@ -277,7 +277,7 @@ impl Vm {
                 )))
             }
             Obj::Dict(_) => {
-                let k = self.dict_key(idx)?;
+                let k = self.dict_key_in(id, idx)?;
                 let found = match self.heap.get(id) {
                     Obj::Dict(d) => d.get(&k),
                     _ => None,
@@ -394,7 +394,7 @@ impl Vm {
                 )))
             }
             Obj::Dict(_) => {
-                let k = self.dict_key(idx)?;
+                let k = self.dict_key_in(id, idx)?;
                 if let Obj::Dict(d) = self.heap.get_mut(id) {
                     d.insert(k, idx, v);
                 }
@@ -470,7 +470,7 @@ impl Vm {
                 )))
             }
             Obj::Dict(_) => {
-                let k = self.dict_key(idx)?;
+                let k = self.dict_key_in(id, idx)?;
                 let removed = match self.heap.get_mut(id) {
                     Obj::Dict(d) => d.remove(&k),
                     _ => None,

@@ -57,18 +57,21 @@ pub fn fromkeys_of(vm: &mut Vm, a: Args, kind: DictKind) -> PyResult<Value> {
     let v = a.pos.get(1).copied().unwrap_or(Value::None);
     let mut d = Dict::with_capacity(keys.len());
     d.kind = kind;
+    let out = vm.heap.new_value(Obj::Dict(d));
+    let Value::Ref(out_id) = out else {
+        unreachable!()
+    };
     for k in keys {
-        let hk = vm.dict_key(k)?;
-        d.insert(hk, k, v);
+        vm.insert_keyed(out_id, k, v, false)?;
     }
-    Ok(vm.heap.new_value(Obj::Dict(d)))
+    Ok(out)
 }
 
 pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
     Ok(Some(match name {
         "get" => {
             a.check(1, 2, &[])?;
-            let k = vm.dict_key(a.pos[0])?;
+            let k = vm.dict_key_in(id, a.pos[0])?;
             dict(vm, id)
                 .get(&k)
                 .unwrap_or(a.pos.get(1).copied().unwrap_or(Value::None))
@@ -84,7 +87,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "pop" => {
             a.check(1, 2, &[])?;
-            let k = vm.dict_key(a.pos[0])?;
+            let k = vm.dict_key_in(id, a.pos[0])?;
             match dict_mut(vm, id).remove(&k) {
                 Some((_, v)) => v,
                 None => match a.pos.get(1) {
@@ -107,7 +110,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         }
         "setdefault" => {
             a.check(1, 2, &[])?;
-            let k = vm.dict_key(a.pos[0])?;
+            let k = vm.dict_key_in(id, a.pos[0])?;
             match dict(vm, id).get(&k) {
                 Some(v) => v,
                 None => {

@@ -128,13 +128,18 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
         "remove" => {
             a.check(1, 1, &[])?;
             let x = a.pos[0];
-            let n = items(vm, id).len();
-            for i in 0..n {
-                let v = items(vm, id)[i];
+            // walks the live length: `__eq__` may resize the list, and then
+            // (as CPython) whatever sits at the matched index goes, if any
+            let mut i = 0;
+            while let Some(&v) = items(vm, id).get(i) {
                 if vm.same_object(v, x) || vm.py_eq(v, x)? {
-                    items_mut(vm, id).remove(i);
+                    let l = items_mut(vm, id);
+                    if i < l.len() {
+                        l.remove(i);
+                    }
                     return Ok(Some(Value::None));
                 }
+                i += 1;
             }
             return Err(PyErr::value_error("list.remove(x): x not in list"));
         }

@@ -60,13 +60,13 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
     Ok(Some(match name {
         "add" => {
             a.check(1, 1, &[])?;
-            let k = vm.set_key(a.pos[0])?;
+            let k = vm.set_key_in(id, a.pos[0])?;
             set_mut(vm, id).insert(k, a.pos[0], Value::None);
             Value::None
         }
         "remove" | "discard" => {
             a.check(1, 1, &[])?;
-            let k = vm.set_key(a.pos[0])?;
+            let k = vm.set_key_in(id, a.pos[0])?;
             if set_mut(vm, id).remove(&k).is_none() && name == "remove" {
                 return Err(PyErr::New(ExcType::KeyError, vec![a.pos[0]]));
             }
@@ -134,6 +134,14 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
             a.check(1, 1, &[])?;
             let o = vm.to_set(a.pos[0])?;
             let Value::Ref(oid) = o else { unreachable!() };
+            if vm.has_user_keys(id) || vm.has_user_keys(oid) {
+                let r = match name {
+                    "issubset" => vm.keys_subset(id, oid)?,
+                    "issuperset" => vm.keys_subset(oid, id)?,
+                    _ => !vm.any_shared_key(id, oid)?,
+                };
+                return Ok(Some(Value::Bool(r)));
+            }
             let (s, t) = (set_ref(vm, id), set_ref(vm, oid));
             let r = match name {
                 "issubset" => s.keyed_entries().all(|(k, _)| t.contains(k)),
