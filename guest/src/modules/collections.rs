@@ -466,7 +466,7 @@ fn counter_update_mapping(
     };
     let empty = matches!(vm.heap.get(id), Obj::Dict(d) if d.is_empty());
     for (k, n) in entries {
-        let hk = vm.hash_key(k)?;
+        let hk = vm.hash_key_in(id, k)?;
         let new = if sign > 0 && empty {
             n
         } else {
@@ -501,7 +501,7 @@ fn counter_update(vm: &mut Vm, counter: Value, src: Value, sign: i64) -> PyResul
         return Ok(());
     };
     for item in vm.collect_iterable(src)? {
-        let hk = vm.hash_key(item)?;
+        let hk = vm.hash_key_in(id, item)?;
         let cur = match vm.heap.get(id) {
             Obj::Dict(d) => d.get(&hk).unwrap_or(Value::Int(0)),
             _ => Value::Int(0),
@@ -534,7 +534,7 @@ impl Vm {
             DictKind::Counter => Ok(Some(Value::Int(0))),
             DictKind::DefaultDict(f) if !f.is_none() => {
                 let v = self.call_value(f, Vec::new(), Vec::new())?;
-                let hk = self.hash_key(key)?;
+                let hk = self.hash_key_in(id, key)?;
                 if let Obj::Dict(d) = self.heap.get_mut(id) {
                     d.insert(hk, key, v);
                 }
@@ -731,7 +731,7 @@ impl Vm {
                     Some(v) => self.truthy(v)?,
                     None => true,
                 };
-                let hk = self.hash_key(a.pos[0])?;
+                let hk = self.hash_key_in(id, a.pos[0])?;
                 let moved = match self.heap.get_mut(id) {
                     Obj::Dict(d) => d.move_to_end(&hk, last),
                     _ => false,

@@ -412,6 +412,8 @@ impl Vm {
             unreachable!("dict")
         };
         for (k, kv, vv) in entries {
+            // a user-hashed key may equal (by `__eq__`) one already there
+            let k = self.resolve_key(tid, kv, k)?;
             if merge {
                 if super::as_str(&self.heap, kv).is_none() {
                     return Err(PyErr::type_error("keywords must be strings"));
