@@ -1125,19 +1125,39 @@ impl Vm {
                     &a.pos[1..],
                 )?);
                 let bounds = Args::new(a.name, pos, Vec::new());
-                let snapshot: Vec<Value> = self.deque_items(id).0.iter().copied().collect();
-                let (start, end) =
-                    crate::builtins::methods::clamp_range(self, &bounds, 1, snapshot.len())?;
+                let n = self.deque_items(id).0.len();
+                let (start, end) = crate::builtins::methods::clamp_range(self, &bounds, 1, n)?;
+                let (start, end) = if name == "index" {
+                    (start, end)
+                } else {
+                    (0, n)
+                };
                 let mut found = None;
                 let mut count = 0;
-                for (i, v) in snapshot.into_iter().enumerate() {
-                    if i < start || i >= end {
-                        continue;
+                // Items are compared live, as CPython does; an `__eq__` that
+                // resizes the deque ends the search with an error.
+                for i in start..end.min(n) {
+                    let Some(v) = self.deque_items(id).0.get(i).copied() else {
+                        break;
+                    };
+                    let eq = self.same_object(v, a.pos[0]) || self.py_eq(v, a.pos[0])?;
+                    if eq && name == "index" {
+                        found = Some(i);
+                        break;
                     }
-                    if self.same_object(v, a.pos[0]) || self.py_eq(v, a.pos[0])? {
+                    if self.deque_items(id).0.len() != n {
+                        let kind = if name == "remove" {
+                            ExcType::IndexError
+                        } else {
+                            ExcType::RuntimeError
+                        };
+                        return Err(PyErr::new(kind, DEQUE_MUTATED));
+                    }
+                    if eq {
                         count += 1;
-                        if found.is_none() {
+                        if name == "remove" {
                             found = Some(i);
+                            break;
                         }
                     }
                 }
@@ -1173,37 +1193,97 @@ impl Vm {
         })
     }
 
-    /// `deque == deque` (and the orderings, item by item).
-    pub fn deque_compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        let as_list = |vm: &mut Vm, v: Value| -> Option<Value> {
-            let Value::Ref(id) = v else { return None };
-            let Obj::Native(NativeObj::Deque { items, .. }) = vm.heap.get(id) else {
-                return None;
+    /// `x in deque`: items compared live; after a compare that did not
+    /// match, a resized deque raises `RuntimeError` (as CPython).
+    pub fn deque_contains(&mut self, id: ObjId, x: Value) -> PyResult<bool> {
+        let n = self.deque_items(id).0.len();
+        for i in 0..n {
+            let Some(v) = self.deque_items(id).0.get(i).copied() else {
+                break;
             };
-            let items: Vec<Value> = items.iter().copied().collect();
-            Some(vm.new_list(items))
-        };
-        match (as_list(self, a), as_list(self, b)) {
-            (Some(x), Some(y)) => {
-                // deques of deques recurse through this hook: bound it
-                if self.compare_nesting >= MAX_DEQUE_COMPARE_NESTING {
-                    return Err(PyErr::new(
-                        ExcType::RecursionError,
-                        "maximum recursion depth exceeded in comparison",
-                    ));
-                }
-                let mark = self.stack.len();
-                self.stack.extend([x, y]);
-                self.compare_nesting += 1;
-                let r = self.compare_op(op, x, y);
-                self.compare_nesting -= 1;
-                self.stack.truncate(mark);
-                Ok(Some(matches!(r?, Value::Bool(true))))
+            if self.same_object(v, x) || self.py_eq(v, x)? {
+                return Ok(true);
             }
-            _ => Ok(None),
+            if self.deque_items(id).0.len() != n {
+                return Err(PyErr::new(ExcType::RuntimeError, DEQUE_MUTATED));
+            }
         }
+        Ok(false)
+    }
+
+    /// `deque == deque` and the orderings, as CPython: sizes first for
+    /// `==`/`!=`, then the first pair of unequal items decides; stepping
+    /// past an item of a deque that was resized meanwhile (by an item's
+    /// `__eq__`) raises `RuntimeError`.
+    pub fn deque_compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        let deque_id = |vm: &Vm, v: Value| match v {
+            Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Deque { .. })) => {
+                Some(id)
+            }
+            _ => None,
+        };
+        let (Some(x), Some(y)) = (deque_id(self, a), deque_id(self, b)) else {
+            return Ok(None);
+        };
+        let (nx, ny) = (self.deque_items(x).0.len(), self.deque_items(y).0.len());
+        if nx != ny && matches!(op, CmpOp::Eq | CmpOp::Ne) {
+            return Ok(Some(op == CmpOp::Ne));
+        }
+        // deques of deques recurse through this hook: bound it
+        if self.compare_nesting >= MAX_DEQUE_COMPARE_NESTING {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded in comparison",
+            ));
+        }
+        self.compare_nesting += 1;
+        let r = self.deque_compare_items(op, (x, nx), (y, ny));
+        self.compare_nesting -= 1;
+        r.map(Some)
+    }
+
+    fn deque_compare_items(
+        &mut self,
+        op: CmpOp,
+        (x, nx): (ObjId, usize),
+        (y, ny): (ObjId, usize),
+    ) -> PyResult<bool> {
+        let mut i = 0;
+        loop {
+            let next = |vm: &mut Vm, id: ObjId, n: usize| -> PyResult<Option<Value>> {
+                let items = vm.deque_items(id).0;
+                if items.len() != n {
+                    return Err(PyErr::new(ExcType::RuntimeError, DEQUE_MUTATED));
+                }
+                Ok(items.get(i).copied())
+            };
+            let u = next(self, x, nx)?;
+            let v = next(self, y, ny)?;
+            let (Some(u), Some(v)) = (u, v) else { break };
+            let mark = self.stack.len();
+            self.stack.extend([u, v]);
+            let eq = if self.same_object(u, v) {
+                Ok(true)
+            } else {
+                self.py_eq(u, v)
+            };
+            let r = match eq {
+                Ok(true) => None,
+                Ok(false) => Some(self.compare_op(op, u, v).and_then(|r| self.truthy(r))),
+                Err(e) => Some(Err(e)),
+            };
+            self.stack.truncate(mark);
+            if let Some(r) = r {
+                return r;
+            }
+            i += 1;
+        }
+        Ok(crate::vm::ops::cmp_ints(op, nx as i64, ny as i64))
     }
 }
+
+/// CPython's message when a deque changes size under a search or compare.
+const DEQUE_MUTATED: &str = "deque mutated during iteration";
 
 /// The dict kind `collections` class `t` makes, if it is one of the dict
 /// classes.

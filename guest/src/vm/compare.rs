@@ -294,11 +294,16 @@ impl Vm {
             return Ok(self.is(a, b));
         };
         enum Pair {
-            Seq(Vec<Value>, Vec<Value>),
+            /// Two lists or two tuples of equal length, compared item by
+            /// item as they are at each step.
+            Seq,
             Dict(Vec<(HashKey, Value, Value)>, u32),
             /// Equal-sized sets holding user-hashed keys: equal when the
             /// first's keys are all in the second.
             Subset(u32, u32),
+            /// A keys (or items, if the flag is set) view of dict `.0`, of
+            /// `.3` entries, against a set or view `.2` of that size.
+            View(u32, bool, u32, usize),
             Done(bool),
         }
         let pair = match (self.heap.get(x), self.heap.get(y)) {
@@ -310,7 +315,7 @@ impl Vm {
                 if l.len() != m.len() {
                     Pair::Done(false)
                 } else {
-                    Pair::Seq(l.clone(), m.clone())
+                    Pair::Seq
                 }
             }
             (Obj::Dict(d), Obj::Dict(e)) => {
@@ -340,35 +345,85 @@ impl Vm {
                     n == m && (n == 0 || (r.start == s.start && (n == 1 || r.step == s.step))),
                 )
             }
-            (Obj::DictView(d, ViewKind::Keys), Obj::DictView(e, ViewKind::Keys)) => {
-                match (self.heap.get(*d), self.heap.get(*e)) {
-                    (Obj::Dict(p), Obj::Dict(q)) => Pair::Done(
-                        p.len() == q.len() && p.keyed_entries().all(|(k, _)| q.contains(k)),
-                    ),
-                    _ => Pair::Done(false),
-                }
-            }
-            // a keys view is set-like: equal to a set with the same members
-            (Obj::DictView(d, ViewKind::Keys), Obj::Set(e) | Obj::FrozenSet(e))
-            | (Obj::Set(e) | Obj::FrozenSet(e), Obj::DictView(d, ViewKind::Keys)) => {
-                match self.heap.get(*d) {
-                    Obj::Dict(p) => Pair::Done(
-                        p.len() == e.len() && p.keyed_entries().all(|(k, _)| e.contains(k)),
-                    ),
-                    _ => Pair::Done(false),
+            // keys and items views are set-like: equal to a set (or view)
+            // of the same size whose every member they contain
+            (Obj::DictView(d, kind), other) | (other, Obj::DictView(d, kind))
+                if *kind != ViewKind::Values
+                    && matches!(
+                        other,
+                        Obj::Set(_)
+                            | Obj::FrozenSet(_)
+                            | Obj::DictView(_, ViewKind::Keys | ViewKind::Items)
+                    ) =>
+            {
+                // the view that is iterated: the left one when both are
+                let (view_dict, items) = (*d, *kind == ViewKind::Items);
+                let (dict, other_id) = match self.heap.get(x) {
+                    Obj::DictView(dx, kx) if *kx != ViewKind::Values => (*dx, y),
+                    _ => (view_dict, x),
+                };
+                let items = match self.heap.get(x) {
+                    Obj::DictView(_, kx) if *kx != ViewKind::Values => *kx == ViewKind::Items,
+                    _ => items,
+                };
+                let len_of = |o: &Obj, heap: &crate::object::Heap| match o {
+                    Obj::Set(e) | Obj::FrozenSet(e) => e.len(),
+                    Obj::DictView(e, _) => match heap.get(*e) {
+                        Obj::Dict(e) => e.len(),
+                        _ => 0,
+                    },
+                    _ => 0,
+                };
+                let n = len_of(&Obj::DictView(dict, ViewKind::Keys), &self.heap);
+                if n != len_of(self.heap.get(other_id), &self.heap) {
+                    Pair::Done(false)
+                } else {
+                    Pair::View(dict.0, items, other_id.0, n)
                 }
             }
             _ => Pair::Done(x == y),
         };
         match pair {
             Pair::Done(r) => Ok(r),
-            Pair::Seq(l, m) => {
-                for (p, q) in l.into_iter().zip(m) {
+            Pair::Seq => {
+                // As CPython: items read live (an item's `__eq__` may resize
+                // either list), and once either side ends, the lengths decide.
+                let mut i = 0;
+                while let Some((p, q)) = self.seq_items_at(x, y, i) {
                     if !self.same_object(p, q) && !self.eq_depth(p, q, depth + 1)? {
                         return Ok(false);
                     }
+                    i += 1;
                 }
-                Ok(true)
+                Ok(self.seq_len(x) == self.seq_len(y))
+            }
+            Pair::View(dict, items, other, n) => {
+                // As CPython: each member is looked up in the other side
+                // (hashing it again, which may run `__hash__`), and the
+                // view's dict is iterated live: resized meanwhile, it
+                // raises as a dict iterator does.
+                let (dict, other) = (crate::object::ObjId(dict), crate::object::ObjId(other));
+                let mut pos = 0;
+                loop {
+                    let next = match self.heap.get(dict) {
+                        Obj::Dict(d) => d.next_entry(pos),
+                        _ => None,
+                    };
+                    let Some((slot, (k, v))) = next else {
+                        return Ok(true);
+                    };
+                    let member = if items { self.new_tuple(vec![k, v]) } else { k };
+                    if !self.contains(Value::Ref(other), member)? {
+                        return Ok(false);
+                    }
+                    if !matches!(self.heap.get(dict), Obj::Dict(d) if d.len() == n) {
+                        return Err(PyErr::new(
+                            ExcType::RuntimeError,
+                            "dictionary changed size during iteration",
+                        ));
+                    }
+                    pos = slot + 1;
+                }
             }
             Pair::Subset(p, q) => {
                 self.keys_subset(crate::object::ObjId(p), crate::object::ObjId(q))
@@ -391,6 +446,28 @@ impl Vm {
                 }
                 Ok(true)
             }
+        }
+    }
+
+    /// Item `i` of the lists (or tuples) `x` and `y`, while both have one.
+    fn seq_items_at(
+        &self,
+        x: crate::object::ObjId,
+        y: crate::object::ObjId,
+        i: usize,
+    ) -> Option<(Value, Value)> {
+        match (self.heap.get(x), self.heap.get(y)) {
+            (Obj::List(l) | Obj::Tuple(l), Obj::List(m) | Obj::Tuple(m)) => {
+                Some((*l.get(i)?, *m.get(i)?))
+            }
+            _ => None,
+        }
+    }
+
+    fn seq_len(&self, x: crate::object::ObjId) -> usize {
+        match self.heap.get(x) {
+            Obj::List(l) | Obj::Tuple(l) => l.len(),
+            _ => 0,
         }
     }
 
@@ -425,18 +502,20 @@ impl Vm {
                 (Obj::Bytes(s) | Obj::ByteArray(s), Obj::Bytes(t) | Obj::ByteArray(t)) => {
                     return Ok(s.cmp(t))
                 }
-                (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
-                    Some((l.clone(), m.clone()))
-                }
-                _ => None,
+                (Obj::List(_), Obj::List(_)) | (Obj::Tuple(_), Obj::Tuple(_)) => true,
+                _ => false,
             };
-            if let Some((l, m)) = seqs {
-                for (p, q) in l.iter().zip(m.iter()) {
-                    if !self.same_object(*p, *q) && !self.py_eq(*p, *q)? {
-                        return self.py_cmp(*p, *q, op);
+            if seqs {
+                // the first unequal pair decides, else the lengths (both
+                // read live, as CPython)
+                let mut i = 0;
+                while let Some((p, q)) = self.seq_items_at(x, y, i) {
+                    if !self.same_object(p, q) && !self.py_eq(p, q)? {
+                        return self.py_cmp(p, q, op);
                     }
+                    i += 1;
                 }
-                return Ok(l.len().cmp(&m.len()));
+                return Ok(self.seq_len(x).cmp(&self.seq_len(y)));
             }
         }
         Err(PyErr::type_error(format!(
@@ -450,6 +529,10 @@ impl Vm {
     /// `item in container`.
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
         if let Value::Ref(id) = container {
+            if let Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) = self.heap.get(id)
+            {
+                return self.deque_contains(id, item);
+            }
             enum Plan {
                 Scan(Vec<Value>),
                 Done(bool),
@@ -720,8 +803,11 @@ impl Vm {
                 let h = self
                     .call_dunder(v, "__hash__", vec![])?
                     .unwrap_or(Value::Int(0));
+                // As CPython's slot: a result that fits a machine word is
+                // the hash itself (-1 becomes -2); a bigger int is hashed.
                 let h = match h {
-                    Value::Int(i) => crate::object::dict::int_hash(i),
+                    Value::Int(-1) => -2,
+                    Value::Int(i) => i,
                     Value::Bool(b) => b as i64,
                     other => {
                         if let Some(crate::vm::ops::Num::Big(b)) = self.as_num(other) {
