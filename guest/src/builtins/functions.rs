@@ -589,9 +589,13 @@ pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
             Ok(vt.is_subtype_of(t) || (t == Type::Type && is_class) || (t == Type::Object))
         }
         Value::ExcType(t) => Ok(match v {
-            Value::Ref(id) => {
-                matches!(vm.heap.get(id), Obj::Exception(e) if e.kind.is_subclass_of(t))
-            }
+            Value::Ref(id) => match vm.heap.get(id) {
+                Obj::Exception(e) => {
+                    e.kind.is_subclass_of(t)
+                        || e.class.is_some_and(|c| vm.class_is_exc_subclass(c, t))
+                }
+                _ => false,
+            },
             _ => false,
         }),
         Value::Ref(id) => match vm.heap.get(id) {
@@ -636,7 +640,7 @@ fn issubclass(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
         (Some(a), None) => {
             return Ok(match ty {
                 Value::Type(Type::Object) => true,
-                Value::ExcType(e) => vm.class(a).exc_base.is_some_and(|k| k.is_subclass_of(e)),
+                Value::ExcType(e) => vm.class_is_exc_subclass(a, e),
                 Value::Type(_) => false,
                 _ => {
                     return Err(PyErr::type_error(

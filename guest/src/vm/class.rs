@@ -8,6 +8,7 @@ use crate::object::{
     Class, ClassFlags, Dict, ExcType, Exception, HashKey, Instance, Obj, ObjId, Value,
 };
 
+use super::exc_bases::merge_exc;
 use super::{OnReturn, PyErr, PyResult, Vm};
 
 /// How a call of a class proceeded.
@@ -335,9 +336,12 @@ impl Vm {
                 return Ok(Some(self.new_str(n)));
             }
             "__mro__" => {
-                let mut items: Vec<Value> =
-                    self.class(cls).mro.iter().map(|c| Value::Ref(*c)).collect();
-                items.push(self.class_root(cls));
+                let mut items: Vec<Value> = if self.class(cls).exc_base.is_some() {
+                    self.exc_class_full_mro(cls)
+                } else {
+                    self.class(cls).mro.iter().map(|c| Value::Ref(*c)).collect()
+                };
+                items.push(Value::Type(crate::object::Type::Object));
                 return Ok(Some(self.new_tuple(items)));
             }
             "__bases__" => {
@@ -607,16 +611,5 @@ fn root_init(root: Value) -> Value {
     match root {
         Value::ExcType(_) => Value::Builtin(crate::builtins::Builtin::ExceptionInit),
         _ => Value::Builtin(crate::builtins::Builtin::ObjectInit),
-    }
-}
-
-fn merge_exc(cur: Option<ExcType>, new: ExcType) -> PyResult<ExcType> {
-    match cur {
-        None => Ok(new),
-        Some(c) if new.is_subclass_of(c) => Ok(new),
-        Some(c) if c.is_subclass_of(new) => Ok(c),
-        Some(_) => Err(PyErr::type_error(
-            "multiple bases have instance lay-out conflict",
-        )),
     }
 }

@@ -14,6 +14,7 @@ mod compare;
 pub mod complex;
 pub mod consumer;
 mod dispatch;
+mod exc_bases;
 pub mod exception;
 pub mod generator;
 pub mod iter;
