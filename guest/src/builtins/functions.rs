@@ -12,7 +12,7 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use super::{Args, Builtin};
 
 pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
-    let a = Args::new(b.name(), pos, kw);
+    let mut a = Args::new(b.name(), pos, kw);
     match b {
         Builtin::Print => print(vm, a),
         Builtin::Len => {
@@ -59,8 +59,11 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                     a.pos.len()
                 )));
             }
-            a.check(1, 1, &["key", "reverse"])?;
+            // CPython builds the list first and passes the keywords on to
+            // `list.sort`, which is the one that rejects unknown ones
             let items = vm.collect_iterable(a.pos[0])?;
+            a.name = "sort";
+            a.check(1, 1, &["key", "reverse"])?;
             let key = a.kwarg("key").unwrap_or(Value::None);
             let reverse = match a.kwarg("reverse") {
                 Some(r) => vm.truthy(r)?,
@@ -309,7 +312,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::GetAttr => {
             a.check(2, 3, &[])?;
-            let name = vm.str_arg(a.pos[1], "getattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             match vm.get_attr(a.pos[0], &name) {
                 Ok(v) => Ok(v),
                 Err(e) => match a.pos.get(2) {
@@ -320,7 +323,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::HasAttr => {
             a.check(2, 2, &[])?;
-            let name = vm.str_arg(a.pos[1], "hasattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             match vm.get_attr(a.pos[0], &name) {
                 Ok(_) => Ok(Value::Bool(true)),
                 Err(e) if is_attribute_error(vm, &e) => Ok(Value::Bool(false)),
@@ -329,7 +332,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::SetAttr => {
             a.check(3, 3, &[])?;
-            let name = vm.str_arg(a.pos[1], "setattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             vm.set_attr(a.pos[0], &name, a.pos[2])?;
             Ok(Value::None)
         }
@@ -391,7 +394,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::DelAttr => {
             a.check(2, 2, &[])?;
-            let name = vm.str_arg(a.pos[1], "delattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             vm.del_attr(a.pos[0], &name)?;
             Ok(Value::None)
         }
@@ -792,4 +795,13 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
             "{name}() iterable argument is empty"
         ))),
     }
+}
+
+/// The attribute name argument of `getattr` and friends, with CPython's
+/// message for a non-string.
+fn attr_name_arg(vm: &Vm, v: Value) -> PyResult<String> {
+    vm.str_arg(
+        v,
+        &format!("attribute name must be string, not '{}'", vm.class_name(v)),
+    )
 }

@@ -172,8 +172,19 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             Ok(vm.heap.new_value(Obj::Range(r)))
         }
         Type::Enumerate => {
-            a.check(1, 2, &["start"])?;
-            let inner = vm.get_iter(a.get(0, "iterable").expect("checked"))?;
+            a.check(0, 2, &["iterable", "start"])?;
+            let given = a.pos.len() + a.kw.len();
+            if given > 2 {
+                return Err(PyErr::type_error(format!(
+                    "enumerate() takes at most 2 arguments ({given} given)"
+                )));
+            }
+            let Some(iterable) = a.get(0, "iterable") else {
+                return Err(PyErr::type_error(
+                    "enumerate() missing required argument 'iterable'",
+                ));
+            };
+            let inner = vm.get_iter(iterable)?;
             let start = match a.get(1, "start") {
                 Some(s) => vm.index_arg_mut(s)?,
                 None => 0,
