@@ -243,21 +243,44 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             Ok(vm.new_tuple(vec![q, r]))
         }
         Builtin::Pow => {
-            a.check(2, 3, &[])?;
-            match a.pos.get(2) {
-                None => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
-                Some(m) if m.is_none() => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
-                Some(&m) => {
+            let (base, exp, modulus) = pow_args(&a)?;
+            match modulus {
+                None => vm.binary_op(BinOp::Pow, base, exp, false),
+                Some(m) if m.is_none() => vm.binary_op(BinOp::Pow, base, exp, false),
+                Some(m) => {
+                    a.pos = vec![base, exp, m];
                     if let Some(e) = vm.complex_modulo_error(a.pos[0], a.pos[1], m) {
                         return Err(e);
+                    }
+                    // float's pow rejects a modulus before looking at its
+                    // operands, and int's and Decimal's decline floats
+                    if [a.pos[0], a.pos[1], m]
+                        .iter()
+                        .any(|v| matches!(v, Value::Float(_)))
+                    {
+                        return Err(PyErr::type_error(
+                            "pow() 3rd argument not allowed unless all arguments are integers",
+                        ));
                     }
                     if let Some(r) = crate::modules::decimal::ops::pow3(vm, a.pos[0], a.pos[1], m)?
                     {
                         return Ok(r);
                     }
-                    let base = vm.bigint_arg(a.pos[0])?;
-                    let exp = vm.bigint_arg(a.pos[1])?;
-                    let modulus = vm.bigint_arg(m)?;
+                    let as_int = |v: Value| match vm.as_num(v) {
+                        Some(Num::Int(i)) => Some(BigInt::from(i)),
+                        Some(Num::Big(b)) => Some(b),
+                        _ => None,
+                    };
+                    let (Some(base), Some(exp), Some(modulus)) =
+                        (as_int(a.pos[0]), as_int(a.pos[1]), as_int(m))
+                    else {
+                        return Err(PyErr::type_error(format!(
+                            "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
+                            vm.class_name(a.pos[0]),
+                            vm.class_name(a.pos[1]),
+                            vm.class_name(m)
+                        )));
+                    };
                     if modulus.is_zero() {
                         return Err(PyErr::value_error("pow() 3rd argument cannot be 0"));
                     }
@@ -804,4 +827,50 @@ fn attr_name_arg(vm: &Vm, v: Value) -> PyResult<String> {
         v,
         &format!("attribute name must be string, not '{}'", vm.class_name(v)),
     )
+}
+
+/// `pow()`'s `base`, `exp` and optional `mod`, by position or keyword,
+/// with CPython's messages for missing, repeated and extra arguments.
+fn pow_args(a: &Args) -> PyResult<(Value, Value, Option<Value>)> {
+    const NAMES: [&str; 3] = ["base", "exp", "mod"];
+    let given = a.pos.len() + a.kw.len();
+    if given > 3 {
+        return Err(PyErr::type_error(format!(
+            "pow() takes at most 3 arguments ({given} given)"
+        )));
+    }
+    let mut slots: [Option<Value>; 3] = [None; 3];
+    for (slot, v) in slots.iter_mut().zip(&a.pos) {
+        *slot = Some(*v);
+    }
+    // as CPython: the missing required ones first, then the stray keywords
+    for (i, name) in NAMES.iter().enumerate().skip(a.pos.len()) {
+        slots[i] = a.kwarg(name);
+        if slots[i].is_none() && i < 2 {
+            return Err(PyErr::type_error(format!(
+                "pow() missing required argument '{name}' (pos {})",
+                i + 1
+            )));
+        }
+    }
+    for (k, _) in &a.kw {
+        match NAMES.iter().position(|n| n == k) {
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "pow() got an unexpected keyword argument '{k}'"
+                )))
+            }
+            Some(i) if i < a.pos.len() => {
+                return Err(PyErr::type_error(format!(
+                    "argument for pow() given by name ('{k}') and position ({})",
+                    i + 1
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    let (Some(base), Some(exp)) = (slots[0], slots[1]) else {
+        unreachable!("required arguments checked above");
+    };
+    Ok((base, exp, slots[2]))
 }

@@ -172,13 +172,13 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             Ok(vm.heap.new_value(Obj::Range(r)))
         }
         Type::Enumerate => {
-            a.check(0, 2, &["iterable", "start"])?;
             let given = a.pos.len() + a.kw.len();
             if given > 2 {
                 return Err(PyErr::type_error(format!(
                     "enumerate() takes at most 2 arguments ({given} given)"
                 )));
             }
+            a.check(0, 2, &["iterable", "start"])?;
             let Some(iterable) = a.get(0, "iterable") else {
                 return Err(PyErr::type_error(
                     "enumerate() missing required argument 'iterable'",

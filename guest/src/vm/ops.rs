@@ -591,7 +591,13 @@ impl Vm {
                 if b.is_zero() {
                     return Err(zero_div("division by zero"));
                 }
-                return Ok(Value::Float(big_true_div(&a, &b)?));
+                return match int::true_div(&a, &b) {
+                    Some(f) => Ok(Value::Float(f)),
+                    None => Err(PyErr::new(
+                        ExcType::OverflowError,
+                        "integer division result too large for a float",
+                    )),
+                };
             }
             BinOp::Pow => return self.int_pow(a, b),
             BinOp::BitAnd => a & b,
@@ -634,10 +640,20 @@ impl Vm {
             let bf = bigint_to_f64(&b)?;
             return self.float_pow(af, bf);
         }
+        // 0, 1 and -1 stay small whatever the exponent
+        if a.is_zero() || a == BigInt::from(1) {
+            let r = if a.is_zero() && b.is_zero() {
+                BigInt::from(1)
+            } else {
+                a
+            };
+            return Ok(int::from_bigint(&mut self.heap, r));
+        }
+        if a == BigInt::from(-1) {
+            let odd = b.bit(0);
+            return Ok(Value::Int(if odd { -1 } else { 1 }));
+        }
         let Some(e) = b.to_u64() else {
-            if a.is_zero() || a == BigInt::from(1) {
-                return Ok(int::from_bigint(&mut self.heap, a));
-            }
             return Err(PyErr::new(ExcType::MemoryError, ""));
         };
         if a.bits() > 1 || a.is_negative() {
@@ -857,29 +873,5 @@ pub(super) trait FromF64Checked: Sized {
 impl FromF64Checked for BigInt {
     fn from_f64_checked(f: f64) -> Option<BigInt> {
         num_traits::FromPrimitive::from_f64(f)
-    }
-}
-
-/// `a / b` for big ints, as a float.
-fn big_true_div(a: &BigInt, b: &BigInt) -> PyResult<f64> {
-    const EXACT: f64 = 9_007_199_254_740_992.0; // 2**53
-    match (a.to_f64(), b.to_f64()) {
-        (Some(x), Some(y)) if x.abs() <= EXACT && y.abs() <= EXACT => Ok(x / y),
-        _ => {
-            let q = a / b;
-            let qf = q.to_f64().unwrap_or(f64::INFINITY);
-            if qf.is_infinite() {
-                return Err(PyErr::new(
-                    ExcType::OverflowError,
-                    "integer division result too large for a float",
-                ));
-            }
-            let r = a - &q * b;
-            let frac = match (r.to_f64(), b.to_f64()) {
-                (Some(r), Some(b)) if b.is_finite() => r / b,
-                _ => 0.0,
-            };
-            Ok(qf + frac)
-        }
     }
 }
