@@ -169,8 +169,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::Chr => {
             a.check(1, 1, &[])?;
-            let i = vm.index_arg_mut(a.pos[0])?;
-            match u32::try_from(i).ok().and_then(char::from_u32) {
+            // any int out of range is a ValueError, however large (3.14)
+            let i = vm.bigint_arg_mut(a.pos[0])?;
+            match u32::try_from(&i).ok().and_then(char::from_u32) {
                 Some(c) => Ok(vm.new_str(c.to_string())),
                 None => Err(PyErr::value_error("chr() arg not in range(0x110000)")),
             }
@@ -304,6 +305,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::Hash => {
             a.check(1, 1, &[])?;
+            if let Some(h) = user_hash(vm, a.pos[0])? {
+                return Ok(Value::Int(h));
+            }
             let k = vm.hash_key(a.pos[0])?;
             Ok(Value::Int(match k {
                 crate::object::HashKey::Int(i) => int::hash(&BigInt::from(i)),
@@ -319,7 +323,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                     use std::hash::{Hash, Hasher};
                     let mut h = rustc_hash::FxHasher::default();
                     other.hash(&mut h);
-                    (h.finish() >> 2) as i64
+                    // below 2**61 - 1, so the hash of this hash is itself
+                    // as for an int
+                    (h.finish() % ((1 << 61) - 1)) as i64
                 }
             }))
         }
@@ -873,4 +879,30 @@ fn pow_args(a: &Args) -> PyResult<(Value, Value, Option<Value>)> {
         unreachable!("required arguments checked above");
     };
     Ok((base, exp, slots[2]))
+}
+
+/// `hash(v)` for an instance whose class defines `__hash__`: the int it
+/// returns, reduced as CPython reduces ints (so `hash(x)` equals
+/// `hash(x.__hash__())`); `None` for other values.
+fn user_hash(vm: &mut Vm, v: Value) -> PyResult<Option<i64>> {
+    let Some(cls) = vm.user_class_of(v) else {
+        return Ok(None);
+    };
+    if !matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Instance(_))) {
+        return Ok(None);
+    }
+    match vm.class_lookup(cls, "__hash__") {
+        None | Some(Value::None) => return Ok(None),
+        Some(_) => {}
+    }
+    let Some(r) = vm.call_dunder(v, "__hash__", Vec::new())? else {
+        return Ok(None);
+    };
+    match vm.as_num(r) {
+        Some(Num::Int(i)) => Ok(Some(int::hash(&BigInt::from(i)))),
+        Some(Num::Big(b)) => Ok(Some(int::hash(&b))),
+        _ => Err(PyErr::type_error(
+            "__hash__ method should return an integer",
+        )),
+    }
 }

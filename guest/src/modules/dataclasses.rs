@@ -537,8 +537,13 @@ impl Vm {
         Ok(out)
     }
 
-    /// The generated `__eq__`: same class and equal field tuples.
+    /// The generated `__eq__`: the same object, or the same class with each
+    /// field equal under the `==` operator (so a field whose `__eq__` says
+    /// no to itself makes two distinct instances unequal).
     pub fn dataclass_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        if a == b {
+            return Ok(true);
+        }
         let (Some(ca), Some(cb)) = (self.user_class_of(a), self.user_class_of(b)) else {
             return Ok(false);
         };
@@ -550,9 +555,13 @@ impl Vm {
         };
         let x = self.compare_values(a, &info)?;
         let y = self.compare_values(b, &info)?;
-        let tx = self.new_tuple(x);
-        let ty = self.new_tuple(y);
-        self.py_eq(tx, ty)
+        for (p, q) in x.into_iter().zip(y) {
+            let r = self.compare_op(CmpOp::Eq, p, q)?;
+            if !self.truthy(r)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// The generated ordering methods (`order=True`).

@@ -40,6 +40,9 @@ pub enum Type {
     Module,
     Generator,
     Complex,
+    // Appended, not sorted: the enum is part of the snapshot format.
+    NotImplementedType,
+    Ellipsis,
 }
 
 impl Type {
@@ -80,6 +83,8 @@ impl Type {
             Type::Module => "module",
             Type::Generator => "generator",
             Type::Complex => "complex",
+            Type::NotImplementedType => "NotImplementedType",
+            Type::Ellipsis => "ellipsis",
         }
     }
 

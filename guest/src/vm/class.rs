@@ -509,6 +509,20 @@ impl Vm {
             },
             _ => f,
         };
+        // a bound method, a builtin type or function, a class or a callable
+        // instance stored on the class is called with the arguments as they
+        // are; functions (and this crate's native methods) bind the instance
+        let binds = match f {
+            Value::Type(_) | Value::ExcType(_) | Value::Builtin(_) => false,
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::BoundMethod { .. } | Obj::Class(_) | Obj::Instance(_) => false,
+                _ => true,
+            },
+            _ => true,
+        };
+        if !binds {
+            return self.call_value(f, args, Vec::new()).map(Some);
+        }
         let mut all = Vec::with_capacity(args.len() + 1);
         all.push(obj);
         all.extend(args);

@@ -119,7 +119,8 @@ impl Vm {
             Value::Bool(_) => Type::Bool,
             Value::Int(_) => Type::Int,
             Value::Float(_) => Type::Float,
-            Value::Builtin(crate::builtins::Builtin::Ellipsis) => Type::Object,
+            Value::Builtin(crate::builtins::Builtin::Ellipsis) => Type::Ellipsis,
+            Value::Builtin(crate::builtins::Builtin::NotImplemented) => Type::NotImplementedType,
             Value::Builtin(_) | Value::Native(_) => Type::BuiltinFunction,
             Value::Type(_) | Value::ExcType(_) => Type::Type,
             Value::Ref(id) => match self.heap.get(id) {
