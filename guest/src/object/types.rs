@@ -43,6 +43,7 @@ pub enum Type {
     // Appended, not sorted: the enum is part of the snapshot format.
     NotImplementedType,
     Ellipsis,
+    Coroutine,
 }
 
 impl Type {
@@ -85,6 +86,7 @@ impl Type {
             Type::Complex => "complex",
             Type::NotImplementedType => "NotImplementedType",
             Type::Ellipsis => "ellipsis",
+            Type::Coroutine => "coroutine",
         }
     }
 

@@ -212,18 +212,31 @@ impl Vm {
                 all.extend(args);
                 self.stack.push(init);
                 if !self.enter_function(fid, all, kwargs, boundary)? {
-                    return Err(PyErr::type_error(
-                        "__init__() should return None, not 'generator'",
-                    ));
+                    // a generator or coroutine function: its object came back
+                    let made = self.stack.last().copied().unwrap_or(Value::None);
+                    return Err(PyErr::type_error(format!(
+                        "__init__() should return None, not '{}'",
+                        self.class_name(made)
+                    )));
                 }
                 let frame = self.frames.last_mut().expect("just pushed");
                 frame.on_return = OnReturn::Init(inst);
                 Ok(Instantiated::Pushed)
             }
             Some(other) => {
-                let mut all = vec![inst];
-                all.extend(args);
-                self.call_value(other, all, kwargs)?;
+                let r = if self.binds_instance(other) {
+                    let mut all = vec![inst];
+                    all.extend(args);
+                    self.call_value(other, all, kwargs)?
+                } else {
+                    self.call_value(other, args, kwargs)?
+                };
+                if !r.is_none() {
+                    return Err(PyErr::type_error(format!(
+                        "__init__() should return None, not '{}'",
+                        self.class_name(r)
+                    )));
+                }
                 Ok(Instantiated::Done(inst))
             }
             None => {
@@ -509,24 +522,29 @@ impl Vm {
             },
             _ => f,
         };
-        // a bound method, a builtin type or function, a class or a callable
-        // instance stored on the class is called with the arguments as they
-        // are; functions (and this crate's native methods) bind the instance
-        let binds = match f {
-            Value::Type(_) | Value::ExcType(_) | Value::Builtin(_) => false,
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::BoundMethod { .. } | Obj::Class(_) | Obj::Instance(_) => false,
-                _ => true,
-            },
-            _ => true,
-        };
-        if !binds {
+        if !self.binds_instance(f) {
             return self.call_value(f, args, Vec::new()).map(Some);
         }
         let mut all = Vec::with_capacity(args.len() + 1);
         all.push(obj);
         all.extend(args);
         self.call_value(f, all, Vec::new()).map(Some)
+    }
+
+    /// Whether class attribute `f` receives the instance when called as a
+    /// special method: a bound method, a builtin type or function, a class
+    /// or a callable instance stored on the class is called with the
+    /// arguments as they are; functions (and this crate's native methods)
+    /// bind the instance.
+    pub fn binds_instance(&self, f: Value) -> bool {
+        match f {
+            Value::Type(_) | Value::ExcType(_) | Value::Builtin(_) => false,
+            Value::Ref(id) => !matches!(
+                self.heap.get(id),
+                Obj::BoundMethod { .. } | Obj::Class(_) | Obj::Instance(_)
+            ),
+            _ => true,
+        }
     }
 
     /// `super()` with no arguments, in the frame that called it.

@@ -151,6 +151,9 @@ impl Vm {
                 Obj::Class(_) => Type::Type,
                 Obj::Instance(_) => Type::Object,
                 Obj::BoundMethod { .. } => Type::Method,
+                Obj::Generator(g) if self.program.codes[g.code as usize].is_coroutine => {
+                    Type::Coroutine
+                }
                 Obj::Generator(_) => Type::Generator,
                 Obj::Native(_) => Type::Object,
                 Obj::Complex(_) => Type::Complex,
