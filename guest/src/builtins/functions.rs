@@ -219,6 +219,16 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             if let Some(r) = crate::modules::decimal::ops::divmod(vm, x, y)? {
                 return Ok(r);
             }
+            if vm.user_class_of(x).is_some() || vm.user_class_of(y).is_some() {
+                if let Some(r) = vm.user_binary_dunder(x, y, "divmod")? {
+                    return Ok(r);
+                }
+                return Err(PyErr::type_error(format!(
+                    "unsupported operand type(s) for divmod(): '{}' and '{}'",
+                    vm.class_name(x),
+                    vm.class_name(y)
+                )));
+            }
             if let (Some(Num::Float(_)), _) | (_, Some(Num::Float(_))) =
                 (vm.as_num(x), vm.as_num(y))
             {
@@ -249,6 +259,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 None => vm.binary_op(BinOp::Pow, base, exp, false),
                 Some(m) if m.is_none() => vm.binary_op(BinOp::Pow, base, exp, false),
                 Some(m) => {
+                    if let Some(r) = user_pow3(vm, base, exp, m)? {
+                        return Ok(r);
+                    }
                     a.pos = vec![base, exp, m];
                     if let Some(e) = vm.complex_modulo_error(a.pos[0], a.pos[1], m) {
                         return Err(e);
@@ -905,4 +918,45 @@ fn user_hash(vm: &mut Vm, v: Value) -> PyResult<Option<i64>> {
             "__hash__ method should return an integer",
         )),
     }
+}
+
+/// Three-argument `pow()` when the base or exponent is a user instance:
+/// each operand's slot in turn as CPython's ternary dispatch does (a float
+/// ahead rejects the modulus, `base.__pow__(exp, mod)`, then
+/// `exp.__rpow__(base, mod)` for a different class); the modulus never
+/// dispatches. `None` when neither is a user instance.
+fn user_pow3(vm: &mut Vm, base: Value, exp: Value, m: Value) -> PyResult<Option<Value>> {
+    let (cb, ce) = (vm.user_class_of(base), vm.user_class_of(exp));
+    if cb.is_none() && ce.is_none() {
+        return Ok(None);
+    }
+    let float_error =
+        || PyErr::type_error("pow() 3rd argument not allowed unless all arguments are integers");
+    let not_impl = |v: &Value| matches!(v, Value::Builtin(Builtin::NotImplemented));
+    if matches!(base, Value::Float(_)) {
+        return Err(float_error());
+    }
+    if cb.is_some() {
+        if let Some(r) = vm.call_dunder(base, "__pow__", vec![exp, m])? {
+            if !not_impl(&r) {
+                return Ok(Some(r));
+            }
+        }
+    }
+    if ce.is_some() && ce != cb {
+        if let Some(r) = vm.call_dunder(exp, "__rpow__", vec![base, m])? {
+            if !not_impl(&r) {
+                return Ok(Some(r));
+            }
+        }
+    }
+    if matches!(exp, Value::Float(_)) || matches!(m, Value::Float(_)) {
+        return Err(float_error());
+    }
+    Err(PyErr::type_error(format!(
+        "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
+        vm.class_name(base),
+        vm.class_name(exp),
+        vm.class_name(m)
+    )))
 }

@@ -428,21 +428,54 @@ impl Vm {
                 }
             }
         }
-        if self.user_class_of(a).is_some() {
-            if let Some(r) = self.call_dunder(a, &format!("__{name}__"), vec![b])? {
-                if !not_impl(&r) {
-                    return Ok(r);
-                }
-            }
-        }
-        if self.user_class_of(b).is_some() {
-            if let Some(r) = self.call_dunder(b, &format!("__r{name}__"), vec![a])? {
-                if !not_impl(&r) {
-                    return Ok(r);
-                }
-            }
+        if let Some(r) = self.user_binary_dunder(a, b, name)? {
+            return Ok(r);
         }
         Err(self.unsupported(op, a, b))
+    }
+
+    /// `a.__name__(b)` / `b.__rname__(a)` in CPython's order for operands of
+    /// which at least one is a user instance; `None` when neither applies
+    /// or both return `NotImplemented`.
+    pub fn user_binary_dunder(
+        &mut self,
+        a: Value,
+        b: Value,
+        name: &str,
+    ) -> PyResult<Option<Value>> {
+        let (ca, cb) = (self.user_class_of(a), self.user_class_of(b));
+        let (direct, reflected) = (format!("__{name}__"), format!("__r{name}__"));
+        // operands of one class never try the reflected method; a subclass
+        // on the right that overrides it goes first
+        let same_class = ca.is_some() && ca == cb;
+        let reflected_first = match (ca, cb) {
+            (Some(x), Some(y)) if x != y => {
+                self.class_is_subclass(y, x)
+                    && self.class_lookup(y, &reflected) != self.class_lookup(x, &reflected)
+            }
+            _ => false,
+        };
+        let mut attempts: Vec<(Value, &str, Value)> = Vec::with_capacity(2);
+        if ca.is_some() {
+            attempts.push((a, &direct, b));
+        }
+        if cb.is_some() && !same_class {
+            if reflected_first {
+                attempts.insert(0, (b, &reflected, a));
+            } else {
+                attempts.push((b, &reflected, a));
+            }
+        }
+        let not_impl =
+            |v: &Value| matches!(v, Value::Builtin(crate::builtins::Builtin::NotImplemented));
+        for (recv, method, arg) in attempts {
+            if let Some(r) = self.call_dunder(recv, method, vec![arg])? {
+                if !not_impl(&r) {
+                    return Ok(Some(r));
+                }
+            }
+        }
+        Ok(None)
     }
 
     fn is_sequence(&self, v: Value) -> bool {
