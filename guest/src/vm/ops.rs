@@ -374,13 +374,19 @@ impl Vm {
                     return Ok(r);
                 }
             }
-            if self.is_sequence(a) || self.is_sequence(b) {
-                let other = if self.is_sequence(a) { b } else { a };
-                return Err(PyErr::type_error(format!(
-                    "can't multiply sequence by non-int of type '{}'",
-                    self.class_name(other)
-                )));
-            }
+        }
+        Err(self.operand_error(op, a, b))
+    }
+
+    /// The TypeError for operands `op` cannot combine, with CPython's
+    /// special wording for sequence repetition and concatenation.
+    fn operand_error(&self, op: BinOp, a: Value, b: Value) -> PyErr {
+        if op == BinOp::Mul && (self.is_sequence(a) || self.is_sequence(b)) {
+            let other = if self.is_sequence(a) { b } else { a };
+            return PyErr::type_error(format!(
+                "can't multiply sequence by non-int of type '{}'",
+                self.class_name(other)
+            ));
         }
         if op == BinOp::Add {
             if let Value::Ref(ia) = a {
@@ -388,17 +394,24 @@ impl Vm {
                     Obj::Str(_) => Some("str"),
                     Obj::List(_) => Some("list"),
                     Obj::Tuple(_) => Some("tuple"),
+                    Obj::Bytes(_) | Obj::ByteArray(_) => {
+                        return PyErr::type_error(format!(
+                            "can't concat {} to {}",
+                            self.class_name(b),
+                            self.class_name(a)
+                        ))
+                    }
                     _ => None,
                 };
                 if let Some(k) = kind {
-                    return Err(PyErr::type_error(format!(
+                    return PyErr::type_error(format!(
                         "can only concatenate {k} (not \"{}\") to {k}",
                         self.class_name(b)
-                    )));
+                    ));
                 }
             }
         }
-        Err(self.unsupported(op, a, b))
+        self.unsupported(op, a, b)
     }
 
     /// `a op b` where an operand is a user instance: `__iop__` (in place),
@@ -431,7 +444,20 @@ impl Vm {
         if let Some(r) = self.user_binary_dunder(a, b, name)? {
             return Ok(r);
         }
-        Err(self.unsupported(op, a, b))
+        if op == BinOp::Mul {
+            // `seq * n` with an instance whose __index__ gives the count
+            for (seq, n) in [(a, b), (b, a)] {
+                if self.is_sequence(seq) {
+                    if let Some(count) = self.user_index(n)? {
+                        let count = self.repeat_count(count).unwrap_or(0);
+                        if let Some(r) = self.repeat(seq, count, inplace && seq == a)? {
+                            return Ok(r);
+                        }
+                    }
+                }
+            }
+        }
+        Err(self.operand_error(op, a, b))
     }
 
     /// `a.__name__(b)` / `b.__rname__(a)` in CPython's order for operands of
