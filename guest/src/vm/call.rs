@@ -600,6 +600,9 @@ impl Vm {
                 Obj::Instance(_) => {
                     let cls = self.user_class_of(f).expect("instance");
                     match self.class_lookup(cls, "__call__") {
+                        Some(call) if !self.binds_instance(call) => {
+                            self.call_value(call, args, kwargs)
+                        }
                         Some(call) => {
                             let mut all = Vec::with_capacity(args.len() + 1);
                             all.push(f);
