@@ -614,7 +614,7 @@ impl Vm {
     }
 
     pub fn float_pow(&mut self, a: f64, b: f64) -> PyResult<Value> {
-        if a == 0.0 && b < 0.0 {
+        if a == 0.0 && b < 0.0 && b.is_finite() {
             return Err(zero_div("zero to a negative power"));
         }
         if a < 0.0 && a.is_finite() && b.fract() != 0.0 && b.is_finite() {
