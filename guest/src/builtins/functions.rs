@@ -349,7 +349,14 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 Value::Int(i) => 0x1000 + i.wrapping_mul(32),
                 Value::None => 0x10,
                 Value::Bool(b) => 0x20 + b as i64,
-                _ => 0x30,
+                // other unboxed values: by content, so equal ones (the same
+                // object under `is`) share an id and different ones do not
+                other => {
+                    use std::hash::{Hash, Hasher};
+                    let mut h = rustc_hash::FxHasher::default();
+                    format!("{other:?}").hash(&mut h);
+                    0x2000_0000_0000 + (h.finish() >> 24) as i64 * 0x10
+                }
             }))
         }
         Builtin::GetAttr => {

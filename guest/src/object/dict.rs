@@ -44,6 +44,9 @@ pub enum HashKey {
     /// A complex number with a non-zero imaginary part, by the bits of its
     /// parts (a zero real part always +0.0); others key as their real part.
     Complex(u64, u64),
+    /// A `range`, by what makes ranges equal: (length, first item, step),
+    /// with the step 0 for length 1 and everything 0 for empty ranges.
+    Range(i128, i64, i64),
 }
 
 impl Hash for HashKey {
@@ -95,6 +98,12 @@ impl Hash for HashKey {
                 h.write_u8(12);
                 h.write_u64(*re);
                 h.write_u64(*im);
+            }
+            HashKey::Range(len, start, step) => {
+                h.write_u8(13);
+                h.write_i128(*len);
+                h.write_i64(*start);
+                h.write_i64(*step);
             }
             HashKey::Bytes(b) => {
                 h.write_u8(11);
