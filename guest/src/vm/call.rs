@@ -9,7 +9,7 @@ use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
 
 /// Deepest nesting of native callbacks (each one uses the Rust stack).
-const MAX_NATIVE_DEPTH: u32 = 100;
+pub(super) const MAX_NATIVE_DEPTH: u32 = 100;
 
 /// Keyword arguments as name/value pairs, in call order.
 pub type Kwargs = Vec<(String, Value)>;

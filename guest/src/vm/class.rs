@@ -224,13 +224,25 @@ impl Vm {
                 Ok(Instantiated::Pushed)
             }
             Some(other) => {
+                // a class or builtin as __init__ re-enters here without a
+                // frame: count it as native nesting so a cycle
+                // (`A.__init__ = A`) ends in RecursionError
+                if self.native_depth >= super::call::MAX_NATIVE_DEPTH {
+                    return Err(PyErr::new(
+                        ExcType::RecursionError,
+                        "maximum recursion depth exceeded",
+                    ));
+                }
+                self.native_depth += 1;
                 let r = if self.binds_instance(other) {
                     let mut all = vec![inst];
                     all.extend(args);
-                    self.call_value(other, all, kwargs)?
+                    self.call_value(other, all, kwargs)
                 } else {
-                    self.call_value(other, args, kwargs)?
+                    self.call_value(other, args, kwargs)
                 };
+                self.native_depth -= 1;
+                let r = r?;
                 if !r.is_none() {
                     return Err(PyErr::type_error(format!(
                         "__init__() should return None, not '{}'",

@@ -173,6 +173,16 @@ pub struct Vm {
     /// The same for the program's `globals`, for unset global names.
     #[serde(skip)]
     pub builtin_globals: Vec<Option<Value>>,
+    /// Nesting of generated dataclass `__eq__`/ordering field walks in
+    /// progress (each can re-enter through a field), bounded so a cycle
+    /// raises RecursionError instead of exhausting the native stack; zero
+    /// whenever the VM is between steps, so not part of a snapshot.
+    #[serde(skip)]
+    pub dataclass_compare_depth: u32,
+    /// Dataclass instances whose generated `__repr__` is running: a nested
+    /// repr of one of them prints `...` (CPython's `recursive_repr`).
+    #[serde(skip)]
+    pub dataclass_repr_active: Vec<u32>,
 }
 
 impl Vm {
@@ -216,6 +226,8 @@ impl Vm {
             attr_names: Default::default(),
             builtin_names: Vec::new(),
             builtin_globals: Vec::new(),
+            dataclass_compare_depth: 0,
+            dataclass_repr_active: Vec::new(),
             limits,
             program: Rc::new(program),
         }
