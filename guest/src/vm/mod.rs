@@ -25,6 +25,7 @@ pub mod repr;
 mod subscr;
 mod suggest;
 pub mod tasks;
+mod user_ops;
 
 use std::rc::Rc;
 
