@@ -1,7 +1,7 @@
 //! The builtin functions themselves.
 
 use num_bigint::BigInt;
-use num_traits::{Signed, Zero};
+use num_traits::Signed;
 
 use crate::compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, Obj, Type, Value};
@@ -12,7 +12,7 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use super::{Args, Builtin};
 
 pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
-    let a = Args::new(b.name(), pos, kw);
+    let mut a = Args::new(b.name(), pos, kw);
     match b {
         Builtin::Print => print(vm, a),
         Builtin::Len => {
@@ -59,8 +59,11 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                     a.pos.len()
                 )));
             }
-            a.check(1, 1, &["key", "reverse"])?;
+            // CPython builds the list first and passes the keywords on to
+            // `list.sort`, which is the one that rejects unknown ones
             let items = vm.collect_iterable(a.pos[0])?;
+            a.name = "sort";
+            a.check(1, 1, &["key", "reverse"])?;
             let key = a.kwarg("key").unwrap_or(Value::None);
             let reverse = match a.kwarg("reverse") {
                 Some(r) => vm.truthy(r)?,
@@ -166,8 +169,9 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::Chr => {
             a.check(1, 1, &[])?;
-            let i = vm.index_arg_mut(a.pos[0])?;
-            match u32::try_from(i).ok().and_then(char::from_u32) {
+            // any int out of range is a ValueError, however large (3.14)
+            let i = vm.bigint_arg_mut(a.pos[0])?;
+            match u32::try_from(&i).ok().and_then(char::from_u32) {
                 Some(c) => Ok(vm.new_str(c.to_string())),
                 None => Err(PyErr::value_error("chr() arg not in range(0x110000)")),
             }
@@ -215,6 +219,16 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             if let Some(r) = crate::modules::decimal::ops::divmod(vm, x, y)? {
                 return Ok(r);
             }
+            if vm.user_class_of(x).is_some() || vm.user_class_of(y).is_some() {
+                if let Some(r) = vm.user_binary_dunder(x, y, "divmod")? {
+                    return Ok(r);
+                }
+                return Err(PyErr::type_error(format!(
+                    "unsupported operand type(s) for divmod(): '{}' and '{}'",
+                    vm.class_name(x),
+                    vm.class_name(y)
+                )));
+            }
             if let (Some(Num::Float(_)), _) | (_, Some(Num::Float(_))) =
                 (vm.as_num(x), vm.as_num(y))
             {
@@ -239,43 +253,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
             let r = vm.binary_op(BinOp::Mod, x, y, false)?;
             Ok(vm.new_tuple(vec![q, r]))
         }
-        Builtin::Pow => {
-            a.check(2, 3, &[])?;
-            match a.pos.get(2) {
-                None => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
-                Some(m) if m.is_none() => vm.binary_op(BinOp::Pow, a.pos[0], a.pos[1], false),
-                Some(&m) => {
-                    if let Some(e) = vm.complex_modulo_error(a.pos[0], a.pos[1], m) {
-                        return Err(e);
-                    }
-                    if let Some(r) = crate::modules::decimal::ops::pow3(vm, a.pos[0], a.pos[1], m)?
-                    {
-                        return Ok(r);
-                    }
-                    let base = vm.bigint_arg(a.pos[0])?;
-                    let exp = vm.bigint_arg(a.pos[1])?;
-                    let modulus = vm.bigint_arg(m)?;
-                    if modulus.is_zero() {
-                        return Err(PyErr::value_error("pow() 3rd argument cannot be 0"));
-                    }
-                    let r = if exp.is_negative() {
-                        let inv = mod_inverse(&base, &modulus).ok_or_else(|| {
-                            PyErr::value_error("base is not invertible for the given modulus")
-                        })?;
-                        inv.modpow(&(-exp), &modulus.abs())
-                    } else {
-                        base.modpow(&exp, &modulus.abs())
-                    };
-                    // Python's result takes the sign of the modulus.
-                    let r = if modulus.is_negative() && !r.is_zero() {
-                        r + &modulus
-                    } else {
-                        r
-                    };
-                    Ok(int::from_bigint(&mut vm.heap, r))
-                }
-            }
-        }
+        Builtin::Pow => super::pow::pow(vm, a),
         Builtin::Hash => {
             a.check(1, 1, &[])?;
             let k = vm.hash_key(a.pos[0])?;
@@ -288,12 +266,19 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
                 Value::Int(i) => 0x1000 + i.wrapping_mul(32),
                 Value::None => 0x10,
                 Value::Bool(b) => 0x20 + b as i64,
-                _ => 0x30,
+                // other unboxed values: by content, so equal ones (the same
+                // object under `is`) share an id and different ones do not
+                other => {
+                    use std::hash::{Hash, Hasher};
+                    let mut h = rustc_hash::FxHasher::default();
+                    format!("{other:?}").hash(&mut h);
+                    0x2000_0000_0000 + (h.finish() >> 24) as i64 * 0x10
+                }
             }))
         }
         Builtin::GetAttr => {
             a.check(2, 3, &[])?;
-            let name = vm.str_arg(a.pos[1], "getattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             match vm.get_attr(a.pos[0], &name) {
                 Ok(v) => Ok(v),
                 Err(e) => match a.pos.get(2) {
@@ -304,7 +289,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::HasAttr => {
             a.check(2, 2, &[])?;
-            let name = vm.str_arg(a.pos[1], "hasattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             match vm.get_attr(a.pos[0], &name) {
                 Ok(_) => Ok(Value::Bool(true)),
                 Err(e) if is_attribute_error(vm, &e) => Ok(Value::Bool(false)),
@@ -313,7 +298,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::SetAttr => {
             a.check(3, 3, &[])?;
-            let name = vm.str_arg(a.pos[1], "setattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             vm.set_attr(a.pos[0], &name, a.pos[2])?;
             Ok(Value::None)
         }
@@ -375,7 +360,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         }
         Builtin::DelAttr => {
             a.check(2, 2, &[])?;
-            let name = vm.str_arg(a.pos[1], "delattr(): attribute name must be string")?;
+            let name = attr_name_arg(vm, a.pos[1])?;
             vm.del_attr(a.pos[0], &name)?;
             Ok(Value::None)
         }
@@ -471,23 +456,6 @@ fn is_attribute_error(vm: &Vm, e: &PyErr) -> bool {
     }
 }
 
-fn mod_inverse(a: &BigInt, m: &BigInt) -> Option<BigInt> {
-    let m = m.abs();
-    let (mut old_r, mut r) = (((a % &m) + &m) % &m, m.clone());
-    let (mut old_s, mut s) = (BigInt::from(1), BigInt::zero());
-    while !r.is_zero() {
-        let q = &old_r / &r;
-        let tmp = &old_r - &q * &r;
-        old_r = std::mem::replace(&mut r, tmp);
-        let tmp = &old_s - &q * &s;
-        old_s = std::mem::replace(&mut s, tmp);
-    }
-    if old_r != BigInt::from(1) {
-        return None;
-    }
-    Some(((old_s % &m) + &m) % &m)
-}
-
 fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
     a.check(0, usize::MAX, &["sep", "end", "file", "flush"])?;
     let sep = match a.kwarg("sep") {
@@ -578,9 +546,13 @@ pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
                 || tuple_subclass)
         }
         Value::ExcType(t) => Ok(match v {
-            Value::Ref(id) => {
-                matches!(vm.heap.get(id), Obj::Exception(e) if e.kind.is_subclass_of(t))
-            }
+            Value::Ref(id) => match vm.heap.get(id) {
+                Obj::Exception(e) => {
+                    e.kind.is_subclass_of(t)
+                        || e.class.is_some_and(|c| vm.class_is_exc_subclass(c, t))
+                }
+                _ => false,
+            },
             _ => false,
         }),
         Value::Ref(id) => match vm.heap.get(id) {
@@ -625,7 +597,7 @@ fn issubclass(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
         (Some(a), None) => {
             return Ok(match ty {
                 Value::Type(Type::Object) => true,
-                Value::ExcType(e) => vm.class(a).exc_base.is_some_and(|k| k.is_subclass_of(e)),
+                Value::ExcType(e) => vm.class_is_exc_subclass(a, e),
                 Value::Type(_) => false,
                 _ => {
                     return Err(PyErr::type_error(
@@ -777,4 +749,13 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
             "{name}() iterable argument is empty"
         ))),
     }
+}
+
+/// The attribute name argument of `getattr` and friends, with CPython's
+/// message for a non-string.
+fn attr_name_arg(vm: &Vm, v: Value) -> PyResult<String> {
+    vm.str_arg(
+        v,
+        &format!("attribute name must be string, not '{}'", vm.class_name(v)),
+    )
 }

@@ -10,6 +10,7 @@ pub mod format;
 pub mod functions;
 pub mod methods;
 pub mod percent;
+mod pow;
 mod round;
 pub mod sort;
 pub mod strformat;

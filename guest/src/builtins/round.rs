@@ -26,6 +26,13 @@ pub fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
             return Ok(r);
         }
     }
+    if vm.as_num(x).is_none() {
+        // before `ndigits` is looked at, as CPython
+        return Err(PyErr::type_error(format!(
+            "type {} doesn't define __round__ method",
+            vm.class_name(x)
+        )));
+    }
     let nd = match nd {
         Some(v) => {
             let n = vm.bigint_arg_mut(v)?;

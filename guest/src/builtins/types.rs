@@ -163,8 +163,19 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
             Ok(vm.heap.new_value(Obj::Range(r)))
         }
         Type::Enumerate => {
-            a.check(1, 2, &["start"])?;
-            let inner = vm.get_iter(a.get(0, "iterable").expect("checked"))?;
+            let given = a.pos.len() + a.kw.len();
+            if given > 2 {
+                return Err(PyErr::type_error(format!(
+                    "enumerate() takes at most 2 arguments ({given} given)"
+                )));
+            }
+            a.check(0, 2, &["iterable", "start"])?;
+            let Some(iterable) = a.get(0, "iterable") else {
+                return Err(PyErr::type_error(
+                    "enumerate() missing required argument 'iterable'",
+                ));
+            };
+            let inner = vm.get_iter(iterable)?;
             let start = match a.get(1, "start") {
                 Some(s) => vm.index_arg_mut(s)?,
                 None => 0,
@@ -275,6 +286,19 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                 _ => (a.pos[0], a.pos[1], a.pos[2]),
             };
             Ok(vm.heap.new_value(Obj::Slice(s, e, st)))
+        }
+        Type::NotImplementedType | Type::Ellipsis => {
+            if !a.pos.is_empty() || !a.kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{}() takes no arguments",
+                    t.name()
+                )));
+            }
+            Ok(Value::Builtin(if t == Type::Ellipsis {
+                crate::builtins::Builtin::Ellipsis
+            } else {
+                crate::builtins::Builtin::NotImplemented
+            }))
         }
         _ => Err(PyErr::type_error(format!(
             "cannot create '{}' instances",
@@ -401,6 +425,9 @@ fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
         let b = b.to_vec();
         return int_from_bytes(vm, &b, 10);
     }
+    if let Some(r) = user_int(vm, x)? {
+        return Ok(r);
+    }
     Err(PyErr::type_error(format!(
         "int() argument must be a string, a bytes-like object or a real number, not '{}'",
         vm.class_name(x)
@@ -511,6 +538,57 @@ fn finish_int(vm: &mut Vm, digits: &str, radix: u32, neg: bool) -> PyResult<Valu
     Ok(int::from_bigint(&mut vm.heap, if neg { -b } else { b }))
 }
 
+/// `int(x)` for an instance of a class with `__int__` or `__index__`
+/// (tried in that order, each looked up on the class; no `__trunc__`
+/// fallback, as in 3.14); `None` when it has neither.
+fn user_int(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
+    let Some(cls) = vm.user_class_of(x) else {
+        return Ok(None);
+    };
+    if vm.class_lookup(cls, "__int__").is_some() {
+        let r = vm
+            .call_dunder(x, "__int__", Vec::new())?
+            .unwrap_or(Value::None);
+        return match vm.as_num(r) {
+            Some(Num::Int(i)) => Ok(Some(Value::Int(i))),
+            Some(Num::Big(_)) => Ok(Some(r)),
+            _ => Err(PyErr::type_error(format!(
+                "__int__ returned non-int (type {})",
+                vm.class_name(r)
+            ))),
+        };
+    }
+    if let Some(i) = vm.user_index(x)? {
+        return Ok(Some(i));
+    }
+    Ok(None)
+}
+
+/// `float(x)` for an instance of a class with `__float__` or `__index__`;
+/// `None` when it has neither.
+fn user_float(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
+    let Some(cls) = vm.user_class_of(x) else {
+        return Ok(None);
+    };
+    if vm.class_lookup(cls, "__float__").is_some() {
+        let r = vm
+            .call_dunder(x, "__float__", Vec::new())?
+            .unwrap_or(Value::None);
+        return match r {
+            Value::Float(_) => Ok(Some(r)),
+            _ => Err(PyErr::type_error(format!(
+                "{}.__float__ returned non-float (type {})",
+                vm.class_name(x),
+                vm.class_name(r)
+            ))),
+        };
+    }
+    match vm.user_index(x)? {
+        Some(i) => to_float(vm, i).map(Some),
+        None => Ok(None),
+    }
+}
+
 /// `float(x)`.
 pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
     if let Some(r) = crate::modules::decimal::ops::float_of(vm, x) {
@@ -541,6 +619,9 @@ pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
                 crate::vm::repr::str_repr(s)
             ))
         });
+    }
+    if let Some(r) = user_float(vm, x)? {
+        return Ok(r);
     }
     Err(PyErr::type_error(format!(
         "float() argument must be a string or a real number, not '{}'",

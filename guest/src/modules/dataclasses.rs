@@ -10,6 +10,9 @@ use crate::compile::bytecode::CmpOp;
 use crate::object::{DataclassInfo, Dict, ExcType, Field, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
+/// How many generated dataclass reprs may nest (each starts a fresh repr).
+const MAX_DATACLASS_REPR_DEPTH: usize = 200;
+
 const OPTIONS: &[&str] = &[
     "init",
     "repr",
@@ -537,8 +540,13 @@ impl Vm {
         Ok(out)
     }
 
-    /// The generated `__eq__`: same class and equal field tuples.
+    /// The generated `__eq__`: the same object, or the same class with each
+    /// field equal under the `==` operator (so a field whose `__eq__` says
+    /// no to itself makes two distinct instances unequal).
     pub fn dataclass_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        if a == b {
+            return Ok(true);
+        }
         let (Some(ca), Some(cb)) = (self.user_class_of(a), self.user_class_of(b)) else {
             return Ok(false);
         };
@@ -548,11 +556,38 @@ impl Vm {
         let Some(info) = self.class(ca).dataclass.clone().filter(|i| i.eq) else {
             return Ok(false);
         };
-        let x = self.compare_values(a, &info)?;
-        let y = self.compare_values(b, &info)?;
-        let tx = self.new_tuple(x);
-        let ty = self.new_tuple(y);
-        self.py_eq(tx, ty)
+        self.enter_dataclass_compare()?;
+        let r = self.fields_equal(a, b, &info);
+        self.dataclass_compare_depth -= 1;
+        r
+    }
+
+    /// Field by field, reading each pair only when the ones before were
+    /// equal (an uninitialized later field is then never touched).
+    fn fields_equal(&mut self, a: Value, b: Value, info: &DataclassInfo) -> PyResult<bool> {
+        for f in info.fields.iter().filter(|f| f.compare) {
+            let p = self.get_attr(a, &f.name)?;
+            let q = self.get_attr(b, &f.name)?;
+            let r = self.compare_op(CmpOp::Eq, p, q)?;
+            if !self.truthy(r)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// One more nested dataclass comparison, or RecursionError past the
+    /// bound (cyclic dataclasses compare forever otherwise).
+    fn enter_dataclass_compare(&mut self) -> PyResult<()> {
+        const MAX_DATACLASS_COMPARE_DEPTH: u32 = 200;
+        if self.dataclass_compare_depth >= MAX_DATACLASS_COMPARE_DEPTH {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded in comparison",
+            ));
+        }
+        self.dataclass_compare_depth += 1;
+        Ok(())
     }
 
     /// The generated ordering methods (`order=True`).
@@ -570,8 +605,10 @@ impl Vm {
         let y = self.compare_values(b, &info)?;
         let tx = self.new_tuple(x);
         let ty = self.new_tuple(y);
-        let r = self.compare_op(op, tx, ty)?;
-        Ok(Some(matches!(r, Value::Bool(true))))
+        self.enter_dataclass_compare()?;
+        let r = self.compare_op(op, tx, ty);
+        self.dataclass_compare_depth -= 1;
+        Ok(Some(matches!(r?, Value::Bool(true))))
     }
 
     /// The generated `__hash__`: frozen dataclasses hash by their fields;
@@ -602,6 +639,30 @@ impl Vm {
         let Some(info) = self.class(cls).dataclass.clone().filter(|i| i.repr) else {
             return Ok(None);
         };
+        let Value::Ref(id) = v else {
+            return Ok(None);
+        };
+        if self.dataclass_repr_active.contains(&id.0) {
+            return Ok(Some("...".into()));
+        }
+        if self.dataclass_repr_active.len() >= MAX_DATACLASS_REPR_DEPTH {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded while getting the repr of an object",
+            ));
+        }
+        self.dataclass_repr_active.push(id.0);
+        let r = self.dataclass_fields_repr(v, cls, &info);
+        self.dataclass_repr_active.pop();
+        r.map(Some)
+    }
+
+    fn dataclass_fields_repr(
+        &mut self,
+        v: Value,
+        cls: ObjId,
+        info: &DataclassInfo,
+    ) -> PyResult<String> {
         let mut out = format!(
             "{}(",
             self.class(cls)
@@ -622,6 +683,6 @@ impl Vm {
             out.push_str(&self.repr(x)?);
         }
         out.push(')');
-        Ok(Some(out))
+        Ok(out)
     }
 }

@@ -248,6 +248,23 @@ fn round_to_int(vm: &mut Vm, a: Args, qual: &str, f: fn(f64) -> f64) -> PyResult
     if let Some(r) = super::decimal::ops::floor_ceil(vm, v, mode) {
         return r;
     }
+    if let Some(cls) = vm.user_class_of(v) {
+        // the class's __floor__/__ceil__/__trunc__, whatever it returns;
+        // floor and ceil fall back on __float__ or __index__
+        let hook = format!("__{}__", &qual["math.".len()..]);
+        if vm.class_lookup(cls, &hook).is_some() {
+            if let Some(r) = vm.call_dunder(v, &hook, Vec::new())? {
+                return Ok(r);
+            }
+        }
+        let as_float = vm.class_lookup(cls, "__float__").is_some()
+            || vm.class_lookup(cls, "__index__").is_some();
+        if qual != "math.trunc" && as_float {
+            if let Value::Float(x) = crate::builtins::types::to_float(vm, v)? {
+                return int_of_float(vm, f(x));
+            }
+        }
+    }
     match vm.as_num(v) {
         Some(Num::Int(i)) => Ok(Value::Int(i)),
         Some(Num::Big(_)) => Ok(v),

@@ -142,6 +142,11 @@ pub fn dict_class_kind(t: NativeId) -> Option<crate::object::DictKind> {
 /// The `__future__` feature names, for the compiler's check.
 pub use future::FEATURES as FUTURE_FEATURES;
 
+/// The names of the native modules.
+pub fn module_names() -> impl Iterator<Item = &'static str> {
+    MODULES.iter().map(|m| m.name)
+}
+
 /// The index of module `name` in the registry (for bound natives).
 pub fn module_index(name: &str) -> u16 {
     MODULES

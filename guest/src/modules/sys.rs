@@ -1,4 +1,5 @@
-//! `sys`: the safe subset — version information, limits, `maxsize`, and
+//! `sys`: the safe subset — version information, limits, `maxsize`,
+//! `float_info`, `flags` (describing the sandbox, not a host), and
 //! `stdout`/`stderr` markers that `print(file=...)` understands. Nothing
 //! about the host (no argv, path, environment or real platform).
 
@@ -54,6 +55,7 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     );
     attrs.push(("version_info".into(), vi));
     attrs.push(("maxsize".into(), Value::Int(i64::MAX)));
+    attrs.push(("maxunicode".into(), Value::Int(0x10FFFF)));
     let platform = vm.new_str("monty");
     attrs.push(("platform".into(), platform));
     let byteorder = vm.new_str("little");
@@ -63,8 +65,53 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     let stderr = vm.heap.new_value(Obj::Native(NativeObj::Stream(2)));
     attrs.push(("stdout".into(), stdout));
     attrs.push(("stderr".into(), stderr));
-    let argv = vm.new_list(vec![]);
+    // the program has no file name in the sandbox
+    let script = vm.new_str("");
+    let argv = vm.new_list(vec![script]);
     attrs.push(("argv".into(), argv));
+    // 3.14.0 final
+    attrs.push(("hexversion".into(), Value::Int(0x030E_00F0)));
+    attrs.push(("api_version".into(), Value::Int(1013)));
+    let repr_style = vm.new_str("short");
+    attrs.push(("float_repr_style".into(), repr_style));
+    let copyright = vm.new_str(
+        "Copyright (c) 2001 Python Software Foundation.\nAll Rights Reserved.\n\nThis is monty, a Python sandbox.",
+    );
+    attrs.push(("copyright".into(), copyright));
+    attrs.push(("pycache_prefix".into(), Value::None));
+    let mut names: Vec<&str> = super::module_names().collect();
+    names.push("builtins");
+    names.sort_unstable();
+    names.dedup();
+    let names: Vec<Value> = names.into_iter().map(|n| vm.new_str(n)).collect();
+    let names = vm.new_tuple(names);
+    attrs.push(("builtin_module_names".into(), names));
+    let float_info = super::structseq::new(
+        vm,
+        super::structseq::SeqKind::FloatInfo,
+        vec![
+            Value::Float(f64::MAX),
+            Value::Int(f64::MAX_EXP as i64),
+            Value::Int(f64::MAX_10_EXP as i64),
+            Value::Float(f64::MIN_POSITIVE),
+            Value::Int(f64::MIN_EXP as i64),
+            Value::Int(f64::MIN_10_EXP as i64),
+            Value::Int(f64::DIGITS as i64),
+            Value::Int(f64::MANTISSA_DIGITS as i64),
+            Value::Float(f64::EPSILON),
+            Value::Int(f64::RADIX as i64),
+            Value::Int(1),
+        ],
+    );
+    attrs.push(("float_info".into(), float_info));
+    // the interpreter's settings: CPython's defaults
+    let mut flags = vec![Value::Int(0); 18];
+    flags[4] = Value::Int(1); // dont_write_bytecode: nothing is ever written
+    flags[13] = Value::Bool(false); // dev_mode
+    flags[16] = Value::Bool(false); // safe_path
+    flags[17] = Value::Int(4300); // int_max_str_digits
+    let flags = super::structseq::new(vm, super::structseq::SeqKind::Flags, flags);
+    attrs.push(("flags".into(), flags));
 }
 
 pub static MODULE: ModuleDef = ModuleDef {

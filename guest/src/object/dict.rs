@@ -50,6 +50,9 @@ pub enum HashKey {
     /// the same object; equal-but-distinct objects are matched by the VM
     /// (`Vm::resolve_key`, which calls `__eq__`) before the table is used.
     User(i64, u32),
+    /// A `range`, by what makes ranges equal: (length, first item, step),
+    /// with the step 0 for length 1 and everything 0 for empty ranges.
+    Range(i128, i64, i64),
 }
 
 impl HashKey {
@@ -164,6 +167,12 @@ impl Hash for HashKey {
                 h.write_u8(13);
                 h.write_i64(*hash);
                 h.write_u32(*id);
+            }
+            HashKey::Range(len, start, step) => {
+                h.write_u8(14);
+                h.write_i128(*len);
+                h.write_i64(*start);
+                h.write_i64(*step);
             }
             HashKey::Bytes(b) => {
                 h.write_u8(11);

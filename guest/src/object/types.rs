@@ -40,6 +40,10 @@ pub enum Type {
     Module,
     Generator,
     Complex,
+    // Appended, not sorted: the enum is part of the snapshot format.
+    NotImplementedType,
+    Ellipsis,
+    Coroutine,
 }
 
 impl Type {
@@ -80,6 +84,9 @@ impl Type {
             Type::Module => "module",
             Type::Generator => "generator",
             Type::Complex => "complex",
+            Type::NotImplementedType => "NotImplementedType",
+            Type::Ellipsis => "ellipsis",
+            Type::Coroutine => "coroutine",
         }
     }
 

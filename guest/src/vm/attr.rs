@@ -128,6 +128,14 @@ impl Vm {
                 ExcType::AttributeError,
                 format!("type object '{}' has no attribute '{name}'", t.name()),
             ),
+            Value::Native(t) if crate::modules::objects::class_repr(self, t).is_some() => {
+                let shown = crate::modules::objects::class_repr(self, t).unwrap_or_default();
+                let type_name = shown.trim_start_matches("<class '").trim_end_matches("'>");
+                PyErr::new(
+                    ExcType::AttributeError,
+                    format!("type object '{type_name}' has no attribute '{name}'"),
+                )
+            }
             _ => PyErr::new(
                 ExcType::AttributeError,
                 format!(

@@ -9,7 +9,7 @@ use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
 
 /// Deepest nesting of native callbacks (each one uses the Rust stack).
-const MAX_NATIVE_DEPTH: u32 = 100;
+pub(super) const MAX_NATIVE_DEPTH: u32 = 100;
 
 /// Keyword arguments as name/value pairs, in call order.
 pub type Kwargs = Vec<(String, Value)>;
@@ -442,37 +442,6 @@ impl Vm {
         for (i, v) in pos.into_iter().enumerate() {
             slots[i] = v;
         }
-        if !extra.is_empty() && !p.varargs {
-            let ndef = defaults.len();
-            let takes = if ndef > 0 {
-                format!("from {} to {} positional arguments", npos - ndef, npos)
-            } else {
-                format!(
-                    "{} positional argument{}",
-                    npos,
-                    if npos == 1 { "" } else { "s" }
-                )
-            };
-            let kwonly_given = kw
-                .iter()
-                .filter(|(k, _)| p.names[npos..npos + nkwonly].iter().any(|n| n == k))
-                .count();
-            let was = if given == 1 && kwonly_given == 0 {
-                "was"
-            } else {
-                "were"
-            };
-            let given_text = if kwonly_given > 0 {
-                let ps = if given == 1 { "" } else { "s" };
-                let ks = if kwonly_given == 1 { "" } else { "s" };
-                format!("{given} positional argument{ps} (and {kwonly_given} keyword-only argument{ks})")
-            } else {
-                given.to_string()
-            };
-            return Err(PyErr::type_error(format!(
-                "{fname}() takes {takes} but {given_text} {was} given"
-            )));
-        }
         let mut kwdict = if p.varkw { Some(Dict::new()) } else { None };
         let mut posonly_as_kw = Vec::new();
         for (name, v) in kw {
@@ -508,6 +477,38 @@ impl Vm {
                 .join(", ");
             return Err(PyErr::type_error(format!(
                 "{fname}() got some positional-only arguments passed as keyword arguments: {names}"
+            )));
+        }
+        // CPython binds the keywords first: their errors win over this one
+        if !extra.is_empty() && !p.varargs {
+            let ndef = defaults.len();
+            let takes = if ndef > 0 {
+                format!("from {} to {} positional arguments", npos - ndef, npos)
+            } else {
+                format!(
+                    "{} positional argument{}",
+                    npos,
+                    if npos == 1 { "" } else { "s" }
+                )
+            };
+            let kwonly_given = slots[npos..]
+                .iter()
+                .filter(|v| !matches!(v, Value::Undef))
+                .count();
+            let was = if given == 1 && kwonly_given == 0 {
+                "was"
+            } else {
+                "were"
+            };
+            let given_text = if kwonly_given > 0 {
+                let ps = if given == 1 { "" } else { "s" };
+                let ks = if kwonly_given == 1 { "" } else { "s" };
+                format!("{given} positional argument{ps} (and {kwonly_given} keyword-only argument{ks})")
+            } else {
+                given.to_string()
+            };
+            return Err(PyErr::type_error(format!(
+                "{fname}() takes {takes} but {given_text} {was} given"
             )));
         }
         let first_default = npos - defaults.len().min(npos);
@@ -600,6 +601,9 @@ impl Vm {
                 Obj::Instance(_) => {
                     let cls = self.user_class_of(f).expect("instance");
                     match self.class_lookup(cls, "__call__") {
+                        Some(call) if !self.binds_instance(call) => {
+                            self.call_value(call, args, kwargs)
+                        }
                         Some(call) => {
                             let mut all = Vec::with_capacity(args.len() + 1);
                             all.push(f);

@@ -8,6 +8,7 @@ use crate::object::{
     Class, ClassFlags, Dict, ExcType, Exception, HashKey, Instance, Obj, ObjId, Value,
 };
 
+use super::exc_bases::merge_exc;
 use super::{OnReturn, PyErr, PyResult, Vm};
 
 /// How a call of a class proceeded.
@@ -211,18 +212,43 @@ impl Vm {
                 all.extend(args);
                 self.stack.push(init);
                 if !self.enter_function(fid, all, kwargs, boundary)? {
-                    return Err(PyErr::type_error(
-                        "__init__() should return None, not 'generator'",
-                    ));
+                    // a generator or coroutine function: its object came back
+                    let made = self.stack.last().copied().unwrap_or(Value::None);
+                    return Err(PyErr::type_error(format!(
+                        "__init__() should return None, not '{}'",
+                        self.class_name(made)
+                    )));
                 }
                 let frame = self.frames.last_mut().expect("just pushed");
                 frame.on_return = OnReturn::Init(inst);
                 Ok(Instantiated::Pushed)
             }
             Some(other) => {
-                let mut all = vec![inst];
-                all.extend(args);
-                self.call_value(other, all, kwargs)?;
+                // a class or builtin as __init__ re-enters here without a
+                // frame: count it as native nesting so a cycle
+                // (`A.__init__ = A`) ends in RecursionError
+                if self.native_depth >= super::call::MAX_NATIVE_DEPTH {
+                    return Err(PyErr::new(
+                        ExcType::RecursionError,
+                        "maximum recursion depth exceeded",
+                    ));
+                }
+                self.native_depth += 1;
+                let r = if self.binds_instance(other) {
+                    let mut all = vec![inst];
+                    all.extend(args);
+                    self.call_value(other, all, kwargs)
+                } else {
+                    self.call_value(other, args, kwargs)
+                };
+                self.native_depth -= 1;
+                let r = r?;
+                if !r.is_none() {
+                    return Err(PyErr::type_error(format!(
+                        "__init__() should return None, not '{}'",
+                        self.class_name(r)
+                    )));
+                }
                 Ok(Instantiated::Done(inst))
             }
             None => {
@@ -335,9 +361,12 @@ impl Vm {
                 return Ok(Some(self.new_str(n)));
             }
             "__mro__" => {
-                let mut items: Vec<Value> =
-                    self.class(cls).mro.iter().map(|c| Value::Ref(*c)).collect();
-                items.push(self.class_root(cls));
+                let mut items: Vec<Value> = if self.class(cls).exc_base.is_some() {
+                    self.exc_class_full_mro(cls)
+                } else {
+                    self.class(cls).mro.iter().map(|c| Value::Ref(*c)).collect()
+                };
+                items.push(Value::Type(crate::object::Type::Object));
                 return Ok(Some(self.new_tuple(items)));
             }
             "__bases__" => {
@@ -505,10 +534,29 @@ impl Vm {
             },
             _ => f,
         };
+        if !self.binds_instance(f) {
+            return self.call_value(f, args, Vec::new()).map(Some);
+        }
         let mut all = Vec::with_capacity(args.len() + 1);
         all.push(obj);
         all.extend(args);
         self.call_value(f, all, Vec::new()).map(Some)
+    }
+
+    /// Whether class attribute `f` receives the instance when called as a
+    /// special method: a bound method, a builtin type or function, a class
+    /// or a callable instance stored on the class is called with the
+    /// arguments as they are; functions (and this crate's native methods)
+    /// bind the instance.
+    pub fn binds_instance(&self, f: Value) -> bool {
+        match f {
+            Value::Type(_) | Value::ExcType(_) | Value::Builtin(_) => false,
+            Value::Ref(id) => !matches!(
+                self.heap.get(id),
+                Obj::BoundMethod { .. } | Obj::Class(_) | Obj::Instance(_)
+            ),
+            _ => true,
+        }
     }
 
     /// `super()` with no arguments, in the frame that called it.
@@ -607,16 +655,5 @@ fn root_init(root: Value) -> Value {
     match root {
         Value::ExcType(_) => Value::Builtin(crate::builtins::Builtin::ExceptionInit),
         _ => Value::Builtin(crate::builtins::Builtin::ObjectInit),
-    }
-}
-
-fn merge_exc(cur: Option<ExcType>, new: ExcType) -> PyResult<ExcType> {
-    match cur {
-        None => Ok(new),
-        Some(c) if new.is_subclass_of(c) => Ok(new),
-        Some(c) if c.is_subclass_of(new) => Ok(c),
-        Some(_) => Err(PyErr::type_error(
-            "multiple bases have instance lay-out conflict",
-        )),
     }
 }

@@ -582,10 +582,10 @@ impl Vm {
                     Plan::Done(match i {
                         None => false,
                         Some(i) => {
-                            let n = r.len();
+                            let n = r.len_i128();
                             let off = i as i128 - r.start as i128;
                             let step = r.step as i128;
-                            n > 0 && off % step == 0 && off / step >= 0 && off / step < n as i128
+                            n > 0 && off % step == 0 && off / step >= 0 && off / step < n
                         }
                     })
                 }
@@ -770,6 +770,14 @@ impl Vm {
                             .collect();
                         keys.sort_by_key(|k| k.0);
                         return Ok(HashKey::Tuple(keys.into_iter().map(|k| k.1).collect()));
+                    }
+                    Obj::Range(r) => {
+                        let len = r.len_i128();
+                        return Ok(match len {
+                            0 => HashKey::Range(0, 0, 0),
+                            1 => HashKey::Range(1, r.start, 0),
+                            _ => HashKey::Range(len, r.start, r.step),
+                        });
                     }
                     Obj::Instance(_) => return self.instance_hash_key(v, id),
                     Obj::Native(_) => {

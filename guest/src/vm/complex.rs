@@ -255,7 +255,7 @@ impl Vm {
                 ))),
             };
         }
-        match self.complex_operand(x)? {
+        match self.complex_convert(x, true)? {
             Some(op) => Ok(self.new_complex(op.widen())),
             None => Err(PyErr::type_error(format!(
                 "complex() argument must be a string or a number, not {}",
@@ -264,8 +264,53 @@ impl Vm {
         }
     }
 
-    fn complex_argument(&self, v: Value, which: &str) -> PyResult<Operand> {
-        self.complex_operand(v)?.ok_or_else(|| {
+    /// `v` for the `complex(...)` constructors: a plain number, a Decimal
+    /// (by its float value), or an instance with `__complex__` (when
+    /// `allow_complex_dunder`), `__float__` or `__index__`, tried in that
+    /// order as CPython does; `None` when none applies.
+    fn complex_convert(
+        &mut self,
+        v: Value,
+        allow_complex_dunder: bool,
+    ) -> PyResult<Option<Operand>> {
+        if let Some(op) = self.complex_operand(v)? {
+            return Ok(Some(op));
+        }
+        if let Some(f) = crate::modules::decimal::ops::float_of(self, v) {
+            return Ok(Some(Operand::Real(f?)));
+        }
+        let Some(cls) = self.user_class_of(v) else {
+            return Ok(None);
+        };
+        if allow_complex_dunder && self.class_lookup(cls, "__complex__").is_some() {
+            let r = self.call_dunder(v, "__complex__", Vec::new())?;
+            return match r.and_then(|r| self.as_complex(r)) {
+                Some(z) => Ok(Some(Operand::Complex(z))),
+                None => Err(PyErr::type_error(format!(
+                    "__complex__ returned non-complex (type {})",
+                    r.map_or_else(|| "NoneType".to_string(), |r| self.class_name(r))
+                ))),
+            };
+        }
+        if self.class_lookup(cls, "__float__").is_some() {
+            let r = self.call_dunder(v, "__float__", Vec::new())?;
+            return match r {
+                Some(Value::Float(f)) => Ok(Some(Operand::Real(f))),
+                other => Err(PyErr::type_error(format!(
+                    "{}.__float__ returned non-float (type {})",
+                    self.class_name(v),
+                    other.map_or_else(|| "NoneType".to_string(), |r| self.class_name(r))
+                ))),
+            };
+        }
+        match self.user_index(v)? {
+            Some(i) => self.complex_operand(i),
+            None => Ok(None),
+        }
+    }
+
+    fn complex_argument(&mut self, v: Value, which: &str) -> PyResult<Operand> {
+        self.complex_convert(v, which == "real")?.ok_or_else(|| {
             PyErr::type_error(format!(
                 "complex() argument '{which}' must be a real number, not {}",
                 self.class_name(v)
@@ -285,7 +330,7 @@ impl Vm {
         if self.as_complex(x).is_some() {
             return Ok(x);
         }
-        match self.complex_operand(x)? {
+        match self.complex_convert(x, true)? {
             Some(op) => Ok(self.new_complex(op.widen())),
             None => Err(PyErr::type_error(format!(
                 "must be real number, not {}",

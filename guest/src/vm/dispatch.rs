@@ -1038,7 +1038,10 @@ impl Vm {
             _ => return Ok(false),
         };
         match ty {
-            Value::ExcType(t) => Ok(kind.is_subclass_of(t)),
+            Value::ExcType(t) => {
+                Ok(kind.is_subclass_of(t)
+                    || class.is_some_and(|c| self.class_is_exc_subclass(c, t)))
+            }
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Class(c) if c.exc_base.is_some() => {
                     Ok(class.is_some_and(|k| self.class_is_subclass(k, id)))

@@ -14,6 +14,7 @@ mod compare;
 pub mod complex;
 pub mod consumer;
 mod dispatch;
+mod exc_bases;
 pub mod exception;
 pub mod generator;
 pub mod iter;
@@ -25,6 +26,7 @@ pub mod repr;
 mod subscr;
 mod suggest;
 pub mod tasks;
+mod user_ops;
 
 use std::rc::Rc;
 
@@ -178,6 +180,16 @@ pub struct Vm {
     /// zero whenever the VM is paused.
     #[serde(skip)]
     pub compare_nesting: u32,
+    /// Nesting of generated dataclass `__eq__`/ordering field walks in
+    /// progress (each can re-enter through a field), bounded so a cycle
+    /// raises RecursionError instead of exhausting the native stack; zero
+    /// whenever the VM is between steps, so not part of a snapshot.
+    #[serde(skip)]
+    pub dataclass_compare_depth: u32,
+    /// Dataclass instances whose generated `__repr__` is running: a nested
+    /// repr of one of them prints `...` (CPython's `recursive_repr`).
+    #[serde(skip)]
+    pub dataclass_repr_active: Vec<u32>,
 }
 
 impl Vm {
@@ -222,6 +234,8 @@ impl Vm {
             attr_names: Default::default(),
             builtin_names: Vec::new(),
             builtin_globals: Vec::new(),
+            dataclass_compare_depth: 0,
+            dataclass_repr_active: Vec::new(),
             limits,
             program: Rc::new(program),
         }

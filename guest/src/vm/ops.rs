@@ -119,7 +119,8 @@ impl Vm {
             Value::Bool(_) => Type::Bool,
             Value::Int(_) => Type::Int,
             Value::Float(_) => Type::Float,
-            Value::Builtin(crate::builtins::Builtin::Ellipsis) => Type::Object,
+            Value::Builtin(crate::builtins::Builtin::Ellipsis) => Type::Ellipsis,
+            Value::Builtin(crate::builtins::Builtin::NotImplemented) => Type::NotImplementedType,
             Value::Builtin(_) | Value::Native(_) => Type::BuiltinFunction,
             Value::Type(_) | Value::ExcType(_) => Type::Type,
             Value::Ref(id) => match self.heap.get(id) {
@@ -150,6 +151,9 @@ impl Vm {
                 Obj::Class(_) => Type::Type,
                 Obj::Instance(_) => Type::Object,
                 Obj::BoundMethod { .. } => Type::Method,
+                Obj::Generator(g) if self.program.codes[g.code as usize].is_coroutine => {
+                    Type::Coroutine
+                }
                 Obj::Generator(_) => Type::Generator,
                 Obj::Native(_) => Type::Object,
                 Obj::Complex(_) => Type::Complex,
@@ -407,13 +411,19 @@ impl Vm {
                     return Ok(r);
                 }
             }
-            if self.is_sequence(a) || self.is_sequence(b) {
-                let other = if self.is_sequence(a) { b } else { a };
-                return Err(PyErr::type_error(format!(
-                    "can't multiply sequence by non-int of type '{}'",
-                    self.class_name(other)
-                )));
-            }
+        }
+        Err(self.operand_error(op, a, b))
+    }
+
+    /// The TypeError for operands `op` cannot combine, with CPython's
+    /// special wording for sequence repetition and concatenation.
+    pub(super) fn operand_error(&self, op: BinOp, a: Value, b: Value) -> PyErr {
+        if op == BinOp::Mul && (self.is_sequence(a) || self.is_sequence(b)) {
+            let other = if self.is_sequence(a) { b } else { a };
+            return PyErr::type_error(format!(
+                "can't multiply sequence by non-int of type '{}'",
+                self.class_name(other)
+            ));
         }
         if op == BinOp::Add {
             if let Value::Ref(ia) = a {
@@ -421,68 +431,31 @@ impl Vm {
                     Obj::Str(_) => Some("str"),
                     Obj::List(_) => Some("list"),
                     Obj::Tuple(_) => Some("tuple"),
+                    Obj::Bytes(_) | Obj::ByteArray(_) => {
+                        return PyErr::type_error(format!(
+                            "can't concat {} to {}",
+                            self.class_name(b),
+                            self.class_name(a)
+                        ))
+                    }
                     _ => None,
                 };
                 if let Some(k) = kind {
-                    return Err(PyErr::type_error(format!(
+                    return PyErr::type_error(format!(
                         "can only concatenate {k} (not \"{}\") to {k}",
                         self.class_name(b)
-                    )));
+                    ));
                 }
             }
         }
-        Err(self.unsupported(op, a, b))
+        self.unsupported(op, a, b)
     }
 
-    /// `a op b` where an operand is a user instance: `__iop__` (in place),
-    /// then `a.__op__(b)`, then `b.__rop__(a)`.
-    fn binary_op_user(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
-        let name = match op {
-            BinOp::Add => "add",
-            BinOp::Sub => "sub",
-            BinOp::Mul => "mul",
-            BinOp::MatMul => "matmul",
-            BinOp::Div => "truediv",
-            BinOp::FloorDiv => "floordiv",
-            BinOp::Mod => "mod",
-            BinOp::Pow => "pow",
-            BinOp::LShift => "lshift",
-            BinOp::RShift => "rshift",
-            BinOp::BitAnd => "and",
-            BinOp::BitOr => "or",
-            BinOp::BitXor => "xor",
-        };
-        let not_impl =
-            |v: &Value| matches!(v, Value::Builtin(crate::builtins::Builtin::NotImplemented));
-        if inplace {
-            if let Some(r) = self.call_dunder(a, &format!("__i{name}__"), vec![b])? {
-                if !not_impl(&r) {
-                    return Ok(r);
-                }
-            }
-        }
-        if self.user_class_of(a).is_some() {
-            if let Some(r) = self.call_dunder(a, &format!("__{name}__"), vec![b])? {
-                if !not_impl(&r) {
-                    return Ok(r);
-                }
-            }
-        }
-        if self.user_class_of(b).is_some() {
-            if let Some(r) = self.call_dunder(b, &format!("__r{name}__"), vec![a])? {
-                if !not_impl(&r) {
-                    return Ok(r);
-                }
-            }
-        }
-        Err(self.unsupported(op, a, b))
-    }
-
-    fn is_sequence(&self, v: Value) -> bool {
+    pub(super) fn is_sequence(&self, v: Value) -> bool {
         matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Str(_) | Obj::List(_) | Obj::Tuple(_)))
     }
 
-    fn repeat_count(&self, v: Value) -> Option<i64> {
+    pub(super) fn repeat_count(&self, v: Value) -> Option<i64> {
         match v {
             Value::Int(i) => Some(i),
             Value::Bool(b) => Some(b as i64),
@@ -495,7 +468,7 @@ impl Vm {
     }
 
     /// `seq * n`, or `None` if `seq` is not a sequence.
-    fn repeat(&mut self, seq: Value, n: i64, inplace: bool) -> PyResult<Option<Value>> {
+    pub(super) fn repeat(&mut self, seq: Value, n: i64, inplace: bool) -> PyResult<Option<Value>> {
         let Value::Ref(id) = seq else { return Ok(None) };
         if n == i64::MAX && self.is_sequence(seq) {
             // a count past sys.maxsize (`repeat_count` saturates big ints)
@@ -588,7 +561,7 @@ impl Vm {
     }
 
     pub fn float_pow(&mut self, a: f64, b: f64) -> PyResult<Value> {
-        if a == 0.0 && b < 0.0 {
+        if a == 0.0 && b < 0.0 && b.is_finite() {
             return Err(zero_div("zero to a negative power"));
         }
         if a < 0.0 && a.is_finite() && b.fract() != 0.0 && b.is_finite() {
@@ -628,7 +601,13 @@ impl Vm {
                 if b.is_zero() {
                     return Err(zero_div("division by zero"));
                 }
-                return Ok(Value::Float(big_true_div(&a, &b)?));
+                return match int::true_div(&a, &b) {
+                    Some(f) => Ok(Value::Float(f)),
+                    None => Err(PyErr::new(
+                        ExcType::OverflowError,
+                        "integer division result too large for a float",
+                    )),
+                };
             }
             BinOp::Pow => return self.int_pow(a, b),
             BinOp::BitAnd => a & b,
@@ -671,10 +650,20 @@ impl Vm {
             let bf = bigint_to_f64(&b)?;
             return self.float_pow(af, bf);
         }
+        // 0, 1 and -1 stay small whatever the exponent
+        if a.is_zero() || a == BigInt::from(1) {
+            let r = if a.is_zero() && b.is_zero() {
+                BigInt::from(1)
+            } else {
+                a
+            };
+            return Ok(int::from_bigint(&mut self.heap, r));
+        }
+        if a == BigInt::from(-1) {
+            let odd = b.bit(0);
+            return Ok(Value::Int(if odd { -1 } else { 1 }));
+        }
         let Some(e) = b.to_u64() else {
-            if a.is_zero() || a == BigInt::from(1) {
-                return Ok(int::from_bigint(&mut self.heap, a));
-            }
             return Err(PyErr::new(ExcType::MemoryError, ""));
         };
         if a.bits() > 1 || a.is_negative() {
@@ -917,29 +906,5 @@ pub(super) trait FromF64Checked: Sized {
 impl FromF64Checked for BigInt {
     fn from_f64_checked(f: f64) -> Option<BigInt> {
         num_traits::FromPrimitive::from_f64(f)
-    }
-}
-
-/// `a / b` for big ints, as a float.
-fn big_true_div(a: &BigInt, b: &BigInt) -> PyResult<f64> {
-    const EXACT: f64 = 9_007_199_254_740_992.0; // 2**53
-    match (a.to_f64(), b.to_f64()) {
-        (Some(x), Some(y)) if x.abs() <= EXACT && y.abs() <= EXACT => Ok(x / y),
-        _ => {
-            let q = a / b;
-            let qf = q.to_f64().unwrap_or(f64::INFINITY);
-            if qf.is_infinite() {
-                return Err(PyErr::new(
-                    ExcType::OverflowError,
-                    "integer division result too large for a float",
-                ));
-            }
-            let r = a - &q * b;
-            let frac = match (r.to_f64(), b.to_f64()) {
-                (Some(r), Some(b)) if b.is_finite() => r / b,
-                _ => 0.0,
-            };
-            Ok(qf + frac)
-        }
     }
 }

@@ -512,8 +512,14 @@ impl Vm {
                 out.push_str(&s);
             }
             Obj::Generator(g) => {
-                let q = self.program.codes[g.code as usize].qualname.clone();
-                out.push_str(&format!("<generator object {q} at {}>", fake_addr(id.0)));
+                let code = &self.program.codes[g.code as usize];
+                let kind = if code.is_coroutine {
+                    "coroutine"
+                } else {
+                    "generator"
+                };
+                let q = code.qualname.clone();
+                out.push_str(&format!("<{kind} object {q} at {}>", fake_addr(id.0)));
             }
             Obj::FieldSpec(f) => {
                 let name = f.name.clone();

@@ -293,13 +293,24 @@ impl Vm {
             Obj::Range(r) => {
                 let r = *r;
                 if let Some(i) = self.as_index(idx)? {
-                    return match Self::wrap_index(i, r.len() as usize) {
-                        Some(j) => Ok(Value::Int(r.get(j as i64))),
-                        None => Err(PyErr::new(
+                    // in i128: a range of i64 bounds holds up to 2**64 items
+                    // and its items need not fit in an i64 either
+                    let len = r.len_i128();
+                    let j = if i < 0 { i as i128 + len } else { i as i128 };
+                    if j < 0 || j >= len {
+                        return Err(PyErr::new(
                             ExcType::IndexError,
                             "range object index out of range",
-                        )),
-                    };
+                        ));
+                    }
+                    let item = r.start as i128 + j * r.step as i128;
+                    return Ok(match i64::try_from(item) {
+                        Ok(v) => Value::Int(v),
+                        Err(_) => crate::object::int::from_bigint(
+                            &mut self.heap,
+                            num_bigint::BigInt::from(item),
+                        ),
+                    });
                 }
                 if self.is_slice(idx) {
                     let s = self.slice_indices(idx, r.len() as usize)?;
@@ -364,8 +375,24 @@ impl Vm {
                     return Ok(());
                 }
                 if self.is_slice(idx) {
-                    let s = self.slice_indices(idx, len)?;
-                    let items = self.collect_iterable(v)?;
+                    let mut s = self.slice_indices(idx, len)?;
+                    // any TypeError from getting the iterator becomes 3.14's
+                    // message (for any slice); errors while iterating stay
+                    let it = match self.get_iter(v) {
+                        Err(e) if self.is_exc_kind(&e, ExcType::TypeError) => {
+                            Err(PyErr::type_error("must assign iterable to extended slice"))
+                        }
+                        r => r,
+                    }?;
+                    let items = self.collect_iterable(it)?;
+                    // iterating may have resized the list: clamp to its size now
+                    let now = match self.heap.get(id) {
+                        Obj::List(l) => l.len(),
+                        _ => len,
+                    };
+                    if now != len {
+                        s = self.slice_indices(idx, now)?;
+                    }
                     let Obj::List(l) = self.heap.get_mut(id) else {
                         unreachable!()
                     };

@@ -232,10 +232,8 @@ fn no_arg_method(vm: &mut Vm, id: ObjId, me: &Dec, name: &str) -> PyResult<Value
         "__floor__" => to_int(vm, me, Rounding::Floor)?,
         "__ceil__" => to_int(vm, me, Rounding::Ceiling)?,
         "__complex__" => {
-            return Err(PyErr::new(
-                ExcType::NotImplementedError,
-                "complex numbers are not supported",
-            ))
+            let re = to_f64(me)?;
+            vm.new_complex(crate::object::complex::Complex::new(re, 0.0))
         }
         "__reduce__" => {
             let cls = Value::Native(crate::modules::NativeId {

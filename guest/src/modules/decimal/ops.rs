@@ -354,9 +354,19 @@ pub fn compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bo
 }
 
 /// The other side of a comparison: ints exactly, floats exactly with the
-/// `FloatOperation` signal (trapped only for ordering comparisons).
+/// `FloatOperation` signal (trapped only for ordering comparisons), and
+/// for `==`/`!=` complex numbers with no imaginary part like their real
+/// part (any other complex, or ordering against one, is not comparable).
 fn other_for_compare(vm: &mut Vm, op: CmpOp, v: Value) -> PyResult<Option<Dec>> {
-    if let Value::Float(f) = v {
+    let real_of_complex = match vm.as_complex(v) {
+        Some(z) if z.im == 0.0 && matches!(op, CmpOp::Eq | CmpOp::Ne) => Some(z.re),
+        Some(_) => return Ok(None),
+        None => None,
+    };
+    if let Some(f) = real_of_complex.or(match v {
+        Value::Float(f) => Some(f),
+        _ => None,
+    }) {
         let ctx = super::current(vm);
         if matches!(op, CmpOp::Eq | CmpOp::Ne) {
             if let Some(c) = super::ctx_mut(vm, ctx) {
