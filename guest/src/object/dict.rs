@@ -229,7 +229,7 @@ impl Dict {
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.map.live
+        self.map.live as usize
     }
 
     #[inline]
@@ -310,7 +310,7 @@ impl Dict {
 
     /// Bumped whenever slots are renumbered or dropped wholesale (clear,
     /// compaction): a lookup that called Python code restarts then.
-    pub fn epoch(&self) -> u64 {
+    pub fn epoch(&self) -> u32 {
         self.map.epoch
     }
 

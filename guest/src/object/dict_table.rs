@@ -62,13 +62,14 @@ pub struct Table {
     index: HashTable<u32>,
     /// Whether `index` is in use (always when there are over `SMALL` slots).
     indexed: bool,
-    /// Live entries.
-    pub live: usize,
+    /// Live entries (u32, as the index holds slot numbers as u32: the
+    /// three counters fit where two words would not, keeping `Obj` small).
+    pub live: u32,
     /// Every slot before this one is a tombstone (a hint for `pop_first`).
-    head: usize,
+    head: u32,
     /// Counts renumberings of the slots (clear, compaction, moves to the
-    /// front); not serialized (only lookups in progress read it).
-    pub epoch: u64,
+    /// front), wrapping; not serialized (only lookups in progress read it).
+    pub epoch: u32,
 }
 
 impl std::fmt::Debug for Table {
@@ -161,7 +162,7 @@ impl Table {
     pub fn push(&mut self, hash: u64, key: HashKey, kv: (Value, Value)) {
         // Like CPython, only when the slots are full (the vector would
         // grow): compacting renumbers slots under any live iterator.
-        let dead = self.slots.len() - self.live;
+        let dead = self.slots.len() - self.live as usize;
         let n = self.slots.len();
         if n >= 8 && n == self.slots.capacity() && dead * 2 >= n {
             self.compact();
@@ -180,7 +181,7 @@ impl Table {
 
     /// Drops the tombstones, renumbering the slots.
     fn compact(&mut self) {
-        self.epoch += 1;
+        self.epoch = self.epoch.wrapping_add(1);
         self.slots.retain(Option::is_some);
         self.head = 0;
         self.rebuild_index();
@@ -230,16 +231,17 @@ impl Table {
     }
 
     pub fn pop_first(&mut self) -> Option<(Value, Value)> {
-        let off = self.slots[self.head.min(self.slots.len())..]
+        let head = self.head as usize;
+        let off = self.slots[head.min(self.slots.len())..]
             .iter()
             .position(Option::is_some)?;
-        let slot = self.head + off;
-        self.head = slot + 1;
+        let slot = head + off;
+        self.head = (slot + 1) as u32;
         Some(self.take(slot).kv)
     }
 
     pub fn clear(&mut self) {
-        self.epoch += 1;
+        self.epoch = self.epoch.wrapping_add(1);
         self.slots.clear();
         self.index.clear();
         self.indexed = false;
@@ -256,7 +258,7 @@ impl Table {
         if last {
             self.push(e.hash, e.key, e.kv);
         } else {
-            self.epoch += 1;
+            self.epoch = self.epoch.wrapping_add(1);
             self.slots.retain(Option::is_some);
             self.slots.insert(0, Some(e));
             self.live += 1;
@@ -293,7 +295,7 @@ impl<'de> Deserialize<'de> for Table {
                 kv,
             }));
         }
-        t.live = t.slots.iter().flatten().count();
+        t.live = t.slots.iter().flatten().count() as u32;
         t.rebuild_index();
         Ok(t)
     }
