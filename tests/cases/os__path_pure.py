@@ -16,3 +16,15 @@ print(repr(p.commonpath(["a", "b"])), p.commonpath(["//a/b", "//a/c"]), p.common
 print(p.abspath("/a/../b"), p.abspath("//a"), p.abspath(b"/x/./y"))
 print(p.relpath("/a/b", "/a"), p.relpath("/a", "/a/b/c"), p.relpath("/a", "/a"), p.relpath("/a/b/c", "/a/d"), p.relpath(b"/a/b", b"/a"))
 print(p.splitdrive("/x"), p.expanduser("x~"), p.expanduser(b"plain"))
+import posixpath
+print(posixpath.join("x", "y"), p.join(a="k"), p.__name__)
+for a in ["", "/", "//", "///", "//a", "///a", "a", b"//a"]:
+    print(repr(a), p.splitroot(a))
+print(p.normcase("/A/b"), p.relpath("a", "a/b"), p.relpath("a"), p.relpath("a/b", ""), p.expanduser("~no_such_user_zz/x"))
+print(p.expandvars("no dollars"), p.expandvars("$MONTY_SURELY_UNSET/x ${MONTY_SURELY_UNSET} $ ${} $$"), p.expandvars(b"$X/\xff"))
+print(p.exists(""), p.isdir(""), p.isfile(""), p.lexists(""), p.isjunction("x"), p.supports_unicode_filenames in (True, False))
+for f, arg in [(p.exists, 1.5), (p.islink, 1.5), (p.getsize, None), (p.normpath, None), (p.splitroot, 1)]:
+    try:
+        f(arg)
+    except TypeError as e:
+        print("TypeError:", e)

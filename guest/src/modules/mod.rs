@@ -206,6 +206,8 @@ impl Vm {
     /// # Errors
     /// `ModuleNotFoundError` for an unknown module.
     pub fn import_module(&mut self, name: &str) -> PyResult<Value> {
+        // `os.path` is `posixpath`, as on every POSIX CPython
+        let name = if name == "os.path" { "posixpath" } else { name };
         if let Some((_, v)) = self.modules.iter().find(|(n, _)| n == name) {
             return Ok(*v);
         }

@@ -533,7 +533,7 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
     ] {
         out.push((k.into(), Value::Int(v)));
     }
-    if let Ok(path) = vm.import_module("os.path") {
+    if let Ok(path) = vm.import_module("posixpath") {
         out.push(("path".into(), path));
     }
 }
