@@ -1,3 +1,3 @@
-# expect: exception ModuleNotFoundError
+# expect: exception PermissionError
 from os import system
 system('echo pwned')

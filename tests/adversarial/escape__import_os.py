@@ -1,3 +1,3 @@
-# expect: exception ModuleNotFoundError
+# expect: exception PermissionError
 import os
 os.system('echo pwned')

@@ -43,6 +43,8 @@ mod math_special;
 mod math_sum;
 pub mod objects;
 mod operator;
+mod os;
+mod os_path;
 mod pathlib;
 pub mod random;
 mod random_obj;
@@ -131,6 +133,8 @@ static MODULES: &[&ModuleDef] = &[
     &decimal::MODULE,
     &unicodedata::MODULE,
     &pathlib::MODULE,
+    &os::MODULE,
+    &os_path::MODULE,
 ];
 
 /// The dict kind a `collections` class makes (`defaultdict`, `Counter`,
@@ -202,6 +206,8 @@ impl Vm {
     /// # Errors
     /// `ModuleNotFoundError` for an unknown module.
     pub fn import_module(&mut self, name: &str) -> PyResult<Value> {
+        // `os.path` is `posixpath`, as on every POSIX CPython
+        let name = if name == "os.path" { "posixpath" } else { name };
         if let Some((_, v)) = self.modules.iter().find(|(n, _)| n == name) {
             return Ok(*v);
         }
