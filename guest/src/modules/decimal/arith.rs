@@ -248,16 +248,18 @@ pub fn div_int(a: &Dec, b: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
     }
 }
 
-/// `a % b` (sign of `a`).
-pub fn rem(a: &Dec, b: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
+/// The results of `%` and `remainder_near` that need no division: NaN
+/// operands, an infinite dividend (invalid), an infinite divisor (`a`),
+/// a zero divisor (invalid, or undefined for 0 % 0).
+fn remainder_special(a: &Dec, b: &Dec, ctx: &Ctx, st: &mut Status) -> Option<Dec> {
     if let Some(n) = nan2(a, b, ctx, st) {
-        return n;
+        return Some(n);
     }
     if a.is_inf() {
-        return invalid(st);
+        return Some(invalid(st));
     }
     if b.is_inf() {
-        return ctx.finish(a.clone(), false, st);
+        return Some(ctx.finish(a.clone(), false, st));
     }
     if b.coeff.is_zero() {
         if a.coeff.is_zero() {
@@ -265,7 +267,15 @@ pub fn rem(a: &Dec, b: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
         } else {
             *st |= INVALID;
         }
-        return Dec::nan();
+        return Some(Dec::nan());
+    }
+    None
+}
+
+/// `a % b` (sign of `a`).
+pub fn rem(a: &Dec, b: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
+    if let Some(special) = remainder_special(a, b, ctx, st) {
+        return special;
     }
     match divmod_finite(a, b, ctx.prec) {
         Some((_, r)) => ctx.finish(r, false, st),
@@ -318,22 +328,8 @@ pub fn divmod(a: &Dec, b: &Dec, ctx: &Ctx, st: &mut Status) -> (Dec, Dec) {
 /// `a.remainder_near(b)`: `a - b*n` with `n` the nearest integer to
 /// `a/b` (ties to even).
 pub fn rem_near(a: &Dec, b: &Dec, ctx: &Ctx, st: &mut Status) -> Dec {
-    if let Some(n) = nan2(a, b, ctx, st) {
-        return n;
-    }
-    if a.is_inf() {
-        return invalid(st);
-    }
-    if b.is_inf() {
-        return ctx.finish(a.clone(), false, st);
-    }
-    if b.coeff.is_zero() {
-        if a.coeff.is_zero() {
-            *st |= DIV_UNDEFINED;
-        } else {
-            *st |= INVALID;
-        }
-        return Dec::nan();
+    if let Some(special) = remainder_special(a, b, ctx, st) {
+        return special;
     }
     let Some((q, r)) = divmod_finite(a, b, ctx.prec) else {
         *st |= DIV_IMPOSSIBLE;
