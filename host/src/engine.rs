@@ -74,6 +74,7 @@ pub struct Config {
     max_concurrent: u32,
     pooling: bool,
     fuel_metering: bool,
+    perf_map: bool,
     snapshot_key: Option<[u8; 32]>,
 }
 
@@ -86,6 +87,7 @@ impl Default for Config {
             max_concurrent: 64,
             pooling: true,
             fuel_metering: true,
+            perf_map: false,
             snapshot_key: None,
         }
     }
@@ -150,6 +152,16 @@ impl Config {
     /// slower to start.
     pub fn pooling_allocator(mut self, enabled: bool) -> Self {
         self.pooling = enabled;
+        self
+    }
+
+    /// Whether to write `/tmp/perf-<pid>.map` naming the compiled wasm
+    /// functions, so that `perf record`/`perf report` can attribute samples
+    /// inside the guest (default `false`; a profiling aid: build the module
+    /// without `strip` to get Rust names, see README.md, "Profiling").
+    /// Unix only.
+    pub fn perf_map(mut self, enabled: bool) -> Self {
+        self.perf_map = enabled;
         self
     }
 
@@ -282,6 +294,9 @@ impl Engine {
         wt.consume_fuel(config.fuel_metering)
             .epoch_interruption(true)
             .parallel_compilation(true);
+        if config.perf_map {
+            wt.profiler(wasmtime::ProfilingStrategy::PerfMap);
+        }
         if config.pooling {
             let n = config.max_concurrent;
             let mut pool = PoolingAllocationConfig::new();

@@ -184,4 +184,13 @@ mod size_tests {
         // 104 since dicts keep a small inline table (no index up to 8 slots)
         assert!(std::mem::size_of::<super::Obj>() <= 104);
     }
+
+    /// A value is two words, and `Option<Value>` (what lookups return)
+    /// keeps using the tag's spare values instead of a word of its own.
+    #[test]
+    fn value_is_two_words() {
+        use super::Value;
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Value>>(), 16);
+    }
 }

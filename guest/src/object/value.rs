@@ -17,7 +17,15 @@ use crate::builtins::Builtin;
 pub struct ObjId(pub u32);
 
 /// A Python value.
+///
+/// `repr(u64)`: the tag takes a whole word, so every payload starts at
+/// offset 8 and a copy of a `Value` is two aligned words. With a byte tag,
+/// rustc copied bytes 1..16 as two overlapping unaligned words, and a load
+/// spanning two earlier stores cannot be forwarded from the store buffer:
+/// every stack push/pop stalled. Measured: fib -17%, classes -20%, dicts
+/// -15% time (native build; the wasm build the same way). Same size (16).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[repr(u64)]
 pub enum Value {
     /// Marks an unbound local or global slot; never visible to Python code.
     Undef,

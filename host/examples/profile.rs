@@ -1,0 +1,52 @@
+//! Runs Python programs in-process through monty.wasm, with a perf map so
+//! that `perf` can name the guest's functions: the way to see where a
+//! benchmark spends its time inside the wasm module (the native
+//! `run_native` build of the guest has another allocator and other
+//! codegen, so its profile can mislead).
+//!
+//! Run (see README.md, "Profiling"):
+//! `perf record -g -k mono target/release/examples/profile [--wasm PATH]
+//! [--repeat N] PROGRAM.py ...`, then `perf report`. Build PATH without
+//! `strip` to get Rust function names instead of wasm function numbers.
+
+use std::time::Instant;
+
+use monty_host::{CaptureSink, Config, Engine, Limits, Progress, StartRequest};
+
+fn main() -> Result<(), monty_host::Error> {
+    let mut wasm = None;
+    let mut repeat = 1usize;
+    let mut programs = Vec::new();
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--wasm" => wasm = it.next().map(Into::into),
+            "--repeat" => repeat = it.next().and_then(|n| n.parse().ok()).unwrap_or(1),
+            flag if flag.starts_with("--") => {
+                eprintln!("usage: profile [--wasm PATH] [--repeat N] PROGRAM.py ...");
+                std::process::exit(2);
+            }
+            _ => programs.push(arg),
+        }
+    }
+    let engine = Engine::new(Config::new().module_path(wasm).perf_map(true))?;
+    for path in &programs {
+        let code = std::fs::read_to_string(path)
+            .map_err(|e| monty_host::Error::Internal(format!("cannot read {path}: {e}")))?;
+        for _ in 0..repeat {
+            let sink = CaptureSink::default();
+            let request = StartRequest::new(code.as_str())
+                .filename(path.as_str())
+                .limits(Limits::default().with_max_memory_bytes(1 << 30));
+            let t = Instant::now();
+            let progress = engine.start(request, sink.clone())?;
+            let done = matches!(progress, Progress::Complete { .. });
+            eprintln!(
+                "{path}: {:.1} ms{}",
+                t.elapsed().as_secs_f64() * 1e3,
+                if done { "" } else { " (paused at a host call)" }
+            );
+        }
+    }
+    Ok(())
+}
