@@ -9,6 +9,7 @@
 //! uses a fixed-seed hasher so iteration and results are deterministic.
 
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 #[path = "dict_table.rs"]
 mod table;
@@ -32,7 +33,7 @@ pub enum HashKey {
     Big(BigInt),
     /// A float that is not integral, by bits (integral floats become `Int`).
     Float(u64),
-    Str(Box<str>),
+    Str(Rc<str>),
     /// `bytes` (never equal to a str key).
     Bytes(Box<[u8]>),
     Tuple(Box<[HashKey]>),

@@ -465,11 +465,11 @@ impl Vm {
                 return;
             }
         }
-        let key = self.attr_name_value(name);
+        let (key, text) = self.attr_key(name);
         if let Value::Ref(id) = obj {
             match self.heap.get_mut(id) {
-                Obj::Instance(i) => i.attrs.insert(HashKey::Str(name.into()), key, v),
-                Obj::Exception(e) => e.attrs.insert(HashKey::Str(name.into()), key, v),
+                Obj::Instance(i) => i.attrs.insert(HashKey::Str(text), key, v),
+                Obj::Exception(e) => e.attrs.insert(HashKey::Str(text), key, v),
                 _ => {}
             }
         }

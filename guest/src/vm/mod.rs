@@ -167,7 +167,9 @@ pub struct Vm {
     /// Str objects made for attribute names (the keys of instance dicts),
     /// shared by every instance; not a root: emptied by each collection.
     #[serde(skip)]
-    pub attr_names: rustc_hash::FxHashMap<Box<str>, Value>,
+    /// The map's keys are also the keys of instance dict entries (shared,
+    /// so setting an attribute allocates no key).
+    pub attr_names: rustc_hash::FxHashMap<std::rc::Rc<str>, Value>,
     /// What each of the program's `names` resolves to as a builtin (a
     /// pure function of the name, cached: `None` = not looked up yet).
     #[serde(skip)]
@@ -261,12 +263,19 @@ impl Vm {
 
     /// A str object for the attribute name `name` (see `attr_names`).
     pub fn attr_name_value(&mut self, name: &str) -> Value {
-        if let Some(v) = self.attr_names.get(name) {
-            return *v;
+        self.attr_key(name).0
+    }
+
+    /// The str object for the attribute name `name` and the shared text
+    /// for its [`crate::object::HashKey::Str`].
+    pub fn attr_key(&mut self, name: &str) -> (Value, std::rc::Rc<str>) {
+        if let Some((k, v)) = self.attr_names.get_key_value(name) {
+            return (*v, k.clone());
         }
         let v = self.new_str(name);
-        self.attr_names.insert(name.into(), v);
-        v
+        let k: std::rc::Rc<str> = name.into();
+        self.attr_names.insert(k.clone(), v);
+        (v, k)
     }
 
     pub fn new_list(&mut self, items: Vec<Value>) -> Value {
