@@ -93,6 +93,55 @@ impl Vm {
         }
     }
 
+    /// The position `idx` names in deque `id`: an int (or `__index__`),
+    /// negative from the end.
+    ///
+    /// # Errors
+    /// `TypeError` for other index types, `IndexError` out of range.
+    pub fn deque_slot(&mut self, id: ObjId, idx: Value) -> PyResult<usize> {
+        let i = match idx {
+            Value::Int(_) | Value::Bool(_) => self.index_arg(idx)?,
+            Value::Ref(r) if matches!(self.heap.get(r), Obj::BigInt(_)) => {
+                return Err(PyErr::new(
+                    ExcType::IndexError,
+                    "cannot fit 'int' into an index-sized integer",
+                ))
+            }
+            _ => match self.user_index(idx)? {
+                Some(r) => self.index_arg(r)?,
+                None => {
+                    return Err(PyErr::type_error(format!(
+                        "sequence index must be integer, not '{}'",
+                        self.class_name(idx)
+                    )))
+                }
+            },
+        };
+        let Obj::Native(NativeObj::Deque { items, .. }) = self.heap.get(id) else {
+            unreachable!("a deque")
+        };
+        let n = items.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(PyErr::new(ExcType::IndexError, "deque index out of range"));
+        }
+        Ok(j as usize)
+    }
+
+    /// `d[i] = v` / `del d[i]` on a deque (`v` is `None` to delete).
+    pub fn deque_store(&mut self, id: ObjId, idx: Value, v: Option<Value>) -> PyResult<()> {
+        let j = self.deque_slot(id, idx)?;
+        if let Obj::Native(NativeObj::Deque { items, .. }) = self.heap.get_mut(id) {
+            match v {
+                Some(v) => items[j] = v,
+                None => {
+                    items.remove(j);
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub fn deque_method(
         &mut self,
         id: ObjId,
