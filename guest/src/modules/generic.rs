@@ -2,7 +2,7 @@
 //! `dict[str, int]`, `collections.deque[int]`) and the union type
 //! (`int | None`, `typing.Union[int, str]`). Both are plain data
 //! ([`NativeObj::GenericAlias`], [`NativeObj::Union`]); the hooks here are
-//! called from `objects.rs`, `vm/subscr.rs` and the `|` operator.
+//! called from `objects/`, `vm/subscr.rs` and the `|` operator.
 
 use crate::builtins::Builtin;
 use crate::compile::bytecode::{BinOp, CmpOp};

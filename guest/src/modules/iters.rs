@@ -333,7 +333,7 @@ impl Vm {
 
     /// Attribute `name` of native function `f` acting as a class
     /// (`itertools.chain.from_iterable`). Hook for
-    /// `objects.rs::native_type_getattr`.
+    /// `objects/classes.rs::native_type_getattr`.
     pub fn native_fn_getattr(&mut self, f: NativeId, name: &str) -> PyResult<Option<Value>> {
         if f.module == super::module_index("itertools") {
             return Ok(super::itertools::type_getattr(f, name));
@@ -343,7 +343,7 @@ impl Vm {
 
     /// `isinstance(v, f)` for native function `f` acting as a class
     /// (`itertools.count`, `functools.partial`); `None` if `f` is not one.
-    /// Hook for `objects.rs::native_type_isinstance`.
+    /// Hook for `objects/classes.rs::native_type_isinstance`.
     pub fn native_fn_isinstance(&mut self, v: Value, f: NativeId) -> Option<bool> {
         if f.module == super::module_index("itertools") {
             return super::itertools::isinstance(self, v, f);

@@ -9,8 +9,6 @@ mod base85;
 mod binascii;
 mod bisect;
 pub(crate) mod collections;
-mod collections_counter;
-mod collections_deque;
 mod copy;
 mod csv;
 mod csv_dialect;

@@ -83,7 +83,7 @@ pub enum Obj {
     /// What `dataclasses.field(...)` returns (and `fields()` lists).
     FieldSpec(Field),
     Generator(Generator),
-    /// An object of a native module (`modules/objects.rs`).
+    /// An object of a native module (`modules/objects/`).
     Native(crate::modules::objects::NativeObj),
     /// A `complex` number (`object/complex.rs`).
     Complex(complex::Complex),

@@ -4,7 +4,7 @@
 //! comparisons in the same order with the same operands, so NaN counts,
 //! unorderable counts and their error messages come out as in CPython.
 
-use super::collections::dict_kind;
+use super::dict_kind;
 use crate::compile::bytecode::{BinOp, CmpOp};
 use crate::object::{Dict, DictKind, Obj, Value};
 use crate::vm::{PyResult, Vm};

@@ -5,8 +5,8 @@
 
 use std::collections::VecDeque;
 
-use super::objects::NativeObj;
 use crate::compile::bytecode::BinOp;
+use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
