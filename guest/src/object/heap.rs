@@ -21,8 +21,9 @@ pub struct Heap {
     allocs_since_gc: usize,
     /// Collect when `allocs_since_gc` passes this.
     gc_threshold: usize,
-    /// Bumped whenever a class may be mutated (any `get_mut` of a class),
-    /// so per-class caches computed at another epoch are stale.
+    /// Bumped whenever a class may be mutated (any `get_mut` of a class)
+    /// and at each collection (a freed class's slot may then hold another
+    /// class), so per-class caches computed at another epoch are stale.
     #[serde(skip)]
     class_epoch: u64,
     /// Payload bytes (str/bytes/list/tuple/dict/big int storage, see
@@ -168,6 +169,7 @@ impl Heap {
             }
         }
         self.live_bytes = live_bytes;
+        self.class_epoch += 1;
         self.bytes_since_gc = 0;
         self.allocs_since_gc = 0;
         self.gc_threshold = MIN_GC_THRESHOLD.max(self.live());

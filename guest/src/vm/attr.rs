@@ -2,11 +2,26 @@
 //! attributes (`e.args`, `f.__name__`, `r.start`, ...), name lookup of
 //! builtins, and the `**mapping` merge used by dict displays and calls.
 
-use crate::object::{ExcType, HashKey, Obj, Value};
+use crate::object::{ClassFlags, ExcType, HashKey, Obj, Value};
 
 use super::{PyErr, PyResult, Vm};
 
 impl Vm {
+    /// The common case of `obj.name` in one step: `obj` is an instance
+    /// holding `name` in its own dict, and no property of its class could
+    /// take precedence (what [`Vm::instance_get_attr`] checks first).
+    #[inline]
+    pub(super) fn instance_dict_attr(&self, obj: Value, name: &str) -> Option<Value> {
+        let Value::Ref(id) = obj else { return None };
+        let Obj::Instance(i) = self.heap.get(id) else {
+            return None;
+        };
+        if self.class_flags(i.class) & ClassFlags::PROPERTY != 0 {
+            return None;
+        }
+        i.attrs.get_str(name)
+    }
+
     pub fn get_attr(&mut self, obj: Value, name: &str) -> PyResult<Value> {
         if let Some(v) = self.user_attr(obj, name)? {
             return Ok(v);

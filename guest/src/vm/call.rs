@@ -136,7 +136,13 @@ impl Vm {
 
     /// `obj.name(args)` with `argc` positional arguments on the stack above
     /// `obj`; builtin methods run without creating a bound method.
-    pub(super) fn call_method(&mut self, name: &str, argc: usize) -> PyResult<bool> {
+    /// `name` is the program's name number `name_index`.
+    pub(super) fn call_method(
+        &mut self,
+        name: &str,
+        name_index: u32,
+        argc: usize,
+    ) -> PyResult<bool> {
         let opos = self.stack.len() - argc - 1;
         let obj = self.stack[opos];
         if let Value::Ref(id) = obj {
@@ -171,7 +177,7 @@ impl Vm {
             self.stack.push(r);
             return Ok(false);
         }
-        if let Some(pushed) = self.try_instance_method_call(obj, name, opos, argc)? {
+        if let Some(pushed) = self.try_instance_method_call(obj, name, name_index, opos, argc)? {
             return Ok(pushed);
         }
         let f = self
@@ -187,6 +193,7 @@ impl Vm {
         &mut self,
         obj: Value,
         name: &str,
+        name_index: u32,
         opos: usize,
         argc: usize,
     ) -> PyResult<Option<bool>> {
@@ -195,7 +202,7 @@ impl Vm {
             Obj::Instance(i) if i.attrs.get_str(name).is_none() => i.class,
             _ => return Ok(None),
         };
-        let Some(f @ Value::Ref(fid)) = self.class_lookup(cls, name) else {
+        let Some(f @ Value::Ref(fid)) = self.class_lookup_name(cls, name_index) else {
             return Ok(None);
         };
         let Obj::Function(func) = self.heap.get(fid) else {

@@ -148,6 +148,10 @@ impl Vm {
                     Op::LoadAttr(n) => {
                         let obj = self.pop();
                         let name = &prog.names[n as usize];
+                        if let Some(v) = self.instance_dict_attr(obj, name) {
+                            self.stack.push(v);
+                            continue;
+                        }
                         let v = self
                             .get_attr(obj, name)
                             .map_err(|e| self.attribute_error_context(e, obj, name))?;
@@ -522,7 +526,7 @@ impl Vm {
                         }
                     }
                     Op::CallMethod(name, argc) => {
-                        if self.call_method(&prog.names[name as usize], argc as usize)? {
+                        if self.call_method(&prog.names[name as usize], name, argc as usize)? {
                             continue 'frame;
                         }
                         if let Some(p) = self.pending.clone() {

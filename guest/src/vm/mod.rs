@@ -22,6 +22,7 @@ mod hashing;
 pub mod iter;
 mod key_lookup;
 mod matching;
+mod method_cache;
 pub mod ops;
 mod quick_cmp;
 pub mod repr;
@@ -172,6 +173,9 @@ pub struct Vm {
     /// The map's keys are also the keys of instance dict entries (shared,
     /// so setting an attribute allocates no key).
     pub attr_names: rustc_hash::FxHashMap<std::rc::Rc<str>, Value>,
+    /// Class attribute lookups by program name (see `method_cache.rs`).
+    #[serde(skip)]
+    method_cache: method_cache::MethodCache,
     /// What each of the program's `names` resolves to as a builtin (a
     /// pure function of the name, cached: `None` = not looked up yet).
     #[serde(skip)]
@@ -236,6 +240,7 @@ impl Vm {
             pending_throw: None,
             sched: tasks::Scheduler::default(),
             attr_names: Default::default(),
+            method_cache: Default::default(),
             builtin_names: Vec::new(),
             builtin_globals: Vec::new(),
             dataclass_compare_depth: 0,
