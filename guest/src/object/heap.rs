@@ -133,6 +133,10 @@ impl Heap {
     }
 
     /// Frees every object not reachable from `roots`.
+    ///
+    /// The mark phase visits each live object once (and sums its payload
+    /// then); the sweep reads only the slots left unmarked, so a large live
+    /// heap costs one visit per object, not two.
     pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) {
         let mut marked = vec![false; self.slots.len()];
         let mut work: Vec<ObjId> = Vec::new();
@@ -141,6 +145,7 @@ impl Heap {
                 work.push(id);
             }
         }
+        let mut live_bytes = 0;
         while let Some(id) = work.pop() {
             let i = id.0 as usize;
             if marked[i] {
@@ -148,6 +153,7 @@ impl Heap {
             }
             marked[i] = true;
             if let Some(obj) = &self.slots[i] {
+                live_bytes += payload_bytes(obj);
                 obj.for_each_child(&mut |v| {
                     if let Value::Ref(c) = v {
                         if !marked[c.0 as usize] {
@@ -157,15 +163,11 @@ impl Heap {
                 });
             }
         }
-        let mut live_bytes = 0;
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            if let Some(obj) = slot {
-                if marked[i] {
-                    live_bytes += payload_bytes(obj);
-                } else {
-                    *slot = None;
-                    self.free.push(i as u32);
-                }
+        for (i, _) in marked.iter().enumerate().filter(|(_, m)| !**m) {
+            let slot = &mut self.slots[i];
+            if slot.is_some() {
+                *slot = None;
+                self.free.push(i as u32);
             }
         }
         self.live_bytes = live_bytes;

@@ -17,6 +17,24 @@ enum Out {
     List(Vec<String>),
 }
 
+/// A one-byte pattern (always ASCII) searched as a `char`, which uses
+/// `memchr`, instead of the general two-way substring search: separators
+/// and markers (`","`, `":"`, `"-"`) are the common case.
+macro_rules! by_pattern {
+    ($sub:expr, |$p:ident| $body:expr) => {
+        match $sub.as_bytes() {
+            [b] => {
+                let $p = *b as char;
+                $body
+            }
+            _ => {
+                let $p = $sub;
+                $body
+            }
+        }
+    };
+}
+
 /// `receiver.name(*args)` for the str object `id`, if it is such a call.
 pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, args: &[Value]) -> Option<PyResult<Value>> {
     let max = vm.limits.max_alloc_bytes;
@@ -36,9 +54,11 @@ pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, args: &[Value]) -> Option<Py
                     return None;
                 }
                 Out::Int(match name {
-                    "count" => s.matches(sub).count() as i64,
-                    "find" => s.find(sub).map_or(-1, |b| ps.char_index(b) as i64),
-                    _ => s.rfind(sub).map_or(-1, |b| ps.char_index(b) as i64),
+                    "count" => by_pattern!(sub, |p| s.matches(p).count()) as i64,
+                    "find" => {
+                        by_pattern!(sub, |p| s.find(p)).map_or(-1, |b| ps.char_index(b) as i64)
+                    }
+                    _ => by_pattern!(sub, |p| s.rfind(p)).map_or(-1, |b| ps.char_index(b) as i64),
                 })
             }
             ("partition" | "rpartition", 1) => {
@@ -47,9 +67,9 @@ pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, args: &[Value]) -> Option<Py
                     return None;
                 }
                 let found = if name == "partition" {
-                    s.find(sep)
+                    by_pattern!(sep, |p| s.find(p))
                 } else {
-                    s.rfind(sep)
+                    by_pattern!(sep, |p| s.rfind(p))
                 };
                 match found {
                     Some(i) => Out::Three(
@@ -76,14 +96,17 @@ pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, args: &[Value]) -> Option<Py
                 {
                     return None;
                 }
-                Out::Str(s.replace(old, new))
+                Out::Str(by_pattern!(old, |p| s.replace(p, new)))
             }
             ("split", 1) => {
                 let sep = arg(0)?;
                 if sep.is_empty() {
                     return None;
                 }
-                Out::List(s.split(sep).map(str::to_string).collect())
+                Out::List(by_pattern!(sep, |p| s
+                    .split(p)
+                    .map(str::to_string)
+                    .collect()))
             }
             ("join", 1) => {
                 let Value::Ref(l) = args[0] else { return None };
