@@ -413,16 +413,18 @@ impl Vm {
             self.stack.push(g);
             return Ok(false);
         }
-        self.frames.push(Frame {
-            code: code_idx,
-            ip: 0,
-            base: base as u32,
-            ret_to: ret_to as u32,
-            handlers: Vec::new(),
-            exc_depth: self.exc_stack.len() as u32,
-            boundary,
-            on_return: super::OnReturn::Normal,
-        });
+        // A constant frame is pushed (copied from read-only data) and then
+        // filled in place: pushing a frame assembled on the native stack
+        // reloaded its freshly stored pieces as wider words, which the
+        // CPU cannot forward from its store buffer (a stall per call).
+        let exc_depth = self.exc_stack.len() as u32;
+        self.frames.push(Frame::BLANK);
+        let frame = self.frames.last_mut().expect("just pushed");
+        frame.code = code_idx;
+        frame.base = base as u32;
+        frame.ret_to = ret_to as u32;
+        frame.exc_depth = exc_depth;
+        frame.boundary = boundary;
         Ok(true)
     }
 

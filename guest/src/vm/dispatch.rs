@@ -237,7 +237,18 @@ impl Vm {
                             }
                             _ => self.compare_op(op, a, b)?,
                         };
-                        self.stack.push(r);
+                        // A comparison feeding a conditional jump (`if a <
+                        // b:`, `while ...`) jumps here, without the round
+                        // trip of the bool through the stack.
+                        match (r, ops.get(ip)) {
+                            (Value::Bool(yes), Some(&Op::PopJumpIfFalse(t))) => {
+                                ip = if yes { ip + 1 } else { t as usize };
+                            }
+                            (Value::Bool(yes), Some(&Op::PopJumpIfTrue(t))) => {
+                                ip = if yes { t as usize } else { ip + 1 };
+                            }
+                            _ => self.stack.push(r),
+                        }
                     }
                     Op::Jump(t) => {
                         if (t as usize) < ip {

@@ -70,6 +70,20 @@ pub struct Frame {
     pub on_return: OnReturn,
 }
 
+impl Frame {
+    /// A frame of code 0 at its start, to be filled in (see `push_frame`).
+    pub const BLANK: Frame = Frame {
+        code: 0,
+        ip: 0,
+        base: 0,
+        ret_to: 0,
+        handlers: Vec::new(),
+        exc_depth: 0,
+        boundary: false,
+        on_return: OnReturn::Normal,
+    };
+}
+
 /// What a frame's return value becomes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum OnReturn {
