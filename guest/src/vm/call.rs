@@ -172,13 +172,25 @@ impl Vm {
                 self.stack.push(arg);
             }
         }
+        // (instances have no builtin methods: theirs are looked up first)
+        if let Some(pushed) = self.try_instance_method_call(obj, name, name_index, opos, argc)? {
+            return Ok(pushed);
+        }
+        if argc == 1 && name == "append" {
+            if let Value::Ref(id) = obj {
+                let item = self.stack[opos + 1];
+                if let Obj::List(items) = self.heap.get_mut(id) {
+                    items.push(item);
+                    self.stack.truncate(opos);
+                    self.stack.push(Value::None);
+                    return Ok(false);
+                }
+            }
+        }
         if let Some(r) = self.try_builtin_method_call(obj, name, opos)? {
             self.stack.truncate(opos);
             self.stack.push(r);
             return Ok(false);
-        }
-        if let Some(pushed) = self.try_instance_method_call(obj, name, name_index, opos, argc)? {
-            return Ok(pushed);
         }
         let f = self
             .get_attr(obj, name)

@@ -62,12 +62,18 @@ impl Vm {
     }
 
     /// The [`ClassFlags`] of `cls` (cached until any class is mutated).
+    #[inline]
     pub fn class_flags(&self, cls: ObjId) -> u8 {
-        let epoch = self.heap.class_epoch();
         let (at, flags) = self.class(cls).flags.get();
-        if at == epoch {
+        if at == self.heap.class_epoch() {
             return flags;
         }
+        self.compute_class_flags(cls)
+    }
+
+    #[cold]
+    fn compute_class_flags(&self, cls: ObjId) -> u8 {
+        let epoch = self.heap.class_epoch();
         let mut flags = 0;
         for &c in &self.class(cls).mro {
             let class = self.class(c);
