@@ -297,6 +297,16 @@ impl Vm {
                     }
                     Op::ForIter(t) => {
                         let it = self.top();
+                        if let Some(next) = self.iter_next_simple(it) {
+                            match next {
+                                Some(v) => self.stack.push(v),
+                                None => {
+                                    self.stack.pop();
+                                    ip = t as usize;
+                                }
+                            }
+                            continue;
+                        }
                         if let Some(g) = self.as_generator(it) {
                             if self.gen_state(g) == crate::object::GenState::Done {
                                 self.stack.pop();
