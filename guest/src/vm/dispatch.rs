@@ -695,6 +695,17 @@ impl Vm {
                         // CPython 3.14 looks `__exit__` up first.
                         self.context_method(mgr, "__exit__")?;
                         let v = self.context_call(mgr, "__enter__", vec![])?;
+                        if let Some(&Op::SetupExcept(target)) = ops.get(ip) {
+                            // the `with` body's handler, at the manager's
+                            // level (see `Op::WithEnter`)
+                            let h = Handler {
+                                target,
+                                stack_len: self.stack.len() as u32,
+                                exc_depth: self.exc_stack.len() as u32,
+                            };
+                            self.frames[fi].handlers.push(h);
+                            ip += 1;
+                        }
                         self.stack.push(v);
                     }
                     Op::WithExit => {
