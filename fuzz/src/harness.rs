@@ -10,7 +10,9 @@
 //! The guest VM has no instruction budget (fuel is the wasm host's), so a
 //! fuzzed program may loop forever or grow a list without end: under
 //! libFuzzer these are bounded by `-timeout` and `-rss_limit_mb` and are not
-//! bugs (see README.md, "Fuzzing and stress").
+//! bugs (see README.md, "Fuzzing and stress"). Edited snapshots run under a
+//! loop budget ([`LOOP_BUDGET`], `Session::set_loop_budget`), so a test can
+//! resume every one of them.
 
 use monty_guest::Session;
 use serde_json::{json, Value as J};
@@ -191,14 +193,29 @@ pub fn snapshot_edits(payload: &[u8], data: &[u8]) -> Vec<u8> {
     bytes
 }
 
+/// Loop iterations an edited snapshot may run once restored: an edit can
+/// turn the program into an endless loop, which this bound (rather than a
+/// libFuzzer timeout) ends with a `RuntimeError`.
+pub const LOOP_BUDGET: u64 = 10_000;
+
 /// Restores an edited snapshot of [`PAUSED_PROGRAM`] and, if it restores,
 /// answers its call and runs it (answering at most a few more calls).
 pub fn snapshot(payload: &[u8], data: &[u8]) {
-    let state = with_header(&snapshot_edits(payload, data));
+    restore_and_run(&with_header(&snapshot_edits(payload, data)));
+}
+
+/// Restores `state` into a fresh session bounded by [`LOOP_BUDGET`] and,
+/// if it restores, answers its calls and runs it on (at most a few more
+/// calls). Returns whether it restored (and so was resumed).
+pub fn restore_and_run(state: &[u8]) -> bool {
     let mut session = Session::default();
-    let Some(mut p) = progress(&session.restore(&state)) else {
-        return;
+    session.set_loop_budget(LOOP_BUDGET);
+    let Some(mut p) = progress(&session.restore(state)) else {
+        return false;
     };
+    if p["status"] == "invalid" {
+        return false;
+    }
     for _ in 0..4 {
         let reply = match p["status"].as_str() {
             Some("call") => {
@@ -218,11 +235,48 @@ pub fn snapshot(payload: &[u8], data: &[u8]) {
                     .collect();
                 json!({ "results": results })
             }
-            _ => return,
+            _ => break,
         };
         let Some(next) = progress(&session.resume(&reply.to_string())) else {
-            return;
+            break;
         };
         p = next;
     }
+    true
+}
+
+/// The payloads (no header) of the snapshots at each pause of `code` run
+/// as [`source`] runs it (answering every call), for edits of other
+/// paused states than [`PAUSED_PROGRAM`]'s: generators, tasks, waits.
+pub fn pause_payloads(code: &str) -> Vec<Vec<u8>> {
+    let request = json!({"code": code, "externals": externals(), "limits": limits()}).to_string();
+    let mut session = Session::default();
+    let mut text = session.start(&request);
+    let mut payloads = Vec::new();
+    for _ in 0..MAX_CALLS {
+        let Some(p) = progress(&text) else { break };
+        let reply = match p["status"].as_str() {
+            Some("call") => {
+                let mut reply = answer(&p);
+                reply["id"] = p["id"].clone();
+                reply
+            }
+            Some("wait") => {
+                let calls = p["calls"].as_array().expect("wait has calls");
+                let results: Vec<J> = calls
+                    .iter()
+                    .map(|c| {
+                        let mut r = answer(c);
+                        r["id"] = c["id"].clone();
+                        r
+                    })
+                    .collect();
+                json!({ "results": results })
+            }
+            _ => break,
+        };
+        payloads.push(session.snapshot()[28..].to_vec());
+        text = session.resume(&reply.to_string());
+    }
+    payloads
 }

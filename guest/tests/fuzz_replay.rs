@@ -2,8 +2,8 @@
 //! over fixed inputs, in the ordinary test suite: every input a fuzz run
 //! found a bug with (`fuzz/regressions/<target>/`), the pausing `tools__*`
 //! cases, the golden snapshots, and every one-byte edit of a real
-//! snapshot's payload through `restore`. A panic here is what would be a
-//! trap of `monty.wasm`.
+//! snapshot's payload through `restore` and, when it restores, `resume`.
+//! A panic here is what would be a trap of `monty.wasm`.
 //!
 //! A finding not fixed yet sits in `fuzz/regressions/open/<target>/`,
 //! replayed by the ignored `open_findings` test (`cargo test --release -p
@@ -112,22 +112,121 @@ fn golden_snapshots_whole_and_as_payloads() {
     }
 }
 
-/// Every single-byte change of a real snapshot's payload (to 0x00, 0xff
-/// and the byte + 1), behind a valid header, restores or is refused:
-/// never a panic. (Restore only: an edited program could loop forever
-/// when resumed, which the fuzz target tolerates and a test cannot.)
+/// The golden snapshot of the current format version passes the
+/// validator (bytecode verifier and frame checks included): it restores
+/// at its pending call.
 #[test]
-fn every_one_byte_edit_of_a_snapshot_restores_or_is_refused() {
-    let payload = harness::paused_payload();
-    let what = Path::new("<one-byte edits of the paused payload>");
-    on_small_stack(what, || {
-        for at in 0..payload.len() {
-            for value in [0x00, 0xff, payload[at].wrapping_add(1)] {
-                let mut edited = payload.clone();
-                edited[at] = value;
-                harness::restore_once(&harness::with_header(&edited));
+fn current_golden_snapshot_passes_the_validator() {
+    let version = monty_guest::boundary::snapshot::FORMAT_VERSION;
+    let path = root().join(format!("tests/snapshots/golden_v{version}.state"));
+    let data = std::fs::read(&path).unwrap();
+    let mut session = monty_guest::Session::default();
+    let p: serde_json::Value = serde_json::from_str(&session.restore(&data)).unwrap();
+    assert_eq!(p["status"], "call", "{}: {p}", path.display());
+}
+
+/// Restores (and, when that works, resumes and runs) each edited payload
+/// of `inputs` (3-byte edit records of `payload`, the `snapshot` target's
+/// input format) with panics caught: (refused, resumed, the inputs that
+/// panicked as hex records, with the panic message).
+fn restore_and_run_edits(
+    payload: &[u8],
+    inputs: impl Iterator<Item = Vec<u8>>,
+) -> (usize, usize, Vec<String>) {
+    let (mut refused, mut resumed) = (0, 0);
+    let mut panicked = Vec::new();
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for data in inputs {
+        let state = harness::with_header(&harness::snapshot_edits(payload, &data));
+        match std::panic::catch_unwind(|| harness::restore_and_run(&state)) {
+            Ok(true) => resumed += 1,
+            Ok(false) => refused += 1,
+            Err(e) => {
+                let msg = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                panicked.push(format!("{data:02x?}: {msg}"));
             }
         }
+    }
+    std::panic::set_hook(hook);
+    (refused, resumed, panicked)
+}
+
+/// Every single-byte change (to 0x00, 0xff and the byte + 1) of `payload`,
+/// as edit records.
+fn one_byte_edits(payload: &[u8]) -> impl Iterator<Item = Vec<u8>> + '_ {
+    (0..payload.len()).flat_map(move |at| {
+        let mut values = vec![0x00, 0xff, payload[at].wrapping_add(1)];
+        values.sort_unstable();
+        values.dedup();
+        values.retain(|&v| v != payload[at]);
+        let offset = (at as u16).to_le_bytes();
+        values
+            .into_iter()
+            .map(move |v| vec![offset[0], offset[1], v])
+    })
+}
+
+/// Every single-byte change of a real snapshot's payload, behind a valid
+/// header, is refused, or restores and then resumes and runs on (answering
+/// its calls, under the harness's loop budget, since an edited program may
+/// loop forever): never a panic. Two snapshots: the harness's paused
+/// program (a pending call in a function called from the module) and the
+/// golden one of the current format version (paused in a generator run by
+/// a `for` loop).
+#[test]
+fn every_one_byte_edit_of_a_snapshot_is_refused_or_resumes() {
+    let paused = harness::paused_payload();
+    let version = monty_guest::boundary::snapshot::FORMAT_VERSION;
+    let golden = std::fs::read(root().join(format!("tests/snapshots/golden_v{version}.state")))
+        .unwrap()[28..]
+        .to_vec();
+    let what = Path::new("<one-byte edits of snapshot payloads>");
+    on_small_stack(what, || {
+        for (name, payload) in [("paused", &paused), ("golden", &golden)] {
+            assert!(payload.len() < 1 << 16, "offsets are 2 bytes");
+            let (refused, resumed, panicked) =
+                restore_and_run_edits(payload, one_byte_edits(payload));
+            println!(
+                "{name}: {} one-byte edits of a {}-byte payload: {refused} refused, {resumed} restored and resumed, {} panicked",
+                refused + resumed + panicked.len(),
+                payload.len(),
+                panicked.len()
+            );
+            assert!(
+                panicked.is_empty(),
+                "{name}: edits that panicked:\n{}",
+                panicked.join("\n")
+            );
+            assert!(resumed > 0 && refused > 0);
+        }
+    });
+}
+
+/// Random combinations of one to three byte edits of the paused payload
+/// (a fixed seed, so the same inputs every run), as the `snapshot` fuzz
+/// target makes them: refused or resumed, never a panic. A panicking input
+/// is printed as its edit records, ready for `fuzz/regressions/snapshot/`.
+#[test]
+fn random_multi_byte_edits_of_a_snapshot_are_refused_or_resume() {
+    let payload = harness::paused_payload();
+    let what = Path::new("<random edits of the paused payload>");
+    on_small_stack(what, || {
+        let inputs = random_edits(&payload, 0x9e37_79b9_7f4a_7c15, 10_000);
+        let (refused, resumed, panicked) = restore_and_run_edits(&payload, inputs.into_iter());
+        println!(
+            "random edits: {refused} refused, {resumed} restored and resumed, {} panicked",
+            panicked.len()
+        );
+        assert!(
+            panicked.is_empty(),
+            "inputs that panicked:\n{}",
+            panicked.join("\n")
+        );
     });
 }
 
@@ -151,4 +250,98 @@ fn forged_payloads_are_refused_as_inconsistent() {
             path.display()
         );
     }
+}
+
+/// The edits that used to restore and then underflow the operand stack
+/// when resumed (an edited op or frame position) are refused by the
+/// bytecode verifier and the frame checks of the snapshot validator.
+#[test]
+fn stack_underflow_edits_are_refused_as_inconsistent() {
+    let payload = harness::paused_payload();
+    let inputs: Vec<_> = files(&root().join("fuzz/regressions/snapshot"))
+        .into_iter()
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("stack-underflow-")
+        })
+        .collect();
+    assert!(!inputs.is_empty());
+    for path in inputs {
+        let data = std::fs::read(&path).unwrap();
+        let state = harness::with_header(&harness::snapshot_edits(&payload, &data));
+        let mut session = monty_guest::Session::default();
+        let p: serde_json::Value = serde_json::from_str(&session.restore(&state)).unwrap();
+        let message = p["message"].as_str().unwrap_or_default();
+        println!("{}: {message}", path.display());
+        assert!(
+            message.starts_with("inconsistent snapshot: "),
+            "{}: {p}",
+            path.display()
+        );
+    }
+}
+
+/// Random byte edits of `payload`, as the `snapshot` fuzz target makes them: `count` inputs of one
+/// to three edit records, from `seed`.
+fn random_edits(payload: &[u8], seed: u64, count: usize) -> Vec<Vec<u8>> {
+    let mut state = seed | 1;
+    let mut next = move || {
+        // xorshift64
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|_| {
+            let edits = 1 + next() % 3;
+            let mut data = Vec::new();
+            for _ in 0..edits {
+                let at = (next() % payload.len() as u64) as usize;
+                let value = match next() % 4 {
+                    0 => 0,
+                    1 => 0xff,
+                    2 => payload[at].wrapping_add(1),
+                    _ => next() as u8,
+                };
+                data.extend_from_slice(&(at as u16).to_le_bytes());
+                data.push(value);
+            }
+            data
+        })
+        .collect()
+}
+
+/// Random edits of the snapshots of the first pauses of every `tools__*`
+/// case (generators, `finally` blocks, tasks blocked at a `wait`, ...):
+/// refused or resumed, never a panic.
+#[test]
+fn random_edits_of_tool_case_pauses_are_refused_or_resume() {
+    let what = Path::new("<random edits of tools__* pauses>");
+    on_small_stack(what, || {
+        let (mut refused, mut resumed, mut panicked) = (0, 0, Vec::new());
+        for path in files(&root().join("tests/cases")) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if !(name.starts_with("tools__") && name.ends_with(".py")) {
+                continue;
+            }
+            let code = std::fs::read_to_string(&path).unwrap();
+            for (i, payload) in harness::pause_payloads(&code).iter().enumerate().take(3) {
+                if payload.len() >= 1 << 16 {
+                    continue;
+                }
+                let inputs = random_edits(payload, 0x9e37_79b9 + i as u64, 500);
+                let (r, s, p) = restore_and_run_edits(payload, inputs.into_iter());
+                refused += r;
+                resumed += s;
+                panicked.extend(p.into_iter().map(|p| format!("{name} pause {i}: {p}")));
+            }
+        }
+        println!(
+            "tools__* pauses: {refused} refused, {resumed} restored and resumed, {} panicked",
+            panicked.len()
+        );
+        assert!(panicked.is_empty(), "panicked:\n{}", panicked.join("\n"));
+        assert!(resumed > 0 && refused > 0);
+    });
 }

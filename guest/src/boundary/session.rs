@@ -14,6 +14,8 @@ use super::value::{from_json, to_json};
 #[derive(Default)]
 pub struct Session {
     vm: Option<Vm>,
+    /// Loop iterations each execution may run (see [`Session::set_loop_budget`]).
+    loop_budget: Option<u64>,
 }
 
 fn invalid(msg: impl std::fmt::Display) -> String {
@@ -110,6 +112,20 @@ fn parse_request(text: &str) -> Result<Request, String> {
 }
 
 impl Session {
+    /// Bounds every later execution (started or restored) of this session
+    /// to `iterations` loop iterations in all, after which it fails with
+    /// `RuntimeError`. For tests and fuzzing of the native guest, which has
+    /// no fuel: `monty.wasm` is bounded by its host's fuel and time limits.
+    pub fn set_loop_budget(&mut self, iterations: u64) {
+        self.loop_budget = Some(iterations);
+    }
+
+    fn bound(&self, vm: &mut Vm) {
+        if let Some(n) = self.loop_budget {
+            vm.loops_left = n;
+        }
+    }
+
     /// Begins an execution.
     pub fn start(&mut self, request: &str) -> String {
         self.vm = None;
@@ -124,6 +140,7 @@ impl Session {
             Err(e) => return compile_error(&e, &req.code, &req.filename),
         };
         let mut vm = Vm::new(program, req.limits);
+        self.bound(&mut vm);
         for ext in req.externals {
             vm.declare_external(ext);
         }
@@ -271,10 +288,11 @@ impl Session {
     /// was taken at (the pending call is announced again).
     pub fn restore(&mut self, state: &[u8]) -> String {
         self.vm = None;
-        let vm = match super::snapshot::load(state) {
+        let mut vm = match super::snapshot::load(state) {
             Ok(vm) => vm,
             Err(e) => return invalid(e),
         };
+        self.bound(&mut vm);
         if let Some(call) = vm.pending.clone() {
             return self.finish(vm, Ok(Exit::Pause(call)));
         }

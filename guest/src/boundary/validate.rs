@@ -13,22 +13,32 @@
 //! refers to a live object or a registered native function; references the
 //! VM dereferences as a known kind (an instance's class, a class's MRO, a
 //! dict view's dict, an iterator's sequence, a generator frame's generator,
-//! a module entry, a host call's future) are of that kind; every
-//! instruction's operands are in range; frames, generators and tasks sit
-//! inside their code and their stacks; cached str flags match the text.
+//! a consumer's generator, a not-yet-started task's coroutine, a module
+//! entry, a host call's future) are of that kind; every instruction's
+//! operands are in range; every code passes the bytecode verifier
+//! (`compile/verify.rs`: the operand-stack depth and active handlers at
+//! each instruction, the same along every path, never below zero); and
+//! every saved frame and suspended generator matches its verified code:
+//! its operand stack (the values above its locals, up to where the next
+//! frame's call began) is what the code expects at its resume point once
+//! the resume value is pushed, its handlers are those active there, and
+//! the frame layout (generator code in generator frames, a `for` loop
+//! below a generator frame, a consumer right below its generator) is one
+//! the VM makes. So a resumed snapshot never underflows the stack.
 //!
 //! What it does not cover: whether a consistent-looking state is one the
-//! program could have reached (an operand stack holding a value of another
-//! type than the next instruction expects, a frame resumed at a different
-//! instruction). Such a snapshot can only come from someone forging bytes;
-//! the host refuses those before they reach the guest (it seals every
-//! snapshot with an HMAC, see host/src/snapshot_seal.rs), and if one is
-//! resumed anyway the worst outcome is a trap of this wasm instance.
+//! program could have reached: the *types* of the values on a stack (an
+//! int where a function is expected raises a Python exception rather than
+//! trapping, where the VM checks), or a frame resumed at another call site
+//! with the same stack shape. Such a snapshot can only come from someone
+//! forging bytes; the host refuses those before they reach the guest (it
+//! seals every snapshot with an HMAC, see host/src/snapshot_seal.rs).
 
 use crate::compile::bytecode::{Code, Const, Op, Program};
+use crate::compile::verify::{verify_program, Verified};
 use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
-use crate::vm::consumer::CONSUMER_CODE;
+use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
 use crate::vm::{Frame, OnReturn, Vm};
 
 /// Checks a decoded execution state.
@@ -38,6 +48,7 @@ use crate::vm::{Frame, OnReturn, Vm};
 pub fn validate(vm: &Vm) -> Result<(), String> {
     let program = &*vm.program;
     check_program(program)?;
+    let verified = verify_program(program)?;
     if vm.consts.len() != program.consts.len() {
         return Err("constant table does not match the program".into());
     }
@@ -51,7 +62,8 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
     let ntasks = vm.sched.tasks.len();
     for (i, obj) in heap.slots.iter().enumerate() {
         if let Some(obj) = obj {
-            check_object(&heap, program, ntasks, obj).map_err(|e| format!("object {i}: {e}"))?;
+            check_object(&heap, program, &verified, ntasks, obj)
+                .map_err(|e| format!("object {i}: {e}"))?;
         }
     }
     let mut bad = None;
@@ -67,13 +79,17 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
         heap.expect(*m, "module", |o| matches!(o, Obj::Module(_)))
             .map_err(|e| format!("module {name:?}: {e}"))?;
     }
-    check_frames(
-        &heap,
+    // Frames run only while paused at a host call (at a `wait`, every
+    // task's frames are in its task): resuming pushes the answer.
+    if !vm.frames.is_empty() && vm.pending.is_none() {
+        return Err("running frames without a pending call".into());
+    }
+    let ctx = Frames {
+        heap: &heap,
         program,
-        &vm.frames,
-        vm.stack.len(),
-        vm.exc_stack.len(),
-    )?;
+        verified: &verified,
+    };
+    ctx.check(&vm.frames, vm.stack.len(), vm.exc_stack.len())?;
     let sched = &vm.sched;
     if ntasks > 0 && sched.current as usize >= ntasks {
         return Err("current task out of range".into());
@@ -87,7 +103,23 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
         })?;
     }
     for (i, t) in sched.tasks.iter().enumerate() {
-        check_frames(&heap, program, &t.frames, t.stack.len(), t.exc.len())
+        // A task that has not started runs its coroutine on a fresh stack;
+        // one that has resumes at its `await` with the awaited result.
+        if !t.started {
+            if !t.frames.is_empty() {
+                return Err(format!("task {i}: frames before it started"));
+            }
+            let is_coroutine = |o: &Obj| match o {
+                Obj::Generator(g) => program
+                    .codes
+                    .get(g.code as usize)
+                    .is_some_and(|c| c.is_coroutine),
+                _ => false,
+            };
+            heap.expect(t.coro, "coroutine", is_coroutine)
+                .map_err(|e| format!("task {i}: {e}"))?;
+        }
+        ctx.check(&t.frames, t.stack.len(), t.exc.len())
             .map_err(|e| format!("task {i}: {e}"))?;
     }
     Ok(())
@@ -147,7 +179,13 @@ impl Heaps<'_> {
     }
 }
 
-fn check_object(heap: &Heaps, program: &Program, ntasks: usize, obj: &Obj) -> Result<(), String> {
+fn check_object(
+    heap: &Heaps,
+    program: &Program,
+    verified: &[Verified],
+    ntasks: usize,
+    obj: &Obj,
+) -> Result<(), String> {
     let mut bad = None;
     obj.for_each_child(&mut |v| {
         if bad.is_none() {
@@ -191,14 +229,27 @@ fn check_object(heap: &Heaps, program: &Program, ntasks: usize, obj: &Obj) -> Re
         Obj::Generator(g) => {
             let c = code(g.code)?;
             if matches!(g.state, GenState::Created | GenState::Suspended) {
-                if g.ip as usize >= c.ops.len() || g.saved.len() < c.nlocals as usize {
+                let nlocals = c.nlocals as usize;
+                if g.ip as usize >= c.ops.len() || g.saved.len() < nlocals {
                     return Err("generator outside its code".into());
                 }
-                for &(target, stack_len, _) in &g.handlers {
-                    if target as usize >= c.ops.len() || stack_len as usize > g.saved.len() {
-                        return Err("generator handler out of range".into());
-                    }
-                }
+                // resuming a suspended generator pushes the sent value
+                let pushed = usize::from(g.state == GenState::Suspended);
+                let handlers: Vec<(u32, usize)> = g
+                    .handlers
+                    .iter()
+                    .map(|&(target, stack_len, _)| (target, stack_len as usize))
+                    .collect();
+                let saved = Saved {
+                    ip: g.ip as usize,
+                    height: g.saved.len() - nlocals,
+                    pushed,
+                    nlocals,
+                    handlers: &handlers,
+                };
+                saved
+                    .check(&verified[g.code as usize])
+                    .map_err(|e| format!("generator: {e}"))?;
             }
             Ok(())
         }
@@ -224,60 +275,194 @@ fn check_object(heap: &Heaps, program: &Program, ntasks: usize, obj: &Obj) -> Re
     }
 }
 
-/// A frame stack over an operand stack of `stack_len` values and
-/// `exc_len` handled exceptions.
-fn check_frames(
-    heap: &Heaps,
-    program: &Program,
-    frames: &[Frame],
-    stack_len: usize,
-    exc_len: usize,
-) -> Result<(), String> {
-    let mut floor = 0;
-    for (i, f) in frames.iter().enumerate() {
-        let e = |what: &str| Err(format!("frame {i}: {what}"));
-        let (base, ret_to) = (f.base as usize, f.ret_to as usize);
-        if base < floor || base > stack_len || ret_to > stack_len {
-            return e("outside the stack");
-        }
-        floor = base;
-        if f.exc_depth as usize > exc_len {
-            return e("exception depth out of range");
-        }
-        if f.code == CONSUMER_CODE {
-            if !matches!(f.on_return, OnReturn::Consumer(_)) {
-                return e("consumer frame without a consumer");
+/// What a frame-stack check needs: the heap and the verified program.
+struct Frames<'a> {
+    heap: &'a Heaps<'a>,
+    program: &'a Program,
+    verified: &'a [Verified],
+}
+
+impl Frames<'_> {
+    /// A frame stack over an operand stack of `stack_len` values and
+    /// `exc_len` handled exceptions. Each code frame owns the stack from
+    /// its base (locals, then operands) up to where the next frame's call
+    /// began (its `ret_to`); the last one up to `stack_len`. Every frame
+    /// gets a value pushed when it runs again: the result of the call in
+    /// progress, the yielded or awaited value, or the host's answer.
+    fn check(&self, frames: &[Frame], stack_len: usize, exc_len: usize) -> Result<(), String> {
+        let mut floor = 0;
+        for (i, f) in frames.iter().enumerate() {
+            let e = |what: &str| Err(format!("frame {i}: {what}"));
+            let (base, ret_to) = (f.base as usize, f.ret_to as usize);
+            if base < floor || base > stack_len || ret_to > stack_len || ret_to > base {
+                return e("outside the stack");
             }
-            continue;
-        }
-        let Some(code) = program.codes.get(f.code as usize) else {
-            return e("code out of range");
-        };
-        if f.ip as usize >= code.ops.len() || base + code.nlocals as usize > stack_len {
-            return e("outside its code");
-        }
-        for h in &f.handlers {
-            if h.target as usize >= code.ops.len()
-                || h.stack_len as usize > stack_len
-                || h.exc_depth as usize > exc_len
-            {
-                return e("handler out of range");
+            floor = base;
+            if f.exc_depth as usize > exc_len {
+                return e("exception depth out of range");
+            }
+            let above = frames.get(i + 1);
+            let end = above.map_or(stack_len, |a| a.ret_to as usize);
+            if end < base {
+                return e("the next frame starts below it");
+            }
+            if f.code == CONSUMER_CODE {
+                self.check_consumer(f, above, end)
+                    .map_err(|m| format!("frame {i}: {m}"))?;
+                continue;
+            }
+            let Some(code) = self.program.codes.get(f.code as usize) else {
+                return e("code out of range");
+            };
+            let nlocals = code.nlocals as usize;
+            if f.ip as usize >= code.ops.len() || base + nlocals > end {
+                return e("outside its code");
+            }
+            for h in &f.handlers {
+                if h.target as usize >= code.ops.len()
+                    || h.stack_len as usize > stack_len
+                    || h.exc_depth as usize > exc_len
+                {
+                    return e("handler out of range");
+                }
+            }
+            let is_generator_code = code.is_generator || code.is_coroutine;
+            if is_generator_code != matches!(f.on_return, OnReturn::Generator(_)) {
+                return e("generator code and frame do not match");
+            }
+            // A (non-coroutine) generator frame resumed by a `for` loop
+            // makes its caller run the `ForIter` again when it returns.
+            if let Some(a) = above {
+                let reruns = matches!(a.on_return, OnReturn::Generator(_))
+                    && !a.boundary
+                    && self
+                        .program
+                        .codes
+                        .get(a.code as usize)
+                        .is_some_and(|c| !c.is_coroutine);
+                if reruns && (f.ip == 0 || !matches!(code.ops[f.ip as usize - 1], Op::ForIter(_))) {
+                    return e("a generator above a frame not in a for loop");
+                }
+            }
+            let handlers: Vec<(u32, usize)> = f
+                .handlers
+                .iter()
+                .map(|h| (h.target, (h.stack_len as usize).wrapping_sub(base)))
+                .collect();
+            let saved = Saved {
+                ip: f.ip as usize,
+                height: end - base - nlocals,
+                pushed: 1,
+                nlocals,
+                handlers: &handlers,
+            };
+            saved
+                .check(&self.verified[f.code as usize])
+                .map_err(|m| format!("frame {i}: {m}"))?;
+            match &f.on_return {
+                OnReturn::Generator(g) => {
+                    self.heap.expect(Value::Ref(*g), "generator", |o| {
+                        matches!(o, Obj::Generator(_))
+                    })?;
+                }
+                OnReturn::BuildClass(body) => {
+                    self.heap
+                        .expect(body.ns, "dict", |o| matches!(o, Obj::Dict(_)))?;
+                }
+                OnReturn::Consumer(_) => return e("consumer state on a code frame"),
+                OnReturn::Normal | OnReturn::Init(_) => {}
             }
         }
-        match &f.on_return {
-            OnReturn::Generator(g) => {
-                heap.expect(Value::Ref(*g), "generator", |o| {
-                    matches!(o, Obj::Generator(_))
-                })?;
-            }
-            OnReturn::BuildClass(body) => {
-                heap.expect(body.ns, "dict", |o| matches!(o, Obj::Dict(_)))?;
-            }
-            OnReturn::Consumer(_) => return e("consumer state on a code frame"),
-            OnReturn::Normal | OnReturn::Init(_) => {}
-        }
+        Ok(())
     }
-    Ok(())
+
+    /// A consumer frame (`list(gen)`, ...) sits right below the frame of
+    /// the generator it consumes, with nothing on the stack of its own.
+    fn check_consumer(&self, f: &Frame, above: Option<&Frame>, end: usize) -> Result<(), String> {
+        let OnReturn::Consumer(c) = &f.on_return else {
+            return Err("consumer frame without a consumer".into());
+        };
+        let Value::Ref(gen) = c.gen else {
+            return Err("consumer of a non-generator".into());
+        };
+        let is_generator = |o: &Obj| match o {
+            Obj::Generator(g) => self
+                .program
+                .codes
+                .get(g.code as usize)
+                .is_some_and(|c| !c.is_coroutine),
+            _ => false,
+        };
+        self.heap.expect(c.gen, "generator", is_generator)?;
+        match above {
+            Some(a) if matches!(a.on_return, OnReturn::Generator(g) if g == gen) => {}
+            _ => return Err("consumer frame not below its generator".into()),
+        }
+        if end != f.base as usize {
+            return Err("consumer frame with values on the stack".into());
+        }
+        if let ConsumerKind::Collect { args, slot, .. } = &c.kind {
+            if *slot >= args.len() {
+                return Err("consumer argument slot out of range".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A paused frame or generator, as saved: its resume point, the operand
+/// values above its locals, and its active handlers as (target, stack
+/// length relative to the frame's base).
+struct Saved<'a> {
+    ip: usize,
+    height: usize,
+    /// Values pushed when it resumes (the call's result, the sent value).
+    pushed: usize,
+    nlocals: usize,
+    handlers: &'a [(u32, usize)],
+}
+
+impl Saved<'_> {
+    /// The saved stack is what the verified code expects at the resume
+    /// point, and so are the handlers. An exception raised into the frame
+    /// instead of the pushed value finds its stack at no less than the
+    /// innermost handler's level.
+    fn check(&self, v: &Verified) -> Result<(), String> {
+        let Some(depth) = v.depth_at(self.ip) else {
+            return Err(format!("resumes at unreachable instruction {}", self.ip));
+        };
+        if self.height + self.pushed != depth as usize {
+            return Err(format!(
+                "{} values on its stack at instruction {}, which expects {}",
+                self.height + self.pushed,
+                self.ip,
+                depth
+            ));
+        }
+        let expected = v.handlers_at(self.ip);
+        let matches = expected.len() == self.handlers.len()
+            && expected
+                .iter()
+                .zip(self.handlers)
+                .all(|(&(t, level), &(target, len))| {
+                    t == target && len == self.nlocals + level as usize
+                });
+        if !matches {
+            return Err(format!(
+                "handlers at instruction {} do not match its code",
+                self.ip
+            ));
+        }
+        if let Some(&(_, level)) = expected.last() {
+            if self.height < level as usize {
+                return Err(format!(
+                    "stack below its handler's level at instruction {}",
+                    self.ip
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Every instruction's operands index into the tables they name.

@@ -210,6 +210,11 @@ pub enum Op {
     /// future, task or gather until it is done.
     Await,
     /// `with`: TOS is the context manager; keep it and push `__enter__()`.
+    /// A `SetupExcept` right after it (how `with` is compiled) is done as
+    /// part of it, its handler's level being that of the manager, below
+    /// the `__enter__` result: the body may raise with values of its own on
+    /// the stack, and the handler must find the manager right under the
+    /// exception. (Reached by a jump, that `SetupExcept` is an ordinary one.)
     WithEnter,
     /// Leave a `with` normally: `mgr.__exit__(None, None, None)`, pop mgr.
     WithExit,

@@ -10,6 +10,7 @@ mod expr;
 mod pattern;
 mod stmt;
 pub mod symtable;
+pub mod verify;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 

@@ -212,6 +212,25 @@ pub struct Vm {
     /// repr of one of them prints `...` (CPython's `recursive_repr`).
     #[serde(skip)]
     pub dataclass_repr_active: Vec<u32>,
+    /// Loop iterations (backward jumps) left before the execution fails
+    /// with `RuntimeError`: unlimited (`u64::MAX`) unless a test or fuzz
+    /// harness sets a bound (`Session::set_loop_budget`), as the guest
+    /// has no fuel of its own (the wasm host meters CPU).
+    #[serde(skip, default = "unlimited_loops")]
+    pub loops_left: u64,
+}
+
+fn unlimited_loops() -> u64 {
+    u64::MAX
+}
+
+#[cold]
+#[inline(never)]
+fn loop_budget_exhausted() -> PyErr {
+    PyErr::new(
+        crate::object::ExcType::RuntimeError,
+        "loop budget exhausted",
+    )
 }
 
 impl Vm {
@@ -259,6 +278,7 @@ impl Vm {
             builtin_globals: Vec::new(),
             dataclass_compare_depth: 0,
             dataclass_repr_active: Vec::new(),
+            loops_left: unlimited_loops(),
             limits,
             program: Rc::new(program),
         }
@@ -347,6 +367,18 @@ impl Vm {
         if self.native_depth == 0 && self.heap.wants_gc() {
             self.gc();
         }
+    }
+
+    /// Counts one loop iteration (a backward jump) against `loops_left`.
+    /// Every cycle of verified bytecode contains a backward `Jump` or
+    /// `PopJumpIf*` (`compile/verify.rs`), so a bound here bounds the run.
+    #[inline]
+    pub fn count_loop(&mut self) -> PyResult<()> {
+        if self.loops_left == 0 {
+            return Err(loop_budget_exhausted());
+        }
+        self.loops_left -= 1;
+        Ok(())
     }
 
     pub fn gc(&mut self) {

@@ -29,6 +29,11 @@ use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
 /// The methods of `Task` and `Future` objects.
 pub const TASK_METHODS: &[&str] = &["done", "cancelled", "cancel", "result", "exception"];
 
+/// Deepest nesting of gathers (`gather(gather(...))`) awaited or
+/// cancelled: each level is a native call (8 MiB of wasm stack hold far
+/// more; the native fuzz harnesses run on 1 MiB).
+const MAX_AWAITABLE_NESTING: usize = 1000;
+
 /// The state of a host call's future.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum FutState {
@@ -224,6 +229,19 @@ impl Vm {
 
     /// The outcome of an awaitable if it is finished, `None` if pending.
     fn awaitable_outcome(&mut self, v: Value) -> PyResult<Option<Result<Value, Value>>> {
+        self.nested_outcome(v, 0)
+    }
+
+    /// [`Vm::awaitable_outcome`] of an awaitable `depth` gathers deep:
+    /// gathers of gathers recurse on the native stack, so their nesting is
+    /// bounded (a snapshot could even hold a gather among its own children).
+    fn nested_outcome(&mut self, v: Value, depth: usize) -> PyResult<Option<Result<Value, Value>>> {
+        if depth > MAX_AWAITABLE_NESTING {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded while awaiting nested gathers",
+            ));
+        }
         let Some(n) = self.native(v) else {
             return Ok(None);
         };
@@ -243,7 +261,7 @@ impl Vm {
                 let mut outcome = None;
                 let mut pending = false;
                 for c in children {
-                    match self.awaitable_outcome(c)? {
+                    match self.nested_outcome(c, depth + 1)? {
                         None => pending = true,
                         Some(Ok(x)) => results.push(x),
                         Some(Err(e)) if return_exceptions => results.push(e),
@@ -277,7 +295,7 @@ impl Vm {
                     _ => return Ok(None),
                 };
                 for (i, item) in pending.into_iter().enumerate() {
-                    if let Some(outcome) = self.awaitable_outcome(item)? {
+                    if let Some(outcome) = self.nested_outcome(item, depth + 1)? {
                         if let Value::Ref(g) = group {
                             if let Obj::Native(NativeObj::AsCompleted(items)) = self.heap.get_mut(g)
                             {
@@ -469,14 +487,21 @@ impl Vm {
     /// and `finally` blocks run); one that never ran ends cancelled; a
     /// gather cancels its children; a host call's future fails at once.
     fn cancel(&mut self, awaitable: Value) {
+        self.cancel_nested(awaitable, 0);
+    }
+
+    /// [`Vm::cancel`] of an awaitable `depth` gathers deep (bounded, as in
+    /// [`Vm::nested_outcome`]: deeper children are left as they are).
+    fn cancel_nested(&mut self, awaitable: Value, depth: usize) {
         match self.native(awaitable) {
             Some(NativeObj::Task(idx)) => {
                 let idx = *idx as usize;
                 self.cancel_task(idx);
             }
+            Some(NativeObj::Gather { .. }) if depth >= MAX_AWAITABLE_NESTING => {}
             Some(NativeObj::Gather { children, .. }) => {
                 for child in children.clone() {
-                    self.cancel(child);
+                    self.cancel_nested(child, depth + 1);
                 }
             }
             Some(NativeObj::Future {
