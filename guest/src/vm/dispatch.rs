@@ -3,10 +3,8 @@
 //! place. The loop leaves only when the outermost (or a native boundary)
 //! frame returns, or when the program calls the host.
 
-use crate::compile::bytecode::{
-    CmpOp, Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS, LIST_EXTEND_CALL_ARGS,
-};
-use crate::object::{Dict, ExcType, Function, Obj, Value};
+use crate::compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
+use crate::object::{Dict, ExcType, Obj, Value};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
 
@@ -34,7 +32,7 @@ impl Vm {
     /// measured within 1% either way (codegen noise) but would cover only
     /// `pop`/`top` of the ops' many stack reaches and hide a VM bug.
     #[inline]
-    fn pop(&mut self) -> Value {
+    pub(super) fn pop(&mut self) -> Value {
         self.stack.pop().expect("stack underflow")
     }
 
@@ -494,44 +492,7 @@ impl Vm {
                         self.stack.push(s);
                     }
                     Op::MakeFunction(code_idx, flags) => {
-                        let closure = if flags & FN_CLOSURE != 0 {
-                            self.pop_tuple_items()
-                        } else {
-                            Vec::new()
-                        };
-                        let kwdefaults_map = if flags & FN_KWDEFAULTS != 0 {
-                            Some(self.pop())
-                        } else {
-                            None
-                        };
-                        let defaults = if flags & FN_DEFAULTS != 0 {
-                            self.pop_tuple_items()
-                        } else {
-                            Vec::new()
-                        };
-                        let fcode = &prog.codes[code_idx as usize];
-                        let mut kwdefaults = Vec::new();
-                        if let Some(m) = kwdefaults_map {
-                            let p = &fcode.params;
-                            for name in
-                                &p.names[p.positional as usize..(p.positional + p.kwonly) as usize]
-                            {
-                                let d = match m {
-                                    Value::Ref(id) => match self.heap.get(id) {
-                                        Obj::Dict(d) => d.get_str(name).unwrap_or(Value::Undef),
-                                        _ => Value::Undef,
-                                    },
-                                    _ => Value::Undef,
-                                };
-                                kwdefaults.push(d);
-                            }
-                        }
-                        let f = self.heap.new_value(Obj::Function(Function {
-                            code: code_idx,
-                            defaults,
-                            kwdefaults,
-                            closure,
-                        }));
+                        let f = self.make_function(code_idx, flags);
                         self.stack.push(f);
                     }
                     Op::Call(argc) => {
@@ -844,48 +805,7 @@ impl Vm {
                         }
                     }
                     Op::BuildClass(nbases) => {
-                        let bases = self.stack.split_off(self.stack.len() - nbases as usize);
-                        let name_v = self.pop();
-                        let body = self.pop();
-                        let name = super::as_str(&self.heap, name_v).unwrap_or("?").to_string();
-                        // (always a function in compiled code, but a
-                        // snapshot's stack may hold anything: raise, not trap)
-                        let body_code = match body {
-                            Value::Ref(fid) => match self.heap.get(fid) {
-                                Obj::Function(f) => Some((fid, f.code)),
-                                _ => None,
-                            },
-                            _ => None,
-                        };
-                        let Some((fid, body_code)) = body_code else {
-                            return Err(PyErr::type_error("class body is not a function"));
-                        };
-                        let qualname = prog.codes[body_code as usize].qualname.clone();
-                        let mut ns = Dict::new();
-                        for (k, v) in [
-                            ("__module__", "__main__"),
-                            ("__qualname__", qualname.as_str()),
-                        ] {
-                            let kv = self.new_str(k);
-                            let vv = self.new_str(v);
-                            ns.insert(crate::object::HashKey::Str(k.into()), kv, vv);
-                        }
-                        let doc = self.new_str("__doc__");
-                        ns.insert(
-                            crate::object::HashKey::Str("__doc__".into()),
-                            doc,
-                            Value::None,
-                        );
-                        let ns = self.heap.new_value(Obj::Dict(ns));
-                        self.stack.push(body);
-                        self.enter_function(fid, vec![ns], Vec::new(), false)?;
-                        let frame = self.frames.last_mut().expect("pushed");
-                        frame.on_return = super::OnReturn::BuildClass(Box::new(super::ClassBody {
-                            name,
-                            qualname,
-                            bases,
-                            ns,
-                        }));
+                        self.start_class_body(nbases)?;
                         continue 'frame;
                     }
                     Op::ImportFrom(n) => {
@@ -907,90 +827,6 @@ impl Vm {
                 self.stack.push(Value::Bool(true));
             }
             None => self.stack.push(Value::Bool(false)),
-        }
-    }
-
-    /// Calls `mgr.__enter__()` / `mgr.__exit__(...)` (a user instance or a
-    /// native object such as `io.StringIO`).
-    fn context_call(&mut self, mgr: Value, name: &str, args: Vec<Value>) -> PyResult<Value> {
-        if let Value::Ref(id) = mgr {
-            if matches!(self.heap.get(id), Obj::Native(_)) && self.native_obj_has_method(id, name) {
-                if let Some(v) = self.native_obj_call_method(id, name, args.clone(), Vec::new())? {
-                    return Ok(v);
-                }
-            }
-        }
-        let f = self.context_method(mgr, name)?;
-        let mut all = Vec::with_capacity(args.len() + 1);
-        all.push(mgr);
-        all.extend(args);
-        self.call_value(f, all, Vec::new())
-    }
-
-    /// `__enter__`/`__exit__` of a context manager (a user instance).
-    fn context_method(&mut self, mgr: Value, name: &str) -> PyResult<Value> {
-        if let Value::Ref(id) = mgr {
-            if matches!(self.heap.get(id), Obj::Native(_)) && self.native_obj_has_method(id, name) {
-                return Ok(Value::None);
-            }
-        }
-        if let Some(cls) = self.user_class_of(mgr) {
-            if let Some(f) = self.class_lookup(cls, name) {
-                return Ok(f);
-            }
-        }
-        if let Value::Ref(id) = mgr {
-            // native managers (`decimal.localcontext()`): a bound method,
-            // which ignores the manager passed again as first argument
-            if self.is_native_obj(mgr) && self.native_obj_has_method(id, name) {
-                return Ok(self
-                    .heap
-                    .new_value(Obj::BuiltinMethod(mgr, name.to_string())));
-            }
-        }
-        Err(PyErr::type_error(format!(
-            "'{}' object does not support the context manager protocol (missed {name} method)",
-            self.class_name(mgr)
-        )))
-    }
-
-    /// `ns["__annotations__"][name] = ann`, creating the dict on first use.
-    fn annotate_class_name(&mut self, ns: Value, name: &str, ann: Value) {
-        let Value::Ref(nid) = ns else { return };
-        let existing = match self.heap.get(nid) {
-            Obj::Dict(d) => d.get_str("__annotations__"),
-            _ => None,
-        };
-        let anns = match existing {
-            Some(a) => a,
-            None => {
-                let a = self.heap.new_value(Obj::Dict(Dict::new()));
-                let key = self.new_str("__annotations__");
-                if let Obj::Dict(d) = self.heap.get_mut(nid) {
-                    d.insert(
-                        crate::object::HashKey::Str("__annotations__".into()),
-                        key,
-                        a,
-                    );
-                }
-                a
-            }
-        };
-        let key = self.new_str(name);
-        if let Value::Ref(aid) = anns {
-            if let Obj::Dict(d) = self.heap.get_mut(aid) {
-                d.insert(crate::object::HashKey::Str(name.into()), key, ann);
-            }
-        }
-    }
-
-    fn pop_tuple_items(&mut self) -> Vec<Value> {
-        match self.pop() {
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Tuple(t) => t.clone(),
-                _ => Vec::new(),
-            },
-            _ => Vec::new(),
         }
     }
 
@@ -1019,101 +855,6 @@ impl Vm {
             if let Obj::Cell(c) = self.heap.get_mut(id) {
                 *c = v;
             }
-        }
-    }
-
-    /// `raise`, `raise exc`, `raise exc from cause`.
-    fn do_raise(&mut self, kind: u32) -> PyResult<PyErr> {
-        if kind == 0 {
-            return match self.exc_stack.last() {
-                Some(&e) => Ok(PyErr::Reraise(e)),
-                None => Err(PyErr::new(
-                    ExcType::RuntimeError,
-                    "No active exception to reraise",
-                )),
-            };
-        }
-        let cause = if kind == 2 { Some(self.pop()) } else { None };
-        let exc = self.pop();
-        let exc = self.make_exception(exc)?;
-        if let Some(c) = cause {
-            let c = if c.is_none() {
-                Value::None
-            } else {
-                self.make_exception_for_cause(c)?
-            };
-            if let Value::Ref(id) = exc {
-                if let Obj::Exception(e) = self.heap.get_mut(id) {
-                    e.cause = c;
-                    e.suppress_context = true;
-                }
-            }
-        }
-        Ok(PyErr::Raise(exc))
-    }
-
-    /// An exception instance from `raise X`: instances as they are, classes
-    /// called with no arguments.
-    fn make_exception(&mut self, v: Value) -> PyResult<Value> {
-        match v {
-            Value::ExcType(t) => Ok(self.new_exception(crate::object::Exception::new(t, vec![]))),
-            Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
-            Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(c) if c.exc_base.is_some()) => {
-                let e = self.call_value(v, Vec::new(), Vec::new())?;
-                Ok(e)
-            }
-            _ => Err(PyErr::type_error(
-                "exceptions must derive from BaseException",
-            )),
-        }
-    }
-
-    fn make_exception_for_cause(&mut self, v: Value) -> PyResult<Value> {
-        match v {
-            Value::ExcType(_) => self.make_exception(v),
-            Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(_)) => Ok(v),
-            Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(c) if c.exc_base.is_some()) => {
-                self.make_exception(v)
-            }
-            _ => Err(PyErr::type_error(
-                "exception causes must derive from BaseException",
-            )),
-        }
-    }
-
-    /// Does exception `exc` match the `except` clause type `ty`?
-    pub fn exception_matches(&self, exc: Value, ty: Value) -> PyResult<bool> {
-        let (kind, class) = match exc {
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Exception(e) => (e.kind, e.class),
-                _ => return Ok(false),
-            },
-            _ => return Ok(false),
-        };
-        match ty {
-            Value::ExcType(t) => {
-                Ok(kind.is_subclass_of(t)
-                    || class.is_some_and(|c| self.class_is_exc_subclass(c, t)))
-            }
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Class(c) if c.exc_base.is_some() => {
-                    Ok(class.is_some_and(|k| self.class_is_subclass(k, id)))
-                }
-                Obj::Tuple(items) => {
-                    for &t in items {
-                        if self.exception_matches(exc, t)? {
-                            return Ok(true);
-                        }
-                    }
-                    Ok(false)
-                }
-                _ => Err(PyErr::type_error(
-                    "catching classes that do not inherit from BaseException is not allowed",
-                )),
-            },
-            _ => Err(PyErr::type_error(
-                "catching classes that do not inherit from BaseException is not allowed",
-            )),
         }
     }
 }

@@ -7,6 +7,7 @@
 //! tracebacks), `ops` (operators), `iter`, `subscr`, `attr`, `repr`.
 
 mod attr;
+mod build;
 pub mod bytes;
 pub mod call;
 pub mod class;
@@ -14,6 +15,7 @@ mod compare;
 pub mod complex;
 pub mod consumer;
 mod contains;
+mod context;
 mod dispatch;
 mod exc_bases;
 pub mod exception;
@@ -25,6 +27,7 @@ mod matching;
 mod method_cache;
 pub mod ops;
 mod quick_cmp;
+mod raise;
 pub mod repr;
 mod subscr;
 mod suggest;
