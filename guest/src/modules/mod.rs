@@ -252,11 +252,16 @@ impl Vm {
     /// # Errors
     /// `ImportError` naming what could not be imported.
     pub fn import_from(&mut self, module: Value, name: &str) -> PyResult<Value> {
-        let Value::Ref(id) = module else {
-            unreachable!("module")
-        };
-        let Obj::Module(m) = self.heap.get(id) else {
-            unreachable!("module")
+        // (always a module in compiled code; a forged snapshot's stack may
+        // hold anything there: raise, not trap)
+        let Some(m) = module.as_ref().and_then(|id| match self.heap.get(id) {
+            Obj::Module(m) => Some(m),
+            _ => None,
+        }) else {
+            return Err(PyErr::new(
+                ExcType::ImportError,
+                format!("cannot import name '{name}' from a non-module"),
+            ));
         };
         if let Some(v) = m.attrs.get_str(name) {
             return Ok(v);

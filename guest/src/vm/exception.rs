@@ -285,7 +285,9 @@ impl Vm {
             "  File \"{}\", line {}, in {}\n",
             self.program.filename, entry.line, code.name
         ));
-        if let Some(src) = self.program.source_lines.get(entry.line as usize - 1) {
+        // (line 0 only in a forged snapshot's line table)
+        let index = (entry.line as usize).checked_sub(1);
+        if let Some(src) = index.and_then(|i| self.program.source_lines.get(i)) {
             let t = src.trim();
             if !t.is_empty() {
                 out.push_str("    ");
