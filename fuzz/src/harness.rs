@@ -71,6 +71,24 @@ fn answer(call: &J) -> J {
     }
 }
 
+/// The reply to a pause: `call` answered by [`answer`], `wait` with every
+/// pending call answered; `None` for any other progress.
+fn reply_to(p: &J) -> Option<J> {
+    let with_id = |call: &J| {
+        let mut reply = answer(call);
+        reply["id"] = call["id"].clone();
+        reply
+    };
+    match p["status"].as_str() {
+        Some("call") => Some(with_id(p)),
+        Some("wait") => {
+            let calls = p["calls"].as_array().expect("wait has calls");
+            Some(json!({ "results": calls.iter().map(with_id).collect::<Vec<J>>() }))
+        }
+        _ => None,
+    }
+}
+
 /// Arbitrary source: `check`, then `start` under tight limits, answering
 /// every external call. Each pause is also snapshotted and restored into a
 /// fresh session, which must announce the same call again.
@@ -90,27 +108,11 @@ pub fn source(data: &[u8]) {
     let mut text = session.start(&request);
     for _ in 0..MAX_CALLS {
         let Some(p) = progress(&text) else { return };
-        let reply = match p["status"].as_str() {
-            Some("complete") | Some("error") => return,
-            Some("call") => {
-                let mut reply = answer(&p);
-                reply["id"] = p["id"].clone();
-                reply
-            }
-            Some("wait") => {
-                let calls = p["calls"].as_array().expect("wait has calls");
-                let results: Vec<J> = calls
-                    .iter()
-                    .map(|c| {
-                        let mut r = answer(c);
-                        r["id"] = c["id"].clone();
-                        r
-                    })
-                    .collect();
-                json!({ "results": results })
-            }
-            _ => panic!("unexpected progress for a well-formed request: {p}"),
-        };
+        if matches!(p["status"].as_str(), Some("complete" | "error")) {
+            return;
+        }
+        let reply = reply_to(&p)
+            .unwrap_or_else(|| panic!("unexpected progress for a well-formed request: {p}"));
         // The pause survives a snapshot round trip.
         let state = session.snapshot();
         assert!(!state.is_empty(), "a paused session has a snapshot");
@@ -217,26 +219,7 @@ pub fn restore_and_run(state: &[u8]) -> bool {
         return false;
     }
     for _ in 0..4 {
-        let reply = match p["status"].as_str() {
-            Some("call") => {
-                let mut reply = answer(&p);
-                reply["id"] = p["id"].clone();
-                reply
-            }
-            Some("wait") => {
-                let calls = p["calls"].as_array().expect("wait has calls");
-                let results: Vec<J> = calls
-                    .iter()
-                    .map(|c| {
-                        let mut r = answer(c);
-                        r["id"] = c["id"].clone();
-                        r
-                    })
-                    .collect();
-                json!({ "results": results })
-            }
-            _ => break,
-        };
+        let Some(reply) = reply_to(&p) else { break };
         let Some(next) = progress(&session.resume(&reply.to_string())) else {
             break;
         };
@@ -255,26 +238,7 @@ pub fn pause_payloads(code: &str) -> Vec<Vec<u8>> {
     let mut payloads = Vec::new();
     for _ in 0..MAX_CALLS {
         let Some(p) = progress(&text) else { break };
-        let reply = match p["status"].as_str() {
-            Some("call") => {
-                let mut reply = answer(&p);
-                reply["id"] = p["id"].clone();
-                reply
-            }
-            Some("wait") => {
-                let calls = p["calls"].as_array().expect("wait has calls");
-                let results: Vec<J> = calls
-                    .iter()
-                    .map(|c| {
-                        let mut r = answer(c);
-                        r["id"] = c["id"].clone();
-                        r
-                    })
-                    .collect();
-                json!({ "results": results })
-            }
-            _ => break,
-        };
+        let Some(reply) = reply_to(&p) else { break };
         payloads.push(session.snapshot()[28..].to_vec());
         text = session.resume(&reply.to_string());
     }

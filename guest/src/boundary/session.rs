@@ -239,7 +239,12 @@ impl Session {
                 }
                 self.vm = Some(vm);
                 match timer {
-                    Some(sleep) => json!({"status": "wait", "calls": list, "sleep": sleep}),
+                    // (JSON has no infinity: `sleep(inf)` reports the largest
+                    // finite delay, which the host caps like any long one)
+                    Some(sleep) => {
+                        let sleep = if sleep.is_finite() { sleep } else { f64::MAX };
+                        json!({"status": "wait", "calls": list, "sleep": sleep})
+                    }
                     None => json!({"status": "wait", "calls": list}),
                 }
                 .to_string()

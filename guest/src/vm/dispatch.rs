@@ -529,84 +529,9 @@ impl Vm {
                     }
                     Op::Return => {
                         let v = self.pop();
-                        // Errors of the return itself are raised while the
-                        // frame is still there, so unwinding stops at a
-                        // native boundary as usual.
-                        let mut built = None;
-                        match &self.frames[fi].on_return {
-                            super::OnReturn::Init(_) if !v.is_none() => {
-                                return Err(PyErr::type_error(format!(
-                                    "__init__() should return None, not '{}'",
-                                    self.class_name(v)
-                                )));
-                            }
-                            super::OnReturn::BuildClass(body) => {
-                                let body = (**body).clone();
-                                built = Some(self.build_class(
-                                    body.name,
-                                    body.qualname,
-                                    body.bases,
-                                    body.ns,
-                                )?);
-                            }
-                            _ => {}
+                        if let Some(exit) = self.return_from_frame(v)? {
+                            return Ok(exit);
                         }
-                        let frame = self.frames.pop().expect("a frame");
-                        let class_cell = code
-                            .class_cell
-                            .map(|s| self.stack[frame.base as usize + s as usize]);
-                        self.stack.truncate(frame.ret_to as usize);
-                        self.exc_stack.truncate(frame.exc_depth as usize);
-                        let v = match frame.on_return {
-                            super::OnReturn::Normal => v,
-                            super::OnReturn::Init(inst) => inst,
-                            super::OnReturn::Consumer(_) => {
-                                unreachable!("consumer frames run no code")
-                            }
-                            super::OnReturn::Generator(g)
-                                if self.program.codes[frame.code as usize].is_coroutine =>
-                            {
-                                self.finish_generator(g);
-                                if self.frames.is_empty() && self.in_spawned_task() {
-                                    self.finish_current_task(Ok(v));
-                                    continue 'frame;
-                                }
-                                if !frame.boundary {
-                                    // the result of the `await` that ran it
-                                    self.stack.push(v);
-                                    continue 'frame;
-                                }
-                                v
-                            }
-                            super::OnReturn::Generator(g) => {
-                                self.finish_generator(g);
-                                if !frame.boundary {
-                                    // back to the `for` that resumed it: run
-                                    // its ForIter again, which now sees the
-                                    // end; a consumer gets the end marker
-                                    if let Some(caller) = self.frames.last_mut() {
-                                        if caller.code == super::consumer::CONSUMER_CODE {
-                                            self.stack.push(Value::Undef);
-                                        } else {
-                                            caller.ip -= 1;
-                                        }
-                                    }
-                                    continue 'frame;
-                                }
-                                v
-                            }
-                            super::OnReturn::BuildClass(_) => {
-                                let cls = built.expect("built before the pop");
-                                if let Some(cell) = class_cell {
-                                    self.cell_set(cell, cls);
-                                }
-                                cls
-                            }
-                        };
-                        if frame.boundary || self.frames.is_empty() {
-                            return Ok(Exit::Return(v));
-                        }
-                        self.stack.push(v);
                         continue 'frame;
                     }
                     Op::Raise(kind) => return Err(self.do_raise(kind)?),

@@ -29,6 +29,7 @@ pub mod ops;
 mod quick_cmp;
 mod raise;
 pub mod repr;
+mod returns;
 mod subscr;
 mod suggest;
 pub mod tasks;
@@ -255,14 +256,8 @@ impl Vm {
             globals: vec![Value::Undef; nglobals],
             stack,
             frames: vec![Frame {
-                code: 0,
-                ip: 0,
-                base: 0,
-                ret_to: 0,
-                handlers: Vec::new(),
-                exc_depth: 0,
                 boundary: true,
-                on_return: OnReturn::Normal,
+                ..Frame::BLANK
             }],
             exc_stack: Vec::new(),
             result: Value::None,

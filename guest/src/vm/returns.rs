@@ -1,0 +1,93 @@
+//! Returning from a frame: what its return value becomes (`OnReturn`:
+//! the value itself, an `__init__`'s instance, a class built from its
+//! body, the end of a generator or coroutine), and where it goes (the
+//! caller's stack, the resumer of a generator, a finished task, or out of
+//! the dispatch loop at a native boundary).
+
+use crate::object::Value;
+
+use super::{Exit, OnReturn, PyErr, PyResult, Vm};
+
+impl Vm {
+    /// Returns `v` from the innermost frame. `Some(exit)` when the dispatch
+    /// loop must leave (a boundary frame or the last one returned); `None`
+    /// to go on with whatever frame is now innermost.
+    ///
+    /// # Errors
+    /// Errors of the return itself (`__init__` returning a value, building
+    /// the class), raised while the frame is still there.
+    pub(super) fn return_from_frame(&mut self, v: Value) -> PyResult<Option<Exit>> {
+        // Errors of the return itself are raised while the
+        // frame is still there, so unwinding stops at a
+        // native boundary as usual.
+        let mut built = None;
+        match &self.frames.last().expect("a frame").on_return {
+            OnReturn::Init(_) if !v.is_none() => {
+                return Err(PyErr::type_error(format!(
+                    "__init__() should return None, not '{}'",
+                    self.class_name(v)
+                )));
+            }
+            OnReturn::BuildClass(body) => {
+                let body = (**body).clone();
+                built = Some(self.build_class(body.name, body.qualname, body.bases, body.ns)?);
+            }
+            _ => {}
+        }
+        let frame = self.frames.pop().expect("a frame");
+        let class_cell = self.program.codes[frame.code as usize]
+            .class_cell
+            .map(|s| self.stack[frame.base as usize + s as usize]);
+        self.stack.truncate(frame.ret_to as usize);
+        self.exc_stack.truncate(frame.exc_depth as usize);
+        let v = match frame.on_return {
+            OnReturn::Normal => v,
+            OnReturn::Init(inst) => inst,
+            OnReturn::Consumer(_) => {
+                unreachable!("consumer frames run no code")
+            }
+            OnReturn::Generator(g) if self.program.codes[frame.code as usize].is_coroutine => {
+                self.finish_generator(g);
+                if self.frames.is_empty() && self.in_spawned_task() {
+                    self.finish_current_task(Ok(v));
+                    return Ok(None);
+                }
+                if !frame.boundary {
+                    // the result of the `await` that ran it
+                    self.stack.push(v);
+                    return Ok(None);
+                }
+                v
+            }
+            OnReturn::Generator(g) => {
+                self.finish_generator(g);
+                if !frame.boundary {
+                    // back to the `for` that resumed it: run
+                    // its ForIter again, which now sees the
+                    // end; a consumer gets the end marker
+                    if let Some(caller) = self.frames.last_mut() {
+                        if caller.code == super::consumer::CONSUMER_CODE {
+                            self.stack.push(Value::Undef);
+                        } else {
+                            caller.ip -= 1;
+                        }
+                    }
+                    return Ok(None);
+                }
+                v
+            }
+            OnReturn::BuildClass(_) => {
+                let cls = built.expect("built before the pop");
+                if let Some(cell) = class_cell {
+                    self.cell_set(cell, cls);
+                }
+                cls
+            }
+        };
+        if frame.boundary || self.frames.is_empty() {
+            return Ok(Some(Exit::Return(v)));
+        }
+        self.stack.push(v);
+        Ok(None)
+    }
+}
