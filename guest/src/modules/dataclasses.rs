@@ -10,8 +10,9 @@ use crate::compile::bytecode::CmpOp;
 use crate::object::{DataclassInfo, Dict, ExcType, Field, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
-/// How many generated dataclass reprs may nest (each starts a fresh repr).
-const MAX_DATACLASS_REPR_DEPTH: usize = 200;
+/// How many reprs built by nested repr calls (dataclasses, deques) may
+/// nest: each level starts a fresh repr on the native stack.
+pub(crate) const MAX_NESTED_REPR_DEPTH: usize = 200;
 
 const OPTIONS: &[&str] = &[
     "init",
@@ -642,18 +643,18 @@ impl Vm {
         let Value::Ref(id) = v else {
             return Ok(None);
         };
-        if self.dataclass_repr_active.contains(&id.0) {
+        if self.nested_repr_active.contains(&id.0) {
             return Ok(Some("...".into()));
         }
-        if self.dataclass_repr_active.len() >= MAX_DATACLASS_REPR_DEPTH {
+        if self.nested_repr_active.len() >= MAX_NESTED_REPR_DEPTH {
             return Err(PyErr::new(
                 ExcType::RecursionError,
                 "maximum recursion depth exceeded while getting the repr of an object",
             ));
         }
-        self.dataclass_repr_active.push(id.0);
+        self.nested_repr_active.push(id.0);
         let r = self.dataclass_fields_repr(v, cls, &info);
-        self.dataclass_repr_active.pop();
+        self.nested_repr_active.pop();
         r.map(Some)
     }
 

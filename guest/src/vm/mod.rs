@@ -212,10 +212,12 @@ pub struct Vm {
     /// whenever the VM is between steps, so not part of a snapshot.
     #[serde(skip)]
     pub dataclass_compare_depth: u32,
-    /// Dataclass instances whose generated `__repr__` is running: a nested
-    /// repr of one of them prints `...` (CPython's `recursive_repr`).
+    /// Objects whose repr is being built by a nested repr call (a
+    /// dataclass's generated `__repr__`, a deque's): a repr of one of them
+    /// inside its own prints `...`/`[...]` (CPython's `recursive_repr`),
+    /// and the nesting is bounded (each level uses the native stack).
     #[serde(skip)]
-    pub dataclass_repr_active: Vec<u32>,
+    pub nested_repr_active: Vec<u32>,
     /// Loop iterations (backward jumps) left before the execution fails
     /// with `RuntimeError`: unlimited (`u64::MAX`) unless a test or fuzz
     /// harness sets a bound (`Session::set_loop_budget`), as the guest
@@ -275,7 +277,7 @@ impl Vm {
             builtin_names: Vec::new(),
             builtin_globals: Vec::new(),
             dataclass_compare_depth: 0,
-            dataclass_repr_active: Vec::new(),
+            nested_repr_active: Vec::new(),
             loops_left: unlimited_loops(),
             limits,
             program: Rc::new(program),

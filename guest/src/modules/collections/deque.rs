@@ -298,8 +298,25 @@ impl Vm {
     pub fn deque_repr(&mut self, id: ObjId) -> PyResult<String> {
         let (items, maxlen) = self.deque_items(id);
         let items: Vec<Value> = items.iter().copied().collect();
-        let l = self.new_list(items);
-        let inner = self.repr(l)?;
+        let inner = if self.nested_repr_active.contains(&id.0) {
+            "[...]".to_string()
+        } else if self.nested_repr_active.len()
+            >= crate::modules::dataclasses::MAX_NESTED_REPR_DEPTH
+        {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded while getting the repr of an object",
+            ));
+        } else {
+            self.nested_repr_active.push(id.0);
+            let l = self.new_list(items);
+            let r = self.repr(l);
+            self.nested_repr_active.pop();
+            r?
+        };
+        if inner == "[...]" {
+            return Ok(inner);
+        }
         Ok(match maxlen {
             Some(m) => format!("deque({inner}, maxlen={m})"),
             None => format!("deque({inner})"),
