@@ -34,3 +34,11 @@ try:
 except RecursionError as e:
     print("RecursionError:", e)
 print(len(repr(x)))
+
+
+class Dots:
+    def __repr__(self):
+        return "..."
+
+
+print(deque([Dots()]), deque([Dots()], maxlen=2))

@@ -298,25 +298,20 @@ impl Vm {
     pub fn deque_repr(&mut self, id: ObjId) -> PyResult<String> {
         let (items, maxlen) = self.deque_items(id);
         let items: Vec<Value> = items.iter().copied().collect();
-        let inner = if self.nested_repr_active.contains(&id.0) {
-            "[...]".to_string()
-        } else if self.nested_repr_active.len()
-            >= crate::modules::dataclasses::MAX_NESTED_REPR_DEPTH
-        {
+        if self.nested_repr_active.contains(&id.0) {
+            return Ok("[...]".to_string());
+        }
+        if self.nested_repr_active.len() >= crate::modules::dataclasses::MAX_NESTED_REPR_DEPTH {
             return Err(PyErr::new(
                 ExcType::RecursionError,
                 "maximum recursion depth exceeded while getting the repr of an object",
             ));
-        } else {
-            self.nested_repr_active.push(id.0);
-            let l = self.new_list(items);
-            let r = self.repr(l);
-            self.nested_repr_active.pop();
-            r?
-        };
-        if inner == "[...]" {
-            return Ok(inner);
         }
+        self.nested_repr_active.push(id.0);
+        let l = self.new_list(items);
+        let inner = self.repr(l);
+        self.nested_repr_active.pop();
+        let inner = inner?;
         Ok(match maxlen {
             Some(m) => format!("deque({inner}, maxlen={m})"),
             None => format!("deque({inner})"),
