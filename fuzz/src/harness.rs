@@ -140,9 +140,13 @@ pub fn restore_once(state: &[u8]) {
     let _ = progress(&session.restore(state));
 }
 
-/// The snapshot header (see `guest/src/boundary/snapshot.rs`) around
-/// `payload`, with the current format version and a matching checksum.
+/// The snapshot header and trailer (see `guest/src/boundary/snapshot.rs`)
+/// around `payload` (an encoded `Vm`): the current format version, this
+/// build's native table fingerprint and a matching checksum.
 pub fn with_header(payload: &[u8]) -> Vec<u8> {
+    let mut payload = payload.to_vec();
+    payload.extend_from_slice(&monty_guest::modules::native_table_fingerprint().to_le_bytes());
+    let payload = &payload[..];
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in payload {
         h ^= *b as u64;
@@ -177,7 +181,9 @@ pub fn paused_payload() -> Vec<u8> {
     let mut session = Session::default();
     let p = progress(&session.start(&request.to_string())).expect("flat");
     assert_eq!(p["status"], "call", "{p}");
-    session.snapshot()[28..].to_vec()
+    let state = session.snapshot();
+    // (without the header, and without the fingerprint that ends it)
+    state[28..state.len() - 8].to_vec()
 }
 
 /// A real snapshot's payload with bytes changed: `data` is a list of
@@ -239,7 +245,8 @@ pub fn pause_payloads(code: &str) -> Vec<Vec<u8>> {
     for _ in 0..MAX_CALLS {
         let Some(p) = progress(&text) else { break };
         let Some(reply) = reply_to(&p) else { break };
-        payloads.push(session.snapshot()[28..].to_vec());
+        let state = session.snapshot();
+        payloads.push(state[28..state.len() - 8].to_vec());
         text = session.resume(&reply.to_string());
     }
     payloads

@@ -19,12 +19,10 @@
 
 pub mod boundary;
 pub mod builtins;
-pub mod compile;
 pub mod modules;
 pub mod object;
 pub mod output;
-pub mod parse;
-pub mod unicode;
+pub use monty_text::unicode;
 pub mod vm;
 
 #[cfg(target_arch = "wasm32")]

@@ -29,7 +29,7 @@ use crate::functions::{Call, Registry, RunOutcome};
 use crate::limits::SleepPolicy;
 use crate::output::CaptureSink;
 use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
-use crate::value::Value;
+use monty_wire::Value;
 
 /// What an async host function returns.
 pub type CallFuture = Pin<Box<dyn Future<Output = Result<Value, ExternalError>> + Send>>;

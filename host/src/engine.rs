@@ -388,7 +388,7 @@ impl Engine {
             .limits
             .clone()
             .unwrap_or_else(|| self.inner.limits.clone());
-        let message = protocol::start_message(&request, &limits);
+        let message = protocol::start_message(request, &limits);
         let session = Session::new(self, limits, Box::new(sink))?;
         session.advance(Export::Start, message.as_bytes())
     }

@@ -19,8 +19,9 @@ use crate::engine::Engine;
 use crate::error::{Error, ExternalError, LimitKind};
 use crate::limits::{Limits, MemoryLimitTrap, MemoryLimiter, SleepPolicy, TimeBudget};
 use crate::output::OutputSink;
-use crate::protocol::{self, CallResult, PendingCall, PendingOsCall, WireProgress};
-use crate::value::Value;
+use crate::protocol::{self, CallResult, PendingCall, PendingOsCall};
+use monty_wire::Progress as WireProgress;
+use monty_wire::Value;
 use crate::wasi::{OutputLimitTrap, ProcExit, WasiState};
 
 /// The data of every store: WASI state and the memory limiter.
@@ -448,13 +449,6 @@ impl Execution {
         if let Some(elapsed) = elapsed {
             self.charge_sleep(elapsed)?;
         }
-        let message = match &mut self.pending {
-            Pending::Call(_) if results.len() == 1 => protocol::reply_message(&results[0]),
-            Pending::Call(_) => return Err(Error::internal("only one call is pending")),
-            Pending::Wait(_) => {
-                protocol::results_message(&results, elapsed.map(|d| d.as_secs_f64()))
-            }
-        };
         let outstanding: Vec<u64> = match &self.pending {
             Pending::Wait(ids) => ids
                 .iter()
@@ -462,6 +456,15 @@ impl Execution {
                 .filter(|id| !results.iter().any(|r| r.id == *id))
                 .collect(),
             Pending::Call(_) => Vec::new(),
+        };
+        let message = match &mut self.pending {
+            Pending::Call(_) if results.len() == 1 => {
+                protocol::reply_message(results.into_iter().next().expect("one result"))
+            }
+            Pending::Call(_) => return Err(Error::internal("only one call is pending")),
+            Pending::Wait(_) => {
+                protocol::results_message(results, elapsed.map(|d| d.as_secs_f64()))
+            }
         };
         let progress = self.session.advance(Export::Resume, message.as_bytes())?;
         // A new `wait` lists only newly announced calls; keep the earlier

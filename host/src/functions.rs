@@ -19,7 +19,7 @@ use crate::execution::Progress;
 use crate::limits::SleepPolicy;
 use crate::output::CaptureSink;
 use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
-use crate::value::Value;
+use monty_wire::Value;
 
 type HostFn = dyn Fn(&Call) -> Result<Value, ExternalError> + Send + Sync;
 

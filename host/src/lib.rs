@@ -53,7 +53,6 @@ mod limits;
 mod output;
 mod protocol;
 mod snapshot_seal;
-mod value;
 mod wasi;
 
 pub use async_run::{AsyncCall, AsyncFunctions, CallFuture};
@@ -67,4 +66,4 @@ pub use output::{CaptureSink, OutputSink, StdioSink, Stream};
 pub use protocol::{
     CallResult, CheckReport, Diagnostic, ExternalFunction, PendingCall, PendingOsCall, StartRequest,
 };
-pub use value::{Value, MAX_PLAIN_INT};
+pub use monty_wire::{Value, MAX_PLAIN_INT};

@@ -1,18 +1,16 @@
-//! The JSON messages exchanged with the guest (DESIGN.md, "The boundary").
-//!
-//! Public types here are the host-side shapes of those messages
-//! ([`StartRequest`], [`PendingCall`], [`CallResult`], [`CheckReport`]);
-//! the `Wire*` types are their exact JSON encodings, private so the message
-//! format can evolve without breaking the Rust API. Maps are (de)serialized
-//! in order, never through a sorted map.
+//! The host-side shapes of the boundary's messages ([`StartRequest`],
+//! [`PendingCall`], [`CallResult`]) and their conversion to and from the
+//! wire types of `monty_wire`, which the guest builds and reads too: what
+//! the host sends is what the guest parses, checked by the compiler. The
+//! public types here stay as they are while the message format evolves.
 
-use serde::de::{MapAccess, Visitor};
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use monty_wire::{Ordered, Progress, Reply, Request, Resume, Results};
 
 use crate::error::{ExternalError, PyException};
 use crate::limits::Limits;
-use crate::value::Value;
+use monty_wire::Value;
+
+pub use monty_wire::{CheckReport, Diagnostic};
 
 /// Everything needed to begin an execution.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,83 +123,27 @@ pub struct CallResult {
     pub result: Result<Value, ExternalError>,
 }
 
-/// The result of a static check.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct CheckReport {
-    /// Whether the code would be accepted.
-    pub ok: bool,
-    /// The problems found, in source order.
-    #[serde(default)]
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// One problem found by a static check.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct Diagnostic {
-    /// 1-based source line.
-    #[serde(default)]
-    pub line: u32,
-    /// The exception type the problem would raise, e.g. `"SyntaxError"`.
-    #[serde(rename = "type")]
-    pub type_name: String,
-    /// What is wrong.
-    #[serde(default)]
-    pub message: String,
-}
-
-/// Serializes ordered `(name, value)` pairs as a JSON object.
-struct OrderedMap<'a>(&'a [(String, Value)]);
-
-impl Serialize for OrderedMap<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in self.0 {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
-    }
-}
-
-#[derive(Serialize)]
-struct WireRequest<'a> {
-    code: &'a str,
-    filename: &'a str,
-    inputs: OrderedMap<'a>,
-    externals: Vec<WireExternal<'a>>,
-    limits: WireLimits,
-}
-
-#[derive(Serialize)]
-struct WireExternal<'a> {
-    name: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    params: Option<&'a [String]>,
-    #[serde(rename = "async")]
-    is_async: bool,
-}
-
-#[derive(Serialize)]
-struct WireLimits {
-    max_recursion_depth: u32,
-}
-
 /// The `start` message for `request` under `limits`.
-pub(crate) fn start_message(request: &StartRequest, limits: &Limits) -> String {
-    let wire = WireRequest {
-        code: &request.code,
-        filename: &request.filename,
-        inputs: OrderedMap(&request.inputs),
+pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
+    let wire = Request {
+        code: request.code,
+        filename: request.filename,
+        inputs: Ordered(request.inputs),
         externals: request
             .externals
-            .iter()
-            .map(|f| WireExternal {
-                name: &f.name,
-                params: f.params.as_deref(),
+            .into_iter()
+            .map(|f| monty_wire::External {
+                name: f.name,
+                params: f.params,
                 is_async: f.is_async,
             })
             .collect(),
-        limits: WireLimits {
-            max_recursion_depth: limits.max_recursion_depth,
+        limits: monty_wire::Limits {
+            max_recursion_depth: Some(limits.max_recursion_depth),
+            // (no cap: the guest uses the module's own maximum)
+            max_memory_bytes: u64::try_from(limits.max_memory_bytes)
+                .ok()
+                .filter(|m| *m < u64::from(u32::MAX) * 4),
         },
     };
     serde_json::to_string(&wire).expect("requests always serialize")
@@ -209,112 +151,38 @@ pub(crate) fn start_message(request: &StartRequest, limits: &Limits) -> String {
 
 /// The `check` message.
 pub(crate) fn check_message(code: &str, filename: &str) -> String {
-    #[derive(Serialize)]
-    struct WireCheck<'a> {
-        code: &'a str,
-        filename: &'a str,
-    }
-    serde_json::to_string(&WireCheck { code, filename }).expect("requests always serialize")
+    let wire = monty_wire::CheckRequest {
+        code: code.to_owned(),
+        filename: filename.to_owned(),
+        externals: Vec::new(),
+    };
+    serde_json::to_string(&wire).expect("requests always serialize")
 }
 
-#[derive(Serialize)]
-struct WireReplyError<'a> {
-    #[serde(rename = "type")]
-    type_name: &'a str,
-    message: &'a str,
-}
-
-#[derive(Serialize)]
-struct WireReply<'a> {
-    id: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<&'a Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<WireReplyError<'a>>,
-}
-
-impl<'a> From<&'a CallResult> for WireReply<'a> {
-    fn from(r: &'a CallResult) -> Self {
-        match &r.result {
-            Ok(value) => WireReply {
-                id: r.id,
-                value: Some(value),
-                error: None,
-            },
-            Err(e) => WireReply {
-                id: r.id,
-                value: None,
-                error: Some(WireReplyError {
-                    type_name: &e.type_name,
-                    message: &e.message,
-                }),
-            },
-        }
+fn reply(result: CallResult) -> Reply {
+    match result.result {
+        Ok(value) => Reply::value(result.id, value),
+        Err(e) => Reply::error(result.id, e.type_name, e.message),
     }
 }
 
 /// The `resume` message answering one call.
-pub(crate) fn reply_message(result: &CallResult) -> String {
-    serde_json::to_string(&WireReply::from(result)).expect("replies always serialize")
+pub(crate) fn reply_message(result: CallResult) -> String {
+    serde_json::to_string(&Resume::One(reply(result))).expect("replies always serialize")
 }
 
-/// The `resume` message answering a `wait`.
-/// The reply to a `wait`: the results that arrived and, for real time, the
-/// seconds of sandbox time that passed.
-pub(crate) fn results_message(results: &[CallResult], elapsed: Option<f64>) -> String {
-    #[derive(Serialize)]
-    struct WireResults<'a> {
-        results: Vec<WireReply<'a>>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        elapsed: Option<f64>,
-    }
-    let wire = WireResults {
-        results: results.iter().map(WireReply::from).collect(),
+/// The `resume` message answering a `wait`: the results that arrived and,
+/// for real time, the seconds of sandbox time that passed.
+pub(crate) fn results_message(results: Vec<CallResult>, elapsed: Option<f64>) -> String {
+    let wire = Resume::Many(Results {
+        results: results.into_iter().map(reply).collect(),
         elapsed,
-    };
+    });
     serde_json::to_string(&wire).expect("replies always serialize")
 }
 
-/// Keyword arguments: a JSON object read in order, without tag
-/// interpretation of its keys (keyword names never start with `$`).
-#[derive(Debug, Default)]
-pub(crate) struct Kwargs(pub(crate) Vec<(String, Value)>);
-
-impl<'de> Deserialize<'de> for Kwargs {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Kwargs, D::Error> {
-        struct KwargsVisitor;
-        impl<'de> Visitor<'de> for KwargsVisitor {
-            type Value = Kwargs;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an object of keyword arguments")
-            }
-            fn visit_unit<E>(self) -> Result<Kwargs, E> {
-                Ok(Kwargs::default())
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Kwargs, A::Error> {
-                let mut pairs = Vec::new();
-                while let Some(pair) = map.next_entry::<String, Value>()? {
-                    pairs.push(pair);
-                }
-                Ok(Kwargs(pairs))
-            }
-        }
-        d.deserialize_any(KwargsVisitor)
-    }
-}
-
-#[derive(Debug, Deserialize)]
-pub(crate) struct WireCall {
-    pub(crate) id: u64,
-    pub(crate) name: String,
-    #[serde(default)]
-    pub(crate) args: Vec<Value>,
-    #[serde(default)]
-    pub(crate) kwargs: Kwargs,
-}
-
-impl From<WireCall> for PendingCall {
-    fn from(c: WireCall) -> Self {
+impl From<monty_wire::Call> for PendingCall {
+    fn from(c: monty_wire::Call) -> Self {
         PendingCall {
             id: c.id,
             name: c.name,
@@ -324,18 +192,8 @@ impl From<WireCall> for PendingCall {
     }
 }
 
-#[derive(Debug, Deserialize)]
-pub(crate) struct WireException {
-    #[serde(rename = "type")]
-    type_name: String,
-    #[serde(default)]
-    message: String,
-    #[serde(default)]
-    traceback: String,
-}
-
-impl From<WireException> for PyException {
-    fn from(e: WireException) -> Self {
+impl From<monty_wire::Exception> for PyException {
+    fn from(e: monty_wire::Exception) -> Self {
         PyException {
             type_name: e.type_name,
             message: e.message,
@@ -344,41 +202,8 @@ impl From<WireException> for PyException {
     }
 }
 
-/// A progress message, as the guest writes it.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub(crate) enum WireProgress {
-    Complete {
-        #[serde(default)]
-        value: Value,
-        #[serde(default)]
-        repr: Option<String>,
-    },
-    Call(WireCall),
-    OsCall {
-        id: u64,
-        function: String,
-        #[serde(default)]
-        args: Vec<Value>,
-        #[serde(default)]
-        kwargs: Kwargs,
-    },
-    Wait {
-        calls: Vec<WireCall>,
-        /// Seconds of sandbox time until the earliest timer, if any.
-        #[serde(default)]
-        sleep: Option<f64>,
-    },
-    Error {
-        error: WireException,
-    },
-    Invalid {
-        message: String,
-    },
-}
-
 /// Parses a progress message.
-pub(crate) fn parse_progress(bytes: &[u8]) -> Result<WireProgress, String> {
+pub(crate) fn parse_progress(bytes: &[u8]) -> Result<Progress, String> {
     serde_json::from_slice(bytes).map_err(|e| {
         if e.to_string().starts_with("recursion limit exceeded") {
             // serde_json's guard against native stack overflow.
@@ -401,10 +226,10 @@ mod tests {
             .input("b", 1)
             .input("a", Value::Tuple(vec![]))
             .external(ExternalFunction::new("f", &["x"]));
-        let json = start_message(&request, &Limits::default());
+        let json = start_message(request, &Limits::default());
         assert_eq!(
             json,
-            r#"{"code":"x","filename":"main.py","inputs":{"b":1,"a":{"$tuple":[]}},"externals":[{"name":"f","params":["x"],"async":false}],"limits":{"max_recursion_depth":1000}}"#
+            r#"{"code":"x","filename":"main.py","inputs":{"b":1,"a":{"$tuple":[]}},"externals":[{"name":"f","params":["x"],"async":false}],"limits":{"max_recursion_depth":1000,"max_memory_bytes":268435456}}"#
         );
     }
 
@@ -414,22 +239,22 @@ mod tests {
             id: 3,
             result: Ok(Value::Float(1.0)),
         };
-        assert_eq!(reply_message(&ok), r#"{"id":3,"value":1.0}"#);
+        assert_eq!(reply_message(ok.clone()), r#"{"id":3,"value":1.0}"#);
         let none = CallResult {
             id: 3,
             result: Ok(Value::None),
         };
-        assert_eq!(reply_message(&none), r#"{"id":3,"value":null}"#);
+        assert_eq!(reply_message(none), r#"{"id":3,"value":null}"#);
         let err = CallResult {
             id: 4,
             result: Err(ExternalError::new("ValueError", "bad")),
         };
         assert_eq!(
-            reply_message(&err),
+            reply_message(err),
             r#"{"id":4,"error":{"type":"ValueError","message":"bad"}}"#
         );
         assert_eq!(
-            results_message(&[ok], None),
+            results_message(vec![ok], None),
             r#"{"results":[{"id":3,"value":1.0}]}"#
         );
     }
@@ -441,7 +266,7 @@ mod tests {
         )
         .unwrap();
         match p {
-            WireProgress::Complete { value, repr } => {
+            Progress::Complete { value, repr } => {
                 assert_eq!(
                     value,
                     Value::dict([("b", Value::Float(1.0)), ("a", Value::Int(2))])
@@ -452,7 +277,7 @@ mod tests {
         }
         let p = parse_progress(br#"{"status":"call","id":1,"name":"f","args":[{"$int":"99999999999999999999"}],"kwargs":{"z":1,"a":2}}"#).unwrap();
         match p {
-            WireProgress::Call(call) => {
+            Progress::Call(call) => {
                 assert_eq!(
                     call.kwargs
                         .0
@@ -468,7 +293,7 @@ mod tests {
         let p = parse_progress(br#"{"status":"complete","value":null,"repr":null}"#).unwrap();
         assert!(matches!(
             p,
-            WireProgress::Complete {
+            Progress::Complete {
                 value: Value::None,
                 repr: None
             }

@@ -4,7 +4,8 @@
 //! regenerated. The current build must continue the one of its version to
 //! exactly the recorded output and refuse the older ones with the version
 //! error. v2 was written in session 1; v3 when dict iterators gained a
-//! field (format 3).
+//! field (format 3); v4 when snapshots gained the native table fingerprint
+//! and the guest's limits the host's memory cap (format 4).
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -64,6 +64,24 @@ fn memory_bomb_is_stopped() {
     assert_engine_still_works();
 }
 
+/// The memory cap reaches the guest's own accounting: one 320 MiB list
+/// fits under a 512 MiB cap, and under 64 MiB it is a catchable
+/// `MemoryError` raised before allocating, not a killed run.
+#[test]
+fn the_memory_cap_reaches_the_guest() {
+    let code = "x = [0] * (20 * 1024 * 1024)\nlen(x)";
+    match run_limited(code, base().with_max_memory_bytes(512 << 20)) {
+        Ok(Progress::Complete { value, .. }) => assert_eq!(value, Value::Int(20 * 1024 * 1024)),
+        other => panic!("expected the list to fit in 512 MiB, got {other:?}"),
+    }
+    let code = "try:\n    x = [0] * (20 * 1024 * 1024)\nexcept MemoryError:\n    x = 'caught'\nx";
+    match run_limited(code, base().with_max_memory_bytes(64 << 20)) {
+        Ok(Progress::Complete { value, .. }) => assert_eq!(value, Value::Str("caught".into())),
+        other => panic!("expected a caught MemoryError under 64 MiB, got {other:?}"),
+    }
+    assert_engine_still_works();
+}
+
 #[test]
 fn deep_recursion_is_a_python_recursion_error() {
     let code = "def f(n): return f(n+1)\nf(0)";

@@ -6,9 +6,14 @@
 //!
 //! 1. Layout: `MAGIC` (8 bytes), format version (u32 LE), payload length
 //!    (u64 LE), FNV-1a 64 checksum of the payload (u64 LE), then the
-//!    payload: the `Vm` encoded with postcard (serde, field order matters).
-//! 2. Any change to a serialized type — a field, a variant, their order, or
-//!    the order of `modules::MODULES` — bumps [`FORMAT_VERSION`].
+//!    payload: the `Vm` encoded with postcard (serde, field order matters),
+//!    then (since version 4) the native table fingerprint (u64 LE).
+//! 2. Any change to a serialized type — a field, a variant, their order —
+//!    bumps [`FORMAT_VERSION`]. The tables a snapshot names by position
+//!    (native modules and functions, builtins, exception classes) are
+//!    covered by the fingerprint instead
+//!    ([`crate::modules::native_table_fingerprint`]): a snapshot from a
+//!    build whose tables differ is refused, naming both fingerprints.
 //! 3. A snapshot of another version is refused with an error naming both
 //!    versions; so are foreign bytes (bad magic), truncated bytes (length)
 //!    and corrupted bytes (checksum), checked first (whatever the version).
@@ -18,10 +23,11 @@
 //!    regenerated: a test proves the current build loads them, or refuses
 //!    them with the version error once the version was bumped on purpose.
 
+use crate::modules::native_table_fingerprint;
 use crate::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 const HEADER: usize = 8 + 4 + 8 + 8;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -38,8 +44,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// # Errors
 /// A message if the state cannot be encoded (should not happen).
 pub fn save(vm: &Vm) -> Result<Vec<u8>, String> {
-    let payload =
+    let mut payload =
         postcard::to_allocvec(vm).map_err(|e| format!("cannot encode the execution: {e}"))?;
+    payload.extend_from_slice(&native_table_fingerprint().to_le_bytes());
     let mut out = Vec::with_capacity(HEADER + payload.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -81,6 +88,16 @@ pub fn load(bytes: &[u8]) -> Result<Vm, String> {
             "snapshot format version {version} is not supported by this build (it reads version {FORMAT_VERSION})"
         ));
     }
+    let Some((payload, fingerprint)) = payload.split_last_chunk::<8>() else {
+        return Err("truncated snapshot (no native table fingerprint)".into());
+    };
+    let fingerprint = u64::from_le_bytes(*fingerprint);
+    if fingerprint != native_table_fingerprint() {
+        return Err(format!(
+            "snapshot taken by a build with other native functions (table fingerprint {fingerprint:016x}, this build has {:016x})",
+            native_table_fingerprint()
+        ));
+    }
     let vm: Vm = postcard::from_bytes(payload).map_err(|e| format!("undecodable snapshot: {e}"))?;
     super::validate::validate(&vm).map_err(|e| format!("inconsistent snapshot: {e}"))?;
     Ok(vm)
@@ -106,5 +123,20 @@ mod tests {
         let mut bad = other.clone();
         *bad.last_mut().unwrap() ^= 0xff;
         assert!(err(&bad).contains("checksum"));
+    }
+
+    /// A snapshot of this version from a build with other native tables is
+    /// refused by its fingerprint.
+    #[test]
+    fn another_native_table_is_refused() {
+        let payload = [[0; 8], (native_table_fingerprint() ^ 1).to_le_bytes()].concat();
+        let mut other = Vec::new();
+        other.extend_from_slice(MAGIC);
+        other.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        other.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        other.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        other.extend_from_slice(&payload);
+        let err = load(&other).err().expect("refused");
+        assert!(err.contains("table fingerprint"), "{err}");
     }
 }

@@ -34,8 +34,8 @@
 //! forging bytes; the host refuses those before they reach the guest (it
 //! seals every snapshot with an HMAC, see host/src/snapshot_seal.rs).
 
-use crate::compile::bytecode::{Code, Const, Op, Program};
-use crate::compile::verify::{verify_program, Verified};
+use monty_compile::bytecode::{Code, Const, Op, Program};
+use monty_compile::verify::{verify_program, Verified};
 use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
@@ -571,7 +571,7 @@ mod tests {
                 .iter()
                 .map(|s| s.to_string())
                 .collect();
-            if let Ok(program) = crate::compile::compile_source(&source, "t.py", &predeclared) {
+            if let Ok(program) = monty_compile::compile_source(&source, "t.py", &predeclared) {
                 check_program(&program).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
                 checked += 1;
             }

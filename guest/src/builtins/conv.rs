@@ -3,7 +3,7 @@
 
 use num_bigint::BigInt;
 
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};

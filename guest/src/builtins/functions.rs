@@ -3,7 +3,7 @@
 use num_bigint::BigInt;
 use num_traits::Signed;
 
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, Obj, Type, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::ops::Num;

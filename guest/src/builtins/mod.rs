@@ -29,6 +29,9 @@ macro_rules! builtins {
         pub enum Builtin { $($variant),* }
 
         impl Builtin {
+            /// Every builtin function, in declaration order.
+            pub const ALL: &'static [Builtin] = &[$(Builtin::$variant),*];
+
             pub fn name(self) -> &'static str {
                 match self { $(Builtin::$variant => $name),* }
             }

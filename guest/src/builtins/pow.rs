@@ -6,7 +6,7 @@
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::{int, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};

@@ -5,7 +5,7 @@
 
 use super::base64::{bind_def, decode_data, memoryview};
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::bytes::as_bytes;
 use crate::object::{Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};

@@ -8,7 +8,7 @@ use num_traits::Signed;
 use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
 use super::{module_index, ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{DictKind, ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};

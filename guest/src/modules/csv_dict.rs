@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::objects::NativeObj;
 use crate::builtins::Args;
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};

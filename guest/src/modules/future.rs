@@ -5,19 +5,8 @@ use super::ModuleDef;
 use crate::object::Value;
 use crate::vm::Vm;
 
-/// The feature names `from __future__ import ...` accepts.
-pub const FEATURES: &[&str] = &[
-    "nested_scopes",
-    "generators",
-    "division",
-    "absolute_import",
-    "with_statement",
-    "print_function",
-    "unicode_literals",
-    "barry_as_FLUFL",
-    "generator_stop",
-    "annotations",
-];
+/// The feature names `from __future__ import ...` accepts (the compiler's list).
+pub use monty_compile::FUTURE_FEATURES as FEATURES;
 
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     for f in FEATURES {

@@ -5,7 +5,7 @@
 //! called from `objects/`, `vm/subscr.rs` and the `|` operator.
 
 use crate::builtins::Builtin;
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{HashKey, Obj, ObjId, Type, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 

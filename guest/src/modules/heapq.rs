@@ -6,7 +6,7 @@
 use super::util::{bind, keep, rooted, Sig, Style};
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 

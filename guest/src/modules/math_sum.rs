@@ -4,7 +4,7 @@
 //! correctly rounded square root), and `fma`.
 
 use crate::builtins::Args;
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::{ExcType, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};

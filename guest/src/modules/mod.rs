@@ -157,6 +157,36 @@ pub fn module_index(name: &str) -> u16 {
         .expect("registered module") as u16
 }
 
+/// A fingerprint of every table a snapshot refers to by position: the
+/// native modules and their functions ([`NativeId`] is a pair of indices),
+/// the builtin functions and the builtin exception classes (enum
+/// discriminants). A snapshot records it, and a build whose tables differ
+/// (reordered, inserted, renamed) refuses the snapshot instead of calling
+/// another function. Computed once per instance.
+pub fn native_table_fingerprint() -> u64 {
+    static FINGERPRINT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *FINGERPRINT.get_or_init(|| {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut feed = |text: &str| {
+            for b in text.bytes().chain([0xff]) {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for m in MODULES {
+            feed(m.name);
+            m.funcs.iter().for_each(|f| feed(f.name));
+        }
+        feed("--builtins");
+        crate::builtins::Builtin::ALL
+            .iter()
+            .for_each(|b| feed(b.name()));
+        feed("--exceptions");
+        ExcType::ALL.iter().for_each(|e| feed(e.name()));
+        h
+    })
+}
+
 /// Whether `id` names a registered native function (the snapshot
 /// validator's check: ids from a snapshot are data, not trusted indices).
 pub fn native_exists(id: NativeId) -> bool {

@@ -5,7 +5,7 @@
 
 use super::{ModuleDef, NativeFn, NativeId};
 use crate::builtins::{arg_count_error, Args, Builtin};
-use crate::compile::bytecode::{BinOp, CmpOp, UnaryOp};
+use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 use crate::object::{Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 

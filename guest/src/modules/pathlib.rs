@@ -10,7 +10,7 @@
 use super::objects::NativeObj;
 use super::{module_index, ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;

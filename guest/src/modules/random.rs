@@ -16,7 +16,7 @@ use super::random_ops as ops;
 use super::util::{bind, one_arg, Sig, Style};
 use super::{sha512, ModuleDef, NativeFn};
 use crate::builtins::{Args, Builtin};
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::{int, ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};

@@ -11,7 +11,7 @@ use super::math_special::lgamma;
 use super::random::state;
 use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
 use crate::builtins::Args;
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, Obj, Range, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};

@@ -9,7 +9,7 @@ use super::re::{
 };
 use super::re_parse as parse;
 use crate::builtins::Builtin;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{Dict, ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;

@@ -17,7 +17,7 @@ use super::statistics_bivariate::{correlation, covariance};
 use super::util::{bind, keep, rooted, Sig, Style};
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, HashKey, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};

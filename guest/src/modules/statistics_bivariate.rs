@@ -6,7 +6,7 @@ use super::math_special::two_prod;
 use super::math_sum::{sumprod, Partials};
 use super::util::{bind, keep, rooted, Sig, Style};
 use crate::builtins::Args;
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};

@@ -14,7 +14,7 @@ use super::datetime_fmt::{self as fmt, Fields};
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 

@@ -248,24 +248,11 @@ fn overflow_check(r: Complex) -> Result<Complex, PowError> {
     }
 }
 
-/// A float as complex parts print it: the float repr without the `.0`
-/// that marks an integral float.
-pub fn part_repr(x: f64) -> String {
-    let s = float::repr(x);
-    match s.strip_suffix(".0") {
-        Some(t) => t.to_string(),
-        None => s,
-    }
-}
+pub use monty_text::complex_part_repr as part_repr;
 
 /// `repr(z)` / `str(z)`: `1j`, `(1+2j)`, `(-0-0j)`, `(nan+infj)`.
 pub fn repr(z: Complex) -> String {
-    if z.re == 0.0 && z.re.is_sign_positive() {
-        return format!("{}j", part_repr(z.im));
-    }
-    let im = part_repr(z.im);
-    let sign = if im.starts_with('-') { "" } else { "+" };
-    format!("({}{sign}{im}j)", part_repr(z.re))
+    monty_text::complex_repr(z.re, z.im)
 }
 
 /// Parses `complex('...')`: `<float>`, `<float>j`, `<float><signed

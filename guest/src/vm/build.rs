@@ -3,7 +3,7 @@
 //! class body (its namespace and the frame that fills it), plus class-level
 //! annotations.
 
-use crate::compile::bytecode::{FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
+use monty_compile::bytecode::{FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
 use crate::object::{Dict, Function, Obj, Value};
 
 use super::{PyErr, PyResult, Vm};

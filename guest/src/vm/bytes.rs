@@ -4,7 +4,7 @@
 //! argument helpers the methods and modules share. The hooks here are
 //! called from small insertions in `ops`, `compare`, `subscr` and `iter`.
 
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
 use crate::vm::call::Kwargs;

@@ -3,7 +3,7 @@
 //! builtin methods and host functions (which pause the run), and
 //! synchronous callbacks from native code (`key=` functions).
 
-use crate::compile::bytecode::Code;
+use monty_compile::bytecode::Code;
 use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};

@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 
 use crate::builtins::Builtin;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, HashKey, Obj, Value, ViewKind};
 
 use super::ops::num_cmp;

@@ -4,7 +4,7 @@
 //! `complex(...)` / `complex.from_number(...)` constructors with CPython's
 //! messages. The math itself is `object/complex.rs`.
 
-use crate::compile::bytecode::{BinOp, UnaryOp};
+use monty_compile::bytecode::{BinOp, UnaryOp};
 use crate::object::complex::{self, Complex, ParseError, PowError};
 use crate::object::{ExcType, HashKey, Obj, Value};
 

@@ -3,7 +3,7 @@
 //! place. The loop leaves only when the outermost (or a native boundary)
 //! frame returns, or when the program calls the host.
 
-use crate::compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
+use monty_compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
 use crate::object::{Dict, ExcType, Obj, Value};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
@@ -755,7 +755,7 @@ impl Vm {
         }
     }
 
-    fn unbound_local(&self, code: &crate::compile::bytecode::Code, slot: u32) -> PyErr {
+    fn unbound_local(&self, code: &monty_compile::bytecode::Code, slot: u32) -> PyErr {
         let name = &code.local_names[slot as usize];
         PyErr::new(
             ExcType::UnboundLocalError,

@@ -9,7 +9,7 @@
 //! comparing one twice.
 
 use super::{PyResult, Vm};
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::{hash_of, Dict, HashKey, Obj, ObjId, Value};
 
 impl Vm {

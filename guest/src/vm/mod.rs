@@ -39,7 +39,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::compile::bytecode::{Const, Program};
+use monty_compile::bytecode::{Const, Program};
 use crate::object::{int, Exception, External, Heap, Obj, PyStr, Value};
 pub use exception::PyErr;
 
@@ -141,9 +141,11 @@ pub struct VmLimits {
     pub max_recursion_depth: usize,
     /// The host's recursion limit: `sys.setrecursionlimit` cannot go above it.
     pub max_recursion_depth_ceiling: usize,
-    /// Largest single str/list/int (in bytes, roughly) built in one step;
-    /// bigger requests raise `MemoryError` before allocating.
-    pub max_alloc_bytes: usize,
+    /// The host's linear memory cap, in bytes (the module's own 1 GiB
+    /// maximum when the host gave none). An object that would not fit in
+    /// what is left of it raises `MemoryError` before allocating
+    /// ([`Vm::max_alloc_bytes`]).
+    pub max_memory_bytes: u64,
 }
 
 impl Default for VmLimits {
@@ -151,7 +153,7 @@ impl Default for VmLimits {
         VmLimits {
             max_recursion_depth: 1000,
             max_recursion_depth_ceiling: 1000,
-            max_alloc_bytes: 128 << 20,
+            max_memory_bytes: 1 << 30,
         }
     }
 }
@@ -430,13 +432,39 @@ impl Vm {
         }
     }
 
+    /// The largest single str/list/int (in bytes, roughly) that may be built
+    /// in one step: half the memory cap, or, while most of it is free, three
+    /// quarters of what the cap leaves beside the linear memory grown so far
+    /// (the rest is room for building it: a copy, a growing buffer). Bigger
+    /// requests raise `MemoryError` before allocating rather than reach the
+    /// cap, where the host kills the run. Many small objects filling the
+    /// memory are not counted here: they reach the cap (`Limit(memory)`).
+    pub fn max_alloc_bytes(&self) -> usize {
+        let cap = self.limits.max_memory_bytes;
+        let free = cap.saturating_sub(linear_memory_bytes());
+        (cap / 2).max(free / 4 * 3).min(usize::MAX as u64) as usize
+    }
+
     /// Raises `MemoryError` if an object of about `bytes` would be too big.
     pub fn check_alloc(&self, bytes: u128) -> PyResult<()> {
-        if bytes > self.limits.max_alloc_bytes as u128 {
+        if bytes > self.max_alloc_bytes() as u128 {
             Err(PyErr::new(crate::object::ExcType::MemoryError, ""))
         } else {
             Ok(())
         }
+    }
+}
+
+/// The size of the linear memory grown so far (wasm), or 0 natively, where
+/// nothing but the limit bounds the heap.
+fn linear_memory_bytes() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        core::arch::wasm32::memory_size(0) as u64 * 65536
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0
     }
 }
 

@@ -8,7 +8,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use crate::compile::bytecode::{BinOp, CmpOp, UnaryOp};
+use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 use crate::object::{int, Dict, DictKind, ExcType, Obj, Type, Value};
 
 use super::{PyErr, PyResult, Vm};

@@ -12,42 +12,7 @@ use super::{PyErr, PyResult, Vm};
 /// this leaves room for the callers below it.
 const MAX_REPR_DEPTH: usize = 250;
 
-/// `repr()` of a string.
-pub fn str_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push(quote);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) <= 0xff && !crate::unicode::is_printable(c) => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if !crate::unicode::is_printable(c) => {
-                let n = c as u32;
-                if n <= 0xffff {
-                    out.push_str(&format!("\\u{n:04x}"));
-                } else {
-                    out.push_str(&format!("\\U{n:08x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
-}
+pub use monty_text::str_repr;
 
 /// `ascii()` of a string's repr: non-ASCII escaped.
 pub fn ascii_escape(repr: &str) -> String {

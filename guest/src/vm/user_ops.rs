@@ -3,7 +3,7 @@
 //! a right-hand subclass overriding it goes first), then sequence repetition
 //! by `__index__` and CPython's error wording.
 
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::Value;
 
 use super::{PyResult, Vm};

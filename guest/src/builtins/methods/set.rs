@@ -1,6 +1,6 @@
 //! Methods of `set` and `frozenset`.
 
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 

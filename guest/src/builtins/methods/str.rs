@@ -404,7 +404,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Valu
                         )))
                     }
                 }
-                if out.len() > vm.limits.max_alloc_bytes {
+                if out.len() > vm.max_alloc_bytes() {
                     return Err(PyErr::new(ExcType::MemoryError, ""));
                 }
             }

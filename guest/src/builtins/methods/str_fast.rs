@@ -37,7 +37,7 @@ macro_rules! by_pattern {
 
 /// `receiver.name(*args)` for the str object `id`, if it is such a call.
 pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, args: &[Value]) -> Option<PyResult<Value>> {
-    let max = vm.limits.max_alloc_bytes;
+    let max = vm.max_alloc_bytes();
     let out = {
         let heap = &vm.heap;
         let Obj::Str(ps) = heap.get(id) else {

@@ -5,7 +5,7 @@
 //! unorderable counts and their error messages come out as in CPython.
 
 use super::dict_kind;
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{Dict, DictKind, Obj, Value};
 use crate::vm::{PyResult, Vm};
 

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::ops::Num;

@@ -7,7 +7,7 @@
 
 use super::dict_kind;
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{Dict, DictKind, ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -86,7 +86,7 @@ fn counter_update_mapping(
     entries: Vec<(Value, Value)>,
     sign: i64,
 ) -> PyResult<()> {
-    use crate::compile::bytecode::BinOp;
+    use monty_compile::bytecode::BinOp;
     let Value::Ref(id) = counter else {
         return Ok(());
     };
@@ -116,7 +116,7 @@ fn counter_update_mapping(
 /// Counts the items of an iterable (`self[e] = self.get(e, 0) + 1`, or
 /// `- 1` to subtract), or adds a mapping's counts.
 fn counter_update(vm: &mut Vm, counter: Value, src: Value, sign: i64) -> PyResult<()> {
-    use crate::compile::bytecode::BinOp;
+    use monty_compile::bytecode::BinOp;
     if let Value::Ref(sid) = src {
         if let Obj::Dict(d) = vm.heap.get(sid) {
             let entries: Vec<(Value, Value)> = d.entries().collect();
@@ -347,7 +347,7 @@ impl Vm {
                 };
                 let mut t = Value::Int(0);
                 for c in counts {
-                    t = self.binary_op(crate::compile::bytecode::BinOp::Add, t, c, false)?;
+                    t = self.binary_op(monty_compile::bytecode::BinOp::Add, t, c, false)?;
                 }
                 t
             }

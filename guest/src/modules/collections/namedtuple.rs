@@ -5,7 +5,7 @@
 
 use super::{native, F_NT_ASDICT, F_NT_GETNEWARGS, F_NT_MAKE, F_NT_REPLACE};
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{Dict, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
@@ -277,12 +277,12 @@ impl Vm {
     pub fn namedtuple_as_tuple(
         &mut self,
         v: Value,
-        op: crate::compile::bytecode::BinOp,
+        op: monty_compile::bytecode::BinOp,
     ) -> Option<Value> {
         let cls = self.user_class_of(v)?;
         let (_, values) = self.namedtuple_parts(v)?;
         let dunders: &[&str] = match op {
-            crate::compile::bytecode::BinOp::Add => &["__add__", "__radd__"],
+            monty_compile::bytecode::BinOp::Add => &["__add__", "__radd__"],
             _ => &["__mul__", "__rmul__"],
         };
         if dunders.iter().any(|d| self.class_lookup(cls, d).is_some()) {

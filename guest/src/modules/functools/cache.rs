@@ -8,7 +8,7 @@
 
 use super::{bound_native, callable, kwargs_dict, split, LRU_DECORATOR, LRU_WRAPPER};
 use crate::builtins::Args;
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::modules::util::{bind, rooted, Sig, Style};
 use crate::object::{Dict, HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;

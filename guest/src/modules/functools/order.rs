@@ -7,7 +7,7 @@
 
 use super::{bound_native, split, CMP_KEY, KEY_CMP, TOTAL_OP};
 use crate::builtins::{Args, Builtin};
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::modules::util::{bind, rooted, Sig, Style};
 use crate::object::{Dict, HashKey, Instance, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};

@@ -7,7 +7,7 @@
 //! Values taken out of a state are rooted (`keep`) while Python runs.
 
 use super::comb;
-use crate::compile::bytecode::BinOp;
+use monty_compile::bytecode::BinOp;
 use crate::modules::iters::{get, upd, NativeIter};
 use crate::modules::util::keep;
 use crate::object::{ExcType, Iter, Obj, ObjId, Value};

@@ -2,7 +2,7 @@
 //! indent, key coercion, `sort_keys`, `skipkeys`, `default`, circular
 //! reference detection, float spelling, and ASCII or UTF-8 string escapes.
 
-use crate::compile::bytecode::CmpOp;
+use monty_compile::bytecode::CmpOp;
 use crate::object::{float, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 

@@ -4,7 +4,7 @@
 //! the module that owns it, so the VM core never names a module's type.
 
 use super::{obj, NativeObj};
-use crate::compile::bytecode::{BinOp, CmpOp};
+use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{HashKey, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyResult, Vm};

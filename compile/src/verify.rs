@@ -441,7 +441,7 @@ pub fn verify_program(program: &Program) -> Result<Vec<Verified>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::bytecode::CmpOp;
+    use crate::bytecode::CmpOp;
 
     /// A program whose module code is `ops` (and whose tables are those of
     /// a small compiled program, for operands in range).

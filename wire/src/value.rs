@@ -20,9 +20,12 @@
 //! without is an int. Dict order is preserved in both directions (the
 //! (de)serializers here stream maps instead of going through a sorted map).
 
-use std::fmt;
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
 
-use base64::Engine as _;
 use num_bigint::BigInt;
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
@@ -255,11 +258,7 @@ impl Serialize for Value {
                 tagged(s, "$float", name)
             }
             Value::Str(text) => s.serialize_str(text),
-            Value::Bytes(bytes) => tagged(
-                s,
-                "$bytes",
-                &base64::engine::general_purpose::STANDARD.encode(bytes),
-            ),
+            Value::Bytes(bytes) => tagged(s, "$bytes", &crate::base64::encode(bytes)),
             Value::List(items) => Items(items).serialize(s),
             Value::Tuple(items) => tagged(s, "$tuple", &Items(items)),
             Value::Set(items) => tagged(s, "$set", &Items(items)),
@@ -385,10 +384,9 @@ fn untag(tag: &str, payload: Value) -> Result<Value, String> {
         ("$set", Value::List(items)) => Ok(Value::Set(items)),
         ("$frozenset", Value::List(items)) => Ok(Value::FrozenSet(items)),
         ("$tuple" | "$set" | "$frozenset", _) => Err(wrong("an array")),
-        ("$bytes", Value::Str(text)) => base64::engine::general_purpose::STANDARD
-            .decode(text.as_bytes())
+        ("$bytes", Value::Str(text)) => crate::base64::decode(&text)
             .map(Value::Bytes)
-            .map_err(|e| format!("`$bytes` is not valid base64: {e}")),
+            .ok_or_else(|| "`$bytes` is not valid base64".to_owned()),
         ("$bytes", _) => Err(wrong("a base64 string")),
         ("$dict", Value::List(items)) => items
             .into_iter()

@@ -601,7 +601,7 @@ impl<'a> Compiler<'a> {
         if module == "__future__" {
             for alias in &i.names {
                 let n = alias.name.as_str();
-                if !crate::modules::FUTURE_FEATURES.contains(&n) {
+                if !crate::FUTURE_FEATURES.contains(&n) {
                     return Err(CompileError::syntax(
                         format!("future feature {n} is not defined"),
                         line,

@@ -52,11 +52,11 @@ fn const_repr(c: &Const) -> String {
         Const::Bool(false) => "False".into(),
         Const::Int(i) => i.to_string(),
         Const::BigInt(b) => b.to_string(),
-        Const::Float(f) => crate::object::float::repr(*f),
+        Const::Float(f) => monty_text::float_repr(*f),
         Const::Complex(re, im) => {
-            crate::object::complex::repr(crate::object::complex::Complex::new(*re, *im))
+            monty_text::complex_repr(*re, *im)
         }
-        Const::Str(s) => crate::vm::repr::str_repr(s),
+        Const::Str(s) => monty_text::str_repr(s),
         other => format!("{other:?}"),
     }
 }

@@ -1,11 +1,17 @@
-//! Compiler: checked AST → [`Program`] of bytecode.
+//! The front end of the monty sandbox: Python source → [`Program`] of
+//! bytecode, with no knowledge of the VM that runs it.
 //!
-//! `symtable` decides where every name lives; `stmt` and `expr` generate code
-//! per construct; `bytecode` defines the output. Constructs the VM does not
-//! support are rejected here, before anything runs, with an error naming
-//! the construct and its line.
+//! [`parse`] turns source into a `rustpython-parser` AST (syntax errors as
+//! CPython reports them); `symtable` decides where every name lives;
+//! `stmt`, `expr` and `pattern` generate code per construct; [`bytecode`]
+//! defines the output ([`disassemble`] lists it) and [`verify`] proves each code object's stack depth
+//! at every instruction (the snapshot validator checks frames against it).
+//! Constructs the VM does not support are rejected here, before anything
+//! runs, with an error naming the construct and its line.
 
 pub mod bytecode;
+mod disassemble;
+pub mod parse;
 mod expr;
 mod pattern;
 mod stmt;
@@ -17,7 +23,23 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use rustpython_parser::ast::{self, Ranged, Stmt};
 
 use bytecode::{Code, Const, Op, Params, Program};
+
+pub use disassemble::disassemble;
 use symtable::{ScopeKind, SymbolTable};
+
+/// The feature names `from __future__ import ...` accepts.
+pub const FUTURE_FEATURES: &[&str] = &[
+    "nested_scopes",
+    "generators",
+    "division",
+    "absolute_import",
+    "with_statement",
+    "print_function",
+    "unicode_literals",
+    "barry_as_FLUFL",
+    "generator_stop",
+    "annotations",
+];
 
 /// Deepest expression/statement nesting the compiler accepts (it recurses
 /// on the native stack, which is small in wasm).

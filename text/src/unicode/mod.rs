@@ -3,7 +3,7 @@
 //! width, mirrored, combining class, numeric values, decompositions) and
 //! the normalization forms built on them. The tables are generated from
 //! CPython's own `unicodedata` (`tables.rs`, see
-//! `guest/tools/gen_unicode_tables.py`), so `unicodedata` and the `str`
+//! `text/tools/gen_unicode_tables.py`), so `unicodedata` and the `str`
 //! predicates (`isalpha`, `isidentifier`, ...) answer exactly as CPython.
 
 mod normalize;
