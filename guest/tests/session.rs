@@ -1,0 +1,258 @@
+//! The guest's session API driven directly, natively: the same JSON
+//! messages `monty.wasm`'s exports take and give (built and read with the
+//! wire crate's types), so the interpreter's source is checked without
+//! going through the committed module or a wasm runtime.
+
+use monty_guest::Session;
+use monty_wire::{
+    Call, CheckReport, External, Limits, Ordered, Progress, Reply, Request, Results, Resume, Value,
+};
+
+fn request(code: &str) -> Request {
+    Request {
+        code: code.into(),
+        filename: "main.py".into(),
+        inputs: Ordered::default(),
+        externals: Vec::new(),
+        limits: Limits::default(),
+    }
+}
+
+fn external(name: &str, params: &[&str], is_async: bool) -> External {
+    External {
+        name: name.into(),
+        params: Some(params.iter().map(|p| (*p).into()).collect()),
+        is_async,
+    }
+}
+
+fn start(session: &mut Session, request: &Request) -> Progress {
+    let text = session.start(&serde_json::to_string(request).unwrap());
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn resume(session: &mut Session, resume: &Resume) -> Progress {
+    let text = session.resume(&serde_json::to_string(resume).unwrap());
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn complete(p: Progress) -> (Value, Option<String>) {
+    match p {
+        Progress::Complete { value, repr } => (value, repr),
+        other => panic!("expected complete, got {other:?}"),
+    }
+}
+
+fn call(p: Progress) -> Call {
+    match p {
+        Progress::Call(call) => call,
+        other => panic!("expected a call, got {other:?}"),
+    }
+}
+
+fn error(p: Progress) -> (String, String, String) {
+    match p {
+        Progress::Error { error } => (error.type_name, error.message, error.traceback),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_program_completes_with_its_last_value() {
+    let mut s = Session::default();
+    let (value, repr) = complete(start(
+        &mut s,
+        &request("x = [1, 2]\n(x, {'a': 1.5}, 2**70)"),
+    ));
+    assert_eq!(
+        repr.as_deref(),
+        Some("([1, 2], {'a': 1.5}, 1180591620717411303424)")
+    );
+    assert_eq!(
+        value,
+        Value::Tuple(vec![
+            Value::List(vec![Value::Int(1), Value::Int(2)]),
+            Value::dict([("a", Value::Float(1.5))]),
+            Value::from_bigint(num_bigint::BigInt::from(1u8) << 70),
+        ])
+    );
+}
+
+#[test]
+fn inputs_arrive_as_python_values() {
+    let mut r = request("(type(t).__name__, sorted(s), b[1], d[(1, 2)], x + 1)");
+    r.inputs = Ordered(vec![
+        ("t".into(), Value::Tuple(vec![])),
+        ("s".into(), Value::Set(vec![Value::Int(3), Value::Int(1)])),
+        ("b".into(), Value::Bytes(vec![7, 8])),
+        (
+            "d".into(),
+            Value::Dict(vec![(
+                Value::Tuple(vec![Value::Int(1), Value::Int(2)]),
+                Value::Str("pair".into()),
+            )]),
+        ),
+        ("x".into(), Value::Float(f64::INFINITY)),
+    ]);
+    let (_, repr) = complete(start(&mut Session::default(), &r));
+    assert_eq!(repr.as_deref(), Some("('tuple', [1, 3], 8, 'pair', inf)"));
+}
+
+#[test]
+fn a_host_call_pauses_and_resumes_with_the_reply() {
+    let mut s = Session::default();
+    let mut r = request("r = add(1, b=2)\nprint('got', r)\nr * 10");
+    r.externals = vec![external("add", &["a", "b"], false)];
+    let c = call(start(&mut s, &r));
+    assert_eq!(c.name, "add");
+    assert_eq!(c.args, vec![Value::Int(1)]);
+    assert_eq!(c.kwargs, Ordered(vec![("b".into(), Value::Int(2))]));
+    let (value, _) = complete(resume(
+        &mut s,
+        &Resume::One(Reply::value(c.id, Value::Int(3))),
+    ));
+    assert_eq!(value, Value::Int(30));
+}
+
+#[test]
+fn a_host_error_is_a_catchable_exception() {
+    let mut s = Session::default();
+    let mut r = request("try:\n    f()\nexcept KeyError as e:\n    out = repr(e)\nout");
+    r.externals = vec![external("f", &[], false)];
+    let c = call(start(&mut s, &r));
+    let reply = Reply::error(c.id, "KeyError".into(), "missing".into());
+    let (value, _) = complete(resume(&mut s, &Resume::One(reply)));
+    assert_eq!(value, Value::Str("KeyError('missing')".into()));
+}
+
+#[test]
+fn gathered_async_calls_wait_together_and_resume_in_any_order() {
+    let mut s = Session::default();
+    let mut r = request(
+        "import asyncio\nasync def main():\n    return await asyncio.gather(fetch('a'), fetch('b'))\nasyncio.run(main())",
+    );
+    r.externals = vec![external("fetch", &["url"], true)];
+    let calls = match start(&mut s, &r) {
+        Progress::Wait { calls, .. } => calls,
+        other => panic!("expected wait, got {other:?}"),
+    };
+    assert_eq!(calls.len(), 2);
+    let answer = |c: &Call| {
+        let Value::Str(url) = &c.args[0] else {
+            panic!("{c:?}")
+        };
+        Reply::value(c.id, Value::Str(url.to_uppercase()))
+    };
+    // the second call answered first
+    let results = Results {
+        results: vec![answer(&calls[1]), answer(&calls[0])],
+        elapsed: None,
+    };
+    let (value, _) = complete(resume(&mut s, &Resume::Many(results)));
+    assert_eq!(
+        value,
+        Value::List(vec![Value::Str("A".into()), Value::Str("B".into())])
+    );
+}
+
+#[test]
+fn a_snapshot_continues_in_a_fresh_session() {
+    let mut first = Session::default();
+    let mut r =
+        request("total = 0\nfor city in ['Paris', 'Oslo']:\n    total += temp(city)\ntotal");
+    r.externals = vec![external("temp", &["city"], false)];
+    let c = call(start(&mut first, &r));
+    let state = first.snapshot();
+    assert!(state.starts_with(b"MONTYSNP"));
+    drop(first);
+    let mut second = Session::default();
+    let again: Progress = serde_json::from_str(&second.restore(&state)).unwrap();
+    assert_eq!(call(again), c, "the pending call is announced again");
+    let c2 = call(resume(
+        &mut second,
+        &Resume::One(Reply::value(c.id, Value::Int(20))),
+    ));
+    assert_eq!(c2.args, vec![Value::Str("Oslo".into())]);
+    let (value, _) = complete(resume(
+        &mut second,
+        &Resume::One(Reply::value(c2.id, Value::Int(5))),
+    ));
+    assert_eq!(value, Value::Int(25));
+}
+
+#[test]
+fn python_errors_come_with_a_cpython_traceback() {
+    let (ty, msg, tb) = error(start(
+        &mut Session::default(),
+        &request("def f():\n    return 1 / 0\nf()"),
+    ));
+    assert_eq!(
+        (ty.as_str(), msg.as_str()),
+        ("ZeroDivisionError", "division by zero")
+    );
+    assert!(
+        tb.starts_with("Traceback (most recent call last):\n"),
+        "{tb}"
+    );
+    assert!(tb.contains("line 2, in f\n    return 1 / 0\n"), "{tb}");
+    let (ty, _, tb) = error(start(&mut Session::default(), &request("x = (")));
+    assert_eq!(ty, "SyntaxError", "{tb}");
+}
+
+#[test]
+fn the_memory_cap_in_the_request_bounds_one_object() {
+    let code = "try:\n    x = [0] * (20 * 1024 * 1024)\nexcept MemoryError:\n    x = 'caught'\nx";
+    let mut r = request(code);
+    r.limits.max_memory_bytes = Some(64 << 20);
+    let (value, _) = complete(start(&mut Session::default(), &r));
+    assert_eq!(value, Value::Str("caught".into()));
+}
+
+#[test]
+fn the_recursion_limit_in_the_request_is_the_python_one() {
+    let mut r = request("import sys\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError:\n    r = sys.getrecursionlimit()\nr");
+    r.limits.max_recursion_depth = Some(50);
+    let (value, _) = complete(start(&mut Session::default(), &r));
+    assert_eq!(value, Value::Int(50));
+}
+
+#[test]
+fn bad_messages_are_refused_clearly() {
+    let invalid = |text: String| match serde_json::from_str::<Progress>(&text).unwrap() {
+        Progress::Invalid { message } => message,
+        other => panic!("expected invalid, got {other:?}"),
+    };
+    let mut s = Session::default();
+    assert!(invalid(s.start("not json")).contains("malformed request"));
+    assert!(invalid(s.start(r#"{"filename":"x.py"}"#)).contains("code"));
+    assert!(invalid(s.resume(r#"{"id":1,"value":1}"#)).contains("no paused execution"));
+    let mut r = request("f()");
+    r.externals = vec![external("f", &[], false)];
+    let c = call(start(&mut s, &r));
+    assert!(invalid(s.resume(&format!(r#"{{"id":{}}}"#, c.id))).contains("\"value\" or \"error\""));
+    assert!(invalid(s.resume(r#"{"id":999,"value":1}"#)).contains("does not match"));
+    // the refused replies left the execution paused at its call
+    let (value, _) = complete(resume(
+        &mut s,
+        &Resume::One(Reply::value(c.id, Value::None)),
+    ));
+    assert_eq!(value, Value::None);
+    assert!(invalid(s.restore(b"garbage")).contains("bad magic"));
+}
+
+#[test]
+fn check_reports_without_running() {
+    let report = |code: &str| -> CheckReport {
+        serde_json::from_str(&monty_guest::check(
+            &serde_json::json!({"code": code, "externals": [{"name": "fetch"}]}).to_string(),
+        ))
+        .unwrap()
+    };
+    let ok = report("print(fetch('x'))");
+    assert!(ok.ok && ok.diagnostics.is_empty());
+    let bad = report("x = 1\ny = = 2");
+    assert!(!bad.ok);
+    assert_eq!(bad.diagnostics[0].line, 2);
+    assert_eq!(bad.diagnostics[0].type_name, "SyntaxError");
+    assert_eq!(bad.diagnostics[0].message, "invalid syntax");
+}
