@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use super::objects::NativeObj;
 use crate::builtins::Args;
-use monty_compile::bytecode::BinOp;
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DictReaderState {

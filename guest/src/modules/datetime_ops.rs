@@ -6,10 +6,10 @@ use super::datetime::{
     dt_from_micros, dt_id, dt_micros, dt_of, new_dt, round_half_even, zone_of, Clock, Date, Delta,
     Dt, Zone, DAY_US,
 };
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, HashKey, ObjId, Value};
 use crate::vm::repr::str_repr;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 fn ord_result(op: CmpOp, o: std::cmp::Ordering) -> Option<bool> {
     use std::cmp::Ordering::*;

@@ -5,9 +5,9 @@
 //! called from `objects/`, `vm/subscr.rs` and the `|` operator.
 
 use crate::builtins::Builtin;
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{HashKey, Obj, ObjId, Type, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::NativeObj;
 

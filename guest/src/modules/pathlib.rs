@@ -10,11 +10,11 @@
 use super::objects::NativeObj;
 use super::{module_index, ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 /// A path split into its root (`""`, `"/"` or `"//"`) and its parts.
 #[derive(Clone, PartialEq, Eq)]

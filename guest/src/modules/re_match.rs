@@ -9,11 +9,11 @@ use super::re::{
 };
 use super::re_parse as parse;
 use crate::builtins::Builtin;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{Dict, ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 pub const PATTERN_METHODS: &[&str] = &[
     "search",

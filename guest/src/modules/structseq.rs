@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::NativeObj;
 use super::NativeId;

@@ -14,9 +14,9 @@ use super::datetime_fmt::{self as fmt, Fields};
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 /// A `time.struct_time`: the nine tuple fields, the zone name and offset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,8 +8,8 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 use crate::object::{int, Dict, DictKind, ExcType, Obj, Type, Value};
+use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 
 use super::{PyErr, PyResult, Vm};
 

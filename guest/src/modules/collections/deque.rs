@@ -6,10 +6,10 @@
 use std::collections::VecDeque;
 
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 /// How deeply deque comparisons may nest (each level holds several native
 /// frames on the Rust stack).

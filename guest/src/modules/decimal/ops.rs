@@ -14,10 +14,10 @@ use super::named::BinaryFn;
 use super::number::{self, cmp_num, Dec, Kind};
 use super::{convert, ctx_of, dec_of, new_dec, operand, pick_ctx, signal};
 use crate::builtins::Args;
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 /// Runs `f` in context `ctx` and reports its signals there.
 pub fn run(vm: &mut Vm, ctx: Value, f: impl FnOnce(&Ctx, &mut Status) -> Dec) -> PyResult<Dec> {

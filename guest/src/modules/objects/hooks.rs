@@ -4,10 +4,10 @@
 //! the module that owns it, so the VM core never names a module's type.
 
 use super::{obj, NativeObj};
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{HashKey, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 impl Vm {
     /// An attribute (data or bound method) of a native object.
