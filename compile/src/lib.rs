@@ -11,8 +11,8 @@
 
 pub mod bytecode;
 mod disassemble;
-pub mod parse;
 mod expr;
+pub mod parse;
 mod pattern;
 mod stmt;
 pub mod symtable;

@@ -53,9 +53,7 @@ fn const_repr(c: &Const) -> String {
         Const::Int(i) => i.to_string(),
         Const::BigInt(b) => b.to_string(),
         Const::Float(f) => monty_text::float_repr(*f),
-        Const::Complex(re, im) => {
-            monty_text::complex_repr(*re, *im)
-        }
+        Const::Complex(re, im) => monty_text::complex_repr(*re, *im),
         Const::Str(s) => monty_text::str_repr(s),
         other => format!("{other:?}"),
     }

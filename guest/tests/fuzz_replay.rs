@@ -182,8 +182,8 @@ fn one_byte_edits(payload: &[u8]) -> impl Iterator<Item = Vec<u8>> + '_ {
 fn every_one_byte_edit_of_a_snapshot_is_refused_or_resumes() {
     let paused = harness::paused_payload();
     let version = monty_guest::boundary::snapshot::FORMAT_VERSION;
-    let golden = std::fs::read(root().join(format!("tests/snapshots/golden_v{version}.state")))
-        .unwrap();
+    let golden =
+        std::fs::read(root().join(format!("tests/snapshots/golden_v{version}.state"))).unwrap();
     // (the payload without the header and the fingerprint that ends it)
     let golden = golden[28..golden.len() - 8].to_vec();
     let what = Path::new("<one-byte edits of snapshot payloads>");

@@ -20,9 +20,9 @@ use crate::error::{Error, ExternalError, LimitKind};
 use crate::limits::{Limits, MemoryLimitTrap, MemoryLimiter, SleepPolicy, TimeBudget};
 use crate::output::OutputSink;
 use crate::protocol::{self, CallResult, PendingCall, PendingOsCall};
+use crate::wasi::{OutputLimitTrap, ProcExit, WasiState};
 use monty_wire::Progress as WireProgress;
 use monty_wire::Value;
-use crate::wasi::{OutputLimitTrap, ProcExit, WasiState};
 
 /// The data of every store: WASI state and the memory limiter.
 pub(crate) struct StoreState {

@@ -62,8 +62,8 @@ pub use error::{Error, ExternalError, LimitKind, PyException};
 pub use execution::{Execution, Progress};
 pub use functions::{Call, Functions, RunOutcome};
 pub use limits::{Limits, SleepPolicy, EPOCH_TICK};
+pub use monty_wire::{Value, MAX_PLAIN_INT};
 pub use output::{CaptureSink, OutputSink, StdioSink, Stream};
 pub use protocol::{
     CallResult, CheckReport, Diagnostic, ExternalFunction, PendingCall, PendingOsCall, StartRequest,
 };
-pub use monty_wire::{Value, MAX_PLAIN_INT};

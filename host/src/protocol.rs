@@ -4,7 +4,7 @@
 //! the host sends is what the guest parses, checked by the compiler. The
 //! public types here stay as they are while the message format evolves.
 
-use monty_wire::{Ordered, Progress, Reply, Request, Resume, Results};
+use monty_wire::{Ordered, Progress, Reply, Request, Results, Resume};
 
 use crate::error::{ExternalError, PyException};
 use crate::limits::Limits;

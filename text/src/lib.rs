@@ -136,4 +136,3 @@ pub fn str_repr(s: &str) -> String {
     out.push(quote);
     out
 }
-

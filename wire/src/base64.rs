@@ -74,7 +74,10 @@ mod tests {
         }
         assert_eq!(encode(b"\x00\x01\x02\xff"), "AAEC/w==");
         assert_eq!(decode("AAEC_w").as_deref(), Some(&b"\x00\x01\x02\xff"[..]));
-        assert_eq!(decode(" AAEC\n/w== ").as_deref(), Some(&b"\x00\x01\x02\xff"[..]));
+        assert_eq!(
+            decode(" AAEC\n/w== ").as_deref(),
+            Some(&b"\x00\x01\x02\xff"[..])
+        );
         assert_eq!(decode("!!"), None);
         assert_eq!(decode("A"), None);
     }

@@ -26,7 +26,7 @@ mod value;
 
 pub use base64::{decode as base64_decode, encode as base64_encode};
 pub use message::{
-    Call, CheckRequest, CheckReport, Diagnostic, Exception, External, Limits, Progress, Reply,
+    Call, CheckReport, CheckRequest, Diagnostic, Exception, External, Limits, Progress, Reply,
     ReplyError, Request, Results, Resume,
 };
 pub use ordered::Ordered;

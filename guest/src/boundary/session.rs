@@ -7,9 +7,9 @@ use monty_wire::{
     Resume,
 };
 
-use monty_compile::{self as compile, CompileError};
 use crate::object::{ExcType, External, Value};
 use crate::vm::{Exit, PendingCall, PyErr, Vm, VmLimits};
+use monty_compile::{self as compile, CompileError};
 
 use super::value::{from_wire, to_wire};
 

@@ -34,12 +34,12 @@
 //! forging bytes; the host refuses those before they reach the guest (it
 //! seals every snapshot with an HMAC, see host/src/snapshot_seal.rs).
 
-use monty_compile::bytecode::{Code, Const, Op, Program};
-use monty_compile::verify::{verify_program, Verified};
 use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
 use crate::vm::{Frame, OnReturn, Vm};
+use monty_compile::bytecode::{Code, Const, Op, Program};
+use monty_compile::verify::{verify_program, Verified};
 
 /// Checks a decoded execution state.
 ///

@@ -3,10 +3,10 @@
 
 use num_bigint::BigInt;
 
-use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 impl Vm {
     /// Can `next()` be called on `v`?

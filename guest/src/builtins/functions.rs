@@ -3,11 +3,11 @@
 use num_bigint::BigInt;
 use num_traits::Signed;
 
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, Obj, Type, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::{Args, Builtin};
 

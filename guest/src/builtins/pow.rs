@@ -6,10 +6,10 @@
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
-use monty_compile::bytecode::BinOp;
 use crate::object::{int, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 use super::{Args, Builtin};
 

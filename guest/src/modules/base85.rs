@@ -5,10 +5,10 @@
 
 use super::base64::{bind_def, decode_data, memoryview};
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::object::bytes::as_bytes;
 use crate::object::{Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 const B85: &[u8; 85] =
     b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";

@@ -8,10 +8,10 @@ use num_traits::Signed;
 use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
 use super::{module_index, ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{DictKind, ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 struct Call {
     a: Value,

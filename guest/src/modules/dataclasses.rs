@@ -6,9 +6,9 @@
 
 use super::{ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{DataclassInfo, Dict, ExcType, Field, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 /// How many reprs built by nested repr calls (dataclasses, deques) may
 /// nest: each level starts a fresh repr on the native stack.

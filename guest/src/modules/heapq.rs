@@ -6,9 +6,9 @@
 use super::util::{bind, keep, rooted, Sig, Style};
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 /// The list argument `name()` needs (`heappush() argument 1 must be list`).
 /// `which` is `argument` for one-argument functions, else `argument 1`.

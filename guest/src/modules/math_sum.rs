@@ -4,10 +4,10 @@
 //! correctly rounded square root), and `fma`.
 
 use crate::builtins::Args;
-use monty_compile::bytecode::BinOp;
 use crate::object::{ExcType, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 use super::math::frexp_f;
 use super::math_special::{ldexp, two_prod, DD};

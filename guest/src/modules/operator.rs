@@ -5,9 +5,9 @@
 
 use super::{ModuleDef, NativeFn, NativeId};
 use crate::builtins::{arg_count_error, Args, Builtin};
-use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 use crate::object::{Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 
 /// Two positional arguments, no keywords (`add expected 2 arguments`).
 fn two(a: &Args) -> PyResult<(Value, Value)> {

@@ -16,10 +16,10 @@ use super::random_ops as ops;
 use super::util::{bind, one_arg, Sig, Style};
 use super::{sha512, ModuleDef, NativeFn};
 use crate::builtins::{Args, Builtin};
-use monty_compile::bytecode::BinOp;
 use crate::object::{int, ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 const N: usize = 624;
 const M: usize = 397;

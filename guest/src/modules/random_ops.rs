@@ -11,10 +11,10 @@ use super::math_special::lgamma;
 use super::random::state;
 use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
 use crate::builtins::Args;
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, Obj, Range, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 const TWOPI: f64 = 2.0 * std::f64::consts::PI;
 

@@ -17,10 +17,10 @@ use super::statistics_bivariate::{correlation, covariance};
 use super::util::{bind, keep, rooted, Sig, Style};
 use super::{ModuleDef, NativeFn};
 use crate::builtins::Args;
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{int, ExcType, HashKey, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 fn stat_err(msg: &str) -> PyErr {
     PyErr::new(crate::object::ExcType::StatisticsError, msg)

@@ -6,9 +6,9 @@ use super::math_special::two_prod;
 use super::math_sum::{sumprod, Partials};
 use super::util::{bind, keep, rooted, Sig, Style};
 use crate::builtins::Args;
-use monty_compile::bytecode::BinOp;
 use crate::object::Value;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 fn stat_err(msg: &str) -> PyErr {
     PyErr::new(crate::object::ExcType::StatisticsError, msg)

@@ -3,8 +3,8 @@
 //! class body (its namespace and the frame that fills it), plus class-level
 //! annotations.
 
-use monty_compile::bytecode::{FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
 use crate::object::{Dict, Function, Obj, Value};
+use monty_compile::bytecode::{FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
 
 use super::{PyErr, PyResult, Vm};
 

@@ -4,10 +4,10 @@
 //! argument helpers the methods and modules share. The hooks here are
 //! called from small insertions in `ops`, `compare`, `subscr` and `iter`.
 
-use monty_compile::bytecode::BinOp;
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
 use crate::vm::call::Kwargs;
+use monty_compile::bytecode::BinOp;
 
 use super::{PyErr, PyResult, Vm};
 

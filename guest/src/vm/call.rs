@@ -3,8 +3,8 @@
 //! builtin methods and host functions (which pause the run), and
 //! synchronous callbacks from native code (`key=` functions).
 
-use monty_compile::bytecode::Code;
 use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
+use monty_compile::bytecode::Code;
 
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
 

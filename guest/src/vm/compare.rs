@@ -6,8 +6,8 @@
 use std::cmp::Ordering;
 
 use crate::builtins::Builtin;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{ExcType, HashKey, Obj, Value, ViewKind};
+use monty_compile::bytecode::CmpOp;
 
 use super::ops::num_cmp;
 use super::{PyErr, PyResult, Vm};

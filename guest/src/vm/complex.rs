@@ -4,9 +4,9 @@
 //! `complex(...)` / `complex.from_number(...)` constructors with CPython's
 //! messages. The math itself is `object/complex.rs`.
 
-use monty_compile::bytecode::{BinOp, UnaryOp};
 use crate::object::complex::{self, Complex, ParseError, PowError};
 use crate::object::{ExcType, HashKey, Obj, Value};
+use monty_compile::bytecode::{BinOp, UnaryOp};
 
 use super::ops::{bigint_to_f64, num_cmp, Num};
 use super::{as_str, PyErr, PyResult, Vm};

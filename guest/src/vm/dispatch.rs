@@ -3,8 +3,8 @@
 //! place. The loop leaves only when the outermost (or a native boundary)
 //! frame returns, or when the program calls the host.
 
-use monty_compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
 use crate::object::{Dict, ExcType, Obj, Value};
+use monty_compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
 

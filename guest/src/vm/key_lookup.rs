@@ -9,8 +9,8 @@
 //! comparing one twice.
 
 use super::{PyResult, Vm};
-use monty_compile::bytecode::BinOp;
 use crate::object::{hash_of, Dict, HashKey, Obj, ObjId, Value};
+use monty_compile::bytecode::BinOp;
 
 impl Vm {
     /// The dict/set/frozenset storage of `container`, if it is one.

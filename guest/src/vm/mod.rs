@@ -39,9 +39,9 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use monty_compile::bytecode::{Const, Program};
 use crate::object::{int, Exception, External, Heap, Obj, PyStr, Value};
 pub use exception::PyErr;
+use monty_compile::bytecode::{Const, Program};
 
 /// Result of Python-level operations.
 pub type PyResult<T> = Result<T, PyErr>;

@@ -8,8 +8,8 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 use crate::object::{int, Dict, DictKind, ExcType, Obj, Type, Value};
+use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -290,10 +290,7 @@ impl Vm {
             return self.binary_op_user(op, a, b, inplace);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            if let Some(r) = self.deque_binary(op, a, b, inplace)? {
-                return Ok(r);
-            }
-            if let Some(r) = self.native_obj_binary(op, a, b)? {
+            if let Some(r) = self.native_obj_binary(op, a, b, inplace)? {
                 return Ok(r);
             }
             return Err(self.unsupported(op, a, b));

@@ -3,8 +3,8 @@
 //! a right-hand subclass overriding it goes first), then sequence repetition
 //! by `__index__` and CPython's error wording.
 
-use monty_compile::bytecode::BinOp;
 use crate::object::Value;
+use monty_compile::bytecode::BinOp;
 
 use super::{PyResult, Vm};
 

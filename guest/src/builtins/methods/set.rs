@@ -1,8 +1,8 @@
 //! Methods of `set` and `frozenset`.
 
-use monty_compile::bytecode::BinOp;
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 use super::super::Args;
 

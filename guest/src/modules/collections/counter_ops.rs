@@ -5,9 +5,9 @@
 //! unorderable counts and their error messages come out as in CPython.
 
 use super::dict_kind;
-use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::object::{Dict, DictKind, Obj, Value};
 use crate::vm::{PyResult, Vm};
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 impl Vm {
     fn is_counter(&self, v: Value) -> bool {

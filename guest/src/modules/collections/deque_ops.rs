@@ -5,11 +5,11 @@
 
 use std::collections::VecDeque;
 
-use monty_compile::bytecode::BinOp;
 use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 /// The last `maxlen` items of `items` repeated `times` times.
 fn repeat(items: &VecDeque<Value>, times: usize, maxlen: Option<usize>) -> VecDeque<Value> {

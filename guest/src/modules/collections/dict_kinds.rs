@@ -7,9 +7,9 @@
 
 use super::dict_kind;
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{Dict, DictKind, ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Value> {
     let mut d = Dict::new();

@@ -5,9 +5,9 @@
 
 use super::{native, F_NT_ASDICT, F_NT_GETNEWARGS, F_NT_MAKE, F_NT_REPLACE};
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::object::{Dict, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 fn is_identifier(s: &str) -> bool {
     crate::unicode::is_identifier(s)

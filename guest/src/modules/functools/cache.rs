@@ -8,11 +8,11 @@
 
 use super::{bound_native, callable, kwargs_dict, split, LRU_DECORATOR, LRU_WRAPPER};
 use crate::builtins::Args;
-use monty_compile::bytecode::CmpOp;
 use crate::modules::util::{bind, rooted, Sig, Style};
 use crate::object::{Dict, HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 pub(super) fn lru_cache(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let s = bind(

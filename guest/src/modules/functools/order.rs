@@ -7,10 +7,10 @@
 
 use super::{bound_native, split, CMP_KEY, KEY_CMP, TOTAL_OP};
 use crate::builtins::{Args, Builtin};
-use monty_compile::bytecode::CmpOp;
 use crate::modules::util::{bind, rooted, Sig, Style};
 use crate::object::{Dict, HashKey, Instance, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 /// The class of `cmp_to_key` keys, made once per import.
 fn key_class(vm: &mut Vm) -> PyResult<ObjId> {

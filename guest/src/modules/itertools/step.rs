@@ -7,11 +7,11 @@
 //! Values taken out of a state are rooted (`keep`) while Python runs.
 
 use super::comb;
-use monty_compile::bytecode::BinOp;
 use crate::modules::iters::{get, upd, NativeIter};
 use crate::modules::util::keep;
 use crate::object::{ExcType, Iter, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
+use monty_compile::bytecode::BinOp;
 
 type Step = fn(&mut Vm, ObjId) -> PyResult<Option<Value>>;
 

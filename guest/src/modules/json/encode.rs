@@ -2,9 +2,9 @@
 //! indent, key coercion, `sort_keys`, `skipkeys`, `default`, circular
 //! reference detection, float spelling, and ASCII or UTF-8 string escapes.
 
-use monty_compile::bytecode::CmpOp;
 use crate::object::{float, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
 
 use super::enter;
 
