@@ -249,8 +249,9 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                             step: -r.step,
                         })
                     }
-                    Obj::Dict(_)
-                    | Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
+                    o @ (Obj::Dict(_) | Obj::Native(_))
+                        if matches!(o, Obj::Dict(_)) || vm.native_obj_is_reversible(id) =>
+                    {
                         let mut keys = vm.collect_iterable(v)?;
                         keys.reverse();
                         let l = vm.new_list(keys);

@@ -229,3 +229,72 @@ pub static MODULE: ModuleDef = ModuleDef {
 pub fn is_run(id: NativeId) -> bool {
     id.func == 0 && id.module == super::module_index("asyncio")
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// Futures, tasks and gathers: awaitable, with `done()`, `result()`, ...
+/// (the VM's scheduler, `vm/tasks.rs`, runs them).
+pub struct TaskLike;
+
+impl np::NativeType for TaskLike {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::Future { .. } => "Future",
+            np::NativeObj::Task(_) => "Task",
+            _ => "_GatheringFuture",
+        }
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        match o {
+            np::NativeObj::Future { state, .. } => state.for_each_child(f),
+            np::NativeObj::Gather { children, .. } => children.iter().for_each(|v| f(*v)),
+            _ => {}
+        }
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        crate::vm::tasks::TASK_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        vm.task_method(id, name, args.len() + kw.len())
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(vm.task_obj_repr(id))
+    }
+}
+
+/// The other awaitables: `asyncio.sleep`, `wait_for`, `as_completed`.
+pub struct AwaitableType;
+
+impl np::NativeType for AwaitableType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::AsCompleted(_) => "_AsCompletedIterator",
+            _ => "coroutine",
+        }
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        match o {
+            np::NativeObj::Sleep { result, .. } => f(*result),
+            np::NativeObj::WaitFor { inner, .. } => f(*inner),
+            np::NativeObj::AsCompleted(items) => items.iter().for_each(|v| f(*v)),
+            np::NativeObj::NextCompleted(group) => f(*group),
+            _ => {}
+        }
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(vm.task_obj_repr(id))
+    }
+}

@@ -310,3 +310,28 @@ fn validate(d: &Dialect) -> PyResult<()> {
 pub fn data(vm: &Vm, v: Value) -> Dialect {
     dialect_of(vm, v).cloned().unwrap_or_else(Dialect::excel)
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `_csv.Dialect`.
+pub struct DialectType;
+
+impl np::NativeType for DialectType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "_csv.Dialect"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        _: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        super::csv_reader::setattr(vm, id, name).map(Err)
+    }
+}

@@ -474,3 +474,119 @@ pub fn setattr(vm: &mut Vm, id: ObjId, name: &str, v: Value) -> Option<PyResult<
     }
     Some(Ok(()))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// The repr of `csv.DictReader` / `csv.DictWriter` objects.
+fn dict_object_repr(vm: &np::Vm, id: np::ObjId) -> String {
+    format!(
+        "<csv.{} object at 0x{:012x}>",
+        np::obj(vm, id).type_name(),
+        0x7f00_0000_0000u64 + id.0 as u64 * 0x40
+    )
+}
+
+/// `csv.DictReader`.
+pub struct DictReaderType;
+
+impl np::NativeType for DictReaderType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "DictReader"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::CsvDictReader(r) = o {
+            r.for_each_child(f);
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        getattr(vm, id, name)
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        v: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        setattr(vm, id, name, v)
+    }
+
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        has_method(vm, id, name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(dict_object_repr(vm, id))
+    }
+
+    fn iter(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        Ok(Some(np::Value::Ref(id)))
+    }
+
+    fn is_iterator(_: &np::Vm, _: np::ObjId) -> bool {
+        true
+    }
+
+    fn next(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        next_dict(vm, id)
+    }
+}
+
+/// `csv.DictWriter`.
+pub struct DictWriterType;
+
+impl np::NativeType for DictWriterType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "DictWriter"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::CsvDictWriter(w) = o {
+            w.for_each_child(f);
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        getattr(vm, id, name)
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        v: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        setattr(vm, id, name, v)
+    }
+
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        has_method(vm, id, name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(dict_object_repr(vm, id))
+    }
+}

@@ -322,3 +322,46 @@ pub fn setattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<PyErr> {
     getattr(vm, id, name)?;
     Some(PyErr::new(ExcType::AttributeError, "readonly attribute"))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `_csv.reader`.
+pub struct ReaderType;
+
+impl np::NativeType for ReaderType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "_csv.reader"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::CsvReader(r) = o {
+            r.for_each_child(f);
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        _: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        setattr(vm, id, name).map(Err)
+    }
+
+    fn iter(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        Ok(Some(np::Value::Ref(id)))
+    }
+
+    fn is_iterator(_: &np::Vm, _: np::ObjId) -> bool {
+        true
+    }
+
+    fn next(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        next_row(vm, id)
+    }
+}

@@ -263,3 +263,48 @@ pub fn call_method(
         _ => return Ok(None),
     }))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `_csv.writer`.
+pub struct WriterType;
+
+impl np::NativeType for WriterType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "_csv.writer"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::CsvWriter(w) = o {
+            w.for_each_child(f);
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(super::csv_reader::getattr(vm, id, name))
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        _: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        super::csv_reader::setattr(vm, id, name).map(Err)
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+}

@@ -418,3 +418,85 @@ pub fn str_of(vm: &mut Vm, id: ObjId) -> PyResult<String> {
         Dt::Zone(z) => zone_name(&z),
     })
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `datetime.date`, `datetime`, `time`, `timedelta`, `timezone`.
+pub struct DatetimeType;
+
+impl np::NativeType for DatetimeType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::Datetime(d) => d.type_name(),
+            _ => "object",
+        }
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::Datetime(d) = o {
+            d.for_each_child(f);
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(super::datetime_methods::getattr(vm, id, name))
+    }
+
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        super::datetime_methods::has_method(vm, id, name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        super::datetime_methods::call(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        repr(vm, id)
+    }
+
+    fn str(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        str_of(vm, id)
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        compare(vm, op, a, b)
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        Ok(Some(hash(vm, id)))
+    }
+
+    fn binary(
+        vm: &mut np::Vm,
+        op: np::BinOp,
+        a: np::Value,
+        b: np::Value,
+        _inplace: bool,
+    ) -> np::PyResult<Option<np::Value>> {
+        binary(vm, op, a, b)
+    }
+
+    fn unary(vm: &mut np::Vm, v: np::Value, op: char) -> np::PyResult<Option<np::Value>> {
+        unary(vm, v, op)
+    }
+
+    fn truthy(vm: &mut np::Vm, id: np::ObjId) -> bool {
+        truthy(vm, id)
+    }
+
+    fn format(vm: &mut np::Vm, id: np::ObjId, spec: &str) -> np::PyResult<Option<String>> {
+        super::datetime_methods::format(vm, id, spec)
+    }
+}

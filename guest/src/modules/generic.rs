@@ -344,3 +344,54 @@ pub fn getitem(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
         _ => Ok(None),
     }
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `types.GenericAlias` (`list[int]`) and unions (`int | None`).
+pub struct AliasType;
+
+impl np::NativeType for AliasType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::Union(_) => "typing.Union",
+            _ => "types.GenericAlias",
+        }
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        match o {
+            np::NativeObj::GenericAlias { origin, args } => {
+                f(*origin);
+                f(*args);
+            }
+            np::NativeObj::Union(args) => args.iter().for_each(|v| f(*v)),
+            _ => {}
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        getattr(vm, id, name)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        repr(vm, id)
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        compare(vm, op, a, b)
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        hash(vm, id)
+    }
+
+    fn getitem(vm: &mut np::Vm, id: np::ObjId, _idx: np::Value) -> np::PyResult<Option<np::Value>> {
+        getitem(vm, id)
+    }
+}

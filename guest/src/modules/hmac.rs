@@ -229,3 +229,37 @@ pub fn repr(id: ObjId) -> String {
         0x7f00_0000_0000u64 + id.0 as u64 * 0x40
     )
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// An `hmac.HMAC` object.
+pub struct HmacType;
+
+impl np::NativeType for HmacType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "HMAC"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(repr(id))
+    }
+}

@@ -706,3 +706,58 @@ pub static MODULE: ModuleDef = ModuleDef {
     ],
     init,
 };
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `io.StringIO` and `io.BytesIO`.
+pub struct BufferType;
+
+impl np::NativeType for BufferType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::BytesIO(_) => "_io.BytesIO",
+            _ => "_io.StringIO",
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        _: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        setattr(vm, id, name).map(Err)
+    }
+
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        has_method(vm, id, name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        check_open(vm, id)?;
+        Ok(Some(np::Value::Ref(id)))
+    }
+
+    fn is_iterator(_: &np::Vm, _: np::ObjId) -> bool {
+        true
+    }
+
+    fn next(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        next_line(vm, id)
+    }
+}

@@ -709,3 +709,64 @@ pub static MODULE: ModuleDef = ModuleDef {
     ],
     init: super::no_init,
 };
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// A `pathlib` path.
+pub struct PathType;
+
+impl np::NativeType for PathType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "PosixPath"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        has_method(name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(repr(vm, id))
+    }
+
+    fn str(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(str_of(vm, id))
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        Ok(compare(vm, op, a, b))
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        Ok(Some(hash(vm, id)))
+    }
+
+    fn binary(
+        vm: &mut np::Vm,
+        op: np::BinOp,
+        a: np::Value,
+        b: np::Value,
+        _inplace: bool,
+    ) -> np::PyResult<Option<np::Value>> {
+        binary(vm, op, a, b)
+    }
+}

@@ -100,3 +100,37 @@ pub fn repr(id: ObjId) -> String {
 pub fn isinstance(vm: &Vm, v: Value) -> bool {
     matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Random(_))))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `random.Random`.
+pub struct RandomType;
+
+impl np::NativeType for RandomType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "Random"
+    }
+
+    fn getattr(_: &mut np::Vm, _: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(name))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        has_method(name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(repr(id))
+    }
+}

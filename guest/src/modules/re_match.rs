@@ -739,3 +739,101 @@ pub fn match_method(
         _ => return Ok(None),
     }))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `re.Pattern`.
+pub struct PatternType;
+
+impl np::NativeType for PatternType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "re.Pattern"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(pattern_getattr(vm, id, name))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        PATTERN_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        pattern_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(pattern_repr(vm, id))
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        Ok(compare(vm, op, a, b))
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        Ok(Some(pattern_hash(vm, id)))
+    }
+}
+
+/// `re.Match`.
+pub struct MatchType;
+
+impl np::NativeType for MatchType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "re.Match"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::ReMatch(m) = o {
+            f(m.pattern);
+            f(m.string);
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(match_getattr(vm, id, name))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        MATCH_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        match_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        match_repr(vm, id)
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        Ok(compare(vm, op, a, b))
+    }
+
+    fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
+        match_getitem(vm, id, idx).map(Some)
+    }
+}

@@ -247,3 +247,117 @@ pub fn stream_class() -> NativeId {
         func: 3,
     }
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// A struct sequence such as `sys.version_info`: a tuple with names.
+pub struct StructSeqType;
+
+impl np::NativeType for StructSeqType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::StructSeq { kind, .. } => kind.type_name(),
+            _ => "object",
+        }
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::StructSeq { values, .. } = o {
+            values.iter().for_each(|v| f(*v));
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        SEQ_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        repr(vm, id)
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        compare(vm, op, a, b)
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        hash(vm, id).map(Some)
+    }
+
+    fn binary(
+        vm: &mut np::Vm,
+        op: np::BinOp,
+        a: np::Value,
+        b: np::Value,
+        _inplace: bool,
+    ) -> np::PyResult<Option<np::Value>> {
+        binary(vm, op, a, b)
+    }
+
+    fn len(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<usize>> {
+        Ok(len(vm, id))
+    }
+
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        iter(vm, id)
+    }
+
+    fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
+        getitem(vm, id, idx)
+    }
+}
+
+/// `sys.stdout` / `sys.stderr`.
+pub struct StreamType;
+
+impl np::NativeType for StreamType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "_io.TextIOWrapper"
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        STREAM_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        _kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        let np::NativeObj::Stream(n) = np::obj(vm, id) else {
+            return Ok(None);
+        };
+        let n = *n;
+        stream_method(vm, n, name, args)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        let stderr = matches!(np::obj(vm, id), np::NativeObj::Stream(2));
+        Ok(if stderr {
+            "<_io.TextIOWrapper name='<stderr>' mode='w' encoding='utf-8'>".into()
+        } else {
+            "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>".into()
+        })
+    }
+}

@@ -513,3 +513,48 @@ pub static MODULE: ModuleDef = ModuleDef {
     ],
     init,
 };
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `time.struct_time`.
+pub struct StructTimeType;
+
+impl np::NativeType for StructTimeType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "time.struct_time"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(repr(vm, id))
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        compare(vm, op, a, b)
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        Ok(Some(hash(vm, id)))
+    }
+
+    fn len(_: &mut np::Vm, _: np::ObjId) -> np::PyResult<Option<usize>> {
+        Ok(Some(9))
+    }
+
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        iter(vm, id).map(Some)
+    }
+
+    fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
+        getitem(vm, id, idx).map(Some)
+    }
+}

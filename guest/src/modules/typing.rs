@@ -526,3 +526,58 @@ pub static MODULE: ModuleDef = ModuleDef {
     ],
     init,
 };
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `typing` markers and their subscripted forms.
+pub struct TypingType;
+
+impl np::NativeType for TypingType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::TypingForm { origin, .. } if origin.is_none() => "typing._SpecialForm",
+            np::NativeObj::TypingForm { .. } => "typing._SpecialGenericAlias",
+            _ => "typing._GenericAlias",
+        }
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        match o {
+            np::NativeObj::TypingForm { origin, .. } => f(*origin),
+            np::NativeObj::TypingAlias { origin, args, .. } => {
+                f(*origin);
+                f(*args);
+            }
+            _ => {}
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        getattr(vm, id, name)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        repr(vm, id)
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        if !matches!(op, np::CmpOp::Eq | np::CmpOp::Ne) {
+            return Ok(None);
+        }
+        Ok(equal(vm, a, b)?.map(|eq| eq == (op == np::CmpOp::Eq)))
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        hash(vm, id)
+    }
+
+    fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
+        getitem(vm, id, idx)
+    }
+}

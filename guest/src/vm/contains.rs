@@ -11,9 +11,10 @@ impl Vm {
     /// `item in container`.
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
         if let Value::Ref(id) = container {
-            if let Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) = self.heap.get(id)
-            {
-                return self.deque_contains(id, item);
+            if let Obj::Native(_) = self.heap.get(id) {
+                if let Some(found) = self.native_obj_contains(id, item)? {
+                    return Ok(found);
+                }
             }
             enum Plan {
                 Scan(Vec<Value>),

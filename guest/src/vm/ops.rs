@@ -290,10 +290,7 @@ impl Vm {
             return self.binary_op_user(op, a, b, inplace);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            if let Some(r) = self.deque_binary(op, a, b, inplace)? {
-                return Ok(r);
-            }
-            if let Some(r) = self.native_obj_binary(op, a, b)? {
+            if let Some(r) = self.native_obj_binary(op, a, b, inplace)? {
                 return Ok(r);
             }
             return Err(self.unsupported(op, a, b));

@@ -359,6 +359,11 @@ impl Vm {
             )));
         };
         let idx = self.seq_index(id, idx)?;
+        if let Obj::Native(_) = self.heap.get(id) {
+            if let Some(r) = self.native_obj_setitem(id, idx, Some(v)) {
+                return r;
+            }
+        }
         match self.heap.get(id) {
             Obj::List(l) => {
                 let len = l.len();
@@ -428,12 +433,6 @@ impl Vm {
                 Ok(())
             }
             Obj::ByteArray(_) => self.bytearray_setitem(id, idx, v),
-            Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
-                self.deque_store(id, idx, Some(v))
-            }
-            Obj::Native(crate::modules::objects::NativeObj::DecSignals { .. }) => {
-                crate::modules::decimal::signals::sd_setitem(self, id, idx, Some(v))
-            }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object does not support item assignment",
                 self.class_name(obj)
@@ -458,6 +457,11 @@ impl Vm {
             )));
         };
         let idx = self.seq_index(id, idx)?;
+        if let Obj::Native(_) = self.heap.get(id) {
+            if let Some(r) = self.native_obj_setitem(id, idx, None) {
+                return r;
+            }
+        }
         match self.heap.get(id) {
             Obj::List(l) => {
                 let len = l.len();
@@ -508,12 +512,6 @@ impl Vm {
                 }
             }
             Obj::ByteArray(_) => self.bytearray_delitem(id, idx),
-            Obj::Native(crate::modules::objects::NativeObj::Deque { .. }) => {
-                self.deque_store(id, idx, None)
-            }
-            Obj::Native(crate::modules::objects::NativeObj::DecSignals { .. }) => {
-                crate::modules::decimal::signals::sd_setitem(self, id, idx, None)
-            }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object doesn't support item deletion",
                 self.class_name(obj)

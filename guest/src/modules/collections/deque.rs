@@ -409,3 +409,128 @@ impl Vm {
 
 /// CPython's message when a deque changes size under a search or compare.
 const DEQUE_MUTATED: &str = "deque mutated during iteration";
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `collections.deque`.
+pub struct DequeType;
+
+impl np::NativeType for DequeType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "collections.deque"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::Deque { items, .. } = o {
+            items.iter().for_each(|v| f(*v));
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        let np::NativeObj::Deque { maxlen, .. } = np::obj(vm, id) else {
+            return Ok(None);
+        };
+        Ok(match name {
+            "maxlen" => Some(maxlen.map_or(np::Value::None, |m| np::Value::Int(m as i64))),
+            _ => None,
+        })
+    }
+
+    fn setattr(_: &mut np::Vm, _: np::ObjId, name: &str, _: np::Value) -> Option<np::PyResult<()>> {
+        (name == "maxlen").then(|| {
+            Err(np::PyErr::new(
+                crate::object::ExcType::AttributeError,
+                "attribute 'maxlen' of 'collections.deque' objects is not writable",
+            ))
+        })
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        DEQUE_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        vm.deque_method(id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        vm.deque_repr(id)
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        vm.deque_compare(op, a, b)
+    }
+
+    fn hash(_: &mut np::Vm, _: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        Err(np::PyErr::type_error(
+            "unhashable type: 'collections.deque'",
+        ))
+    }
+
+    fn binary(
+        vm: &mut np::Vm,
+        op: np::BinOp,
+        a: np::Value,
+        b: np::Value,
+        inplace: bool,
+    ) -> np::PyResult<Option<np::Value>> {
+        vm.deque_binary(op, a, b, inplace)
+    }
+
+    fn len(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<usize>> {
+        let np::NativeObj::Deque { items, .. } = np::obj(vm, id) else {
+            return Ok(None);
+        };
+        Ok(Some(items.len()))
+    }
+
+    fn contains(vm: &mut np::Vm, id: np::ObjId, item: np::Value) -> np::PyResult<Option<bool>> {
+        vm.deque_contains(id, item).map(Some)
+    }
+
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        let np::NativeObj::Deque { items, .. } = np::obj(vm, id) else {
+            return Ok(None);
+        };
+        let l: Vec<np::Value> = items.iter().copied().collect();
+        let l = vm.new_list(l);
+        vm.get_iter(l).map(Some)
+    }
+
+    fn is_reversible(_: &np::Vm, _: np::ObjId) -> bool {
+        true
+    }
+
+    fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
+        let j = vm.deque_slot(id, idx)?;
+        let np::NativeObj::Deque { items, .. } = np::obj(vm, id) else {
+            return Ok(None);
+        };
+        Ok(Some(items[j]))
+    }
+
+    fn setitem(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        idx: np::Value,
+        v: Option<np::Value>,
+    ) -> Option<np::PyResult<()>> {
+        Some(vm.deque_store(id, idx, v))
+    }
+
+    fn truthy(vm: &mut np::Vm, id: np::ObjId) -> bool {
+        !matches!(np::obj(vm, id), np::NativeObj::Deque { items, .. } if items.is_empty())
+    }
+}

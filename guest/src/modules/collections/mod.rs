@@ -17,7 +17,7 @@ use super::{ModuleDef, NativeFn, NativeId};
 use crate::object::{DictKind, Obj, Value};
 use crate::vm::Vm;
 
-pub use deque::DEQUE_METHODS;
+pub use deque::DequeType;
 pub(crate) use namedtuple::namedtuple;
 
 fn index() -> u16 {

@@ -661,3 +661,83 @@ pub fn ieee_context(vm: &mut Vm, a: Args) -> PyResult<Value> {
         },
     ))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `decimal.Context`.
+pub struct ContextType;
+
+impl np::NativeType for ContextType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "decimal.Context"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        v: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        Some(setattr(vm, id, name, v))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        has_method(name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(repr(vm, id))
+    }
+}
+
+/// A `localcontext()` manager.
+pub struct LocalContextType;
+
+impl np::NativeType for LocalContextType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "decimal.ContextManager"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::DecLocal { ctx, saved } = o {
+            f(*ctx);
+            f(*saved);
+        }
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        matches!(name, "__enter__" | "__exit__")
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        _args: Vec<np::Value>,
+        _kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        local_method(vm, id, name)
+    }
+
+    fn repr(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(format!(
+            "<decimal.ContextManager object at {:#x}>",
+            0x7f00_0000_0000u64 + id.0 as u64 * 16
+        ))
+    }
+}

@@ -484,3 +484,28 @@ pub static MODULE: ModuleDef = ModuleDef {
 pub fn is_class(t: NativeId) -> bool {
     t.module == module_index() && (t.func == DECIMAL || t.func == CONTEXT)
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// The `decimal` module's hidden state.
+pub struct StateType;
+
+impl np::NativeType for StateType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "object"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::DecState(st) = o {
+            f(st.current);
+            f(st.tuple_class);
+            st.classes.iter().for_each(|v| f(*v));
+            st.templates.iter().for_each(|v| f(*v));
+        }
+    }
+
+    fn repr(_: &mut np::Vm, _: np::ObjId) -> np::PyResult<String> {
+        Ok("<decimal state>".into())
+    }
+}

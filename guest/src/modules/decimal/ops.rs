@@ -583,3 +583,89 @@ pub fn from_number(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let d = convert(vm, v)?;
     Ok(new_dec(vm, d))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// `decimal.Decimal`.
+pub struct DecimalType;
+
+impl np::NativeType for DecimalType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "decimal.Decimal"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        _: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        Some(Err(setattr(vm, id, name)))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        super::methods::has_method(name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        super::methods::call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(repr(vm, id))
+    }
+
+    fn str(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(str_of(vm, id))
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        compare(vm, op, a, b)
+    }
+
+    fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        hash(vm, id).map(Some)
+    }
+
+    fn binary(
+        vm: &mut np::Vm,
+        op: np::BinOp,
+        a: np::Value,
+        b: np::Value,
+        _inplace: bool,
+    ) -> np::PyResult<Option<np::Value>> {
+        binary(vm, op, a, b)
+    }
+
+    fn unary(vm: &mut np::Vm, v: np::Value, op: char) -> np::PyResult<Option<np::Value>> {
+        unary(vm, v, op)
+    }
+
+    fn truthy(vm: &mut np::Vm, id: np::ObjId) -> bool {
+        !matches!(np::obj(vm, id), np::NativeObj::Decimal(d) if d.is_zero())
+    }
+
+    fn format(vm: &mut np::Vm, id: np::ObjId, spec: &str) -> np::PyResult<Option<String>> {
+        let np::NativeObj::Decimal(d) = np::obj(vm, id) else {
+            return Ok(None);
+        };
+        let d = (**d).clone();
+        super::format::format(vm, &d, spec).map(Some)
+    }
+}

@@ -233,3 +233,76 @@ pub fn sd_compare(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<bool>> {
     }
     Ok(Some(bits == sd))
 }
+
+// The native object type this file owns (`modules/objects/native_type.rs`).
+use crate::modules::objects::prelude as np;
+
+/// A context's `flags` or `traps`.
+pub struct SignalsType;
+
+impl np::NativeType for SignalsType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "SignalDict"
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let np::NativeObj::DecSignals { ctx, .. } = o {
+            f(*ctx);
+        }
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        SD_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        sd_method(vm, id, name, args, kw)
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        sd_repr(vm, id)
+    }
+
+    fn compare(
+        vm: &mut np::Vm,
+        op: np::CmpOp,
+        a: np::Value,
+        b: np::Value,
+    ) -> np::PyResult<Option<bool>> {
+        if !matches!(op, np::CmpOp::Eq | np::CmpOp::Ne) {
+            return Ok(None);
+        }
+        Ok(sd_compare(vm, a, b)?.map(|r| if op == np::CmpOp::Eq { r } else { !r }))
+    }
+
+    fn hash(_: &mut np::Vm, _: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
+        Err(np::PyErr::type_error("unhashable type: 'SignalDict'"))
+    }
+
+    fn len(_: &mut np::Vm, _: np::ObjId) -> np::PyResult<Option<usize>> {
+        Ok(Some(9))
+    }
+
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        sd_iter(vm, id).map(Some)
+    }
+
+    fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
+        sd_getitem(vm, id, idx).map(Some)
+    }
+
+    fn setitem(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        idx: np::Value,
+        v: Option<np::Value>,
+    ) -> Option<np::PyResult<()>> {
+        Some(sd_setitem(vm, id, idx, v))
+    }
+}
