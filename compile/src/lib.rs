@@ -11,6 +11,7 @@
 
 pub mod bytecode;
 mod disassemble;
+mod error;
 mod expr;
 pub mod parse;
 mod pattern;
@@ -25,6 +26,8 @@ use rustpython_parser::ast::{self, Ranged, Stmt};
 use bytecode::{Code, Const, Op, Params, Program};
 
 pub use disassemble::disassemble;
+use error::{too_deeply_nested, MAX_NESTING, TOO_DEEP_MESSAGE};
+pub use error::{CResult, CompileError, LineIndex};
 use symtable::{ScopeKind, SymbolTable};
 
 /// The feature names `from __future__ import ...` accepts.
@@ -40,63 +43,6 @@ pub const FUTURE_FEATURES: &[&str] = &[
     "generator_stop",
     "annotations",
 ];
-
-/// Deepest expression/statement nesting the compiler accepts (it recurses
-/// on the native stack, which is small in wasm).
-const MAX_NESTING: u32 = 200;
-
-/// A compile-time error, reported to Python as an exception.
-#[derive(Debug, Clone)]
-pub struct CompileError {
-    /// `SyntaxError`, `NotImplementedError`, ...
-    pub kind: &'static str,
-    pub message: String,
-    pub line: u32,
-}
-
-impl CompileError {
-    pub fn syntax(message: String, line: u32) -> CompileError {
-        CompileError {
-            kind: "SyntaxError",
-            message,
-            line,
-        }
-    }
-
-    pub fn unsupported(what: &str, line: u32) -> CompileError {
-        CompileError {
-            kind: "NotImplementedError",
-            message: format!("{what} are not supported by this sandbox yet (line {line})"),
-            line,
-        }
-    }
-}
-
-pub type CResult<T> = Result<T, CompileError>;
-
-/// Maps byte offsets to 1-based line numbers.
-pub struct LineIndex {
-    starts: Vec<u32>,
-}
-
-impl LineIndex {
-    pub fn new(src: &str) -> LineIndex {
-        let mut starts = vec![0];
-        for (i, b) in src.bytes().enumerate() {
-            if b == b'\n' {
-                starts.push(i as u32 + 1);
-            }
-        }
-        LineIndex { starts }
-    }
-
-    pub fn line(&self, offset: u32) -> u32 {
-        match self.starts.binary_search(&offset) {
-            Ok(i) => i as u32 + 1,
-            Err(i) => i as u32,
-        }
-    }
-}
 
 /// Where a name lives, as resolved at compile time.
 #[derive(Clone, Copy, Debug)]
@@ -141,17 +87,6 @@ struct Unit<'a> {
     cell_slots: HashSet<u32>,
     blocks: Vec<Block<'a>>,
     line: u32,
-}
-
-const TOO_DEEP_MESSAGE: &str = "too many nested expressions or statements";
-
-/// The error for code nested deeper than [`MAX_NESTING`].
-fn too_deeply_nested(line: u32) -> CompileError {
-    CompileError {
-        kind: "SyntaxError",
-        message: TOO_DEEP_MESSAGE.into(),
-        line,
-    }
 }
 
 pub struct Compiler<'a> {

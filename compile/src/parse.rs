@@ -4,7 +4,7 @@
 
 use rustpython_parser::{ast, Parse};
 
-use crate::{CompileError, LineIndex};
+use crate::error::{CompileError, LineIndex};
 
 /// Deepest bracket nesting accepted (CPython's parser stops at 200 too);
 /// checked before parsing so deep nesting cannot exhaust the native stack.

@@ -16,13 +16,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use wasmtime::{
-    ExternType, InstanceAllocationStrategy, InstancePre, Linker, Module, PoolingAllocationConfig,
-};
+use wasmtime::{ExternType, InstanceAllocationStrategy, Linker, Module, PoolingAllocationConfig};
 
 use crate::cache;
+use crate::compiled::{Compiled, StoreState};
 use crate::error::Error;
-use crate::execution::{Export, Progress, Session, StoreState};
+use crate::execution::{Export, Progress, Session};
 use crate::limits::{Limits, EPOCH_TICK};
 use crate::output::OutputSink;
 use crate::protocol::{self, CheckReport, StartRequest};
@@ -185,11 +184,8 @@ impl Config {
 }
 
 struct Inner {
-    engine: wasmtime::Engine,
-    pre: InstancePre<StoreState>,
+    compiled: Arc<Compiled>,
     limits: Limits,
-    fuel_metering: bool,
-    snapshot_key: SnapshotKey,
 }
 
 /// A compiled, linked `monty.wasm`, ready to start executions.
@@ -344,11 +340,13 @@ impl Engine {
         spawn_epoch_ticker(&engine);
         Ok(Engine {
             inner: Arc::new(Inner {
-                engine,
-                pre,
+                compiled: Arc::new(Compiled {
+                    engine,
+                    pre,
+                    fuel_metering: config.fuel_metering,
+                    snapshot_key,
+                }),
                 limits: config.limits,
-                fuel_metering: config.fuel_metering,
-                snapshot_key,
             }),
         })
     }
@@ -356,22 +354,6 @@ impl Engine {
     /// The limits executions get when their request sets none.
     pub fn default_limits(&self) -> &Limits {
         &self.inner.limits
-    }
-
-    pub(crate) fn wasmtime(&self) -> &wasmtime::Engine {
-        &self.inner.engine
-    }
-
-    pub(crate) fn snapshot_key(&self) -> &SnapshotKey {
-        &self.inner.snapshot_key
-    }
-
-    pub(crate) fn fuel_metering(&self) -> bool {
-        self.inner.fuel_metering
-    }
-
-    pub(crate) fn instance_pre(&self) -> &InstancePre<StoreState> {
-        &self.inner.pre
     }
 
     /// Starts an execution in a fresh instance and runs it to its first stop.
@@ -389,7 +371,7 @@ impl Engine {
             .clone()
             .unwrap_or_else(|| self.inner.limits.clone());
         let message = protocol::start_message(request, &limits);
-        let session = Session::new(self, limits, Box::new(sink))?;
+        let session = Session::new(&self.inner.compiled, limits, Box::new(sink))?;
         session.advance(Export::Start, message.as_bytes())
     }
 
@@ -407,9 +389,9 @@ impl Engine {
         limits: Option<Limits>,
         sink: impl OutputSink,
     ) -> Result<Progress, Error> {
-        let guest = self.inner.snapshot_key.open(snapshot)?;
+        let guest = self.inner.compiled.snapshot_key.open(snapshot)?;
         let limits = limits.unwrap_or_else(|| self.inner.limits.clone());
-        let session = Session::new(self, limits, Box::new(sink))?;
+        let session = Session::new(&self.inner.compiled, limits, Box::new(sink))?;
         session.advance(Export::Restore, guest)
     }
 
@@ -419,7 +401,7 @@ impl Engine {
     /// bytes you trust: the guest decodes sealed bytes without checking
     /// their contents.
     pub fn seal_guest_snapshot(&self, guest_bytes: &[u8]) -> Vec<u8> {
-        self.inner.snapshot_key.seal(guest_bytes)
+        self.inner.compiled.snapshot_key.seal(guest_bytes)
     }
 
     /// Checks `code` statically (parse and compile, without running it).
@@ -430,9 +412,9 @@ impl Engine {
     /// [`Error::Limit`] if checking exceeds the default limits.
     pub fn check(&self, code: &str, filename: &str) -> Result<CheckReport, Error> {
         let mut session = Session::new(
-            self,
+            &self.inner.compiled,
             self.inner.limits.clone(),
-            Box::new(crate::CaptureSink::new()),
+            Box::new(crate::output::CaptureSink::new()),
         )?;
         let bytes = session.call(
             Export::Check,

@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 
 use wasmtime::{Instance, Memory, Store, Trap, TypedFunc};
 
-use crate::engine::Engine;
+use std::sync::Arc;
+
+use crate::compiled::{Compiled, StoreState};
 use crate::error::{Error, ExternalError, LimitKind};
 use crate::limits::{Limits, MemoryLimitTrap, MemoryLimiter, SleepPolicy, TimeBudget};
 use crate::output::OutputSink;
@@ -23,12 +25,6 @@ use crate::protocol::{self, CallResult, PendingCall, PendingOsCall};
 use crate::wasi::{OutputLimitTrap, ProcExit, WasiState};
 use monty_wire::Progress as WireProgress;
 use monty_wire::Value;
-
-/// The data of every store: WASI state and the memory limiter.
-pub(crate) struct StoreState {
-    pub(crate) wasi: WasiState,
-    pub(crate) limiter: MemoryLimiter,
-}
 
 /// The guest exports that take one `string`/`list<u8>` argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,8 +133,9 @@ impl Guest {
 
 /// A live instance with its budgets.
 pub(crate) struct Session {
-    // Keeps the engine (and its epoch ticker) alive while the store lives.
-    _engine: Engine,
+    /// The module this instance runs (the store also keeps the wasmtime
+    /// engine, and so its epoch ticker, alive).
+    compiled: Arc<Compiled>,
     store: Store<StoreState>,
     guest: Guest,
     time: TimeBudget,
@@ -151,7 +148,7 @@ pub(crate) struct Session {
 impl Session {
     /// Instantiates the module in a fresh store under `limits`.
     pub(crate) fn new(
-        engine: &Engine,
+        compiled: &Arc<Compiled>,
         limits: Limits,
         sink: Box<dyn OutputSink>,
     ) -> Result<Session, Error> {
@@ -162,9 +159,9 @@ impl Session {
                 exceeded: false,
             },
         };
-        let mut store = Store::new(engine.wasmtime(), state);
+        let mut store = Store::new(&compiled.engine, state);
         store.limiter(|state| &mut state.limiter);
-        if engine.fuel_metering() {
+        if compiled.fuel_metering {
             store
                 .set_fuel(limits.fuel.unwrap_or(u64::MAX))
                 .map_err(Error::internal)?;
@@ -175,7 +172,7 @@ impl Session {
                 .ok_or(Error::Limit(LimitKind::Time))?,
         );
         let started = Instant::now();
-        let instance = engine.instance_pre().instantiate(&mut store);
+        let instance = compiled.pre.instantiate(&mut store);
         let instance = instance.map_err(|e| classify(&store, e, "instantiating the module"))?;
         let guest = Guest::new(&instance, &mut store)
             .map_err(|e| classify(&store, e, "reading the exports"))?;
@@ -186,7 +183,7 @@ impl Session {
         }
         time.charge(started.elapsed());
         Ok(Session {
-            _engine: engine.clone(),
+            compiled: Arc::clone(compiled),
             store,
             guest,
             time,
@@ -196,8 +193,8 @@ impl Session {
         })
     }
 
-    pub(crate) fn engine(&self) -> &Engine {
-        &self._engine
+    pub(crate) fn compiled(&self) -> &Compiled {
+        &self.compiled
     }
 
     /// Enters the guest once, under the remaining time budget.
@@ -543,7 +540,7 @@ impl Execution {
                 "this monty.wasm does not support snapshots yet",
             ));
         }
-        Ok(self.session.engine().snapshot_key().seal(&bytes))
+        Ok(self.session.compiled().snapshot_key.seal(&bytes))
     }
 
     /// Fuel consumed so far (start and all resumes).

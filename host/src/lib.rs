@@ -45,6 +45,7 @@
 
 mod async_run;
 mod cache;
+mod compiled;
 mod engine;
 mod error;
 mod execution;

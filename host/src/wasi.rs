@@ -522,7 +522,7 @@ mod tests {
         add_to_linker(&mut linker, |s| s).unwrap();
         let mut store = wasmtime::Store::new(
             &engine,
-            WasiState::new(Box::new(crate::CaptureSink::new()), 0),
+            WasiState::new(Box::new(crate::output::CaptureSink::new()), 0),
         );
         let mut defined: Vec<String> = linker
             .iter(&mut store)
@@ -536,8 +536,8 @@ mod tests {
 
     #[test]
     fn random_is_deterministic() {
-        let mut a = WasiState::new(Box::new(crate::CaptureSink::new()), 0);
-        let mut b = WasiState::new(Box::new(crate::CaptureSink::new()), 0);
+        let mut a = WasiState::new(Box::new(crate::output::CaptureSink::new()), 0);
+        let mut b = WasiState::new(Box::new(crate::output::CaptureSink::new()), 0);
         let (xs, ys): (Vec<u64>, Vec<u64>) =
             (0..4).map(|_| (a.next_random(), b.next_random())).unzip();
         assert_eq!(xs, ys);

@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap as HashMap;
 use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
 
 use super::{Scope, ScopeKind};
-use crate::CompileError;
+use crate::error::CompileError;
 
 pub(super) struct Builder<'l> {
     pub(super) scopes: Vec<Scope>,
@@ -115,9 +115,9 @@ impl Builder<'_> {
     /// Counts one level of nesting, refusing more than the compiler accepts.
     pub(super) fn enter(&mut self, offset: u32) -> Result<(), CompileError> {
         self.depth += 1;
-        if self.depth > crate::MAX_NESTING {
+        if self.depth > crate::error::MAX_NESTING {
             self.depth -= 1;
-            return Err(crate::too_deeply_nested((self.lines)(offset)));
+            return Err(crate::error::too_deeply_nested((self.lines)(offset)));
         }
         Ok(())
     }

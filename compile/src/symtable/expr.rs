@@ -7,7 +7,7 @@ use rustpython_parser::ast::{self, Expr, Ranged};
 
 use super::builder::Builder;
 use super::ScopeKind;
-use crate::CompileError;
+use crate::error::CompileError;
 
 impl Builder<'_> {
     pub(super) fn target(&mut self, t: &Expr) -> Result<(), CompileError> {

@@ -17,7 +17,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 type IndexSet<T> = indexmap::IndexSet<T, std::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
 use rustpython_parser::ast::Stmt;
 
-use super::CompileError;
+use crate::error::CompileError;
 use builder::Builder;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
