@@ -3,6 +3,7 @@
 //! precision (with fractional grouping) and the presentation types of int,
 //! float and str, with CPython's errors.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
@@ -234,7 +235,7 @@ fn unknown_code(t: char, tname: &str) -> PyErr {
 pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
     if let Value::Ref(id) = v {
         if let Obj::Native(_) = vm.heap.get(id) {
-            if let Some(s) = vm.native_obj_format(id, spec)? {
+            if let Some(s) = Library::native_obj_format(vm, id, spec)? {
                 return Ok(s);
             }
             if spec.is_empty() {
@@ -272,10 +273,15 @@ pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
                 let text = st.s.clone();
                 format_str(vm, &parse_spec(spec, &tname, Some('s'))?, &text, &tname)
             }
-            Obj::Native(_) if vm.native_obj_has_method(id, "__format__") => {
+            Obj::Native(_) if Library::native_obj_has_method(vm, id, "__format__") => {
                 let spec_value = vm.new_str(spec);
-                let r =
-                    vm.native_obj_call_method(id, "__format__", vec![spec_value], Vec::new())?;
+                let r = Library::native_obj_call_method(
+                    vm,
+                    id,
+                    "__format__",
+                    vec![spec_value],
+                    Vec::new(),
+                )?;
                 match r.and_then(|r| as_str(&vm.heap, r).map(str::to_string)) {
                     Some(s) => Ok(s),
                     None => Err(PyErr::type_error("__format__ must return a str")),

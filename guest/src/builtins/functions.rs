@@ -1,5 +1,6 @@
 //! The builtin functions themselves.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use num_bigint::BigInt;
 use num_traits::Signed;
 
@@ -78,7 +79,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::Abs => {
             a.check(1, 1, &[])?;
             if vm.is_native_obj(a.pos[0]) {
-                if let Some(r) = vm.native_obj_unary(a.pos[0], 'a')? {
+                if let Some(r) = Library::native_obj_unary(vm, a.pos[0], 'a')? {
                     return Ok(r);
                 }
             }
@@ -216,7 +217,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::DivMod => {
             a.check(2, 2, &[])?;
             let (x, y) = (a.pos[0], a.pos[1]);
-            if let Some(r) = crate::modules::decimal::ops::divmod(vm, x, y)? {
+            if let Some(r) = Library::decimal_divmod(vm, x, y)? {
                 return Ok(r);
             }
             if vm.user_class_of(x).is_some() || vm.user_class_of(y).is_some() {
@@ -485,7 +486,7 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let stream = match a.kwarg("file") {
         None | Some(Value::None) => 1,
         Some(Value::Int(2)) => 2,
-        Some(f) => match crate::modules::structseq::stream_of(vm, f) {
+        Some(f) => match Library::stream_of(vm, f) {
             Some(n) => u32::from(n),
             None => return print_to_object(vm, &a, f, &sep, &end),
         },
@@ -527,11 +528,11 @@ fn print_to_object(vm: &mut Vm, a: &Args, file: Value, sep: &str, end: &str) -> 
 }
 
 pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
-    if let Some(r) = crate::modules::generic::isinstance(vm, v, ty) {
+    if let Some(r) = Library::generic_isinstance(vm, v, ty) {
         return r;
     }
     match ty {
-        Value::Native(t) => vm.native_type_isinstance(v, t).ok_or_else(|| {
+        Value::Native(t) => Library::native_type_isinstance(vm, v, t).ok_or_else(|| {
             PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
         }),
         Value::Type(t) => {
@@ -539,7 +540,7 @@ pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
             let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
                 || matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)));
             // a namedtuple is a tuple subclass
-            let tuple_subclass = t == Type::Tuple && vm.namedtuple_parts(v).is_some();
+            let tuple_subclass = t == Type::Tuple && Library::namedtuple_parts(vm, v).is_some();
             Ok(vt.is_subtype_of(t)
                 || (t == Type::Type && is_class)
                 || (t == Type::Object)

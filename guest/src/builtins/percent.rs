@@ -2,6 +2,7 @@
 //! %g %G %%`, mapping keys `%(name)s`, flags `-+ 0#`, `*` widths and
 //! precisions, length modifiers, and CPython's errors.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
@@ -367,9 +368,7 @@ fn convert(vm: &mut Vm, ty: char, at: usize, v: Value, d: &Directive) -> PyResul
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
             let f = match vm.as_num(v) {
                 Some(_) => vm.float_arg(v)?,
-                None if vm.user_class_of(v).is_some()
-                    || crate::modules::decimal::is_decimal(vm, v) =>
-                {
+                None if vm.user_class_of(v).is_some() || Library::is_decimal(vm, v) => {
                     float_of(vm, v)?
                 }
                 None => {
@@ -414,7 +413,7 @@ fn index_of(vm: &mut Vm, v: Value) -> PyResult<Option<BigInt>> {
 
 /// `float(v)` for an instance: `__float__`, else `__index__`.
 fn float_of(vm: &mut Vm, v: Value) -> PyResult<f64> {
-    if let Some(r) = crate::modules::decimal::ops::float_of(vm, v) {
+    if let Some(r) = Library::decimal_float_of(vm, v) {
         return r;
     }
     if let Some(r) = vm.call_dunder(v, "__float__", vec![])? {
@@ -439,7 +438,7 @@ fn float_of(vm: &mut Vm, v: Value) -> PyResult<f64> {
 /// The integer a `%d`/`%x`-style conversion formats.
 fn int_operand(vm: &mut Vm, ty: char, v: Value) -> PyResult<BigInt> {
     if matches!(ty, 'd' | 'i' | 'u') {
-        if let Some(r) = crate::modules::decimal::ops::int_of(vm, v) {
+        if let Some(r) = Library::decimal_int_of(vm, v) {
             return vm.bigint_arg(r?);
         }
     }

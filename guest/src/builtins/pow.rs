@@ -3,6 +3,7 @@
 //! floats, complex numbers and Decimals, and modular exponentiation of ints
 //! (negative exponents through the modular inverse).
 
+use crate::vm::stdlib::{Library, Stdlib};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
@@ -32,7 +33,7 @@ pub fn pow(vm: &mut Vm, a: Args) -> PyResult<Value> {
                     "pow() 3rd argument not allowed unless all arguments are integers",
                 ));
             }
-            if let Some(r) = crate::modules::decimal::ops::pow3(vm, base, exp, m)? {
+            if let Some(r) = Library::decimal_pow3(vm, base, exp, m)? {
                 return Ok(r);
             }
             let as_int = |v: Value| match vm.as_num(v) {

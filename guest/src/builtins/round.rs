@@ -1,6 +1,7 @@
 //! `round()`: the builtin, with exact half-to-even rounding of floats
 //! and ints.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use num_bigint::BigInt;
 use num_traits::Signed;
 
@@ -18,7 +19,7 @@ pub fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
         ));
     };
     let nd = a.get(1, "ndigits").filter(|v| !v.is_none());
-    if let Some(r) = crate::modules::decimal::ops::round(vm, x, nd) {
+    if let Some(r) = Library::decimal_round(vm, x, nd) {
         return r;
     }
     if vm.user_class_of(x).is_some() {

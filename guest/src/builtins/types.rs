@@ -3,6 +3,7 @@
 //! `type(x)`, including CPython's parsing rules for `int("...")` and
 //! `float("...")`.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use num_bigint::BigInt;
 use num_traits::Num as _;
 
@@ -250,7 +251,8 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                         })
                     }
                     o @ (Obj::Dict(_) | Obj::Native(_))
-                        if matches!(o, Obj::Dict(_)) || vm.native_obj_is_reversible(id) =>
+                        if matches!(o, Obj::Dict(_))
+                            || Library::native_obj_is_reversible(vm, id) =>
                     {
                         let mut keys = vm.collect_iterable(v)?;
                         keys.reverse();
@@ -396,7 +398,7 @@ fn str_decode(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
 
 /// `int(x)` for a non-str-with-base argument.
 fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
-    if let Some(r) = crate::modules::decimal::ops::int_of(vm, x) {
+    if let Some(r) = Library::decimal_int_of(vm, x) {
         return r;
     }
     match vm.as_num(x) {
@@ -592,7 +594,7 @@ fn user_float(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
 
 /// `float(x)`.
 pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
-    if let Some(r) = crate::modules::decimal::ops::float_of(vm, x) {
+    if let Some(r) = Library::decimal_float_of(vm, x) {
         return r.map(Value::Float);
     }
     match vm.as_num(x) {

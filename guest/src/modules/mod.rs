@@ -35,6 +35,7 @@ mod io;
 pub mod iters;
 mod itertools;
 mod json;
+mod library;
 mod math;
 mod math_int;
 mod math_special;
@@ -66,19 +67,15 @@ pub mod typing;
 mod unicodedata;
 mod util;
 
-use serde::{Deserialize, Serialize};
-
 use crate::builtins::Args;
 use crate::object::{Dict, ExcType, HashKey, Module, Obj, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
-/// A function of a native module: module index and function index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct NativeId {
-    pub module: u16,
-    pub func: u16,
-}
+/// A function of a native module (defined with the values, which name it).
+pub use crate::object::NativeId;
+
+pub use library::Library;
 
 /// A native function: its Python name and implementation.
 pub struct NativeFn {

@@ -61,7 +61,7 @@ pub enum Iter {
     },
     /// Iterators of native modules (itertools, ...), stepped by
     /// `Vm::native_iter_next` in `modules/`.
-    Native(Box<crate::modules::iters::NativeIter>),
+    Native(Box<<crate::vm::stdlib::Library as crate::vm::stdlib::Stdlib>::Iterator>),
     /// The old sequence protocol: `obj[0]`, `obj[1]`, ... until IndexError.
     GetItem {
         obj: Value,

@@ -27,7 +27,7 @@ pub use heap::Heap;
 pub use iter::Iter;
 pub use str::PyStr;
 pub use types::Type;
-pub use value::{ObjId, Value};
+pub use value::{NativeId, ObjId, Value};
 
 /// A heap object.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -61,7 +61,7 @@ pub enum Obj {
     /// (`operator.itemgetter(1)`, `functools.partial(f, x)`): calling it
     /// calls `func(*bound, *args)`. `name` is its class name for reprs.
     BoundNative {
-        func: crate::modules::NativeId,
+        func: NativeId,
         bound: Vec<Value>,
         name: String,
     },
@@ -84,7 +84,7 @@ pub enum Obj {
     FieldSpec(Field),
     Generator(Generator),
     /// An object of a native module (`modules/objects/`).
-    Native(crate::modules::objects::NativeObj),
+    Native(<crate::vm::stdlib::Library as crate::vm::stdlib::Stdlib>::Object),
     /// A `complex` number (`object/complex.rs`).
     Complex(complex::Complex),
 }

@@ -12,6 +12,13 @@ use super::exc::ExcType;
 use super::types::Type;
 use crate::builtins::Builtin;
 
+/// A function of a native module: module index and function index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NativeId {
+    pub module: u16,
+    pub func: u16,
+}
+
 /// Index of an object in the [`Heap`](super::heap::Heap).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ObjId(pub u32);
@@ -36,7 +43,7 @@ pub enum Value {
     /// A builtin function such as `len`.
     Builtin(Builtin),
     /// A function of a native module (`math.sqrt`), by module and index.
-    Native(crate::modules::NativeId),
+    Native(NativeId),
     /// A builtin type such as `int` or `list`.
     Type(Type),
     /// A builtin exception class such as `ValueError`.

@@ -3,6 +3,7 @@
 //! builtins, and the `**mapping` merge used by dict displays and calls.
 
 use crate::object::{ClassFlags, ExcType, HashKey, Obj, Value};
+use crate::vm::stdlib::{Library, Stdlib};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -41,15 +42,15 @@ impl Vm {
     /// `None` to fall through to the builtin lookup.
     fn user_attr(&mut self, obj: Value, name: &str) -> PyResult<Option<Value>> {
         if let Value::Native(t) = obj {
-            return self.native_type_getattr(t, name);
+            return Library::native_type_getattr(self, t, name);
         }
         let Value::Ref(id) = obj else { return Ok(None) };
         match self.heap.get(id) {
             Obj::Native(_) => {
-                if let Some(v) = self.native_obj_getattr(id, name)? {
+                if let Some(v) = Library::native_obj_getattr(self, id, name)? {
                     return Ok(Some(v));
                 }
-                if self.native_obj_has_method(id, name) {
+                if Library::native_obj_has_method(self, id, name) {
                     return Ok(Some(
                         self.heap
                             .new_value(Obj::BuiltinMethod(obj, name.to_string())),
@@ -115,7 +116,7 @@ impl Vm {
                 }
             }
             Obj::StaticMethod(f) | Obj::ClassMethod(f) if name == "__func__" => Ok(Some(*f)),
-            Obj::BoundNative { .. } => self.bound_native_getattr(id, name),
+            Obj::BoundNative { .. } => Library::bound_native_getattr(self, id, name),
             Obj::FieldSpec(f) => {
                 let f = f.clone();
                 Ok(Some(match name {
@@ -143,8 +144,8 @@ impl Vm {
                 ExcType::AttributeError,
                 format!("type object '{}' has no attribute '{name}'", t.name()),
             ),
-            Value::Native(t) if crate::modules::objects::class_repr(self, t).is_some() => {
-                let shown = crate::modules::objects::class_repr(self, t).unwrap_or_default();
+            Value::Native(t) if Library::class_repr(self, t).is_some() => {
+                let shown = Library::class_repr(self, t).unwrap_or_default();
                 let type_name = shown.trim_start_matches("<class '").trim_end_matches("'>");
                 PyErr::new(
                     ExcType::AttributeError,
@@ -173,7 +174,7 @@ impl Vm {
             (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),
             (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
             (Value::Native(n), "__name__" | "__qualname__") => {
-                self.new_str(crate::modules::native_name(n))
+                self.new_str(Library::native_name(n))
             }
             (Value::Int(i), "real" | "numerator") => Value::Int(i),
             (Value::Int(_), "imag") => Value::Int(0),
@@ -276,7 +277,7 @@ impl Vm {
                     ))
                 }
                 Obj::Native(_) => {
-                    if let Some(r) = self.native_obj_setattr(id, name, v) {
+                    if let Some(r) = Library::native_obj_setattr(self, id, name, v) {
                         return r;
                     }
                 }
@@ -317,7 +318,7 @@ impl Vm {
         let builtin_type = match obj {
             Value::Type(t) => Some(t.name().to_string()),
             Value::ExcType(e) => Some(e.name().to_string()),
-            Value::Native(id) => self.native_class_name(id),
+            Value::Native(id) => Library::native_class_name(self, id),
             _ => None,
         };
         if let Some(type_name) = builtin_type {

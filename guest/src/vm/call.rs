@@ -4,6 +4,7 @@
 //! synchronous callbacks from native code (`key=` functions).
 
 use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
+use crate::vm::stdlib::{Library, Stdlib};
 use monty_compile::bytecode::Code;
 
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
@@ -278,7 +279,7 @@ impl Vm {
     /// Calls anything that is not a Python function; pushes the result.
     fn call_native(&mut self, callee: Value, mut pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
         if let Value::Native(n) = callee {
-            if crate::modules::is_asyncio_run(n) && self.native_depth == 0 {
+            if Library::is_asyncio_run(n) && self.native_depth == 0 {
                 return self.asyncio_run(pos, kw);
             }
         }
@@ -577,7 +578,7 @@ impl Vm {
     pub fn call_value(&mut self, f: Value, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
         match f {
             Value::Builtin(b) => crate::builtins::call_builtin(self, b, args, kwargs),
-            Value::Native(id) => crate::modules::call(self, id, args, kwargs),
+            Value::Native(id) => Library::call_native(self, id, args, kwargs),
             Value::Type(t) => crate::builtins::types::construct(self, t, args, kwargs),
             Value::ExcType(t) => {
                 if let Some((k, _)) = kwargs.first() {
@@ -601,7 +602,7 @@ impl Vm {
                     let func = *func;
                     let mut all = bound.clone();
                     all.extend(args);
-                    crate::modules::call(self, func, all, kwargs)
+                    Library::call_native(self, func, all, kwargs)
                 }
                 Obj::Class(_) => {
                     if self.native_depth >= MAX_NATIVE_DEPTH {
@@ -638,9 +639,9 @@ impl Vm {
                     let (recv, name) = (*recv, name.clone());
                     crate::builtins::methods::call_method(self, recv, &name, args, kwargs)
                 }
-                Obj::Native(_) => match crate::modules::generic::call_target(self, f) {
+                Obj::Native(_) => match Library::alias_call_target(self, f) {
                     Some(origin) => self.call_value(origin, args, kwargs),
-                    None => match crate::modules::typing::call_target(self, f) {
+                    None => match Library::typing_call_target(self, f) {
                         Some(origin) => {
                             let origin = origin?;
                             self.call_value(origin, args, kwargs)
@@ -736,7 +737,7 @@ impl Vm {
     pub fn callable_display(&mut self, f: Value) -> String {
         let named = match f {
             Value::Builtin(b) => Some(format!("{}()", b.name())),
-            Value::Native(id) => Some(format!("{}()", crate::modules::native_name(id))),
+            Value::Native(id) => Some(format!("{}()", Library::native_name(id))),
             Value::Type(t) => Some(format!("{}()", t.name())),
             Value::ExcType(e) => Some(format!("{}()", e.name())),
             Value::Ref(id) => match self.heap.get(id) {

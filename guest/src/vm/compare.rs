@@ -3,6 +3,7 @@
 //! `__eq__`/`__lt__`/...), with CPython's reflection rules and error
 //! messages. Membership is in `contains.rs`, hashing in `hashing.rs`.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use std::cmp::Ordering;
 
 use crate::builtins::Builtin;
@@ -52,7 +53,7 @@ impl Vm {
                 Obj::BigInt(_) => true,
                 Obj::Complex(z) => z.re != 0.0 || z.im != 0.0,
                 Obj::Range(r) => !r.is_empty(),
-                Obj::Native(_) => return Ok(self.native_obj_truthy(id)),
+                Obj::Native(_) => return Ok(Library::native_obj_truthy(self, id)),
                 Obj::DictView(d, _) => match self.heap.get(*d) {
                     Obj::Dict(d) => !d.is_empty(),
                     _ => true,
@@ -116,7 +117,7 @@ impl Vm {
                     return self.rich_compare_user(op, a, b);
                 }
                 if self.is_native_obj(a) || self.is_native_obj(b) {
-                    if let Some(r) = self.native_obj_compare(op, a, b)? {
+                    if let Some(r) = Library::native_obj_compare(self, op, a, b)? {
                         return Ok(Value::Bool(r));
                     }
                     return match op {
@@ -130,7 +131,7 @@ impl Vm {
                         ))),
                     };
                 }
-                if let Some(r) = self.counter_compare(op, a, b)? {
+                if let Some(r) = Library::counter_compare(self, op, a, b)? {
                     return Ok(Value::Bool(r));
                 }
                 match op {
@@ -188,7 +189,9 @@ impl Vm {
             }
         }
         match op {
-            CmpOp::Eq => Ok(Value::Bool(self.is(a, b) || self.dataclass_eq(a, b)?)),
+            CmpOp::Eq => Ok(Value::Bool(
+                self.is(a, b) || Library::dataclass_eq(self, a, b)?,
+            )),
             CmpOp::Ne => {
                 if self.user_class_of(a).is_some() {
                     if let Some(r) = self.call_dunder(a, "__eq__", vec![b])? {
@@ -198,10 +201,12 @@ impl Vm {
                         }
                     }
                 }
-                Ok(Value::Bool(!(self.is(a, b) || self.dataclass_eq(a, b)?)))
+                Ok(Value::Bool(
+                    !(self.is(a, b) || Library::dataclass_eq(self, a, b)?),
+                ))
             }
             _ => {
-                if let Some(r) = self.dataclass_order(op, a, b)? {
+                if let Some(r) = Library::dataclass_order(self, op, a, b)? {
                     return Ok(Value::Bool(r));
                 }
                 Err(PyErr::type_error(format!(
@@ -270,8 +275,7 @@ impl Vm {
             return self.truthy(r);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            return Ok(self
-                .native_obj_compare(CmpOp::Eq, a, b)?
+            return Ok(Library::native_obj_compare(self, CmpOp::Eq, a, b)?
                 .unwrap_or_else(|| self.is(a, b)));
         }
         let (Value::Ref(x), Value::Ref(y)) = (a, b) else {

@@ -4,6 +4,7 @@
 //! CPython's error for values that are neither.
 
 use crate::object::{Obj, Value, ViewKind};
+use crate::vm::stdlib::{Library, Stdlib};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -12,7 +13,7 @@ impl Vm {
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
         if let Value::Ref(id) = container {
             if let Obj::Native(_) = self.heap.get(id) {
-                if let Some(found) = self.native_obj_contains(id, item)? {
+                if let Some(found) = Library::native_obj_contains(self, id, item)? {
                     return Ok(found);
                 }
             }

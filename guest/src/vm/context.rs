@@ -2,6 +2,7 @@
 //! instance or of a native object (`io.StringIO`, ...).
 
 use crate::object::{Obj, Value};
+use crate::vm::stdlib::{Library, Stdlib};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -15,8 +16,12 @@ impl Vm {
         args: Vec<Value>,
     ) -> PyResult<Value> {
         if let Value::Ref(id) = mgr {
-            if matches!(self.heap.get(id), Obj::Native(_)) && self.native_obj_has_method(id, name) {
-                if let Some(v) = self.native_obj_call_method(id, name, args.clone(), Vec::new())? {
+            if matches!(self.heap.get(id), Obj::Native(_))
+                && Library::native_obj_has_method(self, id, name)
+            {
+                if let Some(v) =
+                    Library::native_obj_call_method(self, id, name, args.clone(), Vec::new())?
+                {
                     return Ok(v);
                 }
             }
@@ -31,7 +36,9 @@ impl Vm {
     /// `__enter__`/`__exit__` of a context manager (a user instance).
     pub(super) fn context_method(&mut self, mgr: Value, name: &str) -> PyResult<Value> {
         if let Value::Ref(id) = mgr {
-            if matches!(self.heap.get(id), Obj::Native(_)) && self.native_obj_has_method(id, name) {
+            if matches!(self.heap.get(id), Obj::Native(_))
+                && Library::native_obj_has_method(self, id, name)
+            {
                 return Ok(Value::None);
             }
         }
@@ -43,7 +50,7 @@ impl Vm {
         if let Value::Ref(id) = mgr {
             // native managers (`decimal.localcontext()`): a bound method,
             // which ignores the manager passed again as first argument
-            if self.is_native_obj(mgr) && self.native_obj_has_method(id, name) {
+            if self.is_native_obj(mgr) && Library::native_obj_has_method(self, id, name) {
                 return Ok(self
                     .heap
                     .new_value(Obj::BuiltinMethod(mgr, name.to_string())));

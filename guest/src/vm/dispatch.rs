@@ -4,6 +4,7 @@
 //! frame returns, or when the program calls the host.
 
 use crate::object::{Dict, ExcType, Obj, Value};
+use crate::vm::stdlib::{Library, Stdlib};
 use monty_compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
@@ -574,9 +575,9 @@ impl Vm {
                                 "attempted relative import with no known parent package",
                             ));
                         }
-                        let leaf = self.import_module(name)?;
+                        let leaf = Library::import_module(self, name)?;
                         let v = if mode == 1 {
-                            self.import_module(name.split('.').next().unwrap_or(name))?
+                            Library::import_module(self, name.split('.').next().unwrap_or(name))?
                         } else {
                             leaf
                         };
@@ -735,7 +736,7 @@ impl Vm {
                     }
                     Op::ImportFrom(n) => {
                         let m = self.top();
-                        let v = self.import_from(m, &prog.names[n as usize])?;
+                        let v = Library::import_from(self, m, &prog.names[n as usize])?;
                         self.stack.push(v);
                     }
                 }

@@ -4,6 +4,7 @@
 //! unhashable values get CPython's messages (with the dict-key / set-element
 //! wording of 3.14 where the key is used as such).
 
+use crate::vm::stdlib::{Library, Stdlib};
 use num_bigint::BigInt;
 
 use crate::object::{ExcType, HashKey, Obj, Value};
@@ -135,7 +136,7 @@ impl Vm {
                     }
                     Obj::Instance(_) => return self.instance_hash_key(v, id),
                     Obj::Native(_) => {
-                        return Ok(self.native_obj_hash(id)?.unwrap_or(HashKey::Id(id.0)))
+                        return Ok(Library::native_obj_hash(self, id)?.unwrap_or(HashKey::Id(id.0)))
                     }
                     _ => return Ok(HashKey::Id(id.0)),
                 };
@@ -185,11 +186,11 @@ impl Vm {
             }
             None => {}
         }
-        if let Some((_, values)) = self.namedtuple_parts(v) {
+        if let Some((_, values)) = Library::namedtuple_parts(self, v) {
             let t = self.new_tuple(values);
             return self.hash_key(t);
         }
-        if let Some(key) = self.dataclass_hash_key(v, cls)? {
+        if let Some(key) = Library::dataclass_hash_key(self, v, cls)? {
             return Ok(key);
         }
         if self.class_lookup(cls, "__eq__").is_some() {

@@ -3,6 +3,7 @@
 //! helpers that drain an iterable into a `Vec`.
 
 use crate::object::{ExcType, Iter, Obj, Range, Value, ViewKind};
+use crate::vm::stdlib::{Library, Stdlib};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -51,7 +52,7 @@ impl Vm {
                 }
                 Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
                 Obj::Native(_) => {
-                    return match self.native_obj_iter(id)? {
+                    return match Library::native_obj_iter(self, id)? {
                         Some(it) => Ok(it),
                         None => Err(self.not_iterable(v)),
                     }
@@ -138,7 +139,7 @@ impl Vm {
             return self.generator_next(id, Value::None);
         }
         if let Obj::Native(_) = self.heap.get(id) {
-            return self.native_obj_next(id);
+            return Library::native_obj_next(self, id);
         }
         if let Obj::Instance(_) = self.heap.get(id) {
             return match self.call_dunder(it, "__next__", vec![]) {
@@ -350,7 +351,7 @@ impl Vm {
                     }
                 }
             }
-            Iter::Native(_) => self.native_iter_next(id),
+            Iter::Native(_) => Library::native_iter_next(self, id),
             Iter::GetItem { obj, idx } => {
                 let (obj, i) = (*obj, *idx);
                 match self.get_item(obj, Value::Int(i as i64)) {

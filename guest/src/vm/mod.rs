@@ -30,6 +30,7 @@ mod quick_cmp;
 mod raise;
 pub mod repr;
 mod returns;
+pub mod stdlib;
 mod subscr;
 mod suggest;
 pub mod tasks;
@@ -180,7 +181,7 @@ pub struct Vm {
     /// Imported modules by name (`sys.modules`).
     pub modules: Vec<(String, Value)>,
     /// The `random` module's generator, created on first use.
-    pub random_state: Option<Box<crate::modules::random::State>>,
+    pub random_state: Option<Box<<stdlib::Library as stdlib::Stdlib>::RandomState>>,
     /// Set when a natively resumed generator yielded (versus returned).
     pub gen_yielded: bool,
     /// An exception to raise in the frame about to run (`gen.throw()`).

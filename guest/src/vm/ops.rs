@@ -2,6 +2,7 @@
 //! float), sequence concatenation and repetition, set algebra, comparisons,
 //! equality, truthiness and hashing — with CPython's error messages.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
@@ -168,18 +169,18 @@ impl Vm {
 
     /// `type(v)` as a value.
     pub fn type_value(&self, v: Value) -> Value {
-        if let Some(t) = self.native_type_of(v) {
+        if let Some(t) = Library::native_type_of(self, v) {
             return Value::Native(t);
         }
         if let Value::Native(n) = v {
             // a native constructor that is a class (`collections.deque`)
-            if crate::modules::objects::class_repr(self, n).is_some() {
+            if Library::class_repr(self, n).is_some() {
                 return Value::Type(Type::Type);
             }
         }
         match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Native(_) => match crate::modules::objects::class_of(self, id) {
+                Obj::Native(_) => match Library::class_of(self, id) {
                     Some(t) => Value::Native(t),
                     None => Value::Type(Type::Object),
                 },
@@ -267,15 +268,15 @@ impl Vm {
             return Ok(r);
         }
         if op == BinOp::BitOr {
-            if let Some(r) = crate::modules::generic::binary(self, op, a, b)? {
+            if let Some(r) = Library::union_binary(self, op, a, b)? {
                 return Ok(r);
             }
         }
         if matches!(op, BinOp::Add | BinOp::Mul) {
             // a namedtuple concatenates and repeats as the plain tuple it is
             let (x, y) = (
-                self.namedtuple_as_tuple(a, op),
-                self.namedtuple_as_tuple(b, op),
+                Library::namedtuple_as_tuple(self, a, op),
+                Library::namedtuple_as_tuple(self, b, op),
             );
             if x.is_some() || y.is_some() {
                 let (x, y) = (x.unwrap_or(a), y.unwrap_or(b));
@@ -290,7 +291,7 @@ impl Vm {
             return self.binary_op_user(op, a, b, inplace);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            if let Some(r) = self.native_obj_binary(op, a, b, inplace)? {
+            if let Some(r) = Library::native_obj_binary(self, op, a, b, inplace)? {
                 return Ok(r);
             }
             return Err(self.unsupported(op, a, b));
@@ -309,7 +310,7 @@ impl Vm {
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
         }
-        if let Some(r) = self.counter_binary(op, a, b, inplace)? {
+        if let Some(r) = Library::counter_binary(self, op, a, b, inplace)? {
             return Ok(r);
         }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
@@ -677,7 +678,7 @@ impl Vm {
                 UnaryOp::Pos => '+',
                 _ => '~',
             };
-            if let Some(r) = self.native_obj_unary(a, c)? {
+            if let Some(r) = Library::native_obj_unary(self, a, c)? {
                 return Ok(r);
             }
         }
@@ -701,7 +702,7 @@ impl Vm {
             )));
         }
         if matches!(op, UnaryOp::Neg | UnaryOp::Pos) {
-            if let Some(r) = self.counter_unary(a, op == UnaryOp::Neg)? {
+            if let Some(r) = Library::counter_unary(self, a, op == UnaryOp::Neg)? {
                 return Ok(r);
             }
         }

@@ -14,6 +14,7 @@ pub mod str_fast;
 
 use crate::object::{Obj, Type, Value};
 use crate::vm::call::Kwargs;
+use crate::vm::stdlib::{Library, Stdlib};
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::Args;
@@ -43,7 +44,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS.contains(&name),
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
         Value::Type(Type::Dict) => name == "fromkeys",
-        Value::Native(t) => name == "fromkeys" && crate::modules::dict_class_kind(t).is_some(),
+        Value::Native(t) => name == "fromkeys" && Library::dict_class_kind(t).is_some(),
         Value::Type(Type::Str) => name == "maketrans",
         Value::Type(Type::Complex) => name == "from_number",
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
@@ -62,7 +63,7 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
             Obj::Complex(_) => numbers::COMPLEX_METHODS.contains(&name),
             Obj::Exception(_) => name == "with_traceback" || name == "add_note",
             Obj::Property(_) => matches!(name, "getter" | "setter" | "deleter"),
-            Obj::Native(_) => vm.native_obj_has_method(id, name),
+            Obj::Native(_) => Library::native_obj_has_method(vm, id, name),
             Obj::Generator(_) => {
                 matches!(name, "send" | "throw" | "close" | "__next__" | "__iter__")
             }
@@ -92,7 +93,7 @@ pub fn call_method(
         Value::Type(Type::Complex) if name == "from_number" => {
             Some(numbers::complex_from_number(vm, a)?)
         }
-        Value::Native(t) if name == "fromkeys" => match crate::modules::dict_class_kind(t) {
+        Value::Native(t) if name == "fromkeys" => match Library::dict_class_kind(t) {
             Some(kind) => Some(dict::fromkeys_of(vm, a, kind)?),
             None => None,
         },
@@ -104,7 +105,7 @@ pub fn call_method(
             Obj::Bytes(_) | Obj::ByteArray(_) => bytes::call(vm, id, name, a)?,
             Obj::List(_) => list::call(vm, id, name, a)?,
             Obj::Tuple(_) => list::call_tuple(vm, id, name, a)?,
-            Obj::Dict(_) => match vm.dict_kind_method(id, name, &a)? {
+            Obj::Dict(_) => match Library::dict_kind_method(vm, id, name, &a)? {
                 Some(v) => Some(v),
                 None => dict::call(vm, id, name, a)?,
             },
@@ -127,7 +128,7 @@ pub fn call_method(
                 Some(obj)
             }
             Obj::Generator(_) => Some(generator_method(vm, id, name, a)?),
-            Obj::Native(_) => vm.native_obj_call_method(id, name, a.pos, a.kw)?,
+            Obj::Native(_) => Library::native_obj_call_method(vm, id, name, a.pos, a.kw)?,
             Obj::Property(p) => {
                 let mut p = *p;
                 a.check(1, 1, &[])?;

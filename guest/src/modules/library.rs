@@ -1,0 +1,341 @@
+//! [`Library`]: the standard library's side of the
+//! [`Stdlib`](crate::vm::stdlib::Stdlib) trait, answering the VM core by
+//! forwarding to the modules that own each answer.
+
+use monty_compile::bytecode::{BinOp, CmpOp};
+
+use crate::builtins::Args;
+use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
+use crate::vm::call::Kwargs;
+use crate::vm::stdlib::Stdlib;
+use crate::vm::{PyResult, Vm};
+
+/// The standard library of this build.
+pub struct Library;
+
+impl Stdlib for Library {
+    type Object = super::objects::NativeObj;
+    type Iterator = super::iters::NativeIter;
+    type RandomState = super::random::State;
+
+    fn native_obj_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
+        vm.native_obj_getattr(id, name)
+    }
+
+    fn native_obj_setattr(vm: &mut Vm, id: ObjId, name: &str, v: Value) -> Option<PyResult<()>> {
+        vm.native_obj_setattr(id, name, v)
+    }
+
+    fn native_obj_has_method(vm: &Vm, id: ObjId, name: &str) -> bool {
+        vm.native_obj_has_method(id, name)
+    }
+
+    fn native_obj_call_method(
+        vm: &mut Vm,
+        id: ObjId,
+        name: &str,
+        args: Vec<Value>,
+        kw: Kwargs,
+    ) -> PyResult<Option<Value>> {
+        vm.native_obj_call_method(id, name, args, kw)
+    }
+
+    fn native_obj_repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
+        vm.native_obj_repr(id)
+    }
+
+    fn native_obj_str(vm: &mut Vm, id: ObjId) -> PyResult<String> {
+        vm.native_obj_str(id)
+    }
+
+    fn native_obj_compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        vm.native_obj_compare(op, a, b)
+    }
+
+    fn native_obj_hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
+        vm.native_obj_hash(id)
+    }
+
+    fn native_obj_binary(
+        vm: &mut Vm,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
+        vm.native_obj_binary(op, a, b, inplace)
+    }
+
+    fn native_obj_unary(vm: &mut Vm, v: Value, op: char) -> PyResult<Option<Value>> {
+        vm.native_obj_unary(v, op)
+    }
+
+    fn native_obj_len(vm: &mut Vm, id: ObjId) -> PyResult<Option<usize>> {
+        vm.native_obj_len(id)
+    }
+
+    fn native_obj_contains(vm: &mut Vm, id: ObjId, item: Value) -> PyResult<Option<bool>> {
+        vm.native_obj_contains(id, item)
+    }
+
+    fn native_obj_iter(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+        vm.native_obj_iter(id)
+    }
+
+    fn native_obj_is_iterator(vm: &Vm, id: ObjId) -> bool {
+        vm.native_obj_is_iterator(id)
+    }
+
+    fn native_obj_is_reversible(vm: &Vm, id: ObjId) -> bool {
+        vm.native_obj_is_reversible(id)
+    }
+
+    fn native_obj_next(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+        vm.native_obj_next(id)
+    }
+
+    fn native_obj_getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
+        vm.native_obj_getitem(id, idx)
+    }
+
+    fn native_obj_setitem(
+        vm: &mut Vm,
+        id: ObjId,
+        idx: Value,
+        v: Option<Value>,
+    ) -> Option<PyResult<()>> {
+        vm.native_obj_setitem(id, idx, v)
+    }
+
+    fn native_obj_truthy(vm: &mut Vm, id: ObjId) -> bool {
+        vm.native_obj_truthy(id)
+    }
+
+    fn native_obj_format(vm: &mut Vm, id: ObjId, spec: &str) -> PyResult<Option<String>> {
+        vm.native_obj_format(id, spec)
+    }
+
+    fn native_type_getattr(vm: &mut Vm, t: NativeId, name: &str) -> PyResult<Option<Value>> {
+        vm.native_type_getattr(t, name)
+    }
+
+    fn native_type_isinstance(vm: &mut Vm, v: Value, t: NativeId) -> Option<bool> {
+        vm.native_type_isinstance(v, t)
+    }
+
+    fn native_type_of(vm: &Vm, v: Value) -> Option<NativeId> {
+        vm.native_type_of(v)
+    }
+
+    fn native_class_name(vm: &Vm, f: NativeId) -> Option<String> {
+        vm.native_class_name(f)
+    }
+
+    fn bound_native_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
+        vm.bound_native_getattr(id, name)
+    }
+
+    fn bound_native_binds(vm: &Vm, id: ObjId) -> bool {
+        vm.bound_native_binds(id)
+    }
+
+    fn bound_native_repr(
+        vm: &mut Vm,
+        func: NativeId,
+        bound: &[Value],
+        id: ObjId,
+    ) -> PyResult<Option<String>> {
+        vm.bound_native_repr(func, bound, id)
+    }
+
+    fn native_iter_next(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+        vm.native_iter_next(id)
+    }
+
+    fn native_iter_repr(vm: &mut Vm, id: ObjId) -> PyResult<Option<String>> {
+        vm.native_iter_repr(id)
+    }
+
+    fn namedtuple_parts(vm: &Vm, v: Value) -> Option<(Vec<String>, Vec<Value>)> {
+        vm.namedtuple_parts(v)
+    }
+
+    fn namedtuple_as_tuple(
+        vm: &mut Vm,
+        v: Value,
+        op: monty_compile::bytecode::BinOp,
+    ) -> Option<Value> {
+        vm.namedtuple_as_tuple(v, op)
+    }
+
+    fn namedtuple_dunder(
+        vm: &mut Vm,
+        obj: Value,
+        name: &str,
+        args: &[Value],
+    ) -> PyResult<Option<Value>> {
+        vm.namedtuple_dunder(obj, name, args)
+    }
+
+    fn namedtuple_attr(vm: &mut Vm, obj: Value, name: &str) -> Option<Value> {
+        vm.namedtuple_attr(obj, name)
+    }
+
+    fn namedtuple_info(vm: &Vm, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)> {
+        vm.namedtuple_info(cls)
+    }
+
+    fn namedtuple_init(
+        vm: &mut Vm,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()> {
+        vm.namedtuple_init(cls, inst, args, kwargs)
+    }
+
+    fn dataclass_eq(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
+        vm.dataclass_eq(a, b)
+    }
+
+    fn dataclass_order(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        vm.dataclass_order(op, a, b)
+    }
+
+    fn dataclass_hash_key(vm: &mut Vm, v: Value, cls: ObjId) -> PyResult<Option<HashKey>> {
+        vm.dataclass_hash_key(v, cls)
+    }
+
+    fn dataclass_init(
+        vm: &mut Vm,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()> {
+        vm.dataclass_init(cls, inst, args, kwargs)
+    }
+
+    fn dataclass_repr(vm: &mut Vm, v: Value, cls: ObjId) -> PyResult<Option<String>> {
+        vm.dataclass_repr(v, cls)
+    }
+
+    fn counter_binary(
+        vm: &mut Vm,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
+        vm.counter_binary(op, a, b, inplace)
+    }
+
+    fn counter_unary(vm: &mut Vm, a: Value, negate: bool) -> PyResult<Option<Value>> {
+        vm.counter_unary(a, negate)
+    }
+
+    fn counter_compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        vm.counter_compare(op, a, b)
+    }
+
+    fn dict_kind_repr(vm: &mut Vm, kind: DictKind, id: ObjId, plain: String) -> PyResult<String> {
+        vm.dict_kind_repr(kind, id, plain)
+    }
+
+    fn dict_missing(vm: &mut Vm, id: ObjId, key: Value) -> PyResult<Option<Value>> {
+        vm.dict_missing(id, key)
+    }
+
+    fn dict_kind_method(vm: &mut Vm, id: ObjId, name: &str, a: &Args) -> PyResult<Option<Value>> {
+        vm.dict_kind_method(id, name, a)
+    }
+
+    fn import_module(vm: &mut Vm, name: &str) -> PyResult<Value> {
+        vm.import_module(name)
+    }
+
+    fn import_from(vm: &mut Vm, module: Value, name: &str) -> PyResult<Value> {
+        vm.import_from(module, name)
+    }
+
+    fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
+        super::objects::class_repr(vm, t)
+    }
+
+    fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
+        super::objects::class_of(vm, id)
+    }
+
+    fn native_name(id: NativeId) -> &'static str {
+        super::native_name(id)
+    }
+
+    fn is_asyncio_run(id: NativeId) -> bool {
+        super::is_asyncio_run(id)
+    }
+
+    fn is_asyncio_function(id: NativeId) -> bool {
+        id.module == super::module_index("asyncio")
+    }
+
+    fn call_native(vm: &mut Vm, id: NativeId, args: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+        super::call(vm, id, args, kw)
+    }
+
+    fn union_binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+        super::generic::binary(vm, op, a, b)
+    }
+
+    fn alias_call_target(vm: &Vm, v: Value) -> Option<Value> {
+        super::generic::call_target(vm, v)
+    }
+
+    fn typing_call_target(vm: &Vm, v: Value) -> Option<PyResult<Value>> {
+        super::typing::call_target(vm, v)
+    }
+
+    fn typing_class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<PyResult<Value>> {
+        super::typing::class_getitem(vm, cls, idx)
+    }
+
+    fn generic_class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {
+        super::generic::class_getitem(vm, cls, idx)
+    }
+
+    fn generic_isinstance(vm: &mut Vm, v: Value, t: Value) -> Option<PyResult<bool>> {
+        super::generic::isinstance(vm, v, t)
+    }
+
+    fn decimal_float_of(vm: &Vm, v: Value) -> Option<PyResult<f64>> {
+        super::decimal::ops::float_of(vm, v)
+    }
+
+    fn decimal_int_of(vm: &mut Vm, v: Value) -> Option<PyResult<Value>> {
+        super::decimal::ops::int_of(vm, v)
+    }
+
+    fn decimal_round(vm: &mut Vm, v: Value, nd: Option<Value>) -> Option<PyResult<Value>> {
+        super::decimal::ops::round(vm, v, nd)
+    }
+
+    fn decimal_pow3(vm: &mut Vm, a: Value, b: Value, m: Value) -> PyResult<Option<Value>> {
+        super::decimal::ops::pow3(vm, a, b, m)
+    }
+
+    fn decimal_divmod(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<Value>> {
+        super::decimal::ops::divmod(vm, a, b)
+    }
+
+    fn is_decimal(vm: &Vm, v: Value) -> bool {
+        super::decimal::is_decimal(vm, v)
+    }
+
+    fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
+        super::structseq::stream_of(vm, v)
+    }
+
+    fn dict_class_kind(t: NativeId) -> Option<DictKind> {
+        super::dict_class_kind(t)
+    }
+}
