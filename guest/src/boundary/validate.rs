@@ -37,6 +37,7 @@
 use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
+use crate::vm::tasks::Awaitable;
 use crate::vm::{Frame, OnReturn, Vm};
 use monty_compile::bytecode::{Code, Const, Op, Program};
 use monty_compile::verify::{verify_program, Verified};
@@ -99,7 +100,10 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
     }
     for (_, fut) in &sched.outstanding {
         heap.expect(Value::Ref(*fut), "future", |o| {
-            matches!(o, Obj::Native(NativeObj::Future { .. }))
+            matches!(
+                o,
+                Obj::Native(NativeObj::Awaitable(Awaitable::Future { .. }))
+            )
         })?;
     }
     for (i, t) in sched.tasks.iter().enumerate() {
@@ -265,7 +269,7 @@ fn check_object(
             Iter::Range { step: 0, .. } => Err("range iterator with step 0".into()),
             _ => Ok(()),
         },
-        Obj::Native(NativeObj::Task(t)) if *t as usize >= ntasks => {
+        Obj::Native(NativeObj::Awaitable(Awaitable::Task(t))) if *t as usize >= ntasks => {
             Err(format!("task {t} out of range"))
         }
         Obj::BoundNative { func, .. } if !crate::modules::native_exists(*func) => {

@@ -6,6 +6,7 @@ use super::objects::NativeObj;
 use super::{ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
 use crate::object::{Obj, Value};
+use crate::vm::tasks::Awaitable;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn run(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
@@ -25,9 +26,7 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
         Value::Ref(id)
             if matches!(
                 vm.heap.get(id),
-                Obj::Native(
-                    NativeObj::Future { .. } | NativeObj::Task(_) | NativeObj::Gather { .. }
-                )
+                Obj::Native(NativeObj::Awaitable(a)) if a.is_future_like()
             ) =>
         {
             Ok(v)
@@ -35,7 +34,9 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
         Value::Ref(id)
             if matches!(
                 vm.heap.get(id),
-                Obj::Native(NativeObj::Sleep { .. } | NativeObj::WaitFor { .. })
+                Obj::Native(NativeObj::Awaitable(
+                    Awaitable::Sleep { .. } | Awaitable::WaitFor { .. }
+                ))
             ) =>
         {
             // a gathered sleep or wait_for is a task that waits out its timer
@@ -67,10 +68,10 @@ fn gather(vm: &mut Vm, a: Args) -> PyResult<Value> {
         };
         children.push(child);
     }
-    Ok(vm.heap.new_value(Obj::Native(NativeObj::Gather {
+    Ok(vm.new_awaitable(Awaitable::Gather {
         children,
         return_exceptions,
-    })))
+    }))
 }
 
 fn create_task(vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -120,9 +121,7 @@ fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
         return Err(PyErr::value_error("Invalid delay: NaN (not a number)"));
     }
     let result = a.get(1, "result").unwrap_or(Value::None);
-    Ok(vm
-        .heap
-        .new_value(Obj::Native(NativeObj::Sleep { delay, result })))
+    Ok(vm.new_awaitable(Awaitable::Sleep { delay, result }))
 }
 
 /// `wait_for(aw, timeout)`: `aw` (a coroutine becomes a task) bounded by
@@ -140,9 +139,7 @@ fn wait_for(vm: &mut Vm, a: Args) -> PyResult<Value> {
         None | Some(Value::None) => return Ok(inner),
         Some(t) => vm.float_arg(t)?,
     };
-    Ok(vm
-        .heap
-        .new_value(Obj::Native(NativeObj::WaitFor { inner, timeout })))
+    Ok(vm.new_awaitable(Awaitable::WaitFor { inner, timeout }))
 }
 
 /// `as_completed(aws)`: an iterator of as many awaitables as `aws` has;
@@ -155,14 +152,9 @@ fn as_completed(vm: &mut Vm, a: Args) -> PyResult<Value> {
         tasks.push(as_awaitable(vm, v)?);
     }
     let n = tasks.len();
-    let group = vm
-        .heap
-        .new_value(Obj::Native(NativeObj::AsCompleted(tasks)));
+    let group = vm.new_awaitable(Awaitable::AsCompleted(tasks));
     let slots = (0..n)
-        .map(|_| {
-            vm.heap
-                .new_value(Obj::Native(NativeObj::NextCompleted(group)))
-        })
+        .map(|_| vm.new_awaitable(Awaitable::NextCompleted(group)))
         .collect();
     let l = vm.new_list(slots);
     vm.get_iter(l)
@@ -233,29 +225,31 @@ pub fn is_run(id: NativeId) -> bool {
 // The native object type this file owns (`modules/objects/native_type.rs`).
 use crate::modules::objects::prelude as np;
 
-/// Futures, tasks and gathers: awaitable, with `done()`, `result()`, ...
-/// (the VM's scheduler, `vm/tasks.rs`, runs them).
-pub struct TaskLike;
+/// The VM scheduler's awaitables (`vm/tasks.rs`); futures, tasks and
+/// gathers have `done()`, `result()`, ...
+pub struct AwaitableType;
 
-impl np::NativeType for TaskLike {
+fn awaitable_of(o: &np::NativeObj) -> Option<&Awaitable> {
+    match o {
+        np::NativeObj::Awaitable(a) => Some(a),
+        _ => None,
+    }
+}
+
+impl np::NativeType for AwaitableType {
     fn type_name(o: &np::NativeObj) -> &'static str {
-        match o {
-            np::NativeObj::Future { .. } => "Future",
-            np::NativeObj::Task(_) => "Task",
-            _ => "_GatheringFuture",
-        }
+        awaitable_of(o).map_or("coroutine", Awaitable::type_name)
     }
 
     fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
-        match o {
-            np::NativeObj::Future { state, .. } => state.for_each_child(f),
-            np::NativeObj::Gather { children, .. } => children.iter().for_each(|v| f(*v)),
-            _ => {}
+        if let Some(a) = awaitable_of(o) {
+            a.for_each_child(f);
         }
     }
 
-    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        crate::vm::tasks::TASK_METHODS.contains(&name)
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        awaitable_of(np::obj(vm, id)).is_some_and(Awaitable::is_future_like)
+            && crate::vm::tasks::TASK_METHODS.contains(&name)
     }
 
     fn call_method(
@@ -265,33 +259,10 @@ impl np::NativeType for TaskLike {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
+        if !awaitable_of(np::obj(vm, id)).is_some_and(Awaitable::is_future_like) {
+            return Ok(None);
+        }
         vm.task_method(id, name, args.len() + kw.len())
-    }
-
-    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
-        Ok(vm.task_obj_repr(id))
-    }
-}
-
-/// The other awaitables: `asyncio.sleep`, `wait_for`, `as_completed`.
-pub struct AwaitableType;
-
-impl np::NativeType for AwaitableType {
-    fn type_name(o: &np::NativeObj) -> &'static str {
-        match o {
-            np::NativeObj::AsCompleted(_) => "_AsCompletedIterator",
-            _ => "coroutine",
-        }
-    }
-
-    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
-        match o {
-            np::NativeObj::Sleep { result, .. } => f(*result),
-            np::NativeObj::WaitFor { inner, .. } => f(*inner),
-            np::NativeObj::AsCompleted(items) => items.iter().for_each(|v| f(*v)),
-            np::NativeObj::NextCompleted(group) => f(*group),
-            _ => {}
-        }
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

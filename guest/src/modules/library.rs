@@ -4,10 +4,12 @@
 
 use monty_compile::bytecode::{BinOp, CmpOp};
 
+use super::objects::NativeObj;
 use crate::builtins::Args;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
+use crate::vm::tasks::Awaitable;
 use crate::vm::{PyResult, Vm};
 
 /// The standard library of this build.
@@ -17,6 +19,24 @@ impl Stdlib for Library {
     type Object = super::objects::NativeObj;
     type Iterator = super::iters::NativeIter;
     type RandomState = super::random::State;
+
+    fn awaitable(o: &NativeObj) -> Option<&Awaitable> {
+        match o {
+            NativeObj::Awaitable(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    fn awaitable_mut(o: &mut NativeObj) -> Option<&mut Awaitable> {
+        match o {
+            NativeObj::Awaitable(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    fn from_awaitable(a: Awaitable) -> NativeObj {
+        NativeObj::Awaitable(a)
+    }
 
     fn native_obj_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
         vm.native_obj_getattr(id, name)

@@ -13,6 +13,7 @@ use monty_compile::bytecode::{BinOp, CmpOp};
 use crate::builtins::Args;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::vm::call::Kwargs;
+use crate::vm::tasks::Awaitable;
 use crate::vm::{PyResult, Vm};
 
 /// The library the core is built with: the one place it is named.
@@ -24,14 +25,22 @@ pub type Library = crate::modules::Library;
 /// classes the library implements; the rest are its functions and modules.
 pub trait Stdlib {
     /// The data of the library's objects (`Obj::Native`): deques, dates,
-    /// regex matches, ... (and, for now, the asyncio objects the VM's
-    /// scheduler builds, the one place the core still reads the library's
-    /// data: `vm/tasks.rs`).
+    /// regex matches, ..., and the scheduler's awaitables, which the
+    /// library stores for the VM (`from_awaitable`).
     type Object;
     /// The state of the library's iterators (`Iter::Native`: itertools, ...).
     type Iterator;
     /// The state of `random`'s module-level generator, kept by the VM.
     type RandomState;
+
+    /// The scheduler's awaitable stored in `o`, if `o` is one.
+    fn awaitable(o: &Self::Object) -> Option<&Awaitable>;
+
+    /// [`Stdlib::awaitable`], to update.
+    fn awaitable_mut(o: &mut Self::Object) -> Option<&mut Awaitable>;
+
+    /// The library object that stores one of the scheduler's awaitables.
+    fn from_awaitable(a: Awaitable) -> Self::Object;
 
     /// An attribute (data or bound method) of a native object.
     fn native_obj_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>>;

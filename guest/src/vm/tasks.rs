@@ -17,16 +17,77 @@
 //! timer (virtual time, the default). Timers due by the clock fire before
 //! any task runs.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use crate::modules::objects::NativeObj;
 use crate::object::{ExcType, GenState, Obj, ObjId, Value};
 
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
 
 /// The methods of `Task` and `Future` objects.
+/// The scheduler's objects, stored as the library's native objects
+/// ([`Stdlib::from_awaitable`]) so they share its attribute and repr hooks.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Awaitable {
+    /// A host call's result to come.
+    Future { call_id: u64, state: FutState },
+    /// A task (index into the scheduler's tasks).
+    Task(u32),
+    /// `asyncio.gather(...)`.
+    Gather {
+        children: Vec<Value>,
+        return_exceptions: bool,
+    },
+    /// `asyncio.sleep(delay, result)`.
+    Sleep { delay: f64, result: Value },
+    /// `asyncio.wait_for(aw, timeout)`: `inner` is a task or future;
+    /// awaiting this raises `TimeoutError` once `timeout` seconds of sandbox
+    /// time pass first.
+    WaitFor { inner: Value, timeout: f64 },
+    /// `asyncio.as_completed(aws)`'s shared state: the awaitables not yet
+    /// handed out.
+    AsCompleted(Vec<Value>),
+    /// One item `as_completed` yields: awaiting it gives the outcome of the
+    /// next awaitable of its group to finish.
+    NextCompleted(Value),
+}
+
+impl Awaitable {
+    /// Calls `f` on every value the awaitable holds.
+    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        match self {
+            Awaitable::Future { state, .. } => state.for_each_child(f),
+            Awaitable::Task(_) => {}
+            Awaitable::Gather { children, .. } => children.iter().for_each(|v| f(*v)),
+            Awaitable::Sleep { result, .. } => f(*result),
+            Awaitable::WaitFor { inner, .. } => f(*inner),
+            Awaitable::AsCompleted(items) => items.iter().for_each(|v| f(*v)),
+            Awaitable::NextCompleted(group) => f(*group),
+        }
+    }
+
+    /// `type(x).__name__`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Awaitable::Future { .. } => "Future",
+            Awaitable::Task(_) => "Task",
+            Awaitable::Gather { .. } => "_GatheringFuture",
+            Awaitable::AsCompleted(_) => "_AsCompletedIterator",
+            _ => "coroutine",
+        }
+    }
+
+    /// Whether it has `done()`, `result()`, ... (futures, tasks, gathers).
+    pub fn is_future_like(&self) -> bool {
+        matches!(
+            self,
+            Awaitable::Future { .. } | Awaitable::Task(_) | Awaitable::Gather { .. }
+        )
+    }
+}
+
 pub const TASK_METHODS: &[&str] = &["done", "cancelled", "cancel", "result", "exception"];
 
 /// Deepest nesting of gathers (`gather(gather(...))`) awaited or
@@ -125,22 +186,41 @@ impl Scheduler {
 }
 
 impl Vm {
-    fn native(&self, v: Value) -> Option<&NativeObj> {
+    /// The awaitable `v` is, if it is one of the scheduler's objects.
+    fn native(&self, v: Value) -> Option<&Awaitable> {
         match v {
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Native(n) => Some(n),
-                _ => None,
-            },
+            Value::Ref(id) => self.awaitable_at(id),
             _ => None,
         }
     }
 
+    fn awaitable_at(&self, id: ObjId) -> Option<&Awaitable> {
+        match self.heap.get(id) {
+            Obj::Native(n) => Library::awaitable(n),
+            _ => None,
+        }
+    }
+
+    fn awaitable_at_mut(&mut self, id: ObjId) -> Option<&mut Awaitable> {
+        match self.heap.get_mut(id) {
+            Obj::Native(n) => Library::awaitable_mut(n),
+            _ => None,
+        }
+    }
+
+    /// A new heap object for an awaitable.
+    pub fn new_awaitable(&mut self, a: Awaitable) -> Value {
+        self.heap.new_value(Obj::Native(Library::from_awaitable(a)))
+    }
+
     /// An async host call: a future, announced at the next `wait`.
     pub fn issue_async_call(&mut self, call: PendingCall) -> Value {
-        let f = self.heap.alloc(Obj::Native(NativeObj::Future {
-            call_id: call.id,
-            state: FutState::Pending,
-        }));
+        let f = self
+            .heap
+            .alloc(Obj::Native(Library::from_awaitable(Awaitable::Future {
+                call_id: call.id,
+                state: FutState::Pending,
+            })));
         self.sched.outstanding.push((call.id, f));
         self.sched.unannounced.push(call);
         Value::Ref(f)
@@ -149,11 +229,11 @@ impl Vm {
     /// Starts a task running `coro` (or waiting out an `asyncio.sleep`);
     /// returns the Task object.
     pub fn spawn_task(&mut self, coro: Value) -> PyResult<Value> {
-        if let Some(NativeObj::Sleep { delay, result }) = self.native(coro) {
+        if let Some(Awaitable::Sleep { delay, result }) = self.native(coro) {
             let (delay, result) = (*delay, *result);
             return Ok(self.spawn_timer_task(coro, delay, Ok(result)));
         }
-        if let Some(NativeObj::WaitFor { timeout, .. }) = self.native(coro) {
+        if let Some(Awaitable::WaitFor { timeout, .. }) = self.native(coro) {
             let timeout = *timeout;
             let exc = self.raise_prep_detached(PyErr::New(ExcType::TimeoutError, vec![]));
             return Ok(self.spawn_timer_task(coro, timeout, Err(exc)));
@@ -179,7 +259,7 @@ impl Vm {
             exc: Vec::new(),
         });
         self.sched.ready.push_back(idx);
-        Ok(self.heap.new_value(Obj::Native(NativeObj::Task(idx))))
+        Ok(self.new_awaitable(Awaitable::Task(idx)))
     }
 
     /// A task that only waits out a timer (a gathered or wrapped
@@ -206,7 +286,7 @@ impl Vm {
             stack: Vec::new(),
             exc: Vec::new(),
         });
-        self.heap.new_value(Obj::Native(NativeObj::Task(idx)))
+        self.new_awaitable(Awaitable::Task(idx))
     }
 
     fn ensure_main_task(&mut self) {
@@ -246,13 +326,13 @@ impl Vm {
             return Ok(None);
         };
         Ok(match n {
-            NativeObj::Future { state, .. } => match state {
+            Awaitable::Future { state, .. } => match state {
                 FutState::Pending => None,
                 FutState::Done(x) => Some(Ok(*x)),
                 FutState::Failed(e) => Some(Err(*e)),
             },
-            NativeObj::Task(i) => self.sched.tasks[*i as usize].result,
-            NativeObj::Gather {
+            Awaitable::Task(i) => self.sched.tasks[*i as usize].result,
+            Awaitable::Gather {
                 children,
                 return_exceptions,
             } => {
@@ -284,21 +364,24 @@ impl Vm {
                         Ok(x) => FutState::Done(x),
                         Err(e) => FutState::Failed(e),
                     };
-                    *self.heap.get_mut(id) = Obj::Native(NativeObj::Future { call_id: 0, state });
+                    *self.heap.get_mut(id) =
+                        Obj::Native(Library::from_awaitable(Awaitable::Future {
+                            call_id: 0,
+                            state,
+                        }));
                 }
                 Some(outcome)
             }
-            NativeObj::NextCompleted(group) => {
+            Awaitable::NextCompleted(group) => {
                 let group = *group;
                 let pending = match self.native(group) {
-                    Some(NativeObj::AsCompleted(items)) => items.clone(),
+                    Some(Awaitable::AsCompleted(items)) => items.clone(),
                     _ => return Ok(None),
                 };
                 for (i, item) in pending.into_iter().enumerate() {
                     if let Some(outcome) = self.nested_outcome(item, depth + 1)? {
                         if let Value::Ref(g) = group {
-                            if let Obj::Native(NativeObj::AsCompleted(items)) = self.heap.get_mut(g)
-                            {
+                            if let Some(Awaitable::AsCompleted(items)) = self.awaitable_at_mut(g) {
                                 items.remove(i);
                             }
                         }
@@ -307,7 +390,7 @@ impl Vm {
                 }
                 None
             }
-            NativeObj::Sleep { .. } => None,
+            Awaitable::Sleep { .. } => None,
             _ => None,
         })
     }
@@ -326,7 +409,7 @@ impl Vm {
             self.resume_generator(c, Value::None, false)?;
             return Ok((true, None));
         }
-        if let Some(NativeObj::WaitFor { inner, timeout }) = self.native(v) {
+        if let Some(Awaitable::WaitFor { inner, timeout }) = self.native(v) {
             let (inner, timeout) = (*inner, *timeout);
             return match self.awaitable_outcome(inner)? {
                 Some(Ok(x)) => {
@@ -344,12 +427,12 @@ impl Vm {
             };
         }
         let kind = match self.native(v) {
-            Some(NativeObj::Sleep { delay, result }) => Some((*delay, *result)),
+            Some(Awaitable::Sleep { delay, result }) => Some((*delay, *result)),
             Some(
-                NativeObj::Future { .. }
-                | NativeObj::Task(_)
-                | NativeObj::Gather { .. }
-                | NativeObj::NextCompleted(_),
+                Awaitable::Future { .. }
+                | Awaitable::Task(_)
+                | Awaitable::Gather { .. }
+                | Awaitable::NextCompleted(_),
             ) => None,
             _ => {
                 return Err(PyErr::type_error(format!(
@@ -428,7 +511,7 @@ impl Vm {
             // A `wait_for` is done when its inner awaitable is; a sleep only
             // by its timer.
             let mut on = self.sched.tasks[i].waiting_on;
-            if let Some(NativeObj::WaitFor { inner, .. }) = self.native(on) {
+            if let Some(Awaitable::WaitFor { inner, .. }) = self.native(on) {
                 on = *inner;
             } else if self.sched.tasks[i].wake_at.is_some() {
                 continue;
@@ -460,7 +543,7 @@ impl Vm {
         });
         for i in due {
             let on = self.sched.tasks[i].waiting_on;
-            if let Some(NativeObj::WaitFor { inner, .. }) = self.native(on) {
+            if let Some(Awaitable::WaitFor { inner, .. }) = self.native(on) {
                 let inner = *inner;
                 self.cancel(inner);
             }
@@ -494,17 +577,17 @@ impl Vm {
     /// [`Vm::nested_outcome`]: deeper children are left as they are).
     fn cancel_nested(&mut self, awaitable: Value, depth: usize) {
         match self.native(awaitable) {
-            Some(NativeObj::Task(idx)) => {
+            Some(Awaitable::Task(idx)) => {
                 let idx = *idx as usize;
                 self.cancel_task(idx);
             }
-            Some(NativeObj::Gather { .. }) if depth >= MAX_AWAITABLE_NESTING => {}
-            Some(NativeObj::Gather { children, .. }) => {
+            Some(Awaitable::Gather { .. }) if depth >= MAX_AWAITABLE_NESTING => {}
+            Some(Awaitable::Gather { children, .. }) => {
                 for child in children.clone() {
                     self.cancel_nested(child, depth + 1);
                 }
             }
-            Some(NativeObj::Future {
+            Some(Awaitable::Future {
                 call_id,
                 state: FutState::Pending,
             }) => {
@@ -516,7 +599,7 @@ impl Vm {
                 self.sched.announced.retain(|c| c.id != call_id);
                 self.sched.unannounced.retain(|c| c.id != call_id);
                 if let Value::Ref(id) = awaitable {
-                    if let Obj::Native(NativeObj::Future { state, .. }) = self.heap.get_mut(id) {
+                    if let Some(Awaitable::Future { state, .. }) = self.awaitable_at_mut(id) {
                         *state = FutState::Failed(exc);
                     }
                 }
@@ -631,7 +714,7 @@ impl Vm {
         let coro = t.coro;
         if matches!(
             self.native(coro),
-            Some(NativeObj::Sleep { .. } | NativeObj::WaitFor { .. })
+            Some(Awaitable::Sleep { .. } | Awaitable::WaitFor { .. })
         ) {
             // A timer task woke: its outcome is in `wake`.
             self.finish_current_task(wake.unwrap_or(Ok(Value::None)));
@@ -676,7 +759,7 @@ impl Vm {
                     FutState::Failed(exc)
                 }
             };
-            if let Obj::Native(NativeObj::Future { state: s, .. }) = self.heap.get_mut(fut) {
+            if let Some(Awaitable::Future { state: s, .. }) = self.awaitable_at_mut(fut) {
                 *s = state;
             }
         }
@@ -749,15 +832,15 @@ impl Vm {
 
     pub fn task_obj_repr(&mut self, id: ObjId) -> String {
         let addr = format!("0x{:012x}", 0x7f00_0000_0000u64 + (id.0 as u64) * 0x40);
-        match self.heap.get(id) {
-            Obj::Native(NativeObj::Future { state, .. }) => {
+        match self.awaitable_at(id) {
+            Some(Awaitable::Future { state, .. }) => {
                 let s = match state {
                     FutState::Pending => "pending",
                     _ => "finished",
                 };
                 format!("<Future {s}>")
             }
-            Obj::Native(NativeObj::Task(i)) => {
+            Some(Awaitable::Task(i)) => {
                 let done = self.sched.tasks[*i as usize].state == TaskState::Done;
                 format!(
                     "<Task {} name='Task-{}'>",
@@ -765,10 +848,10 @@ impl Vm {
                     i + 1
                 )
             }
-            Obj::Native(NativeObj::Gather { .. }) => {
+            Some(Awaitable::Gather { .. }) => {
                 format!("<_GatheringFuture pending at {addr}>")
             }
-            Obj::Native(NativeObj::WaitFor { .. }) => {
+            Some(Awaitable::WaitFor { .. }) => {
                 format!("<coroutine object wait_for at {addr}>")
             }
             _ => format!("<coroutine object sleep at {addr}>"),

@@ -131,21 +131,9 @@ macro_rules! native_objects {
 native_objects! {
     /// Placeholder so the enum is never empty; not constructed.
     Reserved {} => ReservedType,
-    /// asyncio objects (`vm/tasks.rs`): a host call's result to come,
-    /// a task (index into `Vm::tasks`), a gather, a sleep.
-    Future {
-        call_id: u64,
-        state: crate::vm::tasks::FutState,
-    } => super::asyncio::TaskLike,
-    Task(u32) => super::asyncio::TaskLike,
-    Gather {
-        children: Vec<Value>,
-        return_exceptions: bool,
-    } => super::asyncio::TaskLike,
-    Sleep {
-        delay: f64,
-        result: Value,
-    } => super::asyncio::AwaitableType,
+    /// The VM scheduler's awaitables (`vm/tasks.rs`): futures, tasks,
+    /// gathers, sleeps, `wait_for`, `as_completed`.
+    Awaitable(crate::vm::tasks::Awaitable) => super::asyncio::AwaitableType,
     /// `collections.deque` (`collections/deque.rs`).
     Deque {
         items: std::collections::VecDeque<Value>,
@@ -179,19 +167,6 @@ native_objects! {
     } => super::generic::AliasType,
     /// A union type, `int | None` (`generic.rs`).
     Union(Vec<Value>) => super::generic::AliasType,
-    /// `asyncio.wait_for(aw, timeout)` (`vm/tasks.rs`): `inner` is a task or
-    /// future; awaiting this raises `TimeoutError` once `timeout` seconds of
-    /// sandbox time pass first.
-    WaitFor {
-        inner: Value,
-        timeout: f64,
-    } => super::asyncio::AwaitableType,
-    /// `asyncio.as_completed(aws)`'s shared state: the awaitables not yet
-    /// handed out (`vm/tasks.rs`).
-    AsCompleted(Vec<Value>) => super::asyncio::AwaitableType,
-    /// One item `as_completed` yields: awaiting it gives the outcome of the
-    /// next awaitable of its group to finish.
-    NextCompleted(Value) => super::asyncio::AwaitableType,
     /// `io.StringIO` / `io.BytesIO` (`io.rs`).
     StringIO(Box<super::io::TextBuf>) => super::io::BufferType,
     BytesIO(Box<super::io::ByteBuf>) => super::io::BufferType,
