@@ -19,7 +19,7 @@ use std::time::Duration;
 use wasmtime::{ExternType, InstanceAllocationStrategy, Linker, Module, PoolingAllocationConfig};
 
 use crate::cache;
-use crate::compiled::{Compiled, StoreState};
+use crate::compiled::{Compiled, EpochClock, StoreState};
 use crate::error::Error;
 use crate::execution::{Export, Progress, Session};
 use crate::limits::{Limits, EPOCH_TICK};
@@ -337,7 +337,8 @@ impl Engine {
             Some(key) => SnapshotKey::new(key),
             None => SnapshotKey::random()?,
         };
-        spawn_epoch_ticker(&engine);
+        let epoch = Arc::new(EpochClock::new());
+        spawn_epoch_ticker(&engine, Arc::clone(&epoch));
         Ok(Engine {
             inner: Arc::new(Inner {
                 compiled: Arc::new(Compiled {
@@ -345,6 +346,7 @@ impl Engine {
                     pre,
                     fuel_metering: config.fuel_metering,
                     snapshot_key,
+                    epoch,
                 }),
                 limits: config.limits,
             }),
@@ -430,8 +432,9 @@ impl Engine {
 }
 
 /// Advances `engine`'s epoch once per [`EPOCH_TICK`] of wall-clock time
-/// (catching up after a late wake-up) until the engine is dropped.
-fn spawn_epoch_ticker(engine: &wasmtime::Engine) {
+/// (catching up after a late wake-up) until the engine is dropped,
+/// recording each tick in `clock`.
+fn spawn_epoch_ticker(engine: &wasmtime::Engine, clock: Arc<EpochClock>) {
     let weak = engine.weak();
     let tick: Duration = EPOCH_TICK;
     // If the thread cannot be spawned, deadlines never fire; executions are
@@ -443,15 +446,13 @@ fn spawn_epoch_ticker(engine: &wasmtime::Engine) {
             // The epoch follows the wall clock, not the number of sleeps: on
             // a loaded machine a 5 ms sleep can take much longer, and
             // counting sleeps would let a guest overrun its time limit.
-            let started = std::time::Instant::now();
-            let mut ticks: u128 = 0;
             loop {
                 std::thread::sleep(tick);
                 let Some(engine) = weak.upgrade() else { break };
-                let due = started.elapsed().as_nanos() / tick.as_nanos();
-                while ticks < due {
+                let due = clock.due();
+                while clock.ticks_done() < due {
                     engine.increment_epoch();
-                    ticks += 1;
+                    clock.ticked();
                 }
             }
         });

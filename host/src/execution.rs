@@ -169,7 +169,8 @@ impl Session {
         let mut time = TimeBudget::new(limits.timeout);
         store.set_epoch_deadline(
             time.ticks_remaining()
-                .ok_or(Error::Limit(LimitKind::Time))?,
+                .ok_or(Error::Limit(LimitKind::Time))?
+                .saturating_add(compiled.epoch.lag()),
         );
         let started = Instant::now();
         let instance = compiled.pre.instantiate(&mut store);
@@ -211,7 +212,10 @@ impl Session {
             .time
             .ticks_remaining()
             .ok_or(Error::Limit(LimitKind::Time))?;
-        self.store.set_epoch_deadline(ticks);
+        // (counted from the engine's epoch, which lags the clock while the
+        // ticker thread is late)
+        self.store
+            .set_epoch_deadline(ticks.saturating_add(self.compiled.epoch.lag()));
         let started = Instant::now();
         let result = f(&self.guest, &mut self.store);
         self.time.charge(started.elapsed());
