@@ -478,26 +478,23 @@ pub fn setattr(vm: &mut Vm, id: ObjId, name: &str, v: Value) -> Option<PyResult<
 // The native object type this file owns (`modules/objects/native_type.rs`).
 use crate::modules::objects::prelude as np;
 
-/// The repr of `csv.DictReader` / `csv.DictWriter` objects.
-fn dict_object_repr(vm: &np::Vm, id: np::ObjId) -> String {
-    format!(
-        "<csv.{} object at 0x{:012x}>",
-        np::obj(vm, id).type_name(),
-        0x7f00_0000_0000u64 + id.0 as u64 * 0x40
-    )
-}
+/// `csv.DictReader` and `csv.DictWriter`: the same attributes and
+/// methods; the reader is its own iterator.
+pub struct DictObjectType;
 
-/// `csv.DictReader`.
-pub struct DictReaderType;
-
-impl np::NativeType for DictReaderType {
-    fn type_name(_: &np::NativeObj) -> &'static str {
-        "DictReader"
+impl np::NativeType for DictObjectType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::CsvDictReader(_) => "DictReader",
+            _ => "DictWriter",
+        }
     }
 
     fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
-        if let np::NativeObj::CsvDictReader(r) = o {
-            r.for_each_child(f);
+        match o {
+            np::NativeObj::CsvDictReader(r) => r.for_each_child(f),
+            np::NativeObj::CsvDictWriter(w) => w.for_each_child(f),
+            _ => {}
         }
     }
 
@@ -529,64 +526,28 @@ impl np::NativeType for DictReaderType {
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
-        Ok(dict_object_repr(vm, id))
+        Ok(format!(
+            "<csv.{} object at 0x{:012x}>",
+            np::obj(vm, id).type_name(),
+            0x7f00_0000_0000u64 + id.0 as u64 * 0x40
+        ))
     }
 
-    fn iter(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
-        Ok(Some(np::Value::Ref(id)))
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        Ok(is_reader(vm, id).then_some(np::Value::Ref(id)))
     }
 
-    fn is_iterator(_: &np::Vm, _: np::ObjId) -> bool {
-        true
+    fn is_iterator(vm: &np::Vm, id: np::ObjId) -> bool {
+        is_reader(vm, id)
     }
 
     fn next(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
-        next_dict(vm, id)
-    }
-}
-
-/// `csv.DictWriter`.
-pub struct DictWriterType;
-
-impl np::NativeType for DictWriterType {
-    fn type_name(_: &np::NativeObj) -> &'static str {
-        "DictWriter"
-    }
-
-    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
-        if let np::NativeObj::CsvDictWriter(w) = o {
-            w.for_each_child(f);
+        if is_reader(vm, id) {
+            next_dict(vm, id)
+        } else {
+            Err(np::PyErr::type_error(
+                "'DictWriter' object is not an iterator",
+            ))
         }
-    }
-
-    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
-        getattr(vm, id, name)
-    }
-
-    fn setattr(
-        vm: &mut np::Vm,
-        id: np::ObjId,
-        name: &str,
-        v: np::Value,
-    ) -> Option<np::PyResult<()>> {
-        setattr(vm, id, name, v)
-    }
-
-    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
-        has_method(vm, id, name)
-    }
-
-    fn call_method(
-        vm: &mut np::Vm,
-        id: np::ObjId,
-        name: &str,
-        args: Vec<np::Value>,
-        kw: np::Kwargs,
-    ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
-    }
-
-    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
-        Ok(dict_object_repr(vm, id))
     }
 }

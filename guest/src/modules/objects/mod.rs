@@ -176,8 +176,8 @@ native_objects! {
     CsvDialect(Box<super::csv_dialect::Dialect>) => super::csv_dialect::DialectType,
     CsvReader(Box<super::csv_reader::ReaderState>) => super::csv_reader::ReaderType,
     CsvWriter(Box<super::csv_writer::WriterState>) => super::csv_writer::WriterType,
-    CsvDictReader(Box<super::csv_dict::DictReaderState>) => super::csv_dict::DictReaderType,
-    CsvDictWriter(Box<super::csv_dict::DictWriterState>) => super::csv_dict::DictWriterType,
+    CsvDictReader(Box<super::csv_dict::DictReaderState>) => super::csv_dict::DictObjectType,
+    CsvDictWriter(Box<super::csv_dict::DictWriterState>) => super::csv_dict::DictObjectType,
     /// `decimal.Decimal` (`decimal/ops.rs`).
     Decimal(Box<super::decimal::number::Dec>) => super::decimal::ops::DecimalType,
     /// `decimal.Context` (`decimal/ctxobj.rs`).
