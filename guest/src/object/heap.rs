@@ -7,7 +7,6 @@
 //! live value is reachable from the roots the VM passes in; native code that
 //! holds `ObjId`s in Rust locals therefore never sees them freed.
 
-use crate::vm::stdlib::{Library, Stdlib};
 use serde::{Deserialize, Serialize};
 
 use super::value::{ObjId, Value};
@@ -15,9 +14,8 @@ use super::Obj;
 
 /// The object arena.
 #[derive(Default, Serialize, Deserialize)]
-#[serde(bound = "")]
-pub struct Heap<S: Stdlib = Library> {
-    slots: Vec<Option<Obj<S>>>,
+pub struct Heap {
+    slots: Vec<Option<Obj>>,
     free: Vec<u32>,
     /// Allocations since the last collection.
     allocs_since_gc: usize,
@@ -44,7 +42,7 @@ const MIN_GC_BYTES: usize = 32 << 20;
 
 /// The variable-size storage an object owns, roughly.
 #[inline]
-fn payload_bytes<S: Stdlib>(obj: &Obj<S>) -> usize {
+fn payload_bytes(obj: &Obj) -> usize {
     match obj {
         Obj::Str(s) => s.s.len(),
         Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
@@ -57,8 +55,8 @@ fn payload_bytes<S: Stdlib>(obj: &Obj<S>) -> usize {
 
 const MIN_GC_THRESHOLD: usize = 100_000;
 
-impl<S: Stdlib> Heap<S> {
-    pub fn new() -> Heap<S> {
+impl Heap {
+    pub fn new() -> Heap {
         Heap {
             gc_threshold: MIN_GC_THRESHOLD,
             ..Heap::default()
@@ -67,7 +65,7 @@ impl<S: Stdlib> Heap<S> {
 
     /// Stores `obj` and returns its id.
     #[inline]
-    pub fn alloc(&mut self, obj: Obj<S>) -> ObjId {
+    pub fn alloc(&mut self, obj: Obj) -> ObjId {
         self.allocs_since_gc += 1;
         self.bytes_since_gc += payload_bytes(&obj);
         if let Some(i) = self.free.pop() {
@@ -81,12 +79,12 @@ impl<S: Stdlib> Heap<S> {
 
     /// Stores `obj` and returns a value referring to it.
     #[inline]
-    pub fn new_value(&mut self, obj: Obj<S>) -> Value {
+    pub fn new_value(&mut self, obj: Obj) -> Value {
         Value::Ref(self.alloc(obj))
     }
 
     #[inline]
-    pub fn get(&self, id: ObjId) -> &Obj<S> {
+    pub fn get(&self, id: ObjId) -> &Obj {
         match &self.slots[id.0 as usize] {
             Some(o) => o,
             None => panic!("use of freed object {}", id.0),
@@ -94,7 +92,7 @@ impl<S: Stdlib> Heap<S> {
     }
 
     #[inline]
-    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj<S> {
+    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj {
         match &mut self.slots[id.0 as usize] {
             Some(o) => {
                 if let Obj::Class(_) = o {
@@ -107,7 +105,7 @@ impl<S: Stdlib> Heap<S> {
     }
 
     /// Every slot, `None` where freed (for the snapshot validator).
-    pub fn slots(&self) -> &[Option<Obj<S>>] {
+    pub fn slots(&self) -> &[Option<Obj>] {
         &self.slots
     }
 

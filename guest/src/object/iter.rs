@@ -2,15 +2,13 @@
 //! and the lazy `enumerate`/`zip`/`map`/`filter`/`reversed` adapters.
 //! Indices, not Rust iterators, so the state is plain data.
 
-use crate::vm::stdlib::{Library, LibraryIterator, Stdlib};
 use serde::{Deserialize, Serialize};
 
 use super::types::Type;
 use super::value::{ObjId, Value};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(bound = "")]
-pub enum Iter<S: Stdlib = Library> {
+pub enum Iter {
     /// Over a list or tuple by index (a list may grow while iterated).
     Seq {
         seq: ObjId,
@@ -63,7 +61,7 @@ pub enum Iter<S: Stdlib = Library> {
     },
     /// Iterators of native modules (itertools, ...), stepped by
     /// `Vm::native_iter_next` in `modules/`.
-    Native(Box<S::Iterator>),
+    Native(Box<<crate::vm::stdlib::Library as crate::vm::stdlib::Stdlib>::Iterator>),
     /// The old sequence protocol: `obj[0]`, `obj[1]`, ... until IndexError.
     GetItem {
         obj: Value,
@@ -77,7 +75,7 @@ pub enum Iter<S: Stdlib = Library> {
     Done,
 }
 
-impl<S: Stdlib> Iter<S> {
+impl Iter {
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {
             Iter::Seq { seq, .. } | Iter::Reversed { seq, .. } => f(Value::Ref(*seq)),

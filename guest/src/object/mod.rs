@@ -18,8 +18,6 @@ pub mod types;
 pub mod value;
 
 use num_bigint::BigInt;
-
-use crate::vm::stdlib::{Library, LibraryObject, Stdlib};
 use serde::{Deserialize, Serialize};
 
 pub use class::{Class, ClassFlags, DataclassInfo, Field, Instance, Property};
@@ -33,8 +31,7 @@ pub use value::{NativeId, ObjId, Value};
 
 /// A heap object.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(bound = "")]
-pub enum Obj<S: Stdlib = Library> {
+pub enum Obj {
     Str(PyStr),
     /// `bytes` (immutable) and `bytearray` (mutable): `object/bytes.rs`.
     Bytes(Vec<u8>),
@@ -51,7 +48,7 @@ pub enum Obj<S: Stdlib = Library> {
     Exception(Box<Exception>),
     Range(Range),
     Slice(Value, Value, Value),
-    Iter(Iter<S>),
+    Iter(Iter),
     /// `d.keys()`, `d.values()`, `d.items()`.
     DictView(ObjId, ViewKind),
     /// A method of a builtin type bound to its receiver (`lst.append`).
@@ -87,7 +84,7 @@ pub enum Obj<S: Stdlib = Library> {
     FieldSpec(Field),
     Generator(Generator),
     /// An object of a native module (`modules/objects/`).
-    Native(S::Object),
+    Native(<crate::vm::stdlib::Library as crate::vm::stdlib::Stdlib>::Object),
     /// A `complex` number (`object/complex.rs`).
     Complex(complex::Complex),
 }
@@ -229,7 +226,7 @@ impl Exception {
     }
 }
 
-impl<S: Stdlib> Obj<S> {
+impl Obj {
     /// Calls `f` with every value this object refers to (for the collector).
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {

@@ -3,7 +3,6 @@
 //! finding handlers, and formatting tracebacks exactly as CPython does.
 
 use crate::object::{ExcType, Exception, Obj, TbEntry, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{Handler, Vm};
 
@@ -35,7 +34,7 @@ impl PyErr {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Materializes `err` as an exception object, records the current frame
     /// in its traceback (unless re-raised) and sets its context.
     pub fn raise_prep(&mut self, err: PyErr) -> Value {

@@ -36,7 +36,6 @@ mod suggest;
 pub mod tasks;
 mod user_ops;
 
-use crate::vm::stdlib::{Library, Stdlib};
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -162,10 +161,9 @@ impl Default for VmLimits {
 
 /// The whole state of one execution.
 #[derive(Serialize, Deserialize)]
-#[serde(bound = "")]
-pub struct Vm<S: Stdlib = Library> {
+pub struct Vm {
     pub program: Rc<Program>,
-    pub heap: Heap<S>,
+    pub heap: Heap,
     /// The program's constants, materialized once.
     pub consts: Vec<Value>,
     pub globals: Vec<Value>,
@@ -183,7 +181,7 @@ pub struct Vm<S: Stdlib = Library> {
     /// Imported modules by name (`sys.modules`).
     pub modules: Vec<(String, Value)>,
     /// The `random` module's generator, created on first use.
-    pub random_state: Option<Box<S::RandomState>>,
+    pub random_state: Option<Box<<stdlib::Library as stdlib::Stdlib>::RandomState>>,
     /// Set when a natively resumed generator yielded (versus returned).
     pub gen_yielded: bool,
     /// An exception to raise in the frame about to run (`gen.throw()`).
@@ -244,9 +242,9 @@ fn loop_budget_exhausted() -> PyErr {
     )
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Creates a VM ready to run the module body of `program`.
-    pub fn new(program: Program, limits: VmLimits) -> Vm<S> {
+    pub fn new(program: Program, limits: VmLimits) -> Vm {
         let mut heap = Heap::new();
         let consts = program
             .consts
@@ -471,7 +469,7 @@ fn linear_memory_bytes() -> u64 {
     }
 }
 
-fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
+fn const_value(heap: &mut Heap, c: &Const) -> Value {
     match c {
         Const::None => Value::None,
         Const::Bool(b) => Value::Bool(*b),
@@ -493,7 +491,7 @@ fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
 
 /// Reads the str contents of a heap value, if it is a str.
 #[inline]
-pub fn as_str<S: Stdlib>(heap: &Heap<S>, v: Value) -> Option<&str> {
+pub fn as_str(heap: &Heap, v: Value) -> Option<&str> {
     match v {
         Value::Ref(id) => match heap.get(id) {
             Obj::Str(s) => Some(&s.s),

@@ -17,7 +17,7 @@
 //! timer (virtual time, the default). Timers due by the clock fire before
 //! any task runs.
 
-use crate::vm::stdlib::Stdlib;
+use crate::vm::stdlib::{Library, Stdlib};
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
@@ -185,7 +185,7 @@ impl Scheduler {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The awaitable `v` is, if it is one of the scheduler's objects.
     fn native(&self, v: Value) -> Option<&Awaitable> {
         match v {
@@ -196,28 +196,28 @@ impl<S: Stdlib> Vm<S> {
 
     fn awaitable_at(&self, id: ObjId) -> Option<&Awaitable> {
         match self.heap.get(id) {
-            Obj::Native(n) => S::awaitable(n),
+            Obj::Native(n) => Library::awaitable(n),
             _ => None,
         }
     }
 
     fn awaitable_at_mut(&mut self, id: ObjId) -> Option<&mut Awaitable> {
         match self.heap.get_mut(id) {
-            Obj::Native(n) => S::awaitable_mut(n),
+            Obj::Native(n) => Library::awaitable_mut(n),
             _ => None,
         }
     }
 
     /// A new heap object for an awaitable.
     pub fn new_awaitable(&mut self, a: Awaitable) -> Value {
-        self.heap.new_value(Obj::Native(S::from_awaitable(a)))
+        self.heap.new_value(Obj::Native(Library::from_awaitable(a)))
     }
 
     /// An async host call: a future, announced at the next `wait`.
     pub fn issue_async_call(&mut self, call: PendingCall) -> Value {
         let f = self
             .heap
-            .alloc(Obj::Native(S::from_awaitable(Awaitable::Future {
+            .alloc(Obj::Native(Library::from_awaitable(Awaitable::Future {
                 call_id: call.id,
                 state: FutState::Pending,
             })));
@@ -365,7 +365,10 @@ impl<S: Stdlib> Vm<S> {
                         Err(e) => FutState::Failed(e),
                     };
                     *self.heap.get_mut(id) =
-                        Obj::Native(S::from_awaitable(Awaitable::Future { call_id: 0, state }));
+                        Obj::Native(Library::from_awaitable(Awaitable::Future {
+                            call_id: 0,
+                            state,
+                        }));
                 }
                 Some(outcome)
             }
