@@ -250,10 +250,8 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                             step: -r.step,
                         })
                     }
-                    o @ (Obj::Dict(_) | Obj::Native(_))
-                        if matches!(o, Obj::Dict(_))
-                            || Library::native_obj_is_reversible(vm, id) =>
-                    {
+                    Obj::Native(_) if !Library::native_obj_is_reversible(vm, id) => None,
+                    Obj::Dict(_) | Obj::Native(_) => {
                         let mut keys = vm.collect_iterable(v)?;
                         keys.reverse();
                         let l = vm.new_list(keys);

@@ -1,10 +1,11 @@
 //! [`Library`]: the standard library's side of the
 //! [`Stdlib`](crate::vm::stdlib::Stdlib) trait, answering the VM core by
-//! forwarding to the modules that own each answer.
+//! forwarding to the modules that own each answer; a native object's hooks
+//! go to the [`NativeType`](super::objects::NativeType) of its variant.
 
 use monty_compile::bytecode::{BinOp, CmpOp};
 
-use super::objects::NativeObj;
+use super::objects::{kind, kind_of_value, operand_kinds, NativeObj};
 use crate::builtins::Args;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::vm::call::Kwargs;
@@ -39,15 +40,15 @@ impl Stdlib for Library {
     }
 
     fn native_obj_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
-        vm.native_obj_getattr(id, name)
+        kind(vm, id).getattr(vm, id, name)
     }
 
     fn native_obj_setattr(vm: &mut Vm, id: ObjId, name: &str, v: Value) -> Option<PyResult<()>> {
-        vm.native_obj_setattr(id, name, v)
+        kind(vm, id).setattr(vm, id, name, v)
     }
 
     fn native_obj_has_method(vm: &Vm, id: ObjId, name: &str) -> bool {
-        vm.native_obj_has_method(id, name)
+        kind(vm, id).has_method(vm, id, name)
     }
 
     fn native_obj_call_method(
@@ -57,23 +58,28 @@ impl Stdlib for Library {
         args: Vec<Value>,
         kw: Kwargs,
     ) -> PyResult<Option<Value>> {
-        vm.native_obj_call_method(id, name, args, kw)
+        kind(vm, id).call_method(vm, id, name, args, kw)
     }
 
     fn native_obj_repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-        vm.native_obj_repr(id)
+        kind(vm, id).repr(vm, id)
     }
 
     fn native_obj_str(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-        vm.native_obj_str(id)
+        kind(vm, id).str(vm, id)
     }
 
     fn native_obj_compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        vm.native_obj_compare(op, a, b)
+        for kind in operand_kinds(vm, a, b).into_iter().flatten() {
+            if let Some(r) = kind.compare(vm, op, a, b)? {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
     }
 
     fn native_obj_hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
-        vm.native_obj_hash(id)
+        kind(vm, id).hash(vm, id)
     }
 
     fn native_obj_binary(
@@ -83,39 +89,47 @@ impl Stdlib for Library {
         b: Value,
         inplace: bool,
     ) -> PyResult<Option<Value>> {
-        vm.native_obj_binary(op, a, b, inplace)
+        for kind in operand_kinds(vm, a, b).into_iter().flatten() {
+            if let Some(r) = kind.binary(vm, op, a, b, inplace)? {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
     }
 
     fn native_obj_unary(vm: &mut Vm, v: Value, op: char) -> PyResult<Option<Value>> {
-        vm.native_obj_unary(v, op)
+        match kind_of_value(vm, v) {
+            Some(kind) => kind.unary(vm, v, op),
+            None => Ok(None),
+        }
     }
 
     fn native_obj_len(vm: &mut Vm, id: ObjId) -> PyResult<Option<usize>> {
-        vm.native_obj_len(id)
+        kind(vm, id).len(vm, id)
     }
 
     fn native_obj_contains(vm: &mut Vm, id: ObjId, item: Value) -> PyResult<Option<bool>> {
-        vm.native_obj_contains(id, item)
+        kind(vm, id).contains(vm, id, item)
     }
 
     fn native_obj_iter(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
-        vm.native_obj_iter(id)
+        kind(vm, id).iter(vm, id)
     }
 
     fn native_obj_is_iterator(vm: &Vm, id: ObjId) -> bool {
-        vm.native_obj_is_iterator(id)
+        kind(vm, id).is_iterator(vm, id)
     }
 
     fn native_obj_is_reversible(vm: &Vm, id: ObjId) -> bool {
-        vm.native_obj_is_reversible(id)
+        kind(vm, id).is_reversible(vm, id)
     }
 
     fn native_obj_next(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
-        vm.native_obj_next(id)
+        kind(vm, id).next(vm, id)
     }
 
     fn native_obj_getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
-        vm.native_obj_getitem(id, idx)
+        kind(vm, id).getitem(vm, id, idx)
     }
 
     fn native_obj_setitem(
@@ -124,15 +138,15 @@ impl Stdlib for Library {
         idx: Value,
         v: Option<Value>,
     ) -> Option<PyResult<()>> {
-        vm.native_obj_setitem(id, idx, v)
+        kind(vm, id).setitem(vm, id, idx, v)
     }
 
     fn native_obj_truthy(vm: &mut Vm, id: ObjId) -> bool {
-        vm.native_obj_truthy(id)
+        kind(vm, id).truthy(vm, id)
     }
 
     fn native_obj_format(vm: &mut Vm, id: ObjId, spec: &str) -> PyResult<Option<String>> {
-        vm.native_obj_format(id, spec)
+        kind(vm, id).format(vm, id, spec)
     }
 
     fn native_type_getattr(vm: &mut Vm, t: NativeId, name: &str) -> PyResult<Option<Value>> {

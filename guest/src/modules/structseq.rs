@@ -2,7 +2,7 @@
 //! `sys.version_info`, `sys.float_info` and `sys.flags` (tuples with named
 //! fields, CPython's *structseq*)
 //! and the `sys.stdout`/`sys.stderr` stream objects (`_io.TextIOWrapper`).
-//! The hooks here are called from `objects/hooks.rs`.
+//! Their `NativeType` implementations are at the end of this file.
 
 use serde::{Deserialize, Serialize};
 

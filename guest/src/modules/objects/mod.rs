@@ -5,12 +5,11 @@
 //! A new kind of object is one line in `native_objects!` below and one
 //! `impl NativeType` beside its code; the VM core does not change.
 //!
-//! `hooks.rs` is what the VM calls (`native_obj_*`), dispatching through
-//! the variant; `classes.rs` has the hooks of native constructors acting
-//! as classes.
+//! The VM reaches these through `Stdlib::native_obj_*` (`../library.rs`),
+//! which dispatch through the variant with the functions below;
+//! `classes.rs` has the hooks of native constructors acting as classes.
 
 mod classes;
-mod hooks;
 mod native_type;
 
 use monty_compile::bytecode::{BinOp, CmpOp};
@@ -233,6 +232,29 @@ pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
         },
         _ => None,
     }
+}
+
+/// The variant of native object `id`.
+pub(super) fn kind(vm: &Vm, id: ObjId) -> Kind {
+    obj(vm, id).kind()
+}
+
+/// The variant of `v`, if it is a native object.
+pub(super) fn kind_of_value(vm: &Vm, v: Value) -> Option<Kind> {
+    match v {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Native(n) => Some(n.kind()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The variants to ask about an operation on `a` and `b` (comparison,
+/// binary operators): each native operand's, the left one first, once.
+pub(super) fn operand_kinds(vm: &Vm, a: Value, b: Value) -> [Option<Kind>; 2] {
+    let (ka, kb) = (kind_of_value(vm, a), kind_of_value(vm, b));
+    [ka, kb.filter(|k| Some(*k) != ka)]
 }
 
 pub(crate) fn obj(vm: &Vm, id: ObjId) -> &NativeObj {

@@ -1,8 +1,9 @@
 //! [`NativeType`]: what one kind of native object does. Each module that
 //! owns an object type (a deque, a date, a regex match) implements it next
 //! to the type, and the registry in `mod.rs` names the type once; the VM
-//! reaches every native object through the `native_obj_*` hooks of
-//! `hooks.rs`, which dispatch on the variant to these implementations.
+//! reaches every native object through `Stdlib::native_obj_*`
+//! (`../library.rs`), which dispatch on the variant to these
+//! implementations.
 //!
 //! Every method but [`NativeType::type_name`] has a default meaning "this
 //! type has no such behaviour" (no attribute, no method, not comparable,
