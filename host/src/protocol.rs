@@ -140,10 +140,9 @@ pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
             .collect(),
         limits: monty_wire::Limits {
             max_recursion_depth: Some(limits.max_recursion_depth),
-            // (no cap: the guest uses the module's own maximum)
-            max_memory_bytes: u64::try_from(limits.max_memory_bytes)
-                .ok()
-                .filter(|m| *m < u64::from(u32::MAX) * 4),
+            // (the guest counts a cap above the module's own maximum,
+            // such as `Limits::unlimited`'s, as that maximum)
+            max_memory_bytes: Some(u64::try_from(limits.max_memory_bytes).unwrap_or(u64::MAX)),
         },
     };
     serde_json::to_string(&wire).expect("requests always serialize")

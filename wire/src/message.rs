@@ -80,8 +80,8 @@ pub struct Limits {
     /// `sys.setrecursionlimit`); absent: 1000.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_recursion_depth: Option<u32>,
-    /// The linear memory cap the host enforces, in bytes; absent: the
-    /// module's own maximum (1 GiB).
+    /// The linear memory cap the host enforces, in bytes; absent (or
+    /// larger): the module's own maximum (1 GiB).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_memory_bytes: Option<u64>,
 }

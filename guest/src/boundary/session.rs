@@ -60,7 +60,8 @@ fn vm_limits(wire: &monty_wire::Limits) -> VmLimits {
         limits.max_recursion_depth_ceiling = limits.max_recursion_depth;
     }
     if let Some(m) = wire.max_memory_bytes {
-        limits.max_memory_bytes = m;
+        // (the default is the module's linked maximum: no cap goes above it)
+        limits.max_memory_bytes = m.min(limits.max_memory_bytes);
     }
     limits
 }
