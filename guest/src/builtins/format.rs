@@ -3,7 +3,7 @@
 //! precision (with fractional grouping) and the presentation types of int,
 //! float and str, with CPython's errors.
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
@@ -191,7 +191,13 @@ fn zero_pad_grouped(digits: &str, sep: char, every: usize, width: usize) -> Stri
 }
 
 /// Pads `body` (with `sign` prefix) to the spec's width.
-fn align(vm: &Vm, s: &Spec, sign: &str, body: &str, default_align: char) -> PyResult<String> {
+fn align<S: Stdlib>(
+    vm: &Vm<S>,
+    s: &Spec,
+    sign: &str,
+    body: &str,
+    default_align: char,
+) -> PyResult<String> {
     let len = sign.chars().count() + body.chars().count();
     if len >= s.width {
         return Ok(format!("{sign}{body}"));
@@ -232,10 +238,11 @@ fn unknown_code(t: char, tname: &str) -> PyErr {
 }
 
 /// `format(v, spec)`.
-pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
+#[inline(never)]
+pub fn format_value<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult<String> {
     if let Value::Ref(id) = v {
         if let Obj::Native(_) = vm.heap.get(id) {
-            if let Some(s) = Library::native_obj_format(vm, id, spec)? {
+            if let Some(s) = S::native_obj_format(vm, id, spec)? {
                 return Ok(s);
             }
             if spec.is_empty() {
@@ -273,15 +280,10 @@ pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
                 let text = st.s.clone();
                 format_str(vm, &parse_spec(spec, &tname, Some('s'))?, &text, &tname)
             }
-            Obj::Native(_) if Library::native_obj_has_method(vm, id, "__format__") => {
+            Obj::Native(_) if S::native_obj_has_method(vm, id, "__format__") => {
                 let spec_value = vm.new_str(spec);
-                let r = Library::native_obj_call_method(
-                    vm,
-                    id,
-                    "__format__",
-                    vec![spec_value],
-                    Vec::new(),
-                )?;
+                let r =
+                    S::native_obj_call_method(vm, id, "__format__", vec![spec_value], Vec::new())?;
                 match r.and_then(|r| as_str(&vm.heap, r).map(str::to_string)) {
                     Some(s) => Ok(s),
                     None => Err(PyErr::type_error("__format__ must return a str")),
@@ -297,7 +299,7 @@ pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
     }
 }
 
-fn format_str(vm: &Vm, s: &Spec, text: &str, tname: &str) -> PyResult<String> {
+fn format_str<S: Stdlib>(vm: &Vm<S>, s: &Spec, text: &str, tname: &str) -> PyResult<String> {
     match s.ty {
         None | Some('s') => {}
         Some(t) => return Err(unknown_code(t, tname)),
@@ -337,7 +339,7 @@ fn format_str(vm: &Vm, s: &Spec, text: &str, tname: &str) -> PyResult<String> {
     align(vm, s, "", &body, '<')
 }
 
-fn format_int(vm: &mut Vm, spec: &str, v: Value, tname: &str) -> PyResult<String> {
+fn format_int<S: Stdlib>(vm: &mut Vm<S>, spec: &str, v: Value, tname: &str) -> PyResult<String> {
     let s = parse_spec(spec, tname, Some('d'))?;
     let n: BigInt = vm.bigint_arg(v)?;
     let ty = s.ty.unwrap_or('d');
@@ -516,12 +518,18 @@ fn add_point(body: String) -> String {
 /// # Errors
 /// `ValueError` for a precision past CPython's limit, `MemoryError` for an
 /// output too big to build.
-pub fn float_body(vm: &Vm, f: f64, ty: char, prec: usize, alt: bool) -> PyResult<String> {
+pub fn float_body<S: Stdlib>(
+    vm: &Vm<S>,
+    f: f64,
+    ty: char,
+    prec: usize,
+    alt: bool,
+) -> PyResult<String> {
     float_text(vm, f, ty, prec, alt, false)
 }
 
-fn float_text(
-    vm: &Vm,
+fn float_text<S: Stdlib>(
+    vm: &Vm<S>,
     f: f64,
     ty: char,
     prec: usize,
@@ -560,7 +568,7 @@ fn float_text(
     Ok(if alt { add_point(body) } else { body })
 }
 
-fn format_float(vm: &Vm, s: &Spec, f: f64) -> PyResult<String> {
+fn format_float<S: Stdlib>(vm: &Vm<S>, s: &Spec, f: f64) -> PyResult<String> {
     let ty = s.ty;
     if !matches!(
         ty,
@@ -613,9 +621,10 @@ fn format_float(vm: &Vm, s: &Spec, f: f64) -> PyResult<String> {
     align(vm, s, sign_str(s, neg), &body, '>')
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The `FormatValue` op: conversion (0 none, 1 `!s`, 2 `!r`, 3 `!a`)
     /// then the format spec.
+    #[inline(never)]
     pub fn format_value(&mut self, v: Value, conv: u32, spec: Option<Value>) -> PyResult<Value> {
         let v = match conv {
             1 => {

@@ -1,6 +1,6 @@
 //! The builtin functions themselves.
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::Signed;
 
@@ -12,7 +12,7 @@ use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::{Args, Builtin};
 
-pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+pub fn call<S: Stdlib>(vm: &mut Vm<S>, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
     let mut a = Args::new(b.name(), pos, kw);
     match b {
         Builtin::Print => print(vm, a),
@@ -79,7 +79,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::Abs => {
             a.check(1, 1, &[])?;
             if vm.is_native_obj(a.pos[0]) {
-                if let Some(r) = Library::native_obj_unary(vm, a.pos[0], 'a')? {
+                if let Some(r) = S::native_obj_unary(vm, a.pos[0], 'a')? {
                     return Ok(r);
                 }
             }
@@ -217,7 +217,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
         Builtin::DivMod => {
             a.check(2, 2, &[])?;
             let (x, y) = (a.pos[0], a.pos[1]);
-            if let Some(r) = Library::decimal_divmod(vm, x, y)? {
+            if let Some(r) = S::decimal_divmod(vm, x, y)? {
                 return Ok(r);
             }
             if vm.user_class_of(x).is_some() || vm.user_class_of(y).is_some() {
@@ -445,7 +445,7 @@ pub fn call(vm: &mut Vm, b: Builtin, pos: Vec<Value>, kw: Kwargs) -> PyResult<Va
     }
 }
 
-fn is_attribute_error(vm: &Vm, e: &PyErr) -> bool {
+fn is_attribute_error<S: Stdlib>(vm: &Vm<S>, e: &PyErr) -> bool {
     match e {
         PyErr::Msg(k, _) | PyErr::New(k, _) => k.is_subclass_of(ExcType::AttributeError),
         PyErr::Raise(v) | PyErr::Reraise(v) => match v {
@@ -457,7 +457,7 @@ fn is_attribute_error(vm: &Vm, e: &PyErr) -> bool {
     }
 }
 
-fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
+fn print<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
     a.check(0, usize::MAX, &["sep", "end", "file", "flush"])?;
     let sep = match a.kwarg("sep") {
         None | Some(Value::None) => " ".to_string(),
@@ -486,7 +486,7 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let stream = match a.kwarg("file") {
         None | Some(Value::None) => 1,
         Some(Value::Int(2)) => 2,
-        Some(f) => match Library::stream_of(vm, f) {
+        Some(f) => match S::stream_of(vm, f) {
             Some(n) => u32::from(n),
             None => return print_to_object(vm, &a, f, &sep, &end),
         },
@@ -505,7 +505,13 @@ fn print(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 /// `print(..., file=f)` for an object with a `write` method (an
 /// `io.StringIO`, a user class): one `write` call per piece, as CPython.
-fn print_to_object(vm: &mut Vm, a: &Args, file: Value, sep: &str, end: &str) -> PyResult<Value> {
+fn print_to_object<S: Stdlib>(
+    vm: &mut Vm<S>,
+    a: &Args,
+    file: Value,
+    sep: &str,
+    end: &str,
+) -> PyResult<Value> {
     let write = vm.get_attr(file, "write")?;
     for (i, v) in a.pos.iter().enumerate() {
         if i > 0 {
@@ -527,12 +533,12 @@ fn print_to_object(vm: &mut Vm, a: &Args, file: Value, sep: &str, end: &str) -> 
     Ok(Value::None)
 }
 
-pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
-    if let Some(r) = Library::generic_isinstance(vm, v, ty) {
+pub fn isinstance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<bool> {
+    if let Some(r) = S::generic_isinstance(vm, v, ty) {
         return r;
     }
     match ty {
-        Value::Native(t) => Library::native_type_isinstance(vm, v, t).ok_or_else(|| {
+        Value::Native(t) => S::native_type_isinstance(vm, v, t).ok_or_else(|| {
             PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
         }),
         Value::Type(t) => {
@@ -540,7 +546,7 @@ pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
             let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
                 || matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)));
             // a namedtuple is a tuple subclass
-            let tuple_subclass = t == Type::Tuple && Library::namedtuple_parts(vm, v).is_some();
+            let tuple_subclass = t == Type::Tuple && S::namedtuple_parts(vm, v).is_some();
             Ok(vt.is_subtype_of(t)
                 || (t == Type::Type && is_class)
                 || (t == Type::Object)
@@ -578,7 +584,7 @@ pub fn isinstance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
     }
 }
 
-fn issubclass(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
+fn issubclass<S: Stdlib>(vm: &Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
     if let Value::Ref(id) = ty {
         if let Obj::Tuple(items) = vm.heap.get(id) {
             for &t in items {
@@ -622,7 +628,7 @@ fn issubclass(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
     }
 }
 
-fn sum(vm: &mut Vm, a: Args) -> PyResult<Value> {
+fn sum<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
     a.check(1, 2, &["start"])?;
     let mut acc = a.get(1, "start").unwrap_or(Value::Int(0));
     if let Some(s) = as_str(&vm.heap, acc) {
@@ -696,7 +702,7 @@ fn sum(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(acc)
 }
 
-fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
+fn min_max<S: Stdlib>(vm: &mut Vm<S>, a: Args, is_min: bool) -> PyResult<Value> {
     let name = if is_min { "min" } else { "max" };
     for (k, _) in &a.kw {
         if k != "key" && k != "default" {
@@ -754,7 +760,7 @@ fn min_max(vm: &mut Vm, a: Args, is_min: bool) -> PyResult<Value> {
 
 /// The attribute name argument of `getattr` and friends, with CPython's
 /// message for a non-string.
-fn attr_name_arg(vm: &Vm, v: Value) -> PyResult<String> {
+fn attr_name_arg<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<String> {
     vm.str_arg(
         v,
         &format!("attribute name must be string, not '{}'", vm.class_name(v)),

@@ -16,6 +16,7 @@ pub mod sort;
 pub mod strformat;
 pub mod types;
 
+use crate::vm::stdlib::Stdlib;
 use serde::{Deserialize, Serialize};
 
 use crate::object::{ExcType, Type, Value};
@@ -108,7 +109,12 @@ pub fn lookup(name: &str) -> Option<Value> {
 ///
 /// # Errors
 /// Whatever the builtin raises (`TypeError` for bad arguments, ...).
-pub fn call_builtin(vm: &mut Vm, b: Builtin, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
+pub fn call_builtin<S: Stdlib>(
+    vm: &mut Vm<S>,
+    b: Builtin,
+    args: Vec<Value>,
+    kwargs: Kwargs,
+) -> PyResult<Value> {
     functions::call(vm, b, args, kwargs)
 }
 

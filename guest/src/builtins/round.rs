@@ -1,7 +1,7 @@
 //! `round()`: the builtin, with exact half-to-even rounding of floats
 //! and ints.
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::Signed;
 
@@ -11,7 +11,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 
 use super::Args;
 
-pub fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
+pub fn round<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
     a.check(0, 2, &["number", "ndigits"])?;
     let Some(x) = a.get(0, "number") else {
         return Err(PyErr::type_error(
@@ -19,7 +19,7 @@ pub fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
         ));
     };
     let nd = a.get(1, "ndigits").filter(|v| !v.is_none());
-    if let Some(r) = Library::decimal_round(vm, x, nd) {
+    if let Some(r) = S::decimal_round(vm, x, nd) {
         return r;
     }
     if vm.user_class_of(x).is_some() {

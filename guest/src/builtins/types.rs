@@ -3,7 +3,7 @@
 //! `type(x)`, including CPython's parsing rules for `int("...")` and
 //! `float("...")`.
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::Num as _;
 
@@ -14,7 +14,12 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 use super::Args;
 
-pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+pub fn construct<S: Stdlib>(
+    vm: &mut Vm<S>,
+    t: Type,
+    pos: Vec<Value>,
+    kw: Kwargs,
+) -> PyResult<Value> {
     if matches!(t, Type::Bytes | Type::ByteArray) {
         return vm.construct_bytes(t, pos, kw);
     }
@@ -250,7 +255,7 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
                             step: -r.step,
                         })
                     }
-                    Obj::Native(_) if !Library::native_obj_is_reversible(vm, id) => None,
+                    Obj::Native(_) if !S::native_obj_is_reversible(vm, id) => None,
                     Obj::Dict(_) | Obj::Native(_) => {
                         let mut keys = vm.collect_iterable(v)?;
                         keys.reverse();
@@ -309,8 +314,8 @@ pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<
 }
 
 /// `type(name, bases, dict)`: creates a class at run time.
-fn type_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let bad = |vm: &Vm, i: usize, want: &str, v: Value| {
+fn type_new<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
+    let bad = |vm: &Vm<S>, i: usize, want: &str, v: Value| {
         let got = if v.is_none() {
             "None".to_string()
         } else {
@@ -361,7 +366,7 @@ fn type_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 /// `str(object, encoding, errors)`: decodes a bytes-like object.
-fn str_decode(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+fn str_decode<S: Stdlib>(vm: &mut Vm<S>, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
     let p = crate::vm::bytes::bind_clinic("str", &pos, &kw, &["object", "encoding", "errors"])?;
     let text = |v: Option<Value>, what: &str, default: &str| -> PyResult<String> {
         match v {
@@ -395,8 +400,8 @@ fn str_decode(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
 }
 
 /// `int(x)` for a non-str-with-base argument.
-fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
-    if let Some(r) = Library::decimal_int_of(vm, x) {
+fn to_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
+    if let Some(r) = S::decimal_int_of(vm, x) {
         return r;
     }
     match vm.as_num(x) {
@@ -437,7 +442,7 @@ fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
 
 /// `int(b, base)` for a bytes-like `b`: its ASCII text, with the bytes
 /// repr in the error message.
-fn int_from_bytes(vm: &mut Vm, b: &[u8], base: i64) -> PyResult<Value> {
+fn int_from_bytes<S: Stdlib>(vm: &mut Vm<S>, b: &[u8], base: i64) -> PyResult<Value> {
     let bad = || {
         PyErr::value_error(format!(
             "invalid literal for int() with base {base}: {}",
@@ -456,7 +461,7 @@ fn int_from_bytes(vm: &mut Vm, b: &[u8], base: i64) -> PyResult<Value> {
 
 /// `int(s, base)` with Python's rules: surrounding whitespace, a sign,
 /// single underscores between digits, `0x`/`0o`/`0b` prefixes.
-pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
+pub fn parse_int<S: Stdlib>(vm: &mut Vm<S>, s: &str, base: i64) -> PyResult<Value> {
     if base != 0 && !(2..=36).contains(&base) {
         return Err(PyErr::value_error(
             "int() base must be >= 2 and <= 36, or 0",
@@ -530,7 +535,7 @@ pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
     finish_int(vm, &digits, radix, neg)
 }
 
-fn finish_int(vm: &mut Vm, digits: &str, radix: u32, neg: bool) -> PyResult<Value> {
+fn finish_int<S: Stdlib>(vm: &mut Vm<S>, digits: &str, radix: u32, neg: bool) -> PyResult<Value> {
     if let Ok(i) = i64::from_str_radix(digits, radix) {
         return Ok(Value::Int(if neg { -i } else { i }));
     }
@@ -542,7 +547,7 @@ fn finish_int(vm: &mut Vm, digits: &str, radix: u32, neg: bool) -> PyResult<Valu
 /// `int(x)` for an instance of a class with `__int__` or `__index__`
 /// (tried in that order, each looked up on the class; no `__trunc__`
 /// fallback, as in 3.14); `None` when it has neither.
-fn user_int(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
+fn user_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
     let Some(cls) = vm.user_class_of(x) else {
         return Ok(None);
     };
@@ -567,7 +572,7 @@ fn user_int(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
 
 /// `float(x)` for an instance of a class with `__float__` or `__index__`;
 /// `None` when it has neither.
-fn user_float(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
+fn user_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
     let Some(cls) = vm.user_class_of(x) else {
         return Ok(None);
     };
@@ -591,8 +596,8 @@ fn user_float(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
 }
 
 /// `float(x)`.
-pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
-    if let Some(r) = Library::decimal_float_of(vm, x) {
+pub fn to_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
+    if let Some(r) = S::decimal_float_of(vm, x) {
         return r.map(Value::Float);
     }
     match vm.as_num(x) {
@@ -679,7 +684,7 @@ pub fn parse_float(s: &str) -> Option<f64> {
     Some(if neg { -v } else { v })
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `dict.update(src)` / `dict(src)`: a mapping or an iterable of pairs.
     pub fn dict_update_any(&mut self, target: Value, src: Value) -> PyResult<()> {
         if let Value::Ref(id) = src {

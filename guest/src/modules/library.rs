@@ -9,12 +9,33 @@ use super::objects::{kind, kind_of_value, operand_kinds, NativeObj};
 use crate::builtins::Args;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::vm::call::Kwargs;
-use crate::vm::stdlib::Stdlib;
+use crate::vm::stdlib::{LibraryIterator, LibraryObject, Stdlib};
 use crate::vm::tasks::Awaitable;
 use crate::vm::{PyResult, Vm};
 
 /// The standard library of this build.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Library;
+
+impl LibraryObject for NativeObj {
+    fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        NativeObj::for_each_child(self, f)
+    }
+
+    fn type_name(&self) -> &'static str {
+        NativeObj::type_name(self)
+    }
+}
+
+impl LibraryIterator for super::iters::NativeIter {
+    fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        super::iters::NativeIter::for_each_child(self, f)
+    }
+
+    fn class_name(&self) -> &'static str {
+        super::iters::NativeIter::class_name(self)
+    }
+}
 
 impl Stdlib for Library {
     type Object = super::objects::NativeObj;
@@ -367,6 +388,18 @@ impl Stdlib for Library {
 
     fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
         super::structseq::stream_of(vm, v)
+    }
+
+    fn dict_kind_class(kind: DictKind) -> Option<NativeId> {
+        Vm::dict_kind_class(kind)
+    }
+
+    fn dict_kind_name(kind: DictKind) -> &'static str {
+        Vm::dict_kind_name(kind)
+    }
+
+    fn dict_kind_has_method(kind: DictKind, name: &str) -> bool {
+        Vm::dict_kind_has_method(kind, name)
     }
 
     fn dict_class_kind(t: NativeId) -> Option<DictKind> {

@@ -7,6 +7,7 @@
 //! live value is reachable from the roots the VM passes in; native code that
 //! holds `ObjId`s in Rust locals therefore never sees them freed.
 
+use crate::vm::stdlib::{Library, Stdlib};
 use serde::{Deserialize, Serialize};
 
 use super::value::{ObjId, Value};
@@ -14,8 +15,9 @@ use super::Obj;
 
 /// The object arena.
 #[derive(Default, Serialize, Deserialize)]
-pub struct Heap {
-    slots: Vec<Option<Obj>>,
+#[serde(bound = "")]
+pub struct Heap<S: Stdlib = Library> {
+    slots: Vec<Option<Obj<S>>>,
     free: Vec<u32>,
     /// Allocations since the last collection.
     allocs_since_gc: usize,
@@ -42,7 +44,7 @@ const MIN_GC_BYTES: usize = 32 << 20;
 
 /// The variable-size storage an object owns, roughly.
 #[inline]
-fn payload_bytes(obj: &Obj) -> usize {
+fn payload_bytes<S: Stdlib>(obj: &Obj<S>) -> usize {
     match obj {
         Obj::Str(s) => s.s.len(),
         Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
@@ -55,8 +57,8 @@ fn payload_bytes(obj: &Obj) -> usize {
 
 const MIN_GC_THRESHOLD: usize = 100_000;
 
-impl Heap {
-    pub fn new() -> Heap {
+impl<S: Stdlib> Heap<S> {
+    pub fn new() -> Heap<S> {
         Heap {
             gc_threshold: MIN_GC_THRESHOLD,
             ..Heap::default()
@@ -65,7 +67,7 @@ impl Heap {
 
     /// Stores `obj` and returns its id.
     #[inline]
-    pub fn alloc(&mut self, obj: Obj) -> ObjId {
+    pub fn alloc(&mut self, obj: Obj<S>) -> ObjId {
         self.allocs_since_gc += 1;
         self.bytes_since_gc += payload_bytes(&obj);
         if let Some(i) = self.free.pop() {
@@ -79,12 +81,12 @@ impl Heap {
 
     /// Stores `obj` and returns a value referring to it.
     #[inline]
-    pub fn new_value(&mut self, obj: Obj) -> Value {
+    pub fn new_value(&mut self, obj: Obj<S>) -> Value {
         Value::Ref(self.alloc(obj))
     }
 
     #[inline]
-    pub fn get(&self, id: ObjId) -> &Obj {
+    pub fn get(&self, id: ObjId) -> &Obj<S> {
         match &self.slots[id.0 as usize] {
             Some(o) => o,
             None => panic!("use of freed object {}", id.0),
@@ -92,7 +94,7 @@ impl Heap {
     }
 
     #[inline]
-    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj {
+    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj<S> {
         match &mut self.slots[id.0 as usize] {
             Some(o) => {
                 if let Obj::Class(_) = o {
@@ -105,7 +107,7 @@ impl Heap {
     }
 
     /// Every slot, `None` where freed (for the snapshot validator).
-    pub fn slots(&self) -> &[Option<Obj>] {
+    pub fn slots(&self) -> &[Option<Obj<S>>] {
         &self.slots
     }
 

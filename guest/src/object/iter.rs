@@ -2,13 +2,15 @@
 //! and the lazy `enumerate`/`zip`/`map`/`filter`/`reversed` adapters.
 //! Indices, not Rust iterators, so the state is plain data.
 
+use crate::vm::stdlib::{Library, LibraryIterator, Stdlib};
 use serde::{Deserialize, Serialize};
 
 use super::types::Type;
 use super::value::{ObjId, Value};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Iter {
+#[serde(bound = "")]
+pub enum Iter<S: Stdlib = Library> {
     /// Over a list or tuple by index (a list may grow while iterated).
     Seq {
         seq: ObjId,
@@ -61,7 +63,7 @@ pub enum Iter {
     },
     /// Iterators of native modules (itertools, ...), stepped by
     /// `Vm::native_iter_next` in `modules/`.
-    Native(Box<<crate::vm::stdlib::Library as crate::vm::stdlib::Stdlib>::Iterator>),
+    Native(Box<S::Iterator>),
     /// The old sequence protocol: `obj[0]`, `obj[1]`, ... until IndexError.
     GetItem {
         obj: Value,
@@ -75,7 +77,8 @@ pub enum Iter {
     Done,
 }
 
-impl Iter {
+impl<S: Stdlib> Iter<S> {
+    #[inline(never)]
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {
             Iter::Seq { seq, .. } | Iter::Reversed { seq, .. } => f(Value::Ref(*seq)),

@@ -18,6 +18,8 @@ pub mod types;
 pub mod value;
 
 use num_bigint::BigInt;
+
+use crate::vm::stdlib::{Library, LibraryObject, Stdlib};
 use serde::{Deserialize, Serialize};
 
 pub use class::{Class, ClassFlags, DataclassInfo, Field, Instance, Property};
@@ -31,7 +33,8 @@ pub use value::{NativeId, ObjId, Value};
 
 /// A heap object.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Obj {
+#[serde(bound = "")]
+pub enum Obj<S: Stdlib = Library> {
     Str(PyStr),
     /// `bytes` (immutable) and `bytearray` (mutable): `object/bytes.rs`.
     Bytes(Vec<u8>),
@@ -48,7 +51,7 @@ pub enum Obj {
     Exception(Box<Exception>),
     Range(Range),
     Slice(Value, Value, Value),
-    Iter(Iter),
+    Iter(Iter<S>),
     /// `d.keys()`, `d.values()`, `d.items()`.
     DictView(ObjId, ViewKind),
     /// A method of a builtin type bound to its receiver (`lst.append`).
@@ -84,7 +87,7 @@ pub enum Obj {
     FieldSpec(Field),
     Generator(Generator),
     /// An object of a native module (`modules/objects/`).
-    Native(<crate::vm::stdlib::Library as crate::vm::stdlib::Stdlib>::Object),
+    Native(S::Object),
     /// A `complex` number (`object/complex.rs`).
     Complex(complex::Complex),
 }
@@ -226,7 +229,7 @@ impl Exception {
     }
 }
 
-impl Obj {
+impl<S: Stdlib> Obj<S> {
     /// Calls `f` with every value this object refers to (for the collector).
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {

@@ -3,11 +3,11 @@
 //! builtins, and the `**mapping` merge used by dict displays and calls.
 
 use crate::object::{ClassFlags, ExcType, HashKey, Obj, Value};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The common case of `obj.name` in one step: `obj` is an instance
     /// holding `name` in its own dict, and no property of its class could
     /// take precedence (what [`Vm::instance_get_attr`] checks first).
@@ -42,15 +42,15 @@ impl Vm {
     /// `None` to fall through to the builtin lookup.
     fn user_attr(&mut self, obj: Value, name: &str) -> PyResult<Option<Value>> {
         if let Value::Native(t) = obj {
-            return Library::native_type_getattr(self, t, name);
+            return S::native_type_getattr(self, t, name);
         }
         let Value::Ref(id) = obj else { return Ok(None) };
         match self.heap.get(id) {
             Obj::Native(_) => {
-                if let Some(v) = Library::native_obj_getattr(self, id, name)? {
+                if let Some(v) = S::native_obj_getattr(self, id, name)? {
                     return Ok(Some(v));
                 }
-                if Library::native_obj_has_method(self, id, name) {
+                if S::native_obj_has_method(self, id, name) {
                     return Ok(Some(
                         self.heap
                             .new_value(Obj::BuiltinMethod(obj, name.to_string())),
@@ -116,7 +116,7 @@ impl Vm {
                 }
             }
             Obj::StaticMethod(f) | Obj::ClassMethod(f) if name == "__func__" => Ok(Some(*f)),
-            Obj::BoundNative { .. } => Library::bound_native_getattr(self, id, name),
+            Obj::BoundNative { .. } => S::bound_native_getattr(self, id, name),
             Obj::FieldSpec(f) => {
                 let f = f.clone();
                 Ok(Some(match name {
@@ -144,8 +144,8 @@ impl Vm {
                 ExcType::AttributeError,
                 format!("type object '{}' has no attribute '{name}'", t.name()),
             ),
-            Value::Native(t) if Library::class_repr(self, t).is_some() => {
-                let shown = Library::class_repr(self, t).unwrap_or_default();
+            Value::Native(t) if S::class_repr(self, t).is_some() => {
+                let shown = S::class_repr(self, t).unwrap_or_default();
                 let type_name = shown.trim_start_matches("<class '").trim_end_matches("'>");
                 PyErr::new(
                     ExcType::AttributeError,
@@ -173,9 +173,7 @@ impl Vm {
             }
             (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),
             (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
-            (Value::Native(n), "__name__" | "__qualname__") => {
-                self.new_str(Library::native_name(n))
-            }
+            (Value::Native(n), "__name__" | "__qualname__") => self.new_str(S::native_name(n)),
             (Value::Int(i), "real" | "numerator") => Value::Int(i),
             (Value::Int(_), "imag") => Value::Int(0),
             (Value::Int(_), "denominator") => Value::Int(1),
@@ -277,7 +275,7 @@ impl Vm {
                     ))
                 }
                 Obj::Native(_) => {
-                    if let Some(r) = Library::native_obj_setattr(self, id, name, v) {
+                    if let Some(r) = S::native_obj_setattr(self, id, name, v) {
                         return r;
                     }
                 }
@@ -318,7 +316,7 @@ impl Vm {
         let builtin_type = match obj {
             Value::Type(t) => Some(t.name().to_string()),
             Value::ExcType(e) => Some(e.name().to_string()),
-            Value::Native(id) => Library::native_class_name(self, id),
+            Value::Native(id) => S::native_class_name(self, id),
             _ => None,
         };
         if let Some(type_name) = builtin_type {
@@ -471,7 +469,7 @@ impl Vm {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `dir(obj)`: sorted attribute names (instance, class and builtin methods).
     pub fn dir_of(&mut self, obj: Value) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();

@@ -7,6 +7,7 @@
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
 use crate::vm::call::Kwargs;
+use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::BinOp;
 
 use super::{PyErr, PyResult, Vm};
@@ -51,7 +52,7 @@ pub fn bind_clinic(
     Ok(out)
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     pub fn new_bytes(&mut self, b: Vec<u8>) -> Value {
         self.heap.new_value(Obj::Bytes(b))
     }
@@ -91,10 +92,11 @@ impl Vm {
     }
 
     /// `bytes(...)` and `bytearray(...)`.
+    #[inline(never)]
     pub fn construct_bytes(&mut self, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
         let fname = t.name();
         let a = bind_clinic(fname, &pos, &kw, &["source", "encoding", "errors"])?;
-        let str_arg = |vm: &Vm, v: Option<Value>, what: &str| -> PyResult<Option<String>> {
+        let str_arg = |vm: &Vm<S>, v: Option<Value>, what: &str| -> PyResult<Option<String>> {
             match v {
                 None => Ok(None),
                 Some(v) => match super::as_str(&vm.heap, v) {
@@ -206,6 +208,7 @@ impl Vm {
     }
 
     /// `+`, `*` and `%` with a bytes operand; `None` when not ours.
+    #[inline(never)]
     pub fn bytes_binary(
         &mut self,
         op: BinOp,
@@ -286,6 +289,7 @@ impl Vm {
     }
 
     /// `item in bytes_obj`.
+    #[inline(never)]
     pub fn bytes_contains(&mut self, id: ObjId, item: Value) -> PyResult<bool> {
         let is_int = match item {
             Value::Int(_) | Value::Bool(_) => true,
@@ -352,6 +356,7 @@ impl Vm {
     }
 
     /// `ba[i] = v` and `ba[a:b:c] = v` on a bytearray.
+    #[inline(never)]
     pub fn bytearray_setitem(&mut self, id: ObjId, idx: Value, v: Value) -> PyResult<()> {
         let len = match self.heap.get(id) {
             Obj::ByteArray(b) => b.len(),
@@ -418,6 +423,7 @@ impl Vm {
     }
 
     /// `del ba[i]` and `del ba[a:b:c]` on a bytearray.
+    #[inline(never)]
     pub fn bytearray_delitem(&mut self, id: ObjId, idx: Value) -> PyResult<()> {
         let len = match self.heap.get(id) {
             Obj::ByteArray(b) => b.len(),

@@ -4,7 +4,7 @@
 //! synchronous callbacks from native code (`key=` functions).
 
 use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::Code;
 
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
@@ -15,7 +15,7 @@ pub(super) const MAX_NATIVE_DEPTH: u32 = 100;
 /// Keyword arguments as name/value pairs, in call order.
 pub type Kwargs = Vec<(String, Value)>;
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Calls the callable below `argc` arguments on the stack; the last
     /// arguments are keywords named by constant `kwnames`. Returns whether a
     /// Python frame was pushed; otherwise the result is on the stack, or
@@ -279,7 +279,7 @@ impl Vm {
     /// Calls anything that is not a Python function; pushes the result.
     fn call_native(&mut self, callee: Value, mut pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
         if let Value::Native(n) = callee {
-            if Library::is_asyncio_run(n) && self.native_depth == 0 {
+            if S::is_asyncio_run(n) && self.native_depth == 0 {
                 return self.asyncio_run(pos, kw);
             }
         }
@@ -578,7 +578,7 @@ impl Vm {
     pub fn call_value(&mut self, f: Value, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
         match f {
             Value::Builtin(b) => crate::builtins::call_builtin(self, b, args, kwargs),
-            Value::Native(id) => Library::call_native(self, id, args, kwargs),
+            Value::Native(id) => S::call_native(self, id, args, kwargs),
             Value::Type(t) => crate::builtins::types::construct(self, t, args, kwargs),
             Value::ExcType(t) => {
                 if let Some((k, _)) = kwargs.first() {
@@ -602,7 +602,7 @@ impl Vm {
                     let func = *func;
                     let mut all = bound.clone();
                     all.extend(args);
-                    Library::call_native(self, func, all, kwargs)
+                    S::call_native(self, func, all, kwargs)
                 }
                 Obj::Class(_) => {
                     if self.native_depth >= MAX_NATIVE_DEPTH {
@@ -639,9 +639,9 @@ impl Vm {
                     let (recv, name) = (*recv, name.clone());
                     crate::builtins::methods::call_method(self, recv, &name, args, kwargs)
                 }
-                Obj::Native(_) => match Library::alias_call_target(self, f) {
+                Obj::Native(_) => match S::alias_call_target(self, f) {
                     Some(origin) => self.call_value(origin, args, kwargs),
-                    None => match Library::typing_call_target(self, f) {
+                    None => match S::typing_call_target(self, f) {
                         Some(origin) => {
                             let origin = origin?;
                             self.call_value(origin, args, kwargs)
@@ -730,14 +730,14 @@ fn missing_error(fname: &str, kind: &str, names: &[String]) -> PyErr {
     ))
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// How CPython names a callable in call-site argument errors
     /// (`__main__.f()`, `__main__.A.m()`, `len()`, `list()`); other
     /// callables are named by their repr, as CPython does.
     pub fn callable_display(&mut self, f: Value) -> String {
         let named = match f {
             Value::Builtin(b) => Some(format!("{}()", b.name())),
-            Value::Native(id) => Some(format!("{}()", Library::native_name(id))),
+            Value::Native(id) => Some(format!("{}()", S::native_name(id))),
             Value::Type(t) => Some(format!("{}()", t.name())),
             Value::ExcType(e) => Some(format!("{}()", e.name())),
             Value::Ref(id) => match self.heap.get(id) {
@@ -761,7 +761,7 @@ impl Vm {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Prefixes a `**` error from building a call's keywords with the
     /// callable's name, as CPython does (`__main__.f() got multiple values
     /// for keyword argument 'a'`).

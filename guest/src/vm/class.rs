@@ -10,7 +10,7 @@ use crate::object::{
 
 use super::exc_bases::merge_exc;
 use super::{OnReturn, PyErr, PyResult, Vm};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 
 /// How a call of a class proceeded.
 pub enum Instantiated {
@@ -20,7 +20,7 @@ pub enum Instantiated {
     Pushed,
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The class object of a user instance or exception, if any.
     pub fn user_class_of(&self, v: Value) -> Option<ObjId> {
         match v {
@@ -204,12 +204,12 @@ impl Vm {
             })),
         };
         let init = self.class_lookup(cls, "__init__");
-        if init.is_none() && Library::namedtuple_info(self, cls).is_some() {
-            Library::namedtuple_init(self, cls, inst, args, kwargs)?;
+        if init.is_none() && S::namedtuple_info(self, cls).is_some() {
+            S::namedtuple_init(self, cls, inst, args, kwargs)?;
             return Ok(Instantiated::Done(inst));
         }
         if init.is_none() && self.class(cls).dataclass.is_some() {
-            Library::dataclass_init(self, cls, inst, args, kwargs)?;
+            S::dataclass_init(self, cls, inst, args, kwargs)?;
             return Ok(Instantiated::Done(inst));
         }
         match init {
@@ -328,14 +328,14 @@ impl Vm {
         }
         match class_attr {
             Some(v) => Ok(Some(self.bind_attr(v, obj, cls))),
-            None => Ok(Library::namedtuple_attr(self, obj, name)),
+            None => Ok(S::namedtuple_attr(self, obj, name)),
         }
     }
 
     /// What a class attribute becomes when looked up through an instance.
     fn bind_attr(&mut self, v: Value, obj: Value, cls: ObjId) -> Value {
         if let Value::Ref(id) = v {
-            if Library::bound_native_binds(self, id) {
+            if S::bound_native_binds(self, id) {
                 return self.heap.new_value(Obj::BoundMethod { func: v, recv: obj });
             }
             match self.heap.get(id) {
@@ -357,6 +357,7 @@ impl Vm {
     }
 
     /// Attribute lookup on a class object (`Cls.attr`).
+    #[inline(never)]
     pub fn class_get_attr(&mut self, cls: ObjId, name: &str) -> PyResult<Option<Value>> {
         match name {
             "__name__" => {
@@ -390,7 +391,7 @@ impl Vm {
             _ => {}
         }
         let Some(v) = self.class_lookup(cls, name) else {
-            return Ok(Library::namedtuple_attr(self, Value::Ref(cls), name));
+            return Ok(S::namedtuple_attr(self, Value::Ref(cls), name));
         };
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
@@ -523,7 +524,7 @@ impl Vm {
             return Ok(None);
         };
         let Some(f) = self.class_lookup(cls, name) else {
-            return Library::namedtuple_dunder(self, obj, name, &args);
+            return S::namedtuple_dunder(self, obj, name, &args);
         };
         let f = match f {
             Value::Ref(id) => match self.heap.get(id) {
@@ -599,6 +600,7 @@ impl Vm {
     }
 
     /// Attribute lookup through a `super()` object.
+    #[inline(never)]
     pub fn super_get_attr(&mut self, class: ObjId, obj: Value, name: &str) -> PyResult<Value> {
         let start = match obj {
             Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => id,

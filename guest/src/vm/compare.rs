@@ -3,7 +3,7 @@
 //! `__eq__`/`__lt__`/...), with CPython's reflection rules and error
 //! messages. Membership is in `contains.rs`, hashing in `hashing.rs`.
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use std::cmp::Ordering;
 
 use crate::builtins::Builtin;
@@ -33,7 +33,7 @@ fn dunder(op: CmpOp) -> (&'static str, &'static str) {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     pub fn truthy(&mut self, v: Value) -> PyResult<bool> {
         Ok(match v {
             Value::None | Value::Undef => false,
@@ -53,7 +53,7 @@ impl Vm {
                 Obj::BigInt(_) => true,
                 Obj::Complex(z) => z.re != 0.0 || z.im != 0.0,
                 Obj::Range(r) => !r.is_empty(),
-                Obj::Native(_) => return Ok(Library::native_obj_truthy(self, id)),
+                Obj::Native(_) => return Ok(S::native_obj_truthy(self, id)),
                 Obj::DictView(d, _) => match self.heap.get(*d) {
                     Obj::Dict(d) => !d.is_empty(),
                     _ => true,
@@ -117,7 +117,7 @@ impl Vm {
                     return self.rich_compare_user(op, a, b);
                 }
                 if self.is_native_obj(a) || self.is_native_obj(b) {
-                    if let Some(r) = Library::native_obj_compare(self, op, a, b)? {
+                    if let Some(r) = S::native_obj_compare(self, op, a, b)? {
                         return Ok(Value::Bool(r));
                     }
                     return match op {
@@ -131,7 +131,7 @@ impl Vm {
                         ))),
                     };
                 }
-                if let Some(r) = Library::counter_compare(self, op, a, b)? {
+                if let Some(r) = S::counter_compare(self, op, a, b)? {
                     return Ok(Value::Bool(r));
                 }
                 match op {
@@ -189,9 +189,7 @@ impl Vm {
             }
         }
         match op {
-            CmpOp::Eq => Ok(Value::Bool(
-                self.is(a, b) || Library::dataclass_eq(self, a, b)?,
-            )),
+            CmpOp::Eq => Ok(Value::Bool(self.is(a, b) || S::dataclass_eq(self, a, b)?)),
             CmpOp::Ne => {
                 if self.user_class_of(a).is_some() {
                     if let Some(r) = self.call_dunder(a, "__eq__", vec![b])? {
@@ -202,11 +200,11 @@ impl Vm {
                     }
                 }
                 Ok(Value::Bool(
-                    !(self.is(a, b) || Library::dataclass_eq(self, a, b)?),
+                    !(self.is(a, b) || S::dataclass_eq(self, a, b)?),
                 ))
             }
             _ => {
-                if let Some(r) = Library::dataclass_order(self, op, a, b)? {
+                if let Some(r) = S::dataclass_order(self, op, a, b)? {
                     return Ok(Value::Bool(r));
                 }
                 Err(PyErr::type_error(format!(
@@ -275,8 +273,9 @@ impl Vm {
             return self.truthy(r);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            return Ok(Library::native_obj_compare(self, CmpOp::Eq, a, b)?
-                .unwrap_or_else(|| self.is(a, b)));
+            return Ok(
+                S::native_obj_compare(self, CmpOp::Eq, a, b)?.unwrap_or_else(|| self.is(a, b))
+            );
         }
         let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
             return Ok(self.is(a, b));
@@ -354,7 +353,7 @@ impl Vm {
                     Obj::DictView(_, kx) if *kx != ViewKind::Values => *kx == ViewKind::Items,
                     _ => items,
                 };
-                let len_of = |o: &Obj, heap: &crate::object::Heap| match o {
+                let len_of = |o: &Obj<S>, heap: &crate::object::Heap<S>| match o {
                     Obj::Set(e) | Obj::FrozenSet(e) => e.len(),
                     Obj::DictView(e, _) => match heap.get(*e) {
                         Obj::Dict(e) => e.len(),

@@ -6,7 +6,7 @@
 
 use crate::object::complex::{self, Complex, ParseError, PowError};
 use crate::object::{ExcType, HashKey, Obj, Value};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{BinOp, UnaryOp};
 
 use super::ops::{bigint_to_f64, num_cmp, Num};
@@ -44,7 +44,7 @@ pub fn pow_error(e: PowError) -> PyErr {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The complex number `v` is, if it is one.
     #[inline]
     pub fn as_complex(&self, v: Value) -> Option<Complex> {
@@ -77,6 +77,7 @@ impl Vm {
 
     /// `a op b` when either operand is complex and the other a number;
     /// `None` to let the general path report or handle it.
+    #[inline(never)]
     pub fn complex_binary(&mut self, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
         if self.as_complex(a).is_none() && self.as_complex(b).is_none() {
             return Ok(None);
@@ -128,6 +129,7 @@ impl Vm {
 
     /// `x ** y` for a negative finite float base and a fractional
     /// exponent, which CPython hands to complex exponentiation.
+    #[inline(never)]
     pub fn negative_float_pow(&mut self, x: f64, y: f64) -> PyResult<Value> {
         let z = Complex::new(x, 0.0)
             .pow(Complex::new(y, 0.0))
@@ -136,6 +138,7 @@ impl Vm {
     }
 
     /// `-z` and `+z`; `None` for other operands and operators.
+    #[inline(never)]
     pub fn complex_unary(&mut self, op: UnaryOp, a: Value) -> Option<Value> {
         let z = self.as_complex(a)?;
         match op {
@@ -277,7 +280,7 @@ impl Vm {
         if let Some(op) = self.complex_operand(v)? {
             return Ok(Some(op));
         }
-        if let Some(f) = Library::decimal_float_of(self, v) {
+        if let Some(f) = S::decimal_float_of(self, v) {
             return Ok(Some(Operand::Real(f?)));
         }
         let Some(cls) = self.user_class_of(v) else {
@@ -320,6 +323,7 @@ impl Vm {
     }
 
     /// `complex.from_number(x)`: a number (not a string) as complex.
+    #[inline(never)]
     pub fn complex_from_number(&mut self, pos: &[Value]) -> PyResult<Value> {
         if pos.len() != 1 {
             return Err(PyErr::type_error(format!(
@@ -351,6 +355,7 @@ impl Vm {
     /// first operand that can handle the call answer, so an int or complex
     /// ahead of the complex says "complex modulo" and a float ahead of it its
     /// own "3rd argument not allowed"; `None` when no operand is complex.
+    #[inline(never)]
     pub fn complex_modulo_error(&self, a: Value, b: Value, m: Value) -> Option<PyErr> {
         let is_complex = |v| self.as_complex(v).is_some();
         if !(is_complex(a) || is_complex(b) || is_complex(m)) {

@@ -5,6 +5,7 @@
 //! the generator's frame: each yielded value is delivered to it, and when
 //! the generator finishes the builtin runs on what was collected.
 
+use crate::vm::stdlib::Stdlib;
 use serde::{Deserialize, Serialize};
 
 use crate::builtins::Builtin;
@@ -75,7 +76,7 @@ fn collects(b: Builtin) -> bool {
     )
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// If calling `callee(args)` consumes a generator that must run as
     /// frames (we are not inside a native callback), pushes a consumer
     /// frame and the generator's frame, and returns true.
@@ -88,7 +89,7 @@ impl Vm {
         if self.native_depth > 0 {
             return Ok(false);
         }
-        let gen_arg = |vm: &Vm, i: usize| -> Option<Value> {
+        let gen_arg = |vm: &Vm<S>, i: usize| -> Option<Value> {
             let v = *args.get(i)?;
             let g = vm.as_generator(v)?;
             (vm.gen_state(g) != GenState::Done && vm.gen_state(g) != GenState::Running).then_some(v)

@@ -4,16 +4,16 @@
 //! CPython's error for values that are neither.
 
 use crate::object::{Obj, Value, ViewKind};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `item in container`.
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
         if let Value::Ref(id) = container {
             if let Obj::Native(_) = self.heap.get(id) {
-                if let Some(found) = Library::native_obj_contains(self, id, item)? {
+                if let Some(found) = S::native_obj_contains(self, id, item)? {
                     return Ok(found);
                 }
             }

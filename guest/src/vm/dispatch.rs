@@ -4,12 +4,12 @@
 //! frame returns, or when the program calls the host.
 
 use crate::object::{Dict, ExcType, Obj, Value};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Runs the dispatch loop, handling exceptions, until the innermost
     /// boundary frame returns or the program pauses.
     ///
@@ -575,9 +575,9 @@ impl Vm {
                                 "attempted relative import with no known parent package",
                             ));
                         }
-                        let leaf = Library::import_module(self, name)?;
+                        let leaf = S::import_module(self, name)?;
                         let v = if mode == 1 {
-                            Library::import_module(self, name.split('.').next().unwrap_or(name))?
+                            S::import_module(self, name.split('.').next().unwrap_or(name))?
                         } else {
                             leaf
                         };
@@ -736,7 +736,7 @@ impl Vm {
                     }
                     Op::ImportFrom(n) => {
                         let m = self.top();
-                        let v = Library::import_from(self, m, &prog.names[n as usize])?;
+                        let v = S::import_from(self, m, &prog.names[n as usize])?;
                         self.stack.push(v);
                     }
                 }

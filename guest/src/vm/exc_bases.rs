@@ -9,12 +9,14 @@
 //! `except` and `__mro__` look at all of them through this file.
 
 use crate::object::{ExcType, ObjId, Value};
+use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Every builtin exception class named as a direct base by `cls` or by a
     /// class on its MRO, in MRO order, without repeats.
+    #[inline(never)]
     pub fn class_builtin_exc_bases(&self, cls: ObjId) -> Vec<ExcType> {
         let mut found: Vec<ExcType> = Vec::new();
         for &c in &self.class(cls).mro {

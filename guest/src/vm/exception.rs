@@ -3,6 +3,7 @@
 //! finding handlers, and formatting tracebacks exactly as CPython does.
 
 use crate::object::{ExcType, Exception, Obj, TbEntry, Value};
+use crate::vm::stdlib::Stdlib;
 
 use super::{Handler, Vm};
 
@@ -34,7 +35,7 @@ impl PyErr {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Materializes `err` as an exception object, records the current frame
     /// in its traceback (unless re-raised) and sets its context.
     pub fn raise_prep(&mut self, err: PyErr) -> Value {

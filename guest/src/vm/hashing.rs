@@ -4,7 +4,7 @@
 //! unhashable values get CPython's messages (with the dict-key / set-element
 //! wording of 3.14 where the key is used as such).
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 
 use crate::object::{ExcType, HashKey, Obj, Value};
@@ -28,7 +28,7 @@ fn key_nesting(k: &HashKey) -> usize {
     max
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The dict/set key for `v`, or `TypeError` if it is unhashable.
     pub fn hash_key(&mut self, v: Value) -> PyResult<HashKey> {
         self.hash_key_depth(v, 0)
@@ -136,7 +136,7 @@ impl Vm {
                     }
                     Obj::Instance(_) => return self.instance_hash_key(v, id),
                     Obj::Native(_) => {
-                        return Ok(Library::native_obj_hash(self, id)?.unwrap_or(HashKey::Id(id.0)))
+                        return Ok(S::native_obj_hash(self, id)?.unwrap_or(HashKey::Id(id.0)))
                     }
                     _ => return Ok(HashKey::Id(id.0)),
                 };
@@ -186,11 +186,11 @@ impl Vm {
             }
             None => {}
         }
-        if let Some((_, values)) = Library::namedtuple_parts(self, v) {
+        if let Some((_, values)) = S::namedtuple_parts(self, v) {
             let t = self.new_tuple(values);
             return self.hash_key(t);
         }
-        if let Some(key) = Library::dataclass_hash_key(self, v, cls)? {
+        if let Some(key) = S::dataclass_hash_key(self, v, cls)? {
             return Ok(key);
         }
         if self.class_lookup(cls, "__eq__").is_some() {

@@ -3,11 +3,11 @@
 //! helpers that drain an iterable into a `Vec`.
 
 use crate::object::{ExcType, Iter, Obj, Range, Value, ViewKind};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `iter(v)`.
     pub fn get_iter(&mut self, v: Value) -> PyResult<Value> {
         let it = match v {
@@ -52,7 +52,7 @@ impl Vm {
                 }
                 Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
                 Obj::Native(_) => {
-                    return match Library::native_obj_iter(self, id)? {
+                    return match S::native_obj_iter(self, id)? {
                         Some(it) => Ok(it),
                         None => Err(self.not_iterable(v)),
                     }
@@ -139,7 +139,7 @@ impl Vm {
             return self.generator_next(id, Value::None);
         }
         if let Obj::Native(_) = self.heap.get(id) {
-            return Library::native_obj_next(self, id);
+            return S::native_obj_next(self, id);
         }
         if let Obj::Instance(_) = self.heap.get(id) {
             return match self.call_dunder(it, "__next__", vec![]) {
@@ -351,7 +351,7 @@ impl Vm {
                     }
                 }
             }
-            Iter::Native(_) => Library::native_iter_next(self, id),
+            Iter::Native(_) => S::native_iter_next(self, id),
             Iter::GetItem { obj, idx } => {
                 let (obj, i) = (*obj, *idx);
                 match self.get_item(obj, Value::Int(i as i64)) {

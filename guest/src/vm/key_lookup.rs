@@ -10,9 +10,10 @@
 
 use super::{PyResult, Vm};
 use crate::object::{hash_of, Dict, HashKey, Obj, ObjId, Value};
+use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::BinOp;
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The dict/set/frozenset storage of `container`, if it is one.
     fn key_storage(&self, container: ObjId) -> Option<&Dict> {
         match self.heap.get(container) {
@@ -97,7 +98,7 @@ impl Vm {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Inserts `key: value` into the dict or set `container` (a set when
     /// `as_set`, which decides the unhashable-key message), matching
     /// user-hashed keys with `__eq__`.
@@ -136,7 +137,7 @@ impl Vm {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Whether the dict/set `id` holds a key that only `__eq__` can match
     /// (the whole-table operations then take the slow paths below).
     pub fn has_user_keys(&self, id: ObjId) -> bool {
@@ -170,11 +171,12 @@ impl Vm {
 
     /// `|`, `&`, `-`, `^` of two sets holding user-hashed keys: a new set
     /// (frozen if `frozen`).
+    #[inline(never)]
     pub fn set_op_slow(&mut self, op: BinOp, x: ObjId, y: ObjId, frozen: bool) -> PyResult<Value> {
         let out = self.new_set_of(Vec::new(), frozen)?;
         let Value::Ref(r) = out else { unreachable!() };
         let (left, right) = (self.keyed_values(x), self.keyed_values(y));
-        let add = |vm: &mut Vm, hk: HashKey, key: Value| -> PyResult<()> {
+        let add = |vm: &mut Vm<S>, hk: HashKey, key: Value| -> PyResult<()> {
             let hk = vm.resolve_key(r, key, hk)?;
             if let Obj::Set(d) | Obj::FrozenSet(d) = vm.heap.get_mut(r) {
                 d.insert(hk, key, Value::None);
@@ -212,7 +214,7 @@ impl Vm {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The number of keys of the dict/set `id`.
     pub fn key_len(&self, id: ObjId) -> usize {
         self.key_storage(id).map_or(0, Dict::len)

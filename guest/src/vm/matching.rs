@@ -3,6 +3,7 @@
 //! that fail the match instead of raising.
 
 use crate::object::{Dict, ExcType, Obj, Type, Value};
+use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -21,7 +22,7 @@ const SELF_MATCHING: &[Type] = &[
     Type::ByteArray,
 ];
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `case [a, b, *rest]`: a sequence (not str/bytes/dict) of the right length.
     pub(super) fn match_sequence(&mut self, v: Value, fixed: usize, star: bool) -> PyResult<bool> {
         let len = match v {

@@ -36,6 +36,7 @@ mod suggest;
 pub mod tasks;
 mod user_ops;
 
+use crate::vm::stdlib::{Library, Stdlib};
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -161,9 +162,10 @@ impl Default for VmLimits {
 
 /// The whole state of one execution.
 #[derive(Serialize, Deserialize)]
-pub struct Vm {
+#[serde(bound = "")]
+pub struct Vm<S: Stdlib = Library> {
     pub program: Rc<Program>,
-    pub heap: Heap,
+    pub heap: Heap<S>,
     /// The program's constants, materialized once.
     pub consts: Vec<Value>,
     pub globals: Vec<Value>,
@@ -181,7 +183,7 @@ pub struct Vm {
     /// Imported modules by name (`sys.modules`).
     pub modules: Vec<(String, Value)>,
     /// The `random` module's generator, created on first use.
-    pub random_state: Option<Box<<stdlib::Library as stdlib::Stdlib>::RandomState>>,
+    pub random_state: Option<Box<S::RandomState>>,
     /// Set when a natively resumed generator yielded (versus returned).
     pub gen_yielded: bool,
     /// An exception to raise in the frame about to run (`gen.throw()`).
@@ -242,9 +244,9 @@ fn loop_budget_exhausted() -> PyErr {
     )
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Creates a VM ready to run the module body of `program`.
-    pub fn new(program: Program, limits: VmLimits) -> Vm {
+    pub fn new(program: Program, limits: VmLimits) -> Vm<S> {
         let mut heap = Heap::new();
         let consts = program
             .consts
@@ -295,6 +297,7 @@ impl Vm {
     }
 
     /// Declares a host function under `name`.
+    #[inline(never)]
     pub fn declare_external(&mut self, ext: External) {
         let name = ext.name.clone();
         let v = self.heap.new_value(Obj::External(ext));
@@ -384,6 +387,7 @@ impl Vm {
         Ok(())
     }
 
+    #[inline(never)]
     pub fn gc(&mut self) {
         let mut roots = Vec::new();
         self.for_each_root(&mut |v| roots.push(v));
@@ -469,7 +473,7 @@ fn linear_memory_bytes() -> u64 {
     }
 }
 
-fn const_value(heap: &mut Heap, c: &Const) -> Value {
+fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
     match c {
         Const::None => Value::None,
         Const::Bool(b) => Value::Bool(*b),
@@ -491,7 +495,7 @@ fn const_value(heap: &mut Heap, c: &Const) -> Value {
 
 /// Reads the str contents of a heap value, if it is a str.
 #[inline]
-pub fn as_str(heap: &Heap, v: Value) -> Option<&str> {
+pub fn as_str<S: Stdlib>(heap: &Heap<S>, v: Value) -> Option<&str> {
     match v {
         Value::Ref(id) => match heap.get(id) {
             Obj::Str(s) => Some(&s.s),

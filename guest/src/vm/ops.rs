@@ -2,7 +2,7 @@
 //! float), sequence concatenation and repetition, set algebra, comparisons,
 //! equality, truthiness and hashing — with CPython's error messages.
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::{LibraryObject, Stdlib};
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
@@ -72,7 +72,7 @@ pub fn bigint_to_f64(b: &BigInt) -> PyResult<f64> {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// Int op Int without overflow or errors, or `None` for the slow path.
     #[inline]
     pub fn int_fast(&mut self, op: BinOp, x: i64, y: i64) -> Option<Value> {
@@ -169,18 +169,18 @@ impl Vm {
 
     /// `type(v)` as a value.
     pub fn type_value(&self, v: Value) -> Value {
-        if let Some(t) = Library::native_type_of(self, v) {
+        if let Some(t) = S::native_type_of(self, v) {
             return Value::Native(t);
         }
         if let Value::Native(n) = v {
             // a native constructor that is a class (`collections.deque`)
-            if Library::class_repr(self, n).is_some() {
+            if S::class_repr(self, n).is_some() {
                 return Value::Type(Type::Type);
             }
         }
         match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Native(_) => match Library::class_of(self, id) {
+                Obj::Native(_) => match S::class_of(self, id) {
                     Some(t) => Value::Native(t),
                     None => Value::Type(Type::Object),
                 },
@@ -189,7 +189,7 @@ impl Vm {
                     None => Value::ExcType(e.kind),
                 },
                 Obj::Instance(i) => Value::Ref(i.class),
-                Obj::Dict(d) => match Vm::dict_kind_class(d.kind) {
+                Obj::Dict(d) => match S::dict_kind_class(d.kind) {
                     Some(t) => Value::Native(t),
                     None => Value::Type(Type::Dict),
                 },
@@ -209,7 +209,7 @@ impl Vm {
                 },
                 Obj::Instance(i) => self.class(i.class).name.clone(),
                 Obj::Native(n) => n.type_name().to_string(),
-                Obj::Dict(d) => Vm::dict_kind_name(d.kind).to_string(),
+                Obj::Dict(d) => S::dict_kind_name(d.kind).to_string(),
                 Obj::StaticMethod(_) => "staticmethod".to_string(),
                 Obj::ClassMethod(_) => "classmethod".to_string(),
                 Obj::Property(_) => "property".to_string(),
@@ -268,15 +268,15 @@ impl Vm {
             return Ok(r);
         }
         if op == BinOp::BitOr {
-            if let Some(r) = Library::union_binary(self, op, a, b)? {
+            if let Some(r) = S::union_binary(self, op, a, b)? {
                 return Ok(r);
             }
         }
         if matches!(op, BinOp::Add | BinOp::Mul) {
             // a namedtuple concatenates and repeats as the plain tuple it is
             let (x, y) = (
-                Library::namedtuple_as_tuple(self, a, op),
-                Library::namedtuple_as_tuple(self, b, op),
+                S::namedtuple_as_tuple(self, a, op),
+                S::namedtuple_as_tuple(self, b, op),
             );
             if x.is_some() || y.is_some() {
                 let (x, y) = (x.unwrap_or(a), y.unwrap_or(b));
@@ -291,7 +291,7 @@ impl Vm {
             return self.binary_op_user(op, a, b, inplace);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            if let Some(r) = Library::native_obj_binary(self, op, a, b, inplace)? {
+            if let Some(r) = S::native_obj_binary(self, op, a, b, inplace)? {
                 return Ok(r);
             }
             return Err(self.unsupported(op, a, b));
@@ -310,7 +310,7 @@ impl Vm {
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
         }
-        if let Some(r) = Library::counter_binary(self, op, a, b, inplace)? {
+        if let Some(r) = S::counter_binary(self, op, a, b, inplace)? {
             return Ok(r);
         }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
@@ -678,7 +678,7 @@ impl Vm {
                 UnaryOp::Pos => '+',
                 _ => '~',
             };
-            if let Some(r) = Library::native_obj_unary(self, a, c)? {
+            if let Some(r) = S::native_obj_unary(self, a, c)? {
                 return Ok(r);
             }
         }
@@ -702,7 +702,7 @@ impl Vm {
             )));
         }
         if matches!(op, UnaryOp::Neg | UnaryOp::Pos) {
-            if let Some(r) = Library::counter_unary(self, a, op == UnaryOp::Neg)? {
+            if let Some(r) = S::counter_unary(self, a, op == UnaryOp::Neg)? {
                 return Ok(r);
             }
         }

@@ -3,7 +3,7 @@
 //! nesting with `[...]` for self-reference, exception and object forms.
 
 use crate::object::{float, ExcType, Obj, Value, ViewKind};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -37,7 +37,7 @@ fn fake_addr(id: u32) -> String {
     format!("0x{:012x}", 0x7f00_0000_0000u64 + (id as u64) * 0x40)
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `repr(v)`.
     pub fn repr(&mut self, v: Value) -> PyResult<String> {
         let mut out = String::new();
@@ -51,7 +51,7 @@ impl Vm {
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
                 Obj::Str(s) => return Ok(s.s.clone()),
-                Obj::Native(_) => return Library::native_obj_str(self, id),
+                Obj::Native(_) => return S::native_obj_str(self, id),
                 Obj::Instance(_) | Obj::Exception(_) => {
                     if let Some(r) = self.call_dunder(v, "__str__", vec![])? {
                         return self.expect_str(r, "__str__");
@@ -169,15 +169,15 @@ impl Vm {
                 out.push_str("NotImplemented")
             }
             Value::Builtin(b) => out.push_str(&format!("<built-in function {}>", b.name())),
-            Value::Native(id) => match Library::class_repr(self, id) {
+            Value::Native(id) => match S::class_repr(self, id) {
                 Some(r) => out.push_str(&r),
                 // asyncio's functions are written in Python in CPython.
-                None if Library::is_asyncio_function(id) => out.push_str(&format!(
+                None if S::is_asyncio_function(id) => out.push_str(&format!(
                     "<function {} at 0x{:012x}>",
-                    Library::native_name(id),
+                    S::native_name(id),
                     0x7f10_0000_0000u64 + u64::from(id.func) * 0xa0
                 )),
-                None => out.push_str(&format!("<built-in function {}>", Library::native_name(id))),
+                None => out.push_str(&format!("<built-in function {}>", S::native_name(id))),
             },
             Value::Type(t) => out.push_str(&format!("<class '{}'>", t.name())),
             Value::ExcType(t) => out.push_str(&format!("<class '{}'>", t.qualified_name())),
@@ -257,7 +257,7 @@ impl Vm {
                     self.repr_into(val, &mut plain, seen)?;
                 }
                 plain.push('}');
-                let s = Library::dict_kind_repr(self, kind, id, plain)?;
+                let s = S::dict_kind_repr(self, kind, id, plain)?;
                 out.push_str(&s);
             }
             Obj::Dict(d) => {
@@ -343,7 +343,7 @@ impl Vm {
             Obj::Iter(it) => {
                 let native = matches!(it, crate::object::Iter::Native(_));
                 match if native {
-                    Library::native_iter_repr(self, id)?
+                    S::native_iter_repr(self, id)?
                 } else {
                     None
                 } {
@@ -408,7 +408,7 @@ impl Vm {
             Obj::Module(m) => out.push_str(&format!("<module '{}' (built-in)>", m.name)),
             Obj::BoundNative { func, bound, name } => {
                 let (func, bound, name) = (*func, bound.clone(), name.clone());
-                if let Some(s) = Library::bound_native_repr(self, func, &bound, id)? {
+                if let Some(s) = S::bound_native_repr(self, func, &bound, id)? {
                     out.push_str(&s);
                 } else {
                     out.push_str(&name);
@@ -425,10 +425,10 @@ impl Vm {
                     let r = self.call_dunder(v, "__repr__", vec![])?.expect("looked up");
                     let s = self.expect_str(r, "__repr__")?;
                     out.push_str(&s);
-                } else if let Some(r) = Library::namedtuple_dunder(self, v, "__repr__", &[])? {
+                } else if let Some(r) = S::namedtuple_dunder(self, v, "__repr__", &[])? {
                     let s = self.expect_str(r, "__repr__")?;
                     out.push_str(&s);
-                } else if let Some(s) = Library::dataclass_repr(self, v, cls)? {
+                } else if let Some(s) = S::dataclass_repr(self, v, cls)? {
                     out.push_str(&s);
                 } else {
                     let s = self.default_repr(v)?;
@@ -469,7 +469,7 @@ impl Vm {
                 out.push_str(&format!("<super: <class '{n}'>, <{n} object>>"));
             }
             Obj::Native(_) => {
-                let s = Library::native_obj_repr(self, id)?;
+                let s = S::native_obj_repr(self, id)?;
                 out.push_str(&s);
             }
             Obj::Generator(g) => {

@@ -2,7 +2,7 @@
 //! builtin containers, with Python's index wrapping and slice clamping.
 
 use crate::object::{ExcType, Obj, ObjId, Range, Value};
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -38,7 +38,7 @@ impl SliceIdx {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// An integer index (ints and bools), or `None` for other types.
     pub fn as_index(&self, v: Value) -> PyResult<Option<i64>> {
         Ok(match v {
@@ -183,10 +183,10 @@ impl Vm {
 
     pub fn get_item(&mut self, obj: Value, idx: Value) -> PyResult<Value> {
         if matches!(obj, Value::Type(_) | Value::Native(_)) {
-            if let Some(r) = Library::typing_class_getitem(self, obj, idx) {
+            if let Some(r) = S::typing_class_getitem(self, obj, idx) {
                 return r;
             }
-            if let Some(alias) = Library::generic_class_getitem(self, obj, idx) {
+            if let Some(alias) = S::generic_class_getitem(self, obj, idx) {
                 return Ok(alias);
             }
         }
@@ -200,7 +200,7 @@ impl Vm {
             };
         }
         if let Obj::Native(_) = self.heap.get(id) {
-            return match Library::native_obj_getitem(self, id, idx)? {
+            return match S::native_obj_getitem(self, id, idx)? {
                 Some(v) => Ok(v),
                 None => Err(self.not_subscriptable(obj)),
             };
@@ -285,7 +285,7 @@ impl Vm {
                 };
                 match found {
                     Some(v) => Ok(v),
-                    None => match Library::dict_missing(self, id, idx)? {
+                    None => match S::dict_missing(self, id, idx)? {
                         Some(v) => Ok(v),
                         None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
                     },
@@ -361,7 +361,7 @@ impl Vm {
         };
         let idx = self.seq_index(id, idx)?;
         if let Obj::Native(_) = self.heap.get(id) {
-            if let Some(r) = Library::native_obj_setitem(self, id, idx, Some(v)) {
+            if let Some(r) = S::native_obj_setitem(self, id, idx, Some(v)) {
                 return r;
             }
         }
@@ -459,7 +459,7 @@ impl Vm {
         };
         let idx = self.seq_index(id, idx)?;
         if let Obj::Native(_) = self.heap.get(id) {
-            if let Some(r) = Library::native_obj_setitem(self, id, idx, None) {
+            if let Some(r) = S::native_obj_setitem(self, id, idx, None) {
                 return r;
             }
         }

@@ -9,6 +9,7 @@
 
 use super::{PyErr, Vm};
 use crate::object::{ExcType, Exception, HashKey, Obj, Value};
+use crate::vm::stdlib::Stdlib;
 
 const MOVE_COST: usize = 2;
 const CASE_COST: usize = 1;
@@ -472,7 +473,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "help",
 ];
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The hint appended to `NameError: name 'x' is not defined` raised in
     /// code object `code`, starting with `. ` (empty if there is none).
     pub(super) fn name_error_hint(&self, wrong: &str, code: u32) -> String {
@@ -505,7 +506,7 @@ impl Vm {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `NameError: name 'x' is not defined`, with its `name` attribute.
     pub fn name_error(&mut self, name: &str) -> PyErr {
         let message = self.new_str(format!("name '{name}' is not defined"));

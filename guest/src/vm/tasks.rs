@@ -17,7 +17,7 @@
 //! timer (virtual time, the default). Timers due by the clock fire before
 //! any task runs.
 
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
@@ -185,7 +185,7 @@ impl Scheduler {
     }
 }
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// The awaitable `v` is, if it is one of the scheduler's objects.
     fn native(&self, v: Value) -> Option<&Awaitable> {
         match v {
@@ -196,28 +196,28 @@ impl Vm {
 
     fn awaitable_at(&self, id: ObjId) -> Option<&Awaitable> {
         match self.heap.get(id) {
-            Obj::Native(n) => Library::awaitable(n),
+            Obj::Native(n) => S::awaitable(n),
             _ => None,
         }
     }
 
     fn awaitable_at_mut(&mut self, id: ObjId) -> Option<&mut Awaitable> {
         match self.heap.get_mut(id) {
-            Obj::Native(n) => Library::awaitable_mut(n),
+            Obj::Native(n) => S::awaitable_mut(n),
             _ => None,
         }
     }
 
     /// A new heap object for an awaitable.
     pub fn new_awaitable(&mut self, a: Awaitable) -> Value {
-        self.heap.new_value(Obj::Native(Library::from_awaitable(a)))
+        self.heap.new_value(Obj::Native(S::from_awaitable(a)))
     }
 
     /// An async host call: a future, announced at the next `wait`.
     pub fn issue_async_call(&mut self, call: PendingCall) -> Value {
         let f = self
             .heap
-            .alloc(Obj::Native(Library::from_awaitable(Awaitable::Future {
+            .alloc(Obj::Native(S::from_awaitable(Awaitable::Future {
                 call_id: call.id,
                 state: FutState::Pending,
             })));
@@ -365,10 +365,7 @@ impl Vm {
                         Err(e) => FutState::Failed(e),
                     };
                     *self.heap.get_mut(id) =
-                        Obj::Native(Library::from_awaitable(Awaitable::Future {
-                            call_id: 0,
-                            state,
-                        }));
+                        Obj::Native(S::from_awaitable(Awaitable::Future { call_id: 0, state }));
                 }
                 Some(outcome)
             }
@@ -663,6 +660,7 @@ impl Vm {
 
     /// The `wait` to report again after a restore: the announced calls and
     /// the earliest timer, or `None` if the execution is not at a wait.
+    #[inline(never)]
     pub fn current_wait(&self) -> Option<(Vec<PendingCall>, Option<f64>)> {
         let timer = self.next_timer();
         if self.sched.announced.is_empty() && timer.is_none() {
@@ -745,6 +743,7 @@ impl Vm {
     }
 
     /// The host's answers to async calls (a `wait` reply).
+    #[inline(never)]
     pub fn resolve_calls(&mut self, results: Vec<(u64, Result<Value, PyErr>)>) -> PyResult<()> {
         for (id, r) in results {
             let Some(pos) = self.sched.outstanding.iter().position(|(c, _)| *c == id) else {
@@ -784,6 +783,7 @@ impl Vm {
 
     /// `Task`/`Future` methods: `done`, `cancelled`, `result`, `exception`
     /// and `cancel`; `None` for other names.
+    #[inline(never)]
     pub fn task_method(&mut self, id: ObjId, name: &str, argc: usize) -> PyResult<Option<Value>> {
         if !TASK_METHODS.contains(&name) {
             return Ok(None);
@@ -830,6 +830,7 @@ impl Vm {
             Obj::Exception(e) if e.kind == ExcType::CancelledError))
     }
 
+    #[inline(never)]
     pub fn task_obj_repr(&mut self, id: ObjId) -> String {
         let addr = format!("0x{:012x}", 0x7f00_0000_0000u64 + (id.0 as u64) * 0x40);
         match self.awaitable_at(id) {

@@ -4,11 +4,12 @@
 //! by `__index__` and CPython's error wording.
 
 use crate::object::Value;
+use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::BinOp;
 
 use super::{PyResult, Vm};
 
-impl Vm {
+impl<S: Stdlib> Vm<S> {
     /// `a op b` where an operand is a user instance: `__iop__` (in place),
     /// then `a.__op__(b)`, then `b.__rop__(a)`.
     pub(super) fn binary_op_user(

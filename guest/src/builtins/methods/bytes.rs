@@ -5,6 +5,7 @@
 
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
@@ -72,7 +73,7 @@ pub fn type_has_method(t: Type, name: &str) -> bool {
 
 /// Calls `bytes.fromhex(...)`/`bytes.maketrans(...)` on the type, or an
 /// instance method unbound (`bytes.upper(b'x')`).
-pub fn call_type(vm: &mut Vm, t: Type, name: &str, mut a: Args) -> PyResult<Value> {
+pub fn call_type<S: Stdlib>(vm: &mut Vm<S>, t: Type, name: &str, mut a: Args) -> PyResult<Value> {
     let array = t == Type::ByteArray;
     if TYPE_METHODS.contains(&name) {
         return bytes_text::type_method(vm, array, name, a);
@@ -105,7 +106,7 @@ pub fn call_type(vm: &mut Vm, t: Type, name: &str, mut a: Args) -> PyResult<Valu
 /// CPython's bounds for `find`-style `start`/`end` arguments: negative
 /// values count from the end, `end` is clamped to the length, `start` is
 /// not clamped upwards (a start past the end finds nothing).
-fn bounds(vm: &Vm, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
+fn bounds<S: Stdlib>(vm: &Vm<S>, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
     let get = |i: usize| -> PyResult<Option<i64>> {
         match a.pos.get(i) {
             None => Ok(None),
@@ -137,7 +138,7 @@ fn bounds(vm: &Vm, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize
 }
 
 /// The needle of `find`/`count`/`index`: bytes-like or a byte value.
-fn needle(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+fn needle<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
     if let Some(b) = as_bytes(&vm.heap, v) {
         return Ok(b.to_vec());
     }
@@ -268,7 +269,7 @@ fn replace(s: &[u8], old: &[u8], new: &[u8], count: i64) -> Vec<u8> {
 /// Replaces instances with `__index__` among the positional arguments from
 /// `from` on (and the named keywords) by the ints they stand for: CPython
 /// converts integer arguments before checking the others.
-fn index_args(vm: &mut Vm, a: &mut Args, from: usize, kws: &[&str]) -> PyResult<()> {
+fn index_args<S: Stdlib>(vm: &mut Vm<S>, a: &mut Args, from: usize, kws: &[&str]) -> PyResult<()> {
     for i in from..a.pos.len() {
         if let Some(r) = vm.user_index(a.pos[i])? {
             a.pos[i] = r;
@@ -286,7 +287,12 @@ fn index_args(vm: &mut Vm, a: &mut Args, from: usize, kws: &[&str]) -> PyResult<
 
 /// Calls method `name` of the bytes or bytearray `id`; `None` if there is
 /// no such method.
-pub fn call(vm: &mut Vm, id: ObjId, name: &str, mut a: Args) -> PyResult<Option<Value>> {
+pub fn call<S: Stdlib>(
+    vm: &mut Vm<S>,
+    id: ObjId,
+    name: &str,
+    mut a: Args,
+) -> PyResult<Option<Value>> {
     match name {
         "count" | "find" | "rfind" | "index" | "rindex" | "startswith" | "endswith" => {
             index_args(vm, &mut a, 1, &[])?
@@ -315,7 +321,7 @@ pub fn call(vm: &mut Vm, id: ObjId, name: &str, mut a: Args) -> PyResult<Option<
     if let Some(v) = bytes_text::call(vm, &s, array, qual, name, &a)? {
         return Ok(Some(v));
     }
-    let list_of = |vm: &mut Vm, parts: Vec<Vec<u8>>| -> Value {
+    let list_of = |vm: &mut Vm<S>, parts: Vec<Vec<u8>>| -> Value {
         let items = parts
             .into_iter()
             .map(|p| vm.new_bytes_kind(array, p))

@@ -5,14 +5,15 @@
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::bytes::bind_clinic;
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 use super::super::Args;
 
 /// A `str` argument in CPython's bad-argument wording
 /// (`decode() argument 'encoding' must be str, not None`).
-fn str_param(
-    vm: &Vm,
+fn str_param<S: Stdlib>(
+    vm: &Vm<S>,
     v: Option<Value>,
     fname: &str,
     what: &str,
@@ -36,7 +37,7 @@ fn str_param(
 
 /// `bytes.fromhex(s)`: pairs of hex digits, whitespace allowed between
 /// pairs.
-fn fromhex(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+fn fromhex<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
     let Some(s) = as_str(&vm.heap, v) else {
         return Err(PyErr::type_error(format!(
             "fromhex() argument must be str, not {}",
@@ -72,7 +73,7 @@ fn fromhex(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
 }
 
 /// `bytes.maketrans(frm, to)`.
-fn maketrans(vm: &Vm, a: &Args) -> PyResult<Vec<u8>> {
+fn maketrans<S: Stdlib>(vm: &Vm<S>, a: &Args) -> PyResult<Vec<u8>> {
     a.check(2, 2, &[])?;
     let frm = vm.bytes_arg(a.pos[0])?;
     let to = vm.bytes_arg(a.pos[1])?;
@@ -89,7 +90,7 @@ fn maketrans(vm: &Vm, a: &Args) -> PyResult<Vec<u8>> {
 }
 
 /// `fromhex`/`maketrans` called on the type (or an instance).
-pub fn type_method(vm: &mut Vm, array: bool, name: &str, a: Args) -> PyResult<Value> {
+pub fn type_method<S: Stdlib>(vm: &mut Vm<S>, array: bool, name: &str, a: Args) -> PyResult<Value> {
     if name == "maketrans" {
         let t = maketrans(vm, &a)?;
         return Ok(vm.new_bytes(t));
@@ -100,7 +101,7 @@ pub fn type_method(vm: &mut Vm, array: bool, name: &str, a: Args) -> PyResult<Va
 }
 
 /// `bytes.hex(sep, bytes_per_sep)`.
-fn hex_method(vm: &Vm, s: &[u8], a: &Args) -> PyResult<String> {
+fn hex_method<S: Stdlib>(vm: &Vm<S>, s: &[u8], a: &Args) -> PyResult<String> {
     let p = bind_clinic("hex", &a.pos, &a.kw, &["sep", "bytes_per_sep"])?;
     let sep = match p[0] {
         None => None,
@@ -128,7 +129,7 @@ fn hex_method(vm: &Vm, s: &[u8], a: &Args) -> PyResult<String> {
 
 /// The separator of `hex()`/`binascii.hexlify()`: a str or bytes of length
 /// one, ASCII if a str.
-pub fn sep_byte(vm: &Vm, v: Value) -> PyResult<u8> {
+pub fn sep_byte<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<u8> {
     if let Some(s) = as_str(&vm.heap, v) {
         let mut cs = s.chars();
         return match (cs.next(), cs.next()) {
@@ -162,7 +163,7 @@ pub fn sep_byte(vm: &Vm, v: Value) -> PyResult<u8> {
 }
 
 /// `center`/`ljust`/`rjust`.
-fn pad(vm: &Vm, s: &[u8], a: &Args, name: &str) -> PyResult<Vec<u8>> {
+fn pad<S: Stdlib>(vm: &Vm<S>, s: &[u8], a: &Args, name: &str) -> PyResult<Vec<u8>> {
     if a.pos.is_empty() {
         return Err(PyErr::type_error(format!(
             "{name} expected at least 1 argument, got 0"
@@ -215,8 +216,8 @@ fn title(s: &[u8]) -> Vec<u8> {
 }
 
 /// The non-searching methods; `None` for names handled by the caller.
-pub fn call(
-    vm: &mut Vm,
+pub fn call<S: Stdlib>(
+    vm: &mut Vm<S>,
     s: &[u8],
     array: bool,
     qual: &str,
@@ -238,7 +239,7 @@ pub fn call(
         Ok(())
     };
     let bool_of = |f: &dyn Fn(&[u8]) -> bool| Value::Bool(f(s));
-    let new = |vm: &mut Vm, b: Vec<u8>| vm.new_bytes_kind(array, b);
+    let new = |vm: &mut Vm<S>, b: Vec<u8>| vm.new_bytes_kind(array, b);
     Ok(Some(match name {
         "decode" => {
             let p = bind_clinic("decode", &a.pos, &a.kw, &["encoding", "errors"])?;
@@ -398,12 +399,12 @@ pub fn call(
 }
 
 /// The in-place methods of `bytearray`.
-pub fn array_method(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Value> {
+pub fn array_method<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Value> {
     let len = match vm.heap.get(id) {
         Obj::ByteArray(b) => b.len(),
         _ => unreachable!("bytearray"),
     };
-    fn data(vm: &mut Vm, id: ObjId) -> &mut Vec<u8> {
+    fn data<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Vec<u8> {
         match vm.heap.get_mut(id) {
             Obj::ByteArray(b) => b,
             _ => unreachable!("bytearray"),

@@ -1,6 +1,7 @@
 //! Methods of `dict`.
 
 use crate::object::{Dict, DictKind, ExcType, Obj, ObjId, Value, ViewKind};
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
@@ -19,14 +20,14 @@ pub const METHODS: &[&str] = &[
     "fromkeys",
 ];
 
-fn dict(vm: &Vm, id: ObjId) -> &Dict {
+fn dict<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Dict {
     match vm.heap.get(id) {
         Obj::Dict(d) => d,
         _ => unreachable!("dict"),
     }
 }
 
-fn dict_mut(vm: &mut Vm, id: ObjId) -> &mut Dict {
+fn dict_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Dict {
     match vm.heap.get_mut(id) {
         Obj::Dict(d) => d,
         _ => unreachable!("dict"),
@@ -34,14 +35,14 @@ fn dict_mut(vm: &mut Vm, id: ObjId) -> &mut Dict {
 }
 
 /// `dict.fromkeys(iterable, value=None)`.
-pub fn fromkeys(vm: &mut Vm, a: Args) -> PyResult<Value> {
+pub fn fromkeys<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
     fromkeys_of(vm, a, DictKind::Plain)
 }
 
 /// `cls.fromkeys(iterable, value=None)` for `cls` a dict class of `kind`
 /// (it builds `cls()`, so a defaultdict's factory is None); `Counter`
 /// refuses, as in CPython.
-pub fn fromkeys_of(vm: &mut Vm, a: Args, kind: DictKind) -> PyResult<Value> {
+pub fn fromkeys_of<S: Stdlib>(vm: &mut Vm<S>, a: Args, kind: DictKind) -> PyResult<Value> {
     if matches!(kind, DictKind::Counter) {
         return Err(PyErr::new(
             ExcType::NotImplementedError,
@@ -67,7 +68,7 @@ pub fn fromkeys_of(vm: &mut Vm, a: Args, kind: DictKind) -> PyResult<Value> {
     Ok(out)
 }
 
-pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
     Ok(Some(match name {
         "get" => {
             a.check(1, 2, &[])?;

@@ -1,6 +1,7 @@
 //! Methods of `list` and `tuple`.
 
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
@@ -10,14 +11,14 @@ pub const METHODS: &[&str] = &[
     "clear",
 ];
 
-fn items(vm: &Vm, id: ObjId) -> &Vec<Value> {
+fn items<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Vec<Value> {
     match vm.heap.get(id) {
         Obj::List(l) | Obj::Tuple(l) => l,
         _ => unreachable!("list or tuple"),
     }
 }
 
-fn items_mut(vm: &mut Vm, id: ObjId) -> &mut Vec<Value> {
+fn items_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Vec<Value> {
     match vm.heap.get_mut(id) {
         Obj::List(l) => l,
         _ => unreachable!("list"),
@@ -27,7 +28,7 @@ fn items_mut(vm: &mut Vm, id: ObjId) -> &mut Vec<Value> {
 /// The `start`/`stop` of a sequence's `index()`, coerced in order (an
 /// `__index__` may mutate the sequence, so the caller reads its length
 /// afterwards): ints or `__index__` objects, never None, huge values clamped.
-pub fn sequence_bounds(vm: &mut Vm, bounds: &[Value]) -> PyResult<Vec<Value>> {
+pub fn sequence_bounds<S: Stdlib>(vm: &mut Vm<S>, bounds: &[Value]) -> PyResult<Vec<Value>> {
     let mut out = Vec::with_capacity(bounds.len());
     for &b in bounds {
         let is_int = matches!(b, Value::Int(_) | Value::Bool(_))
@@ -42,7 +43,7 @@ pub fn sequence_bounds(vm: &mut Vm, bounds: &[Value]) -> PyResult<Vec<Value>> {
     Ok(out)
 }
 
-fn index_of(vm: &mut Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
+fn index_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
     a.check(1, 3, &[])?;
     let x = a.pos[0];
     // `__index__` of the bounds may resize the list: convert them first
@@ -66,7 +67,7 @@ fn index_of(vm: &mut Vm, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
     }
 }
 
-fn count(vm: &mut Vm, id: ObjId, a: &Args) -> PyResult<Value> {
+fn count<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, a: &Args) -> PyResult<Value> {
     a.check(1, 1, &[])?;
     let x = a.pos[0];
     let mut n = 0;
@@ -78,7 +79,12 @@ fn count(vm: &mut Vm, id: ObjId, a: &Args) -> PyResult<Value> {
     Ok(Value::Int(n))
 }
 
-pub fn call_tuple(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call_tuple<S: Stdlib>(
+    vm: &mut Vm<S>,
+    id: ObjId,
+    name: &str,
+    a: Args,
+) -> PyResult<Option<Value>> {
     Ok(Some(match name {
         "index" => index_of(vm, id, &a, "tuple")?,
         "count" => count(vm, id, &a)?,
@@ -86,7 +92,7 @@ pub fn call_tuple(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Optio
     }))
 }
 
-pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
     Ok(Some(match name {
         "append" => {
             a.check(1, 1, &[])?;

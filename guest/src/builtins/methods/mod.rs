@@ -14,13 +14,13 @@ pub mod str_fast;
 
 use crate::object::{Obj, Type, Value};
 use crate::vm::call::Kwargs;
-use crate::vm::stdlib::{Library, Stdlib};
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::Args;
 
 /// The builtin method names of `obj` (for `dir()`).
-pub fn method_names(vm: &Vm, obj: Value) -> &'static [&'static str] {
+pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static [&'static str] {
     match obj {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS,
         Value::Float(_) => numbers::FLOAT_METHODS,
@@ -39,12 +39,12 @@ pub fn method_names(vm: &Vm, obj: Value) -> &'static [&'static str] {
 }
 
 /// Does `obj` have a builtin method called `name`?
-pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
+pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
     match obj {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS.contains(&name),
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
         Value::Type(Type::Dict) => name == "fromkeys",
-        Value::Native(t) => name == "fromkeys" && Library::dict_class_kind(t).is_some(),
+        Value::Native(t) => name == "fromkeys" && S::dict_class_kind(t).is_some(),
         Value::Type(Type::Str) => name == "maketrans",
         Value::Type(Type::Complex) => name == "from_number",
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
@@ -56,14 +56,14 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
             }
             Obj::List(_) => list::METHODS.contains(&name),
             Obj::Tuple(_) => name == "count" || name == "index",
-            Obj::Dict(d) => dict::METHODS.contains(&name) || Vm::dict_kind_has_method(d.kind, name),
+            Obj::Dict(d) => dict::METHODS.contains(&name) || S::dict_kind_has_method(d.kind, name),
             Obj::Set(_) => set::METHODS.contains(&name),
             Obj::FrozenSet(_) => set::FROZEN_METHODS.contains(&name),
             Obj::BigInt(_) => numbers::INT_METHODS.contains(&name),
             Obj::Complex(_) => numbers::COMPLEX_METHODS.contains(&name),
             Obj::Exception(_) => name == "with_traceback" || name == "add_note",
             Obj::Property(_) => matches!(name, "getter" | "setter" | "deleter"),
-            Obj::Native(_) => Library::native_obj_has_method(vm, id, name),
+            Obj::Native(_) => S::native_obj_has_method(vm, id, name),
             Obj::Generator(_) => {
                 matches!(name, "send" | "throw" | "close" | "__next__" | "__iter__")
             }
@@ -77,8 +77,8 @@ pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
 ///
 /// # Errors
 /// Whatever the method raises; `AttributeError` if there is no such method.
-pub fn call_method(
-    vm: &mut Vm,
+pub fn call_method<S: Stdlib>(
+    vm: &mut Vm<S>,
     obj: Value,
     name: &str,
     pos: Vec<Value>,
@@ -93,7 +93,7 @@ pub fn call_method(
         Value::Type(Type::Complex) if name == "from_number" => {
             Some(numbers::complex_from_number(vm, a)?)
         }
-        Value::Native(t) if name == "fromkeys" => match Library::dict_class_kind(t) {
+        Value::Native(t) if name == "fromkeys" => match S::dict_class_kind(t) {
             Some(kind) => Some(dict::fromkeys_of(vm, a, kind)?),
             None => None,
         },
@@ -105,7 +105,7 @@ pub fn call_method(
             Obj::Bytes(_) | Obj::ByteArray(_) => bytes::call(vm, id, name, a)?,
             Obj::List(_) => list::call(vm, id, name, a)?,
             Obj::Tuple(_) => list::call_tuple(vm, id, name, a)?,
-            Obj::Dict(_) => match Library::dict_kind_method(vm, id, name, &a)? {
+            Obj::Dict(_) => match S::dict_kind_method(vm, id, name, &a)? {
                 Some(v) => Some(v),
                 None => dict::call(vm, id, name, a)?,
             },
@@ -128,7 +128,7 @@ pub fn call_method(
                 Some(obj)
             }
             Obj::Generator(_) => Some(generator_method(vm, id, name, a)?),
-            Obj::Native(_) => Library::native_obj_call_method(vm, id, name, a.pos, a.kw)?,
+            Obj::Native(_) => S::native_obj_call_method(vm, id, name, a.pos, a.kw)?,
             Obj::Property(p) => {
                 let mut p = *p;
                 a.check(1, 1, &[])?;
@@ -153,7 +153,7 @@ pub fn call_method(
 
 /// The builtin type that defines the methods of `obj`, for messages such
 /// as `list.append() takes exactly one argument (0 given)`.
-fn method_owner(vm: &Vm, obj: Value) -> &'static str {
+fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
     match obj {
         Value::Int(_) | Value::Bool(_) => "int",
         Value::Float(_) => "float",
@@ -198,7 +198,12 @@ fn method_name(name: &str) -> &'static str {
 }
 
 /// Clamps Python `start`/`end` arguments to `0..=len`.
-pub fn clamp_range(vm: &mut Vm, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
+pub fn clamp_range<S: Stdlib>(
+    vm: &mut Vm<S>,
+    a: &Args,
+    first: usize,
+    len: usize,
+) -> PyResult<(usize, usize)> {
     let mut get = |i: usize| -> PyResult<Option<i64>> {
         match a.pos.get(i) {
             None => Ok(None),
@@ -217,7 +222,12 @@ pub fn clamp_range(vm: &mut Vm, a: &Args, first: usize, len: usize) -> PyResult<
 }
 
 /// `gen.send(v)`, `gen.throw(exc)`, `gen.close()`, `gen.__next__()`.
-fn generator_method(vm: &mut Vm, id: crate::object::ObjId, name: &str, a: Args) -> PyResult<Value> {
+fn generator_method<S: Stdlib>(
+    vm: &mut Vm<S>,
+    id: crate::object::ObjId,
+    name: &str,
+    a: Args,
+) -> PyResult<Value> {
     let stop = || PyErr::New(crate::object::ExcType::StopIteration, vec![]);
     match name {
         "send" => {

@@ -1,5 +1,6 @@
 //! Methods of `int`, `float` and `complex`.
 
+use crate::vm::stdlib::Stdlib;
 use num_traits::Signed;
 
 use crate::object::complex::Complex;
@@ -21,7 +22,12 @@ pub const COMPLEX_METHODS: &[&str] = &["conjugate"];
 /// Methods of the `complex` type itself.
 pub const COMPLEX_TYPE_METHODS: &[&str] = &["from_number"];
 
-pub fn call_int(vm: &mut Vm, v: Value, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call_int<S: Stdlib>(
+    vm: &mut Vm<S>,
+    v: Value,
+    name: &str,
+    a: Args,
+) -> PyResult<Option<Value>> {
     a.check(0, 0, &[])?;
     let n = vm.bigint_arg(v)?;
     Ok(Some(match name {
@@ -41,7 +47,12 @@ pub fn call_int(vm: &mut Vm, v: Value, name: &str, a: Args) -> PyResult<Option<V
     }))
 }
 
-pub fn call_float(_vm: &mut Vm, f: f64, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call_float<S: Stdlib>(
+    _vm: &mut Vm<S>,
+    f: f64,
+    name: &str,
+    a: Args,
+) -> PyResult<Option<Value>> {
     a.check(0, 0, &[])?;
     Ok(Some(match name {
         "is_integer" => Value::Bool(f.is_finite() && f.fract() == 0.0),
@@ -50,7 +61,12 @@ pub fn call_float(_vm: &mut Vm, f: f64, name: &str, a: Args) -> PyResult<Option<
     }))
 }
 
-pub fn call_complex(vm: &mut Vm, z: Complex, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call_complex<S: Stdlib>(
+    vm: &mut Vm<S>,
+    z: Complex,
+    name: &str,
+    a: Args,
+) -> PyResult<Option<Value>> {
     a.check(0, 0, &[])?;
     Ok(match name {
         "conjugate" => Some(vm.new_complex(Complex::new(z.re, -z.im))),
@@ -59,7 +75,7 @@ pub fn call_complex(vm: &mut Vm, z: Complex, name: &str, a: Args) -> PyResult<Op
 }
 
 /// `complex.from_number(x)`.
-pub fn complex_from_number(vm: &mut Vm, a: Args) -> PyResult<Value> {
+pub fn complex_from_number<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
     if !a.kw.is_empty() {
         return Err(crate::vm::PyErr::type_error(
             "complex.from_number() takes no keyword arguments",

@@ -1,6 +1,7 @@
 //! Methods of `set` and `frozenset`.
 
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
 
@@ -37,21 +38,21 @@ pub const FROZEN_METHODS: &[&str] = &[
     "isdisjoint",
 ];
 
-fn set_mut(vm: &mut Vm, id: ObjId) -> &mut Dict {
+fn set_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Dict {
     match vm.heap.get_mut(id) {
         Obj::Set(d) | Obj::FrozenSet(d) => d,
         _ => unreachable!("set"),
     }
 }
 
-fn set_ref(vm: &Vm, id: ObjId) -> &Dict {
+fn set_ref<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Dict {
     match vm.heap.get(id) {
         Obj::Set(d) | Obj::FrozenSet(d) => d,
         _ => unreachable!("set"),
     }
 }
 
-pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
     let me = Value::Ref(id);
     let frozen = matches!(vm.heap.get(id), Obj::FrozenSet(_));
     if frozen && !FROZEN_METHODS.contains(&name) {

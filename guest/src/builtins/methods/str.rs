@@ -3,6 +3,7 @@
 
 use crate::object::{ExcType, Obj, ObjId, PyStr, Value};
 use crate::unicode;
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 use super::super::Args;
@@ -98,7 +99,7 @@ fn is_titlecased(s: &str) -> bool {
 
 /// A str argument; otherwise `TypeError: {what} must be str, not {type}`
 /// (CPython names `None` itself, not its type).
-fn str_arg(vm: &Vm, v: Value, what: &str) -> PyResult<String> {
+fn str_arg<S: Stdlib>(vm: &Vm<S>, v: Value, what: &str) -> PyResult<String> {
     match as_str(&vm.heap, v) {
         Some(s) => Ok(s.to_string()),
         None => {
@@ -112,7 +113,7 @@ fn str_arg(vm: &Vm, v: Value, what: &str) -> PyResult<String> {
     }
 }
 
-fn must_str(vm: &Vm, v: Value) -> PyResult<String> {
+fn must_str<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<String> {
     match as_str(&vm.heap, v) {
         Some(s) => Ok(s.to_string()),
         None => Err(PyErr::type_error(format!(
@@ -234,7 +235,7 @@ fn title(s: &str) -> String {
     out
 }
 
-fn pad(vm: &mut Vm, s: &PyStr, a: &Args, how: char) -> PyResult<String> {
+fn pad<S: Stdlib>(vm: &mut Vm<S>, s: &PyStr, a: &Args, how: char) -> PyResult<String> {
     a.check(1, 2, &[])?;
     let width = vm.index_arg_mut(a.pos[0])?;
     let fill = match a.pos.get(1) {
@@ -302,13 +303,13 @@ const NO_ARG_METHODS: &[&str] = &[
     "istitle",
 ];
 
-pub fn call(vm: &mut Vm, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
+pub fn call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
     let Obj::Str(ps) = vm.heap.get(id) else {
         unreachable!("str")
     };
     let ps = ps.clone();
     let s = ps.s.as_str();
-    let out_str = |vm: &mut Vm, r: String| -> Value { vm.new_str(r) };
+    let out_str = |vm: &mut Vm<S>, r: String| -> Value { vm.new_str(r) };
     if NO_ARG_METHODS.contains(&name) {
         a.check(0, 0, &[])?;
     }

@@ -5,6 +5,7 @@
 //! takes the general path, which also produces every error.
 
 use crate::object::{Obj, ObjId, Value};
+use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyResult, Vm};
 
 use super::str::is_py_space;
@@ -36,7 +37,12 @@ macro_rules! by_pattern {
 }
 
 /// `receiver.name(*args)` for the str object `id`, if it is such a call.
-pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, args: &[Value]) -> Option<PyResult<Value>> {
+pub fn try_call<S: Stdlib>(
+    vm: &mut Vm<S>,
+    id: ObjId,
+    name: &str,
+    args: &[Value],
+) -> Option<PyResult<Value>> {
     let max = vm.max_alloc_bytes();
     let out = {
         let heap = &vm.heap;
