@@ -23,7 +23,7 @@ paths that macros paste together.
 
 Printed per crate: files, lines, strongly connected components (iterative
 Tarjan) with more than one file, and the largest (its files if at most 30, else
-the folders it spans).  For guest also the `match` expressions with an arm
+the folders it spans).  For stdlib also the `match` expressions with an arm
 pattern or guard naming `NativeObj::`.  --crate-graph adds the crate graph of
 path dependencies ([dependencies], [build-dependencies], target tables; not
 dev-dependencies, which may form cycles) and whether it has a cycle.  --json
@@ -290,7 +290,7 @@ def main() -> None:
         if "Cargo.toml" in names and os.path.isdir(os.path.join(here, "src")): dirs.append(Path(here))
     crates = [Crate(d.resolve()) for d in dirs]
     out: dict = {"crates": [crate_report(c) for c in crates]}
-    if guest := [c for c in crates if c.dir.name == "guest"]: out["native_obj_matches"] = enum_matches(guest[0])
+    if lib := [c for c in crates if c.dir.name == "stdlib"]: out["native_obj_matches"] = enum_matches(lib[0])
     if a.crate_graph: out["crate_graph"] = crate_graph(crates)
     if a.json: print(json.dumps(out, indent=2)); return
     for r in out["crates"]:
@@ -299,7 +299,7 @@ def main() -> None:
         lines = r.get("largest_scc_files", []) + [f"{d}: {k} files" for d, k in r.get("largest_scc_folders", {}).items()]
         print("".join(f"    {x}\n" for x in lines + [f"(reached from no crate root: {x})" for x in r["unreached_files"]]), end="")
     if n := out.get("native_obj_matches"):
-        print(f"\nguest: {n['count']} `match` expressions have an arm pattern or guard naming `{n['enum']}::` "
+        print(f"\nstdlib: {n['count']} `match` expressions have an arm pattern or guard naming `{n['enum']}::` "
               f"(the enum of native objects, defined at {', '.join(n['defined_at'])}); {n['without_catch_all']} "
               "of them have no top-level `_`/binding arm (a new variant must get an arm there); the others fall "
               "back to a default arm, to edit where that default is wrong:")

@@ -130,6 +130,9 @@ def main() -> None:
     ap.add_argument("modules", nargs="+", type=Path, help="one or two .wasm files")
     ap.add_argument("--match", default="", help="only names containing this")
     ap.add_argument("--top", type=int, default=20, help="rows to print (largest first)")
+    ap.add_argument("--rename", action="append", default=[], metavar="OLD=NEW",
+                    help="pair the first module's OLD path prefix with NEW in the second "
+                         "(code moved between crates), repeatable")
     args = ap.parse_args()
     if len(args.modules) > 2:
         raise SystemExit("at most two modules")
@@ -141,7 +144,14 @@ def main() -> None:
         for size, name in rows[: args.top]:
             print(f"{size:>9}  {demangle(name)}")
         return
-    a = {key(n): s for n, s in tables[0].items() if args.match in n}
+    renames = [r.split("=", 1) for r in args.rename]
+
+    def renamed(k: str) -> str:
+        for old, new in renames:
+            k = k.replace(old, new)
+        return k
+
+    a = {renamed(key(n)): s for n, s in tables[0].items() if args.match in n}
     b = {key(n): s for n, s in tables[1].items() if args.match in n}
     rows = sorted(set(a) | set(b), key=lambda k: -max(a.get(k, 0), b.get(k, 0)))
     print(f"{'first':>9} {'second':>9} {'change':>7}  function")

@@ -7,6 +7,7 @@ use monty_wire::{
     Resume,
 };
 
+use crate::modules::entry;
 use crate::object::{ExcType, External, Value};
 use crate::vm::{Exit, PendingCall, PyErr, Vm, VmLimits};
 use monty_compile::{self as compile, CompileError};
@@ -118,18 +119,18 @@ impl Session {
             Ok(p) => p,
             Err(e) => return compile_error(&e, &req.code, &req.filename),
         };
-        let mut vm = Vm::new(program, vm_limits(&req.limits));
+        let mut vm = entry::new_vm(program, vm_limits(&req.limits));
         self.bound(&mut vm);
         for ext in req.externals {
-            vm.declare_external(external(ext));
+            entry::declare_external(&mut vm, external(ext));
         }
         for (name, w) in &req.inputs.0 {
             match from_wire(&mut vm, w) {
-                Ok(v) => vm.set_global(name, v),
+                Ok(v) => entry::set_global(&mut vm, name, v),
                 Err(_) => return invalid(format!("input {name:?} is not a valid value")),
             }
         }
-        let r = vm.run();
+        let r = entry::run(&mut vm);
         self.finish(vm, r)
     }
 
@@ -157,13 +158,13 @@ impl Session {
                     results.push((id, answer_of(&mut vm, item)));
                 }
                 let had_results = !results.is_empty();
-                let r = match vm.resolve_calls(results) {
+                let r = match entry::resolve_calls(&mut vm, results) {
                     Ok(()) => {
-                        vm.advance_clock(many.elapsed, had_results);
-                        vm.run()
+                        entry::advance_clock(&mut vm, many.elapsed, had_results);
+                        entry::run(&mut vm)
                     }
                     Err(e) => {
-                        let exc = vm.raise_prep(e);
+                        let exc = entry::raise_prep(&mut vm, e);
                         Err(exc)
                     }
                 };
@@ -189,7 +190,7 @@ impl Session {
             return invalid("reply needs \"value\" or \"error\"");
         }
         let answer = answer_of(&mut vm, reply);
-        let r = vm.resume(answer);
+        let r = entry::resume(&mut vm, answer);
         self.finish(vm, r)
     }
 
@@ -199,7 +200,7 @@ impl Session {
                 let repr = if v.is_none() {
                     None
                 } else {
-                    Some(vm.repr(v).unwrap_or_else(|_| "<unrepresentable>".into()))
+                    Some(entry::repr(&mut vm, v).unwrap_or_else(|_| "<unrepresentable>".into()))
                 };
                 let value = to_wire(&mut vm, v);
                 encode(&Progress::Complete { value, repr })
@@ -218,7 +219,7 @@ impl Session {
                 encode(&Progress::Call(call))
             }
             Err(exc) => {
-                let (type_name, message, traceback) = vm.describe_exception(exc);
+                let (type_name, message, traceback) = entry::describe_exception(&mut vm, exc);
                 // The execution is over: free its heap before the message
                 // (which may hold a huge exception text twice) is encoded
                 // into a buffer sized for it up front.
@@ -259,7 +260,7 @@ impl Session {
         if let Some(call) = vm.pending.clone() {
             return self.finish(vm, Ok(Exit::Pause(call)));
         }
-        if let Some((calls, timer)) = vm.current_wait() {
+        if let Some((calls, timer)) = entry::current_wait(&vm) {
             return self.finish(vm, Ok(Exit::Wait(calls, timer)));
         }
         invalid("the snapshot has no pending call to continue from")

@@ -34,6 +34,7 @@
 //! forging bytes; the host refuses those before they reach the guest (it
 //! seals every snapshot with an HMAC, see host/src/snapshot_seal.rs).
 
+use crate::modules::entry;
 use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
@@ -68,7 +69,7 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
         }
     }
     let mut bad = None;
-    vm.for_each_root(&mut |v| {
+    entry::for_each_root(vm, &mut |v| {
         if bad.is_none() {
             bad = heap.value(v).err();
         }

@@ -6,6 +6,7 @@
 
 use monty_wire::Value as Wire;
 
+use crate::modules::entry;
 use crate::object::{int, Dict, HashKey, Obj, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -20,7 +21,7 @@ pub fn to_wire(vm: &mut Vm, v: Value) -> Wire {
 }
 
 fn repr_of(vm: &mut Vm, v: Value) -> Wire {
-    Wire::Repr(vm.repr(v).unwrap_or_else(|_| "<object>".into()))
+    Wire::Repr(entry::repr(vm, v).unwrap_or_else(|_| "<object>".into()))
 }
 
 fn encode_all(vm: &mut Vm, items: Vec<Value>, depth: usize) -> Vec<Wire> {
@@ -106,21 +107,21 @@ fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
         Wire::Int(i) => Value::Int(*i),
         Wire::BigInt(b) => int::from_bigint(&mut vm.heap, b.clone()),
         Wire::Float(f) => Value::Float(*f),
-        Wire::Str(s) | Wire::Repr(s) => vm.new_str(s.clone()),
-        Wire::Bytes(b) => vm.new_bytes(b.clone()),
+        Wire::Str(s) | Wire::Repr(s) => entry::new_str(vm, s.clone()),
+        Wire::Bytes(b) => entry::new_bytes(vm, b.clone()),
         Wire::List(items) => {
             let items = decode_all(vm, items, depth)?;
-            vm.new_list(items)
+            entry::new_list(vm, items)
         }
         Wire::Tuple(items) => {
             let items = decode_all(vm, items, depth)?;
-            vm.new_tuple(items)
+            entry::new_tuple(vm, items)
         }
         Wire::Set(items) | Wire::FrozenSet(items) => {
             let items = decode_all(vm, items, depth)?;
             let mut d = Dict::with_capacity(items.len());
             for it in items {
-                let k = vm.hash_key(it)?;
+                let k = entry::hash_key(vm, it)?;
                 d.insert(k, it, Value::None);
             }
             vm.heap.new_value(if matches!(w, Wire::Set(_)) {
@@ -134,10 +135,13 @@ fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
             for (k, v) in pairs {
                 let (hk, key) = match k {
                     // (str keys, the common case, hash without the VM)
-                    Wire::Str(s) => (HashKey::Str(s.as_str().into()), vm.new_str(s.clone())),
+                    Wire::Str(s) => (
+                        HashKey::Str(s.as_str().into()),
+                        entry::new_str(vm, s.clone()),
+                    ),
                     _ => {
                         let key = decode(vm, k, depth + 1)?;
-                        (vm.hash_key(key)?, key)
+                        (entry::hash_key(vm, key)?, key)
                     }
                 };
                 let val = decode(vm, v, depth + 1)?;

@@ -1,0 +1,271 @@
+//! `asyncio`: `run`, `gather`, `create_task`, `sleep`, `wait_for`,
+//! `as_completed`, `iscoroutine`. The scheduling itself is the VM's
+//! (`vm/tasks.rs`); this module only builds the awaitables.
+
+use super::objects::NativeObj;
+use super::{ModuleDef, NativeFn, NativeId};
+use crate::builtins::Args;
+use crate::object::{Obj, Value};
+use crate::vm::tasks::Awaitable;
+use crate::vm::{PyErr, PyResult, Vm};
+
+fn run(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
+    // Handled by the VM when called from Python code (it must run frames).
+    Err(PyErr::new(
+        crate::object::ExcType::RuntimeError,
+        "asyncio.run() cannot be called from inside a callback of a builtin",
+    ))
+}
+
+/// Coroutines become tasks; futures, tasks and gathers are used as they are.
+fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
+    if vm.as_coroutine(v).is_some() {
+        return vm.spawn_task(v);
+    }
+    match v {
+        Value::Ref(id)
+            if matches!(
+                vm.heap.get(id),
+                Obj::Native(NativeObj::Awaitable(a)) if a.is_future_like()
+            ) =>
+        {
+            Ok(v)
+        }
+        Value::Ref(id)
+            if matches!(
+                vm.heap.get(id),
+                Obj::Native(NativeObj::Awaitable(
+                    Awaitable::Sleep { .. } | Awaitable::WaitFor { .. }
+                ))
+            ) =>
+        {
+            // a gathered sleep or wait_for is a task that waits out its timer
+            vm.spawn_task(v)
+        }
+        _ => Err(PyErr::type_error(
+            "An asyncio.Future, a coroutine or an awaitable is required",
+        )),
+    }
+}
+
+fn gather(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(0, usize::MAX, &["return_exceptions"])?;
+    let return_exceptions = match a.kwarg("return_exceptions") {
+        Some(v) => vm.truthy(v)?,
+        None => false,
+    };
+    // As CPython, an awaitable passed twice to one gather becomes one task.
+    let mut seen: Vec<(Value, Value)> = Vec::new();
+    let mut children = Vec::with_capacity(a.pos.len());
+    for &v in &a.pos {
+        let child = match seen.iter().find(|(arg, _)| vm.same_object(*arg, v)) {
+            Some(&(_, task)) => task,
+            None => {
+                let task = as_awaitable(vm, v)?;
+                seen.push((v, task));
+                task
+            }
+        };
+        children.push(child);
+    }
+    Ok(vm.new_awaitable(Awaitable::Gather {
+        children,
+        return_exceptions,
+    }))
+}
+
+fn create_task(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &["name", "context"])?;
+    vm.spawn_task(a.pos[0])
+}
+
+fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    // CPython's asyncio.sleep is `async def sleep(delay, result=None)`.
+    if let Some((k, _)) = a.kw.iter().find(|(k, _)| k != "delay" && k != "result") {
+        return Err(PyErr::type_error(format!(
+            "sleep() got an unexpected keyword argument '{k}'"
+        )));
+    }
+    if a.pos.len() > 2 {
+        return Err(PyErr::type_error(format!(
+            "sleep() takes from 1 to 2 positional arguments but {} were given",
+            a.pos.len()
+        )));
+    }
+    let a = match (a.pos.is_empty(), a.kwarg("delay")) {
+        (true, Some(d)) => Args::new(
+            "sleep",
+            vec![d],
+            a.kw.into_iter().filter(|(k, _)| k != "delay").collect(),
+        ),
+        (true, None) => {
+            return Err(PyErr::type_error(
+                "sleep() missing 1 required positional argument: 'delay'",
+            ))
+        }
+        _ => a,
+    };
+    a.check(1, 2, &["result"])?;
+    // CPython compares `delay <= 0` first, so only real numbers pass.
+    let delay = match a.pos[0] {
+        Value::Int(_) | Value::Bool(_) | Value::Float(_) => vm.float_arg(a.pos[0])?,
+        v if vm.as_num(v).is_some() => vm.float_arg(v)?,
+        v => {
+            return Err(PyErr::type_error(format!(
+                "'<=' not supported between instances of '{}' and 'int'",
+                vm.class_name(v)
+            )))
+        }
+    };
+    if delay.is_nan() {
+        return Err(PyErr::value_error("Invalid delay: NaN (not a number)"));
+    }
+    let result = a.get(1, "result").unwrap_or(Value::None);
+    Ok(vm.new_awaitable(Awaitable::Sleep { delay, result }))
+}
+
+/// `wait_for(aw, timeout)`: `aw` (a coroutine becomes a task) bounded by
+/// `timeout` seconds of sandbox time; `None` waits without a bound. Under
+/// virtual time a host call takes no time, so only sleeps can expire it.
+fn wait_for(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 2, &["timeout"])?;
+    let aw = a.pos[0];
+    let inner = if vm.as_coroutine(aw).is_some() {
+        vm.spawn_task(aw)?
+    } else {
+        as_awaitable(vm, aw)?
+    };
+    let timeout = match a.get(1, "timeout") {
+        None | Some(Value::None) => return Ok(inner),
+        Some(t) => vm.float_arg(t)?,
+    };
+    Ok(vm.new_awaitable(Awaitable::WaitFor { inner, timeout }))
+}
+
+/// `as_completed(aws)`: an iterator of as many awaitables as `aws` has;
+/// the k-th gives the outcome of the k-th of them to finish.
+fn as_completed(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &["timeout"])?;
+    let items = vm.collect_iterable(a.pos[0])?;
+    let mut tasks = Vec::with_capacity(items.len());
+    for v in items {
+        tasks.push(as_awaitable(vm, v)?);
+    }
+    let n = tasks.len();
+    let group = vm.new_awaitable(Awaitable::AsCompleted(tasks));
+    let slots = (0..n)
+        .map(|_| vm.new_awaitable(Awaitable::NextCompleted(group)))
+        .collect();
+    let l = vm.new_list(slots);
+    vm.get_iter(l)
+}
+
+fn iscoroutine(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    Ok(Value::Bool(vm.as_coroutine(a.pos[0]).is_some()))
+}
+
+fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    use crate::object::ExcType;
+    attrs.push((
+        "CancelledError".into(),
+        Value::ExcType(ExcType::CancelledError),
+    ));
+    attrs.push(("TimeoutError".into(), Value::ExcType(ExcType::TimeoutError)));
+    attrs.push((
+        "InvalidStateError".into(),
+        Value::ExcType(ExcType::InvalidStateError),
+    ));
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "asyncio",
+    funcs: &[
+        NativeFn {
+            name: "run",
+            call: run,
+        },
+        NativeFn {
+            name: "gather",
+            call: gather,
+        },
+        NativeFn {
+            name: "create_task",
+            call: create_task,
+        },
+        NativeFn {
+            name: "sleep",
+            call: sleep,
+        },
+        NativeFn {
+            name: "wait_for",
+            call: wait_for,
+        },
+        NativeFn {
+            name: "as_completed",
+            call: as_completed,
+        },
+        NativeFn {
+            name: "iscoroutine",
+            call: iscoroutine,
+        },
+        NativeFn {
+            name: "ensure_future",
+            call: create_task,
+        },
+    ],
+    init,
+};
+
+/// Is `id` `asyncio.run`?
+pub fn is_run(id: NativeId) -> bool {
+    id.func == 0 && id.module == super::module_index("asyncio")
+}
+
+// The native object type this file owns (`objects/native_type.rs`).
+use crate::objects::prelude as np;
+
+/// The VM scheduler's awaitables (`vm/tasks.rs`); futures, tasks and
+/// gathers have `done()`, `result()`, ...
+pub struct AwaitableType;
+
+fn awaitable_of(o: &np::NativeObj) -> Option<&Awaitable> {
+    match o {
+        np::NativeObj::Awaitable(a) => Some(a),
+        _ => None,
+    }
+}
+
+impl np::NativeType for AwaitableType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        awaitable_of(o).map_or("coroutine", Awaitable::type_name)
+    }
+
+    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
+        if let Some(a) = awaitable_of(o) {
+            a.for_each_child(f);
+        }
+    }
+
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        awaitable_of(np::obj(vm, id)).is_some_and(Awaitable::is_future_like)
+            && crate::vm::tasks::TASK_METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        if !awaitable_of(np::obj(vm, id)).is_some_and(Awaitable::is_future_like) {
+            return Ok(None);
+        }
+        vm.task_method(id, name, args.len() + kw.len())
+    }
+
+    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(vm.task_obj_repr(id))
+    }
+}

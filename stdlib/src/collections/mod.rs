@@ -1,0 +1,151 @@
+//! `collections`: `defaultdict`, `Counter` and `OrderedDict` (real dicts
+//! with a [`DictKind`], so `isinstance(x, dict)` holds), `deque` (a native
+//! object) and `namedtuple` (a class whose instances behave as tuples).
+//!
+//! This file owns the module table, the function indices that name its
+//! classes (for `isinstance` and `type()`), and the mapping between those
+//! classes and dict kinds; each type's behaviour lives in a submodule.
+
+pub(crate) mod counter_ops;
+mod deque;
+pub(crate) mod deque_ops;
+pub(crate) mod dict_kinds;
+pub(crate) mod namedtuple;
+
+use super::objects::NativeObj;
+use super::{ModuleDef, NativeFn, NativeId};
+use crate::object::{DictKind, Obj, Value};
+use crate::vm::Vm;
+
+pub use deque::DequeType;
+pub(crate) use namedtuple::namedtuple;
+
+fn index() -> u16 {
+    super::module_index("collections")
+}
+
+fn native(func: u16) -> NativeId {
+    NativeId {
+        module: index(),
+        func,
+    }
+}
+
+// Function indices in `MODULE.funcs` (used for isinstance and bound methods).
+const F_DEFAULTDICT: u16 = 0;
+const F_COUNTER: u16 = 1;
+const F_ORDEREDDICT: u16 = 2;
+const F_DEQUE: u16 = 3;
+const F_NT_ASDICT: u16 = 5;
+const F_NT_REPLACE: u16 = 6;
+const F_NT_MAKE: u16 = 7;
+const F_NT_GETNEWARGS: u16 = 8;
+
+fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "collections",
+    funcs: &[
+        NativeFn {
+            name: "defaultdict",
+            call: dict_kinds::defaultdict,
+        },
+        NativeFn {
+            name: "Counter",
+            call: dict_kinds::counter,
+        },
+        NativeFn {
+            name: "OrderedDict",
+            call: dict_kinds::ordereddict,
+        },
+        NativeFn {
+            name: "deque",
+            call: deque::deque,
+        },
+        NativeFn {
+            name: "namedtuple",
+            call: namedtuple,
+        },
+        NativeFn {
+            name: "_asdict",
+            call: namedtuple::nt_asdict,
+        },
+        NativeFn {
+            name: "_replace",
+            call: namedtuple::nt_replace,
+        },
+        NativeFn {
+            name: "_make",
+            call: namedtuple::nt_make,
+        },
+        NativeFn {
+            name: "__getnewargs__",
+            call: namedtuple::nt_getnewargs,
+        },
+    ],
+    init,
+};
+
+pub(super) fn dict_kind(vm: &Vm, v: Value) -> Option<DictKind> {
+    match v {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Dict(d) => Some(d.kind),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The `collections` classes on the VM.
+///
+/// An extension trait: the VM type lives in `monty-vm`, so the library
+/// adds its methods through traits (brought into scope where used).
+pub trait CollectionsVm {
+    /// The class of a dict of a `collections` kind (`type(Counter())`).
+    /// (See [`dict_class_kind`] for the reverse.)
+    fn dict_kind_class(kind: DictKind) -> Option<NativeId>;
+
+    /// `isinstance(v, collections.X)`.
+    fn collections_isinstance(&mut self, v: Value, t: NativeId) -> Option<bool>;
+}
+
+impl CollectionsVm for Vm {
+    fn dict_kind_class(kind: DictKind) -> Option<NativeId> {
+        Some(native(match kind {
+            DictKind::Plain => return None,
+            DictKind::DefaultDict(_) => F_DEFAULTDICT,
+            DictKind::Counter => F_COUNTER,
+            DictKind::OrderedDict => F_ORDEREDDICT,
+        }))
+    }
+
+    fn collections_isinstance(&mut self, v: Value, t: NativeId) -> Option<bool> {
+        if t.module != index() {
+            return None;
+        }
+        let kind = dict_kind(self, v);
+        Some(match t.func {
+            F_DEFAULTDICT => matches!(kind, Some(DictKind::DefaultDict(_))),
+            F_COUNTER => kind == Some(DictKind::Counter),
+            F_ORDEREDDICT => kind == Some(DictKind::OrderedDict),
+            F_DEQUE => {
+                matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Native(NativeObj::Deque { .. })))
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The dict kind `collections` class `t` makes, if it is one of the dict
+/// classes.
+pub fn dict_class_kind(t: NativeId) -> Option<DictKind> {
+    if t.module != index() {
+        return None;
+    }
+    Some(match t.func {
+        F_DEFAULTDICT => DictKind::DefaultDict(Value::None),
+        F_COUNTER => DictKind::Counter,
+        F_ORDEREDDICT => DictKind::OrderedDict,
+        _ => return None,
+    })
+}

@@ -1,0 +1,495 @@
+//! `collections.namedtuple`: builds a class whose instances keep their
+//! fields as attributes but behave as tuples (indexing, iteration, hashing,
+//! comparisons, `repr`), plus the helpers `_asdict`, `_replace`, `_make`
+//! and `__getnewargs__` bound to instances or the class.
+
+use super::{native, F_NT_ASDICT, F_NT_GETNEWARGS, F_NT_MAKE, F_NT_REPLACE};
+use crate::builtins::Args;
+use crate::object::{Dict, HashKey, Obj, ObjId, Value};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
+
+fn is_identifier(s: &str) -> bool {
+    crate::unicode::is_identifier(s)
+}
+
+/// Python's hard keywords (`keyword.kwlist`).
+fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "False"
+            | "None"
+            | "True"
+            | "and"
+            | "as"
+            | "assert"
+            | "async"
+            | "await"
+            | "break"
+            | "class"
+            | "continue"
+            | "def"
+            | "del"
+            | "elif"
+            | "else"
+            | "except"
+            | "finally"
+            | "for"
+            | "from"
+            | "global"
+            | "if"
+            | "import"
+            | "in"
+            | "is"
+            | "lambda"
+            | "nonlocal"
+            | "not"
+            | "or"
+            | "pass"
+            | "raise"
+            | "return"
+            | "try"
+            | "while"
+            | "with"
+            | "yield"
+    )
+}
+
+pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(2, 2, &["defaults", "rename", "module"])?;
+    // CPython coerces the typename with str()
+    let name = vm.str_of(a.pos[0])?;
+    let fields: Vec<String> = match as_str(&vm.heap, a.pos[1]) {
+        Some(s) => s
+            .replace(',', " ")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+        None => {
+            let items = vm.collect_iterable(a.pos[1])?;
+            items
+                .into_iter()
+                .map(|i| as_str(&vm.heap, i).map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| PyErr::type_error("Type names and field names must be strings"))?
+        }
+    };
+    let mut fields = fields;
+    let rename = match a.kwarg("rename") {
+        Some(r) => vm.truthy(r)?,
+        None => false,
+    };
+    if rename {
+        // As CPython: invalid, keyword, underscored or repeated names
+        // become `_<index>`.
+        let mut seen = std::collections::HashSet::new();
+        for (i, f) in fields.iter_mut().enumerate() {
+            if !is_identifier(f) || is_keyword(f) || f.starts_with('_') || !seen.insert(f.clone()) {
+                *f = format!("_{i}");
+            }
+        }
+    }
+    for n in std::iter::once(&name).chain(&fields) {
+        if !is_identifier(n) {
+            return Err(PyErr::value_error(format!(
+                "Type names and field names must be valid identifiers: {}",
+                crate::vm::repr::str_repr(n)
+            )));
+        }
+        if is_keyword(n) {
+            return Err(PyErr::value_error(format!(
+                "Type names and field names cannot be a keyword: {}",
+                crate::vm::repr::str_repr(n)
+            )));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for f in &fields {
+        if f.starts_with('_') && !rename {
+            return Err(PyErr::value_error(format!(
+                "Field names cannot start with an underscore: {}",
+                crate::vm::repr::str_repr(f)
+            )));
+        }
+        if !seen.insert(f.as_str()) {
+            return Err(PyErr::value_error(format!(
+                "Encountered duplicate field name: {}",
+                crate::vm::repr::str_repr(f)
+            )));
+        }
+    }
+    let defaults = match a.kwarg("defaults") {
+        Some(d) if !d.is_none() => vm.collect_iterable(d)?,
+        _ => Vec::new(),
+    };
+    if defaults.len() > fields.len() {
+        return Err(PyErr::type_error(
+            "Got more default values than field names",
+        ));
+    }
+    let ns = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let cls = vm.build_class(name.clone(), name, Vec::new(), ns)?;
+    let Value::Ref(cid) = cls else {
+        unreachable!("a class")
+    };
+    let field_values: Vec<Value> = fields.iter().map(|f| vm.new_str(f.clone())).collect();
+    let tuple = vm.new_tuple(field_values);
+    let key = vm.new_str("_fields");
+    let doc = if fields.len() == 1 {
+        format!("{}({},)", c_name(vm, cid), fields[0])
+    } else {
+        format!("{}({})", c_name(vm, cid), fields.join(", "))
+    };
+    let doc = vm.new_str(doc);
+    let doc_key = vm.new_str("__doc__");
+    let module = match a.kwarg("module") {
+        Some(m) if !m.is_none() => m,
+        _ => vm.new_str("__main__"),
+    };
+    let module_key = vm.new_str("__module__");
+    // `_field_defaults`: the last fields' names → their defaults
+    let mut field_defaults = Dict::new();
+    for (f, d) in fields[fields.len() - defaults.len()..]
+        .iter()
+        .zip(&defaults)
+    {
+        let k = vm.new_str(f.clone());
+        field_defaults.insert(HashKey::Str(f.as_str().into()), k, *d);
+    }
+    let field_defaults = vm.heap.new_value(Obj::Dict(field_defaults));
+    let field_defaults_key = vm.new_str("_field_defaults");
+    if let Obj::Class(c) = vm.heap.get_mut(cid) {
+        c.attrs.insert(
+            HashKey::Str("_field_defaults".into()),
+            field_defaults_key,
+            field_defaults,
+        );
+        c.attrs.insert(HashKey::Str("_fields".into()), key, tuple);
+        c.attrs.insert(HashKey::Str("__doc__".into()), doc_key, doc);
+        c.attrs
+            .insert(HashKey::Str("__module__".into()), module_key, module);
+        c.namedtuple = Some((fields, defaults));
+    }
+    Ok(cls)
+}
+
+fn c_name(vm: &Vm, cid: ObjId) -> String {
+    vm.class(cid).name.clone()
+}
+
+pub(super) fn nt_asdict(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    let (fields, values) = vm
+        .namedtuple_parts(a.pos[0])
+        .ok_or_else(|| PyErr::type_error("_asdict() needs a namedtuple"))?;
+    let mut d = Dict::new();
+    for (f, v) in fields.into_iter().zip(values) {
+        let k = vm.new_str(f.clone());
+        d.insert(HashKey::Str(f.into()), k, v);
+    }
+    Ok(vm.heap.new_value(Obj::Dict(d)))
+}
+
+pub(super) fn nt_replace(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &["*"]).or_else(|_| {
+        if a.pos.len() == 1 {
+            Ok(())
+        } else {
+            Err(PyErr::type_error(
+                "_replace() takes no positional arguments",
+            ))
+        }
+    })?;
+    let obj = a.pos[0];
+    let (fields, mut values) = vm
+        .namedtuple_parts(obj)
+        .ok_or_else(|| PyErr::type_error("_replace() needs a namedtuple"))?;
+    let mut unexpected = Vec::new();
+    for (k, v) in &a.kw {
+        match fields.iter().position(|f| f == k) {
+            Some(i) => values[i] = *v,
+            None => unexpected.push(crate::vm::repr::str_repr(k)),
+        }
+    }
+    if !unexpected.is_empty() {
+        // a TypeError since Python 3.14 (a ValueError before)
+        return Err(PyErr::type_error(format!(
+            "Got unexpected field names: [{}]",
+            unexpected.join(", ")
+        )));
+    }
+    let cls = vm.user_class_of(obj).expect("an instance");
+    vm.call_value(Value::Ref(cls), values, Vec::new())
+}
+
+pub(super) fn nt_make(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(2, 2, &[])?;
+    let values = vm.collect_iterable(a.pos[1])?;
+    // `tuple.__new__(cls, iterable)`, then the length check of CPython's `_make`
+    let fields = match a.pos[0] {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Class(c) => c.namedtuple.as_ref().map(|(f, _)| f.len()),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(n) = fields.filter(|&n| n != values.len()) {
+        return Err(PyErr::type_error(format!(
+            "Expected {n} arguments, got {}",
+            values.len()
+        )));
+    }
+    vm.call_value(a.pos[0], values, Vec::new())
+}
+
+/// `nt.__getnewargs__()`: the values as a plain tuple.
+pub(super) fn nt_getnewargs(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    let (_, values) = vm
+        .namedtuple_parts(a.pos[0])
+        .ok_or_else(|| PyErr::type_error("__getnewargs__() needs a namedtuple"))?;
+    Ok(vm.new_tuple(values))
+}
+
+/// `collections.namedtuple` classes on the VM: construction, fields and
+/// the tuple protocol.
+///
+/// An extension trait: the VM type lives in `monty-vm`, so the library
+/// adds its methods through traits (brought into scope where used).
+pub trait NamedtupleVm {
+    /// The namedtuple fields and values of an instance, if it is one.
+    fn namedtuple_parts(&self, v: Value) -> Option<(Vec<String>, Vec<Value>)>;
+
+    /// A namedtuple instance as a plain tuple, for `+`/`*` (unless its
+    /// class defines the operator itself); `None` for other values.
+    fn namedtuple_as_tuple(
+        &mut self,
+        v: Value,
+        op: monty_compile::bytecode::BinOp,
+    ) -> Option<Value>;
+
+    /// The namedtuple info of a class (or of an ancestor).
+    fn namedtuple_info(&self, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)>;
+
+    /// Creating a namedtuple instance: binds arguments to fields.
+    fn namedtuple_init(
+        &mut self,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()>;
+
+    /// Tuple behaviour of namedtuple instances for special methods the
+    /// class does not define; `None` if not applicable.
+    fn namedtuple_dunder(
+        &mut self,
+        obj: Value,
+        name: &str,
+        args: &[Value],
+    ) -> PyResult<Option<Value>>;
+
+    /// `nt._asdict` / `nt._replace` bound to the instance, `Cls._make`.
+    fn namedtuple_attr(&mut self, obj: Value, name: &str) -> Option<Value>;
+}
+
+impl NamedtupleVm for Vm {
+    fn namedtuple_parts(&self, v: Value) -> Option<(Vec<String>, Vec<Value>)> {
+        let cls = self.user_class_of(v)?;
+        let fields = self
+            .class(cls)
+            .mro
+            .iter()
+            .find_map(|c| self.class(*c).namedtuple.clone())?
+            .0;
+        let Value::Ref(id) = v else { return None };
+        let Obj::Instance(i) = self.heap.get(id) else {
+            return None;
+        };
+        let values = fields
+            .iter()
+            .map(|f| i.attrs.get_str(f).unwrap_or(Value::None))
+            .collect();
+        Some((fields, values))
+    }
+
+    fn namedtuple_as_tuple(
+        &mut self,
+        v: Value,
+        op: monty_compile::bytecode::BinOp,
+    ) -> Option<Value> {
+        let cls = self.user_class_of(v)?;
+        let (_, values) = self.namedtuple_parts(v)?;
+        let dunders: &[&str] = match op {
+            monty_compile::bytecode::BinOp::Add => &["__add__", "__radd__"],
+            _ => &["__mul__", "__rmul__"],
+        };
+        if dunders.iter().any(|d| self.class_lookup(cls, d).is_some()) {
+            return None;
+        }
+        Some(self.new_tuple(values))
+    }
+
+    fn namedtuple_info(&self, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)> {
+        self.class(cls)
+            .mro
+            .iter()
+            .find_map(|c| self.class(*c).namedtuple.clone())
+    }
+
+    fn namedtuple_init(
+        &mut self,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()> {
+        let (fields, defaults) = self.namedtuple_info(cls).expect("a namedtuple class");
+        let name = self.class(cls).name.clone();
+        if args.len() > fields.len() {
+            return Err(PyErr::type_error(format!(
+                "{name}.__new__() takes {} positional arguments but {} were given",
+                fields.len() + 1,
+                args.len() + 1
+            )));
+        }
+        let mut values: Vec<Option<Value>> = vec![None; fields.len()];
+        for (i, v) in args.into_iter().enumerate() {
+            values[i] = Some(v);
+        }
+        for (k, v) in kwargs {
+            match fields.iter().position(|f| *f == k) {
+                Some(i) if values[i].is_none() => values[i] = Some(v),
+                Some(_) => {
+                    return Err(PyErr::type_error(format!(
+                        "{name}.__new__() got multiple values for argument '{k}'"
+                    )))
+                }
+                None => {
+                    return Err(PyErr::type_error(format!(
+                        "{name}.__new__() got an unexpected keyword argument '{k}'"
+                    )))
+                }
+            }
+        }
+        let first_default = fields.len() - defaults.len();
+        let mut missing = Vec::new();
+        for (i, v) in values.iter_mut().enumerate() {
+            if v.is_none() {
+                if i >= first_default {
+                    *v = Some(defaults[i - first_default]);
+                } else {
+                    missing.push(format!("'{}'", fields[i]));
+                }
+            }
+        }
+        if !missing.is_empty() {
+            let list = match missing.len() {
+                1 => missing[0].clone(),
+                2 => format!("{} and {}", missing[0], missing[1]),
+                n => format!("{}, and {}", missing[..n - 1].join(", "), missing[n - 1]),
+            };
+            let s = if missing.len() == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}.__new__() missing {} required positional argument{s}: {list}",
+                missing.len()
+            )));
+        }
+        for (f, v) in fields.iter().zip(values) {
+            self.raw_set_attr(inst, f, v.expect("filled"));
+        }
+        Ok(())
+    }
+
+    fn namedtuple_dunder(
+        &mut self,
+        obj: Value,
+        name: &str,
+        args: &[Value],
+    ) -> PyResult<Option<Value>> {
+        let Some((fields, values)) = self.namedtuple_parts(obj) else {
+            return Ok(None);
+        };
+        let t = self.new_tuple(values.clone());
+        Ok(Some(match name {
+            "__getitem__" => self.get_item(t, args[0])?,
+            "__len__" => Value::Int(values.len() as i64),
+            "__iter__" => self.get_iter(t)?,
+            "__contains__" => Value::Bool(self.contains(t, args[0])?),
+            "__hash__" => {
+                // hash(tuple(nt)), as CPython
+                let k = self.hash_key(t)?;
+                Value::Int(crate::object::python_hash(&k))
+            }
+            "__eq__" | "__lt__" | "__le__" | "__gt__" | "__ge__" | "__ne__" => {
+                let other = match self.namedtuple_parts(args[0]) {
+                    Some((_, ov)) => self.new_tuple(ov),
+                    None => args[0],
+                };
+                // tuple's comparisons take tuples only: anything else is
+                // NotImplemented, so the error names the original operands
+                let other_is_tuple =
+                    matches!(other, Value::Ref(id) if matches!(self.heap.get(id), Obj::Tuple(_)));
+                if !other_is_tuple {
+                    return Ok(Some(Value::Builtin(
+                        crate::builtins::Builtin::NotImplemented,
+                    )));
+                }
+                let op = match name {
+                    "__eq__" => CmpOp::Eq,
+                    "__ne__" => CmpOp::Ne,
+                    "__lt__" => CmpOp::Lt,
+                    "__le__" => CmpOp::Le,
+                    "__gt__" => CmpOp::Gt,
+                    _ => CmpOp::Ge,
+                };
+                self.compare_op(op, t, other)?
+            }
+            "__repr__" => {
+                let cname = self.class_name(obj);
+                let mut out = format!("{cname}(");
+                for (i, (f, v)) in fields.iter().zip(values).enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(f);
+                    out.push('=');
+                    out.push_str(&self.repr(v)?);
+                }
+                out.push(')');
+                self.new_str(out)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn namedtuple_attr(&mut self, obj: Value, name: &str) -> Option<Value> {
+        let func = match name {
+            "_asdict" => F_NT_ASDICT,
+            "_replace" => F_NT_REPLACE,
+            "_make" => F_NT_MAKE,
+            "__getnewargs__" => F_NT_GETNEWARGS,
+            "index" | "count" => {
+                // the tuple methods, run on the instance's values
+                let (_, values) = self.namedtuple_parts(obj)?;
+                let t = self.new_tuple(values);
+                return Some(self.heap.new_value(Obj::BuiltinMethod(t, name.to_string())));
+            }
+            _ => return None,
+        };
+        let is_nt = match obj {
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => {
+                self.namedtuple_info(id).is_some()
+            }
+            _ => self.namedtuple_parts(obj).is_some(),
+        };
+        if !is_nt {
+            return None;
+        }
+        Some(self.heap.new_value(Obj::BoundNative {
+            func: native(func),
+            bound: vec![obj],
+            name: name.to_string(),
+        }))
+    }
+}

@@ -1,0 +1,725 @@
+//! `dataclasses`: `@dataclass` (with `frozen`, `order`, `eq`, `repr`,
+//! `init`), `field(...)`, `fields`, `asdict`, `astuple`, `replace`,
+//! `is_dataclass`. The generated methods are native: the class records its
+//! fields ([`DataclassInfo`]) and the VM's instance creation, repr,
+//! equality, ordering and hashing consult them.
+
+use super::{ModuleDef, NativeFn, NativeId};
+use crate::builtins::Args;
+use crate::object::{DataclassInfo, Dict, ExcType, Field, HashKey, Obj, ObjId, Value};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_compile::bytecode::CmpOp;
+
+/// How many reprs built by nested repr calls (dataclasses, deques) may
+/// nest: each level starts a fresh repr on the native stack.
+pub(crate) const MAX_NESTED_REPR_DEPTH: usize = 200;
+
+const OPTIONS: &[&str] = &[
+    "init",
+    "repr",
+    "eq",
+    "order",
+    "frozen",
+    "unsafe_hash",
+    "kw_only",
+    "slots",
+    "match_args",
+];
+
+fn dataclass(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    for (k, _) in &a.kw {
+        if !OPTIONS.contains(&k.as_str()) {
+            return Err(PyErr::type_error(format!(
+                "dataclass() got an unexpected keyword argument '{k}'"
+            )));
+        }
+    }
+    match a.pos.first() {
+        Some(&cls) => process(vm, cls, &a.kw),
+        None => {
+            // `@dataclass(...)`: a decorator remembering the options.
+            let mut opts = Dict::new();
+            for (k, v) in &a.kw {
+                let key = vm.new_str(k.clone());
+                opts.insert(HashKey::Str(k.as_str().into()), key, *v);
+            }
+            let opts = vm.heap.new_value(Obj::Dict(opts));
+            let func = NativeId {
+                module: module_index(),
+                func: 1,
+            };
+            Ok(vm.heap.new_value(Obj::BoundNative {
+                func,
+                bound: vec![opts],
+                name: "dataclasses.dataclass".into(),
+            }))
+        }
+    }
+}
+
+fn module_index() -> u16 {
+    super::module_index("dataclasses")
+}
+
+/// `_dataclass_with(options, cls)`: the second half of `@dataclass(...)`.
+fn dataclass_with(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(2, 2, &[])?;
+    let mut kw = Vec::new();
+    if let Value::Ref(id) = a.pos[0] {
+        if let Obj::Dict(d) = vm.heap.get(id) {
+            for (k, v) in d.entries() {
+                kw.push((as_str(&vm.heap, k).unwrap_or("").to_string(), v));
+            }
+        }
+    }
+    process(vm, a.pos[1], &kw)
+}
+
+fn flag(vm: &mut Vm, kw: &[(String, Value)], name: &str, default: bool) -> PyResult<bool> {
+    match kw.iter().find(|(k, _)| k == name) {
+        Some((_, v)) => vm.truthy(*v),
+        None => Ok(default),
+    }
+}
+
+fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
+    let Value::Ref(cid) = cls else {
+        return Err(PyErr::type_error("dataclass() should be called on a class"));
+    };
+    if !matches!(vm.heap.get(cid), Obj::Class(_)) {
+        return Err(PyErr::type_error("dataclass() should be called on a class"));
+    }
+    let info_flags = (
+        flag(vm, kw, "init", true)?,
+        flag(vm, kw, "repr", true)?,
+        flag(vm, kw, "eq", true)?,
+        flag(vm, kw, "order", false)?,
+        flag(vm, kw, "frozen", false)?,
+        flag(vm, kw, "kw_only", false)?,
+    );
+    let (init, repr, eq, order, frozen, all_kw_only) = info_flags;
+    if order && !eq {
+        return Err(PyErr::value_error("eq must be true if order is true"));
+    }
+    // Fields of dataclass bases first (in reverse MRO order), then ours.
+    let mut fields: Vec<Field> = Vec::new();
+    let mro = vm.class(cid).mro.clone();
+    for &base in mro.iter().skip(1).rev() {
+        if let Some(dc) = &vm.class(base).dataclass {
+            for f in dc.fields.clone() {
+                match fields.iter_mut().find(|x| x.name == f.name) {
+                    Some(x) => *x = f,
+                    None => fields.push(f),
+                }
+            }
+        }
+    }
+    let annotations: Vec<(String, String)> = match vm.class(cid).attrs.get_str("__annotations__") {
+        Some(Value::Ref(aid)) => match vm.heap.get(aid) {
+            Obj::Dict(d) => d
+                .entries()
+                .map(|(k, v)| {
+                    (
+                        as_str(&vm.heap, k).unwrap_or("").to_string(),
+                        as_str(&vm.heap, v).unwrap_or("").to_string(),
+                    )
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    let mut kw_only_marker = false;
+    for (name, ann) in annotations {
+        let ann_t = ann.trim();
+        if ann_t.starts_with("ClassVar") || ann_t.starts_with("typing.ClassVar") {
+            continue;
+        }
+        if ann_t == "KW_ONLY" || ann_t == "dataclasses.KW_ONLY" {
+            kw_only_marker = true;
+            continue;
+        }
+        let class_value = vm.class(cid).attrs.get_str(&name);
+        let mut field = Field {
+            name: name.clone(),
+            default: Value::Undef,
+            default_factory: Value::Undef,
+            init: true,
+            repr: true,
+            compare: true,
+            kw_only: all_kw_only || kw_only_marker,
+        };
+        match class_value {
+            Some(Value::Ref(fid)) if matches!(vm.heap.get(fid), Obj::FieldSpec(_)) => {
+                let Obj::FieldSpec(spec) = vm.heap.get(fid) else {
+                    unreachable!()
+                };
+                let mut spec = spec.clone();
+                spec.name = name.clone();
+                if all_kw_only || kw_only_marker {
+                    spec.kw_only = true;
+                }
+                field = spec;
+                set_class_attr(vm, cid, &name, field.default);
+            }
+            Some(v) => {
+                if let Value::Ref(vid) = v {
+                    if matches!(vm.heap.get(vid), Obj::List(_) | Obj::Dict(_) | Obj::Set(_)) {
+                        let t = vm.class_name(v);
+                        return Err(PyErr::value_error(format!(
+                            "mutable default <class '{t}'> for field {name} is not allowed: use default_factory"
+                        )));
+                    }
+                }
+                field.default = v;
+            }
+            None => {}
+        }
+        match fields.iter_mut().find(|x| x.name == name) {
+            Some(x) => *x = field,
+            None => fields.push(field),
+        }
+    }
+    if init {
+        let mut seen_default: Option<&str> = None;
+        for f in fields.iter().filter(|f| f.init && !f.kw_only) {
+            let has_default =
+                !matches!(f.default, Value::Undef) || !matches!(f.default_factory, Value::Undef);
+            if has_default {
+                seen_default = Some(&f.name);
+            } else if let Some(d) = seen_default {
+                return Err(PyErr::type_error(format!(
+                    "non-default argument '{}' follows default argument '{d}'",
+                    f.name
+                )));
+            }
+        }
+    }
+    let info = DataclassInfo {
+        fields,
+        frozen,
+        order,
+        eq,
+        repr,
+        init,
+    };
+    if let Obj::Class(c) = vm.heap.get_mut(cid) {
+        c.dataclass = Some(info);
+    }
+    Ok(cls)
+}
+
+fn set_class_attr(vm: &mut Vm, cid: ObjId, name: &str, v: Value) {
+    let key = vm.new_str(name);
+    if let Obj::Class(c) = vm.heap.get_mut(cid) {
+        if matches!(v, Value::Undef) {
+            c.attrs.remove(&HashKey::Str(name.into()));
+        } else {
+            c.attrs.insert(HashKey::Str(name.into()), key, v);
+        }
+    }
+}
+
+fn field(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(
+        0,
+        0,
+        &[
+            "default",
+            "default_factory",
+            "init",
+            "repr",
+            "compare",
+            "hash",
+            "kw_only",
+            "metadata",
+        ],
+    )?;
+    let default = a.kwarg("default").unwrap_or(Value::Undef);
+    let default_factory = a.kwarg("default_factory").unwrap_or(Value::Undef);
+    if !matches!(default, Value::Undef) && !matches!(default_factory, Value::Undef) {
+        return Err(PyErr::value_error(
+            "cannot specify both default and default_factory",
+        ));
+    }
+    let b = |vm: &mut Vm, k: &str| -> PyResult<bool> {
+        match a.kwarg(k) {
+            Some(v) => vm.truthy(v),
+            None => Ok(true),
+        }
+    };
+    let spec = Field {
+        name: String::new(),
+        default,
+        default_factory,
+        init: b(vm, "init")?,
+        repr: b(vm, "repr")?,
+        compare: b(vm, "compare")?,
+        kw_only: match a.kwarg("kw_only") {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        },
+    };
+    Ok(vm.heap.new_value(Obj::FieldSpec(spec)))
+}
+
+fn info_of(vm: &Vm, v: Value) -> Option<(ObjId, DataclassInfo)> {
+    let cls = match v {
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)) => id,
+        _ => vm.user_class_of(v)?,
+    };
+    vm.class(cls).dataclass.clone().map(|i| (cls, i))
+}
+
+fn must_instance(vm: &Vm, v: Value, what: &str) -> PyResult<(ObjId, DataclassInfo)> {
+    match info_of(vm, v) {
+        Some(x) if vm.user_class_of(v).is_some() => Ok(x),
+        _ => Err(PyErr::type_error(format!(
+            "{what}() should be called on dataclass instances"
+        ))),
+    }
+}
+
+fn fields(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    let Some((_, info)) = info_of(vm, a.pos[0]) else {
+        return Err(PyErr::type_error(
+            "must be called with a dataclass type or instance",
+        ));
+    };
+    let items: Vec<Value> = info
+        .fields
+        .into_iter()
+        .map(|f| vm.heap.new_value(Obj::FieldSpec(f)))
+        .collect();
+    Ok(vm.new_tuple(items))
+}
+
+fn is_dataclass(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    Ok(Value::Bool(info_of(vm, a.pos[0]).is_some()))
+}
+
+/// Deep conversion for `asdict`/`astuple`.
+fn convert(vm: &mut Vm, v: Value, as_dict: bool, depth: u32) -> PyResult<Value> {
+    if depth > 200 {
+        return Err(PyErr::new(
+            ExcType::RecursionError,
+            "maximum recursion depth exceeded",
+        ));
+    }
+    if let Some((_, info)) = info_of(vm, v).filter(|_| vm.user_class_of(v).is_some()) {
+        let mut vals = Vec::new();
+        for f in &info.fields {
+            let x = vm.get_attr(v, &f.name)?;
+            vals.push((f.name.clone(), convert(vm, x, as_dict, depth + 1)?));
+        }
+        if as_dict {
+            let mut d = Dict::new();
+            for (k, x) in vals {
+                let key = vm.new_str(k.clone());
+                d.insert(HashKey::Str(k.into()), key, x);
+            }
+            return Ok(vm.heap.new_value(Obj::Dict(d)));
+        }
+        let items = vals.into_iter().map(|p| p.1).collect();
+        return Ok(vm.new_tuple(items));
+    }
+    let Value::Ref(id) = v else { return Ok(v) };
+    match vm.heap.get(id).clone() {
+        Obj::List(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for i in items {
+                out.push(convert(vm, i, as_dict, depth + 1)?);
+            }
+            Ok(vm.new_list(out))
+        }
+        Obj::Tuple(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for i in items {
+                out.push(convert(vm, i, as_dict, depth + 1)?);
+            }
+            Ok(vm.new_tuple(out))
+        }
+        Obj::Dict(d) => {
+            let mut out = Dict::with_capacity(d.len());
+            for (k, x) in d.entries() {
+                let k2 = convert(vm, k, as_dict, depth + 1)?;
+                let x2 = convert(vm, x, as_dict, depth + 1)?;
+                let hk = vm.hash_key(k2)?;
+                out.insert(hk, k2, x2);
+            }
+            Ok(vm.heap.new_value(Obj::Dict(out)))
+        }
+        _ => Ok(v),
+    }
+}
+
+fn asdict(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    must_instance(vm, a.pos[0], "asdict")?;
+    convert(vm, a.pos[0], true, 0)
+}
+
+fn astuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &[])?;
+    must_instance(vm, a.pos[0], "astuple")?;
+    convert(vm, a.pos[0], false, 0)
+}
+
+fn replace(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    a.check(1, 1, &["*"]).or_else(|_| {
+        if a.pos.len() == 1 {
+            Ok(())
+        } else {
+            Err(PyErr::type_error("replace() takes 1 positional argument"))
+        }
+    })?;
+    let obj = a.pos[0];
+    let (cls, info) = must_instance(vm, obj, "replace")?;
+    let mut kwargs = Vec::new();
+    for f in info.fields.iter().filter(|f| f.init) {
+        let v = match a.kw.iter().find(|(k, _)| *k == f.name) {
+            Some((_, v)) => *v,
+            None => vm.get_attr(obj, &f.name)?,
+        };
+        kwargs.push((f.name.clone(), v));
+    }
+    for (k, _) in &a.kw {
+        if !info.fields.iter().any(|f| &f.name == k && f.init) {
+            let n = vm.class(cls).name.clone();
+            return Err(PyErr::type_error(format!(
+                "{n}.__init__() got an unexpected keyword argument '{k}'"
+            )));
+        }
+    }
+    vm.call_value(Value::Ref(cls), Vec::new(), kwargs)
+}
+
+fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    attrs.push((
+        "FrozenInstanceError".into(),
+        Value::ExcType(ExcType::FrozenInstanceError),
+    ));
+    attrs.push(("MISSING".into(), Value::Undef));
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "dataclasses",
+    funcs: &[
+        NativeFn {
+            name: "dataclass",
+            call: dataclass,
+        },
+        NativeFn {
+            name: "_dataclass_with",
+            call: dataclass_with,
+        },
+        NativeFn {
+            name: "field",
+            call: field,
+        },
+        NativeFn {
+            name: "fields",
+            call: fields,
+        },
+        NativeFn {
+            name: "asdict",
+            call: asdict,
+        },
+        NativeFn {
+            name: "astuple",
+            call: astuple,
+        },
+        NativeFn {
+            name: "replace",
+            call: replace,
+        },
+        NativeFn {
+            name: "is_dataclass",
+            call: is_dataclass,
+        },
+    ],
+    init,
+};
+
+/// Dataclasses on the VM: `__init__`, `__repr__`, `__eq__`, ordering and
+/// hashing generated from a class's fields.
+///
+/// An extension trait: the VM type lives in `monty-vm`, so the library
+/// adds its methods through traits (brought into scope where used).
+pub trait DataclassVm {
+    /// The generated `__init__`: binds arguments to fields.
+    fn dataclass_init(
+        &mut self,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()>;
+
+    fn compare_values(&mut self, v: Value, info: &DataclassInfo) -> PyResult<Vec<Value>>;
+
+    /// The generated `__eq__`: the same object, or the same class with each
+    /// field equal under the `==` operator (so a field whose `__eq__` says
+    /// no to itself makes two distinct instances unequal).
+    fn dataclass_eq(&mut self, a: Value, b: Value) -> PyResult<bool>;
+
+    /// Field by field, reading each pair only when the ones before were
+    /// equal (an uninitialized later field is then never touched).
+    fn fields_equal(&mut self, a: Value, b: Value, info: &DataclassInfo) -> PyResult<bool>;
+
+    /// One more nested dataclass comparison, or RecursionError past the
+    /// bound (cyclic dataclasses compare forever otherwise).
+    fn enter_dataclass_compare(&mut self) -> PyResult<()>;
+
+    /// The generated ordering methods (`order=True`).
+    fn dataclass_order(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>>;
+
+    /// The generated `__hash__`: frozen dataclasses hash by their fields;
+    /// other `eq` dataclasses are unhashable.
+    fn dataclass_hash_key(&mut self, v: Value, cls: ObjId) -> PyResult<Option<HashKey>>;
+
+    /// The generated `__repr__`.
+    fn dataclass_repr(&mut self, v: Value, cls: ObjId) -> PyResult<Option<String>>;
+
+    fn dataclass_fields_repr(
+        &mut self,
+        v: Value,
+        cls: ObjId,
+        info: &DataclassInfo,
+    ) -> PyResult<String>;
+}
+
+impl DataclassVm for Vm {
+    fn dataclass_init(
+        &mut self,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()> {
+        let info = self.class(cls).dataclass.clone().expect("a dataclass");
+        let cname = self.class(cls).name.clone();
+        let fname = format!("{cname}.__init__");
+        let positional: Vec<&Field> = info
+            .fields
+            .iter()
+            .filter(|f| f.init && !f.kw_only)
+            .collect();
+        let kw_only: Vec<&Field> = info.fields.iter().filter(|f| f.init && f.kw_only).collect();
+        if args.len() > positional.len() {
+            let n = positional.len() + 1;
+            let given = args.len() + 1;
+            return Err(PyErr::type_error(format!(
+                "{fname}() takes {n} positional argument{} but {given} were given",
+                if n == 1 { "" } else { "s" }
+            )));
+        }
+        let mut values: Vec<(String, Value)> = Vec::new();
+        for (f, v) in positional.iter().zip(&args) {
+            values.push((f.name.clone(), *v));
+        }
+        for (k, v) in &kwargs {
+            let Some(f) = info.fields.iter().find(|f| &f.name == k && f.init) else {
+                return Err(PyErr::type_error(format!(
+                    "{fname}() got an unexpected keyword argument '{k}'"
+                )));
+            };
+            if values.iter().any(|(n, _)| n == k) {
+                return Err(PyErr::type_error(format!(
+                    "{fname}() got multiple values for argument '{k}'"
+                )));
+            }
+            values.push((f.name.clone(), *v));
+        }
+        let mut missing = Vec::new();
+        let mut missing_kw = Vec::new();
+        for f in info.fields.iter() {
+            if values.iter().any(|(n, _)| *n == f.name) {
+                continue;
+            }
+            if !matches!(f.default_factory, Value::Undef) {
+                let v = self.call_value(f.default_factory, Vec::new(), Vec::new())?;
+                values.push((f.name.clone(), v));
+            } else if !matches!(f.default, Value::Undef) {
+                values.push((f.name.clone(), f.default));
+            } else if f.init {
+                if f.kw_only {
+                    missing_kw.push(f.name.clone());
+                } else {
+                    missing.push(f.name.clone());
+                }
+            }
+        }
+        let _ = kw_only;
+        for (names, kind) in [(missing, "positional"), (missing_kw, "keyword-only")] {
+            if !names.is_empty() {
+                let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+                let list = match quoted.len() {
+                    1 => quoted[0].clone(),
+                    2 => format!("{} and {}", quoted[0], quoted[1]),
+                    n => format!("{}, and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
+                };
+                let s = if names.len() == 1 { "" } else { "s" };
+                return Err(PyErr::type_error(format!(
+                    "{fname}() missing {} required {kind} argument{s}: {list}",
+                    names.len()
+                )));
+            }
+        }
+        // Fields keep declaration order in the instance dict.
+        for f in &info.fields {
+            if let Some((_, v)) = values.iter().find(|(n, _)| *n == f.name) {
+                self.raw_set_attr(inst, &f.name, *v);
+            }
+        }
+        if self.class_lookup(cls, "__post_init__").is_some() {
+            self.call_dunder(inst, "__post_init__", Vec::new())?;
+        }
+        Ok(())
+    }
+
+    fn compare_values(&mut self, v: Value, info: &DataclassInfo) -> PyResult<Vec<Value>> {
+        let mut out = Vec::new();
+        for f in info.fields.iter().filter(|f| f.compare) {
+            out.push(self.get_attr(v, &f.name)?);
+        }
+        Ok(out)
+    }
+
+    fn dataclass_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        if a == b {
+            return Ok(true);
+        }
+        let (Some(ca), Some(cb)) = (self.user_class_of(a), self.user_class_of(b)) else {
+            return Ok(false);
+        };
+        if ca != cb {
+            return Ok(false);
+        }
+        let Some(info) = self.class(ca).dataclass.clone().filter(|i| i.eq) else {
+            return Ok(false);
+        };
+        self.enter_dataclass_compare()?;
+        let r = self.fields_equal(a, b, &info);
+        self.dataclass_compare_depth -= 1;
+        r
+    }
+
+    fn fields_equal(&mut self, a: Value, b: Value, info: &DataclassInfo) -> PyResult<bool> {
+        for f in info.fields.iter().filter(|f| f.compare) {
+            let p = self.get_attr(a, &f.name)?;
+            let q = self.get_attr(b, &f.name)?;
+            let r = self.compare_op(CmpOp::Eq, p, q)?;
+            if !self.truthy(r)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn enter_dataclass_compare(&mut self) -> PyResult<()> {
+        const MAX_DATACLASS_COMPARE_DEPTH: u32 = 200;
+        if self.dataclass_compare_depth >= MAX_DATACLASS_COMPARE_DEPTH {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded in comparison",
+            ));
+        }
+        self.dataclass_compare_depth += 1;
+        Ok(())
+    }
+
+    fn dataclass_order(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        let (Some(ca), Some(cb)) = (self.user_class_of(a), self.user_class_of(b)) else {
+            return Ok(None);
+        };
+        if ca != cb {
+            return Ok(None);
+        }
+        let Some(info) = self.class(ca).dataclass.clone().filter(|i| i.order) else {
+            return Ok(None);
+        };
+        let x = self.compare_values(a, &info)?;
+        let y = self.compare_values(b, &info)?;
+        let tx = self.new_tuple(x);
+        let ty = self.new_tuple(y);
+        self.enter_dataclass_compare()?;
+        let r = self.compare_op(op, tx, ty);
+        self.dataclass_compare_depth -= 1;
+        Ok(Some(matches!(r?, Value::Bool(true))))
+    }
+
+    fn dataclass_hash_key(&mut self, v: Value, cls: ObjId) -> PyResult<Option<HashKey>> {
+        let Some(info) = self.class(cls).dataclass.clone() else {
+            return Ok(None);
+        };
+        if !info.eq {
+            return Ok(None);
+        }
+        if !info.frozen {
+            return Err(PyErr::type_error(format!(
+                "unhashable type: '{}'",
+                self.class_name(v)
+            )));
+        }
+        let vals = self.compare_values(v, &info)?;
+        let mut keys = vec![HashKey::Id(cls.0)];
+        for x in vals {
+            keys.push(self.hash_key(x)?);
+        }
+        Ok(Some(HashKey::Tuple(keys.into_boxed_slice())))
+    }
+
+    fn dataclass_repr(&mut self, v: Value, cls: ObjId) -> PyResult<Option<String>> {
+        let Some(info) = self.class(cls).dataclass.clone().filter(|i| i.repr) else {
+            return Ok(None);
+        };
+        let Value::Ref(id) = v else {
+            return Ok(None);
+        };
+        if self.nested_repr_active.contains(&id.0) {
+            return Ok(Some("...".into()));
+        }
+        if self.nested_repr_active.len() >= MAX_NESTED_REPR_DEPTH {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded while getting the repr of an object",
+            ));
+        }
+        self.nested_repr_active.push(id.0);
+        let r = self.dataclass_fields_repr(v, cls, &info);
+        self.nested_repr_active.pop();
+        r.map(Some)
+    }
+
+    fn dataclass_fields_repr(
+        &mut self,
+        v: Value,
+        cls: ObjId,
+        info: &DataclassInfo,
+    ) -> PyResult<String> {
+        let mut out = format!(
+            "{}(",
+            self.class(cls)
+                .qualname
+                .rsplit("<locals>.")
+                .next()
+                .unwrap_or("")
+        );
+        let mut first = true;
+        for f in info.fields.iter().filter(|f| f.repr) {
+            if !first {
+                out.push_str(", ");
+            }
+            first = false;
+            let x = self.get_attr(v, &f.name)?;
+            out.push_str(&f.name);
+            out.push('=');
+            out.push_str(&self.repr(x)?);
+        }
+        out.push(')');
+        Ok(out)
+    }
+}

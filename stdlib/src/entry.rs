@@ -1,0 +1,120 @@
+//! The VM's entry points at this library: what the session in
+//! `monty-guest` calls to create, run, resume and inspect a VM.
+//!
+//! The core is generic (`Vm<S>`), and rustc compiles a generic function in
+//! every crate that calls it: at opt-level 3 one crate's copies are not
+//! shared with the crates below it. The modules call back into the VM
+//! (`sorted` keys, `map`, `__hash__` of a dict key, ...), so the dispatch
+//! loop and everything under it is compiled in this crate; had the session
+//! called `vm.run()` itself, monty.wasm would hold every core function
+//! twice (measured: +584 KB of code). These are plain functions, compiled
+//! here once; the session reaches the VM only through them (and reads the
+//! heap's data directly, which compiles no code of the core).
+
+use monty_compile::bytecode::Program;
+
+use crate::object::{External, HashKey, Value};
+use crate::vm::{Exit, PendingCall, PyErr, PyResult, Vm, VmLimits};
+
+/// A VM for `program`, before anything runs.
+pub fn new_vm(program: Program, limits: VmLimits) -> Vm {
+    Vm::new(program, limits)
+}
+
+/// Declares a host function as the global `ext.name`.
+pub fn declare_external(vm: &mut Vm, ext: External) {
+    vm.declare_external(ext);
+}
+
+/// Sets a module global (an input) by name; unknown names are ignored
+/// (the program never reads them).
+pub fn set_global(vm: &mut Vm, name: &str, value: Value) {
+    vm.set_global(name, value);
+}
+
+/// Runs until the program ends, pauses at a host call or waits.
+///
+/// # Errors
+/// The uncaught exception.
+pub fn run(vm: &mut Vm) -> Result<Exit, Value> {
+    vm.run()
+}
+
+/// Continues a VM paused at a host call with the host's answer.
+///
+/// # Errors
+/// The uncaught exception.
+pub fn resume(vm: &mut Vm, answer: Result<Value, PyErr>) -> Result<Exit, Value> {
+    vm.resume(answer)
+}
+
+/// Delivers the results of outstanding async host calls to their tasks.
+///
+/// # Errors
+/// A result for a call the VM does not know is ignored; errors raised
+/// while delivering come back as `PyErr`.
+pub fn resolve_calls(vm: &mut Vm, results: Vec<(u64, Result<Value, PyErr>)>) -> PyResult<()> {
+    vm.resolve_calls(results)
+}
+
+/// Moves the virtual clock (timers of `asyncio.sleep`) on.
+pub fn advance_clock(vm: &mut Vm, elapsed: Option<f64>, had_results: bool) {
+    vm.advance_clock(elapsed, had_results);
+}
+
+/// The calls and timer a waiting VM waits on, if any.
+pub fn current_wait(vm: &Vm) -> Option<(Vec<PendingCall>, Option<f64>)> {
+    vm.current_wait()
+}
+
+/// An error as the exception object the program would see.
+pub fn raise_prep(vm: &mut Vm, err: PyErr) -> Value {
+    vm.raise_prep(err)
+}
+
+/// `repr(v)`.
+///
+/// # Errors
+/// What the object's `__repr__` raises.
+pub fn repr(vm: &mut Vm, v: Value) -> PyResult<String> {
+    vm.repr(v)
+}
+
+/// The type name, message and traceback text of an exception.
+pub fn describe_exception(vm: &mut Vm, exc: Value) -> (String, String, String) {
+    vm.describe_exception(exc)
+}
+
+/// The dict key of `v` (its hash and identity as the VM compares keys).
+///
+/// # Errors
+/// `TypeError` for an unhashable value.
+pub fn hash_key(vm: &mut Vm, v: Value) -> PyResult<HashKey> {
+    vm.hash_key(v)
+}
+
+/// Calls `f` on every value the VM reaches directly (globals, frames,
+/// tasks): the roots of the snapshot validator's walk.
+pub fn for_each_root(vm: &Vm, f: &mut dyn FnMut(Value)) {
+    vm.for_each_root(f);
+}
+
+/// A new `str` object.
+pub fn new_str(vm: &mut Vm, s: String) -> Value {
+    vm.new_str(s)
+}
+
+/// A new `bytes` object.
+pub fn new_bytes(vm: &mut Vm, b: Vec<u8>) -> Value {
+    vm.new_bytes(b)
+}
+
+/// A new `list` object.
+pub fn new_list(vm: &mut Vm, items: Vec<Value>) -> Value {
+    vm.new_list(items)
+}
+
+/// A new `tuple` object.
+pub fn new_tuple(vm: &mut Vm, items: Vec<Value>) -> Value {
+    vm.new_tuple(items)
+}

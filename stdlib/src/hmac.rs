@@ -1,0 +1,265 @@
+//! `hmac`: keyed hashing (RFC 2104) over any `hashlib` algorithm —
+//! `hmac.new(key, msg, digestmod)` objects (`update`, `digest`,
+//! `hexdigest`, `copy`, `name`, `digest_size`, `block_size`),
+//! `hmac.digest()` and `hmac.compare_digest()`. Objects are
+//! `NativeObj::Hmac`.
+
+use super::digests::{Algo, HmacKey};
+use super::objects::NativeObj;
+use super::util::{bind, Sig, Style};
+use super::{ModuleDef, NativeFn};
+use crate::builtins::Args;
+use crate::object::bytes::as_bytes;
+use crate::object::{Obj, ObjId, Value};
+use crate::vm::call::Kwargs;
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+
+/// The algorithm a `digestmod` names: a string or a `hashlib` constructor.
+fn algo_of(vm: &Vm, v: Value) -> PyResult<Algo> {
+    let name = match v {
+        Value::Native(id) => super::native_name(id).to_string(),
+        _ => match as_str(&vm.heap, v) {
+            Some(s) => s.to_string(),
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "unsupported digestmod {}",
+                    vm.class_name(v)
+                )))
+            }
+        },
+    };
+    super::hashlib::algo_by_name(&name)
+        .filter(|a| !a.is_xof())
+        .ok_or_else(|| PyErr::value_error(format!("unsupported hash type {name}")))
+}
+
+fn key_arg(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+    as_bytes(&vm.heap, v).map(<[u8]>::to_vec).ok_or_else(|| {
+        PyErr::type_error(format!(
+            "key: expected bytes or bytearray, but got '{}'",
+            vm.class_name(v)
+        ))
+    })
+}
+
+fn new(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind(
+        &a,
+        &Sig {
+            name: "new",
+            params: &["key", "msg", "digestmod"],
+            required: 1,
+            kwonly: &[],
+            method: false,
+            style: Style::Def,
+        },
+    )?;
+    let key = key_arg(vm, s[0].expect("required"))?;
+    let Some(dm) = s[2].filter(|v| !v.is_none()) else {
+        return Err(PyErr::type_error("Missing required argument 'digestmod'."));
+    };
+    let algo = algo_of(vm, dm)?;
+    let mut k = HmacKey::new(algo, &key);
+    if let Some(m) = s[1].filter(|v| !v.is_none()) {
+        k.update(&vm.bytes_arg(m)?);
+    }
+    Ok(vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k)))))
+}
+
+fn digest(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let s = bind(
+        &a,
+        &Sig {
+            name: "digest",
+            params: &["key", "msg", "digest"],
+            required: 3,
+            kwonly: &[],
+            method: false,
+            style: Style::Def,
+        },
+    )?;
+    let key = key_arg(vm, s[0].expect("required"))?;
+    let msg = vm.bytes_arg(s[1].expect("required"))?;
+    let algo = algo_of(vm, s[2].expect("required"))?;
+    let out = super::digests::hmac(algo, &key, &msg);
+    Ok(vm.new_bytes(out))
+}
+
+fn compare_digest(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    super::util::exact_args(&a, "compare_digest", 2)?;
+    let (x, y) = (a.pos[0], a.pos[1]);
+    let pair = match (as_str(&vm.heap, x), as_str(&vm.heap, y)) {
+        (Some(p), Some(q)) => {
+            if !p.is_ascii() || !q.is_ascii() {
+                return Err(PyErr::type_error(
+                    "comparing strings with non-ASCII characters is not supported",
+                ));
+            }
+            Some((p.as_bytes().to_vec(), q.as_bytes().to_vec()))
+        }
+        _ if as_bytes(&vm.heap, x).is_none() && as_bytes(&vm.heap, y).is_none() => None,
+        _ => Some((vm.bytes_arg(x)?, vm.bytes_arg(y)?)),
+    };
+    let Some((p, q)) = pair else {
+        return Err(PyErr::type_error(format!(
+            "unsupported operand types(s) or combination of types: '{}' and '{}'",
+            vm.class_name(x),
+            vm.class_name(y)
+        )));
+    };
+    // constant time in the length of `q`, as CPython's
+    let mut diff = (p.len() != q.len()) as u8;
+    for (i, c) in q.iter().enumerate() {
+        diff |= c ^ p.get(i).copied().unwrap_or(!c);
+    }
+    Ok(Value::Bool(diff == 0))
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "hmac",
+    funcs: &[
+        NativeFn {
+            name: "new",
+            call: new,
+        },
+        NativeFn {
+            name: "HMAC",
+            call: new,
+        },
+        NativeFn {
+            name: "digest",
+            call: digest,
+        },
+        NativeFn {
+            name: "compare_digest",
+            call: compare_digest,
+        },
+    ],
+    init: super::no_init,
+};
+
+fn key_of(vm: &Vm, id: ObjId) -> &HmacKey {
+    match vm.heap.get(id) {
+        Obj::Native(NativeObj::Hmac(k)) => k,
+        _ => unreachable!("an HMAC object"),
+    }
+}
+
+pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
+    let algo = key_of(vm, id).inner.algo;
+    Some(match name {
+        "name" => return Some(vm.new_str(format!("hmac-{}", algo.name()))),
+        "digest_size" => Value::Int(algo.digest_size() as i64),
+        "block_size" => Value::Int(algo.block_size() as i64),
+        _ => return None,
+    })
+}
+
+pub const METHODS: &[&str] = &["update", "digest", "hexdigest", "copy"];
+
+pub fn call_method(
+    vm: &mut Vm,
+    id: ObjId,
+    name: &str,
+    args: Vec<Value>,
+    kw: Kwargs,
+) -> PyResult<Option<Value>> {
+    let a = Args::new("method", args, kw);
+    let qual = format!("HMAC.{name}");
+    Ok(Some(match name {
+        "update" => {
+            let v = super::util::one_arg(&a, &qual)?;
+            let data = vm.bytes_arg(v)?;
+            if let Obj::Native(NativeObj::Hmac(k)) = vm.heap.get_mut(id) {
+                k.update(&data);
+            }
+            Value::None
+        }
+        "digest" | "hexdigest" => {
+            super::util::no_args(&a, &qual)?;
+            let out = key_of(vm, id).finish();
+            if name == "digest" {
+                vm.new_bytes(out)
+            } else {
+                let h = crate::object::bytes::hex(&out, None, 1);
+                vm.new_str(String::from_utf8(h).unwrap_or_default())
+            }
+        }
+        "copy" => {
+            super::util::no_args(&a, &qual)?;
+            let k = key_of(vm, id).clone();
+            vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k))))
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// `type(h)` of an HMAC object: `hmac.HMAC`.
+pub fn class_of(o: &NativeObj) -> Option<super::NativeId> {
+    let NativeObj::Hmac(_) = o else { return None };
+    Some(hmac_class())
+}
+
+fn hmac_class() -> super::NativeId {
+    let func = MODULE.funcs.iter().position(|f| f.name == "HMAC");
+    super::NativeId {
+        module: super::module_index("hmac"),
+        func: func.expect("registered") as u16,
+    }
+}
+
+pub fn class_repr(t: super::NativeId) -> Option<String> {
+    (t == hmac_class()).then(|| "<class 'hmac.HMAC'>".to_string())
+}
+
+/// `isinstance(h, hmac.HMAC)`.
+pub fn isinstance(vm: &Vm, v: Value, t: super::NativeId) -> Option<bool> {
+    if t != hmac_class() {
+        return None;
+    }
+    let Value::Ref(id) = v else {
+        return Some(false);
+    };
+    Some(matches!(vm.heap.get(id), Obj::Native(NativeObj::Hmac(_))))
+}
+
+pub fn repr(id: ObjId) -> String {
+    format!(
+        "<hmac.HMAC object at 0x{:012x}>",
+        0x7f00_0000_0000u64 + id.0 as u64 * 0x40
+    )
+}
+
+// The native object type this file owns (`objects/native_type.rs`).
+use crate::objects::prelude as np;
+
+/// An `hmac.HMAC` object.
+pub struct HmacType;
+
+impl np::NativeType for HmacType {
+    fn type_name(_: &np::NativeObj) -> &'static str {
+        "HMAC"
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
+        METHODS.contains(&name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn repr(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        Ok(repr(id))
+    }
+}

@@ -1,0 +1,763 @@
+//! `io`: the in-memory streams `StringIO` and `BytesIO` (no `open`: the
+//! sandbox has no filesystem). They are what programs hand to `csv`,
+//! `json.dump` and `tomllib.load`, and what they read lines from. Both keep
+//! their whole buffer as plain data in `NativeObj::StringIO` / `BytesIO`,
+//! with CPython's messages for closed streams, bad seeks and wrong types.
+//!
+//! `StringIO` stores characters (positions count code points, as in
+//! CPython) and honours the `newline` argument: `None` translates `\r\n`
+//! and `\r` to `\n` on write, `''` leaves text alone but ends lines at any
+//! of the three, `'\r'` / `'\r\n'` translate `\n` on write.
+
+use serde::{Deserialize, Serialize};
+
+use super::objects::NativeObj;
+use super::{ModuleDef, NativeFn};
+use crate::builtins::Args;
+use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+
+/// What `StringIO(newline=...)` selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Newline {
+    /// `None`: universal newlines, translated to `\n` on write.
+    Universal,
+    /// `''`: any line ending ends a line; nothing is translated.
+    Untranslated,
+    Lf,
+    Cr,
+    CrLf,
+}
+
+/// A `StringIO`'s state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TextBuf {
+    pub buf: Vec<char>,
+    pub pos: usize,
+    pub closed: bool,
+    pub newline: Newline,
+}
+
+/// A `BytesIO`'s state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ByteBuf {
+    pub buf: Vec<u8>,
+    pub pos: usize,
+    pub closed: bool,
+}
+
+const TEXT_METHODS: &[&str] = &[
+    "write",
+    "writelines",
+    "read",
+    "readline",
+    "readlines",
+    "getvalue",
+    "seek",
+    "tell",
+    "truncate",
+    "close",
+    "flush",
+    "readable",
+    "writable",
+    "seekable",
+    "isatty",
+    "fileno",
+    "detach",
+    "__enter__",
+    "__exit__",
+    "__iter__",
+    "__next__",
+];
+
+const BYTES_METHODS: &[&str] = &["read1", "readinto", "getbuffer"];
+
+pub fn has_method(_vm: &Vm, _id: ObjId, name: &str) -> bool {
+    TEXT_METHODS.contains(&name) || BYTES_METHODS.contains(&name)
+}
+
+fn closed_err(period: bool) -> PyErr {
+    PyErr::value_error(if period {
+        "I/O operation on closed file."
+    } else {
+        "I/O operation on closed file"
+    })
+}
+
+fn text(vm: &mut Vm, id: ObjId) -> &mut TextBuf {
+    match vm.heap.get_mut(id) {
+        Obj::Native(NativeObj::StringIO(t)) => t,
+        _ => unreachable!("a StringIO"),
+    }
+}
+
+fn bytes(vm: &mut Vm, id: ObjId) -> &mut ByteBuf {
+    match vm.heap.get_mut(id) {
+        Obj::Native(NativeObj::BytesIO(b)) => b,
+        _ => unreachable!("a BytesIO"),
+    }
+}
+
+fn is_text(vm: &Vm, id: ObjId) -> bool {
+    matches!(vm.heap.get(id), Obj::Native(NativeObj::StringIO(_)))
+}
+
+fn is_closed(vm: &Vm, id: ObjId) -> bool {
+    match vm.heap.get(id) {
+        Obj::Native(NativeObj::StringIO(t)) => t.closed,
+        Obj::Native(NativeObj::BytesIO(b)) => b.closed,
+        _ => false,
+    }
+}
+
+/// `iter(f)` fails on a closed stream (`StringIO` only, as in CPython).
+pub fn check_open(vm: &mut Vm, id: ObjId) -> PyResult<()> {
+    if is_text(vm, id) && is_closed(vm, id) {
+        return Err(closed_err(true));
+    }
+    Ok(())
+}
+
+pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
+    let text = is_text(vm, id);
+    Some(match name {
+        "closed" => Value::Bool(is_closed(vm, id)),
+        "line_buffering" if text => Value::Bool(false),
+        "newlines" | "encoding" | "errors" if text => Value::None,
+        _ => return None,
+    })
+}
+
+pub fn setattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<PyErr> {
+    getattr(vm, id, name)?;
+    Some(PyErr::new(
+        ExcType::AttributeError,
+        format!(
+            "attribute '{name}' of '{}' objects is not writable",
+            if is_text(vm, id) {
+                "_io._TextIOBase"
+            } else {
+                "_io._IOBase"
+            }
+        ),
+    ))
+}
+
+/// A size argument: an int, or `None` / negative for "all".
+fn size_arg(vm: &mut Vm, v: Option<Value>) -> PyResult<Option<usize>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(v @ (Value::Int(_) | Value::Bool(_))) => {
+            let n = vm.index_arg(v)?;
+            Ok(usize::try_from(n).ok())
+        }
+        Some(v) => {
+            if vm.user_index(v)?.is_some()
+                || matches!(v, Value::Ref(r) if matches!(vm.heap.get(r), Obj::BigInt(_)))
+            {
+                let n = vm.index_arg(v)?;
+                return Ok(usize::try_from(n).ok());
+            }
+            Err(PyErr::type_error(format!(
+                "argument should be integer or None, not '{}'",
+                vm.class_name(v)
+            )))
+        }
+    }
+}
+
+/// The newline translation applied to text written to a `StringIO`.
+fn translate(s: &str, nl: Newline) -> Vec<char> {
+    match nl {
+        Newline::Universal => {
+            let mut out = Vec::with_capacity(s.len());
+            let mut it = s.chars().peekable();
+            while let Some(c) = it.next() {
+                if c == '\r' {
+                    if it.peek() == Some(&'\n') {
+                        it.next();
+                    }
+                    out.push('\n');
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        }
+        Newline::Cr | Newline::CrLf => {
+            let mut out = Vec::with_capacity(s.len());
+            for c in s.chars() {
+                if c == '\n' {
+                    out.push('\r');
+                    if nl == Newline::CrLf {
+                        out.push('\n');
+                    }
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        }
+        Newline::Lf | Newline::Untranslated => s.chars().collect(),
+    }
+}
+
+/// Writes `data` at the position, padding with NULs past the end.
+fn put<T: Copy + Default>(buf: &mut Vec<T>, pos: &mut usize, data: &[T]) {
+    if *pos > buf.len() {
+        buf.resize(*pos, T::default());
+    }
+    let end = *pos + data.len();
+    let overlap = buf.len().min(end) - *pos;
+    buf[*pos..*pos + overlap].copy_from_slice(&data[..overlap]);
+    buf.extend_from_slice(&data[overlap..]);
+    *pos = end;
+}
+
+/// The end (exclusive) of the line starting at `start`.
+fn text_line_end(t: &TextBuf, start: usize, limit: Option<usize>) -> usize {
+    let len = t.buf.len();
+    let stop = limit.map_or(len, |l| len.min(start.saturating_add(l)));
+    let mut i = start;
+    while i < stop {
+        let c = t.buf[i];
+        match t.newline {
+            Newline::Lf | Newline::Universal if c == '\n' => return i + 1,
+            Newline::Cr if c == '\r' => return i + 1,
+            Newline::CrLf if c == '\r' && t.buf.get(i + 1) == Some(&'\n') => {
+                return (i + 2).min(stop)
+            }
+            Newline::Untranslated if c == '\n' => return i + 1,
+            Newline::Untranslated if c == '\r' => {
+                return if t.buf.get(i + 1) == Some(&'\n') {
+                    (i + 2).min(stop)
+                } else {
+                    i + 1
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    stop
+}
+
+fn byte_line_end(b: &ByteBuf, start: usize, limit: Option<usize>) -> usize {
+    let len = b.buf.len();
+    let stop = limit.map_or(len, |l| len.min(start.saturating_add(l)));
+    match b.buf[start.min(stop)..stop]
+        .iter()
+        .position(|c| *c == b'\n')
+    {
+        Some(i) => start + i + 1,
+        None => stop,
+    }
+}
+
+/// One line from the position (empty at the end), advancing past it.
+fn read_line(vm: &mut Vm, id: ObjId, limit: Option<usize>) -> Value {
+    if is_text(vm, id) {
+        let t = text(vm, id);
+        let start = t.pos.min(t.buf.len());
+        let end = text_line_end(t, start, limit);
+        let s: String = t.buf[start..end].iter().collect();
+        t.pos = end.max(t.pos);
+        vm.new_str(s)
+    } else {
+        let b = bytes(vm, id);
+        let start = b.pos.min(b.buf.len());
+        let end = byte_line_end(b, start, limit);
+        let v = b.buf[start..end].to_vec();
+        b.pos = end.max(b.pos);
+        vm.heap.new_value(Obj::Bytes(v))
+    }
+}
+
+fn is_empty_line(vm: &Vm, v: Value) -> bool {
+    match v {
+        Value::Ref(r) => match vm.heap.get(r) {
+            Obj::Str(s) => s.s.is_empty(),
+            Obj::Bytes(b) => b.is_empty(),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// `next(f)`: the next line, `None` at the end.
+pub fn next_line(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+    if is_closed(vm, id) {
+        return Err(closed_err(!is_text(vm, id)));
+    }
+    let line = read_line(vm, id, None);
+    Ok(if is_empty_line(vm, line) {
+        None
+    } else {
+        Some(line)
+    })
+}
+
+/// The bytes of a bytes-like argument.
+fn bytes_arg(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
+    match v {
+        Value::Ref(r) => match vm.heap.get(r) {
+            Obj::Bytes(b) | Obj::ByteArray(b) => Ok(b.clone()),
+            _ => Err(PyErr::type_error(format!(
+                "a bytes-like object is required, not '{}'",
+                vm.class_name(v)
+            ))),
+        },
+        _ => Err(PyErr::type_error(format!(
+            "a bytes-like object is required, not '{}'",
+            vm.class_name(v)
+        ))),
+    }
+}
+
+fn write(vm: &mut Vm, id: ObjId, v: Value) -> PyResult<Value> {
+    if is_text(vm, id) {
+        let Some(s) = as_str(&vm.heap, v).map(str::to_string) else {
+            return Err(PyErr::type_error(format!(
+                "string argument expected, got '{}'",
+                vm.class_name(v)
+            )));
+        };
+        if is_closed(vm, id) {
+            return Err(closed_err(false));
+        }
+        let n = s.chars().count();
+        let t = text(vm, id);
+        let grown = t.buf.len().max(t.pos.saturating_add(n * 2));
+        vm.check_alloc(grown as u128 * 4)?;
+        let t = text(vm, id);
+        let data = translate(&s, t.newline);
+        put(&mut t.buf, &mut t.pos, &data);
+        Ok(Value::Int(n as i64))
+    } else {
+        if is_closed(vm, id) {
+            return Err(closed_err(true));
+        }
+        let data = bytes_arg(vm, v)?;
+        let b = bytes(vm, id);
+        let grown = b.buf.len().max(b.pos.saturating_add(data.len()));
+        vm.check_alloc(grown as u128)?;
+        let b = bytes(vm, id);
+        let n = data.len();
+        put(&mut b.buf, &mut b.pos, &data);
+        Ok(Value::Int(n as i64))
+    }
+}
+
+fn seek(vm: &mut Vm, id: ObjId, a: &Args) -> PyResult<Value> {
+    let text_mode = is_text(vm, id);
+    let qual = if text_mode {
+        "StringIO.seek"
+    } else {
+        "BytesIO.seek"
+    };
+    if a.pos.is_empty() || a.pos.len() > 2 {
+        return Err(crate::builtins::arg_count_error("seek", 1, 2, a.pos.len()));
+    }
+    crate::util::no_kw(a, qual)?;
+    let off = vm.index_arg(a.pos[0])?;
+    let whence = match a.pos.get(1) {
+        Some(w) => vm.index_arg(*w)?,
+        None => 0,
+    };
+    if text_mode {
+        if !(0..=2).contains(&whence) {
+            return Err(PyErr::value_error(format!(
+                "Invalid whence ({whence}, should be 0, 1 or 2)"
+            )));
+        }
+        if off < 0 && whence == 0 {
+            return Err(PyErr::value_error(format!("Negative seek position {off}")));
+        }
+        if whence != 0 && off != 0 {
+            return Err(PyErr::new(
+                ExcType::OSError,
+                "Can't do nonzero cur-relative seeks",
+            ));
+        }
+        if is_closed(vm, id) {
+            return Err(closed_err(false));
+        }
+        let t = text(vm, id);
+        t.pos = match whence {
+            0 => off as usize,
+            1 => t.pos,
+            _ => t.buf.len(),
+        };
+        Ok(Value::Int(t.pos as i64))
+    } else {
+        if is_closed(vm, id) {
+            return Err(closed_err(true));
+        }
+        if !(0..=2).contains(&whence) {
+            return Err(PyErr::value_error(format!(
+                "invalid whence ({whence}, should be 0, 1 or 2)"
+            )));
+        }
+        if off < 0 && whence == 0 {
+            return Err(PyErr::value_error(format!("negative seek value {off}")));
+        }
+        let b = bytes(vm, id);
+        let base = match whence {
+            0 => 0,
+            1 => b.pos as i64,
+            _ => b.buf.len() as i64,
+        };
+        b.pos = base.saturating_add(off).max(0) as usize;
+        Ok(Value::Int(b.pos as i64))
+    }
+}
+
+pub fn call_method(
+    vm: &mut Vm,
+    id: ObjId,
+    name: &str,
+    args: Vec<Value>,
+    kw: crate::vm::call::Kwargs,
+) -> PyResult<Option<Value>> {
+    let text_mode = is_text(vm, id);
+    let cls = if text_mode { "StringIO" } else { "BytesIO" };
+    let a = Args::new("method", args, kw);
+    let qual = format!("{cls}.{name}");
+    let check = |vm: &Vm| -> PyResult<()> {
+        if is_closed(vm, id) {
+            Err(closed_err(!text_mode))
+        } else {
+            Ok(())
+        }
+    };
+    Ok(Some(match name {
+        "write" => {
+            let v = super::util::one_arg(&a, &qual)?;
+            write(vm, id, v)?
+        }
+        "writelines" => {
+            let v = super::util::one_arg(&a, &qual)?;
+            check(vm)?;
+            let it = vm.get_iter(v)?;
+            while let Some(line) = vm.iter_next(it)? {
+                write(vm, id, line)?;
+            }
+            Value::None
+        }
+        "read" | "read1" => {
+            super::util::no_kw(&a, &qual)?;
+            if a.pos.len() > 1 {
+                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
+            }
+            check(vm)?;
+            let limit = size_arg(vm, a.pos.first().copied())?;
+            if text_mode {
+                let t = text(vm, id);
+                let start = t.pos.min(t.buf.len());
+                let end = limit.map_or(t.buf.len(), |l| t.buf.len().min(start.saturating_add(l)));
+                let s: String = t.buf[start..end].iter().collect();
+                t.pos = end.max(t.pos);
+                vm.new_str(s)
+            } else {
+                let b = bytes(vm, id);
+                let start = b.pos.min(b.buf.len());
+                let end = limit.map_or(b.buf.len(), |l| b.buf.len().min(start.saturating_add(l)));
+                let v = b.buf[start..end].to_vec();
+                b.pos = end.max(b.pos);
+                vm.heap.new_value(Obj::Bytes(v))
+            }
+        }
+        "readline" => {
+            super::util::no_kw(&a, &qual)?;
+            if a.pos.len() > 1 {
+                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
+            }
+            check(vm)?;
+            let limit = size_arg(vm, a.pos.first().copied())?;
+            read_line(vm, id, limit)
+        }
+        "readlines" => {
+            super::util::no_kw(&a, &qual)?;
+            if a.pos.len() > 1 {
+                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
+            }
+            check(vm)?;
+            let hint = size_arg(vm, a.pos.first().copied())?.filter(|h| *h > 0);
+            let mut lines = Vec::new();
+            let mut total = 0usize;
+            loop {
+                let line = read_line(vm, id, None);
+                if is_empty_line(vm, line) {
+                    break;
+                }
+                total += vm.len_of(line)?;
+                lines.push(line);
+                if hint.is_some_and(|h| total >= h) {
+                    break;
+                }
+            }
+            vm.new_list(lines)
+        }
+        "getvalue" => {
+            super::util::no_args(&a, &qual)?;
+            check(vm)?;
+            if text_mode {
+                let s: String = text(vm, id).buf.iter().collect();
+                vm.new_str(s)
+            } else {
+                let v = bytes(vm, id).buf.clone();
+                vm.heap.new_value(Obj::Bytes(v))
+            }
+        }
+        "seek" => seek(vm, id, &a)?,
+        "tell" => {
+            super::util::no_args(&a, &qual)?;
+            check(vm)?;
+            let pos = if text_mode {
+                text(vm, id).pos
+            } else {
+                bytes(vm, id).pos
+            };
+            Value::Int(pos as i64)
+        }
+        "truncate" => {
+            super::util::no_kw(&a, &qual)?;
+            if a.pos.len() > 1 {
+                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
+            }
+            check(vm)?;
+            let size = match a.pos.first().copied() {
+                None | Some(Value::None) => None,
+                Some(v) => Some(vm.index_arg(v)?),
+            };
+            if let Some(n) = size.filter(|n| *n < 0) {
+                return Err(PyErr::value_error(if text_mode {
+                    format!("Negative size value {n}")
+                } else {
+                    format!("negative size value {n}")
+                }));
+            }
+            let n = if text_mode {
+                let t = text(vm, id);
+                let n = size.map_or(t.pos, |s| s as usize);
+                t.buf.truncate(n);
+                n
+            } else {
+                let b = bytes(vm, id);
+                let n = size.map_or(b.pos, |s| s as usize);
+                b.buf.truncate(n);
+                n
+            };
+            Value::Int(n as i64)
+        }
+        "close" => {
+            super::util::no_args(&a, &qual)?;
+            if text_mode {
+                text(vm, id).closed = true;
+            } else {
+                bytes(vm, id).closed = true;
+            }
+            Value::None
+        }
+        "flush" => {
+            super::util::no_args(&a, &qual)?;
+            check(vm)?;
+            Value::None
+        }
+        "readable" | "writable" | "seekable" => {
+            super::util::no_args(&a, &qual)?;
+            check(vm)?;
+            Value::Bool(true)
+        }
+        "isatty" => {
+            super::util::no_args(&a, &qual)?;
+            check(vm)?;
+            Value::Bool(false)
+        }
+        "fileno" | "detach" => {
+            return Err(PyErr::new(ExcType::OSError, name.to_string()));
+        }
+        "__enter__" => {
+            check(vm)?;
+            Value::Ref(id)
+        }
+        "__exit__" => {
+            if text_mode {
+                text(vm, id).closed = true;
+            } else {
+                bytes(vm, id).closed = true;
+            }
+            Value::None
+        }
+        "__iter__" => {
+            check_open(vm, id)?;
+            Value::Ref(id)
+        }
+        "__next__" => match next_line(vm, id)? {
+            Some(v) => v,
+            None => return Err(PyErr::New(ExcType::StopIteration, vec![])),
+        },
+        _ => return Ok(None),
+    }))
+}
+
+/// `io.StringIO(initial_value='', newline='\n')`.
+fn string_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let b = super::util::bind(
+        &a,
+        &super::util::Sig {
+            name: "StringIO",
+            params: &["initial_value", "newline"],
+            required: 0,
+            kwonly: &[],
+            method: false,
+            style: super::util::Style::Clinic,
+        },
+    )?;
+    let newline = match b[1] {
+        None => Newline::Lf,
+        Some(Value::None) => Newline::Universal,
+        Some(v) => match as_str(&vm.heap, v) {
+            Some("") => Newline::Untranslated,
+            Some("\n") => Newline::Lf,
+            Some("\r") => Newline::Cr,
+            Some("\r\n") => Newline::CrLf,
+            Some(other) => {
+                return Err(PyErr::value_error(format!(
+                    "illegal newline value: {}",
+                    crate::vm::repr::str_repr(other)
+                )))
+            }
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "newline must be str or None, not {}",
+                    vm.class_name(v)
+                )))
+            }
+        },
+    };
+    let initial = match b[0] {
+        None | Some(Value::None) => String::new(),
+        Some(v) => match as_str(&vm.heap, v) {
+            Some(s) => s.to_string(),
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "initial_value must be str or None, not {}",
+                    vm.class_name(v)
+                )))
+            }
+        },
+    };
+    let buf = translate(&initial, newline);
+    Ok(vm
+        .heap
+        .new_value(Obj::Native(NativeObj::StringIO(Box::new(TextBuf {
+            buf,
+            pos: 0,
+            closed: false,
+            newline,
+        })))))
+}
+
+/// `io.BytesIO(initial_bytes=b'')`.
+fn bytes_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let b = super::util::bind(
+        &a,
+        &super::util::Sig {
+            name: "BytesIO",
+            params: &["initial_bytes"],
+            required: 0,
+            kwonly: &[],
+            method: false,
+            style: super::util::Style::Clinic,
+        },
+    )?;
+    let buf = match b[0] {
+        None | Some(Value::None) => Vec::new(),
+        Some(v) => bytes_arg(vm, v)?,
+    };
+    Ok(vm
+        .heap
+        .new_value(Obj::Native(NativeObj::BytesIO(Box::new(ByteBuf {
+            buf,
+            pos: 0,
+            closed: false,
+        })))))
+}
+
+fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    attrs.push(("SEEK_SET".into(), Value::Int(0)));
+    attrs.push(("SEEK_CUR".into(), Value::Int(1)));
+    attrs.push(("SEEK_END".into(), Value::Int(2)));
+    attrs.push(("DEFAULT_BUFFER_SIZE".into(), Value::Int(8192)));
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "io",
+    funcs: &[
+        NativeFn {
+            name: "StringIO",
+            call: string_io,
+        },
+        NativeFn {
+            name: "BytesIO",
+            call: bytes_io,
+        },
+    ],
+    init,
+};
+
+// The native object type this file owns (`objects/native_type.rs`).
+use crate::objects::prelude as np;
+
+/// `io.StringIO` and `io.BytesIO`.
+pub struct BufferType;
+
+impl np::NativeType for BufferType {
+    fn type_name(o: &np::NativeObj) -> &'static str {
+        match o {
+            np::NativeObj::BytesIO(_) => "_io.BytesIO",
+            _ => "_io.StringIO",
+        }
+    }
+
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(getattr(vm, id, name))
+    }
+
+    fn setattr(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        _: np::Value,
+    ) -> Option<np::PyResult<()>> {
+        setattr(vm, id, name).map(Err)
+    }
+
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        has_method(vm, id, name)
+    }
+
+    fn call_method(
+        vm: &mut np::Vm,
+        id: np::ObjId,
+        name: &str,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
+    ) -> np::PyResult<Option<np::Value>> {
+        call_method(vm, id, name, args, kw)
+    }
+
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        check_open(vm, id)?;
+        Ok(Some(np::Value::Ref(id)))
+    }
+
+    fn is_iterator(_: &np::Vm, _: np::ObjId) -> bool {
+        true
+    }
+
+    fn next(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        next_line(vm, id)
+    }
+}

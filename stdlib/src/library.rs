@@ -1,0 +1,416 @@
+//! [`Library`]: the standard library's side of the
+//! [`Stdlib`](crate::vm::stdlib::Stdlib) trait, answering the VM core by
+//! forwarding to the modules that own each answer; a native object's hooks
+//! go to the [`NativeType`](super::objects::NativeType) of its variant.
+
+use monty_compile::bytecode::{BinOp, CmpOp};
+
+use super::objects::{kind, kind_of_value, operand_kinds, NativeObj};
+use crate::builtins::Args;
+use crate::collections::counter_ops::CounterVm;
+use crate::collections::dict_kinds::DictKindsVm;
+use crate::collections::namedtuple::NamedtupleVm;
+use crate::collections::CollectionsVm;
+use crate::dataclasses::DataclassVm;
+use crate::iters::NativeIterVm;
+use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
+use crate::objects::classes::NativeClassVm;
+use crate::vm::call::Kwargs;
+use crate::vm::stdlib::{LibraryIterator, LibraryObject, Stdlib};
+use crate::vm::tasks::Awaitable;
+use crate::vm::{PyResult, Vm};
+use crate::ImportVm;
+
+/// The standard library of this build.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Library;
+
+impl LibraryObject for NativeObj {
+    fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        NativeObj::for_each_child(self, f)
+    }
+
+    fn type_name(&self) -> &'static str {
+        NativeObj::type_name(self)
+    }
+}
+
+impl LibraryIterator for super::iters::NativeIter {
+    fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
+        super::iters::NativeIter::for_each_child(self, f)
+    }
+
+    fn class_name(&self) -> &'static str {
+        super::iters::NativeIter::class_name(self)
+    }
+}
+
+impl Stdlib for Library {
+    type Object = super::objects::NativeObj;
+    type Iterator = super::iters::NativeIter;
+    type RandomState = super::random::State;
+
+    fn awaitable(o: &NativeObj) -> Option<&Awaitable> {
+        match o {
+            NativeObj::Awaitable(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    fn awaitable_mut(o: &mut NativeObj) -> Option<&mut Awaitable> {
+        match o {
+            NativeObj::Awaitable(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    fn from_awaitable(a: Awaitable) -> NativeObj {
+        NativeObj::Awaitable(a)
+    }
+
+    fn native_obj_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
+        kind(vm, id).getattr(vm, id, name)
+    }
+
+    fn native_obj_setattr(vm: &mut Vm, id: ObjId, name: &str, v: Value) -> Option<PyResult<()>> {
+        kind(vm, id).setattr(vm, id, name, v)
+    }
+
+    fn native_obj_has_method(vm: &Vm, id: ObjId, name: &str) -> bool {
+        kind(vm, id).has_method(vm, id, name)
+    }
+
+    fn native_obj_call_method(
+        vm: &mut Vm,
+        id: ObjId,
+        name: &str,
+        args: Vec<Value>,
+        kw: Kwargs,
+    ) -> PyResult<Option<Value>> {
+        kind(vm, id).call_method(vm, id, name, args, kw)
+    }
+
+    fn native_obj_repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
+        kind(vm, id).repr(vm, id)
+    }
+
+    fn native_obj_str(vm: &mut Vm, id: ObjId) -> PyResult<String> {
+        kind(vm, id).str(vm, id)
+    }
+
+    fn native_obj_compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        for kind in operand_kinds(vm, a, b).into_iter().flatten() {
+            if let Some(r) = kind.compare(vm, op, a, b)? {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
+    }
+
+    fn native_obj_hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
+        kind(vm, id).hash(vm, id)
+    }
+
+    fn native_obj_binary(
+        vm: &mut Vm,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
+        for kind in operand_kinds(vm, a, b).into_iter().flatten() {
+            if let Some(r) = kind.binary(vm, op, a, b, inplace)? {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
+    }
+
+    fn native_obj_unary(vm: &mut Vm, v: Value, op: char) -> PyResult<Option<Value>> {
+        match kind_of_value(vm, v) {
+            Some(kind) => kind.unary(vm, v, op),
+            None => Ok(None),
+        }
+    }
+
+    fn native_obj_len(vm: &mut Vm, id: ObjId) -> PyResult<Option<usize>> {
+        kind(vm, id).len(vm, id)
+    }
+
+    fn native_obj_contains(vm: &mut Vm, id: ObjId, item: Value) -> PyResult<Option<bool>> {
+        kind(vm, id).contains(vm, id, item)
+    }
+
+    fn native_obj_iter(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+        kind(vm, id).iter(vm, id)
+    }
+
+    fn native_obj_is_iterator(vm: &Vm, id: ObjId) -> bool {
+        kind(vm, id).is_iterator(vm, id)
+    }
+
+    fn native_obj_is_reversible(vm: &Vm, id: ObjId) -> bool {
+        kind(vm, id).is_reversible(vm, id)
+    }
+
+    fn native_obj_next(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+        kind(vm, id).next(vm, id)
+    }
+
+    fn native_obj_getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
+        kind(vm, id).getitem(vm, id, idx)
+    }
+
+    fn native_obj_setitem(
+        vm: &mut Vm,
+        id: ObjId,
+        idx: Value,
+        v: Option<Value>,
+    ) -> Option<PyResult<()>> {
+        kind(vm, id).setitem(vm, id, idx, v)
+    }
+
+    fn native_obj_truthy(vm: &mut Vm, id: ObjId) -> bool {
+        kind(vm, id).truthy(vm, id)
+    }
+
+    fn native_obj_format(vm: &mut Vm, id: ObjId, spec: &str) -> PyResult<Option<String>> {
+        kind(vm, id).format(vm, id, spec)
+    }
+
+    fn native_type_getattr(vm: &mut Vm, t: NativeId, name: &str) -> PyResult<Option<Value>> {
+        vm.native_type_getattr(t, name)
+    }
+
+    fn native_type_isinstance(vm: &mut Vm, v: Value, t: NativeId) -> Option<bool> {
+        vm.native_type_isinstance(v, t)
+    }
+
+    fn native_type_of(vm: &Vm, v: Value) -> Option<NativeId> {
+        vm.native_type_of(v)
+    }
+
+    fn native_class_name(vm: &Vm, f: NativeId) -> Option<String> {
+        vm.native_class_name(f)
+    }
+
+    fn bound_native_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
+        vm.bound_native_getattr(id, name)
+    }
+
+    fn bound_native_binds(vm: &Vm, id: ObjId) -> bool {
+        vm.bound_native_binds(id)
+    }
+
+    fn bound_native_repr(
+        vm: &mut Vm,
+        func: NativeId,
+        bound: &[Value],
+        id: ObjId,
+    ) -> PyResult<Option<String>> {
+        vm.bound_native_repr(func, bound, id)
+    }
+
+    fn native_iter_next(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+        vm.native_iter_next(id)
+    }
+
+    fn native_iter_repr(vm: &mut Vm, id: ObjId) -> PyResult<Option<String>> {
+        vm.native_iter_repr(id)
+    }
+
+    fn namedtuple_parts(vm: &Vm, v: Value) -> Option<(Vec<String>, Vec<Value>)> {
+        vm.namedtuple_parts(v)
+    }
+
+    fn namedtuple_as_tuple(
+        vm: &mut Vm,
+        v: Value,
+        op: monty_compile::bytecode::BinOp,
+    ) -> Option<Value> {
+        vm.namedtuple_as_tuple(v, op)
+    }
+
+    fn namedtuple_dunder(
+        vm: &mut Vm,
+        obj: Value,
+        name: &str,
+        args: &[Value],
+    ) -> PyResult<Option<Value>> {
+        vm.namedtuple_dunder(obj, name, args)
+    }
+
+    fn namedtuple_attr(vm: &mut Vm, obj: Value, name: &str) -> Option<Value> {
+        vm.namedtuple_attr(obj, name)
+    }
+
+    fn namedtuple_info(vm: &Vm, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)> {
+        vm.namedtuple_info(cls)
+    }
+
+    fn namedtuple_init(
+        vm: &mut Vm,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()> {
+        vm.namedtuple_init(cls, inst, args, kwargs)
+    }
+
+    fn dataclass_eq(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
+        vm.dataclass_eq(a, b)
+    }
+
+    fn dataclass_order(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        vm.dataclass_order(op, a, b)
+    }
+
+    fn dataclass_hash_key(vm: &mut Vm, v: Value, cls: ObjId) -> PyResult<Option<HashKey>> {
+        vm.dataclass_hash_key(v, cls)
+    }
+
+    fn dataclass_init(
+        vm: &mut Vm,
+        cls: ObjId,
+        inst: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> PyResult<()> {
+        vm.dataclass_init(cls, inst, args, kwargs)
+    }
+
+    fn dataclass_repr(vm: &mut Vm, v: Value, cls: ObjId) -> PyResult<Option<String>> {
+        vm.dataclass_repr(v, cls)
+    }
+
+    fn counter_binary(
+        vm: &mut Vm,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Option<Value>> {
+        vm.counter_binary(op, a, b, inplace)
+    }
+
+    fn counter_unary(vm: &mut Vm, a: Value, negate: bool) -> PyResult<Option<Value>> {
+        vm.counter_unary(a, negate)
+    }
+
+    fn counter_compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        vm.counter_compare(op, a, b)
+    }
+
+    fn dict_kind_repr(vm: &mut Vm, kind: DictKind, id: ObjId, plain: String) -> PyResult<String> {
+        vm.dict_kind_repr(kind, id, plain)
+    }
+
+    fn dict_missing(vm: &mut Vm, id: ObjId, key: Value) -> PyResult<Option<Value>> {
+        vm.dict_missing(id, key)
+    }
+
+    fn dict_kind_method(vm: &mut Vm, id: ObjId, name: &str, a: &Args) -> PyResult<Option<Value>> {
+        vm.dict_kind_method(id, name, a)
+    }
+
+    fn import_module(vm: &mut Vm, name: &str) -> PyResult<Value> {
+        vm.import_module(name)
+    }
+
+    fn import_from(vm: &mut Vm, module: Value, name: &str) -> PyResult<Value> {
+        vm.import_from(module, name)
+    }
+
+    fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
+        super::objects::class_repr(vm, t)
+    }
+
+    fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
+        super::objects::class_of(vm, id)
+    }
+
+    fn native_name(id: NativeId) -> &'static str {
+        super::native_name(id)
+    }
+
+    fn is_asyncio_run(id: NativeId) -> bool {
+        super::is_asyncio_run(id)
+    }
+
+    fn is_asyncio_function(id: NativeId) -> bool {
+        id.module == super::module_index("asyncio")
+    }
+
+    fn call_native(vm: &mut Vm, id: NativeId, args: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+        super::call(vm, id, args, kw)
+    }
+
+    fn union_binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+        super::generic::binary(vm, op, a, b)
+    }
+
+    fn alias_call_target(vm: &Vm, v: Value) -> Option<Value> {
+        super::generic::call_target(vm, v)
+    }
+
+    fn typing_call_target(vm: &Vm, v: Value) -> Option<PyResult<Value>> {
+        super::typing::call_target(vm, v)
+    }
+
+    fn typing_class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<PyResult<Value>> {
+        super::typing::class_getitem(vm, cls, idx)
+    }
+
+    fn generic_class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {
+        super::generic::class_getitem(vm, cls, idx)
+    }
+
+    fn generic_isinstance(vm: &mut Vm, v: Value, t: Value) -> Option<PyResult<bool>> {
+        super::generic::isinstance(vm, v, t)
+    }
+
+    fn decimal_float_of(vm: &Vm, v: Value) -> Option<PyResult<f64>> {
+        super::decimal::ops::float_of(vm, v)
+    }
+
+    fn decimal_int_of(vm: &mut Vm, v: Value) -> Option<PyResult<Value>> {
+        super::decimal::ops::int_of(vm, v)
+    }
+
+    fn decimal_round(vm: &mut Vm, v: Value, nd: Option<Value>) -> Option<PyResult<Value>> {
+        super::decimal::ops::round(vm, v, nd)
+    }
+
+    fn decimal_pow3(vm: &mut Vm, a: Value, b: Value, m: Value) -> PyResult<Option<Value>> {
+        super::decimal::ops::pow3(vm, a, b, m)
+    }
+
+    fn decimal_divmod(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<Value>> {
+        super::decimal::ops::divmod(vm, a, b)
+    }
+
+    fn is_decimal(vm: &Vm, v: Value) -> bool {
+        super::decimal::is_decimal(vm, v)
+    }
+
+    fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
+        super::structseq::stream_of(vm, v)
+    }
+
+    fn dict_kind_class(kind: DictKind) -> Option<NativeId> {
+        Vm::dict_kind_class(kind)
+    }
+
+    fn dict_kind_name(kind: DictKind) -> &'static str {
+        Vm::dict_kind_name(kind)
+    }
+
+    fn dict_kind_has_method(kind: DictKind, name: &str) -> bool {
+        Vm::dict_kind_has_method(kind, name)
+    }
+
+    fn dict_class_kind(t: NativeId) -> Option<DictKind> {
+        super::dict_class_kind(t)
+    }
+}

@@ -1,0 +1,538 @@
+//! `re`: Python regular expressions on the `fancy-regex` engine
+//! (backreferences, lookaround, atomic groups). Patterns are translated from
+//! Python syntax by `re_parse.rs`; `Pattern` and `Match` objects are native
+//! objects holding plain data (the pattern text and flags, the match spans),
+//! and the compiled engines live in a per-thread cache keyed by pattern and
+//! flags, so a snapshot never holds one. Positions are code-point indices.
+//!
+//! A backtracking search is capped (`BACKTRACK_LIMIT` steps): a pattern that
+//! backtracks catastrophically raises `RuntimeError` instead of hanging.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+
+use super::datetime_args::bind_py;
+use super::objects::NativeObj;
+use super::re_parse::{self as parse, Translated};
+use super::{ModuleDef, NativeFn, NativeId};
+use crate::builtins::Args;
+use crate::object::{ExcType, Exception, Obj, ObjId, Value};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::ImportVm;
+
+/// Backtracking steps allowed per search before giving up.
+pub const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// A compiled pattern (`re.Pattern`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PatternData {
+    pub pattern: String,
+    pub flags: u32,
+    pub groups: usize,
+    pub names: Vec<(String, usize)>,
+}
+
+/// A match (`re.Match`): spans in code points and in bytes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MatchData {
+    pub pattern: Value,
+    pub string: Value,
+    pub pos: usize,
+    pub endpos: usize,
+    pub spans: Vec<Option<(usize, usize)>>,
+    pub bspans: Vec<Option<(usize, usize)>>,
+}
+
+/// Which engine to run: anywhere, anchored at `pos`, or spanning to the end.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    Search,
+    Match,
+    Full,
+}
+
+type Key = (String, u32);
+
+thread_local! {
+    static TRANSLATED: RefCell<FxHashMap<Key, Rc<Translated>>> =
+        RefCell::new(FxHashMap::default());
+    static ENGINES: RefCell<FxHashMap<(String, u32, u8), Rc<fancy_regex::Regex>>> =
+        RefCell::new(FxHashMap::default());
+}
+
+const CACHE_MAX: usize = 512;
+
+fn translated(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Translated>> {
+    let key = (pattern.to_string(), flags);
+    if let Some(t) = TRANSLATED.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(t);
+    }
+    let t = match parse::translate(pattern, flags) {
+        Ok(t) => Rc::new(t),
+        Err(e) if e.msg == parse::TOO_DEEP && e.pos.is_none() => {
+            return Err(PyErr::new(ExcType::RecursionError, parse::TOO_DEEP))
+        }
+        Err(e) if e.msg == parse::REPEAT_TOO_LARGE && e.pos.is_none() => {
+            return Err(PyErr::new(ExcType::OverflowError, parse::REPEAT_TOO_LARGE))
+        }
+        Err(e) => return Err(pattern_error(vm, e.render(pattern))),
+    };
+    TRANSLATED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, t.clone());
+    });
+    Ok(t)
+}
+
+/// The engine for a pattern in a mode, compiled once per thread.
+pub fn engine(vm: &mut Vm, p: &PatternData, mode: Mode) -> PyResult<Rc<fancy_regex::Regex>> {
+    let key = (p.pattern.clone(), p.flags, mode as u8);
+    if let Some(r) = ENGINES.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(r);
+    }
+    let t = translated(vm, &p.pattern, p.flags)?;
+    let prefix = if t.flags & parse::IGNORECASE != 0 {
+        "(?i)"
+    } else {
+        ""
+    };
+    let text = match mode {
+        Mode::Search => format!("{prefix}{}", t.body),
+        Mode::Match => format!("{prefix}\\G(?:{})", t.body),
+        Mode::Full => format!("{prefix}\\G(?:{})\\z", t.body),
+    };
+    let built = fancy_regex::RegexBuilder::new(&text)
+        .backtrack_limit(BACKTRACK_LIMIT)
+        .build();
+    let r = match built {
+        Ok(r) => Rc::new(r),
+        Err(e) => {
+            let msg = match &e {
+                fancy_regex::Error::CompileError(c)
+                    if matches!(
+                        **c,
+                        fancy_regex::CompileError::LookBehindNotConst
+                            | fancy_regex::CompileError::VariableLookBehindRequiresFeature
+                    ) =>
+                {
+                    "look-behind requires fixed-width pattern".to_string()
+                }
+                other => format!("unsupported pattern: {other}"),
+            };
+            return Err(pattern_error(vm, msg));
+        }
+    };
+    ENGINES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, r.clone());
+    });
+    Ok(r)
+}
+
+/// Raises `re.error` (`re.PatternError`) with `msg`.
+pub fn pattern_error(vm: &mut Vm, msg: String) -> PyErr {
+    let Ok(m) = vm.import_module("re") else {
+        return PyErr::value_error(msg);
+    };
+    let cls = match vm.get_attr(m, "error") {
+        Ok(Value::Ref(c)) => c,
+        _ => return PyErr::value_error(msg),
+    };
+    let arg = vm.new_str(msg);
+    let mut e = Exception::new(ExcType::Exception, vec![arg]);
+    e.class = Some(cls);
+    let v = vm.heap.new_value(Obj::Exception(Box::new(e)));
+    PyErr::Raise(v)
+}
+
+fn runtime(e: fancy_regex::Error) -> PyErr {
+    match e {
+        fancy_regex::Error::RuntimeError(fancy_regex::RuntimeError::BacktrackLimitExceeded) => {
+            PyErr::new(
+                ExcType::RuntimeError,
+                format!(
+                    "regular expression backtracking limit exceeded ({BACKTRACK_LIMIT} steps): \
+                     the pattern backtracks catastrophically on this input"
+                ),
+            )
+        }
+        other => PyErr::new(
+            ExcType::RuntimeError,
+            format!("regular expression error: {other}"),
+        ),
+    }
+}
+
+/// Byte spans of the groups of a match (`None`: the group did not take part).
+pub type Spans = Vec<Option<(usize, usize)>>;
+
+/// Byte spans of every group of the first match at or after byte `pos`
+/// in `text` (already cut at `endpos`).
+pub fn find(re: &fancy_regex::Regex, text: &str, pos: usize) -> PyResult<Option<Spans>> {
+    let caps = re.captures_from_pos(text, pos).map_err(runtime)?;
+    Ok(caps.map(|c| {
+        (0..c.len())
+            .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+            .collect()
+    }))
+}
+
+/// Converts byte offsets of one string into code-point offsets, cheaply
+/// for increasing offsets.
+pub struct CharPos<'a> {
+    s: &'a str,
+    ascii: bool,
+    last: (usize, usize),
+}
+
+impl<'a> CharPos<'a> {
+    pub fn new(s: &'a str) -> CharPos<'a> {
+        CharPos {
+            s,
+            ascii: s.is_ascii(),
+            last: (0, 0),
+        }
+    }
+
+    pub fn char_of(&mut self, b: usize) -> usize {
+        if self.ascii {
+            return b;
+        }
+        let (lb, lc) = if b >= self.last.0 { self.last } else { (0, 0) };
+        let c = lc + self.s[lb..b].chars().count();
+        self.last = (b, c);
+        c
+    }
+
+    /// The byte offset of code point `c` (clamped to the end).
+    pub fn byte_of(&self, c: usize) -> usize {
+        if self.ascii {
+            return c.min(self.s.len());
+        }
+        self.s
+            .char_indices()
+            .nth(c)
+            .map_or(self.s.len(), |(b, _)| b)
+    }
+}
+
+/// Runs the iteration protocol of `findall`/`finditer`/`sub`/`split`: every
+/// match from `pos`, an empty match never right after another at the same
+/// place. Stops after `limit` matches when `limit > 0`.
+pub fn each_match(
+    re: &fancy_regex::Regex,
+    text: &str,
+    pos: usize,
+    limit: usize,
+    f: &mut dyn FnMut(Spans) -> PyResult<()>,
+) -> PyResult<()> {
+    let mut pos = pos;
+    let mut must_advance = false;
+    let mut count = 0;
+    while pos <= text.len() && (limit == 0 || count < limit) {
+        let Some(spans) = find(re, text, pos)? else {
+            break;
+        };
+        let (s, e) = spans[0].expect("group 0");
+        if must_advance && s == pos && e == pos {
+            match text[pos..].chars().next() {
+                Some(c) => {
+                    pos += c.len_utf8();
+                    must_advance = false;
+                    continue;
+                }
+                None => break,
+            }
+        }
+        f(spans)?;
+        count += 1;
+        must_advance = s == e;
+        pos = e;
+    }
+    Ok(())
+}
+
+pub fn module_index() -> u16 {
+    super::module_index("re")
+}
+
+pub const PATTERN_CLASS: u16 = 11;
+pub const MATCH_CLASS: u16 = 12;
+
+/// `isinstance(v, re.Pattern)` / `re.Match`.
+pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
+    if t.module != module_index() || !(t.func == PATTERN_CLASS || t.func == MATCH_CLASS) {
+        return None;
+    }
+    let Value::Ref(id) = v else {
+        return Some(false);
+    };
+    Some(matches!(
+        (vm.heap.get(id), t.func),
+        (Obj::Native(NativeObj::RePattern(_)), PATTERN_CLASS)
+            | (Obj::Native(NativeObj::ReMatch(_)), MATCH_CLASS)
+    ))
+}
+
+pub fn pattern_of(vm: &Vm, v: Value) -> Option<&PatternData> {
+    match v {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Native(NativeObj::RePattern(p)) => Some(p),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+pub fn match_of(vm: &Vm, id: ObjId) -> &MatchData {
+    match vm.heap.get(id) {
+        Obj::Native(NativeObj::ReMatch(m)) => m,
+        _ => unreachable!("a match"),
+    }
+}
+
+fn flags_arg(vm: &Vm, v: Option<Value>) -> PyResult<u32> {
+    match v {
+        None => Ok(0),
+        Some(Value::Int(i)) => Ok(i as u32),
+        Some(Value::Bool(b)) => Ok(b as u32),
+        Some(other) => Err(PyErr::type_error(format!(
+            "unsupported operand type(s) for &: '{}' and 'int'",
+            vm.class_name(other)
+        ))),
+    }
+}
+
+/// `re.compile(pattern, flags)`: a pattern object (or `pattern` itself).
+pub fn compile_value(vm: &mut Vm, pattern: Value, flags: Option<Value>) -> PyResult<Value> {
+    let fl = flags_arg(vm, flags)?;
+    if pattern_of(vm, pattern).is_some() {
+        if fl != 0 {
+            return Err(PyErr::value_error(
+                "cannot process flags argument with a compiled pattern",
+            ));
+        }
+        return Ok(pattern);
+    }
+    let Some(text) = as_str(&vm.heap, pattern).map(str::to_string) else {
+        return Err(PyErr::type_error(
+            "first argument must be string or compiled pattern",
+        ));
+    };
+    let t = translated(vm, &text, fl)?;
+    let data = PatternData {
+        pattern: text,
+        flags: t.flags,
+        groups: t.groups,
+        names: t.names.clone(),
+    };
+    Ok(vm
+        .heap
+        .new_value(Obj::Native(NativeObj::RePattern(Box::new(data)))))
+}
+
+/// The subject string of a call.
+pub fn subject(vm: &Vm, v: Value) -> PyResult<String> {
+    as_str(&vm.heap, v).map(str::to_string).ok_or_else(|| {
+        PyErr::type_error(format!(
+            "expected string or bytes-like object, got '{}'",
+            vm.class_name(v)
+        ))
+    })
+}
+
+fn module_call(vm: &mut Vm, a: &Args, name: &str, extra: &[&str]) -> PyResult<Value> {
+    let mut params = vec!["pattern", "string"];
+    params.extend_from_slice(extra);
+    params.push("flags");
+    let b = bind_py(name, &a.pos, &a.kw, &params, 2)?;
+    let pat = compile_value(vm, b[0].expect("bound"), b[params.len() - 1])?;
+    let args = vec![b[1].expect("bound")];
+    let mut kw = Vec::new();
+    for (i, p) in extra.iter().enumerate() {
+        if let Some(v) = b[2 + i] {
+            kw.push((p.to_string(), v));
+        }
+    }
+    let Value::Ref(pid) = pat else { unreachable!() };
+    super::re_match::pattern_method(vm, pid, name, args, kw)?
+        .ok_or_else(|| PyErr::type_error("bad method"))
+}
+
+fn search(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    module_call(vm, &a, "search", &[])
+}
+
+fn match_(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    module_call(vm, &a, "match", &[])
+}
+
+fn fullmatch(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    module_call(vm, &a, "fullmatch", &[])
+}
+
+fn findall(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    module_call(vm, &a, "findall", &[])
+}
+
+fn finditer(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    module_call(vm, &a, "finditer", &[])
+}
+
+fn split(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    module_call(vm, &a, "split", &["maxsplit"])
+}
+
+fn sub_common(vm: &mut Vm, a: &Args, name: &str) -> PyResult<Value> {
+    let params = ["pattern", "repl", "string", "count", "flags"];
+    let b = bind_py(name, &a.pos, &a.kw, &params, 3)?;
+    let pat = compile_value(vm, b[0].expect("bound"), b[4])?;
+    let Value::Ref(pid) = pat else { unreachable!() };
+    let mut kw = Vec::new();
+    if let Some(c) = b[3] {
+        kw.push(("count".to_string(), c));
+    }
+    let args = vec![b[1].expect("bound"), b[2].expect("bound")];
+    super::re_match::pattern_method(vm, pid, name, args, kw)?
+        .ok_or_else(|| PyErr::type_error("bad method"))
+}
+
+fn sub(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    sub_common(vm, &a, "sub")
+}
+
+fn subn(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    sub_common(vm, &a, "subn")
+}
+
+fn compile(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let b = bind_py("compile", &a.pos, &a.kw, &["pattern", "flags"], 1)?;
+    compile_value(vm, b[0].expect("bound"), b[1])
+}
+
+fn escape(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let b = bind_py("escape", &a.pos, &a.kw, &["pattern"], 1)?;
+    let v = b[0].expect("bound");
+    let Some(s) = as_str(&vm.heap, v) else {
+        return Err(PyErr::type_error(format!(
+            "decoding to str: need a bytes-like object, {} found",
+            vm.class_name(v)
+        )));
+    };
+    let out = parse::escape(s);
+    Ok(vm.new_str(out))
+}
+
+fn purge(_vm: &mut Vm, a: Args) -> PyResult<Value> {
+    bind_py("purge", &a.pos, &a.kw, &[], 0)?;
+    TRANSLATED.with(|c| c.borrow_mut().clear());
+    ENGINES.with(|c| c.borrow_mut().clear());
+    Ok(Value::None)
+}
+
+fn not_constructible(_vm: &mut Vm, a: Args) -> PyResult<Value> {
+    Err(PyErr::type_error(format!(
+        "cannot create 're.{}' instances",
+        a.name
+    )))
+}
+
+fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+    for (names, v) in [
+        (&["NOFLAG"][..], 0),
+        (&["I", "IGNORECASE"], parse::IGNORECASE),
+        (&["L", "LOCALE"], parse::LOCALE),
+        (&["M", "MULTILINE"], parse::MULTILINE),
+        (&["S", "DOTALL"], parse::DOTALL),
+        (&["U", "UNICODE"], parse::UNICODE),
+        (&["X", "VERBOSE"], parse::VERBOSE),
+        (&["A", "ASCII"], parse::ASCII),
+        (&["DEBUG"], parse::DEBUG),
+        (&["T", "TEMPLATE"], parse::TEMPLATE),
+    ] {
+        for n in names {
+            attrs.push((n.to_string(), Value::Int(v as i64)));
+        }
+    }
+    let ns = vm.heap.new_value(Obj::Dict(crate::object::Dict::new()));
+    let cls = vm
+        .build_class(
+            "PatternError".into(),
+            "re.PatternError".into(),
+            vec![Value::ExcType(ExcType::Exception)],
+            ns,
+        )
+        .unwrap_or(Value::ExcType(ExcType::ValueError));
+    attrs.push(("error".into(), cls));
+    attrs.push(("PatternError".into(), cls));
+}
+
+pub static MODULE: ModuleDef = ModuleDef {
+    name: "re",
+    funcs: &[
+        NativeFn {
+            name: "compile",
+            call: compile,
+        },
+        NativeFn {
+            name: "search",
+            call: search,
+        },
+        NativeFn {
+            name: "match",
+            call: match_,
+        },
+        NativeFn {
+            name: "fullmatch",
+            call: fullmatch,
+        },
+        NativeFn {
+            name: "findall",
+            call: findall,
+        },
+        NativeFn {
+            name: "finditer",
+            call: finditer,
+        },
+        NativeFn {
+            name: "sub",
+            call: sub,
+        },
+        NativeFn {
+            name: "subn",
+            call: subn,
+        },
+        NativeFn {
+            name: "split",
+            call: split,
+        },
+        NativeFn {
+            name: "escape",
+            call: escape,
+        },
+        NativeFn {
+            name: "purge",
+            call: purge,
+        },
+        // index PATTERN_CLASS
+        NativeFn {
+            name: "Pattern",
+            call: not_constructible,
+        },
+        // index MATCH_CLASS
+        NativeFn {
+            name: "Match",
+            call: not_constructible,
+        },
+    ],
+    init,
+};

@@ -1,0 +1,210 @@
+//! Builtin functions (`print`, `len`, `sorted`, ...), grouped by concern:
+//! this file names them and dispatches; `functions` implements them,
+//! `types` the constructors of builtin types, `methods` the methods of
+//! builtin values, `format` the format-spec mini-language.
+
+pub mod bytes_percent;
+pub mod codecs;
+pub mod conv;
+pub mod format;
+pub mod functions;
+pub mod methods;
+pub mod percent;
+pub mod pow;
+pub mod round;
+pub mod sort;
+pub mod strformat;
+pub mod types;
+
+use crate::vm::stdlib::Stdlib;
+use serde::{Deserialize, Serialize};
+
+use crate::object::{ExcType, Type, Value};
+use crate::vm::call::Kwargs;
+use crate::vm::{PyErr, PyResult, Vm};
+
+macro_rules! builtins {
+    ($($variant:ident => $name:literal),* $(,)?) => {
+        /// A builtin function.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum Builtin { $($variant),* }
+
+        impl Builtin {
+            /// Every builtin function, in declaration order.
+            pub const ALL: &'static [Builtin] = &[$(Builtin::$variant),*];
+
+            pub fn name(self) -> &'static str {
+                match self { $(Builtin::$variant => $name),* }
+            }
+
+            fn from_name(name: &str) -> Option<Builtin> {
+                match name { $($name => Some(Builtin::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+builtins! {
+    Print => "print",
+    Len => "len",
+    Repr => "repr",
+    Ascii => "ascii",
+    IsInstance => "isinstance",
+    IsSubclass => "issubclass",
+    Sorted => "sorted",
+    Sum => "sum",
+    Min => "min",
+    Max => "max",
+    Abs => "abs",
+    Round => "round",
+    Any => "any",
+    All => "all",
+    Iter => "iter",
+    Next => "next",
+    Callable => "callable",
+    Chr => "chr",
+    Ord => "ord",
+    Hex => "hex",
+    Bin => "bin",
+    Oct => "oct",
+    DivMod => "divmod",
+    Pow => "pow",
+    Hash => "hash",
+    Id => "id",
+    GetAttr => "getattr",
+    HasAttr => "hasattr",
+    SetAttr => "setattr",
+    Format => "format",
+    Ellipsis => "Ellipsis",
+    NotImplemented => "NotImplemented",
+    Super => "super",
+    StaticMethod => "staticmethod",
+    ClassMethod => "classmethod",
+    Property => "property",
+    DelAttr => "delattr",
+    Vars => "vars",
+    Dir => "dir",
+    // Reachable only as methods of `super()`, never by name.
+    ObjectInit => "object.__init__",
+    ExceptionInit => "BaseException.__init__",
+    ObjectSetattr => "object.__setattr__",
+    ObjectEq => "object.__eq__",
+    Str_ => "object.__str__",
+}
+
+/// The builtin value named `name`, if there is one.
+pub fn lookup(name: &str) -> Option<Value> {
+    if let Some(b) = Builtin::from_name(name) {
+        return Some(Value::Builtin(b));
+    }
+    if let Some(t) = Type::from_builtin_name(name) {
+        return Some(Value::Type(t));
+    }
+    ExcType::from_name(name)
+        .filter(|e| e.is_builtin())
+        .map(Value::ExcType)
+}
+
+/// Calls builtin function `b`.
+///
+/// # Errors
+/// Whatever the builtin raises (`TypeError` for bad arguments, ...).
+pub fn call_builtin<S: Stdlib>(
+    vm: &mut Vm<S>,
+    b: Builtin,
+    args: Vec<Value>,
+    kwargs: Kwargs,
+) -> PyResult<Value> {
+    functions::call(vm, b, args, kwargs)
+}
+
+/// Argument-count and keyword checks shared by builtins.
+pub struct Args {
+    pub name: &'static str,
+    /// The type defining a method (`"list"` for `list.append`), or `""`.
+    pub owner: &'static str,
+    pub pos: Vec<Value>,
+    pub kw: Kwargs,
+}
+
+impl Args {
+    pub fn new(name: &'static str, pos: Vec<Value>, kw: Kwargs) -> Args {
+        Args {
+            name,
+            owner: "",
+            pos,
+            kw,
+        }
+    }
+
+    /// The name used in CPython's method messages: `list.append`.
+    pub fn qualname(&self) -> String {
+        if self.owner.is_empty() {
+            self.name.to_string()
+        } else {
+            format!("{}.{}", self.owner, self.name)
+        }
+    }
+
+    /// Fails unless `min..=max` positional arguments were given and no
+    /// keywords other than `allowed`.
+    pub fn check(&self, min: usize, max: usize, allowed: &[&str]) -> PyResult<()> {
+        for (k, _) in &self.kw {
+            if !allowed.contains(&k.as_str()) {
+                return Err(if allowed.is_empty() {
+                    PyErr::type_error(format!("{}() takes no keyword arguments", self.qualname()))
+                } else {
+                    PyErr::type_error(format!(
+                        "{}() got an unexpected keyword argument '{k}'",
+                        self.name
+                    ))
+                });
+            }
+        }
+        let n = self.pos.len();
+        if n < min || n > max {
+            if min == max && min <= 1 {
+                return Err(arg_count_error(&self.qualname(), min, max, n));
+            }
+            return Err(arg_count_error(self.name, min, max, n));
+        }
+        Ok(())
+    }
+
+    /// A keyword argument, or positional `i` if given.
+    pub fn get(&self, i: usize, kw: &str) -> Option<Value> {
+        self.kw
+            .iter()
+            .find(|(k, _)| k == kw)
+            .map(|(_, v)| *v)
+            .or_else(|| self.pos.get(i).copied())
+    }
+
+    pub fn kwarg(&self, kw: &str) -> Option<Value> {
+        self.kw.iter().find(|(k, _)| k == kw).map(|(_, v)| *v)
+    }
+}
+
+pub fn arg_count_error(name: &str, min: usize, max: usize, n: usize) -> PyErr {
+    if min == max {
+        let s = if min == 1 { "" } else { "s" };
+        if min == 0 {
+            return PyErr::type_error(format!("{name}() takes no arguments ({n} given)"));
+        }
+        if min == 1 {
+            return PyErr::type_error(format!("{name}() takes exactly one argument ({n} given)"));
+        }
+        return PyErr::type_error(format!("{name} expected {min} argument{s}, got {n}"));
+    }
+    if n < min {
+        let s = if min == 1 { "" } else { "s" };
+        PyErr::type_error(format!(
+            "{name} expected at least {min} argument{s}, got {n}"
+        ))
+    } else {
+        let s = if max == 1 { "" } else { "s" };
+        PyErr::type_error(format!(
+            "{name} expected at most {max} argument{s}, got {n}"
+        ))
+    }
+}

@@ -1,0 +1,193 @@
+//! The heap: an arena of plain-data objects addressed by [`ObjId`], with a
+//! mark-and-sweep collector.
+//!
+//! Objects refer to each other only through `ObjId`s, never Rust references,
+//! so the whole heap serializes as data (snapshots) and survives pauses.
+//! Collection runs only at VM safe points (between instructions), where every
+//! live value is reachable from the roots the VM passes in; native code that
+//! holds `ObjId`s in Rust locals therefore never sees them freed.
+
+use crate::vm::stdlib::Stdlib;
+use serde::{Deserialize, Serialize};
+
+use super::value::{ObjId, Value};
+use super::Obj;
+
+/// The object arena.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Heap<S: Stdlib> {
+    slots: Vec<Option<Obj<S>>>,
+    free: Vec<u32>,
+    /// Allocations since the last collection.
+    allocs_since_gc: usize,
+    /// Collect when `allocs_since_gc` passes this.
+    gc_threshold: usize,
+    /// Bumped whenever a class may be mutated (any `get_mut` of a class)
+    /// and at each collection (a freed class's slot may then hold another
+    /// class), so per-class caches computed at another epoch are stale.
+    #[serde(skip)]
+    class_epoch: u64,
+    /// Payload bytes (str/bytes/list/tuple/dict/big int storage, see
+    /// [`payload_bytes`]) allocated since the last collection: big
+    /// garbage triggers a collection long before the object count does.
+    #[serde(skip)]
+    bytes_since_gc: usize,
+    /// Payload bytes that survived the last collection.
+    #[serde(skip)]
+    live_bytes: usize,
+}
+
+/// Collect after this many payload bytes at least (or after as many as
+/// survived the last collection, when that is more).
+const MIN_GC_BYTES: usize = 32 << 20;
+
+/// The variable-size storage an object owns, roughly.
+#[inline]
+fn payload_bytes<S: Stdlib>(obj: &Obj<S>) -> usize {
+    match obj {
+        Obj::Str(s) => s.s.len(),
+        Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
+        Obj::List(l) | Obj::Tuple(l) => l.len() * std::mem::size_of::<Value>(),
+        Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len() * 64,
+        Obj::BigInt(b) => (b.bits() / 8) as usize,
+        _ => 0,
+    }
+}
+
+const MIN_GC_THRESHOLD: usize = 100_000;
+
+impl<S: Stdlib> Heap<S> {
+    pub fn new() -> Heap<S> {
+        Heap {
+            gc_threshold: MIN_GC_THRESHOLD,
+            ..Heap::default()
+        }
+    }
+
+    /// Stores `obj` and returns its id.
+    #[inline]
+    pub fn alloc(&mut self, obj: Obj<S>) -> ObjId {
+        self.allocs_since_gc += 1;
+        self.bytes_since_gc += payload_bytes(&obj);
+        if let Some(i) = self.free.pop() {
+            self.slots[i as usize] = Some(obj);
+            ObjId(i)
+        } else {
+            self.slots.push(Some(obj));
+            ObjId((self.slots.len() - 1) as u32)
+        }
+    }
+
+    /// Stores `obj` and returns a value referring to it.
+    #[inline]
+    pub fn new_value(&mut self, obj: Obj<S>) -> Value {
+        Value::Ref(self.alloc(obj))
+    }
+
+    #[inline]
+    pub fn get(&self, id: ObjId) -> &Obj<S> {
+        match &self.slots[id.0 as usize] {
+            Some(o) => o,
+            None => panic!("use of freed object {}", id.0),
+        }
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj<S> {
+        match &mut self.slots[id.0 as usize] {
+            Some(o) => {
+                if let Obj::Class(_) = o {
+                    self.class_epoch += 1;
+                }
+                o
+            }
+            None => panic!("use of freed object {}", id.0),
+        }
+    }
+
+    /// Every slot, `None` where freed (for the snapshot validator).
+    pub fn slots(&self) -> &[Option<Obj<S>>] {
+        &self.slots
+    }
+
+    /// The freed slot numbers `alloc` reuses (for the snapshot validator).
+    pub fn free_list(&self) -> &[u32] {
+        &self.free
+    }
+
+    /// See `class_epoch`.
+    #[inline]
+    pub fn class_epoch(&self) -> u64 {
+        self.class_epoch
+    }
+
+    /// Number of live objects.
+    pub fn live(&self) -> usize {
+        self.slots.len() - self.free.len()
+    }
+
+    /// Whether enough has been allocated that a collection is worthwhile.
+    #[inline]
+    pub fn wants_gc(&self) -> bool {
+        self.allocs_since_gc >= self.gc_threshold
+            || self.bytes_since_gc >= MIN_GC_BYTES.max(self.live_bytes)
+    }
+
+    /// Frees every object not reachable from `roots`.
+    ///
+    /// The mark phase visits each live object once (and sums its payload
+    /// then); the sweep reads only the slots left unmarked, so a large live
+    /// heap costs one visit per object, not two.
+    pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) {
+        let mut marked = vec![false; self.slots.len()];
+        let mut work: Vec<ObjId> = Vec::new();
+        for v in roots {
+            if let Value::Ref(id) = v {
+                work.push(id);
+            }
+        }
+        let mut live_bytes = 0;
+        while let Some(id) = work.pop() {
+            let i = id.0 as usize;
+            if marked[i] {
+                continue;
+            }
+            marked[i] = true;
+            if let Some(obj) = &self.slots[i] {
+                live_bytes += payload_bytes(obj);
+                obj.for_each_child(&mut |v| {
+                    if let Value::Ref(c) = v {
+                        if !marked[c.0 as usize] {
+                            work.push(c);
+                        }
+                    }
+                });
+            }
+        }
+        for (i, _) in marked.iter().enumerate().filter(|(_, m)| !**m) {
+            let slot = &mut self.slots[i];
+            if slot.is_some() {
+                *slot = None;
+                self.free.push(i as u32);
+            }
+        }
+        self.live_bytes = live_bytes;
+        self.class_epoch += 1;
+        self.bytes_since_gc = 0;
+        self.allocs_since_gc = 0;
+        self.gc_threshold = MIN_GC_THRESHOLD.max(self.live());
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// A value is two words, and `Option<Value>` (what lookups return)
+    /// keeps using the tag's spare values instead of a word of its own.
+    #[test]
+    fn value_is_two_words() {
+        use super::Value;
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Value>>(), 16);
+    }
+}

@@ -1,0 +1,506 @@
+//! The virtual machine: an explicit frame stack over one shared value
+//! stack, so Python calls never recurse on the Rust stack and the whole
+//! execution state (frames, heap, globals, the pending call) is plain data.
+//!
+//! Files: `dispatch` (the instruction loop), `call` (argument binding and
+//! calls of every kind of callable), `exception` (raising, unwinding,
+//! tracebacks), `ops` (operators), `iter`, `subscr`, `attr`, `repr`.
+
+pub mod attr;
+pub mod build;
+pub mod bytes;
+pub mod call;
+pub mod class;
+pub mod compare;
+pub mod complex;
+pub mod consumer;
+pub mod contains;
+pub mod context;
+pub mod dispatch;
+pub mod exc_bases;
+pub mod exception;
+pub mod generator;
+pub mod hashing;
+pub mod iter;
+pub mod key_lookup;
+pub mod matching;
+pub mod method_cache;
+pub mod ops;
+pub mod quick_cmp;
+pub mod raise;
+pub mod repr;
+pub mod returns;
+pub mod stdlib;
+pub mod subscr;
+pub mod suggest;
+pub mod tasks;
+pub mod user_ops;
+
+use crate::vm::stdlib::Stdlib;
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::object::{int, Exception, External, Heap, Obj, PyStr, Value};
+pub use exception::PyErr;
+use monty_compile::bytecode::{Const, Program};
+
+/// Result of Python-level operations.
+pub type PyResult<T> = Result<T, PyErr>;
+
+/// An active `try` handler in a frame.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct Handler {
+    pub target: u32,
+    /// Operand stack length to restore (absolute index into `Vm::stack`).
+    pub stack_len: u32,
+    /// Handled-exception stack depth to restore.
+    pub exc_depth: u32,
+}
+
+/// One Python call in progress.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Frame {
+    pub code: u32,
+    pub ip: u32,
+    /// Index of local slot 0 in `Vm::stack`.
+    pub base: u32,
+    /// Stack length to truncate to when the frame returns.
+    pub ret_to: u32,
+    pub handlers: Vec<Handler>,
+    pub exc_depth: u32,
+    /// A native caller (e.g. a `key=` callback) waits for this frame's
+    /// result: returning from it leaves the dispatch loop.
+    pub boundary: bool,
+    /// What returning from this frame produces.
+    pub on_return: OnReturn,
+}
+
+impl Frame {
+    /// A frame of code 0 at its start, to be filled in (see `push_frame`).
+    pub const BLANK: Frame = Frame {
+        code: 0,
+        ip: 0,
+        base: 0,
+        ret_to: 0,
+        handlers: Vec::new(),
+        exc_depth: 0,
+        boundary: false,
+        on_return: OnReturn::Normal,
+    };
+}
+
+/// What a frame's return value becomes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum OnReturn {
+    /// The value itself.
+    Normal,
+    /// An `__init__` frame: the instance (the return value must be None).
+    Init(Value),
+    /// A generator's frame: yields and returns go to its resumer.
+    Generator(crate::object::ObjId),
+    /// A builtin consuming a generator (`vm/consumer.rs`); no code of its own.
+    Consumer(Box<consumer::Consumer>),
+    /// A class body: the class built from the namespace (boxed, to keep
+    /// every frame small).
+    BuildClass(Box<ClassBody>),
+}
+
+/// What a class body's frame builds its class from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassBody {
+    pub name: String,
+    pub qualname: String,
+    pub bases: Vec<Value>,
+    pub ns: Value,
+}
+
+/// A call to a host function that the execution is paused on.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PendingCall {
+    pub id: u64,
+    pub name: String,
+    pub args: Vec<Value>,
+    pub kwargs: Vec<(String, Value)>,
+}
+
+/// How a run of the dispatch loop ended.
+pub enum Exit {
+    /// The outermost frame returned.
+    Return(Value),
+    /// A host function was called.
+    Pause(PendingCall),
+    /// Every task is blocked on async host calls or timers: the calls were
+    /// issued since the last `Wait` (earlier ones may still be outstanding);
+    /// the `f64` is the sandbox time, in seconds, until the earliest timer
+    /// (`asyncio.sleep`, a `wait_for` timeout), if any.
+    Wait(Vec<PendingCall>, Option<f64>),
+}
+
+/// Guest-side limits (the host enforces CPU, time and memory).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VmLimits {
+    pub max_recursion_depth: usize,
+    /// The host's recursion limit: `sys.setrecursionlimit` cannot go above it.
+    pub max_recursion_depth_ceiling: usize,
+    /// The host's linear memory cap, in bytes (the module's own 1 GiB
+    /// maximum when the host gave none). An object that would not fit in
+    /// what is left of it raises `MemoryError` before allocating
+    /// ([`Vm::max_alloc_bytes`]).
+    pub max_memory_bytes: u64,
+}
+
+impl Default for VmLimits {
+    fn default() -> Self {
+        VmLimits {
+            max_recursion_depth: 1000,
+            max_recursion_depth_ceiling: 1000,
+            max_memory_bytes: 1 << 30,
+        }
+    }
+}
+
+/// The whole state of one execution.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Vm<S: Stdlib> {
+    pub program: Rc<Program>,
+    pub heap: Heap<S>,
+    /// The program's constants, materialized once.
+    pub consts: Vec<Value>,
+    pub globals: Vec<Value>,
+    pub stack: Vec<Value>,
+    pub frames: Vec<Frame>,
+    /// Exceptions currently being handled (innermost last).
+    pub exc_stack: Vec<Value>,
+    /// Value of the module's last expression statement.
+    pub result: Value,
+    pub pending: Option<PendingCall>,
+    pub next_call_id: u64,
+    /// Depth of native callbacks (`key=` functions, ...) in progress.
+    pub native_depth: u32,
+    pub limits: VmLimits,
+    /// Imported modules by name (`sys.modules`).
+    pub modules: Vec<(String, Value)>,
+    /// The `random` module's generator, created on first use.
+    pub random_state: Option<Box<S::RandomState>>,
+    /// Set when a natively resumed generator yielded (versus returned).
+    pub gen_yielded: bool,
+    /// An exception to raise in the frame about to run (`gen.throw()`).
+    pub pending_throw: Option<Value>,
+    /// asyncio tasks and host futures.
+    pub sched: tasks::Scheduler,
+    /// Str objects made for attribute names (the keys of instance dicts),
+    /// shared by every instance; not a root: emptied by each collection.
+    #[serde(skip)]
+    /// The map's keys are also the keys of instance dict entries (shared,
+    /// so setting an attribute allocates no key).
+    pub attr_names: rustc_hash::FxHashMap<std::rc::Rc<str>, Value>,
+    /// Class attribute lookups by program name (see `method_cache.rs`).
+    #[serde(skip)]
+    method_cache: method_cache::MethodCache,
+    /// What each of the program's `names` resolves to as a builtin (a
+    /// pure function of the name, cached: `None` = not looked up yet).
+    #[serde(skip)]
+    pub builtin_names: Vec<Option<Value>>,
+    /// The same for the program's `globals`, for unset global names.
+    #[serde(skip)]
+    pub builtin_globals: Vec<Option<Value>>,
+    /// Nesting of comparisons that go through native objects (deques
+    /// holding deques), which the per-call depth of `eq_depth` cannot see;
+    /// zero whenever the VM is paused.
+    #[serde(skip)]
+    pub compare_nesting: u32,
+    /// Nesting of generated dataclass `__eq__`/ordering field walks in
+    /// progress (each can re-enter through a field), bounded so a cycle
+    /// raises RecursionError instead of exhausting the native stack; zero
+    /// whenever the VM is between steps, so not part of a snapshot.
+    #[serde(skip)]
+    pub dataclass_compare_depth: u32,
+    /// Objects whose repr is being built by a nested repr call (a
+    /// dataclass's generated `__repr__`, a deque's): a repr of one of them
+    /// inside its own prints `...`/`[...]` (CPython's `recursive_repr`),
+    /// and the nesting is bounded (each level uses the native stack).
+    #[serde(skip)]
+    pub nested_repr_active: Vec<u32>,
+    /// Loop iterations (backward jumps) left before the execution fails
+    /// with `RuntimeError`: unlimited (`u64::MAX`) unless a test or fuzz
+    /// harness sets a bound (`Session::set_loop_budget`), as the guest
+    /// has no fuel of its own (the wasm host meters CPU).
+    #[serde(skip, default = "unlimited_loops")]
+    pub loops_left: u64,
+}
+
+fn unlimited_loops() -> u64 {
+    u64::MAX
+}
+
+#[cold]
+#[inline(never)]
+fn loop_budget_exhausted() -> PyErr {
+    PyErr::new(
+        crate::object::ExcType::RuntimeError,
+        "loop budget exhausted",
+    )
+}
+
+impl<S: Stdlib> Vm<S> {
+    /// Creates a VM ready to run the module body of `program`.
+    pub fn new(program: Program, limits: VmLimits) -> Vm<S> {
+        let mut heap = Heap::new();
+        let consts = program
+            .consts
+            .iter()
+            .map(|c| const_value(&mut heap, c))
+            .collect();
+        let nglobals = program.globals.len();
+        let module = &program.codes[0];
+        let mut stack = Vec::with_capacity(256);
+        stack.resize(module.nlocals as usize, Value::Undef);
+        Vm {
+            heap,
+            consts,
+            globals: vec![Value::Undef; nglobals],
+            stack,
+            frames: vec![Frame {
+                boundary: true,
+                ..Frame::BLANK
+            }],
+            exc_stack: Vec::new(),
+            result: Value::None,
+            pending: None,
+            next_call_id: 1,
+            native_depth: 0,
+            compare_nesting: 0,
+            modules: Vec::new(),
+            random_state: None,
+            gen_yielded: false,
+            pending_throw: None,
+            sched: tasks::Scheduler::default(),
+            attr_names: Default::default(),
+            method_cache: Default::default(),
+            builtin_names: Vec::new(),
+            builtin_globals: Vec::new(),
+            dataclass_compare_depth: 0,
+            nested_repr_active: Vec::new(),
+            loops_left: unlimited_loops(),
+            limits,
+            program: Rc::new(program),
+        }
+    }
+
+    /// Binds a global by name (inputs and externals), if the program has it.
+    pub fn set_global(&mut self, name: &str, value: Value) {
+        if let Some(i) = self.program.globals.iter().position(|g| g == name) {
+            self.globals[i] = value;
+        }
+    }
+
+    /// Declares a host function under `name`.
+    #[inline(never)]
+    pub fn declare_external(&mut self, ext: External) {
+        let name = ext.name.clone();
+        let v = self.heap.new_value(Obj::External(ext));
+        self.set_global(&name, v);
+    }
+
+    pub fn new_str(&mut self, s: impl Into<String>) -> Value {
+        self.heap.new_value(Obj::Str(PyStr::new(s.into())))
+    }
+
+    /// A str object for the attribute name `name` (see `attr_names`).
+    pub fn attr_name_value(&mut self, name: &str) -> Value {
+        self.attr_key(name).0
+    }
+
+    /// The str object for the attribute name `name` and the shared text
+    /// for its [`crate::object::HashKey::Str`].
+    pub fn attr_key(&mut self, name: &str) -> (Value, std::rc::Rc<str>) {
+        if let Some((k, v)) = self.attr_names.get_key_value(name) {
+            return (*v, k.clone());
+        }
+        let v = self.new_str(name);
+        let k: std::rc::Rc<str> = name.into();
+        self.attr_names.insert(k.clone(), v);
+        (v, k)
+    }
+
+    pub fn new_list(&mut self, items: Vec<Value>) -> Value {
+        self.heap.new_value(Obj::List(items))
+    }
+
+    pub fn new_tuple(&mut self, items: Vec<Value>) -> Value {
+        self.heap.new_value(Obj::Tuple(items))
+    }
+
+    pub fn new_exception(&mut self, e: Exception) -> Value {
+        self.heap.new_value(Obj::Exception(Box::new(e)))
+    }
+
+    /// Runs until the program finishes, pauses, or fails.
+    ///
+    /// # Errors
+    /// The uncaught exception (a heap value) when the program fails.
+    pub fn run(&mut self) -> Result<Exit, Value> {
+        match self.execute() {
+            Ok(Exit::Return(_)) => Ok(Exit::Return(self.result)),
+            other => other,
+        }
+    }
+
+    /// Continues a paused execution with the host's answer.
+    ///
+    /// # Errors
+    /// The uncaught exception when the program fails.
+    pub fn resume(&mut self, answer: Result<Value, PyErr>) -> Result<Exit, Value> {
+        self.pending = None;
+        match answer {
+            Ok(v) => self.stack.push(v),
+            Err(e) => {
+                let exc = self.raise_prep(e);
+                self.unwind(exc)?;
+            }
+        }
+        self.run()
+    }
+
+    /// Collects garbage if enough was allocated. Only call between
+    /// instructions, when every live value is reachable from the VM.
+    #[inline]
+    pub fn maybe_gc(&mut self) {
+        // Not inside a native callback: the native caller may hold values
+        // in Rust locals that no root reaches.
+        if self.native_depth == 0 && self.heap.wants_gc() {
+            self.gc();
+        }
+    }
+
+    /// Counts one loop iteration (a backward jump) against `loops_left`.
+    /// Every cycle of verified bytecode contains a backward `Jump` or
+    /// `PopJumpIf*` (`compile/verify.rs`), so a bound here bounds the run.
+    #[inline]
+    pub fn count_loop(&mut self) -> PyResult<()> {
+        if self.loops_left == 0 {
+            return Err(loop_budget_exhausted());
+        }
+        self.loops_left -= 1;
+        Ok(())
+    }
+
+    #[inline(never)]
+    pub fn gc(&mut self) {
+        let mut roots = Vec::new();
+        self.for_each_root(&mut |v| roots.push(v));
+        self.attr_names.clear();
+        self.heap.collect(roots);
+    }
+
+    /// Calls `f` with every value the VM holds outside the heap: the roots
+    /// of the collector (and of the snapshot validator).
+    pub fn for_each_root(&self, f: &mut dyn FnMut(Value)) {
+        let frame_values = |frame: &Frame, f: &mut dyn FnMut(Value)| match &frame.on_return {
+            OnReturn::Normal => {}
+            OnReturn::Generator(g) => f(Value::Ref(*g)),
+            OnReturn::Init(v) => f(*v),
+            OnReturn::BuildClass(body) => {
+                body.bases.iter().for_each(|v| f(*v));
+                f(body.ns);
+            }
+            OnReturn::Consumer(c) => c.for_each_child(f),
+        };
+        for frame in &self.frames {
+            frame_values(frame, f);
+        }
+        self.sched.for_each_root(f);
+        for t in &self.sched.tasks {
+            for frame in &t.frames {
+                frame_values(frame, f);
+            }
+        }
+        for v in self
+            .consts
+            .iter()
+            .chain(&self.globals)
+            .chain(&self.stack)
+            .chain(&self.exc_stack)
+        {
+            f(*v);
+        }
+        f(self.result);
+        self.modules.iter().for_each(|m| f(m.1));
+        if let Some(v) = self.pending_throw {
+            f(v);
+        }
+        if let Some(p) = &self.pending {
+            p.args.iter().for_each(|v| f(*v));
+            p.kwargs.iter().for_each(|kv| f(kv.1));
+        }
+    }
+
+    /// The largest single str/list/int (in bytes, roughly) that may be built
+    /// in one step: half the memory cap, or, while most of it is free, three
+    /// quarters of what the cap leaves beside the linear memory grown so far
+    /// (the rest is room for building it: a copy, a growing buffer). Bigger
+    /// requests raise `MemoryError` before allocating rather than reach the
+    /// cap, where the host kills the run. Many small objects filling the
+    /// memory are not counted here: they reach the cap (`Limit(memory)`).
+    pub fn max_alloc_bytes(&self) -> usize {
+        let cap = self.limits.max_memory_bytes;
+        let free = cap.saturating_sub(linear_memory_bytes());
+        (cap / 2).max(free / 4 * 3).min(usize::MAX as u64) as usize
+    }
+
+    /// Raises `MemoryError` if an object of about `bytes` would be too big.
+    pub fn check_alloc(&self, bytes: u128) -> PyResult<()> {
+        if bytes > self.max_alloc_bytes() as u128 {
+            Err(PyErr::new(crate::object::ExcType::MemoryError, ""))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The size of the linear memory grown so far (wasm), or 0 natively, where
+/// nothing but the limit bounds the heap.
+fn linear_memory_bytes() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        core::arch::wasm32::memory_size(0) as u64 * 65536
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0
+    }
+}
+
+fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
+    match c {
+        Const::None => Value::None,
+        Const::Bool(b) => Value::Bool(*b),
+        Const::Int(i) => Value::Int(*i),
+        Const::BigInt(b) => int::from_bigint(heap, b.clone()),
+        Const::Float(f) => Value::Float(*f),
+        Const::Str(s) => heap.new_value(Obj::Str(PyStr::new(s.clone()))),
+        Const::Bytes(b) => heap.new_value(Obj::Bytes(b.clone())),
+        Const::Tuple(items) => {
+            let vals = items.iter().map(|i| const_value(heap, i)).collect();
+            heap.new_value(Obj::Tuple(vals))
+        }
+        Const::Ellipsis => Value::Builtin(crate::builtins::Builtin::Ellipsis),
+        Const::Complex(re, im) => {
+            heap.new_value(Obj::Complex(crate::object::complex::Complex::new(*re, *im)))
+        }
+    }
+}
+
+/// Reads the str contents of a heap value, if it is a str.
+#[inline]
+pub fn as_str<S: Stdlib>(heap: &Heap<S>, v: Value) -> Option<&str> {
+    match v {
+        Value::Ref(id) => match heap.get(id) {
+            Obj::Str(s) => Some(&s.s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
