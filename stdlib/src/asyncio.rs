@@ -3,7 +3,7 @@
 //! (`vm/tasks.rs`); this module only builds the awaitables.
 
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{Obj, Value};
 use crate::vm::tasks::Awaitable;
@@ -180,39 +180,15 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "asyncio",
-    funcs: &[
-        NativeFn {
-            name: "run",
-            call: run,
-        },
-        NativeFn {
-            name: "gather",
-            call: gather,
-        },
-        NativeFn {
-            name: "create_task",
-            call: create_task,
-        },
-        NativeFn {
-            name: "sleep",
-            call: sleep,
-        },
-        NativeFn {
-            name: "wait_for",
-            call: wait_for,
-        },
-        NativeFn {
-            name: "as_completed",
-            call: as_completed,
-        },
-        NativeFn {
-            name: "iscoroutine",
-            call: iscoroutine,
-        },
-        NativeFn {
-            name: "ensure_future",
-            call: create_task,
-        },
+    funcs: natives_table![
+        run,
+        gather,
+        create_task,
+        sleep,
+        wait_for,
+        as_completed,
+        iscoroutine,
+        ensure_future = create_task,
     ],
     init,
 };

@@ -6,7 +6,7 @@
 
 use super::binascii::{b64_decode, b64_encode, error};
 use super::util::{bind, Sig, Style};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
 use crate::object::{ExcType, Value};
@@ -25,6 +25,7 @@ pub fn bind_def(
             name: a.name,
             params,
             required,
+            posonly: 0,
             kwonly,
             method: false,
             style: Style::Def,
@@ -269,87 +270,27 @@ fn init(_: &mut Vm, out: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "base64",
-    funcs: &[
-        NativeFn {
-            name: "b64encode",
-            call: b64encode,
-        },
-        NativeFn {
-            name: "b64decode",
-            call: b64decode,
-        },
-        NativeFn {
-            name: "standard_b64encode",
-            call: b64encode,
-        },
-        NativeFn {
-            name: "standard_b64decode",
-            call: b64decode,
-        },
-        NativeFn {
-            name: "urlsafe_b64encode",
-            call: urlsafe_b64encode,
-        },
-        NativeFn {
-            name: "urlsafe_b64decode",
-            call: urlsafe_b64decode,
-        },
-        NativeFn {
-            name: "b32encode",
-            call: b32encode,
-        },
-        NativeFn {
-            name: "b32decode",
-            call: b32decode,
-        },
-        NativeFn {
-            name: "b32hexencode",
-            call: b32encode,
-        },
-        NativeFn {
-            name: "b32hexdecode",
-            call: b32hexdecode,
-        },
-        NativeFn {
-            name: "b16encode",
-            call: b16encode,
-        },
-        NativeFn {
-            name: "b16decode",
-            call: b16decode,
-        },
-        NativeFn {
-            name: "b85encode",
-            call: super::base85::b85encode,
-        },
-        NativeFn {
-            name: "b85decode",
-            call: super::base85::b85decode,
-        },
-        NativeFn {
-            name: "z85encode",
-            call: super::base85::z85encode,
-        },
-        NativeFn {
-            name: "z85decode",
-            call: super::base85::z85decode,
-        },
-        NativeFn {
-            name: "a85encode",
-            call: super::base85::a85encode,
-        },
-        NativeFn {
-            name: "a85decode",
-            call: super::base85::a85decode,
-        },
-        NativeFn {
-            name: "encodebytes",
-            call: encodebytes,
-        },
-        NativeFn {
-            name: "decodebytes",
-            call: decodebytes,
-        },
+    funcs: natives_table![
+        b64encode,
+        b64decode,
+        standard_b64encode = b64encode,
+        standard_b64decode = b64decode,
+        urlsafe_b64encode,
+        urlsafe_b64decode,
+        b32encode,
+        b32decode,
+        b32hexencode = b32encode,
+        b32hexdecode,
+        b16encode,
+        b16decode,
+        b85encode = super::base85::b85encode,
+        b85decode = super::base85::b85decode,
+        z85encode = super::base85::z85encode,
+        z85decode = super::base85::z85decode,
+        a85encode = super::base85::a85encode,
+        a85decode = super::base85::a85decode,
+        encodebytes,
+        decodebytes,
     ],
     init,
 };

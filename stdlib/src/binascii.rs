@@ -6,8 +6,8 @@
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use super::util::{bind, no_kw, Sig, Style};
-use super::{ModuleDef, NativeFn};
+use super::util::no_kw;
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::bytes::{as_bytes, hex_value};
 use crate::object::{ExcType, Value};
@@ -179,26 +179,18 @@ fn hexlify_sep(vm: &Vm, v: Value) -> PyResult<u8> {
     crate::builtins::methods::bytes_sep(vm, v)
 }
 
-fn hexlify(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: a.name,
-            params: &["data", "sep", "bytes_per_sep"],
-            required: 1,
-            kwonly: &[],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let data = data_arg(vm, s[0].expect("required"))?;
-    let sep = s[1].map(|v| hexlify_sep(vm, v)).transpose()?;
-    let per = match s[2] {
-        Some(v) => vm.index_arg(v)?,
-        None => 1,
-    };
-    let out = crate::object::bytes::hex(&data, sep, per);
-    Ok(vm.new_bytes(out))
+native! {
+    /// `hexlify(data, sep=<none>, bytes_per_sep=1)`, also `b2a_hex`.
+    clinic fn hexlify(vm, data, sep?, bytes_per_sep?) {
+        let data = data_arg(vm, data)?;
+        let sep = sep.map(|v| hexlify_sep(vm, v)).transpose()?;
+        let per = match bytes_per_sep {
+            Some(v) => vm.index_arg(v)?,
+            None => 1,
+        };
+        let out = crate::object::bytes::hex(&data, sep, per);
+        Ok(vm.new_bytes(out))
+    }
 }
 
 fn unhexlify(vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -208,49 +200,33 @@ fn unhexlify(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(vm.new_bytes(out))
 }
 
-fn b2a_base64(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "b2a_base64",
-            params: &["data"],
-            required: 1,
-            kwonly: &["newline"],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let data = data_arg(vm, s[0].expect("required"))?;
-    let newline = match s[1] {
-        Some(v) => vm.truthy(v)?,
-        None => true,
-    };
-    let mut out = b64_encode(&data);
-    if newline {
-        out.push(b'\n');
+native! {
+    /// `b2a_base64(data, /, *, newline=True)`.
+    clinic fn b2a_base64(vm, data, /, *, newline?) {
+        let data = data_arg(vm, data)?;
+        let newline = match newline {
+            Some(v) => vm.truthy(v)?,
+            None => true,
+        };
+        let mut out = b64_encode(&data);
+        if newline {
+            out.push(b'\n');
+        }
+        Ok(vm.new_bytes(out))
     }
-    Ok(vm.new_bytes(out))
 }
 
-fn a2b_base64(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "a2b_base64",
-            params: &["data"],
-            required: 1,
-            kwonly: &["strict_mode"],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let data = ascii_input(vm, s[0].expect("required"))?;
-    let strict = match s[1] {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    let out = b64_decode(&data, strict)?;
-    Ok(vm.new_bytes(out))
+native! {
+    /// `a2b_base64(data, /, *, strict_mode=False)`.
+    clinic fn a2b_base64(vm, data, /, *, strict_mode?) {
+        let data = ascii_input(vm, data)?;
+        let strict = match strict_mode {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        let out = b64_decode(&data, strict)?;
+        Ok(vm.new_bytes(out))
+    }
 }
 
 /// A CRC seed: any int, taken modulo 2**32.
@@ -311,44 +287,30 @@ fn crc_hqx(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(Value::Int(crc as i64))
 }
 
-fn b2a_uu(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if a.pos.len() != 1 {
-        return Err(PyErr::type_error(format!(
-            "b2a_uu() takes exactly 1 positional argument ({} given)",
-            a.pos.len()
-        )));
-    }
-    let s = bind(
-        &a,
-        &Sig {
-            name: "b2a_uu",
-            params: &["data"],
-            required: 1,
-            kwonly: &["backtick"],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let data = data_arg(vm, s[0].expect("required"))?;
-    let backtick = match s[1] {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    if data.len() > 45 {
-        return Err(error("At most 45 bytes at once"));
-    }
-    let ch = |v: u8| if backtick && v == 0 { b'`' } else { v + b' ' };
-    let mut out = vec![ch(data.len() as u8)];
-    for chunk in data.chunks(3) {
-        let acc = (chunk[0] as u32) << 16
-            | (chunk.get(1).copied().unwrap_or(0) as u32) << 8
-            | chunk.get(2).copied().unwrap_or(0) as u32;
-        for i in 0..4 {
-            out.push(ch(((acc >> (18 - 6 * i)) & 0x3f) as u8));
+native! {
+    /// `b2a_uu(data, /, *, backtick=False)`.
+    clinic fn b2a_uu(vm, data, /, *, backtick?) {
+        let data = data_arg(vm, data)?;
+        let backtick = match backtick {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        if data.len() > 45 {
+            return Err(error("At most 45 bytes at once"));
         }
+        let ch = |v: u8| if backtick && v == 0 { b'`' } else { v + b' ' };
+        let mut out = vec![ch(data.len() as u8)];
+        for chunk in data.chunks(3) {
+            let acc = (chunk[0] as u32) << 16
+                | (chunk.get(1).copied().unwrap_or(0) as u32) << 8
+                | chunk.get(2).copied().unwrap_or(0) as u32;
+            for i in 0..4 {
+                out.push(ch(((acc >> (18 - 6 * i)) & 0x3f) as u8));
+            }
+        }
+        out.push(b'\n');
+        Ok(vm.new_bytes(out))
     }
-    out.push(b'\n');
-    Ok(vm.new_bytes(out))
 }
 
 fn a2b_uu(vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -528,55 +490,19 @@ fn init(_: &mut Vm, out: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "binascii",
-    funcs: &[
-        NativeFn {
-            name: "hexlify",
-            call: hexlify,
-        },
-        NativeFn {
-            name: "b2a_hex",
-            call: hexlify,
-        },
-        NativeFn {
-            name: "unhexlify",
-            call: unhexlify,
-        },
-        NativeFn {
-            name: "a2b_hex",
-            call: unhexlify,
-        },
-        NativeFn {
-            name: "b2a_base64",
-            call: b2a_base64,
-        },
-        NativeFn {
-            name: "a2b_base64",
-            call: a2b_base64,
-        },
-        NativeFn {
-            name: "crc32",
-            call: crc32,
-        },
-        NativeFn {
-            name: "crc_hqx",
-            call: crc_hqx,
-        },
-        NativeFn {
-            name: "b2a_uu",
-            call: b2a_uu,
-        },
-        NativeFn {
-            name: "a2b_uu",
-            call: a2b_uu,
-        },
-        NativeFn {
-            name: "b2a_qp",
-            call: b2a_qp,
-        },
-        NativeFn {
-            name: "a2b_qp",
-            call: a2b_qp,
-        },
+    funcs: natives_table![
+        hexlify,
+        b2a_hex = hexlify,
+        unhexlify,
+        a2b_hex = unhexlify,
+        b2a_base64,
+        a2b_base64,
+        crc32,
+        crc_hqx,
+        b2a_uu,
+        a2b_uu,
+        b2a_qp,
+        a2b_qp,
     ],
     init,
 };

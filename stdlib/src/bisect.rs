@@ -6,7 +6,7 @@
 use num_traits::Signed;
 
 use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
-use super::{module_index, ModuleDef, NativeFn, NativeId};
+use super::{module_index, ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{DictKind, ExcType, Obj, Value};
 use crate::vm::ops::Num;
@@ -29,6 +29,7 @@ fn parse(vm: &mut Vm, args: &Args, name: &str) -> PyResult<Call> {
             name,
             params: &["a", "x", "lo", "hi"],
             required: 2,
+            posonly: 0,
             kwonly: &["key"],
             method: false,
             style: Style::Clinic,
@@ -236,23 +237,6 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "bisect",
-    funcs: &[
-        NativeFn {
-            name: "bisect_left",
-            call: bisect_left,
-        },
-        NativeFn {
-            name: "bisect_right",
-            call: bisect_right,
-        },
-        NativeFn {
-            name: "insort_left",
-            call: insort_left,
-        },
-        NativeFn {
-            name: "insort_right",
-            call: insort_right,
-        },
-    ],
+    funcs: natives_table![bisect_left, bisect_right, insort_left, insort_right,],
     init,
 };

@@ -4,7 +4,7 @@
 //! `id()`), so shared references and cycles survive a deep copy.
 
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::{Args, Builtin};
 use crate::collections::namedtuple::NamedtupleVm;
 use crate::object::{Dict, DictKind, ExcType, Instance, Obj, ObjId, Value};
@@ -15,6 +15,7 @@ fn sig<'a>(name: &'a str, params: &'a [&'a str], required: usize) -> super::util
         name,
         params,
         required,
+        posonly: 0,
         kwonly: &[],
         method: false,
         style: super::util::Style::Def,
@@ -533,15 +534,6 @@ fn store(vm: &mut Vm, src: ObjId, n: usize, y: Value, k: Value, v: Value) -> PyR
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "copy",
-    funcs: &[
-        NativeFn {
-            name: "copy",
-            call: copy,
-        },
-        NativeFn {
-            name: "deepcopy",
-            call: deepcopy,
-        },
-    ],
+    funcs: natives_table![copy, deepcopy,],
     init: super::no_init,
 };

@@ -8,7 +8,7 @@
 //! `csv_reader.rs` / `csv_writer.rs`, parameters in `csv_dialect.rs`.
 
 use super::csv_dialect::{self, csv_error, Dialect, QUOTE_ALL};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{Dict, ExcType, HashKey, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -191,39 +191,15 @@ fn c_init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 /// `_csv`: the parser, formatter and registry.
 pub static C_MODULE: ModuleDef = ModuleDef {
     name: "_csv",
-    funcs: &[
-        NativeFn {
-            name: "reader",
-            call: reader,
-        },
-        NativeFn {
-            name: "writer",
-            call: writer,
-        },
-        NativeFn {
-            name: "Dialect",
-            call: dialect_class,
-        },
-        NativeFn {
-            name: "get_dialect",
-            call: get_dialect,
-        },
-        NativeFn {
-            name: "register_dialect",
-            call: register_dialect,
-        },
-        NativeFn {
-            name: "unregister_dialect",
-            call: unregister_dialect,
-        },
-        NativeFn {
-            name: "list_dialects",
-            call: list_dialects,
-        },
-        NativeFn {
-            name: "field_size_limit",
-            call: field_size_limit,
-        },
+    funcs: natives_table![
+        reader,
+        writer,
+        Dialect = dialect_class,
+        get_dialect,
+        register_dialect,
+        unregister_dialect,
+        list_dialects,
+        field_size_limit,
     ],
     init: c_init,
 };
@@ -268,15 +244,6 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 /// `csv`: `_csv` plus the dict-based reader and writer.
 pub static MODULE: ModuleDef = ModuleDef {
     name: "csv",
-    funcs: &[
-        NativeFn {
-            name: "DictReader",
-            call: dict_reader,
-        },
-        NativeFn {
-            name: "DictWriter",
-            call: dict_writer,
-        },
-    ],
+    funcs: natives_table![DictReader = dict_reader, DictWriter = dict_writer,],
     init,
 };

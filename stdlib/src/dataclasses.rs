@@ -4,7 +4,7 @@
 //! fields ([`DataclassInfo`]) and the VM's instance creation, repr,
 //! equality, ordering and hashing consult them.
 
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{DataclassInfo, Dict, ExcType, Field, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -406,39 +406,15 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "dataclasses",
-    funcs: &[
-        NativeFn {
-            name: "dataclass",
-            call: dataclass,
-        },
-        NativeFn {
-            name: "_dataclass_with",
-            call: dataclass_with,
-        },
-        NativeFn {
-            name: "field",
-            call: field,
-        },
-        NativeFn {
-            name: "fields",
-            call: fields,
-        },
-        NativeFn {
-            name: "asdict",
-            call: asdict,
-        },
-        NativeFn {
-            name: "astuple",
-            call: astuple,
-        },
-        NativeFn {
-            name: "replace",
-            call: replace,
-        },
-        NativeFn {
-            name: "is_dataclass",
-            call: is_dataclass,
-        },
+    funcs: natives_table![
+        dataclass,
+        _dataclass_with = dataclass_with,
+        field,
+        fields,
+        asdict,
+        astuple,
+        replace,
+        is_dataclass,
     ],
     init,
 };

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::datetime_args::{bind_c, CName};
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -719,35 +719,14 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "datetime",
-    funcs: &[
-        NativeFn {
-            name: "date",
-            call: date_new,
-        },
-        NativeFn {
-            name: "datetime",
-            call: datetime_new,
-        },
-        NativeFn {
-            name: "time",
-            call: time_new,
-        },
-        NativeFn {
-            name: "timedelta",
-            call: timedelta_new,
-        },
-        NativeFn {
-            name: "timezone",
-            call: timezone_new,
-        },
-        NativeFn {
-            name: "tzinfo",
-            call: tzinfo_new,
-        },
-        NativeFn {
-            name: "_classmethod",
-            call: classmethod,
-        },
+    funcs: natives_table![
+        date = date_new,
+        datetime = datetime_new,
+        time = time_new,
+        timedelta = timedelta_new,
+        timezone = timezone_new,
+        tzinfo = tzinfo_new,
+        _classmethod = classmethod,
     ],
     init,
 };

@@ -10,7 +10,7 @@ use super::digests::{pbkdf2, Algo, Hasher};
 use super::digests_sponge::Blake2Params;
 use super::objects::NativeObj;
 use super::util::{bind, Sig, Style};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
 use crate::object::{Dict, ExcType, Obj, Value};
@@ -356,6 +356,7 @@ fn pbkdf2_hmac(vm: &mut Vm, a: Args) -> PyResult<Value> {
             name: "pbkdf2_hmac",
             params: &["hash_name", "password", "salt", "iterations", "dklen"],
             required: 4,
+            posonly: 0,
             kwonly: &[],
             method: false,
             style: Style::Clinic,
@@ -462,71 +463,23 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "hashlib",
-    funcs: &[
-        NativeFn {
-            name: "md5",
-            call: md5,
-        },
-        NativeFn {
-            name: "sha1",
-            call: sha1,
-        },
-        NativeFn {
-            name: "sha224",
-            call: sha224,
-        },
-        NativeFn {
-            name: "sha256",
-            call: sha256,
-        },
-        NativeFn {
-            name: "sha384",
-            call: sha384,
-        },
-        NativeFn {
-            name: "sha512",
-            call: sha512,
-        },
-        NativeFn {
-            name: "sha3_224",
-            call: sha3_224,
-        },
-        NativeFn {
-            name: "sha3_256",
-            call: sha3_256,
-        },
-        NativeFn {
-            name: "sha3_384",
-            call: sha3_384,
-        },
-        NativeFn {
-            name: "sha3_512",
-            call: sha3_512,
-        },
-        NativeFn {
-            name: "shake_128",
-            call: shake_128,
-        },
-        NativeFn {
-            name: "shake_256",
-            call: shake_256,
-        },
-        NativeFn {
-            name: "blake2b",
-            call: blake2b,
-        },
-        NativeFn {
-            name: "blake2s",
-            call: blake2s,
-        },
-        NativeFn {
-            name: "new",
-            call: new,
-        },
-        NativeFn {
-            name: "pbkdf2_hmac",
-            call: pbkdf2_hmac,
-        },
+    funcs: natives_table![
+        md5,
+        sha1,
+        sha224,
+        sha256,
+        sha384,
+        sha512,
+        sha3_224,
+        sha3_256,
+        sha3_384,
+        sha3_512,
+        shake_128,
+        shake_256,
+        blake2b,
+        blake2s,
+        new,
+        pbkdf2_hmac,
     ],
     init,
 };

@@ -5,7 +5,7 @@
 use super::digests::{Algo, Hasher};
 use super::hashlib::{buffer, new_hash, MODULE};
 use super::objects::NativeObj;
-use super::{module_index, ModuleDef, NativeFn, NativeId};
+use super::{module_index, ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
@@ -249,16 +249,7 @@ fn hashxof_class(_: &mut Vm, _: Args) -> PyResult<Value> {
 /// `_hashlib`: the classes of the OpenSSL-style hash objects.
 pub static C_MODULE: ModuleDef = ModuleDef {
     name: "_hashlib",
-    funcs: &[
-        NativeFn {
-            name: "HASH",
-            call: hash_class,
-        },
-        NativeFn {
-            name: "HASHXOF",
-            call: hashxof_class,
-        },
-    ],
+    funcs: natives_table![HASH = hash_class, HASHXOF = hashxof_class,],
     init: super::no_init,
 };
 

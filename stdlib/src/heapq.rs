@@ -4,7 +4,7 @@
 //! after reading its inputs in full).
 
 use super::util::{bind, keep, rooted, Sig, Style};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -223,6 +223,7 @@ fn select(vm: &mut Vm, a: Args, name: &str, largest: bool) -> PyResult<Value> {
             name,
             params: &["n", "iterable", "key"],
             required: 2,
+            posonly: 0,
             kwonly: &[],
             method: false,
             style: Style::Def,
@@ -318,15 +319,9 @@ fn merge(vm: &mut Vm, a: Args) -> PyResult<Value> {
     })
 }
 
-macro_rules! table {
-    ($($name:ident),* $(,)?) => {
-        &[$(NativeFn { name: stringify!($name), call: $name }),*]
-    };
-}
-
 pub static MODULE: ModuleDef = ModuleDef {
     name: "heapq",
-    funcs: table![
+    funcs: natives_table![
         heappush,
         heappop,
         heapreplace,

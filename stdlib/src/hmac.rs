@@ -7,7 +7,7 @@
 use super::digests::{Algo, HmacKey};
 use super::objects::NativeObj;
 use super::util::{bind, Sig, Style};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
 use crate::object::{Obj, ObjId, Value};
@@ -49,6 +49,7 @@ fn new(vm: &mut Vm, a: Args) -> PyResult<Value> {
             name: "new",
             params: &["key", "msg", "digestmod"],
             required: 1,
+            posonly: 0,
             kwonly: &[],
             method: false,
             style: Style::Def,
@@ -73,6 +74,7 @@ fn digest(vm: &mut Vm, a: Args) -> PyResult<Value> {
             name: "digest",
             params: &["key", "msg", "digest"],
             required: 3,
+            posonly: 0,
             kwonly: &[],
             method: false,
             style: Style::Def,
@@ -117,24 +119,7 @@ fn compare_digest(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "hmac",
-    funcs: &[
-        NativeFn {
-            name: "new",
-            call: new,
-        },
-        NativeFn {
-            name: "HMAC",
-            call: new,
-        },
-        NativeFn {
-            name: "digest",
-            call: digest,
-        },
-        NativeFn {
-            name: "compare_digest",
-            call: compare_digest,
-        },
-    ],
+    funcs: natives_table![new, HMAC = new, digest, compare_digest,],
     init: super::no_init,
 };
 

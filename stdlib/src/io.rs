@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -609,6 +609,7 @@ fn string_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
             name: "StringIO",
             params: &["initial_value", "newline"],
             required: 0,
+            posonly: 0,
             kwonly: &[],
             method: false,
             style: super::util::Style::Clinic,
@@ -667,6 +668,7 @@ fn bytes_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
             name: "BytesIO",
             params: &["initial_bytes"],
             required: 0,
+            posonly: 0,
             kwonly: &[],
             method: false,
             style: super::util::Style::Clinic,
@@ -694,16 +696,7 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "io",
-    funcs: &[
-        NativeFn {
-            name: "StringIO",
-            call: string_io,
-        },
-        NativeFn {
-            name: "BytesIO",
-            call: bytes_io,
-        },
-    ],
+    funcs: natives_table![StringIO = string_io, BytesIO = bytes_io,],
     init,
 };
 

@@ -27,6 +27,9 @@ pub mod object {
 
 pub use monty_vm::{builtins, output, unicode};
 
+#[macro_use]
+mod native;
+
 mod asyncio;
 mod base64;
 mod base85;

@@ -9,7 +9,7 @@ use num_traits::{FromPrimitive, Signed, ToPrimitive};
 
 use super::math_special::{self as special, ldexp as ldexp_f};
 use super::util::{bind, exact_args, no_kw, one_arg, Sig, Style};
-use super::{math_int, math_sum, ModuleDef, NativeFn};
+use super::{math_int, math_sum, ModuleDef};
 use crate::builtins::Args;
 use crate::object::{float, int, ExcType, Value};
 use crate::vm::ops::Num;
@@ -490,6 +490,7 @@ fn nextafter(vm: &mut Vm, a: Args) -> PyResult<Value> {
         name: "nextafter",
         params: &["x", "y"],
         required: 2,
+        posonly: 0,
         kwonly: &["steps"],
         method: false,
         style: Style::Clinic,
@@ -531,6 +532,7 @@ fn isclose(vm: &mut Vm, a: Args) -> PyResult<Value> {
         name: "isclose",
         params: &["a", "b"],
         required: 2,
+        posonly: 0,
         kwonly: &["rel_tol", "abs_tol"],
         method: false,
         style: Style::Clinic,
@@ -573,15 +575,9 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     }
 }
 
-macro_rules! table {
-    ($($name:ident = $f:path),* $(,)?) => {
-        &[$(NativeFn { name: stringify!($name), call: $f }),*]
-    };
-}
-
 pub static MODULE: ModuleDef = ModuleDef {
     name: "math",
-    funcs: table![
+    funcs: natives_table![
         sqrt = sqrt,
         cbrt = cbrt,
         exp = exp,

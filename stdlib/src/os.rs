@@ -7,7 +7,7 @@
 //! descriptor, and the sandbox has none open, so it fails with `EBADF`.
 //! `os.path` lives in [`super::os_path`].
 
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{Dict, ExcType, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -539,15 +539,9 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
     }
 }
 
-macro_rules! natives {
-    ($($name:literal => $f:expr),* $(,)?) => {
-        &[$(NativeFn { name: $name, call: $f }),*]
-    };
-}
-
 pub static MODULE: ModuleDef = ModuleDef {
     name: "os",
-    funcs: natives![
+    funcs: natives_table![
         "fspath" => fspath,
         "getenv" => getenv,
         "getcwd" => getcwd,

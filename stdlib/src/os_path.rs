@@ -8,7 +8,7 @@
 //! `abspath('rel')`, ...) raises `PermissionError`.
 
 use super::os::{bind_def, clinic, fspath_of, fspath_required, no_os, PathArg};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{ExcType, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -504,15 +504,9 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
     out.push(("supports_unicode_filenames".into(), Value::Bool(false)));
 }
 
-macro_rules! natives {
-    ($($name:literal => $f:expr),* $(,)?) => {
-        &[$(NativeFn { name: $name, call: $f }),*]
-    };
-}
-
 pub static MODULE: ModuleDef = ModuleDef {
     name: "posixpath",
-    funcs: natives![
+    funcs: natives_table![
         "join" => join,
         "split" => split,
         "splitext" => splitext,

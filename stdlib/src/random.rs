@@ -13,8 +13,8 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use serde::{Deserialize, Serialize};
 
 use super::random_ops as ops;
-use super::util::{bind, one_arg, Sig, Style};
-use super::{sha512, ModuleDef, NativeFn};
+use super::util::one_arg;
+use super::{sha512, ModuleDef};
 use crate::builtins::{Args, Builtin};
 use crate::object::{int, ExcType, Obj, Value};
 use crate::vm::ops::Num;
@@ -242,25 +242,27 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
     }
 }
 
-fn seed(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "Random.seed",
-            params: &["a", "version"],
-            required: 0,
-            kwonly: &[],
-            method: true,
-            style: Style::Def,
-        },
-    )?;
-    let st = seeded(
-        vm,
-        s[0].unwrap_or(Value::None),
-        s[1].unwrap_or(Value::Int(2)),
-    )?;
-    vm.random_state = Some(Box::new(st));
-    Ok(Value::None)
+native! {
+    /// `Random.seed(a=None, version=2)`.
+    def_method fn seed as "Random.seed"(vm, a?, version?) {
+        let st = seeded(
+            vm,
+            a.unwrap_or(Value::None),
+            version.unwrap_or(Value::Int(2)),
+        )?;
+        vm.random_state = Some(Box::new(st));
+        Ok(Value::None)
+    }
+
+    /// `Random.getstate()`.
+    def_method fn getstate as "Random.getstate"(vm) {
+        let st = state(vm).clone();
+        let mut words: Vec<Value> = st.mt.iter().map(|w| Value::Int(i64::from(*w))).collect();
+        words.push(Value::Int(st.index as i64));
+        let words = vm.new_tuple(words);
+        let gauss = st.gauss_next.map_or(Value::None, Value::Float);
+        Ok(vm.new_tuple(vec![Value::Int(3), words, gauss]))
+    }
 }
 
 fn random(vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -306,26 +308,6 @@ fn randbytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(vm.heap.new_value(Obj::Bytes(bytes)))
 }
 
-fn getstate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    bind(
-        &a,
-        &Sig {
-            name: "Random.getstate",
-            params: &[],
-            required: 0,
-            kwonly: &[],
-            method: true,
-            style: Style::Def,
-        },
-    )?;
-    let st = state(vm).clone();
-    let mut words: Vec<Value> = st.mt.iter().map(|w| Value::Int(i64::from(*w))).collect();
-    words.push(Value::Int(st.index as i64));
-    let words = vm.new_tuple(words);
-    let gauss = st.gauss_next.map_or(Value::None, Value::Float);
-    Ok(vm.new_tuple(vec![Value::Int(3), words, gauss]))
-}
-
 /// One word of a state vector, as CPython's `PyLong_AsUnsignedLong`.
 fn state_word(vm: &Vm, v: Value) -> PyResult<u32> {
     match vm.as_num(v) {
@@ -348,90 +330,76 @@ fn state_word(vm: &Vm, v: Value) -> PyResult<u32> {
     }
 }
 
-fn setstate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "Random.setstate",
-            params: &["state"],
-            required: 1,
-            kwonly: &[],
-            method: true,
-            style: Style::Def,
-        },
-    )?;
-    let st = s[0].unwrap_or(Value::None);
-    let version = vm.get_item(st, Value::Int(0))?;
-    let v3 = vm.py_eq(version, Value::Int(3))?;
-    if !v3 && !vm.py_eq(version, Value::Int(2))? {
-        let shown = vm.str_of(version)?;
-        return Err(PyErr::value_error(format!(
-            "state with version {shown} passed to Random.setstate() of version 3"
-        )));
-    }
-    if let Value::Ref(id) = st {
-        if let Obj::List(items) | Obj::Tuple(items) = vm.heap.get(id) {
-            if items.len() > 3 {
-                return Err(PyErr::value_error(format!(
-                    "too many values to unpack (expected 3, got {})",
-                    items.len()
-                )));
+native! {
+    /// `Random.setstate(state)`.
+    def_method fn setstate as "Random.setstate"(vm, state) {
+        let st = state;
+        let version = vm.get_item(st, Value::Int(0))?;
+        let v3 = vm.py_eq(version, Value::Int(3))?;
+        if !v3 && !vm.py_eq(version, Value::Int(2))? {
+            let shown = vm.str_of(version)?;
+            return Err(PyErr::value_error(format!(
+                "state with version {shown} passed to Random.setstate() of version 3"
+            )));
+        }
+        if let Value::Ref(id) = st {
+            if let Obj::List(items) | Obj::Tuple(items) = vm.heap.get(id) {
+                if items.len() > 3 {
+                    return Err(PyErr::value_error(format!(
+                        "too many values to unpack (expected 3, got {})",
+                        items.len()
+                    )));
+                }
             }
         }
-    }
-    let parts = vm.unpack_exact(st, 3)?;
-    let mut internal = parts[1];
-    if !v3 {
-        let words = vm.collect_iterable(internal)?;
-        let modulus = int::from_bigint(&mut vm.heap, BigInt::from(1u64 << 32));
-        let mut reduced = Vec::with_capacity(words.len());
-        for w in words {
-            reduced.push(vm.binary_op(BinOp::Mod, w, modulus, false)?);
+        let parts = vm.unpack_exact(st, 3)?;
+        let mut internal = parts[1];
+        if !v3 {
+            let words = vm.collect_iterable(internal)?;
+            let modulus = int::from_bigint(&mut vm.heap, BigInt::from(1u64 << 32));
+            let mut reduced = Vec::with_capacity(words.len());
+            for w in words {
+                reduced.push(vm.binary_op(BinOp::Mod, w, modulus, false)?);
+            }
+            internal = vm.new_tuple(reduced);
         }
-        internal = vm.new_tuple(reduced);
-    }
-    let gauss = match parts[2] {
-        Value::Float(f) => Some(f),
-        Value::Int(i) => Some(i as f64),
-        _ => None,
-    };
-    let words = match internal {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Tuple(t) => t.clone(),
+        let gauss = match parts[2] {
+            Value::Float(f) => Some(f),
+            Value::Int(i) => Some(i as f64),
+            _ => None,
+        };
+        let words = match internal {
+            Value::Ref(id) => match vm.heap.get(id) {
+                Obj::Tuple(t) => t.clone(),
+                _ => return Err(PyErr::type_error("state vector must be a tuple")),
+            },
             _ => return Err(PyErr::type_error("state vector must be a tuple")),
-        },
-        _ => return Err(PyErr::type_error("state vector must be a tuple")),
-    };
-    if words.len() != N + 1 {
-        return Err(PyErr::value_error("state vector is the wrong size"));
+        };
+        if words.len() != N + 1 {
+            return Err(PyErr::value_error("state vector is the wrong size"));
+        }
+        let mut mt = Vec::with_capacity(N);
+        for w in &words[..N] {
+            mt.push(state_word(vm, *w)?);
+        }
+        let index = vm.index_arg(words[N])?;
+        if !(0..=N as i64).contains(&index) {
+            return Err(PyErr::value_error("invalid state"));
+        }
+        vm.random_state = Some(Box::new(State {
+            mt,
+            index: index as usize,
+            gauss_next: gauss,
+        }));
+        Ok(Value::None)
     }
-    let mut mt = Vec::with_capacity(N);
-    for w in &words[..N] {
-        mt.push(state_word(vm, *w)?);
-    }
-    let index = vm.index_arg(words[N])?;
-    if !(0..=N as i64).contains(&index) {
-        return Err(PyErr::value_error("invalid state"));
-    }
-    vm.random_state = Some(Box::new(State {
-        mt,
-        index: index as usize,
-        gauss_next: gauss,
-    }));
-    Ok(Value::None)
 }
 
 fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
 
-macro_rules! table {
-    ($($name:ident = $f:path),* $(,)?) => {
-        &[$(NativeFn { name: stringify!($name), call: $f }),*]
-    };
-}
-
 pub static MODULE: ModuleDef = ModuleDef {
     name: "random",
-    funcs: table![
+    funcs: natives_table![
         seed = seed,
         random = random,
         getrandbits = getrandbits,

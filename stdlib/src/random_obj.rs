@@ -21,6 +21,7 @@ pub fn new_random(vm: &mut Vm, a: Args) -> PyResult<Value> {
             name: "Random.__init__",
             params: &["x"],
             required: 0,
+            posonly: 0,
             kwonly: &[],
             method: true,
             style: Style::Def,

@@ -32,6 +32,7 @@ fn args(
             name,
             params,
             required,
+            posonly: 0,
             kwonly,
             method: true,
             style: Style::Def,

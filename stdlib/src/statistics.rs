@@ -15,7 +15,7 @@ use super::math::frexp_f;
 use super::math_sum::Partials;
 use super::statistics_bivariate::{correlation, covariance};
 use super::util::{bind, keep, rooted, Sig, Style};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{int, ExcType, HashKey, Value};
 use crate::vm::ops::Num;
@@ -180,6 +180,7 @@ fn data_arg(a: &Args, name: &str, extra: &[&str], kwonly: &[&str]) -> PyResult<V
             name,
             params: &params,
             required: 1,
+            posonly: 0,
             kwonly,
             method: false,
             style: Style::Def,
@@ -684,15 +685,9 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     ));
 }
 
-macro_rules! table {
-    ($($name:ident),* $(,)?) => {
-        &[$(NativeFn { name: stringify!($name), call: $name }),*]
-    };
-}
-
 pub static MODULE: ModuleDef = ModuleDef {
     name: "statistics",
-    funcs: table![
+    funcs: natives_table![
         mean,
         fmean,
         median,

@@ -82,6 +82,7 @@ fn two(a: &Args, name: &str, kwonly: &[&str]) -> PyResult<Vec<Option<Value>>> {
             name,
             params: &["x", "y"],
             required: 2,
+            posonly: 0,
             kwonly,
             method: false,
             style: Style::Def,

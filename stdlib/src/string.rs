@@ -20,6 +20,7 @@ fn capwords(vm: &mut Vm, a: Args) -> PyResult<Value> {
         name: "capwords",
         params: &["s", "sep"],
         required: 1,
+        posonly: 0,
         kwonly: &[],
         method: false,
         style: super::util::Style::Def,

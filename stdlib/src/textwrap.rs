@@ -3,7 +3,7 @@
 //! runs, hyphenated parts and em-dashes), then packed greedily into lines,
 //! long words broken, and a placeholder added when `max_lines` cuts it.
 
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::Value;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -438,6 +438,7 @@ fn bind_def(a: &Args, params: &[&str]) -> PyResult<Vec<Value>> {
         name: a.name,
         params,
         required: params.len().min(2),
+        posonly: 0,
         kwonly: &[],
         method: false,
         style: super::util::Style::Def,
@@ -528,27 +529,6 @@ fn indent_lines(vm: &mut Vm, lines: Value, prefix: Value, predicate: Value) -> P
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "textwrap",
-    funcs: &[
-        NativeFn {
-            name: "wrap",
-            call: wrap,
-        },
-        NativeFn {
-            name: "fill",
-            call: fill,
-        },
-        NativeFn {
-            name: "shorten",
-            call: shorten,
-        },
-        NativeFn {
-            name: "dedent",
-            call: dedent,
-        },
-        NativeFn {
-            name: "indent",
-            call: indent,
-        },
-    ],
+    funcs: natives_table![wrap, fill, shorten, dedent, indent,],
     init: super::no_init,
 };

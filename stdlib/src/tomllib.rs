@@ -12,7 +12,7 @@ use num_bigint::BigInt;
 use super::datetime::{self, Clock, Dt};
 use super::toml_parse::{Fail, Parser};
 use super::toml_tables::{Node, Table};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{Dict, ExcType, HashKey, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -271,15 +271,6 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "tomllib",
-    funcs: &[
-        NativeFn {
-            name: "loads",
-            call: loads,
-        },
-        NativeFn {
-            name: "load",
-            call: load,
-        },
-    ],
+    funcs: natives_table![loads, load,],
     init,
 };

@@ -5,7 +5,7 @@
 //! already links for `\N{...}` escapes.
 
 use super::util::{no_kw, one_arg};
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::{arg_count_error, Args};
 use crate::object::{ExcType, Obj, Value};
 use crate::unicode::{self, Form};
@@ -227,59 +227,20 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "unicodedata",
-    funcs: &[
-        NativeFn {
-            name: "category",
-            call: category,
-        },
-        NativeFn {
-            name: "bidirectional",
-            call: bidirectional,
-        },
-        NativeFn {
-            name: "east_asian_width",
-            call: east_asian_width,
-        },
-        NativeFn {
-            name: "combining",
-            call: combining,
-        },
-        NativeFn {
-            name: "mirrored",
-            call: mirrored,
-        },
-        NativeFn {
-            name: "decomposition",
-            call: decomposition,
-        },
-        NativeFn {
-            name: "decimal",
-            call: decimal,
-        },
-        NativeFn {
-            name: "digit",
-            call: digit,
-        },
-        NativeFn {
-            name: "numeric",
-            call: numeric,
-        },
-        NativeFn {
-            name: "name",
-            call: name,
-        },
-        NativeFn {
-            name: "lookup",
-            call: lookup,
-        },
-        NativeFn {
-            name: "normalize",
-            call: normalize,
-        },
-        NativeFn {
-            name: "is_normalized",
-            call: is_normalized,
-        },
+    funcs: natives_table![
+        category,
+        bidirectional,
+        east_asian_width,
+        combining,
+        mirrored,
+        decomposition,
+        decimal,
+        digit,
+        numeric,
+        name,
+        lookup,
+        normalize,
+        is_normalized,
     ],
     init,
 };

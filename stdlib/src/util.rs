@@ -17,13 +17,16 @@ pub enum Style {
     Clinic,
 }
 
-/// A signature: positional-or-keyword parameters (the first `required` of
-/// them without default), then keyword-only parameters (all optional).
+/// A signature: positional parameters (the first `required` of them
+/// without default; the first `posonly` of them positional-only), then
+/// keyword-only parameters (all optional).
 pub struct Sig<'a> {
     /// The name in messages, e.g. `Random.randint` or `bisect_left`.
     pub name: &'a str,
     pub params: &'a [&'a str],
     pub required: usize,
+    /// How many of the leading `params` cannot be passed by keyword (`/`).
+    pub posonly: usize,
     pub kwonly: &'a [&'a str],
     /// A bound method: `self` counts in "takes N positional arguments".
     pub method: bool,
@@ -37,16 +40,36 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
     let mut slots: Vec<Option<Value>> = vec![None; np + sig.kwonly.len()];
     let name = sig.name;
     let npos = a.pos.len();
-    if sig.style == Style::Clinic && npos > np {
-        let how = if sig.required == np {
-            "exactly"
-        } else {
-            "at most"
-        };
-        let s = if np == 1 { "" } else { "s" };
-        return Err(PyErr::type_error(format!(
-            "{name}() takes {how} {np} positional argument{s} ({npos} given)"
-        )));
+    if sig.style == Style::Clinic {
+        // Argument Clinic's order of checks (`_PyArg_UnpackKeywords`)
+        let total = npos + a.kw.len();
+        let max = np + sig.kwonly.len();
+        if total > max {
+            let keyword = if npos == 0 { "keyword " } else { "" };
+            let s = if max == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes at most {max} {keyword}argument{s} ({total} given)"
+            )));
+        }
+        if npos > np {
+            let how = if sig.required < np {
+                "at most"
+            } else {
+                "exactly"
+            };
+            let s = if np == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {how} {np} positional argument{s} ({npos} given)"
+            )));
+        }
+        if npos < sig.posonly.min(sig.required) {
+            let need = sig.posonly.min(sig.required);
+            let how = if need < np { "at least" } else { "exactly" };
+            let s = if need == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {how} {need} positional argument{s} ({npos} given)"
+            )));
+        }
     }
     for (i, v) in a.pos.iter().enumerate().take(np) {
         slots[i] = Some(*v);
@@ -62,11 +85,24 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
             }
         }
     }
+    if sig.style == Style::Def {
+        let named: Vec<&str> = sig.params[..sig.posonly]
+            .iter()
+            .copied()
+            .filter(|p| a.kw.iter().any(|(k, _)| k == p))
+            .collect();
+        if !named.is_empty() {
+            return Err(PyErr::type_error(format!(
+                "{name}() got some positional-only arguments passed as keyword arguments: '{}'",
+                named.join(", ")
+            )));
+        }
+    }
     for (k, v) in &a.kw {
-        let idx = sig
-            .params
+        let idx = sig.params[sig.posonly..]
             .iter()
             .position(|p| p == k)
+            .map(|i| i + sig.posonly)
             .or_else(|| sig.kwonly.iter().position(|p| p == k).map(|i| i + np));
         let Some(i) = idx else {
             return Err(PyErr::type_error(format!(

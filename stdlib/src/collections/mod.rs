@@ -13,7 +13,7 @@ pub(crate) mod dict_kinds;
 pub(crate) mod namedtuple;
 
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::object::{DictKind, Obj, Value};
 use crate::vm::Vm;
 
@@ -45,43 +45,16 @@ fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "collections",
-    funcs: &[
-        NativeFn {
-            name: "defaultdict",
-            call: dict_kinds::defaultdict,
-        },
-        NativeFn {
-            name: "Counter",
-            call: dict_kinds::counter,
-        },
-        NativeFn {
-            name: "OrderedDict",
-            call: dict_kinds::ordereddict,
-        },
-        NativeFn {
-            name: "deque",
-            call: deque::deque,
-        },
-        NativeFn {
-            name: "namedtuple",
-            call: namedtuple,
-        },
-        NativeFn {
-            name: "_asdict",
-            call: namedtuple::nt_asdict,
-        },
-        NativeFn {
-            name: "_replace",
-            call: namedtuple::nt_replace,
-        },
-        NativeFn {
-            name: "_make",
-            call: namedtuple::nt_make,
-        },
-        NativeFn {
-            name: "__getnewargs__",
-            call: namedtuple::nt_getnewargs,
-        },
+    funcs: natives_table![
+        defaultdict = dict_kinds::defaultdict,
+        Counter = dict_kinds::counter,
+        OrderedDict = dict_kinds::ordereddict,
+        deque = deque::deque,
+        namedtuple,
+        _asdict = namedtuple::nt_asdict,
+        _replace = namedtuple::nt_replace,
+        _make = namedtuple::nt_make,
+        __getnewargs__ = namedtuple::nt_getnewargs,
     ],
     init,
 };

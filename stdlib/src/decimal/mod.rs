@@ -26,7 +26,7 @@ pub mod signals;
 use num_bigint::BigInt;
 
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::object::{Class, Dict, ExcType, Exception, HashKey, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use context::*;
@@ -443,39 +443,15 @@ pub fn int_value(vm: &mut Vm, b: BigInt) -> Value {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "decimal",
-    funcs: &[
-        NativeFn {
-            name: "Decimal",
-            call: ops::decimal_new,
-        },
-        NativeFn {
-            name: "Context",
-            call: ctxobj::context_new,
-        },
-        NativeFn {
-            name: "getcontext",
-            call: ctxobj::getcontext,
-        },
-        NativeFn {
-            name: "setcontext",
-            call: ctxobj::setcontext,
-        },
-        NativeFn {
-            name: "localcontext",
-            call: ctxobj::localcontext,
-        },
-        NativeFn {
-            name: "IEEEContext",
-            call: ctxobj::ieee_context,
-        },
-        NativeFn {
-            name: "_from_float",
-            call: ops::from_float,
-        },
-        NativeFn {
-            name: "_from_number",
-            call: ops::from_number,
-        },
+    funcs: natives_table![
+        Decimal = ops::decimal_new,
+        Context = ctxobj::context_new,
+        getcontext = ctxobj::getcontext,
+        setcontext = ctxobj::setcontext,
+        localcontext = ctxobj::localcontext,
+        IEEEContext = ctxobj::ieee_context,
+        _from_float = ops::from_float,
+        _from_number = ops::from_number,
     ],
     init,
 };

@@ -7,7 +7,7 @@
 mod decode;
 mod encode;
 
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -276,23 +276,6 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "json",
-    funcs: &[
-        NativeFn {
-            name: "dumps",
-            call: dumps,
-        },
-        NativeFn {
-            name: "loads",
-            call: loads,
-        },
-        NativeFn {
-            name: "dump",
-            call: dump,
-        },
-        NativeFn {
-            name: "load",
-            call: load,
-        },
-    ],
+    funcs: natives_table![dumps, loads, dump, load,],
     init,
 };
