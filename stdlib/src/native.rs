@@ -54,6 +54,11 @@ macro_rules! native {
     (@params $f:tt [$($r:ident)*] [$($o:ident)*] $k:tt $po:tt pos $p:ident ? $(, $($rest:tt)*)?) => {
         native!(@params $f [$($r)*] [$($o)* $p] $k $po pos $($($rest)*)?);
     };
+    (@params $f:tt $r:tt [$($o:ident)+] $k:tt $po:tt pos $p:ident $(, $($rest:tt)*)?) => {
+        compile_error!(concat!(
+            "native!: required parameter `", stringify!($p), "` after an optional one"
+        ));
+    };
     (@params $f:tt [$($r:ident)*] $o:tt $k:tt $po:tt pos $p:ident $(, $($rest:tt)*)?) => {
         native!(@params $f [$($r)* $p] $o $k $po pos $($($rest)*)?);
     };
@@ -65,6 +70,11 @@ macro_rules! native {
     };
     (@params $f:tt $r:tt $o:tt [$($k:ident)*] $po:tt kw $p:ident ? $(, $($rest:tt)*)?) => {
         native!(@params $f $r $o [$($k)* $p] $po kw $($($rest)*)?);
+    };
+    (@params $f:tt $r:tt $o:tt $k:tt $po:tt kw $p:ident $(, $($rest:tt)*)?) => {
+        compile_error!(concat!(
+            "native!: keyword-only parameters are optional, write `", stringify!($p), "?`"
+        ));
     };
     (@params $f:tt $r:tt $o:tt $k:tt $po:tt $mode:ident) => {
         native!(@emit $f $r $o $k $po);

@@ -333,8 +333,7 @@ fn state_word(vm: &Vm, v: Value) -> PyResult<u32> {
 native! {
     /// `Random.setstate(state)`.
     def_method fn setstate as "Random.setstate"(vm, state) {
-        let st = state;
-        let version = vm.get_item(st, Value::Int(0))?;
+        let version = vm.get_item(state, Value::Int(0))?;
         let v3 = vm.py_eq(version, Value::Int(3))?;
         if !v3 && !vm.py_eq(version, Value::Int(2))? {
             let shown = vm.str_of(version)?;
@@ -342,7 +341,7 @@ native! {
                 "state with version {shown} passed to Random.setstate() of version 3"
             )));
         }
-        if let Value::Ref(id) = st {
+        if let Value::Ref(id) = state {
             if let Obj::List(items) | Obj::Tuple(items) = vm.heap.get(id) {
                 if items.len() > 3 {
                     return Err(PyErr::value_error(format!(
@@ -352,7 +351,7 @@ native! {
                 }
             }
         }
-        let parts = vm.unpack_exact(st, 3)?;
+        let parts = vm.unpack_exact(state, 3)?;
         let mut internal = parts[1];
         if !v3 {
             let words = vm.collect_iterable(internal)?;

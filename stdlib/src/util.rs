@@ -62,8 +62,8 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
                 "{name}() takes {how} {np} positional argument{s} ({npos} given)"
             )));
         }
-        if npos < sig.posonly.min(sig.required) {
-            let need = sig.posonly.min(sig.required);
+        let need = sig.posonly.min(sig.required);
+        if npos < need {
             let how = if need < np { "at least" } else { "exactly" };
             let s = if need == 1 { "" } else { "s" };
             return Err(PyErr::type_error(format!(
