@@ -3,6 +3,9 @@
 //! `types` the constructors of builtin types, `methods` the methods of
 //! builtin values, `format` the format-spec mini-language.
 
+pub mod bind;
+#[macro_use]
+pub mod native;
 pub mod bytes_percent;
 pub mod codecs;
 pub mod conv;
@@ -147,8 +150,16 @@ impl Args {
     }
 
     /// Fails unless `min..=max` positional arguments were given and no
-    /// keywords other than `allowed`.
+    /// keywords other than `allowed` (the messages of C functions that
+    /// parse a tuple of positionals: `len() takes exactly one argument (2
+    /// given)`, `isinstance expected 2 arguments, got 1`).
     pub fn check(&self, min: usize, max: usize, allowed: &[&str]) -> PyResult<()> {
+        self.check_keywords(allowed)?;
+        self.check_count(min, max)
+    }
+
+    /// Fails if a keyword other than `allowed` was given.
+    pub fn check_keywords(&self, allowed: &[&str]) -> PyResult<()> {
         for (k, _) in &self.kw {
             if !allowed.contains(&k.as_str()) {
                 return Err(if allowed.is_empty() {
@@ -161,6 +172,11 @@ impl Args {
                 });
             }
         }
+        Ok(())
+    }
+
+    /// Fails unless `min..=max` positional arguments were given.
+    pub fn check_count(&self, min: usize, max: usize) -> PyResult<()> {
         let n = self.pos.len();
         if n < min || n > max {
             if min == max && min <= 1 {

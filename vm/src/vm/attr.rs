@@ -513,8 +513,8 @@ impl<S: Stdlib> Vm<S> {
         }
         names.extend(
             crate::builtins::methods::method_names(self, obj)
-                .iter()
-                .map(|s| s.to_string()),
+                .into_iter()
+                .map(str::to_string),
         );
         names.sort();
         names.dedup();

@@ -6,11 +6,6 @@ use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
 
-pub const METHODS: &[&str] = &[
-    "append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy",
-    "clear",
-];
-
 fn items<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Vec<Value> {
     match vm.heap.get(id) {
         Obj::List(l) | Obj::Tuple(l) => l,
@@ -43,13 +38,25 @@ pub fn sequence_bounds<S: Stdlib>(vm: &mut Vm<S>, bounds: &[Value]) -> PyResult<
     Ok(out)
 }
 
-fn index_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, a: &Args, what: &str) -> PyResult<Value> {
-    a.check(1, 3, &[])?;
-    let x = a.pos[0];
+/// The list or tuple a method was called on.
+fn receiver(this: Value) -> ObjId {
+    match this {
+        Value::Ref(id) => id,
+        _ => unreachable!("a list or tuple method's receiver"),
+    }
+}
+
+fn index_of<S: Stdlib>(
+    vm: &mut Vm<S>,
+    id: ObjId,
+    x: Value,
+    bounds: &[Value],
+    what: &str,
+) -> PyResult<Value> {
     // `__index__` of the bounds may resize the list: convert them first
     let mut pos = vec![x];
-    pos.extend(sequence_bounds(vm, &a.pos[1..])?);
-    let bounds = Args::new(a.name, pos, Vec::new());
+    pos.extend(sequence_bounds(vm, bounds)?);
+    let bounds = Args::new("index", pos, Vec::new());
     let len = items(vm, id).len();
     let (start, end) = super::clamp_range(vm, &bounds, 1, len)?;
     for i in start..end {
@@ -67,9 +74,7 @@ fn index_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, a: &Args, what: &str) -> PyRes
     }
 }
 
-fn count<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, a: &Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let x = a.pos[0];
+fn count_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, x: Value) -> PyResult<Value> {
     let mut n = 0;
     for v in items(vm, id).clone() {
         if vm.same_object(v, x) || vm.py_eq(v, x)? {
@@ -79,118 +84,133 @@ fn count<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, a: &Args) -> PyResult<Value> {
     Ok(Value::Int(n))
 }
 
-pub fn call_tuple<S: Stdlib>(
-    vm: &mut Vm<S>,
-    id: ObjId,
-    name: &str,
-    a: Args,
-) -> PyResult<Option<Value>> {
-    Ok(Some(match name {
-        "index" => index_of(vm, id, &a, "tuple")?,
-        "count" => count(vm, id, &a)?,
-        _ => return Ok(None),
-    }))
+native_methods! { pub fn tuple_methods; index = tuple_index, count }
+
+native_methods! {
+    pub fn list_methods;
+    append, extend, insert, pop, remove, index = list_index, count, sort, reverse, copy, clear,
 }
 
-pub fn call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
-    Ok(Some(match name {
-        "append" => {
-            a.check(1, 1, &[])?;
-            items_mut(vm, id).push(a.pos[0]);
-            Value::None
+native! {
+    /// `tuple.index(value, start=0, stop=sys.maxsize, /)`.
+    builtin method tuple_index(vm, this, value, start?, stop?, /) {
+        let bounds: Vec<Value> = start.into_iter().chain(stop).collect();
+        index_of(vm, receiver(this), value, &bounds, "tuple")
+    }
+
+    /// `list.index(value, start=0, stop=sys.maxsize, /)`.
+    builtin method list_index(vm, this, value, start?, stop?, /) {
+        let bounds: Vec<Value> = start.into_iter().chain(stop).collect();
+        index_of(vm, receiver(this), value, &bounds, "list")
+    }
+
+    /// `list.count(value, /)`, `tuple.count(value, /)`.
+    builtin method count(vm, this, value, /) {
+        count_of(vm, receiver(this), value)
+    }
+
+    /// `list.append(object, /)`.
+    builtin method append(vm, this, object, /) {
+        items_mut(vm, receiver(this)).push(object);
+        Ok(Value::None)
+    }
+
+    /// `list.extend(iterable, /)`.
+    builtin method extend(vm, this, iterable, /) {
+        let new = vm.collect_iterable(iterable)?;
+        items_mut(vm, receiver(this)).extend(new);
+        Ok(Value::None)
+    }
+
+    /// `list.insert(index, object, /)`.
+    builtin method insert(vm, this, index, object, /) {
+        let i = vm.index_arg_mut(index)?;
+        let l = items_mut(vm, receiver(this));
+        let n = l.len() as i64;
+        let at = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
+        l.insert(at, object);
+        Ok(Value::None)
+    }
+
+    /// `list.pop(index=-1, /)`.
+    builtin method pop(vm, this, index?, /) {
+        let i = match index {
+            Some(v) => vm.index_arg_mut(v)?,
+            None => -1,
+        };
+        let l = items_mut(vm, receiver(this));
+        if l.is_empty() {
+            return Err(PyErr::new(ExcType::IndexError, "pop from empty list"));
         }
-        "extend" => {
-            a.check(1, 1, &[])?;
-            let new = vm.collect_iterable(a.pos[0])?;
-            items_mut(vm, id).extend(new);
-            Value::None
+        let n = l.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(PyErr::new(ExcType::IndexError, "pop index out of range"));
         }
-        "insert" => {
-            a.check(2, 2, &[])?;
-            let i = vm.index_arg_mut(a.pos[0])?;
-            let l = items_mut(vm, id);
-            let n = l.len() as i64;
-            let at = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
-            l.insert(at, a.pos[1]);
-            Value::None
-        }
-        "pop" => {
-            a.check(0, 1, &[])?;
-            let i = match a.pos.first() {
-                Some(v) => vm.index_arg_mut(*v)?,
-                None => -1,
-            };
-            let l = items_mut(vm, id);
-            if l.is_empty() {
-                return Err(PyErr::new(ExcType::IndexError, "pop from empty list"));
-            }
-            let n = l.len() as i64;
-            let j = if i < 0 { i + n } else { i };
-            if j < 0 || j >= n {
-                return Err(PyErr::new(ExcType::IndexError, "pop index out of range"));
-            }
-            l.remove(j as usize)
-        }
-        "remove" => {
-            a.check(1, 1, &[])?;
-            let x = a.pos[0];
-            // walks the live length: `__eq__` may resize the list, and then
-            // (as CPython) whatever sits at the matched index goes, if any
-            let mut i = 0;
-            while let Some(&v) = items(vm, id).get(i) {
-                if vm.same_object(v, x) || vm.py_eq(v, x)? {
-                    let l = items_mut(vm, id);
-                    if i < l.len() {
-                        l.remove(i);
-                    }
-                    return Ok(Some(Value::None));
+        Ok(l.remove(j as usize))
+    }
+
+    /// `list.remove(value, /)`.
+    builtin method remove(vm, this, value, /) {
+        let id = receiver(this);
+        // walks the live length: `__eq__` may resize the list, and then
+        // (as CPython) whatever sits at the matched index goes, if any
+        let mut i = 0;
+        while let Some(&v) = items(vm, id).get(i) {
+            if vm.same_object(v, value) || vm.py_eq(v, value)? {
+                let l = items_mut(vm, id);
+                if i < l.len() {
+                    l.remove(i);
                 }
-                i += 1;
+                return Ok(Value::None);
             }
-            return Err(PyErr::value_error("list.remove(x): x not in list"));
+            i += 1;
         }
-        "index" => index_of(vm, id, &a, "list")?,
-        "count" => count(vm, id, &a)?,
-        "sort" => {
-            a.check(0, 0, &["key", "reverse"])?;
-            let key = a.kwarg("key").unwrap_or(Value::None);
-            let reverse = match a.kwarg("reverse") {
-                Some(r) => vm.truthy(r)?,
-                None => false,
-            };
-            // CPython empties the list while sorting; mutation shows up as an error.
-            let taken = std::mem::take(items_mut(vm, id));
-            let sorted = vm.sort_values(taken.clone(), key, reverse);
-            match sorted {
-                Ok(s) => {
-                    let l = items_mut(vm, id);
-                    if !l.is_empty() {
-                        return Err(PyErr::value_error("list modified during sort"));
-                    }
-                    *l = s;
+        Err(PyErr::value_error("list.remove(x): x not in list"))
+    }
+
+    /// `list.sort(*, key=None, reverse=False)`.
+    builtin method sort(vm, this, *, key?, reverse?) {
+        let id = receiver(this);
+        let key = key.unwrap_or(Value::None);
+        let reverse = match reverse {
+            Some(r) => vm.truthy(r)?,
+            None => false,
+        };
+        // CPython empties the list while sorting; mutation shows up as an error.
+        let taken = std::mem::take(items_mut(vm, id));
+        let sorted = vm.sort_values(taken.clone(), key, reverse);
+        match sorted {
+            Ok(s) => {
+                let l = items_mut(vm, id);
+                if !l.is_empty() {
+                    return Err(PyErr::value_error("list modified during sort"));
                 }
-                Err(e) => {
-                    *items_mut(vm, id) = taken;
-                    return Err(e);
-                }
+                *l = s;
+                Ok(Value::None)
             }
-            Value::None
+            Err(e) => {
+                *items_mut(vm, id) = taken;
+                Err(e)
+            }
         }
-        "reverse" => {
-            a.check(0, 0, &[])?;
-            items_mut(vm, id).reverse();
-            Value::None
-        }
-        "copy" => {
-            a.check(0, 0, &[])?;
-            let c = items(vm, id).clone();
-            vm.new_list(c)
-        }
-        "clear" => {
-            a.check(0, 0, &[])?;
-            items_mut(vm, id).clear();
-            Value::None
-        }
-        _ => return Ok(None),
-    }))
+    }
+
+    /// `list.reverse()`.
+    builtin method reverse(vm, this) {
+        items_mut(vm, receiver(this)).reverse();
+        Ok(Value::None)
+    }
+
+    /// `list.copy()`.
+    builtin method copy(vm, this) {
+        let c = items(vm, receiver(this)).clone();
+        Ok(vm.new_list(c))
+    }
+
+    /// `list.clear()`.
+    builtin method clear(vm, this) {
+        items_mut(vm, receiver(this)).clear();
+        Ok(Value::None)
+    }
 }

@@ -17,29 +17,49 @@ use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
+use super::native::{find_method, Method};
 use super::Args;
 
-/// The builtin method names of `obj` (for `dir()`).
-pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static [&'static str] {
+/// The method table of `obj`'s builtin type, for the types whose methods
+/// are declared with `native!`.
+fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
     match obj {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::List(_) => Some(list::list_methods()),
+            Obj::Tuple(_) => Some(list::tuple_methods()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The builtin method names of `obj` (for `dir()`).
+pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
+    if let Some(table) = table_of(vm, obj) {
+        return table.iter().map(|m| m.name).collect();
+    }
+    let names: &'static [&'static str] = match obj {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS,
         Value::Float(_) => numbers::FLOAT_METHODS,
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Complex(_) => numbers::COMPLEX_METHODS,
             Obj::Str(_) => str::METHODS,
             Obj::Bytes(_) => bytes::METHODS,
-            Obj::List(_) => list::METHODS,
             Obj::Dict(_) => dict::METHODS,
             Obj::Set(_) => set::METHODS,
             Obj::FrozenSet(_) => set::FROZEN_METHODS,
             _ => &[],
         },
         _ => &[],
-    }
+    };
+    names.to_vec()
 }
 
 /// Does `obj` have a builtin method called `name`?
 pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
+    if let Some(table) = table_of(vm, obj) {
+        return find_method(table, name).is_some();
+    }
     match obj {
         Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS.contains(&name),
         Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
@@ -54,8 +74,6 @@ pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
             Obj::ByteArray(_) => {
                 bytes::METHODS.contains(&name) || bytes::ARRAY_METHODS.contains(&name)
             }
-            Obj::List(_) => list::METHODS.contains(&name),
-            Obj::Tuple(_) => name == "count" || name == "index",
             Obj::Dict(d) => dict::METHODS.contains(&name) || S::dict_kind_has_method(d.kind, name),
             Obj::Set(_) => set::METHODS.contains(&name),
             Obj::FrozenSet(_) => set::FROZEN_METHODS.contains(&name),
@@ -84,6 +102,11 @@ pub fn call_method<S: Stdlib>(
     pos: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Value> {
+    if let Some(m) = table_of(vm, obj).and_then(|t| find_method(t, name)) {
+        let mut a = Args::new(m.name, pos, kw);
+        a.owner = method_owner(vm, obj);
+        return (m.call)(vm, obj, a);
+    }
     let mut a = Args::new(method_name(name), pos, kw);
     a.owner = method_owner(vm, obj);
     let r = match obj {
@@ -103,8 +126,6 @@ pub fn call_method<S: Stdlib>(
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::call(vm, id, name, a)?,
             Obj::Bytes(_) | Obj::ByteArray(_) => bytes::call(vm, id, name, a)?,
-            Obj::List(_) => list::call(vm, id, name, a)?,
-            Obj::Tuple(_) => list::call_tuple(vm, id, name, a)?,
             Obj::Dict(_) => match S::dict_kind_method(vm, id, name, &a)? {
                 Some(v) => Some(v),
                 None => dict::call(vm, id, name, a)?,
@@ -180,7 +201,6 @@ fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
 fn method_name(name: &str) -> &'static str {
     for table in [
         str::METHODS,
-        list::METHODS,
         dict::METHODS,
         set::METHODS,
         numbers::INT_METHODS,

@@ -1,0 +1,159 @@
+//! Binding a call's arguments to a native function's signature, with
+//! CPython's messages for missing, extra, repeated and unknown arguments.
+//! Three wordings exist because CPython has three: functions written in
+//! Python ([`Style::Def`]), C functions whose arguments Argument Clinic
+//! parses ([`Style::Clinic`]), and the older C convention of positional
+//! arguments with a keyword allow-list ([`Args::check`]). `native!`
+//! (`builtins/native.rs`) declares a function once and picks one of them.
+
+use crate::builtins::Args;
+use crate::object::Value;
+use crate::vm::{PyErr, PyResult};
+
+/// How CPython words binding errors for a function.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// A function defined in Python (`random.randint`, `statistics.mean`).
+    Def,
+    /// A C function whose arguments Argument Clinic parses (`bisect_left`).
+    Clinic,
+}
+
+/// A signature: positional parameters (the first `required` of them
+/// without default; the first `posonly` of them positional-only), then
+/// keyword-only parameters (all optional).
+pub struct Sig<'a> {
+    /// The name in messages, e.g. `Random.randint` or `bisect_left`.
+    pub name: &'a str,
+    pub params: &'a [&'a str],
+    pub required: usize,
+    /// How many of the leading `params` cannot be passed by keyword (`/`).
+    pub posonly: usize,
+    pub kwonly: &'a [&'a str],
+    /// A bound method: `self` counts in "takes N positional arguments".
+    pub method: bool,
+    pub style: Style,
+}
+
+/// Binds `a` to `sig`: one slot per parameter then per keyword-only
+/// parameter, `None` where the caller gave nothing.
+pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
+    let np = sig.params.len();
+    let mut slots: Vec<Option<Value>> = vec![None; np + sig.kwonly.len()];
+    let name = sig.name;
+    let npos = a.pos.len();
+    if sig.style == Style::Clinic {
+        // Argument Clinic's order of checks (`_PyArg_UnpackKeywords`)
+        let total = npos + a.kw.len();
+        let max = np + sig.kwonly.len();
+        if total > max {
+            let keyword = if npos == 0 { "keyword " } else { "" };
+            let s = if max == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes at most {max} {keyword}argument{s} ({total} given)"
+            )));
+        }
+        if npos > np {
+            let how = if sig.required < np {
+                "at most"
+            } else {
+                "exactly"
+            };
+            let s = if np == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {how} {np} positional argument{s} ({npos} given)"
+            )));
+        }
+        let need = sig.posonly.min(sig.required);
+        if npos < need {
+            let how = if need < np { "at least" } else { "exactly" };
+            let s = if need == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {how} {need} positional argument{s} ({npos} given)"
+            )));
+        }
+    }
+    for (i, v) in a.pos.iter().enumerate().take(np) {
+        slots[i] = Some(*v);
+    }
+    if sig.style == Style::Clinic {
+        for (i, slot) in slots.iter().enumerate().take(sig.required) {
+            if slot.is_none() && !a.kw.iter().any(|(k, _)| k == sig.params[i]) {
+                return Err(PyErr::type_error(format!(
+                    "{name}() missing required argument '{}' (pos {})",
+                    sig.params[i],
+                    i + 1
+                )));
+            }
+        }
+    }
+    if sig.style == Style::Def {
+        let named: Vec<&str> = sig.params[..sig.posonly]
+            .iter()
+            .copied()
+            .filter(|p| a.kw.iter().any(|(k, _)| k == p))
+            .collect();
+        if !named.is_empty() {
+            return Err(PyErr::type_error(format!(
+                "{name}() got some positional-only arguments passed as keyword arguments: '{}'",
+                named.join(", ")
+            )));
+        }
+    }
+    for (k, v) in &a.kw {
+        let idx = sig.params[sig.posonly..]
+            .iter()
+            .position(|p| p == k)
+            .map(|i| i + sig.posonly)
+            .or_else(|| sig.kwonly.iter().position(|p| p == k).map(|i| i + np));
+        let Some(i) = idx else {
+            return Err(PyErr::type_error(format!(
+                "{name}() got an unexpected keyword argument '{k}'"
+            )));
+        };
+        if slots[i].is_some() {
+            return Err(PyErr::type_error(match sig.style {
+                Style::Def => format!("{name}() got multiple values for argument '{k}'"),
+                Style::Clinic => format!(
+                    "argument for {name}() given by name ('{k}') and position ({})",
+                    i + 1
+                ),
+            }));
+        }
+        slots[i] = Some(*v);
+    }
+    if sig.style == Style::Def {
+        if npos > np {
+            let extra = usize::from(sig.method);
+            let (lo, hi) = (sig.required + extra, np + extra);
+            let takes = if lo == hi {
+                format!("{hi} positional argument{}", if hi == 1 { "" } else { "s" })
+            } else {
+                format!("from {lo} to {hi} positional arguments")
+            };
+            let given = npos + extra;
+            let was = if given == 1 { "was" } else { "were" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {takes} but {given} {was} given"
+            )));
+        }
+        let missing: Vec<String> = (0..sig.required)
+            .filter(|i| slots[*i].is_none())
+            .map(|i| format!("'{}'", sig.params[i]))
+            .collect();
+        if !missing.is_empty() {
+            let n = missing.len();
+            let list = match n {
+                1 => missing[0].clone(),
+                2 => format!("{} and {}", missing[0], missing[1]),
+                _ => format!("{}, and {}", missing[..n - 1].join(", "), missing[n - 1]),
+            };
+            let s = if n == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() missing {n} required positional argument{s}: {list}"
+            )));
+        }
+    }
+    Ok(slots)
+}
+

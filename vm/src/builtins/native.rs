@@ -1,0 +1,295 @@
+//! `native!`: a native function or method declared once, from its Python
+//! signature; `native_methods!`: the method table of a type.
+//!
+//! ```ignore
+//! native! {
+//!     /// `list.insert(index, object, /)`.
+//!     builtin method insert(vm, this, index, object, /) { ... }
+//!
+//!     /// `binascii.b2a_base64(data, *, newline=True)`.
+//!     clinic fn b2a_base64(vm, data, *, newline?) { ... }
+//! }
+//! ```
+//!
+//! A `fn` becomes `fn name(vm: &mut Vm<S>, args: Args) -> PyResult<Value>`,
+//! a `method` `fn name(vm: &mut Vm<S>, this: Value, args: Args) -> ...`
+//! (its first parameter is the receiver). The generated code binds the
+//! call's arguments to the signature with CPython's messages, then runs the
+//! body with one variable per parameter:
+//!
+//! - `name`: a required parameter, a `Value`;
+//! - `name?`: an optional one, an `Option<Value>` (`None` when not given,
+//!   so the body applies the default, as CPython's C functions do);
+//! - `/`: the parameters before it are positional-only;
+//! - `*`: the parameters after it are keyword-only (all optional);
+//! - `*rest`: the remaining positionals, a `Vec<Value>` (`builtin` only);
+//! - `**kwargs`: the keywords, a `Kwargs` (`builtin` only).
+//!
+//! The word before `fn` is how CPython reports argument errors for it:
+//!
+//! - `builtin`: a C function that takes a tuple of positionals and a
+//!   keyword allow-list ([`Args::check`]: `len() takes exactly one argument
+//!   (2 given)`, `isinstance expected 2 arguments, got 1`); its required
+//!   parameters are positional-only. Binding allocates nothing: the
+//!   builtins on the hot path use it.
+//! - `clinic`: a C function whose arguments Argument Clinic parses
+//!   (`bisect_left`, `binascii.hexlify`);
+//! - `def`: a function defined in Python (`random.seed`); `def_method` the
+//!   same for a method, whose `self` counts in "takes N positional
+//!   arguments".
+//!
+//! The name in messages is the one the function was called by (its table
+//! entry, so one function under two names reports each), unless given with
+//! `as "Random.seed"`.
+//!
+//! In the core the functions are generic over the library (`S: Stdlib`);
+//! `monty-stdlib` declares its own `native!` that instantiates them at its
+//! `Vm` so module code can use the library's extension traits.
+//!
+//! [`Args::check`]: crate::builtins::Args::check
+
+use crate::object::Value;
+use crate::vm::stdlib::Stdlib;
+use crate::vm::{PyResult, Vm};
+
+use super::Args;
+
+/// A native method: its Python name and the function called with the
+/// receiver and the call's arguments.
+pub struct Method<S: Stdlib + 'static> {
+    pub name: &'static str,
+    pub call: fn(&mut Vm<S>, Value, Args) -> PyResult<Value>,
+}
+
+/// The method of `table` called `name`.
+pub fn find_method<S: Stdlib>(table: &'static [Method<S>], name: &str) -> Option<&'static Method<S>> {
+    table.iter().find(|m| m.name == name)
+}
+
+/// Declares native functions and methods in the core (module docs).
+#[macro_export]
+macro_rules! native {
+    ($($t:tt)*) => { $crate::native_in! { [generic] $($t)* } };
+}
+
+/// `native!` with the VM type to instantiate at: `[generic]` (the core:
+/// `Vm<S>` for any `S: Stdlib`) or `[path::to::Vm]`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! native_in {
+    ($vmty:tt) => {};
+    (
+        $vmty:tt
+        $(#[$meta:meta])*
+        $style:ident fn $name:ident $(as $pyname:literal)? ($vm:ident $(, $($params:tt)*)?) $body:block
+        $($more:tt)*
+    ) => {
+        $crate::native_in!(@params
+            { $vmty [$(#[$meta])*] $style $name [$($pyname)?] $vm [] $body }
+            [] [] [] [] [] [] [] pos $($($params)*)?
+        );
+        $crate::native_in!($vmty $($more)*);
+    };
+    (
+        $vmty:tt
+        $(#[$meta:meta])*
+        $style:ident method $name:ident $(as $pyname:literal)? ($vm:ident, $this:ident $(, $($params:tt)*)?) $body:block
+        $($more:tt)*
+    ) => {
+        $crate::native_in!(@params
+            { $vmty [$(#[$meta])*] $style $name [$($pyname)?] $vm [$this] $body }
+            [] [] [] [] [] [] [] pos $($($params)*)?
+        );
+        $crate::native_in!($vmty $($more)*);
+    };
+
+    // The parameter list, one token group at a time. Lists: positional-only
+    // required, positional-only optional, required, optional, keyword-only,
+    // `*rest`, `**kwargs`.
+    (@params $f:tt $por:tt $poo:tt $r:tt $o:tt $k:tt $v:tt [] $mode:ident * * $kw:ident $(,)?) => {
+        $crate::native_in!(@params $f $por $poo $r $o $k $v [$kw] end);
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt [$($o:ident)*] $k:tt $v:tt $kw:tt pos $p:ident ? $(, $($rest:tt)*)?) => {
+        $crate::native_in!(@params $f $por $poo $r [$($o)* $p] $k $v $kw pos $($($rest)*)?);
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt [$($o:ident)+] $k:tt $v:tt $kw:tt pos $p:ident $(, $($rest:tt)*)?) => {
+        compile_error!(concat!(
+            "native!: required parameter `", stringify!($p), "` after an optional one"
+        ));
+    };
+    (@params $f:tt $por:tt [$($poo:ident)+] $r:tt $o:tt $k:tt $v:tt $kw:tt pos $p:ident $(, $($rest:tt)*)?) => {
+        compile_error!(concat!(
+            "native!: required parameter `", stringify!($p), "` after an optional one"
+        ));
+    };
+    (@params $f:tt $por:tt $poo:tt [$($r:ident)*] $o:tt $k:tt $v:tt $kw:tt pos $p:ident $(, $($rest:tt)*)?) => {
+        $crate::native_in!(@params $f $por $poo [$($r)* $p] $o $k $v $kw pos $($($rest)*)?);
+    };
+    (@params $f:tt [] [] $r:tt $o:tt $k:tt $v:tt $kw:tt pos / $(, $($rest:tt)*)?) => {
+        $crate::native_in!(@params $f $r $o [] [] $k $v $kw pos $($($rest)*)?);
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt $o:tt $k:tt [] $kw:tt pos * $v:ident $(, $($rest:tt)*)?) => {
+        $crate::native_in!(@params $f $por $poo $r $o $k [$v] $kw kw $($($rest)*)?);
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt $o:tt $k:tt $v:tt $kw:tt pos * $(, $($rest:tt)*)?) => {
+        $crate::native_in!(@params $f $por $poo $r $o $k $v $kw kw $($($rest)*)?);
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt $o:tt [$($k:ident)*] $v:tt $kw:tt kw $p:ident ? $(, $($rest:tt)*)?) => {
+        $crate::native_in!(@params $f $por $poo $r $o [$($k)* $p] $v $kw kw $($($rest)*)?);
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt $o:tt $k:tt $v:tt $kw:tt kw $p:ident $(, $($rest:tt)*)?) => {
+        compile_error!(concat!(
+            "native!: keyword-only parameters are optional, write `", stringify!($p), "?`"
+        ));
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt $o:tt $k:tt $v:tt $kw:tt $mode:ident) => {
+        $crate::native_in!(@emit $f $por $poo $r $o $k $v $kw);
+    };
+    (@params $f:tt $por:tt $poo:tt $r:tt $o:tt $k:tt $v:tt $kw:tt $mode:ident $($rest:tt)+) => {
+        compile_error!(concat!("native!: cannot parse the parameters at `", stringify!($($rest)+), "`"));
+    };
+
+    // `builtin`: `Args::check`'s messages, no allocation.
+    (@emit
+        { $vmty:tt [$($meta:tt)*] builtin $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
+        [$($por:ident)*] [$($poo:ident)*] [] [$($o:ident)*] [$($k:ident)*] [$($v:ident)?] [$($kw:ident)?]
+    ) => {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
+            $(args.name = $pyname;)?
+            $crate::native_in!(@keywords args [$($kw)?] [$(stringify!($o),)* $(stringify!($k),)*]);
+            let max = <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)* $(stringify!($o),)*]);
+            $(let max = { let _ = stringify!($v); usize::MAX };)?
+            args.check_count(<[&str]>::len(&[$(stringify!($por)),*]), max)?;
+            #[allow(unused_mut, unused_variables, unused_assignments)]
+            let mut slot = 0usize;
+            $(
+                // `check_count` has checked that it is there
+                let $por: $crate::object::Value = args.pos[slot];
+                slot += 1;
+            )*
+            $(
+                let $poo: Option<$crate::object::Value> = args.pos.get(slot).copied();
+                slot += 1;
+            )*
+            $(
+                let $o: Option<$crate::object::Value> = args.get(slot, stringify!($o));
+                slot += 1;
+            )*
+            $(
+                let $k: Option<$crate::object::Value> = args.kwarg(stringify!($k));
+            )*
+            $(
+                let $v: Vec<$crate::object::Value> =
+                    args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
+            )?
+            $(
+                let $kw: $crate::vm::call::Kwargs = core::mem::take(&mut args.kw);
+            )?
+            $body
+        });
+    };
+    (@emit
+        { $vmty:tt $meta:tt builtin $name:ident $pyname:tt $vm:ident $this:tt $body:block }
+        $por:tt $poo:tt [$($r:ident)+] $($rest:tt)*
+    ) => {
+        compile_error!(concat!(
+            "native!: a builtin's required parameters are positional-only: `/` after `",
+            stringify!($($r)+), "`"
+        ));
+    };
+    // `def`, `def_method`, `clinic`: `bind` with their wording.
+    (@emit
+        { $vmty:tt [$($meta:tt)*] $style:ident $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
+        [$($por:ident)*] [$($poo:ident)*] [$($r:ident)*] [$($o:ident)*] [$($k:ident)*] [] []
+    ) => {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
+            let sig = $crate::builtins::bind::Sig {
+                name: $crate::native_in!(@name [$($pyname)?] args),
+                params: &[$(stringify!($por),)* $(stringify!($r),)* $(stringify!($poo),)* $(stringify!($o),)*],
+                required: <[&str]>::len(&[$(stringify!($por),)* $(stringify!($r),)*]),
+                posonly: <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)*]),
+                kwonly: &[$(stringify!($k)),*],
+                method: $crate::native_in!(@method $style),
+                style: $crate::native_in!(@style $style),
+            };
+            let slots = $crate::builtins::bind::bind(&args, &sig)?;
+            #[allow(unused_mut, unused_variables)] // a function of no parameters
+            let mut slots = slots.into_iter();
+            $(
+                // `bind` has checked that every required argument is there
+                let $por: $crate::object::Value =
+                    slots.next().flatten().unwrap_or($crate::object::Value::None);
+            )*
+            $(
+                let $r: $crate::object::Value =
+                    slots.next().flatten().unwrap_or($crate::object::Value::None);
+            )*
+            $(let $poo: Option<$crate::object::Value> = slots.next().flatten();)*
+            $(let $o: Option<$crate::object::Value> = slots.next().flatten();)*
+            $(let $k: Option<$crate::object::Value> = slots.next().flatten();)*
+            $body
+        });
+    };
+    (@emit { $vmty:tt $meta:tt $style:ident $name:ident $($f:tt)* } $($lists:tt)*) => {
+        compile_error!(concat!(
+            "native!: `*rest` and `**kwargs` are for `builtin` functions (", stringify!($name), ")"
+        ));
+    };
+
+    (@keywords $args:ident [] [$($allowed:expr,)*]) => {
+        $args.check_keywords(&[$($allowed),*])?;
+    };
+    (@keywords $args:ident [$kw:ident] $allowed:tt) => {};
+
+    (@header [generic] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
+        $($meta)*
+        #[allow(unused_variables, unused_mut, unused_assignments)]
+        fn $name<S: $crate::vm::stdlib::Stdlib>(
+            $vm: &mut $crate::vm::Vm<S>,
+            $($this: $crate::object::Value,)?
+            mut $args: $crate::builtins::Args,
+        ) -> $crate::vm::PyResult<$crate::object::Value> $body
+    };
+    (@header [$vmty:ty] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
+        $($meta)*
+        #[allow(unused_variables, unused_mut, unused_assignments)]
+        fn $name(
+            $vm: &mut $vmty,
+            $($this: $crate::object::Value,)?
+            mut $args: $crate::builtins::Args,
+        ) -> $crate::vm::PyResult<$crate::object::Value> $body
+    };
+
+    (@name [] $args:ident) => { $args.name };
+    (@name [$pyname:literal] $args:ident) => { $pyname };
+    (@method def) => { false };
+    (@method def_method) => { true };
+    (@method clinic) => { false };
+    (@style def) => { $crate::builtins::bind::Style::Def };
+    (@style def_method) => { $crate::builtins::bind::Style::Def };
+    (@style clinic) => { $crate::builtins::bind::Style::Clinic };
+}
+
+/// The method table of a type: `pub fn list_methods<S>() -> &'static
+/// [Method<S>]`. Entries are `name` (a method under its own name), `name =
+/// path` (under another name) or `"name" => path`.
+#[macro_export]
+macro_rules! native_methods {
+    ($vis:vis fn $table:ident; $($entries:tt)*) => {
+        $vis fn $table<S: $crate::vm::stdlib::Stdlib>() -> &'static [$crate::builtins::native::Method<S>] {
+            $crate::native_methods!(@acc [] $($entries)*)
+        }
+    };
+    (@acc [$($out:tt)*]) => { &[$($out)*] };
+    (@acc [$($out:tt)*] $name:ident = $f:path $(, $($rest:tt)*)?) => {
+        $crate::native_methods!(@acc [$($out)* $crate::builtins::native::Method { name: stringify!($name), call: $f },]
+            $($($rest)*)?)
+    };
+    (@acc [$($out:tt)*] $name:literal => $f:path $(, $($rest:tt)*)?) => {
+        $crate::native_methods!(@acc [$($out)* $crate::builtins::native::Method { name: $name, call: $f },] $($($rest)*)?)
+    };
+    (@acc [$($out:tt)*] $name:ident $(, $($rest:tt)*)?) => {
+        $crate::native_methods!(@acc [$($out)* $crate::builtins::native::Method { name: stringify!($name), call: $name },]
+            $($($rest)*)?)
+    };
+}
