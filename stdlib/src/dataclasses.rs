@@ -1,8 +1,10 @@
 //! `dataclasses`: `@dataclass` (with `frozen`, `order`, `eq`, `repr`,
 //! `init`), `field(...)`, `fields`, `asdict`, `astuple`, `replace`,
-//! `is_dataclass`. The generated methods are native: the class records its
-//! fields ([`DataclassInfo`]) and the VM's instance creation, repr,
-//! equality, ordering and hashing consult them.
+//! `is_dataclass`. The class records its fields ([`DataclassInfo`]) and,
+//! as CPython's decorator does, gets the generated `__init__`, `__repr__`,
+//! `__eq__`, ordering methods and `__hash__` in its own dict: native
+//! functions bound to the class, so the VM finds them by ordinary lookup
+//! and a subclass's `super().__init__()` runs its base's.
 
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
@@ -98,6 +100,7 @@ fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
         flag(vm, kw, "kw_only", false)?,
     );
     let (init, repr, eq, order, frozen, all_kw_only) = info_flags;
+    let unsafe_hash = flag(vm, kw, "unsafe_hash", false)?;
     if order && !eq {
         return Err(PyErr::value_error("eq must be true if order is true"));
     }
@@ -206,7 +209,160 @@ fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
     if let Obj::Class(c) = vm.heap.get_mut(cid) {
         c.dataclass = Some(info);
     }
+    add_methods(vm, cid, unsafe_hash)?;
     Ok(cls)
+}
+
+/// Where the generated methods sit in the module's table.
+const GEN_INIT: u16 = 8;
+const GEN_REPR: u16 = 9;
+const GEN_EQ: u16 = 10;
+const GEN_ORDER: u16 = 11;
+const GEN_HASH: u16 = 12;
+
+/// Puts the generated methods in the class's own dict, leaving alone the
+/// ones the class body defines (CPython's `_set_new_attribute`), and sets
+/// `__hash__` by CPython's table of `unsafe_hash`, `eq` and `frozen`.
+fn add_methods(vm: &mut Vm, cid: ObjId, unsafe_hash: bool) -> PyResult<()> {
+    let info = vm.class(cid).dataclass.clone().expect("just set");
+    let cname = vm.class(cid).name.clone();
+    let qualname = vm.class(cid).qualname.clone();
+    let own = |vm: &Vm, name: &str| vm.class(cid).attrs.get_str(name).is_some();
+    let method = |vm: &mut Vm, func: u16, extra: Option<Value>, name: &str| {
+        let mut bound = vec![Value::Ref(cid)];
+        bound.extend(extra);
+        let v = vm.heap.new_value(Obj::BoundNative {
+            func: NativeId {
+                module: module_index(),
+                func,
+            },
+            bound,
+            name: format!("{qualname}.{name}"),
+        });
+        set_class_attr(vm, cid, name, v);
+    };
+    if info.init && !own(vm, "__init__") {
+        method(vm, GEN_INIT, None, "__init__");
+    }
+    if info.repr && !own(vm, "__repr__") {
+        method(vm, GEN_REPR, None, "__repr__");
+    }
+    if info.eq && !own(vm, "__eq__") {
+        method(vm, GEN_EQ, None, "__eq__");
+    }
+    if info.order {
+        for (name, op) in [("__lt__", 0), ("__le__", 1), ("__gt__", 2), ("__ge__", 3)] {
+            if own(vm, name) {
+                return Err(PyErr::type_error(format!(
+                    "Cannot overwrite attribute {name} in class {cname} \
+                     Consider using functools.total_ordering"
+                )));
+            }
+            method(vm, GEN_ORDER, Some(Value::Int(op)), name);
+        }
+    }
+    let explicit_hash = own(vm, "__hash__");
+    match (unsafe_hash, info.eq, info.frozen) {
+        (false, false, _) => {}
+        (false, true, false) => {
+            if !explicit_hash {
+                set_class_attr(vm, cid, "__hash__", Value::None);
+            }
+        }
+        (false, true, true) => {
+            if !explicit_hash {
+                method(vm, GEN_HASH, None, "__hash__");
+            }
+        }
+        (true, _, _) => {
+            if explicit_hash {
+                return Err(PyErr::type_error(format!(
+                    "Cannot overwrite attribute __hash__ in class {cname}"
+                )));
+            }
+            method(vm, GEN_HASH, None, "__hash__");
+        }
+    }
+    Ok(())
+}
+
+/// Whether `f` is a generated method, which binds its instance when looked
+/// up through one (as the functions CPython generates do).
+pub(super) fn binds_as_method(f: NativeId) -> bool {
+    (GEN_INIT..=GEN_HASH).contains(&f.func)
+}
+
+/// The dataclass a generated method was made for, and its fields.
+fn generated_for(vm: &Vm, cls: Value) -> (ObjId, DataclassInfo) {
+    let Value::Ref(cid) = cls else {
+        unreachable!("generated methods are bound to their class")
+    };
+    (cid, vm.class(cid).dataclass.clone().expect("a dataclass"))
+}
+
+native! {
+    /// The generated `__init__(self, <fields>)`.
+    builtin fn gen_init(vm, cls, this, /, *args, **kwargs) {
+        let Value::Ref(cid) = cls else { unreachable!("bound to its class") };
+        vm.dataclass_init(cid, this, args, kwargs)?;
+        Ok(Value::None)
+    }
+
+    /// The generated `__repr__(self)`: the instance's class name and the
+    /// fields of the class it was generated for.
+    builtin fn gen_repr(vm, cls, this, /) {
+        let (_, info) = generated_for(vm, cls);
+        let s = vm.dataclass_repr(this, &info)?;
+        Ok(vm.new_str(s))
+    }
+
+    /// The generated `__eq__(self, other)`.
+    builtin fn gen_eq(vm, cls, this, other, /) {
+        let (_, info) = generated_for(vm, cls);
+        if this == other {
+            return Ok(Value::Bool(true));
+        }
+        if vm.user_class_of(this) != vm.user_class_of(other) {
+            return Ok(Value::Builtin(crate::builtins::Builtin::NotImplemented));
+        }
+        vm.enter_dataclass_compare()?;
+        let r = vm.fields_equal(this, other, &info);
+        vm.dataclass_compare_depth -= 1;
+        Ok(Value::Bool(r?))
+    }
+
+    /// The generated `__lt__`, `__le__`, `__gt__`, `__ge__`: the fields
+    /// compared as tuples.
+    builtin fn gen_order(vm, cls, op, this, other, /) {
+        let (_, info) = generated_for(vm, cls);
+        if vm.user_class_of(this) != vm.user_class_of(other) {
+            return Ok(Value::Builtin(crate::builtins::Builtin::NotImplemented));
+        }
+        let op = match op {
+            Value::Int(0) => CmpOp::Lt,
+            Value::Int(1) => CmpOp::Le,
+            Value::Int(2) => CmpOp::Gt,
+            _ => CmpOp::Ge,
+        };
+        let x = vm.compare_values(this, &info)?;
+        let y = vm.compare_values(other, &info)?;
+        let tx = vm.new_tuple(x);
+        let ty = vm.new_tuple(y);
+        vm.enter_dataclass_compare()?;
+        let r = vm.compare_op(op, tx, ty);
+        vm.dataclass_compare_depth -= 1;
+        r
+    }
+
+    /// The generated `__hash__(self)`: the hash of the compared fields as
+    /// a tuple.
+    builtin fn gen_hash(vm, cls, this, /) {
+        let (_, info) = generated_for(vm, cls);
+        let vals = vm.compare_values(this, &info)?;
+        let t = vm.new_tuple(vals);
+        let key = vm.hash_key(t)?;
+        Ok(Value::Int(crate::object::python_hash(&key)))
+    }
 }
 
 fn set_class_attr(vm: &mut Vm, cid: ObjId, name: &str, v: Value) {
@@ -415,6 +571,11 @@ pub static MODULE: ModuleDef = ModuleDef {
         astuple,
         replace,
         is_dataclass,
+        _init = gen_init,
+        _repr = gen_repr,
+        _eq = gen_eq,
+        _order = gen_order,
+        _hash = gen_hash,
     ],
     init,
 };
@@ -436,11 +597,6 @@ pub trait DataclassVm {
 
     fn compare_values(&mut self, v: Value, info: &DataclassInfo) -> PyResult<Vec<Value>>;
 
-    /// The generated `__eq__`: the same object, or the same class with each
-    /// field equal under the `==` operator (so a field whose `__eq__` says
-    /// no to itself makes two distinct instances unequal).
-    fn dataclass_eq(&mut self, a: Value, b: Value) -> PyResult<bool>;
-
     /// Field by field, reading each pair only when the ones before were
     /// equal (an uninitialized later field is then never touched).
     fn fields_equal(&mut self, a: Value, b: Value, info: &DataclassInfo) -> PyResult<bool>;
@@ -449,22 +605,11 @@ pub trait DataclassVm {
     /// bound (cyclic dataclasses compare forever otherwise).
     fn enter_dataclass_compare(&mut self) -> PyResult<()>;
 
-    /// The generated ordering methods (`order=True`).
-    fn dataclass_order(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>>;
+    /// The generated `__repr__`, `...` for an instance already being
+    /// shown (`reprlib.recursive_repr`).
+    fn dataclass_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String>;
 
-    /// The generated `__hash__`: frozen dataclasses hash by their fields;
-    /// other `eq` dataclasses are unhashable.
-    fn dataclass_hash_key(&mut self, v: Value, cls: ObjId) -> PyResult<Option<HashKey>>;
-
-    /// The generated `__repr__`.
-    fn dataclass_repr(&mut self, v: Value, cls: ObjId) -> PyResult<Option<String>>;
-
-    fn dataclass_fields_repr(
-        &mut self,
-        v: Value,
-        cls: ObjId,
-        info: &DataclassInfo,
-    ) -> PyResult<String>;
+    fn dataclass_fields_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String>;
 }
 
 impl DataclassVm for Vm {
@@ -564,25 +709,6 @@ impl DataclassVm for Vm {
         Ok(out)
     }
 
-    fn dataclass_eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
-        if a == b {
-            return Ok(true);
-        }
-        let (Some(ca), Some(cb)) = (self.user_class_of(a), self.user_class_of(b)) else {
-            return Ok(false);
-        };
-        if ca != cb {
-            return Ok(false);
-        }
-        let Some(info) = self.class(ca).dataclass.clone().filter(|i| i.eq) else {
-            return Ok(false);
-        };
-        self.enter_dataclass_compare()?;
-        let r = self.fields_equal(a, b, &info);
-        self.dataclass_compare_depth -= 1;
-        r
-    }
-
     fn fields_equal(&mut self, a: Value, b: Value, info: &DataclassInfo) -> PyResult<bool> {
         for f in info.fields.iter().filter(|f| f.compare) {
             let p = self.get_attr(a, &f.name)?;
@@ -607,56 +733,12 @@ impl DataclassVm for Vm {
         Ok(())
     }
 
-    fn dataclass_order(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        let (Some(ca), Some(cb)) = (self.user_class_of(a), self.user_class_of(b)) else {
-            return Ok(None);
-        };
-        if ca != cb {
-            return Ok(None);
-        }
-        let Some(info) = self.class(ca).dataclass.clone().filter(|i| i.order) else {
-            return Ok(None);
-        };
-        let x = self.compare_values(a, &info)?;
-        let y = self.compare_values(b, &info)?;
-        let tx = self.new_tuple(x);
-        let ty = self.new_tuple(y);
-        self.enter_dataclass_compare()?;
-        let r = self.compare_op(op, tx, ty);
-        self.dataclass_compare_depth -= 1;
-        Ok(Some(matches!(r?, Value::Bool(true))))
-    }
-
-    fn dataclass_hash_key(&mut self, v: Value, cls: ObjId) -> PyResult<Option<HashKey>> {
-        let Some(info) = self.class(cls).dataclass.clone() else {
-            return Ok(None);
-        };
-        if !info.eq {
-            return Ok(None);
-        }
-        if !info.frozen {
-            return Err(PyErr::type_error(format!(
-                "unhashable type: '{}'",
-                self.class_name(v)
-            )));
-        }
-        let vals = self.compare_values(v, &info)?;
-        let mut keys = vec![HashKey::Id(cls.0)];
-        for x in vals {
-            keys.push(self.hash_key(x)?);
-        }
-        Ok(Some(HashKey::Tuple(keys.into_boxed_slice())))
-    }
-
-    fn dataclass_repr(&mut self, v: Value, cls: ObjId) -> PyResult<Option<String>> {
-        let Some(info) = self.class(cls).dataclass.clone().filter(|i| i.repr) else {
-            return Ok(None);
-        };
+    fn dataclass_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String> {
         let Value::Ref(id) = v else {
-            return Ok(None);
+            return self.default_repr(v);
         };
         if self.nested_repr_active.contains(&id.0) {
-            return Ok(Some("...".into()));
+            return Ok("...".into());
         }
         if self.nested_repr_active.len() >= MAX_NESTED_REPR_DEPTH {
             return Err(PyErr::new(
@@ -665,17 +747,13 @@ impl DataclassVm for Vm {
             ));
         }
         self.nested_repr_active.push(id.0);
-        let r = self.dataclass_fields_repr(v, cls, &info);
+        let r = self.dataclass_fields_repr(v, info);
         self.nested_repr_active.pop();
-        r.map(Some)
+        r
     }
 
-    fn dataclass_fields_repr(
-        &mut self,
-        v: Value,
-        cls: ObjId,
-        info: &DataclassInfo,
-    ) -> PyResult<String> {
+    fn dataclass_fields_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String> {
+        let cls = self.user_class_of(v).expect("an instance");
         let mut out = format!(
             "{}(",
             self.class(cls)

@@ -11,7 +11,6 @@ use crate::collections::counter_ops::CounterVm;
 use crate::collections::dict_kinds::DictKindsVm;
 use crate::collections::namedtuple::NamedtupleVm;
 use crate::collections::CollectionsVm;
-use crate::dataclasses::DataclassVm;
 use crate::iters::NativeIterVm;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::objects::classes::NativeClassVm;
@@ -256,32 +255,6 @@ impl Stdlib for Library {
         kwargs: Vec<(String, Value)>,
     ) -> PyResult<()> {
         vm.namedtuple_init(cls, inst, args, kwargs)
-    }
-
-    fn dataclass_eq(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
-        vm.dataclass_eq(a, b)
-    }
-
-    fn dataclass_order(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        vm.dataclass_order(op, a, b)
-    }
-
-    fn dataclass_hash_key(vm: &mut Vm, v: Value, cls: ObjId) -> PyResult<Option<HashKey>> {
-        vm.dataclass_hash_key(v, cls)
-    }
-
-    fn dataclass_init(
-        vm: &mut Vm,
-        cls: ObjId,
-        inst: Value,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-    ) -> PyResult<()> {
-        vm.dataclass_init(cls, inst, args, kwargs)
-    }
-
-    fn dataclass_repr(vm: &mut Vm, v: Value, cls: ObjId) -> PyResult<Option<String>> {
-        vm.dataclass_repr(v, cls)
     }
 
     fn counter_binary(

@@ -62,7 +62,10 @@ pub struct Method<S: Stdlib + 'static> {
 }
 
 /// The method of `table` called `name`.
-pub fn find_method<S: Stdlib>(table: &'static [Method<S>], name: &str) -> Option<&'static Method<S>> {
+pub fn find_method<S: Stdlib>(
+    table: &'static [Method<S>],
+    name: &str,
+) -> Option<&'static Method<S>> {
     table.iter().find(|m| m.name == name)
 }
 

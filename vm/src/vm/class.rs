@@ -208,10 +208,6 @@ impl<S: Stdlib> Vm<S> {
             S::namedtuple_init(self, cls, inst, args, kwargs)?;
             return Ok(Instantiated::Done(inst));
         }
-        if init.is_none() && self.class(cls).dataclass.is_some() {
-            S::dataclass_init(self, cls, inst, args, kwargs)?;
-            return Ok(Instantiated::Done(inst));
-        }
         match init {
             Some(init @ Value::Ref(fid)) if matches!(self.heap.get(fid), Obj::Function(_)) => {
                 let mut all = Vec::with_capacity(args.len() + 1);

@@ -189,7 +189,7 @@ impl<S: Stdlib> Vm<S> {
             }
         }
         match op {
-            CmpOp::Eq => Ok(Value::Bool(self.is(a, b) || S::dataclass_eq(self, a, b)?)),
+            CmpOp::Eq => Ok(Value::Bool(self.is(a, b))),
             CmpOp::Ne => {
                 if self.user_class_of(a).is_some() {
                     if let Some(r) = self.call_dunder(a, "__eq__", vec![b])? {
@@ -199,21 +199,14 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                 }
-                Ok(Value::Bool(
-                    !(self.is(a, b) || S::dataclass_eq(self, a, b)?),
-                ))
+                Ok(Value::Bool(!self.is(a, b)))
             }
-            _ => {
-                if let Some(r) = S::dataclass_order(self, op, a, b)? {
-                    return Ok(Value::Bool(r));
-                }
-                Err(PyErr::type_error(format!(
-                    "'{}' not supported between instances of '{}' and '{}'",
-                    op.symbol(),
-                    self.class_name(a),
-                    self.class_name(b)
-                )))
-            }
+            _ => Err(PyErr::type_error(format!(
+                "'{}' not supported between instances of '{}' and '{}'",
+                op.symbol(),
+                self.class_name(a),
+                self.class_name(b)
+            ))),
         }
     }
 

@@ -190,9 +190,6 @@ impl<S: Stdlib> Vm<S> {
             let t = self.new_tuple(values);
             return self.hash_key(t);
         }
-        if let Some(key) = S::dataclass_hash_key(self, v, cls)? {
-            return Ok(key);
-        }
         if self.class_lookup(cls, "__eq__").is_some() {
             return Err(PyErr::type_error(format!(
                 "unhashable type: '{}'",

@@ -428,8 +428,6 @@ impl<S: Stdlib> Vm<S> {
                 } else if let Some(r) = S::namedtuple_dunder(self, v, "__repr__", &[])? {
                     let s = self.expect_str(r, "__repr__")?;
                     out.push_str(&s);
-                } else if let Some(s) = S::dataclass_repr(self, v, cls)? {
-                    out.push_str(&s);
                 } else {
                     let s = self.default_repr(v)?;
                     out.push_str(&s);

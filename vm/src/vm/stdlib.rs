@@ -215,27 +215,6 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
         kwargs: Vec<(String, Value)>,
     ) -> PyResult<()>;
 
-    /// `a == b` for dataclass instances (field by field).
-    fn dataclass_eq(vm: &mut Vm<Self>, a: Value, b: Value) -> PyResult<bool>;
-
-    /// `<`, `<=`, `>`, `>=` for dataclasses with `order=True`.
-    fn dataclass_order(vm: &mut Vm<Self>, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>>;
-
-    /// The dict key of a dataclass instance (`eq` + `frozen`, or `unsafe_hash`).
-    fn dataclass_hash_key(vm: &mut Vm<Self>, v: Value, cls: ObjId) -> PyResult<Option<HashKey>>;
-
-    /// The generated `__init__` of a dataclass.
-    fn dataclass_init(
-        vm: &mut Vm<Self>,
-        cls: ObjId,
-        inst: Value,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-    ) -> PyResult<()>;
-
-    /// The generated `__repr__` of a dataclass.
-    fn dataclass_repr(vm: &mut Vm<Self>, v: Value, cls: ObjId) -> PyResult<Option<String>>;
-
     /// `Counter + Counter` and friends (in place when `inplace`); `None`
     /// if not both Counters.
     fn counter_binary(
