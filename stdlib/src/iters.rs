@@ -436,6 +436,9 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("functools") => {
                 super::functools::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("collections") => {
+                super::collections::binds_as_method(*func)
+            }
             Obj::BoundNative { func, .. } if func.module == super::module_index("dataclasses") => {
                 super::dataclasses::binds_as_method(*func)
             }

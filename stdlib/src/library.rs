@@ -9,7 +9,6 @@ use super::objects::{kind, kind_of_value, operand_kinds, NativeObj};
 use crate::builtins::Args;
 use crate::collections::counter_ops::CounterVm;
 use crate::collections::dict_kinds::DictKindsVm;
-use crate::collections::namedtuple::NamedtupleVm;
 use crate::collections::CollectionsVm;
 use crate::iters::NativeIterVm;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
@@ -216,45 +215,6 @@ impl Stdlib for Library {
 
     fn native_iter_repr(vm: &mut Vm, id: ObjId) -> PyResult<Option<String>> {
         vm.native_iter_repr(id)
-    }
-
-    fn namedtuple_parts(vm: &Vm, v: Value) -> Option<(Vec<String>, Vec<Value>)> {
-        vm.namedtuple_parts(v)
-    }
-
-    fn namedtuple_as_tuple(
-        vm: &mut Vm,
-        v: Value,
-        op: monty_compile::bytecode::BinOp,
-    ) -> Option<Value> {
-        vm.namedtuple_as_tuple(v, op)
-    }
-
-    fn namedtuple_dunder(
-        vm: &mut Vm,
-        obj: Value,
-        name: &str,
-        args: &[Value],
-    ) -> PyResult<Option<Value>> {
-        vm.namedtuple_dunder(obj, name, args)
-    }
-
-    fn namedtuple_attr(vm: &mut Vm, obj: Value, name: &str) -> Option<Value> {
-        vm.namedtuple_attr(obj, name)
-    }
-
-    fn namedtuple_info(vm: &Vm, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)> {
-        vm.namedtuple_info(cls)
-    }
-
-    fn namedtuple_init(
-        vm: &mut Vm,
-        cls: ObjId,
-        inst: Value,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-    ) -> PyResult<()> {
-        vm.namedtuple_init(cls, inst, args, kwargs)
     }
 
     fn counter_binary(

@@ -40,6 +40,18 @@ const F_NT_ASDICT: u16 = 5;
 const F_NT_REPLACE: u16 = 6;
 const F_NT_MAKE: u16 = 7;
 const F_NT_GETNEWARGS: u16 = 8;
+const F_NT_INIT: u16 = 9;
+const F_NT_DUNDER: u16 = 10;
+const F_NT_TUPLE_METHOD: u16 = 11;
+
+/// Whether `f` is one of the namedtuple methods a namedtuple class holds,
+/// which bind their instance when looked up through one.
+pub(super) fn binds_as_method(f: NativeId) -> bool {
+    matches!(
+        f.func,
+        F_NT_ASDICT | F_NT_REPLACE | F_NT_GETNEWARGS | F_NT_INIT | F_NT_DUNDER | F_NT_TUPLE_METHOD
+    )
+}
 
 fn init(_vm: &mut Vm, _attrs: &mut Vec<(String, Value)>) {}
 
@@ -55,6 +67,9 @@ pub static MODULE: ModuleDef = ModuleDef {
         _replace = namedtuple::nt_replace,
         _make = namedtuple::nt_make,
         __getnewargs__ = namedtuple::nt_getnewargs,
+        _nt_init = namedtuple::nt_init,
+        _nt_dunder = namedtuple::nt_dunder,
+        _nt_tuple_method = namedtuple::nt_tuple_method,
     ],
     init,
 };

@@ -3,7 +3,10 @@
 //! comparisons, `repr`), plus the helpers `_asdict`, `_replace`, `_make`
 //! and `__getnewargs__` bound to instances or the class.
 
-use super::{native, F_NT_ASDICT, F_NT_GETNEWARGS, F_NT_MAKE, F_NT_REPLACE};
+use super::{
+    native, F_NT_ASDICT, F_NT_DUNDER, F_NT_GETNEWARGS, F_NT_INIT, F_NT_MAKE, F_NT_REPLACE,
+    F_NT_TUPLE_METHOD,
+};
 use crate::builtins::Args;
 use crate::object::{Dict, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -170,7 +173,111 @@ pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
             .insert(HashKey::Str("__module__".into()), module_key, module);
         c.namedtuple = Some((fields, defaults));
     }
+    add_methods(vm, cid);
     Ok(cls)
+}
+
+/// The special methods a namedtuple class holds, run on its values as a
+/// tuple ([`NamedtupleVm::namedtuple_dunder`]). `__radd__` is not
+/// CPython's (a real tuple subclass needs none) but `(1,) + nt` needs it
+/// here, where an instance keeps its values as attributes.
+const DUNDERS: &[&str] = &[
+    "__repr__",
+    "__getitem__",
+    "__len__",
+    "__iter__",
+    "__contains__",
+    "__hash__",
+    "__eq__",
+    "__ne__",
+    "__lt__",
+    "__le__",
+    "__gt__",
+    "__ge__",
+    "__add__",
+    "__radd__",
+    "__mul__",
+    "__rmul__",
+];
+
+/// The tuple methods of a namedtuple.
+const TUPLE_METHODS: &[&str] = &["index", "count"];
+
+/// Puts the namedtuple's methods in the class's own dict, as CPython's
+/// `namedtuple` does: `__init__` (CPython's `__new__`) bound to the class,
+/// the tuple protocol, `_asdict`, `_replace`, `__getnewargs__` and the
+/// class method `_make`.
+fn add_methods(vm: &mut Vm, cid: ObjId) {
+    let qualname = vm.class(cid).qualname.clone();
+    let put = |vm: &mut Vm, name: &str, func: u16, bound: Vec<Value>, classmethod: bool| {
+        let mut v = vm.heap.new_value(Obj::BoundNative {
+            func: native(func),
+            bound,
+            name: format!("{qualname}.{name}"),
+        });
+        if classmethod {
+            v = vm.heap.new_value(Obj::ClassMethod(v));
+        }
+        let key = vm.new_str(name);
+        if let Obj::Class(c) = vm.heap.get_mut(cid) {
+            c.attrs.insert(HashKey::Str(name.into()), key, v);
+        }
+    };
+    put(vm, "__init__", F_NT_INIT, vec![Value::Ref(cid)], false);
+    for (i, name) in DUNDERS.iter().enumerate() {
+        put(vm, name, F_NT_DUNDER, vec![Value::Int(i as i64)], false);
+    }
+    for (i, name) in TUPLE_METHODS.iter().enumerate() {
+        put(
+            vm,
+            name,
+            F_NT_TUPLE_METHOD,
+            vec![Value::Int(i as i64)],
+            false,
+        );
+    }
+    put(vm, "_asdict", F_NT_ASDICT, Vec::new(), false);
+    put(vm, "_replace", F_NT_REPLACE, Vec::new(), false);
+    put(vm, "__getnewargs__", F_NT_GETNEWARGS, Vec::new(), false);
+    put(vm, "_make", F_NT_MAKE, Vec::new(), true);
+}
+
+/// Which entry of `table` a bound index names.
+fn entry(table: &'static [&'static str], which: Value) -> &'static str {
+    match which {
+        Value::Int(i) => table.get(i as usize).copied().unwrap_or(table[0]),
+        _ => table[0],
+    }
+}
+
+native! {
+    /// A namedtuple's `__init__(self, <fields>)`: binds the arguments to
+    /// the fields of the class it was made for.
+    pub(super) builtin fn nt_init(vm, cls, this, /, *args, **kwargs) {
+        let Value::Ref(cid) = cls else { unreachable!("bound to its class") };
+        vm.namedtuple_init(cid, this, args, kwargs)?;
+        Ok(Value::None)
+    }
+
+    /// A namedtuple's special methods: its values' as a tuple.
+    pub(super) builtin fn nt_dunder(vm, which, this, /, *args) {
+        let name = entry(DUNDERS, which);
+        let want = usize::from(!matches!(name, "__repr__" | "__len__" | "__iter__" | "__hash__"));
+        if args.len() != want {
+            return Err(crate::builtins::arg_count_error(name, want, want, args.len()));
+        }
+        Ok(vm.namedtuple_dunder(this, name, &args)?.unwrap_or(Value::Builtin(crate::builtins::Builtin::NotImplemented)))
+    }
+
+    /// `nt.index(...)`, `nt.count(...)`: the tuple methods on its values.
+    pub(super) builtin fn nt_tuple_method(vm, which, this, /, *args, **kwargs) {
+        let name = entry(TUPLE_METHODS, which);
+        let Some((_, values)) = vm.namedtuple_parts(this) else {
+            return Err(PyErr::type_error(format!("{name}() needs a namedtuple")));
+        };
+        let t = vm.new_tuple(values);
+        crate::builtins::methods::call_method(vm, t, name, args, kwargs)
+    }
 }
 
 fn c_name(vm: &Vm, cid: ObjId) -> String {
@@ -260,14 +367,6 @@ pub trait NamedtupleVm {
     /// The namedtuple fields and values of an instance, if it is one.
     fn namedtuple_parts(&self, v: Value) -> Option<(Vec<String>, Vec<Value>)>;
 
-    /// A namedtuple instance as a plain tuple, for `+`/`*` (unless its
-    /// class defines the operator itself); `None` for other values.
-    fn namedtuple_as_tuple(
-        &mut self,
-        v: Value,
-        op: monty_compile::bytecode::BinOp,
-    ) -> Option<Value>;
-
     /// The namedtuple info of a class (or of an ancestor).
     fn namedtuple_info(&self, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)>;
 
@@ -288,9 +387,6 @@ pub trait NamedtupleVm {
         name: &str,
         args: &[Value],
     ) -> PyResult<Option<Value>>;
-
-    /// `nt._asdict` / `nt._replace` bound to the instance, `Cls._make`.
-    fn namedtuple_attr(&mut self, obj: Value, name: &str) -> Option<Value>;
 }
 
 impl NamedtupleVm for Vm {
@@ -311,23 +407,6 @@ impl NamedtupleVm for Vm {
             .map(|f| i.attrs.get_str(f).unwrap_or(Value::None))
             .collect();
         Some((fields, values))
-    }
-
-    fn namedtuple_as_tuple(
-        &mut self,
-        v: Value,
-        op: monty_compile::bytecode::BinOp,
-    ) -> Option<Value> {
-        let cls = self.user_class_of(v)?;
-        let (_, values) = self.namedtuple_parts(v)?;
-        let dunders: &[&str] = match op {
-            monty_compile::bytecode::BinOp::Add => &["__add__", "__radd__"],
-            _ => &["__mul__", "__rmul__"],
-        };
-        if dunders.iter().any(|d| self.class_lookup(cls, d).is_some()) {
-            return None;
-        }
-        Some(self.new_tuple(values))
     }
 
     fn namedtuple_info(&self, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)> {
@@ -445,6 +524,32 @@ impl NamedtupleVm for Vm {
                 };
                 self.compare_op(op, t, other)?
             }
+            "__add__" | "__mul__" | "__rmul__" | "__radd__" => {
+                let other = match self.namedtuple_parts(args[0]) {
+                    Some((_, ov)) => self.new_tuple(ov),
+                    None => args[0],
+                };
+                let is_tuple =
+                    matches!(other, Value::Ref(id) if matches!(self.heap.get(id), Obj::Tuple(_)));
+                if name == "__radd__" && !is_tuple {
+                    return Ok(None);
+                }
+                let op = if name.ends_with("add__") {
+                    monty_compile::bytecode::BinOp::Add
+                } else {
+                    monty_compile::bytecode::BinOp::Mul
+                };
+                let (x, y) = if name.starts_with("__r") {
+                    (other, t)
+                } else {
+                    (t, other)
+                };
+                let mark = self.stack.len();
+                self.stack.extend([x, y]);
+                let r = self.binary_op(op, x, y, false);
+                self.stack.truncate(mark);
+                r?
+            }
             "__repr__" => {
                 let cname = self.class_name(obj);
                 let mut out = format!("{cname}(");
@@ -460,36 +565,6 @@ impl NamedtupleVm for Vm {
                 self.new_str(out)
             }
             _ => return Ok(None),
-        }))
-    }
-
-    fn namedtuple_attr(&mut self, obj: Value, name: &str) -> Option<Value> {
-        let func = match name {
-            "_asdict" => F_NT_ASDICT,
-            "_replace" => F_NT_REPLACE,
-            "_make" => F_NT_MAKE,
-            "__getnewargs__" => F_NT_GETNEWARGS,
-            "index" | "count" => {
-                // the tuple methods, run on the instance's values
-                let (_, values) = self.namedtuple_parts(obj)?;
-                let t = self.new_tuple(values);
-                return Some(self.heap.new_value(Obj::BuiltinMethod(t, name.to_string())));
-            }
-            _ => return None,
-        };
-        let is_nt = match obj {
-            Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => {
-                self.namedtuple_info(id).is_some()
-            }
-            _ => self.namedtuple_parts(obj).is_some(),
-        };
-        if !is_nt {
-            return None;
-        }
-        Some(self.heap.new_value(Obj::BoundNative {
-            func: native(func),
-            bound: vec![obj],
-            name: name.to_string(),
         }))
     }
 }

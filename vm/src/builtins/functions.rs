@@ -546,7 +546,13 @@ pub fn isinstance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<bo
             let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
                 || matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)));
             // a namedtuple is a tuple subclass
-            let tuple_subclass = t == Type::Tuple && S::namedtuple_parts(vm, v).is_some();
+            let tuple_subclass = t == Type::Tuple
+                && vm.user_class_of(v).is_some_and(|c| {
+                    vm.class(c)
+                        .mro
+                        .iter()
+                        .any(|m| vm.class(*m).namedtuple.is_some())
+                });
             Ok(vt.is_subtype_of(t)
                 || (t == Type::Type && is_class)
                 || (t == Type::Object)

@@ -42,6 +42,9 @@
 //! entry, so one function under two names reports each), unless given with
 //! `as "Random.seed"`.
 //!
+//! A visibility before the style (`pub(crate) builtin fn ...`) is the
+//! generated function's.
+//!
 //! In the core the functions are generic over the library (`S: Stdlib`);
 //! `monty-stdlib` declares its own `native!` that instantiates them at its
 //! `Vm` so module code can use the library's extension traits.
@@ -84,11 +87,11 @@ macro_rules! native_in {
     (
         $vmty:tt
         $(#[$meta:meta])*
-        $style:ident fn $name:ident $(as $pyname:literal)? ($vm:ident $(, $($params:tt)*)?) $body:block
+        $vis:vis $style:ident fn $name:ident $(as $pyname:literal)? ($vm:ident $(, $($params:tt)*)?) $body:block
         $($more:tt)*
     ) => {
         $crate::native_in!(@params
-            { $vmty [$(#[$meta])*] $style $name [$($pyname)?] $vm [] $body }
+            { $vmty [$(#[$meta])*] [$vis] $style $name [$($pyname)?] $vm [] $body }
             [] [] [] [] [] [] [] pos $($($params)*)?
         );
         $crate::native_in!($vmty $($more)*);
@@ -96,11 +99,11 @@ macro_rules! native_in {
     (
         $vmty:tt
         $(#[$meta:meta])*
-        $style:ident method $name:ident $(as $pyname:literal)? ($vm:ident, $this:ident $(, $($params:tt)*)?) $body:block
+        $vis:vis $style:ident method $name:ident $(as $pyname:literal)? ($vm:ident, $this:ident $(, $($params:tt)*)?) $body:block
         $($more:tt)*
     ) => {
         $crate::native_in!(@params
-            { $vmty [$(#[$meta])*] $style $name [$($pyname)?] $vm [$this] $body }
+            { $vmty [$(#[$meta])*] [$vis] $style $name [$($pyname)?] $vm [$this] $body }
             [] [] [] [] [] [] [] pos $($($params)*)?
         );
         $crate::native_in!($vmty $($more)*);
@@ -154,10 +157,10 @@ macro_rules! native_in {
 
     // `builtin`: `Args::check`'s messages, no allocation.
     (@emit
-        { $vmty:tt [$($meta:tt)*] builtin $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
+        { $vmty:tt [$($meta:tt)*] $vis:tt builtin $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
         [$($por:ident)*] [$($poo:ident)*] [] [$($o:ident)*] [$($k:ident)*] [$($v:ident)?] [$($kw:ident)?]
     ) => {
-        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
+        $crate::native_in!(@header $vmty [$($meta)*] $vis $name $vm [$($this)?] args {
             $(args.name = $pyname;)?
             $crate::native_in!(@keywords args [$($kw)?] [$(stringify!($o),)* $(stringify!($k),)*]);
             let max = <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)* $(stringify!($o),)*]);
@@ -192,7 +195,7 @@ macro_rules! native_in {
         });
     };
     (@emit
-        { $vmty:tt $meta:tt builtin $name:ident $pyname:tt $vm:ident $this:tt $body:block }
+        { $vmty:tt $meta:tt $vis:tt builtin $name:ident $pyname:tt $vm:ident $this:tt $body:block }
         $por:tt $poo:tt [$($r:ident)+] $($rest:tt)*
     ) => {
         compile_error!(concat!(
@@ -202,10 +205,10 @@ macro_rules! native_in {
     };
     // `def`, `def_method`, `clinic`: `bind` with their wording.
     (@emit
-        { $vmty:tt [$($meta:tt)*] $style:ident $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
+        { $vmty:tt [$($meta:tt)*] $vis:tt $style:ident $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
         [$($por:ident)*] [$($poo:ident)*] [$($r:ident)*] [$($o:ident)*] [$($k:ident)*] [] []
     ) => {
-        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
+        $crate::native_in!(@header $vmty [$($meta)*] $vis $name $vm [$($this)?] args {
             let sig = $crate::builtins::bind::Sig {
                 name: $crate::native_in!(@name [$($pyname)?] args),
                 params: &[$(stringify!($por),)* $(stringify!($r),)* $(stringify!($poo),)* $(stringify!($o),)*],
@@ -233,7 +236,7 @@ macro_rules! native_in {
             $body
         });
     };
-    (@emit { $vmty:tt $meta:tt $style:ident $name:ident $($f:tt)* } $($lists:tt)*) => {
+    (@emit { $vmty:tt $meta:tt $vis:tt $style:ident $name:ident $($f:tt)* } $($lists:tt)*) => {
         compile_error!(concat!(
             "native!: `*rest` and `**kwargs` are for `builtin` functions (", stringify!($name), ")"
         ));
@@ -244,19 +247,19 @@ macro_rules! native_in {
     };
     (@keywords $args:ident [$kw:ident] $allowed:tt) => {};
 
-    (@header [generic] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
+    (@header [generic] [$($meta:tt)*] [$v:vis] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
         $($meta)*
         #[allow(unused_variables, unused_mut, unused_assignments)]
-        fn $name<S: $crate::vm::stdlib::Stdlib>(
+        $v fn $name<S: $crate::vm::stdlib::Stdlib>(
             $vm: &mut $crate::vm::Vm<S>,
             $($this: $crate::object::Value,)?
             mut $args: $crate::builtins::Args,
         ) -> $crate::vm::PyResult<$crate::object::Value> $body
     };
-    (@header [$vmty:ty] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
+    (@header [$vmty:ty] [$($meta:tt)*] [$v:vis] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
         $($meta)*
         #[allow(unused_variables, unused_mut, unused_assignments)]
-        fn $name(
+        $v fn $name(
             $vm: &mut $vmty,
             $($this: $crate::object::Value,)?
             mut $args: $crate::builtins::Args,

@@ -204,10 +204,6 @@ impl<S: Stdlib> Vm<S> {
             })),
         };
         let init = self.class_lookup(cls, "__init__");
-        if init.is_none() && S::namedtuple_info(self, cls).is_some() {
-            S::namedtuple_init(self, cls, inst, args, kwargs)?;
-            return Ok(Instantiated::Done(inst));
-        }
         match init {
             Some(init @ Value::Ref(fid)) if matches!(self.heap.get(fid), Obj::Function(_)) => {
                 let mut all = Vec::with_capacity(args.len() + 1);
@@ -322,10 +318,7 @@ impl<S: Stdlib> Vm<S> {
                 }
             }
         }
-        match class_attr {
-            Some(v) => Ok(Some(self.bind_attr(v, obj, cls))),
-            None => Ok(S::namedtuple_attr(self, obj, name)),
-        }
+        Ok(class_attr.map(|v| self.bind_attr(v, obj, cls)))
     }
 
     /// What a class attribute becomes when looked up through an instance.
@@ -387,7 +380,7 @@ impl<S: Stdlib> Vm<S> {
             _ => {}
         }
         let Some(v) = self.class_lookup(cls, name) else {
-            return Ok(S::namedtuple_attr(self, Value::Ref(cls), name));
+            return Ok(None);
         };
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
@@ -520,7 +513,7 @@ impl<S: Stdlib> Vm<S> {
             return Ok(None);
         };
         let Some(f) = self.class_lookup(cls, name) else {
-            return S::namedtuple_dunder(self, obj, name, &args);
+            return Ok(None);
         };
         let f = match f {
             Value::Ref(id) => match self.heap.get(id) {

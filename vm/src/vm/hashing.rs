@@ -186,10 +186,6 @@ impl<S: Stdlib> Vm<S> {
             }
             None => {}
         }
-        if let Some((_, values)) = S::namedtuple_parts(self, v) {
-            let t = self.new_tuple(values);
-            return self.hash_key(t);
-        }
         if self.class_lookup(cls, "__eq__").is_some() {
             return Err(PyErr::type_error(format!(
                 "unhashable type: '{}'",

@@ -272,21 +272,6 @@ impl<S: Stdlib> Vm<S> {
                 return Ok(r);
             }
         }
-        if matches!(op, BinOp::Add | BinOp::Mul) {
-            // a namedtuple concatenates and repeats as the plain tuple it is
-            let (x, y) = (
-                S::namedtuple_as_tuple(self, a, op),
-                S::namedtuple_as_tuple(self, b, op),
-            );
-            if x.is_some() || y.is_some() {
-                let (x, y) = (x.unwrap_or(a), y.unwrap_or(b));
-                let mark = self.stack.len();
-                self.stack.extend([x, y]);
-                let r = self.binary_op_inner(op, x, y, false);
-                self.stack.truncate(mark);
-                return r;
-            }
-        }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             return self.binary_op_user(op, a, b, inplace);
         }

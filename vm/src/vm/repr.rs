@@ -425,9 +425,6 @@ impl<S: Stdlib> Vm<S> {
                     let r = self.call_dunder(v, "__repr__", vec![])?.expect("looked up");
                     let s = self.expect_str(r, "__repr__")?;
                     out.push_str(&s);
-                } else if let Some(r) = S::namedtuple_dunder(self, v, "__repr__", &[])? {
-                    let s = self.expect_str(r, "__repr__")?;
-                    out.push_str(&s);
                 } else {
                     let s = self.default_repr(v)?;
                     out.push_str(&s);

@@ -180,41 +180,6 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// `repr()` of a library iterator.
     fn native_iter_repr(vm: &mut Vm<Self>, id: ObjId) -> PyResult<Option<String>>;
 
-    /// The namedtuple fields and values of an instance, if it is one.
-    fn namedtuple_parts(vm: &Vm<Self>, v: Value) -> Option<(Vec<String>, Vec<Value>)>;
-
-    /// A namedtuple instance as a plain tuple, for `+`/`*` (unless its
-    /// class defines the operator itself); `None` for other values.
-    fn namedtuple_as_tuple(
-        vm: &mut Vm<Self>,
-        v: Value,
-        op: monty_compile::bytecode::BinOp,
-    ) -> Option<Value>;
-
-    /// Tuple behaviour of namedtuple instances for special methods the
-    /// class does not define; `None` if not applicable.
-    fn namedtuple_dunder(
-        vm: &mut Vm<Self>,
-        obj: Value,
-        name: &str,
-        args: &[Value],
-    ) -> PyResult<Option<Value>>;
-
-    /// `nt._asdict` / `nt._replace` bound to the instance, `Cls._make`.
-    fn namedtuple_attr(vm: &mut Vm<Self>, obj: Value, name: &str) -> Option<Value>;
-
-    /// The namedtuple info of a class (or of an ancestor).
-    fn namedtuple_info(vm: &Vm<Self>, cls: ObjId) -> Option<(Vec<String>, Vec<Value>)>;
-
-    /// Creating a namedtuple instance: binds arguments to fields.
-    fn namedtuple_init(
-        vm: &mut Vm<Self>,
-        cls: ObjId,
-        inst: Value,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-    ) -> PyResult<()>;
-
     /// `Counter + Counter` and friends (in place when `inplace`); `None`
     /// if not both Counters.
     fn counter_binary(
