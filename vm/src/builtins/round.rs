@@ -11,14 +11,24 @@ use crate::vm::{PyErr, PyResult, Vm};
 
 use super::Args;
 
+/// `round(number, ndigits=None)`.
 pub fn round<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
-    a.check(0, 2, &["number", "ndigits"])?;
-    let Some(x) = a.get(0, "number") else {
-        return Err(PyErr::type_error(
-            "round() missing required argument 'number' (pos 1)",
-        ));
-    };
-    let nd = a.get(1, "ndigits").filter(|v| !v.is_none());
+    round_builtin(vm, a)
+}
+
+native! {
+    /// `round(number, ndigits=None)`.
+    clinic fn round_builtin as "round" (vm, number, ndigits?) {
+        round_number(vm, number, ndigits.filter(|v| !v.is_none()))
+    }
+}
+
+/// `round(x, nd)`, `nd` an int-like or absent (None).
+pub(crate) fn round_number<S: Stdlib>(
+    vm: &mut Vm<S>,
+    x: Value,
+    nd: Option<Value>,
+) -> PyResult<Value> {
     if let Some(r) = S::decimal_round(vm, x, nd) {
         return r;
     }

@@ -1,24 +1,14 @@
-//! Methods of `dict`.
+//! Methods of `dict` and the type-level `fromkeys` of `dict` and the
+//! library's dict classes. The library's dict kinds (`Counter`,
+//! `OrderedDict`, `defaultdict`) add and override methods; `call_method`
+//! asks them first (`Stdlib::dict_kind_method`).
 
-use crate::object::{Dict, DictKind, ExcType, Obj, ObjId, Value, ViewKind};
+use crate::object::{Dict, DictKind, ExcType, HashKey, Obj, ObjId, Value, ViewKind};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
+use super::super::native::Method;
 use super::super::Args;
-
-pub const METHODS: &[&str] = &[
-    "get",
-    "keys",
-    "values",
-    "items",
-    "pop",
-    "popitem",
-    "setdefault",
-    "update",
-    "copy",
-    "clear",
-    "fromkeys",
-];
 
 fn dict<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Dict {
     match vm.heap.get(id) {
@@ -34,28 +24,71 @@ fn dict_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Dict {
     }
 }
 
-/// `dict.fromkeys(iterable, value=None)`.
-pub fn fromkeys<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
-    fromkeys_of(vm, a, DictKind::Plain)
+/// The dict a method was called on.
+fn receiver(this: Value) -> ObjId {
+    match this {
+        Value::Ref(id) => id,
+        _ => unreachable!("a dict method's receiver"),
+    }
 }
 
-/// `cls.fromkeys(iterable, value=None)` for `cls` a dict class of `kind`
-/// (it builds `cls()`, so a defaultdict's factory is None); `Counter`
-/// refuses, as in CPython.
-pub fn fromkeys_of<S: Stdlib>(vm: &mut Vm<S>, a: Args, kind: DictKind) -> PyResult<Value> {
-    if matches!(kind, DictKind::Counter) {
-        return Err(PyErr::new(
-            ExcType::NotImplementedError,
-            "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.",
-        ));
+// the hot ones first: the table is searched in order
+native_methods! {
+    pub fn dict_methods;
+    get, items, keys, values, setdefault, update, pop, popitem, copy, clear,
+    fromkeys = instance_fromkeys,
+}
+
+native_methods! { pub fn dict_type_methods; fromkeys }
+
+native_methods! { pub fn ordered_dict_type_methods; fromkeys = ordered_dict_fromkeys }
+
+native_methods! { pub fn counter_type_methods; fromkeys = counter_fromkeys }
+
+/// The methods of the library's dict class of `kind` (the type itself).
+pub fn dict_class_methods<S: Stdlib>(kind: DictKind) -> &'static [Method<S>] {
+    match kind {
+        DictKind::OrderedDict => ordered_dict_type_methods(),
+        DictKind::Counter => counter_type_methods(),
+        DictKind::Plain | DictKind::DefaultDict(_) => dict_type_methods(),
     }
-    let kind = match kind {
+}
+
+/// The dict kind `fromkeys` builds: that of the class it is called on or
+/// of the instance's class (`cls()`, so a defaultdict's factory is None).
+fn fromkeys_kind<S: Stdlib>(vm: &Vm<S>, this: Value) -> DictKind {
+    let kind = match this {
+        Value::Native(t) => S::dict_class_kind(t).unwrap_or_default(),
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Dict(d) => d.kind,
+            _ => DictKind::Plain,
+        },
+        _ => DictKind::Plain,
+    };
+    match kind {
         DictKind::DefaultDict(_) => DictKind::DefaultDict(Value::None),
         k => k,
-    };
-    a.check(1, 2, &[])?;
-    let keys = vm.collect_iterable(a.pos[0])?;
-    let v = a.pos.get(1).copied().unwrap_or(Value::None);
+    }
+}
+
+/// `fromkeys` called on a dict: the class method of its kind.
+fn instance_fromkeys<S: Stdlib>(vm: &mut Vm<S>, this: Value, args: Args) -> PyResult<Value> {
+    match fromkeys_kind(vm, this) {
+        DictKind::OrderedDict => ordered_dict_fromkeys(vm, this, args),
+        DictKind::Counter => counter_fromkeys(vm, this, args),
+        _ => fromkeys(vm, this, args),
+    }
+}
+
+/// A new dict of `kind` mapping each item of `iterable` to `value`.
+fn build_fromkeys<S: Stdlib>(
+    vm: &mut Vm<S>,
+    kind: DictKind,
+    iterable: Value,
+    value: Option<Value>,
+) -> PyResult<Value> {
+    let keys = vm.collect_iterable(iterable)?;
+    let v = value.unwrap_or(Value::None);
     let mut d = Dict::with_capacity(keys.len());
     d.kind = kind;
     let out = vm.heap.new_value(Obj::Dict(d));
@@ -68,90 +101,103 @@ pub fn fromkeys_of<S: Stdlib>(vm: &mut Vm<S>, a: Args, kind: DictKind) -> PyResu
     Ok(out)
 }
 
-pub fn call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
-    Ok(Some(match name {
-        "get" => {
-            a.check(1, 2, &[])?;
-            let k = vm.dict_key_in(id, a.pos[0])?;
-            dict(vm, id)
-                .get(&k)
-                .unwrap_or(a.pos.get(1).copied().unwrap_or(Value::None))
-        }
-        "keys" | "values" | "items" => {
-            a.check(0, 0, &[])?;
-            let kind = match name {
-                "keys" => ViewKind::Keys,
-                "values" => ViewKind::Values,
-                _ => ViewKind::Items,
-            };
-            vm.heap.new_value(Obj::DictView(id, kind))
-        }
-        "pop" => {
-            a.check(1, 2, &[])?;
-            let k = vm.dict_key_in(id, a.pos[0])?;
-            match dict_mut(vm, id).remove(&k) {
-                Some((_, v)) => v,
-                None => match a.pos.get(1) {
-                    Some(d) => *d,
-                    None => return Err(PyErr::New(ExcType::KeyError, vec![a.pos[0]])),
-                },
+native! {
+    /// `dict.get(key, default=None, /)`.
+    builtin method get(vm, this, key, default?, /) {
+        let id = receiver(this);
+        let k = vm.dict_key_in(id, key)?;
+        Ok(dict(vm, id).get(&k).unwrap_or(default.unwrap_or(Value::None)))
+    }
+
+    /// `dict.items()`.
+    builtin method items(vm, this) {
+        Ok(vm.heap.new_value(Obj::DictView(receiver(this), ViewKind::Items)))
+    }
+
+    /// `dict.keys()`.
+    builtin method keys(vm, this) {
+        Ok(vm.heap.new_value(Obj::DictView(receiver(this), ViewKind::Keys)))
+    }
+
+    /// `dict.values()`.
+    builtin method values(vm, this) {
+        Ok(vm.heap.new_value(Obj::DictView(receiver(this), ViewKind::Values)))
+    }
+
+    /// `dict.setdefault(key, default=None, /)`.
+    builtin method setdefault(vm, this, key, default?, /) {
+        let id = receiver(this);
+        let k = vm.dict_key_in(id, key)?;
+        Ok(match dict(vm, id).get(&k) {
+            Some(v) => v,
+            None => {
+                let d = default.unwrap_or(Value::None);
+                dict_mut(vm, id).insert(k, key, d);
+                d
             }
+        })
+    }
+
+    /// `dict.update([other, ]/, **kwargs)`.
+    builtin method update(vm, this, other?, /, **kwargs) {
+        let id = receiver(this);
+        if let Some(src) = other {
+            vm.dict_update_any(this, src)?;
         }
-        "popitem" => {
-            a.check(0, 0, &[])?;
-            match dict_mut(vm, id).pop_last() {
-                Some((k, v)) => vm.new_tuple(vec![k, v]),
-                None => {
-                    return Err(PyErr::new(
-                        ExcType::KeyError,
-                        "popitem(): dictionary is empty",
-                    ))
-                }
-            }
+        for (k, v) in kwargs {
+            let kv = vm.new_str(k.clone());
+            dict_mut(vm, id).insert(HashKey::Str(k.into()), kv, v);
         }
-        "setdefault" => {
-            a.check(1, 2, &[])?;
-            let k = vm.dict_key_in(id, a.pos[0])?;
-            match dict(vm, id).get(&k) {
-                Some(v) => v,
-                None => {
-                    let d = a.pos.get(1).copied().unwrap_or(Value::None);
-                    dict_mut(vm, id).insert(k, a.pos[0], d);
-                    d
-                }
-            }
+        Ok(Value::None)
+    }
+
+    /// `dict.pop(key[, default], /)`.
+    builtin method pop(vm, this, key, default?, /) {
+        let id = receiver(this);
+        let k = vm.dict_key_in(id, key)?;
+        match dict_mut(vm, id).remove(&k) {
+            Some((_, v)) => Ok(v),
+            None => default.ok_or_else(|| PyErr::New(ExcType::KeyError, vec![key])),
         }
-        "update" => {
-            if a.pos.len() > 1 {
-                return Err(PyErr::type_error(format!(
-                    "update expected at most 1 argument, got {}",
-                    a.pos.len()
-                )));
-            }
-            let target = Value::Ref(id);
-            if let Some(&src) = a.pos.first() {
-                vm.dict_update_any(target, src)?;
-            }
-            for (k, v) in a.kw {
-                let kv = vm.new_str(k.clone());
-                dict_mut(vm, id).insert(crate::object::HashKey::Str(k.into()), kv, v);
-            }
-            Value::None
+    }
+
+    /// `dict.popitem()`.
+    builtin method popitem(vm, this) {
+        match dict_mut(vm, receiver(this)).pop_last() {
+            Some((k, v)) => Ok(vm.new_tuple(vec![k, v])),
+            None => Err(PyErr::new(ExcType::KeyError, "popitem(): dictionary is empty")),
         }
-        "copy" => {
-            a.check(0, 0, &[])?;
-            let c = dict(vm, id).clone();
-            vm.heap.new_value(Obj::Dict(c))
-        }
-        "clear" => {
-            a.check(0, 0, &[])?;
-            dict_mut(vm, id).clear();
-            Value::None
-        }
-        "fromkeys" => {
-            let kind = dict(vm, id).kind;
-            fromkeys_of(vm, a, kind)?
-        }
-        _ => return Ok(None),
-    }))
+    }
+
+    /// `dict.copy()`.
+    builtin method copy(vm, this) {
+        let c = dict(vm, receiver(this)).clone();
+        Ok(vm.heap.new_value(Obj::Dict(c)))
+    }
+
+    /// `dict.clear()`.
+    builtin method clear(vm, this) {
+        dict_mut(vm, receiver(this)).clear();
+        Ok(Value::None)
+    }
+
+    /// `dict.fromkeys(iterable, value=None, /)` (a class method; also
+    /// `defaultdict.fromkeys`).
+    builtin method fromkeys(vm, this, iterable, value?, /) {
+        let kind = fromkeys_kind(vm, this);
+        build_fromkeys(vm, kind, iterable, value)
+    }
+
+    /// `OrderedDict.fromkeys(iterable, value=None)`.
+    clinic method ordered_dict_fromkeys(vm, this, iterable, value?) {
+        build_fromkeys(vm, DictKind::OrderedDict, iterable, value)
+    }
+
+    /// `Counter.fromkeys(cls, iterable, v=None)`: defined in Python to refuse.
+    def_method method counter_fromkeys as "Counter.fromkeys" (vm, this, iterable, v?) {
+        Err(PyErr::new(
+            ExcType::NotImplementedError,
+            "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.",
+        ))
+    }
 }

@@ -8,11 +8,12 @@ pub use bytes_text::sep_byte as bytes_sep;
 pub mod dict;
 pub mod list;
 pub mod numbers;
+pub mod runtime;
 pub mod set;
 pub mod str;
 pub mod str_fast;
 
-use crate::object::{Obj, Type, Value};
+use crate::object::{DictKind, Obj, ObjId, Type, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -24,9 +25,35 @@ use super::Args;
 /// are declared with `native!`.
 fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
     match obj {
+        Value::Int(_) | Value::Bool(_) => Some(numbers::int_methods()),
+        Value::Float(_) => Some(numbers::float_methods()),
+        Value::Type(Type::Dict) => Some(dict::dict_type_methods()),
+        Value::Type(Type::Complex) => Some(numbers::complex_type_methods()),
+        Value::Native(t) => S::dict_class_kind(t).map(dict::dict_class_methods),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::List(_) => Some(list::list_methods()),
             Obj::Tuple(_) => Some(list::tuple_methods()),
+            Obj::Dict(_) => Some(dict::dict_methods()),
+            Obj::Set(_) => Some(set::set_methods()),
+            Obj::FrozenSet(_) => Some(set::frozenset_methods()),
+            Obj::BigInt(_) => Some(numbers::int_methods()),
+            Obj::Complex(_) => Some(numbers::complex_methods()),
+            Obj::Exception(_) => Some(runtime::exception_methods()),
+            Obj::Property(_) => Some(runtime::property_methods()),
+            Obj::Generator(_) => Some(runtime::generator_methods()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The dict `obj` and its kind, if it is one of the library's dict kinds
+/// (`Counter`, `OrderedDict`, `defaultdict`), whose own methods come
+/// before the plain dict's.
+fn dict_kind_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<(ObjId, DictKind)> {
+    match obj {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Dict(d) if !matches!(d.kind, DictKind::Plain) => Some((id, d.kind)),
             _ => None,
         },
         _ => None,
@@ -39,15 +66,9 @@ pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
         return table.iter().map(|m| m.name).collect();
     }
     let names: &'static [&'static str] = match obj {
-        Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS,
-        Value::Float(_) => numbers::FLOAT_METHODS,
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Complex(_) => numbers::COMPLEX_METHODS,
             Obj::Str(_) => str::METHODS,
             Obj::Bytes(_) => bytes::METHODS,
-            Obj::Dict(_) => dict::METHODS,
-            Obj::Set(_) => set::METHODS,
-            Obj::FrozenSet(_) => set::FROZEN_METHODS,
             _ => &[],
         },
         _ => &[],
@@ -58,15 +79,11 @@ pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
 /// Does `obj` have a builtin method called `name`?
 pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
     if let Some(table) = table_of(vm, obj) {
-        return find_method(table, name).is_some();
+        return find_method(table, name).is_some()
+            || dict_kind_of(vm, obj).is_some_and(|(_, kind)| S::dict_kind_has_method(kind, name));
     }
     match obj {
-        Value::Int(_) | Value::Bool(_) => numbers::INT_METHODS.contains(&name),
-        Value::Float(_) => numbers::FLOAT_METHODS.contains(&name),
-        Value::Type(Type::Dict) => name == "fromkeys",
-        Value::Native(t) => name == "fromkeys" && S::dict_class_kind(t).is_some(),
         Value::Type(Type::Str) => name == "maketrans",
-        Value::Type(Type::Complex) => name == "from_number",
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::METHODS.contains(&name),
@@ -74,17 +91,7 @@ pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
             Obj::ByteArray(_) => {
                 bytes::METHODS.contains(&name) || bytes::ARRAY_METHODS.contains(&name)
             }
-            Obj::Dict(d) => dict::METHODS.contains(&name) || S::dict_kind_has_method(d.kind, name),
-            Obj::Set(_) => set::METHODS.contains(&name),
-            Obj::FrozenSet(_) => set::FROZEN_METHODS.contains(&name),
-            Obj::BigInt(_) => numbers::INT_METHODS.contains(&name),
-            Obj::Complex(_) => numbers::COMPLEX_METHODS.contains(&name),
-            Obj::Exception(_) => name == "with_traceback" || name == "add_note",
-            Obj::Property(_) => matches!(name, "getter" | "setter" | "deleter"),
             Obj::Native(_) => S::native_obj_has_method(vm, id, name),
-            Obj::Generator(_) => {
-                matches!(name, "send" | "throw" | "close" | "__next__" | "__iter__")
-            }
             _ => false,
         },
         _ => false,
@@ -102,83 +109,61 @@ pub fn call_method<S: Stdlib>(
     pos: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Value> {
-    if let Some(m) = table_of(vm, obj).and_then(|t| find_method(t, name)) {
-        let mut a = Args::new(m.name, pos, kw);
+    if let Some(table) = table_of(vm, obj) {
+        let m = find_method(table, name);
+        let mut a = Args::new(m.map_or("method", |m| m.name), pos, kw);
         a.owner = method_owner(vm, obj);
-        return (m.call)(vm, obj, a);
+        if let Some((id, _)) = dict_kind_of(vm, obj) {
+            // the dict kind's own methods and overrides come first
+            if let Some(v) = S::dict_kind_method(vm, id, name, &a)? {
+                return Ok(v);
+            }
+        }
+        return match m {
+            Some(m) => (m.call)(vm, obj, a),
+            None => Err(no_method(vm, obj, name)),
+        };
     }
     let mut a = Args::new(method_name(name), pos, kw);
     a.owner = method_owner(vm, obj);
     let r = match obj {
-        Value::Int(_) | Value::Bool(_) => numbers::call_int(vm, obj, name, a)?,
-        Value::Float(f) => numbers::call_float(vm, f, name, a)?,
-        Value::Type(Type::Dict) if name == "fromkeys" => Some(dict::fromkeys(vm, a)?),
-        Value::Type(Type::Complex) if name == "from_number" => {
-            Some(numbers::complex_from_number(vm, a)?)
-        }
-        Value::Native(t) if name == "fromkeys" => match S::dict_class_kind(t) {
-            Some(kind) => Some(dict::fromkeys_of(vm, a, kind)?),
-            None => None,
-        },
         Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
             Some(bytes::call_type(vm, t, name, a)?)
         }
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(_) => str::call(vm, id, name, a)?,
             Obj::Bytes(_) | Obj::ByteArray(_) => bytes::call(vm, id, name, a)?,
-            Obj::Dict(_) => match S::dict_kind_method(vm, id, name, &a)? {
-                Some(v) => Some(v),
-                None => dict::call(vm, id, name, a)?,
-            },
-            Obj::Set(_) | Obj::FrozenSet(_) => set::call(vm, id, name, a)?,
-            Obj::BigInt(_) => numbers::call_int(vm, obj, name, a)?,
-            Obj::Complex(z) => {
-                let z = *z;
-                numbers::call_complex(vm, z, name, a)?
-            }
-            Obj::Exception(_) if name == "with_traceback" => {
-                a.check(1, 1, &[])?;
-                // `with_traceback(None)` drops the frames recorded so far;
-                // traceback objects are not exposed, so any other argument
-                // keeps them.
-                if a.pos[0].is_none() {
-                    if let Obj::Exception(e) = vm.heap.get_mut(id) {
-                        e.traceback.clear();
-                    }
-                }
-                Some(obj)
-            }
-            Obj::Generator(_) => Some(generator_method(vm, id, name, a)?),
             Obj::Native(_) => S::native_obj_call_method(vm, id, name, a.pos, a.kw)?,
-            Obj::Property(p) => {
-                let mut p = *p;
-                a.check(1, 1, &[])?;
-                match name {
-                    "getter" => p.fget = a.pos[0],
-                    "setter" => p.fset = a.pos[0],
-                    _ => p.fdel = a.pos[0],
-                }
-                Some(vm.heap.new_value(Obj::Property(p)))
-            }
             _ => None,
         },
         _ => None,
     };
-    r.ok_or_else(|| {
-        PyErr::new(
-            crate::object::ExcType::AttributeError,
-            format!("'{}' object has no attribute '{name}'", vm.class_name(obj)),
-        )
-    })
+    r.ok_or_else(|| no_method(vm, obj, name))
+}
+
+fn no_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> PyErr {
+    PyErr::new(
+        crate::object::ExcType::AttributeError,
+        format!("'{}' object has no attribute '{name}'", vm.class_name(obj)),
+    )
 }
 
 /// The builtin type that defines the methods of `obj`, for messages such
 /// as `list.append() takes exactly one argument (0 given)`.
 fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
     match obj {
-        Value::Int(_) | Value::Bool(_) => "int",
+        Value::Int(_) => "int",
+        Value::Bool(_) => "bool",
         Value::Float(_) => "float",
         Value::Type(Type::Complex) => "complex",
+        Value::Type(Type::Dict) => "dict",
+        Value::Native(t) => match S::dict_class_kind(t) {
+            Some(DictKind::DefaultDict(_)) => "defaultdict",
+            Some(DictKind::OrderedDict) => "OrderedDict",
+            Some(DictKind::Counter) => "Counter",
+            Some(DictKind::Plain) => "dict",
+            None => "",
+        },
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Complex(_) => "complex",
             Obj::Str(_) => "str",
@@ -190,6 +175,10 @@ fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
             Obj::Set(_) => "set",
             Obj::FrozenSet(_) => "frozenset",
             Obj::BigInt(_) => "int",
+            Obj::Exception(_) => "BaseException",
+            Obj::Property(_) => "property",
+            Obj::Generator(g) if vm.program.codes[g.code as usize].is_coroutine => "coroutine",
+            Obj::Generator(_) => "generator",
             _ => "",
         },
         _ => "",
@@ -199,17 +188,7 @@ fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
 /// Leaks nothing: method names are matched against static tables, so the
 /// `&'static str` for error messages comes from there.
 fn method_name(name: &str) -> &'static str {
-    for table in [
-        str::METHODS,
-        dict::METHODS,
-        set::METHODS,
-        numbers::INT_METHODS,
-        numbers::FLOAT_METHODS,
-        numbers::COMPLEX_METHODS,
-        numbers::COMPLEX_TYPE_METHODS,
-        bytes::METHODS,
-        bytes::ARRAY_METHODS,
-    ] {
+    for table in [str::METHODS, bytes::METHODS, bytes::ARRAY_METHODS] {
         if let Some(n) = table.iter().find(|n| **n == name) {
             return n;
         }
@@ -241,39 +220,19 @@ pub fn clamp_range<S: Stdlib>(
     Ok((norm(get(first)?, 0), norm(get(first + 1)?, len)))
 }
 
-/// `gen.send(v)`, `gen.throw(exc)`, `gen.close()`, `gen.__next__()`.
-fn generator_method<S: Stdlib>(
-    vm: &mut Vm<S>,
-    id: crate::object::ObjId,
-    name: &str,
-    a: Args,
-) -> PyResult<Value> {
-    let stop = || PyErr::New(crate::object::ExcType::StopIteration, vec![]);
-    match name {
-        "send" => {
-            a.check(1, 1, &[])?;
-            vm.generator_next(id, a.pos[0])?.ok_or_else(stop)
-        }
-        "__next__" => {
-            a.check(0, 0, &[])?;
-            vm.generator_next(id, Value::None)?.ok_or_else(stop)
-        }
-        "__iter__" => Ok(Value::Ref(id)),
-        "throw" => {
-            a.check(1, 3, &[])?;
-            let exc = match a.pos[0] {
-                Value::ExcType(t) => {
-                    let args = a.pos.get(1).map(|v| vec![*v]).unwrap_or_default();
-                    vm.new_exception(crate::object::Exception::new(t, args))
-                }
-                other => other,
-            };
-            vm.generator_throw(id, exc)?.ok_or_else(stop)
-        }
-        _ => {
-            a.check(0, 0, &[])?;
-            vm.generator_close(id)?;
-            Ok(Value::None)
-        }
+/// The checks of a slot wrapper that takes no arguments
+/// (`int.__index__`, `generator.__next__`), in CPython's wording.
+fn slot_wrapper_no_args(name: &str, rest: &[Value], kwargs: &Kwargs) -> PyResult<()> {
+    if !kwargs.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "wrapper {name}() takes no keyword arguments"
+        )));
     }
+    if !rest.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "expected 0 arguments, got {}",
+            rest.len()
+        )));
+    }
+    Ok(())
 }

@@ -1,85 +1,100 @@
-//! Methods of `int`, `float` and `complex`.
+//! Methods of `int` (and `bool`), `float` and `complex`, and
+//! `complex.from_number`.
 
-use crate::vm::stdlib::Stdlib;
 use num_traits::Signed;
 
 use crate::object::complex::Complex;
-use crate::object::Value;
+use crate::object::{Obj, Value};
 use crate::vm::ops::Num;
-use crate::vm::{PyResult, Vm};
 
-use super::super::Args;
-
-pub const INT_METHODS: &[&str] = &[
-    "bit_length",
-    "bit_count",
-    "conjugate",
-    "is_integer",
-    "__index__",
-];
-pub const FLOAT_METHODS: &[&str] = &["is_integer", "conjugate", "__round__"];
-pub const COMPLEX_METHODS: &[&str] = &["conjugate"];
-/// Methods of the `complex` type itself.
-pub const COMPLEX_TYPE_METHODS: &[&str] = &["from_number"];
-
-pub fn call_int<S: Stdlib>(
-    vm: &mut Vm<S>,
-    v: Value,
-    name: &str,
-    a: Args,
-) -> PyResult<Option<Value>> {
-    a.check(0, 0, &[])?;
-    let n = vm.bigint_arg(v)?;
-    Ok(Some(match name {
-        "bit_length" => Value::Int(n.abs().bits() as i64),
-        "bit_count" => Value::Int(
-            n.abs()
-                .iter_u64_digits()
-                .map(|d| d.count_ones() as i64)
-                .sum(),
-        ),
-        "conjugate" | "__index__" => match vm.as_num(v) {
-            Some(Num::Int(i)) => Value::Int(i),
-            _ => v,
-        },
-        "is_integer" => Value::Bool(true),
-        _ => return Ok(None),
-    }))
+native_methods! {
+    pub fn int_methods;
+    bit_length, bit_count, conjugate = int_conjugate, is_integer = int_is_integer,
+    __index__ = int_index,
 }
 
-pub fn call_float<S: Stdlib>(
-    _vm: &mut Vm<S>,
-    f: f64,
-    name: &str,
-    a: Args,
-) -> PyResult<Option<Value>> {
-    a.check(0, 0, &[])?;
-    Ok(Some(match name {
-        "is_integer" => Value::Bool(f.is_finite() && f.fract() == 0.0),
-        "conjugate" => Value::Float(f),
-        _ => return Ok(None),
-    }))
+native_methods! {
+    pub fn float_methods;
+    is_integer = float_is_integer, conjugate = float_conjugate, __round__ = float_round,
 }
 
-pub fn call_complex<S: Stdlib>(
-    vm: &mut Vm<S>,
-    z: Complex,
-    name: &str,
-    a: Args,
-) -> PyResult<Option<Value>> {
-    a.check(0, 0, &[])?;
-    Ok(match name {
-        "conjugate" => Some(vm.new_complex(Complex::new(z.re, -z.im))),
-        _ => None,
-    })
-}
+native_methods! { pub fn complex_methods; conjugate = complex_conjugate }
 
-/// `complex.from_number(x)`.
-pub fn complex_from_number<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
-    if !a.kw.is_empty() {
-        return Err(crate::vm::PyErr::type_error(
-            "complex.from_number() takes no keyword arguments",
-        ));
+// the methods of the `complex` type itself
+native_methods! { pub fn complex_type_methods; from_number }
+
+/// An int as itself: a `bool` becomes its int.
+fn as_int<S: crate::vm::stdlib::Stdlib>(vm: &crate::vm::Vm<S>, v: Value) -> Value {
+    match vm.as_num(v) {
+        Some(Num::Int(i)) => Value::Int(i),
+        _ => v,
     }
-    vm.complex_from_number(&a.pos)
+}
+
+native! {
+    /// `int.bit_length()`.
+    builtin method bit_length(vm, this) {
+        if let Value::Int(i) = this {
+            return Ok(Value::Int(i64::from(64 - i.unsigned_abs().leading_zeros())));
+        }
+        Ok(Value::Int(vm.bigint_arg(this)?.abs().bits() as i64))
+    }
+
+    /// `int.bit_count()`.
+    builtin method bit_count(vm, this) {
+        if let Value::Int(i) = this {
+            return Ok(Value::Int(i64::from(i.unsigned_abs().count_ones())));
+        }
+        let n = vm.bigint_arg(this)?;
+        Ok(Value::Int(n.abs().iter_u64_digits().map(|d| i64::from(d.count_ones())).sum()))
+    }
+
+    /// `int.conjugate()`.
+    builtin method int_conjugate(vm, this) {
+        Ok(as_int(vm, this))
+    }
+
+    /// `int.is_integer()`.
+    builtin method int_is_integer(vm, this) {
+        Ok(Value::Bool(true))
+    }
+
+    /// `int.__index__()`: a slot wrapper, with their messages.
+    builtin method int_index(vm, this, *rest, **kwargs) {
+        super::slot_wrapper_no_args("__index__", &rest, &kwargs)?;
+        Ok(as_int(vm, this))
+    }
+
+    /// `float.is_integer()`.
+    builtin method float_is_integer(vm, this) {
+        let Value::Float(f) = this else { unreachable!("a float") };
+        Ok(Value::Bool(f.is_finite() && f.fract() == 0.0))
+    }
+
+    /// `float.conjugate()`.
+    builtin method float_conjugate(vm, this) {
+        Ok(this)
+    }
+
+    /// `float.__round__(ndigits=None, /)`.
+    builtin method float_round(vm, this, ndigits?, /) {
+        super::super::round::round_number(vm, this, ndigits.filter(|v| !v.is_none()))
+    }
+
+    /// `complex.conjugate()`.
+    builtin method complex_conjugate(vm, this) {
+        let z = match this {
+            Value::Ref(id) => match vm.heap.get(id) {
+                Obj::Complex(z) => *z,
+                _ => unreachable!("a complex"),
+            },
+            _ => unreachable!("a complex"),
+        };
+        Ok(vm.new_complex(Complex::new(z.re, -z.im)))
+    }
+
+    /// `complex.from_number(number, /)` (a class method).
+    builtin method from_number(vm, this, number, /) {
+        vm.complex_from_number(&[number])
+    }
 }

@@ -5,39 +5,6 @@ use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
 
-use super::super::Args;
-
-pub const METHODS: &[&str] = &[
-    "add",
-    "remove",
-    "discard",
-    "pop",
-    "clear",
-    "copy",
-    "union",
-    "intersection",
-    "difference",
-    "symmetric_difference",
-    "issubset",
-    "issuperset",
-    "isdisjoint",
-    "update",
-    "intersection_update",
-    "difference_update",
-    "symmetric_difference_update",
-];
-
-pub const FROZEN_METHODS: &[&str] = &[
-    "copy",
-    "union",
-    "intersection",
-    "difference",
-    "symmetric_difference",
-    "issubset",
-    "issuperset",
-    "isdisjoint",
-];
-
 fn set_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Dict {
     match vm.heap.get_mut(id) {
         Obj::Set(d) | Obj::FrozenSet(d) => d,
@@ -52,105 +19,194 @@ fn set_ref<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Dict {
     }
 }
 
-pub fn call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Option<Value>> {
-    let me = Value::Ref(id);
-    let frozen = matches!(vm.heap.get(id), Obj::FrozenSet(_));
-    if frozen && !FROZEN_METHODS.contains(&name) {
-        return Ok(None);
+/// The set or frozenset a method was called on.
+fn receiver(this: Value) -> ObjId {
+    match this {
+        Value::Ref(id) => id,
+        _ => unreachable!("a set method's receiver"),
     }
-    Ok(Some(match name {
-        "add" => {
-            a.check(1, 1, &[])?;
-            let k = vm.set_key_in(id, a.pos[0])?;
-            set_mut(vm, id).insert(k, a.pos[0], Value::None);
-            Value::None
+}
+
+native_methods! {
+    pub fn set_methods;
+    add, remove, discard, pop, clear, copy, union, intersection, difference,
+    symmetric_difference, issubset, issuperset, isdisjoint, update, intersection_update,
+    difference_update, symmetric_difference_update,
+}
+
+native_methods! {
+    pub fn frozenset_methods;
+    copy, union, intersection, difference, symmetric_difference, issubset, issuperset,
+    isdisjoint,
+}
+
+/// A shallow copy of the set `id`, of its type.
+fn copy_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> Value {
+    let frozen = matches!(vm.heap.get(id), Obj::FrozenSet(_));
+    let c = set_ref(vm, id).clone();
+    vm.heap.new_value(if frozen {
+        Obj::FrozenSet(c)
+    } else {
+        Obj::Set(c)
+    })
+}
+
+/// `union`/`intersection`/`difference`/`symmetric_difference`: a copy of
+/// the receiver combined with each of `others` in turn.
+fn combine<S: Stdlib>(vm: &mut Vm<S>, this: Value, op: BinOp, others: &[Value]) -> PyResult<Value> {
+    let mut acc = copy_of(vm, receiver(this));
+    for &other in others {
+        let o = vm.to_set(other)?;
+        acc = vm.set_op(op, acc, o, true)?;
+    }
+    Ok(acc)
+}
+
+/// The in-place forms: the receiver combined with each of `others`.
+fn combine_in_place<S: Stdlib>(
+    vm: &mut Vm<S>,
+    this: Value,
+    op: BinOp,
+    others: &[Value],
+) -> PyResult<Value> {
+    for &other in others {
+        let o = vm.to_set(other)?;
+        vm.set_op(op, this, o, true)?;
+    }
+    Ok(Value::None)
+}
+
+#[derive(Clone, Copy)]
+enum Relation {
+    Subset,
+    Superset,
+    Disjoint,
+}
+
+fn relation<S: Stdlib>(
+    vm: &mut Vm<S>,
+    this: Value,
+    other: Value,
+    rel: Relation,
+) -> PyResult<Value> {
+    let id = receiver(this);
+    let o = vm.to_set(other)?;
+    let Value::Ref(oid) = o else { unreachable!() };
+    if vm.has_user_keys(id) || vm.has_user_keys(oid) {
+        let r = match rel {
+            Relation::Subset => vm.keys_subset(id, oid)?,
+            Relation::Superset => vm.keys_subset(oid, id)?,
+            Relation::Disjoint => !vm.any_shared_key(id, oid)?,
+        };
+        return Ok(Value::Bool(r));
+    }
+    let (s, t) = (set_ref(vm, id), set_ref(vm, oid));
+    let r = match rel {
+        Relation::Subset => s.keyed_entries().all(|(k, _)| t.contains(k)),
+        Relation::Superset => t.keyed_entries().all(|(k, _)| s.contains(k)),
+        Relation::Disjoint => s.keyed_entries().all(|(k, _)| !t.contains(k)),
+    };
+    Ok(Value::Bool(r))
+}
+
+native! {
+    /// `set.add(object, /)`.
+    builtin method add(vm, this, object, /) {
+        let id = receiver(this);
+        let k = vm.set_key_in(id, object)?;
+        set_mut(vm, id).insert(k, object, Value::None);
+        Ok(Value::None)
+    }
+
+    /// `set.remove(object, /)`.
+    builtin method remove(vm, this, object, /) {
+        let id = receiver(this);
+        let k = vm.set_key_in(id, object)?;
+        if set_mut(vm, id).remove(&k).is_none() {
+            return Err(PyErr::New(ExcType::KeyError, vec![object]));
         }
-        "remove" | "discard" => {
-            a.check(1, 1, &[])?;
-            let k = vm.set_key_in(id, a.pos[0])?;
-            if set_mut(vm, id).remove(&k).is_none() && name == "remove" {
-                return Err(PyErr::New(ExcType::KeyError, vec![a.pos[0]]));
-            }
-            Value::None
+        Ok(Value::None)
+    }
+
+    /// `set.discard(object, /)`.
+    builtin method discard(vm, this, object, /) {
+        let id = receiver(this);
+        let k = vm.set_key_in(id, object)?;
+        set_mut(vm, id).remove(&k);
+        Ok(Value::None)
+    }
+
+    /// `set.pop()`.
+    builtin method pop(vm, this) {
+        match set_mut(vm, receiver(this)).pop_first() {
+            Some((k, _)) => Ok(k),
+            None => Err(PyErr::new(ExcType::KeyError, "pop from an empty set")),
         }
-        "pop" => {
-            a.check(0, 0, &[])?;
-            match set_mut(vm, id).pop_first() {
-                Some((k, _)) => k,
-                None => return Err(PyErr::new(ExcType::KeyError, "pop from an empty set")),
-            }
-        }
-        "clear" => {
-            a.check(0, 0, &[])?;
-            set_mut(vm, id).clear();
-            Value::None
-        }
-        "copy" => {
-            a.check(0, 0, &[])?;
-            let c = set_ref(vm, id).clone();
-            vm.heap.new_value(if frozen {
-                Obj::FrozenSet(c)
-            } else {
-                Obj::Set(c)
-            })
-        }
-        "union" | "intersection" | "difference" | "symmetric_difference" => {
-            let op = match name {
-                "union" => BinOp::BitOr,
-                "intersection" => BinOp::BitAnd,
-                "difference" => BinOp::Sub,
-                _ => BinOp::BitXor,
-            };
-            if name == "symmetric_difference" {
-                a.check(1, 1, &[])?;
-            }
-            let mut acc = {
-                let c = set_ref(vm, id).clone();
-                vm.heap.new_value(if frozen {
-                    Obj::FrozenSet(c)
-                } else {
-                    Obj::Set(c)
-                })
-            };
-            for &other in &a.pos {
-                let o = vm.to_set(other)?;
-                acc = vm.set_op(op, acc, o, true)?;
-            }
-            acc
-        }
-        "update" | "intersection_update" | "difference_update" | "symmetric_difference_update" => {
-            let op = match name {
-                "update" => BinOp::BitOr,
-                "intersection_update" => BinOp::BitAnd,
-                "difference_update" => BinOp::Sub,
-                _ => BinOp::BitXor,
-            };
-            for &other in &a.pos {
-                let o = vm.to_set(other)?;
-                vm.set_op(op, me, o, true)?;
-            }
-            Value::None
-        }
-        "issubset" | "issuperset" | "isdisjoint" => {
-            a.check(1, 1, &[])?;
-            let o = vm.to_set(a.pos[0])?;
-            let Value::Ref(oid) = o else { unreachable!() };
-            if vm.has_user_keys(id) || vm.has_user_keys(oid) {
-                let r = match name {
-                    "issubset" => vm.keys_subset(id, oid)?,
-                    "issuperset" => vm.keys_subset(oid, id)?,
-                    _ => !vm.any_shared_key(id, oid)?,
-                };
-                return Ok(Some(Value::Bool(r)));
-            }
-            let (s, t) = (set_ref(vm, id), set_ref(vm, oid));
-            let r = match name {
-                "issubset" => s.keyed_entries().all(|(k, _)| t.contains(k)),
-                "issuperset" => t.keyed_entries().all(|(k, _)| s.contains(k)),
-                _ => s.keyed_entries().all(|(k, _)| !t.contains(k)),
-            };
-            Value::Bool(r)
-        }
-        _ => return Ok(None),
-    }))
+    }
+
+    /// `set.clear()`.
+    builtin method clear(vm, this) {
+        set_mut(vm, receiver(this)).clear();
+        Ok(Value::None)
+    }
+
+    /// `set.copy()`, `frozenset.copy()`.
+    builtin method copy(vm, this) {
+        Ok(copy_of(vm, receiver(this)))
+    }
+
+    /// `set.union(*others)`, `frozenset.union(*others)`.
+    builtin method union(vm, this, *others) {
+        combine(vm, this, BinOp::BitOr, &others)
+    }
+
+    /// `set.intersection(*others)`, `frozenset.intersection(*others)`.
+    builtin method intersection(vm, this, *others) {
+        combine(vm, this, BinOp::BitAnd, &others)
+    }
+
+    /// `set.difference(*others)`, `frozenset.difference(*others)`.
+    builtin method difference(vm, this, *others) {
+        combine(vm, this, BinOp::Sub, &others)
+    }
+
+    /// `set.symmetric_difference(other, /)`, `frozenset.symmetric_difference(other, /)`.
+    builtin method symmetric_difference(vm, this, other, /) {
+        combine(vm, this, BinOp::BitXor, &[other])
+    }
+
+    /// `set.issubset(other, /)`, `frozenset.issubset(other, /)`.
+    builtin method issubset(vm, this, other, /) {
+        relation(vm, this, other, Relation::Subset)
+    }
+
+    /// `set.issuperset(other, /)`, `frozenset.issuperset(other, /)`.
+    builtin method issuperset(vm, this, other, /) {
+        relation(vm, this, other, Relation::Superset)
+    }
+
+    /// `set.isdisjoint(other, /)`, `frozenset.isdisjoint(other, /)`.
+    builtin method isdisjoint(vm, this, other, /) {
+        relation(vm, this, other, Relation::Disjoint)
+    }
+
+    /// `set.update(*others)`.
+    builtin method update(vm, this, *others) {
+        combine_in_place(vm, this, BinOp::BitOr, &others)
+    }
+
+    /// `set.intersection_update(*others)`.
+    builtin method intersection_update(vm, this, *others) {
+        combine_in_place(vm, this, BinOp::BitAnd, &others)
+    }
+
+    /// `set.difference_update(*others)`.
+    builtin method difference_update(vm, this, *others) {
+        combine_in_place(vm, this, BinOp::Sub, &others)
+    }
+
+    /// `set.symmetric_difference_update(other, /)`.
+    builtin method symmetric_difference_update(vm, this, other, /) {
+        combine_in_place(vm, this, BinOp::BitXor, &[other])
+    }
 }

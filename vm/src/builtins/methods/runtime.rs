@@ -1,0 +1,114 @@
+//! Methods of the runtime's own objects: exceptions, properties and
+//! generators (and coroutines).
+
+use crate::object::{ExcType, Exception, Obj, ObjId, Value};
+use crate::vm::PyErr;
+
+/// The object a method was called on.
+fn receiver(this: Value) -> ObjId {
+    match this {
+        Value::Ref(id) => id,
+        _ => unreachable!("a heap object's method's receiver"),
+    }
+}
+
+native_methods! { pub fn exception_methods; with_traceback, add_note }
+
+native_methods! { pub fn property_methods; getter, setter, deleter }
+
+native_methods! { pub fn generator_methods; send, throw, close, __next__, __iter__ }
+
+native! {
+    /// `BaseException.with_traceback(tb, /)`.
+    builtin method with_traceback(vm, this, tb, /) {
+        // `with_traceback(None)` drops the frames recorded so far;
+        // traceback objects are not exposed, so any other argument keeps
+        // them.
+        if tb.is_none() {
+            if let Obj::Exception(e) = vm.heap.get_mut(receiver(this)) {
+                e.traceback.clear();
+            }
+        }
+        Ok(this)
+    }
+
+    /// `BaseException.add_note(note, /)`: not supported (notes are not
+    /// kept), so it fails as a missing attribute.
+    builtin method add_note(vm, this, *rest, **kwargs) {
+        Err(PyErr::new(
+            ExcType::AttributeError,
+            format!("'{}' object has no attribute 'add_note'", vm.class_name(this)),
+        ))
+    }
+
+    /// `property.getter(fget, /)`.
+    builtin method getter(vm, this, fget, /) {
+        let mut p = property(vm, this);
+        p.fget = fget;
+        Ok(vm.heap.new_value(Obj::Property(p)))
+    }
+
+    /// `property.setter(fset, /)`.
+    builtin method setter(vm, this, fset, /) {
+        let mut p = property(vm, this);
+        p.fset = fset;
+        Ok(vm.heap.new_value(Obj::Property(p)))
+    }
+
+    /// `property.deleter(fdel, /)`.
+    builtin method deleter(vm, this, fdel, /) {
+        let mut p = property(vm, this);
+        p.fdel = fdel;
+        Ok(vm.heap.new_value(Obj::Property(p)))
+    }
+
+    /// `generator.send(value, /)`.
+    builtin method send(vm, this, value, /) {
+        vm.generator_next(receiver(this), value)?.ok_or_else(stop_iteration)
+    }
+
+    /// `generator.throw(typ, val=None, tb=None, /)`.
+    builtin method throw(vm, this, typ, val?, tb?, /) {
+        let exc = match typ {
+            Value::ExcType(t) => {
+                let args = val.map(|v| vec![v]).unwrap_or_default();
+                vm.new_exception(Exception::new(t, args))
+            }
+            other => other,
+        };
+        vm.generator_throw(receiver(this), exc)?.ok_or_else(stop_iteration)
+    }
+
+    /// `generator.close()`.
+    builtin method close(vm, this) {
+        vm.generator_close(receiver(this))?;
+        Ok(Value::None)
+    }
+
+    /// `generator.__next__()`: a slot wrapper, with their messages.
+    builtin method __next__(vm, this, *rest, **kwargs) {
+        super::slot_wrapper_no_args("__next__", &rest, &kwargs)?;
+        vm.generator_next(receiver(this), Value::None)?.ok_or_else(stop_iteration)
+    }
+
+    /// `generator.__iter__()`: a slot wrapper, with their messages.
+    builtin method __iter__(vm, this, *rest, **kwargs) {
+        super::slot_wrapper_no_args("__iter__", &rest, &kwargs)?;
+        Ok(this)
+    }
+}
+
+fn stop_iteration() -> PyErr {
+    PyErr::New(ExcType::StopIteration, vec![])
+}
+
+/// A copy of the property a method was called on.
+fn property<S: crate::vm::stdlib::Stdlib>(
+    vm: &crate::vm::Vm<S>,
+    this: Value,
+) -> crate::object::Property {
+    match vm.heap.get(receiver(this)) {
+        Obj::Property(p) => *p,
+        _ => unreachable!("a property"),
+    }
+}
