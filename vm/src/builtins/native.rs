@@ -22,8 +22,12 @@
 //!   so the body applies the default, as CPython's C functions do);
 //! - `/`: the parameters before it are positional-only;
 //! - `*`: the parameters after it are keyword-only (all optional);
-//! - `*rest`: the remaining positionals, a `Vec<Value>` (`builtin` only);
+//! - `*rest`: the remaining positionals, a `Vec<Value>` (`builtin` only;
+//!   the call's own vector, not a copy);
 //! - `**kwargs`: the keywords, a `Kwargs` (`builtin` only).
+//!
+//! A visibility may come first (`pub(super) builtin fn len(...)`), for a
+//! function that a table elsewhere names.
 //!
 //! The word before `fn` is how CPython reports argument errors for it:
 //!
@@ -62,7 +66,10 @@ pub struct Method<S: Stdlib + 'static> {
 }
 
 /// The method of `table` called `name`.
-pub fn find_method<S: Stdlib>(table: &'static [Method<S>], name: &str) -> Option<&'static Method<S>> {
+pub fn find_method<S: Stdlib>(
+    table: &'static [Method<S>],
+    name: &str,
+) -> Option<&'static Method<S>> {
     table.iter().find(|m| m.name == name)
 }
 
@@ -81,11 +88,11 @@ macro_rules! native_in {
     (
         $vmty:tt
         $(#[$meta:meta])*
-        $style:ident fn $name:ident $(as $pyname:literal)? ($vm:ident $(, $($params:tt)*)?) $body:block
+        $vis:vis $style:ident fn $name:ident $(as $pyname:literal)? ($vm:ident $(, $($params:tt)*)?) $body:block
         $($more:tt)*
     ) => {
         $crate::native_in!(@params
-            { $vmty [$(#[$meta])*] $style $name [$($pyname)?] $vm [] $body }
+            { $vmty [$(#[$meta])* $vis] $style $name [$($pyname)?] $vm [] $body }
             [] [] [] [] [] [] [] pos $($($params)*)?
         );
         $crate::native_in!($vmty $($more)*);
@@ -93,11 +100,11 @@ macro_rules! native_in {
     (
         $vmty:tt
         $(#[$meta:meta])*
-        $style:ident method $name:ident $(as $pyname:literal)? ($vm:ident, $this:ident $(, $($params:tt)*)?) $body:block
+        $vis:vis $style:ident method $name:ident $(as $pyname:literal)? ($vm:ident, $this:ident $(, $($params:tt)*)?) $body:block
         $($more:tt)*
     ) => {
         $crate::native_in!(@params
-            { $vmty [$(#[$meta])*] $style $name [$($pyname)?] $vm [$this] $body }
+            { $vmty [$(#[$meta])* $vis] $style $name [$($pyname)?] $vm [$this] $body }
             [] [] [] [] [] [] [] pos $($($params)*)?
         );
         $crate::native_in!($vmty $($more)*);
@@ -179,8 +186,12 @@ macro_rules! native_in {
                 let $k: Option<$crate::object::Value> = args.kwarg(stringify!($k));
             )*
             $(
-                let $v: Vec<$crate::object::Value> =
-                    args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
+                // the call's own vector, less the bound ones: no allocation
+                let $v: Vec<$crate::object::Value> = {
+                    let mut rest = core::mem::take(&mut args.pos);
+                    rest.drain(..slot.min(rest.len()));
+                    rest
+                };
             )?
             $(
                 let $kw: $crate::vm::call::Kwargs = core::mem::take(&mut args.kw);
@@ -242,8 +253,8 @@ macro_rules! native_in {
     (@keywords $args:ident [$kw:ident] $allowed:tt) => {};
 
     (@header [generic] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
-        $($meta)*
         #[allow(unused_variables, unused_mut, unused_assignments)]
+        $($meta)*
         fn $name<S: $crate::vm::stdlib::Stdlib>(
             $vm: &mut $crate::vm::Vm<S>,
             $($this: $crate::object::Value,)?
@@ -251,8 +262,8 @@ macro_rules! native_in {
         ) -> $crate::vm::PyResult<$crate::object::Value> $body
     };
     (@header [$vmty:ty] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
-        $($meta)*
         #[allow(unused_variables, unused_mut, unused_assignments)]
+        $($meta)*
         fn $name(
             $vm: &mut $vmty,
             $($this: $crate::object::Value,)?
