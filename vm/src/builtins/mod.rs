@@ -1,7 +1,8 @@
 //! Builtin functions (`print`, `len`, `sorted`, ...), grouped by concern:
-//! this file names them and dispatches; `functions` implements them,
-//! `types` the constructors of builtin types, `methods` the methods of
-//! builtin values, `format` the format-spec mini-language.
+//! this file names them and dispatches; `functions` and `objects`
+//! implement them, `types` the constructors of builtin types (`numparse`
+//! their int and float parsing), `methods` the methods of builtin values,
+//! `format` the format-spec mini-language.
 
 pub mod bind;
 #[macro_use]
@@ -12,6 +13,8 @@ pub mod conv;
 pub mod format;
 pub mod functions;
 pub mod methods;
+pub mod numparse;
+pub mod objects;
 pub mod percent;
 pub mod pow;
 pub mod round;
@@ -26,8 +29,11 @@ use crate::object::{ExcType, Type, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
+/// The builtin functions: each entry is the enum variant, the Python
+/// name, and the native that implements it (declared with `native!`). The
+/// call dispatches with a `match` on the variant.
 macro_rules! builtins {
-    ($($variant:ident => $name:literal),* $(,)?) => {
+    ($($variant:ident => $name:literal => $f:path),* $(,)?) => {
         /// A builtin function.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         pub enum Builtin { $($variant),* }
@@ -43,56 +49,61 @@ macro_rules! builtins {
             fn from_name(name: &str) -> Option<Builtin> {
                 match name { $($name => Some(Builtin::$variant),)* _ => None }
             }
+
+            /// Runs the native of this builtin.
+            fn call<S: Stdlib>(self, vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+                match self { $(Builtin::$variant => $f(vm, args)),* }
+            }
         }
     };
 }
 
 builtins! {
-    Print => "print",
-    Len => "len",
-    Repr => "repr",
-    Ascii => "ascii",
-    IsInstance => "isinstance",
-    IsSubclass => "issubclass",
-    Sorted => "sorted",
-    Sum => "sum",
-    Min => "min",
-    Max => "max",
-    Abs => "abs",
-    Round => "round",
-    Any => "any",
-    All => "all",
-    Iter => "iter",
-    Next => "next",
-    Callable => "callable",
-    Chr => "chr",
-    Ord => "ord",
-    Hex => "hex",
-    Bin => "bin",
-    Oct => "oct",
-    DivMod => "divmod",
-    Pow => "pow",
-    Hash => "hash",
-    Id => "id",
-    GetAttr => "getattr",
-    HasAttr => "hasattr",
-    SetAttr => "setattr",
-    Format => "format",
-    Ellipsis => "Ellipsis",
-    NotImplemented => "NotImplemented",
-    Super => "super",
-    StaticMethod => "staticmethod",
-    ClassMethod => "classmethod",
-    Property => "property",
-    DelAttr => "delattr",
-    Vars => "vars",
-    Dir => "dir",
+    Print => "print" => functions::print,
+    Len => "len" => functions::len,
+    Repr => "repr" => functions::repr,
+    Ascii => "ascii" => functions::ascii,
+    IsInstance => "isinstance" => objects::isinstance,
+    IsSubclass => "issubclass" => objects::issubclass,
+    Sorted => "sorted" => functions::sorted,
+    Sum => "sum" => functions::sum,
+    Min => "min" => functions::min,
+    Max => "max" => functions::max,
+    Abs => "abs" => functions::abs,
+    Round => "round" => round::round,
+    Any => "any" => functions::any,
+    All => "all" => functions::all,
+    Iter => "iter" => functions::iter,
+    Next => "next" => functions::next,
+    Callable => "callable" => objects::callable,
+    Chr => "chr" => functions::chr,
+    Ord => "ord" => functions::ord,
+    Hex => "hex" => functions::hex,
+    Bin => "bin" => functions::bin,
+    Oct => "oct" => functions::oct,
+    DivMod => "divmod" => functions::divmod,
+    Pow => "pow" => pow::pow,
+    Hash => "hash" => functions::hash,
+    Id => "id" => functions::id,
+    GetAttr => "getattr" => objects::getattr,
+    HasAttr => "hasattr" => objects::hasattr,
+    SetAttr => "setattr" => objects::setattr,
+    Format => "format" => functions::format,
+    Ellipsis => "Ellipsis" => objects::ellipsis,
+    NotImplemented => "NotImplemented" => objects::not_implemented,
+    Super => "super" => objects::super_,
+    StaticMethod => "staticmethod" => objects::staticmethod,
+    ClassMethod => "classmethod" => objects::classmethod,
+    Property => "property" => objects::property,
+    DelAttr => "delattr" => objects::delattr,
+    Vars => "vars" => objects::vars,
+    Dir => "dir" => objects::dir,
     // Reachable only as methods of `super()`, never by name.
-    ObjectInit => "object.__init__",
-    ExceptionInit => "BaseException.__init__",
-    ObjectSetattr => "object.__setattr__",
-    ObjectEq => "object.__eq__",
-    Str_ => "object.__str__",
+    ObjectInit => "object.__init__" => objects::object_init,
+    ExceptionInit => "BaseException.__init__" => objects::exception_init,
+    ObjectSetattr => "object.__setattr__" => objects::object_setattr,
+    ObjectEq => "object.__eq__" => objects::object_eq,
+    Str_ => "object.__str__" => objects::object_str,
 }
 
 /// The builtin value named `name`, if there is one.
@@ -118,7 +129,7 @@ pub fn call_builtin<S: Stdlib>(
     args: Vec<Value>,
     kwargs: Kwargs,
 ) -> PyResult<Value> {
-    functions::call(vm, b, args, kwargs)
+    b.call(vm, Args::new(b.name(), args, kwargs))
 }
 
 /// Argument-count and keyword checks shared by builtins.
@@ -222,5 +233,18 @@ pub fn arg_count_error(name: &str, min: usize, max: usize, n: usize) -> PyErr {
         PyErr::type_error(format!(
             "{name} expected at most {max} argument{s}, got {n}"
         ))
+    }
+}
+
+/// The one positional argument of a C function that unpacks exactly one
+/// (`PyArg_UnpackTuple(args, name, 1, 1)`: `reversed expected 1 argument,
+/// got 2`, where [`Args::check`] would say `takes exactly one argument`).
+pub fn exactly_one(name: &str, pos: &[Value]) -> PyResult<Value> {
+    match pos {
+        [v] => Ok(*v),
+        _ => Err(PyErr::type_error(format!(
+            "{name} expected 1 argument, got {}",
+            pos.len()
+        ))),
     }
 }

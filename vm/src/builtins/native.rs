@@ -22,8 +22,12 @@
 //!   so the body applies the default, as CPython's C functions do);
 //! - `/`: the parameters before it are positional-only;
 //! - `*`: the parameters after it are keyword-only (all optional);
-//! - `*rest`: the remaining positionals, a `Vec<Value>` (`builtin` only);
+//! - `*rest`: the remaining positionals, a `Vec<Value>` (`builtin` only;
+//!   the call's own vector, not a copy);
 //! - `**kwargs`: the keywords, a `Kwargs` (`builtin` only).
+//!
+//! A visibility may come first (`pub(super) builtin fn len(...)`), for a
+//! function that a table elsewhere names.
 //!
 //! The word before `fn` is how CPython reports argument errors for it:
 //!
@@ -41,9 +45,6 @@
 //! The name in messages is the one the function was called by (its table
 //! entry, so one function under two names reports each), unless given with
 //! `as "Random.seed"`.
-//!
-//! A visibility before the style (`pub(crate) builtin fn ...`) is the
-//! generated function's.
 //!
 //! In the core the functions are generic over the library (`S: Stdlib`);
 //! `monty-stdlib` declares its own `native!` that instantiates them at its
@@ -185,8 +186,12 @@ macro_rules! native_in {
                 let $k: Option<$crate::object::Value> = args.kwarg(stringify!($k));
             )*
             $(
-                let $v: Vec<$crate::object::Value> =
-                    args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
+                // the call's own vector, less the bound ones: no allocation
+                let $v: Vec<$crate::object::Value> = {
+                    let mut rest = core::mem::take(&mut args.pos);
+                    rest.drain(..slot.min(rest.len()));
+                    rest
+                };
             )?
             $(
                 let $kw: $crate::vm::call::Kwargs = core::mem::take(&mut args.kw);

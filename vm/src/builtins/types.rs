@@ -1,311 +1,48 @@
 //! Constructors of the builtin types: `int(...)`, `str(...)`, `list(...)`,
 //! `range(...)`, the lazy `enumerate`/`zip`/`map`/`filter`/`reversed`, and
-//! `type(x)`, including CPython's parsing rules for `int("...")` and
-//! `float("...")`.
+//! `type(x)`; `construct` names the native of each type. The parsing of
+//! `int("...")` and `float("...")` is in `numparse`.
 
 use crate::vm::stdlib::Stdlib;
-use num_bigint::BigInt;
-use num_traits::Num as _;
 
-use crate::object::{int, Dict, ExcType, Iter, Obj, Range, Type, Value};
+use crate::object::{Dict, ExcType, Iter, Obj, Range, Type, Value};
 use crate::vm::call::Kwargs;
-use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
-use super::Args;
+use super::numparse::{int_with_base, to_int};
+pub use super::numparse::{parse_float, parse_int, to_float};
+use super::{arg_count_error, exactly_one, Args};
 
+/// Calls the builtin type `t`: its constructor, with the call's arguments.
 pub fn construct<S: Stdlib>(
     vm: &mut Vm<S>,
     t: Type,
     pos: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Value> {
-    if matches!(t, Type::Bytes | Type::ByteArray) {
-        return vm.construct_bytes(t, pos, kw);
-    }
-    if t == Type::Str && (pos.len() > 1 || !kw.is_empty()) {
-        return str_decode(vm, pos, kw);
-    }
-    let a = Args::new(t.name(), pos, kw);
+    let args = Args::new(t.name(), pos, kw);
     match t {
-        Type::Int => {
-            a.check(0, 2, &["base"])?;
-            let Some(x) = a.pos.first().copied() else {
-                return Ok(Value::Int(0));
-            };
-            match a.get(1, "base") {
-                Some(b) => {
-                    // a base wider than i64 is merely out of range
-                    let base = i64::try_from(&vm.bigint_arg_mut(b)?).unwrap_or(-1);
-                    if base != 0 && !(2..=36).contains(&base) {
-                        return Err(PyErr::value_error(
-                            "int() base must be >= 2 and <= 36, or 0",
-                        ));
-                    }
-                    if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
-                        let b = b.to_vec();
-                        return int_from_bytes(vm, &b, base);
-                    }
-                    match as_str(&vm.heap, x) {
-                        Some(s) => {
-                            let s = s.to_string();
-                            parse_int(vm, &s, base)
-                        }
-                        None => Err(PyErr::type_error(
-                            "int() can't convert non-string with explicit base",
-                        )),
-                    }
-                }
-                None => to_int(vm, x),
-            }
-        }
-        Type::Complex => vm.construct_complex(a.pos, a.kw),
-        Type::Float => {
-            a.check(0, 1, &[])?;
-            let Some(x) = a.pos.first().copied() else {
-                return Ok(Value::Float(0.0));
-            };
-            to_float(vm, x)
-        }
-        Type::Str => {
-            a.check(0, 1, &[])?;
-            match a.pos.first() {
-                None => Ok(vm.new_str("")),
-                Some(&v) => {
-                    if as_str(&vm.heap, v).is_some() {
-                        return Ok(v);
-                    }
-                    let s = vm.str_of(v)?;
-                    Ok(vm.new_str(s))
-                }
-            }
-        }
-        Type::Bool => {
-            a.check(0, 1, &[])?;
-            match a.pos.first() {
-                None => Ok(Value::Bool(false)),
-                Some(&v) => Ok(Value::Bool(vm.truthy(v)?)),
-            }
-        }
-        Type::List => {
-            a.check(0, 1, &[])?;
-            let items = match a.pos.first() {
-                Some(&v) => vm.collect_iterable(v)?,
-                None => Vec::new(),
-            };
-            Ok(vm.new_list(items))
-        }
-        Type::Tuple => {
-            a.check(0, 1, &[])?;
-            match a.pos.first() {
-                Some(&v) => {
-                    if let Value::Ref(id) = v {
-                        if let Obj::Tuple(_) = vm.heap.get(id) {
-                            return Ok(v);
-                        }
-                    }
-                    let items = vm.collect_iterable(v)?;
-                    Ok(vm.new_tuple(items))
-                }
-                None => Ok(vm.new_tuple(Vec::new())),
-            }
-        }
-        Type::Set | Type::FrozenSet => {
-            a.check(0, 1, &[])?;
-            let items = match a.pos.first() {
-                Some(&v) => vm.collect_iterable(v)?,
-                None => Vec::new(),
-            };
-            vm.new_set_of(items, t == Type::FrozenSet)
-        }
-        Type::Dict => {
-            if a.pos.len() > 1 {
-                return Err(PyErr::type_error(format!(
-                    "dict expected at most 1 argument, got {}",
-                    a.pos.len()
-                )));
-            }
-            let d = vm.heap.new_value(Obj::Dict(Dict::new()));
-            if let Some(&src) = a.pos.first() {
-                vm.dict_update_any(d, src)?;
-            }
-            for (k, v) in a.kw {
-                let kv = vm.new_str(k.clone());
-                let Value::Ref(id) = d else { unreachable!() };
-                if let Obj::Dict(m) = vm.heap.get_mut(id) {
-                    m.insert(crate::object::HashKey::Str(k.into()), kv, v);
-                }
-            }
-            Ok(d)
-        }
-        Type::Range => {
-            a.check(1, 3, &[])?;
-            let mut ints = Vec::new();
-            for &v in &a.pos {
-                ints.push(vm.index_arg_mut(v)?);
-            }
-            let r = match ints.len() {
-                1 => Range {
-                    start: 0,
-                    stop: ints[0],
-                    step: 1,
-                },
-                2 => Range {
-                    start: ints[0],
-                    stop: ints[1],
-                    step: 1,
-                },
-                _ => {
-                    if ints[2] == 0 {
-                        return Err(PyErr::value_error("range() arg 3 must not be zero"));
-                    }
-                    Range {
-                        start: ints[0],
-                        stop: ints[1],
-                        step: ints[2],
-                    }
-                }
-            };
-            Ok(vm.heap.new_value(Obj::Range(r)))
-        }
-        Type::Enumerate => {
-            let given = a.pos.len() + a.kw.len();
-            if given > 2 {
-                return Err(PyErr::type_error(format!(
-                    "enumerate() takes at most 2 arguments ({given} given)"
-                )));
-            }
-            a.check(0, 2, &["iterable", "start"])?;
-            let Some(iterable) = a.get(0, "iterable") else {
-                return Err(PyErr::type_error(
-                    "enumerate() missing required argument 'iterable'",
-                ));
-            };
-            let inner = vm.get_iter(iterable)?;
-            let start = match a.get(1, "start") {
-                Some(s) => vm.index_arg_mut(s)?,
-                None => 0,
-            };
-            Ok(vm.heap.new_value(Obj::Iter(Iter::Enumerate {
-                inner,
-                count: start,
-            })))
-        }
-        Type::Zip => {
-            a.check(0, usize::MAX, &["strict"])?;
-            let strict = match a.kwarg("strict") {
-                Some(s) => vm.truthy(s)?,
-                None => false,
-            };
-            let mut iters = Vec::new();
-            for &v in &a.pos {
-                iters.push(vm.get_iter(v)?);
-            }
-            Ok(vm.heap.new_value(Obj::Iter(Iter::Zip { iters, strict })))
-        }
-        Type::Map => {
-            if a.pos.len() < 2 {
-                return Err(PyErr::type_error("map() must have at least two arguments."));
-            }
-            a.check(2, usize::MAX, &[])?;
-            let func = a.pos[0];
-            let mut iters = Vec::new();
-            for &v in &a.pos[1..] {
-                iters.push(vm.get_iter(v)?);
-            }
-            Ok(vm.heap.new_value(Obj::Iter(Iter::Map { func, iters })))
-        }
-        Type::Filter => {
-            if a.pos.len() != 2 {
-                return Err(PyErr::type_error(format!(
-                    "filter expected 2 arguments, got {}",
-                    a.pos.len()
-                )));
-            }
-            a.check(2, 2, &[])?;
-            let inner = vm.get_iter(a.pos[1])?;
-            Ok(vm.heap.new_value(Obj::Iter(Iter::Filter {
-                func: a.pos[0],
-                inner,
-            })))
-        }
-        Type::Reversed => {
-            a.check(1, 1, &[])?;
-            let v = a.pos[0];
-            if let Value::Ref(id) = v {
-                let it = match vm.heap.get(id) {
-                    Obj::List(l) | Obj::Tuple(l) => Some(Iter::Reversed {
-                        seq: id,
-                        idx: l.len(),
-                    }),
-                    Obj::Bytes(b) | Obj::ByteArray(b) => Some(Iter::Reversed {
-                        seq: id,
-                        idx: b.len(),
-                    }),
-                    Obj::Str(s) => Some(Iter::Reversed {
-                        seq: id,
-                        idx: s.char_len(),
-                    }),
-                    Obj::Range(r) => {
-                        let n = r.len();
-                        let last = r.start + (n - 1) * r.step;
-                        Some(Iter::Range {
-                            cur: if n > 0 { last } else { 0 },
-                            stop: if n > 0 { r.start - r.step } else { 0 },
-                            step: -r.step,
-                        })
-                    }
-                    Obj::Native(_) if !S::native_obj_is_reversible(vm, id) => None,
-                    Obj::Dict(_) | Obj::Native(_) => {
-                        let mut keys = vm.collect_iterable(v)?;
-                        keys.reverse();
-                        let l = vm.new_list(keys);
-                        let Value::Ref(lid) = l else { unreachable!() };
-                        Some(Iter::Seq { seq: lid, idx: 0 })
-                    }
-                    _ => None,
-                };
-                if let Some(it) = it {
-                    return Ok(vm.heap.new_value(Obj::Iter(it)));
-                }
-            }
-            Err(PyErr::type_error(format!(
-                "'{}' object is not reversible",
-                vm.class_name(v)
-            )))
-        }
-        Type::Type => {
-            if a.pos.len() == 3 {
-                return type_new(vm, a);
-            }
-            if a.pos.len() != 1 {
-                return Err(PyErr::type_error("type() takes 1 or 3 arguments"));
-            }
-            a.check(1, 1, &[])?;
-            Ok(vm.type_value(a.pos[0]))
-        }
-        Type::Slice => {
-            a.check(1, 3, &[])?;
-            let (s, e, st) = match a.pos.len() {
-                1 => (Value::None, a.pos[0], Value::None),
-                2 => (a.pos[0], a.pos[1], Value::None),
-                _ => (a.pos[0], a.pos[1], a.pos[2]),
-            };
-            Ok(vm.heap.new_value(Obj::Slice(s, e, st)))
-        }
-        Type::NotImplementedType | Type::Ellipsis => {
-            if !a.pos.is_empty() || !a.kw.is_empty() {
-                return Err(PyErr::type_error(format!(
-                    "{}() takes no arguments",
-                    t.name()
-                )));
-            }
-            Ok(Value::Builtin(if t == Type::Ellipsis {
-                crate::builtins::Builtin::Ellipsis
-            } else {
-                crate::builtins::Builtin::NotImplemented
-            }))
-        }
+        Type::Bytes | Type::ByteArray => vm.construct_bytes(t, args.pos, args.kw),
+        Type::Complex => vm.construct_complex(args.pos, args.kw),
+        Type::Int => int_new(vm, args),
+        Type::Float => float_new(vm, args),
+        Type::Str => str_new(vm, args),
+        Type::Bool => bool_new(vm, args),
+        Type::List => list_new(vm, args),
+        Type::Tuple => tuple_new(vm, args),
+        Type::Set => set_new(vm, args),
+        Type::FrozenSet => frozenset_new(vm, args),
+        Type::Dict => dict_new(vm, args),
+        Type::Range => range_new(vm, args),
+        Type::Enumerate => enumerate_new(vm, args),
+        Type::Zip => zip_new(vm, args),
+        Type::Map => map_new(vm, args),
+        Type::Filter => filter_new(vm, args),
+        Type::Reversed => reversed_new(vm, args),
+        Type::Type => type_call(vm, args),
+        Type::Slice => slice_new(vm, args),
+        Type::Ellipsis => ellipsis_new(vm, args),
+        Type::NotImplementedType => not_implemented_new(vm, args),
         _ => Err(PyErr::type_error(format!(
             "cannot create '{}' instances",
             t.name()
@@ -313,8 +50,312 @@ pub fn construct<S: Stdlib>(
     }
 }
 
+native! {
+    /// `int(x=0, /, base=10)`.
+    builtin fn int_new(vm, x?, /, base?) {
+        match (x, base) {
+            (None, None) => Ok(Value::Int(0)),
+            (None, Some(_)) => Err(PyErr::type_error("int() missing string argument")),
+            (Some(x), None) => to_int(vm, x),
+            (Some(x), Some(base)) => int_with_base(vm, x, base),
+        }
+    }
+
+    /// `float(x=0.0, /)`.
+    builtin fn float_new(vm, x?, /) {
+        match x {
+            None => Ok(Value::Float(0.0)),
+            Some(x) => to_float(vm, x),
+        }
+    }
+
+    /// `str(object='', encoding='utf-8', errors='strict')`. Explicit
+    /// binding, as CPython's: positionals alone are counted
+    /// (`str expected at most 3 arguments, got 4`), any keyword sends the
+    /// whole call through Argument Clinic's binding.
+    builtin fn str_new(vm, *args, **kwargs) {
+        if kwargs.is_empty() {
+            match args.as_slice() {
+                [] => return Ok(vm.new_str("")),
+                &[v] => {
+                    if as_str(&vm.heap, v).is_some() {
+                        return Ok(v);
+                    }
+                    let s = vm.str_of(v)?;
+                    return Ok(vm.new_str(s));
+                }
+                [_, _] | [_, _, _] => {}
+                _ => return Err(arg_count_error("str", 0, 3, args.len())),
+            }
+        }
+        str_decode(vm, &args, &kwargs)
+    }
+
+    /// `bool(x=False, /)`.
+    builtin fn bool_new(vm, x?, /) {
+        match x {
+            None => Ok(Value::Bool(false)),
+            Some(v) => Ok(Value::Bool(vm.truthy(v)?)),
+        }
+    }
+
+    /// `list(iterable=(), /)`.
+    builtin fn list_new(vm, iterable?, /) {
+        let items = match iterable {
+            Some(v) => vm.collect_iterable(v)?,
+            None => Vec::new(),
+        };
+        Ok(vm.new_list(items))
+    }
+
+    /// `tuple(iterable=(), /)`.
+    builtin fn tuple_new(vm, iterable?, /) {
+        match iterable {
+            Some(v) => {
+                if let Value::Ref(id) = v {
+                    if let Obj::Tuple(_) = vm.heap.get(id) {
+                        return Ok(v);
+                    }
+                }
+                let items = vm.collect_iterable(v)?;
+                Ok(vm.new_tuple(items))
+            }
+            None => Ok(vm.new_tuple(Vec::new())),
+        }
+    }
+
+    /// `set(iterable=(), /)`.
+    builtin fn set_new(vm, iterable?, /) {
+        let items = match iterable {
+            Some(v) => vm.collect_iterable(v)?,
+            None => Vec::new(),
+        };
+        vm.new_set_of(items, false)
+    }
+
+    /// `frozenset(iterable=(), /)`.
+    builtin fn frozenset_new(vm, iterable?, /) {
+        let items = match iterable {
+            Some(v) => vm.collect_iterable(v)?,
+            None => Vec::new(),
+        };
+        vm.new_set_of(items, true)
+    }
+
+    /// `dict(mapping_or_iterable=(), /, **kwargs)`.
+    builtin fn dict_new(vm, mapping_or_iterable?, /, **kwargs) {
+        let d = vm.heap.new_value(Obj::Dict(Dict::new()));
+        if let Some(src) = mapping_or_iterable {
+            vm.dict_update_any(d, src)?;
+        }
+        for (k, v) in kwargs {
+            let kv = vm.new_str(k.clone());
+            let Value::Ref(id) = d else { unreachable!() };
+            if let Obj::Dict(m) = vm.heap.get_mut(id) {
+                m.insert(crate::object::HashKey::Str(k.into()), kv, v);
+            }
+        }
+        Ok(d)
+    }
+
+    /// `range(stop, /)`, `range(start, stop, step=1, /)`.
+    builtin fn range_new(vm, start_or_stop, stop?, step?, /) {
+        let first = vm.index_arg_mut(start_or_stop)?;
+        let stop = match stop {
+            Some(v) => Some(vm.index_arg_mut(v)?),
+            None => None,
+        };
+        let step = match step {
+            Some(v) => vm.index_arg_mut(v)?,
+            None => 1,
+        };
+        if step == 0 {
+            return Err(PyErr::value_error("range() arg 3 must not be zero"));
+        }
+        let r = match stop {
+            None => Range { start: 0, stop: first, step },
+            Some(stop) => Range { start: first, stop, step },
+        };
+        Ok(vm.heap.new_value(Obj::Range(r)))
+    }
+
+    /// `enumerate(iterable, start=0)`. Explicit binding, CPython's own
+    /// (`'foo' is an invalid keyword argument for enumerate()`).
+    builtin fn enumerate_new(vm, *args, **kwargs) {
+        let (iterable, start) = enumerate_args(&args, &kwargs)?;
+        let inner = vm.get_iter(iterable)?;
+        let start = match start {
+            Some(s) => vm.index_arg_mut(s)?,
+            None => 0,
+        };
+        Ok(vm.heap.new_value(Obj::Iter(Iter::Enumerate {
+            inner,
+            count: start,
+        })))
+    }
+
+    /// `zip(*iterables, strict=False)`.
+    builtin fn zip_new(vm, *iterables, strict?) {
+        let strict = match strict {
+            Some(s) => vm.truthy(s)?,
+            None => false,
+        };
+        let mut iters = Vec::with_capacity(iterables.len());
+        for &v in &iterables {
+            iters.push(vm.get_iter(v)?);
+        }
+        Ok(vm.heap.new_value(Obj::Iter(Iter::Zip { iters, strict })))
+    }
+
+    /// `map(function, iterable, /, *iterables)`: the count is checked in
+    /// the body, with CPython's words, after the keywords.
+    builtin fn map_new(vm, *args) {
+        if args.len() < 2 {
+            return Err(PyErr::type_error("map() must have at least two arguments."));
+        }
+        let func = args[0];
+        let mut iters = Vec::with_capacity(args.len() - 1);
+        for &v in &args[1..] {
+            iters.push(vm.get_iter(v)?);
+        }
+        Ok(vm.heap.new_value(Obj::Iter(Iter::Map { func, iters })))
+    }
+
+    /// `filter(function, iterable, /)`.
+    builtin fn filter_new(vm, function, iterable, /) {
+        let inner = vm.get_iter(iterable)?;
+        Ok(vm.heap.new_value(Obj::Iter(Iter::Filter {
+            func: function,
+            inner,
+        })))
+    }
+
+    /// `reversed(sequence, /)` (`reversed expected 1 argument, got 2`).
+    builtin fn reversed_new(vm, *args) {
+        let v = exactly_one("reversed", &args)?;
+        reversed_of(vm, v)
+    }
+
+    /// `type(object, /)`, `type(name, bases, dict, /, **kwds)`: explicit
+    /// checks, as the meaning depends on the count.
+    builtin fn type_call(vm, *args, **kwargs) {
+        if args.len() == 3 {
+            return new_class(vm, &args, &kwargs);
+        }
+        if args.len() != 1 {
+            return Err(PyErr::type_error("type() takes 1 or 3 arguments"));
+        }
+        if !kwargs.is_empty() {
+            return Err(PyErr::type_error("type() takes no keyword arguments"));
+        }
+        Ok(vm.type_value(args[0]))
+    }
+
+    /// `slice(stop, /)`, `slice(start, stop, step=None, /)`.
+    builtin fn slice_new(vm, start_or_stop, stop?, step?, /) {
+        let (s, e) = match stop {
+            None => (Value::None, start_or_stop),
+            Some(stop) => (start_or_stop, stop),
+        };
+        Ok(vm.heap.new_value(Obj::Slice(s, e, step.unwrap_or(Value::None))))
+    }
+
+    /// `type(Ellipsis)()`: the singleton; no arguments.
+    builtin fn ellipsis_new(vm, *args, **kwargs) {
+        if !args.is_empty() || !kwargs.is_empty() {
+            return Err(PyErr::type_error("EllipsisType takes no arguments"));
+        }
+        Ok(Value::Builtin(crate::builtins::Builtin::Ellipsis))
+    }
+
+    /// `type(NotImplemented)()`: the singleton; no arguments.
+    builtin fn not_implemented_new(vm, *args, **kwargs) {
+        if !args.is_empty() || !kwargs.is_empty() {
+            return Err(PyErr::type_error("NotImplementedType takes no arguments"));
+        }
+        Ok(Value::Builtin(crate::builtins::Builtin::NotImplemented))
+    }
+}
+
+/// `enumerate`'s `iterable` and `start`, bound as CPython's
+/// `enum_vectorcall` does: by the total count first, then each keyword.
+fn enumerate_args(args: &[Value], kwargs: &Kwargs) -> PyResult<(Value, Option<Value>)> {
+    let invalid = |k: &str| {
+        PyErr::type_error(format!(
+            "'{k}' is an invalid keyword argument for enumerate()"
+        ))
+    };
+    let expect = |i: usize, name: &str| {
+        if kwargs[i].0 == name {
+            Ok(kwargs[i].1)
+        } else {
+            Err(invalid(&kwargs[i].0))
+        }
+    };
+    let given = args.len() + kwargs.len();
+    match (given, args) {
+        (2, [iterable, start]) => Ok((*iterable, Some(*start))),
+        (2, [iterable]) => Ok((*iterable, Some(expect(0, "start")?))),
+        (2, _) if kwargs[0].0 == "start" => Ok((expect(1, "iterable")?, Some(kwargs[0].1))),
+        (2, _) => Ok((expect(0, "iterable")?, Some(expect(1, "start")?))),
+        (1, [iterable]) => Ok((*iterable, None)),
+        (1, _) => Ok((expect(0, "iterable")?, None)),
+        (_, []) => Err(PyErr::type_error(
+            "enumerate() missing required argument 'iterable'",
+        )),
+        _ => Err(PyErr::type_error(format!(
+            "enumerate() takes at most 2 arguments ({given} given)"
+        ))),
+    }
+}
+
+/// `reversed(v)`.
+fn reversed_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Value> {
+    if let Value::Ref(id) = v {
+        let it = match vm.heap.get(id) {
+            Obj::List(l) | Obj::Tuple(l) => Some(Iter::Reversed {
+                seq: id,
+                idx: l.len(),
+            }),
+            Obj::Bytes(b) | Obj::ByteArray(b) => Some(Iter::Reversed {
+                seq: id,
+                idx: b.len(),
+            }),
+            Obj::Str(s) => Some(Iter::Reversed {
+                seq: id,
+                idx: s.char_len(),
+            }),
+            Obj::Range(r) => {
+                let n = r.len();
+                let last = r.start + (n - 1) * r.step;
+                Some(Iter::Range {
+                    cur: if n > 0 { last } else { 0 },
+                    stop: if n > 0 { r.start - r.step } else { 0 },
+                    step: -r.step,
+                })
+            }
+            Obj::Native(_) if !S::native_obj_is_reversible(vm, id) => None,
+            Obj::Dict(_) | Obj::Native(_) => {
+                let mut keys = vm.collect_iterable(v)?;
+                keys.reverse();
+                let l = vm.new_list(keys);
+                let Value::Ref(lid) = l else { unreachable!() };
+                Some(Iter::Seq { seq: lid, idx: 0 })
+            }
+            _ => None,
+        };
+        if let Some(it) = it {
+            return Ok(vm.heap.new_value(Obj::Iter(it)));
+        }
+    }
+    Err(PyErr::type_error(format!(
+        "'{}' object is not reversible",
+        vm.class_name(v)
+    )))
+}
+
 /// `type(name, bases, dict)`: creates a class at run time.
-fn type_new<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
+fn new_class<S: Stdlib>(vm: &mut Vm<S>, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
     let bad = |vm: &Vm<S>, i: usize, want: &str, v: Value| {
         let got = if v.is_none() {
             "None".to_string()
@@ -325,10 +366,10 @@ fn type_new<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
             "type.__new__() argument {i} must be {want}, not {got}"
         ))
     };
-    let Some(name) = as_str(&vm.heap, a.pos[0]).map(str::to_string) else {
-        return Err(bad(vm, 1, "str", a.pos[0]));
+    let Some(name) = as_str(&vm.heap, args[0]).map(str::to_string) else {
+        return Err(bad(vm, 1, "str", args[0]));
     };
-    let bases = match a.pos[1] {
+    let bases = match args[1] {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Tuple(t) => Some(t.clone()),
             _ => None,
@@ -336,9 +377,9 @@ fn type_new<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
         _ => None,
     };
     let Some(bases) = bases else {
-        return Err(bad(vm, 2, "tuple", a.pos[1]));
+        return Err(bad(vm, 2, "tuple", args[1]));
     };
-    let ns = match a.pos[2] {
+    let ns = match args[2] {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Dict(d) => Some(d.clone()),
             _ => None,
@@ -346,9 +387,9 @@ fn type_new<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
         _ => None,
     };
     let Some(ns) = ns else {
-        return Err(bad(vm, 3, "dict", a.pos[2]));
+        return Err(bad(vm, 3, "dict", args[2]));
     };
-    if !a.kw.is_empty() {
+    if !kw.is_empty() {
         return Err(PyErr::type_error(format!(
             "{name}.__init_subclass__() takes no keyword arguments"
         )));
@@ -365,9 +406,10 @@ fn type_new<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
     vm.build_class(name.clone(), name, bases, ns)
 }
 
-/// `str(object, encoding, errors)`: decodes a bytes-like object.
-fn str_decode<S: Stdlib>(vm: &mut Vm<S>, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
-    let p = crate::vm::bytes::bind_clinic("str", &pos, &kw, &["object", "encoding", "errors"])?;
+/// `str(object, encoding, errors)` bound by Argument Clinic: decodes a
+/// bytes-like object, or is `str(object)` when neither of the others is given.
+fn str_decode<S: Stdlib>(vm: &mut Vm<S>, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
+    let p = crate::vm::bytes::bind_clinic("str", pos, kw, &["object", "encoding", "errors"])?;
     let text = |v: Option<Value>, what: &str, default: &str| -> PyResult<String> {
         match v {
             None => Ok(default.to_string()),
@@ -383,6 +425,14 @@ fn str_decode<S: Stdlib>(vm: &mut Vm<S>, pos: Vec<Value>, kw: Kwargs) -> PyResul
     let enc = text(p[1], "encoding", "utf-8")?;
     let errors = text(p[2], "errors", "strict")?;
     let obj = p[0].unwrap_or(Value::None);
+    if p[0].is_some() && p[1].is_none() && p[2].is_none() {
+        // `str(object=x)`: no decoding asked for
+        if as_str(&vm.heap, obj).is_some() {
+            return Ok(obj);
+        }
+        let s = vm.str_of(obj)?;
+        return Ok(vm.new_str(s));
+    }
     match crate::object::bytes::as_bytes(&vm.heap, obj) {
         Some(b) => {
             let s = super::codecs::decode(b, &enc, &errors)?;
@@ -397,291 +447,6 @@ fn str_decode<S: Stdlib>(vm: &mut Vm<S>, pos: Vec<Value>, kw: Kwargs) -> PyResul
             vm.class_name(obj)
         ))),
     }
-}
-
-/// `int(x)` for a non-str-with-base argument.
-fn to_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
-    if let Some(r) = S::decimal_int_of(vm, x) {
-        return r;
-    }
-    match vm.as_num(x) {
-        Some(Num::Int(i)) => return Ok(Value::Int(i)),
-        Some(Num::Big(_)) => return Ok(x),
-        Some(Num::Float(f)) => {
-            if f.is_nan() {
-                return Err(PyErr::value_error("cannot convert float NaN to integer"));
-            }
-            if f.is_infinite() {
-                return Err(PyErr::new(
-                    ExcType::OverflowError,
-                    "cannot convert float infinity to integer",
-                ));
-            }
-            let t = f.trunc();
-            let b: BigInt = num_traits::FromPrimitive::from_f64(t).expect("finite");
-            return Ok(int::from_bigint(&mut vm.heap, b));
-        }
-        None => {}
-    }
-    if let Some(s) = as_str(&vm.heap, x) {
-        let s = s.to_string();
-        return parse_int(vm, &s, 10);
-    }
-    if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
-        let b = b.to_vec();
-        return int_from_bytes(vm, &b, 10);
-    }
-    if let Some(r) = user_int(vm, x)? {
-        return Ok(r);
-    }
-    Err(PyErr::type_error(format!(
-        "int() argument must be a string, a bytes-like object or a real number, not '{}'",
-        vm.class_name(x)
-    )))
-}
-
-/// `int(b, base)` for a bytes-like `b`: its ASCII text, with the bytes
-/// repr in the error message.
-fn int_from_bytes<S: Stdlib>(vm: &mut Vm<S>, b: &[u8], base: i64) -> PyResult<Value> {
-    let bad = || {
-        PyErr::value_error(format!(
-            "invalid literal for int() with base {base}: {}",
-            crate::object::bytes::repr(b)
-        ))
-    };
-    let s = std::str::from_utf8(b)
-        .ok()
-        .filter(|s| s.is_ascii())
-        .ok_or_else(bad)?;
-    parse_int(vm, s, base).map_err(|e| match e {
-        PyErr::Msg(ExcType::ValueError, m) if m.starts_with("invalid literal") => bad(),
-        e => e,
-    })
-}
-
-/// `int(s, base)` with Python's rules: surrounding whitespace, a sign,
-/// single underscores between digits, `0x`/`0o`/`0b` prefixes.
-pub fn parse_int<S: Stdlib>(vm: &mut Vm<S>, s: &str, base: i64) -> PyResult<Value> {
-    if base != 0 && !(2..=36).contains(&base) {
-        return Err(PyErr::value_error(
-            "int() base must be >= 2 and <= 36, or 0",
-        ));
-    }
-    let invalid = || {
-        PyErr::value_error(format!(
-            "invalid literal for int() with base {base}: {}",
-            crate::vm::repr::str_repr(s)
-        ))
-    };
-    let ascii = crate::unicode::ascii_digits(s);
-    let t = ascii.trim_matches(crate::unicode::is_space);
-    let (neg, mut body) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let mut radix = base as u32;
-    let lower = body.to_ascii_lowercase();
-    let prefixed = |p: &str| lower.starts_with(p);
-    let had_prefix = (base == 0 || base == 16) && prefixed("0x")
-        || (base == 0 || base == 8) && prefixed("0o")
-        || (base == 0 || base == 2) && prefixed("0b");
-    if (base == 0 || base == 16) && prefixed("0x") {
-        radix = 16;
-        body = &body[2..];
-    } else if (base == 0 || base == 8) && prefixed("0o") {
-        radix = 8;
-        body = &body[2..];
-    } else if (base == 0 || base == 2) && prefixed("0b") {
-        radix = 2;
-        body = &body[2..];
-    } else if base == 0 {
-        radix = 10;
-        if body.len() > 1 && body.starts_with('0') && body.chars().any(|c| c != '0' && c != '_') {
-            return Err(invalid());
-        }
-    }
-    let body = body
-        .strip_prefix('_')
-        .filter(|_| had_prefix)
-        .unwrap_or(body);
-    if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
-        return Err(invalid());
-    }
-    let digits: String = body.chars().filter(|c| *c != '_').collect();
-    if !digits.chars().all(|c| c.is_digit(radix)) {
-        // Unicode decimal digits are accepted by CPython; map them.
-        let mapped: Option<String> = digits
-            .chars()
-            .map(|c| {
-                if c.is_ascii() {
-                    Some(c)
-                } else {
-                    c.to_digit(10).and_then(|d| char::from_digit(d, 10))
-                }
-            })
-            .collect();
-        match mapped {
-            Some(m) if m.chars().all(|c| c.is_digit(radix)) => {
-                return finish_int(vm, &m, radix, neg)
-            }
-            _ => return Err(invalid()),
-        }
-    }
-    if digits.len() > 4300 && radix == 10 {
-        return Err(PyErr::value_error(
-            "Exceeds the limit (4300 digits) for integer string conversion: value has more digits; use sys.set_int_max_str_digits() to increase the limit",
-        ));
-    }
-    finish_int(vm, &digits, radix, neg)
-}
-
-fn finish_int<S: Stdlib>(vm: &mut Vm<S>, digits: &str, radix: u32, neg: bool) -> PyResult<Value> {
-    if let Ok(i) = i64::from_str_radix(digits, radix) {
-        return Ok(Value::Int(if neg { -i } else { i }));
-    }
-    let b = BigInt::from_str_radix(digits, radix)
-        .map_err(|_| PyErr::value_error("invalid literal for int()"))?;
-    Ok(int::from_bigint(&mut vm.heap, if neg { -b } else { b }))
-}
-
-/// `int(x)` for an instance of a class with `__int__` or `__index__`
-/// (tried in that order, each looked up on the class; no `__trunc__`
-/// fallback, as in 3.14); `None` when it has neither.
-fn user_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
-    let Some(cls) = vm.user_class_of(x) else {
-        return Ok(None);
-    };
-    if vm.class_lookup(cls, "__int__").is_some() {
-        let r = vm
-            .call_dunder(x, "__int__", Vec::new())?
-            .unwrap_or(Value::None);
-        return match vm.as_num(r) {
-            Some(Num::Int(i)) => Ok(Some(Value::Int(i))),
-            Some(Num::Big(_)) => Ok(Some(r)),
-            _ => Err(PyErr::type_error(format!(
-                "__int__ returned non-int (type {})",
-                vm.class_name(r)
-            ))),
-        };
-    }
-    if let Some(i) = vm.user_index(x)? {
-        return Ok(Some(i));
-    }
-    Ok(None)
-}
-
-/// `float(x)` for an instance of a class with `__float__` or `__index__`;
-/// `None` when it has neither.
-fn user_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
-    let Some(cls) = vm.user_class_of(x) else {
-        return Ok(None);
-    };
-    if vm.class_lookup(cls, "__float__").is_some() {
-        let r = vm
-            .call_dunder(x, "__float__", Vec::new())?
-            .unwrap_or(Value::None);
-        return match r {
-            Value::Float(_) => Ok(Some(r)),
-            _ => Err(PyErr::type_error(format!(
-                "{}.__float__ returned non-float (type {})",
-                vm.class_name(x),
-                vm.class_name(r)
-            ))),
-        };
-    }
-    match vm.user_index(x)? {
-        Some(i) => to_float(vm, i).map(Some),
-        None => Ok(None),
-    }
-}
-
-/// `float(x)`.
-pub fn to_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
-    if let Some(r) = S::decimal_float_of(vm, x) {
-        return r.map(Value::Float);
-    }
-    match vm.as_num(x) {
-        Some(Num::Float(f)) => return Ok(Value::Float(f)),
-        Some(Num::Int(i)) => return Ok(Value::Float(i as f64)),
-        Some(Num::Big(b)) => return Ok(Value::Float(crate::vm::ops::bigint_to_f64(&b)?)),
-        None => {}
-    }
-    if let Some(b) = crate::object::bytes::as_bytes(&vm.heap, x) {
-        let f = std::str::from_utf8(b)
-            .ok()
-            .filter(|s| s.is_ascii())
-            .and_then(parse_float);
-        return f.map(Value::Float).ok_or_else(|| {
-            PyErr::value_error(format!(
-                "could not convert string to float: {}",
-                crate::object::bytes::repr(b)
-            ))
-        });
-    }
-    if let Some(s) = as_str(&vm.heap, x) {
-        return parse_float(s).map(Value::Float).ok_or_else(|| {
-            PyErr::value_error(format!(
-                "could not convert string to float: {}",
-                crate::vm::repr::str_repr(s)
-            ))
-        });
-    }
-    if let Some(r) = user_float(vm, x)? {
-        return Ok(r);
-    }
-    Err(PyErr::type_error(format!(
-        "float() argument must be a string or a real number, not '{}'",
-        vm.class_name(x)
-    )))
-}
-
-/// Parses a float literal as `float()` accepts it.
-pub fn parse_float(s: &str) -> Option<f64> {
-    let ascii = crate::unicode::ascii_digits(s);
-    let t = ascii.trim_matches(crate::unicode::is_space);
-    let lower = t.to_ascii_lowercase();
-    let (neg, body) = match lower.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, lower.strip_prefix('+').unwrap_or(&lower)),
-    };
-    let v = match body {
-        "inf" | "infinity" => f64::INFINITY,
-        "nan" => f64::NAN,
-        _ => {
-            if body.is_empty()
-                || body.starts_with('_')
-                || body.ends_with('_')
-                || body.contains("__")
-                || body.contains("_.")
-                || body.contains("._")
-                || body.contains("e_")
-                || body.contains("_e")
-            {
-                return None;
-            }
-            let clean: String = body.chars().filter(|c| *c != '_').collect();
-            if !clean.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-                return None;
-            }
-            if clean
-                .char_indices()
-                .any(|(i, c)| matches!(c, '+' | '-') && !clean[..i].ends_with('e'))
-            {
-                return None;
-            }
-            if !clean
-                .chars()
-                .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
-            {
-                return None;
-            }
-            if !clean.chars().any(|c| c.is_ascii_digit()) {
-                return None;
-            }
-            clean.parse::<f64>().ok()?
-        }
-    };
-    Some(if neg { -v } else { v })
 }
 
 impl<S: Stdlib> Vm<S> {
