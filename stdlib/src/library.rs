@@ -6,8 +6,6 @@
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::{kind, kind_of_value, operand_kinds, NativeObj};
-use crate::builtins::Args;
-use crate::collections::counter_ops::CounterVm;
 use crate::collections::dict_kinds::DictKindsVm;
 use crate::collections::CollectionsVm;
 use crate::iters::NativeIterVm;
@@ -217,34 +215,12 @@ impl Stdlib for Library {
         vm.native_iter_repr(id)
     }
 
-    fn counter_binary(
-        vm: &mut Vm,
-        op: BinOp,
-        a: Value,
-        b: Value,
-        inplace: bool,
-    ) -> PyResult<Option<Value>> {
-        vm.counter_binary(op, a, b, inplace)
-    }
-
-    fn counter_unary(vm: &mut Vm, a: Value, negate: bool) -> PyResult<Option<Value>> {
-        vm.counter_unary(a, negate)
-    }
-
-    fn counter_compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        vm.counter_compare(op, a, b)
-    }
-
     fn dict_kind_repr(vm: &mut Vm, kind: DictKind, id: ObjId, plain: String) -> PyResult<String> {
         vm.dict_kind_repr(kind, id, plain)
     }
 
     fn dict_missing(vm: &mut Vm, id: ObjId, key: Value) -> PyResult<Option<Value>> {
         vm.dict_missing(id, key)
-    }
-
-    fn dict_kind_method(vm: &mut Vm, id: ObjId, name: &str, a: &Args) -> PyResult<Option<Value>> {
-        vm.dict_kind_method(id, name, a)
     }
 
     fn import_module(vm: &mut Vm, name: &str) -> PyResult<Value> {
@@ -339,8 +315,8 @@ impl Stdlib for Library {
         Vm::dict_kind_name(kind)
     }
 
-    fn dict_kind_has_method(kind: DictKind, name: &str) -> bool {
-        Vm::dict_kind_has_method(kind, name)
+    fn dict_kind_methods(kind: DictKind) -> &'static [monty_vm::builtins::native::Method<Self>] {
+        super::collections::dict_kinds::methods_of(kind)
     }
 
     fn dict_class_kind(t: NativeId) -> Option<DictKind> {

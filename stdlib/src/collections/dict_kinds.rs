@@ -1,15 +1,19 @@
 //! The dict kinds of `collections`: `defaultdict`, `Counter` and
 //! `OrderedDict` are real dicts tagged with a [`DictKind`], so every plain
 //! dict operation applies; this file owns their constructors, `__missing__`,
-//! `repr()`, and the methods only they have (`most_common`, `elements`,
-//! `subtract`, `total`, `move_to_end`, `OrderedDict.popitem`). `Counter`
-//! arithmetic is in `counter_ops.rs`.
+//! `repr()`, and each kind's method table ([`methods_of`]): the methods
+//! only they have (`most_common`, `elements`, `subtract`, `total`,
+//! `move_to_end`), their overrides of dict's (`Counter.update`,
+//! `OrderedDict.popitem`) and `Counter`'s operators as special methods
+//! (their arithmetic is in `counter_ops.rs`), which the VM finds there.
 
-use super::dict_kind;
+use super::counter_ops::CounterVm;
+use crate::builtins::native::Method;
 use crate::builtins::Args;
 use crate::object::{Dict, DictKind, ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
-use monty_compile::bytecode::CmpOp;
+use crate::Library;
+use monty_compile::bytecode::{BinOp, CmpOp};
 
 fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Value> {
     let mut d = Dict::new();
@@ -166,13 +170,6 @@ pub trait DictKindsVm {
 
     /// Counter entries by descending count (stable for ties).
     fn most_common(&mut self, id: ObjId, n: Option<usize>) -> PyResult<Vec<(Value, Value)>>;
-
-    /// Whether a `dict` subclass has method `name`.
-    fn dict_kind_has_method(kind: DictKind, name: &str) -> bool;
-
-    /// Methods specific to `Counter`/`OrderedDict` (and their overrides of
-    /// `update`/`popitem`); `None` to use the plain dict method.
-    fn dict_kind_method(&mut self, id: ObjId, name: &str, a: &Args) -> PyResult<Option<Value>>;
 }
 
 impl DictKindsVm for Vm {
@@ -279,135 +276,262 @@ impl DictKindsVm for Vm {
         }
         Ok(out)
     }
+}
 
-    fn dict_kind_has_method(kind: DictKind, name: &str) -> bool {
-        match kind {
-            DictKind::Counter => matches!(
-                name,
-                "most_common" | "elements" | "subtract" | "total" | "__missing__"
-            ),
-            DictKind::OrderedDict => name == "move_to_end",
-            DictKind::DefaultDict(_) => name == "__missing__",
-            DictKind::Plain => false,
+/// The method table of a dict kind: what it has beyond dict, its
+/// overrides, its operators. Empty for a plain dict.
+pub(crate) fn methods_of(kind: DictKind) -> &'static [Method<Library>] {
+    match kind {
+        DictKind::Counter => counter_methods(),
+        DictKind::OrderedDict => ordereddict_methods(),
+        DictKind::DefaultDict(_) => defaultdict_methods(),
+        DictKind::Plain => &[],
+    }
+}
+
+monty_vm::native_methods! {
+    fn counter_methods for Library;
+    most_common, elements, update = counter_update_method, subtract, total, __missing__,
+    __add__, __sub__, __or__, __and__, __iadd__, __isub__, __ior__, __iand__,
+    __pos__, __neg__, __eq__, __ne__, __lt__, __le__, __gt__, __ge__,
+}
+
+monty_vm::native_methods! { fn ordereddict_methods for Library; move_to_end, popitem }
+
+monty_vm::native_methods! { fn defaultdict_methods for Library; __missing__ }
+
+/// The dict a kind's method was called on.
+fn receiver(this: Value) -> ObjId {
+    match this {
+        Value::Ref(id) => id,
+        _ => unreachable!("a dict kind's method receiver"),
+    }
+}
+
+/// A result of `NotImplemented` for an operator's special method.
+fn or_not_implemented(v: Option<Value>) -> Value {
+    v.unwrap_or(Value::Builtin(crate::builtins::Builtin::NotImplemented))
+}
+
+/// `Counter.update` / `Counter.subtract`: Python-level methods in CPython,
+/// `update(self, iterable=None, /, **kwds)`.
+fn counter_add_from(
+    vm: &mut Vm,
+    this: Value,
+    name: &str,
+    pos: &[Value],
+    kw: &[(String, Value)],
+    sign: i64,
+) -> PyResult<Value> {
+    if pos.len() > 1 {
+        return Err(PyErr::type_error(format!(
+            "Counter.{name}() takes from 1 to 2 positional arguments but {} were given",
+            pos.len() + 1
+        )));
+    }
+    if let Some(&src) = pos.first().filter(|v| !v.is_none()) {
+        counter_update(vm, this, src, sign)?;
+    }
+    if !kw.is_empty() {
+        let entries = kw_entries(vm, kw);
+        counter_update_mapping(vm, this, entries, sign)?;
+    }
+    Ok(Value::None)
+}
+
+native! {
+    /// `Counter.most_common(n=None)`.
+    def_method method most_common as "Counter.most_common"(vm, this, n?) {
+        let n = match n {
+            None | Some(Value::None) => None,
+            Some(v) => {
+                let b = vm.bigint_arg(v)?;
+                Some(
+                    num_traits::ToPrimitive::to_usize(&b.max(num_bigint::BigInt::from(0)))
+                        .unwrap_or(usize::MAX),
+                )
+            }
+        };
+        let items = vm.most_common(receiver(this), n)?;
+        let tuples: Vec<Value> = items
+            .into_iter()
+            .map(|(k, v)| vm.new_tuple(vec![k, v]))
+            .collect();
+        Ok(vm.new_list(tuples))
+    }
+
+    /// `Counter.elements()`.
+    def_method method elements as "Counter.elements"(vm, this) {
+        let entries: Vec<(Value, Value)> = match vm.heap.get(receiver(this)) {
+            Obj::Dict(d) => d.entries().collect(),
+            _ => Vec::new(),
+        };
+        let mut out = Vec::new();
+        for (k, n) in entries {
+            let n = vm.index_arg(n)?;
+            for _ in 0..n.max(0) {
+                out.push(k);
+            }
+        }
+        let l = vm.new_list(out);
+        vm.get_iter(l)
+    }
+
+    /// `defaultdict.__missing__(key, /)`, `Counter.__missing__(key, /)`.
+    builtin method __missing__(vm, this, key, /) {
+        match vm.dict_missing(receiver(this), key)? {
+            Some(v) => Ok(v),
+            None => Err(PyErr::New(ExcType::KeyError, vec![key])),
         }
     }
 
-    fn dict_kind_method(&mut self, id: ObjId, name: &str, a: &Args) -> PyResult<Option<Value>> {
-        let Some(kind) = dict_kind(self, Value::Ref(id)) else {
-            return Ok(None);
-        };
-        let me = Value::Ref(id);
-        Ok(Some(match (kind, name) {
-            (DictKind::Counter, "most_common") => {
-                a.check(0, 1, &["n"])?;
-                let n = match a.get(0, "n") {
-                    None | Some(Value::None) => None,
-                    Some(v) => {
-                        let b = self.bigint_arg(v)?;
-                        Some(
-                            num_traits::ToPrimitive::to_usize(&b.max(num_bigint::BigInt::from(0)))
-                                .unwrap_or(usize::MAX),
-                        )
-                    }
-                };
-                let items = self.most_common(id, n)?;
-                let tuples: Vec<Value> = items
-                    .into_iter()
-                    .map(|(k, v)| self.new_tuple(vec![k, v]))
-                    .collect();
-                self.new_list(tuples)
-            }
-            (DictKind::Counter, "elements") => {
-                a.check(0, 0, &[])?;
-                let entries: Vec<(Value, Value)> = match self.heap.get(id) {
-                    Obj::Dict(d) => d.entries().collect(),
-                    _ => Vec::new(),
-                };
-                let mut out = Vec::new();
-                for (k, n) in entries {
-                    let n = self.index_arg(n)?;
-                    for _ in 0..n.max(0) {
-                        out.push(k);
-                    }
-                }
-                let l = self.new_list(out);
-                self.get_iter(l)?
-            }
-            (DictKind::DefaultDict(_) | DictKind::Counter, "__missing__") => {
-                a.check(1, 1, &[])?;
-                match self.dict_missing(id, a.pos[0])? {
-                    Some(v) => v,
-                    None => return Err(PyErr::New(ExcType::KeyError, vec![a.pos[0]])),
-                }
-            }
-            (DictKind::Counter, "update" | "subtract") => {
-                // Python-level methods in CPython: `update(self, iterable=None, /, **kwds)`
-                if a.pos.len() > 1 {
-                    return Err(PyErr::type_error(format!(
-                        "Counter.{name}() takes from 1 to 2 positional arguments but {} were given",
-                        a.pos.len() + 1
-                    )));
-                }
-                let sign = if name == "update" { 1 } else { -1 };
-                if let Some(&src) = a.pos.first().filter(|v| !v.is_none()) {
-                    counter_update(self, me, src, sign)?;
-                }
-                if !a.kw.is_empty() {
-                    let entries = kw_entries(self, &a.kw);
-                    counter_update_mapping(self, me, entries, sign)?;
-                }
-                Value::None
-            }
-            (DictKind::Counter, "total") => {
-                a.check(0, 0, &[])?;
-                let counts: Vec<Value> = match self.heap.get(id) {
-                    Obj::Dict(d) => d.entries().map(|e| e.1).collect(),
-                    _ => Vec::new(),
-                };
-                let mut t = Value::Int(0);
-                for c in counts {
-                    t = self.binary_op(monty_compile::bytecode::BinOp::Add, t, c, false)?;
-                }
-                t
-            }
-            (DictKind::OrderedDict, "move_to_end") => {
-                a.check(1, 2, &["last"])?;
-                let last = match a.get(1, "last") {
-                    Some(v) => self.truthy(v)?,
-                    None => true,
-                };
-                let hk = self.hash_key_in(id, a.pos[0])?;
-                let moved = match self.heap.get_mut(id) {
-                    Obj::Dict(d) => d.move_to_end(&hk, last),
-                    _ => false,
-                };
-                if !moved {
-                    return Err(PyErr::New(ExcType::KeyError, vec![a.pos[0]]));
-                }
-                Value::None
-            }
-            (DictKind::OrderedDict, "popitem") => {
-                a.check(0, 1, &["last"])?;
-                let last = match a.get(0, "last") {
-                    Some(v) => self.truthy(v)?,
-                    None => true,
-                };
-                let item = match self.heap.get_mut(id) {
-                    Obj::Dict(d) => {
-                        if last {
-                            d.pop_last()
-                        } else {
-                            d.pop_first()
-                        }
-                    }
-                    _ => None,
-                };
-                match item {
-                    Some((k, v)) => self.new_tuple(vec![k, v]),
-                    None => return Err(PyErr::new(ExcType::KeyError, "dictionary is empty")),
-                }
-            }
-            _ => return Ok(None),
-        }))
+    /// `Counter.update(iterable=None, /, **kwds)`.
+    builtin method counter_update_method(vm, this, *pos, **kwds) {
+        counter_add_from(vm, this, "update", &pos, &kwds, 1)
     }
+
+    /// `Counter.subtract(iterable=None, /, **kwds)`.
+    builtin method subtract(vm, this, *pos, **kwds) {
+        counter_add_from(vm, this, "subtract", &pos, &kwds, -1)
+    }
+
+    /// `Counter.total()`.
+    def_method method total as "Counter.total"(vm, this) {
+        let counts: Vec<Value> = match vm.heap.get(receiver(this)) {
+            Obj::Dict(d) => d.entries().map(|e| e.1).collect(),
+            _ => Vec::new(),
+        };
+        let mut t = Value::Int(0);
+        for c in counts {
+            t = vm.binary_op(BinOp::Add, t, c, false)?;
+        }
+        Ok(t)
+    }
+
+    /// `Counter.__add__(other, /)`: `NotImplemented` unless a Counter.
+    builtin method __add__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::Add, this, other, false)?))
+    }
+
+    /// `Counter.__sub__(other, /)`.
+    builtin method __sub__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::Sub, this, other, false)?))
+    }
+
+    /// `Counter.__or__(other, /)`.
+    builtin method __or__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::BitOr, this, other, false)?))
+    }
+
+    /// `Counter.__and__(other, /)`.
+    builtin method __and__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::BitAnd, this, other, false)?))
+    }
+
+    /// `Counter.__iadd__(other, /)`: any mapping on the right.
+    builtin method __iadd__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::Add, this, other, true)?))
+    }
+
+    /// `Counter.__isub__(other, /)`.
+    builtin method __isub__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::Sub, this, other, true)?))
+    }
+
+    /// `Counter.__ior__(other, /)`.
+    builtin method __ior__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::BitOr, this, other, true)?))
+    }
+
+    /// `Counter.__iand__(other, /)`.
+    builtin method __iand__(vm, this, other, /) {
+        Ok(or_not_implemented(vm.counter_binary(BinOp::BitAnd, this, other, true)?))
+    }
+
+    /// `+counter`: the positive counts.
+    builtin method __pos__(vm, this) {
+        Ok(or_not_implemented(vm.counter_unary(this, false)?))
+    }
+
+    /// `-counter`: the negative counts, negated.
+    builtin method __neg__(vm, this) {
+        Ok(or_not_implemented(vm.counter_unary(this, true)?))
+    }
+
+    /// `Counter.__eq__(other, /)`: `NotImplemented` unless a Counter.
+    builtin method __eq__(vm, this, other, /) {
+        counter_cmp(vm, CmpOp::Eq, this, other)
+    }
+
+    /// `Counter.__ne__(other, /)`.
+    builtin method __ne__(vm, this, other, /) {
+        counter_cmp(vm, CmpOp::Ne, this, other)
+    }
+
+    /// `Counter.__lt__(other, /)`.
+    builtin method __lt__(vm, this, other, /) {
+        counter_cmp(vm, CmpOp::Lt, this, other)
+    }
+
+    /// `Counter.__le__(other, /)`.
+    builtin method __le__(vm, this, other, /) {
+        counter_cmp(vm, CmpOp::Le, this, other)
+    }
+
+    /// `Counter.__gt__(other, /)`.
+    builtin method __gt__(vm, this, other, /) {
+        counter_cmp(vm, CmpOp::Gt, this, other)
+    }
+
+    /// `Counter.__ge__(other, /)`.
+    builtin method __ge__(vm, this, other, /) {
+        counter_cmp(vm, CmpOp::Ge, this, other)
+    }
+
+    /// `OrderedDict.move_to_end(key, last=True)`.
+    clinic method move_to_end(vm, this, key, last?) {
+        let id = receiver(this);
+        let last = match last {
+            Some(v) => vm.truthy(v)?,
+            None => true,
+        };
+        let hk = vm.hash_key_in(id, key)?;
+        let moved = match vm.heap.get_mut(id) {
+            Obj::Dict(d) => d.move_to_end(&hk, last),
+            _ => false,
+        };
+        if !moved {
+            return Err(PyErr::New(ExcType::KeyError, vec![key]));
+        }
+        Ok(Value::None)
+    }
+
+    /// `OrderedDict.popitem(last=True)`.
+    clinic method popitem(vm, this, last?) {
+        let last = match last {
+            Some(v) => vm.truthy(v)?,
+            None => true,
+        };
+        let item = match vm.heap.get_mut(receiver(this)) {
+            Obj::Dict(d) => {
+                if last {
+                    d.pop_last()
+                } else {
+                    d.pop_first()
+                }
+            }
+            _ => None,
+        };
+        match item {
+            Some((k, v)) => Ok(vm.new_tuple(vec![k, v])),
+            None => Err(PyErr::new(ExcType::KeyError, "dictionary is empty")),
+        }
+    }
+}
+
+/// A Counter comparison's result, `NotImplemented` unless both are Counters.
+fn counter_cmp(vm: &mut Vm, op: CmpOp, this: Value, other: Value) -> PyResult<Value> {
+    Ok(or_not_implemented(
+        vm.counter_compare(op, this, other)?.map(Value::Bool),
+    ))
 }

@@ -107,8 +107,14 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
             .map(|i| i + sig.posonly)
             .or_else(|| sig.kwonly.iter().position(|p| p == k).map(|i| i + np));
         let Some(i) = idx else {
+            let accepted: Vec<&str> = sig.params[sig.posonly..]
+                .iter()
+                .chain(sig.kwonly)
+                .copied()
+                .collect();
+            let hint = crate::vm::suggest::keyword_hint(k, &accepted);
             return Err(PyErr::type_error(format!(
-                "{name}() got an unexpected keyword argument '{k}'"
+                "{name}() got an unexpected keyword argument '{k}'{hint}"
             )));
         };
         if slots[i].is_some() {

@@ -177,8 +177,9 @@ impl Args {
                     PyErr::type_error(format!("{}() takes no keyword arguments", self.qualname()))
                 } else {
                     PyErr::type_error(format!(
-                        "{}() got an unexpected keyword argument '{k}'",
-                        self.name
+                        "{}() got an unexpected keyword argument '{k}'{}",
+                        self.name,
+                        crate::vm::suggest::keyword_hint(k, allowed)
                     ))
                 });
             }

@@ -284,8 +284,16 @@ macro_rules! native_in {
 /// The method table of a type: `pub fn list_methods<S>() -> &'static
 /// [Method<S>]`. Entries are `name` (a method under its own name), `name =
 /// path` (under another name) or `"name" => path`.
+///
+/// `native_methods! { pub fn counter_methods for Library; ... }` makes the
+/// table of one library (not generic), for methods `monty-stdlib` declares.
 #[macro_export]
 macro_rules! native_methods {
+    ($vis:vis fn $table:ident for $lib:ty; $($entries:tt)*) => {
+        $vis fn $table() -> &'static [$crate::builtins::native::Method<$lib>] {
+            $crate::native_methods!(@acc [] $($entries)*)
+        }
+    };
     ($vis:vis fn $table:ident; $($entries:tt)*) => {
         $vis fn $table<S: $crate::vm::stdlib::Stdlib>() -> &'static [$crate::builtins::native::Method<S>] {
             $crate::native_methods!(@acc [] $($entries)*)

@@ -484,8 +484,13 @@ impl<S: Stdlib> Vm<S> {
                     } else if other.is_some() {
                         posonly_as_kw.push(name);
                     } else {
+                        let accepted: Vec<&str> = p.names[p.posonly as usize..npos + nkwonly]
+                            .iter()
+                            .map(String::as_str)
+                            .collect();
+                        let hint = super::suggest::keyword_hint(&name, &accepted);
                         return Err(PyErr::type_error(format!(
-                            "{fname}() got an unexpected keyword argument '{name}'"
+                            "{fname}() got an unexpected keyword argument '{name}'{hint}"
                         )));
                     }
                 }

@@ -131,8 +131,8 @@ impl<S: Stdlib> Vm<S> {
                         ))),
                     };
                 }
-                if let Some(r) = S::counter_compare(self, op, a, b)? {
-                    return Ok(Value::Bool(r));
+                if let Some(r) = self.kind_compare(op, a, b)? {
+                    return Ok(r);
                 }
                 match op {
                     // complex `==` has no identity shortcut (NaN parts)

@@ -23,6 +23,7 @@ pub mod generator;
 pub mod hashing;
 pub mod iter;
 pub mod key_lookup;
+pub mod kind_ops;
 pub mod matching;
 pub mod method_cache;
 pub mod ops;

@@ -295,7 +295,7 @@ impl<S: Stdlib> Vm<S> {
         if let (Some(x), Some(y)) = (self.as_num(a), self.as_num(b)) {
             return self.num_op(op, x, y);
         }
-        if let Some(r) = S::counter_binary(self, op, a, b, inplace)? {
+        if let Some(r) = self.kind_binary(op, a, b, inplace)? {
             return Ok(r);
         }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
@@ -686,10 +686,8 @@ impl<S: Stdlib> Vm<S> {
                 self.class_name(a)
             )));
         }
-        if matches!(op, UnaryOp::Neg | UnaryOp::Pos) {
-            if let Some(r) = S::counter_unary(self, a, op == UnaryOp::Neg)? {
-                return Ok(r);
-            }
+        if let Some(r) = self.kind_unary(op, a)? {
+            return Ok(r);
         }
         if let Some(r) = self.complex_unary(op, a) {
             return Ok(r);

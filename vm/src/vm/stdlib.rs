@@ -10,7 +10,6 @@ use monty_compile::bytecode::{BinOp, CmpOp};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::builtins::Args;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::tasks::Awaitable;
@@ -180,23 +179,6 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// `repr()` of a library iterator.
     fn native_iter_repr(vm: &mut Vm<Self>, id: ObjId) -> PyResult<Option<String>>;
 
-    /// `Counter + Counter` and friends (in place when `inplace`); `None`
-    /// if not both Counters.
-    fn counter_binary(
-        vm: &mut Vm<Self>,
-        op: BinOp,
-        a: Value,
-        b: Value,
-        inplace: bool,
-    ) -> PyResult<Option<Value>>;
-
-    /// `+counter` (`count > 0`) / `-counter` (`count < 0`, negated).
-    fn counter_unary(vm: &mut Vm<Self>, a: Value, negate: bool) -> PyResult<Option<Value>>;
-
-    /// Comparisons between two Counters (Python 3.10+); `None` if either
-    /// side is not a Counter.
-    fn counter_compare(vm: &mut Vm<Self>, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>>;
-
     /// `repr()` of a `dict` subclass, given the plain dict repr.
     fn dict_kind_repr(
         vm: &mut Vm<Self>,
@@ -208,15 +190,6 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// What a `dict` subclass does for a missing key: `None` to raise
     /// `KeyError` (plain dicts and OrderedDict).
     fn dict_missing(vm: &mut Vm<Self>, id: ObjId, key: Value) -> PyResult<Option<Value>>;
-
-    /// Methods specific to `Counter`/`OrderedDict` (and their overrides of
-    /// `update`/`popitem`); `None` to use the plain dict method.
-    fn dict_kind_method(
-        vm: &mut Vm<Self>,
-        id: ObjId,
-        name: &str,
-        a: &Args,
-    ) -> PyResult<Option<Value>>;
 
     /// `import name`: the module object, created once per execution.
     fn import_module(vm: &mut Vm<Self>, name: &str) -> PyResult<Value>;
@@ -293,8 +266,11 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// The class name of a dict of this kind.
     fn dict_kind_name(kind: DictKind) -> &'static str;
 
-    /// Whether a dict of this kind has method `name` beyond dict's own.
-    fn dict_kind_has_method(kind: DictKind, name: &str) -> bool;
+    /// The methods of a dict kind beyond dict's own, and its overrides of
+    /// them, looked up before dict's: `Counter.most_common`,
+    /// `OrderedDict.move_to_end`, and the special methods of its operators
+    /// (`Counter.__add__`, `__neg__`, `__le__`, ...).
+    fn dict_kind_methods(kind: DictKind) -> &'static [crate::builtins::native::Method<Self>];
 
     /// The dict kind a `collections` class makes (`defaultdict`, `Counter`, `OrderedDict`).
     fn dict_class_kind(t: NativeId) -> Option<DictKind>;

@@ -6,6 +6,8 @@
 //! `AttributeError`s raised by `obj.name` carry `name` and `obj` (as in
 //! CPython) and get the closest public attribute of `obj` the same way.
 //! The hint is part of the printed traceback only, never of `str(e)`.
+//! An unknown keyword argument's hint ([`keyword_hint`]) is part of the
+//! `TypeError`'s message, as in CPython.
 
 use super::{PyErr, Vm};
 use crate::object::{ExcType, Exception, HashKey, Obj, Value};
@@ -558,6 +560,15 @@ impl<S: Stdlib> Vm<S> {
             Some(s) => format!(". Did you mean: '{s}'?"),
             None => String::new(),
         }
+    }
+}
+
+/// CPython 3.13's hint for an unknown keyword argument: `. Did you mean
+/// 'last'?` (part of the message), or nothing.
+pub fn keyword_hint(wrong: &str, accepted: &[&str]) -> String {
+    match closest_name(wrong, accepted) {
+        Some(name) => format!(". Did you mean '{name}'?"),
+        None => String::new(),
     }
 }
 

@@ -63,7 +63,11 @@ fn dict_kind_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<(ObjId, DictKind)> 
 /// The builtin method names of `obj` (for `dir()`).
 pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
     if let Some(table) = table_of(vm, obj) {
-        return table.iter().map(|m| m.name).collect();
+        let mut names: Vec<&'static str> = table.iter().map(|m| m.name).collect();
+        if let Some((_, kind)) = dict_kind_of(vm, obj) {
+            names.extend(S::dict_kind_methods(kind).iter().map(|m| m.name));
+        }
+        return names;
     }
     let names: &'static [&'static str] = match obj {
         Value::Ref(id) => match vm.heap.get(id) {
@@ -80,7 +84,8 @@ pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
 pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
     if let Some(table) = table_of(vm, obj) {
         return find_method(table, name).is_some()
-            || dict_kind_of(vm, obj).is_some_and(|(_, kind)| S::dict_kind_has_method(kind, name));
+            || dict_kind_of(vm, obj)
+                .is_some_and(|(_, kind)| find_method(S::dict_kind_methods(kind), name).is_some());
     }
     match obj {
         Value::Type(Type::Str) => name == "maketrans",
@@ -110,15 +115,12 @@ pub fn call_method<S: Stdlib>(
     kw: Kwargs,
 ) -> PyResult<Value> {
     if let Some(table) = table_of(vm, obj) {
-        let m = find_method(table, name);
+        // a dict kind's own methods and overrides come first
+        let m = dict_kind_of(vm, obj)
+            .and_then(|(_, kind)| find_method(S::dict_kind_methods(kind), name))
+            .or_else(|| find_method(table, name));
         let mut a = Args::new(m.map_or("method", |m| m.name), pos, kw);
         a.owner = method_owner(vm, obj);
-        if let Some((id, _)) = dict_kind_of(vm, obj) {
-            // the dict kind's own methods and overrides come first
-            if let Some(v) = S::dict_kind_method(vm, id, name, &a)? {
-                return Ok(v);
-            }
-        }
         return match m {
             Some(m) => (m.call)(vm, obj, a),
             None => Err(no_method(vm, obj, name)),
