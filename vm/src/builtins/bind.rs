@@ -156,4 +156,3 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
     }
     Ok(slots)
 }
-

@@ -62,7 +62,10 @@ pub struct Method<S: Stdlib + 'static> {
 }
 
 /// The method of `table` called `name`.
-pub fn find_method<S: Stdlib>(table: &'static [Method<S>], name: &str) -> Option<&'static Method<S>> {
+pub fn find_method<S: Stdlib>(
+    table: &'static [Method<S>],
+    name: &str,
+) -> Option<&'static Method<S>> {
     table.iter().find(|m| m.name == name)
 }
 
@@ -179,8 +182,12 @@ macro_rules! native_in {
                 let $k: Option<$crate::object::Value> = args.kwarg(stringify!($k));
             )*
             $(
-                let $v: Vec<$crate::object::Value> =
-                    args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
+                // the call's own vector, without the leading parameters
+                let $v: Vec<$crate::object::Value> = {
+                    let mut rest = core::mem::take(&mut args.pos);
+                    rest.drain(..slot.min(rest.len()));
+                    rest
+                };
             )?
             $(
                 let $kw: $crate::vm::call::Kwargs = core::mem::take(&mut args.kw);
