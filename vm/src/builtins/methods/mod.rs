@@ -11,6 +11,7 @@ pub mod numbers;
 pub mod set;
 pub mod str;
 pub mod str_fast;
+mod str_text;
 
 use crate::object::{Obj, Type, Value};
 use crate::vm::call::Kwargs;
@@ -27,6 +28,9 @@ fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::List(_) => Some(list::list_methods()),
             Obj::Tuple(_) => Some(list::tuple_methods()),
+            Obj::Str(_) => Some(str::str_methods()),
+            Obj::Bytes(_) => Some(bytes::bytes_methods()),
+            Obj::ByteArray(_) => Some(bytes::bytearray_methods()),
             _ => None,
         },
         _ => None,
@@ -43,8 +47,6 @@ pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
         Value::Float(_) => numbers::FLOAT_METHODS,
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Complex(_) => numbers::COMPLEX_METHODS,
-            Obj::Str(_) => str::METHODS,
-            Obj::Bytes(_) => bytes::METHODS,
             Obj::Dict(_) => dict::METHODS,
             Obj::Set(_) => set::METHODS,
             Obj::FrozenSet(_) => set::FROZEN_METHODS,
@@ -67,13 +69,8 @@ pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
         Value::Native(t) => name == "fromkeys" && S::dict_class_kind(t).is_some(),
         Value::Type(Type::Str) => name == "maketrans",
         Value::Type(Type::Complex) => name == "from_number",
-        Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
+        Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method::<S>(t, name),
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(_) => str::METHODS.contains(&name),
-            Obj::Bytes(_) => bytes::METHODS.contains(&name),
-            Obj::ByteArray(_) => {
-                bytes::METHODS.contains(&name) || bytes::ARRAY_METHODS.contains(&name)
-            }
             Obj::Dict(d) => dict::METHODS.contains(&name) || S::dict_kind_has_method(d.kind, name),
             Obj::Set(_) => set::METHODS.contains(&name),
             Obj::FrozenSet(_) => set::FROZEN_METHODS.contains(&name),
@@ -120,12 +117,12 @@ pub fn call_method<S: Stdlib>(
             Some(kind) => Some(dict::fromkeys_of(vm, a, kind)?),
             None => None,
         },
-        Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
+        Value::Type(t @ (Type::Bytes | Type::ByteArray))
+            if bytes::type_has_method::<S>(t, name) =>
+        {
             Some(bytes::call_type(vm, t, name, a)?)
         }
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(_) => str::call(vm, id, name, a)?,
-            Obj::Bytes(_) | Obj::ByteArray(_) => bytes::call(vm, id, name, a)?,
             Obj::Dict(_) => match S::dict_kind_method(vm, id, name, &a)? {
                 Some(v) => Some(v),
                 None => dict::call(vm, id, name, a)?,
@@ -200,15 +197,12 @@ fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
 /// `&'static str` for error messages comes from there.
 fn method_name(name: &str) -> &'static str {
     for table in [
-        str::METHODS,
         dict::METHODS,
         set::METHODS,
         numbers::INT_METHODS,
         numbers::FLOAT_METHODS,
         numbers::COMPLEX_METHODS,
         numbers::COMPLEX_TYPE_METHODS,
-        bytes::METHODS,
-        bytes::ARRAY_METHODS,
     ] {
         if let Some(n) = table.iter().find(|n| **n == name) {
             return n;
