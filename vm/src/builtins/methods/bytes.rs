@@ -1,575 +1,753 @@
-//! Methods of `bytes` and `bytearray`: searching, splitting, joining,
-//! stripping and replacing here; case, padding, hex, decoding and the
-//! `bytearray` mutators in `bytes_text.rs`. A method of a `bytearray`
-//! returns `bytearray`s where the `bytes` one returns `bytes`.
+//! Methods of `bytes` and `bytearray`, declared with `native!` (the byte
+//! algorithms behind them are in `bytes_text.rs`), and the calls on the
+//! types themselves: `bytes.fromhex(...)`, `bytes.lower(b'x')`. A method
+//! of a `bytearray` returns `bytearray`s where the `bytes` one returns
+//! `bytes`.
 
+use crate::builtins::native::{find_method, Method};
+use crate::builtins::Args;
 use crate::object::bytes::{self as pb, as_bytes};
-use crate::object::{ExcType, Obj, ObjId, Type, Value};
+use crate::object::{ExcType, Obj, Type, Value};
 use crate::vm::stdlib::Stdlib;
-use crate::vm::{PyErr, PyResult, Vm};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
 
-use super::super::Args;
-use super::bytes_text;
+use super::bytes_text::{self as text, byte_value, index_of, index_value, Align};
 
-/// Methods shared by `bytes` and `bytearray`.
-pub const METHODS: &[&str] = &[
-    "decode",
-    "hex",
-    "fromhex",
-    "count",
-    "find",
-    "rfind",
-    "index",
-    "rindex",
-    "startswith",
-    "endswith",
-    "split",
-    "rsplit",
-    "join",
-    "strip",
-    "lstrip",
-    "rstrip",
-    "replace",
-    "upper",
-    "lower",
-    "swapcase",
-    "title",
-    "capitalize",
-    "isdigit",
-    "isalpha",
-    "isalnum",
-    "isspace",
-    "isupper",
-    "islower",
-    "istitle",
-    "isascii",
-    "partition",
-    "rpartition",
-    "zfill",
-    "center",
-    "ljust",
-    "rjust",
-    "removeprefix",
-    "removesuffix",
-    "splitlines",
-    "expandtabs",
-    "translate",
-    "maketrans",
-];
+native_methods! {
+    pub fn bytes_methods;
+    decode, hex, fromhex, count, find, rfind, index, rindex, startswith, endswith, split, rsplit,
+    join, strip, lstrip, rstrip, replace, upper, lower, swapcase, title, capitalize, isdigit,
+    isalpha, isalnum, isspace, isupper, islower, istitle, isascii, partition, rpartition, zfill,
+    center, ljust, rjust, removeprefix, removesuffix, splitlines, expandtabs, translate,
+    maketrans,
+}
 
-/// Methods only `bytearray` has.
-pub const ARRAY_METHODS: &[&str] = &[
-    "append", "extend", "pop", "insert", "remove", "clear", "copy", "reverse",
-];
+native_methods! {
+    pub fn bytearray_methods;
+    decode, hex, fromhex, count, find, rfind, index, rindex, startswith, endswith, split, rsplit,
+    join, strip, lstrip, rstrip, replace, upper, lower, swapcase, title, capitalize, isdigit,
+    isalpha, isalnum, isspace, isupper, islower, istitle, isascii, partition, rpartition, zfill,
+    center, ljust, rjust, removeprefix, removesuffix, splitlines, expandtabs, translate,
+    maketrans, append, extend, pop, insert, remove, clear, copy, reverse,
+}
 
-/// Methods called on the type itself (`bytes.fromhex(...)`).
-pub const TYPE_METHODS: &[&str] = &["fromhex", "maketrans"];
+/// The methods of type `t`, `bytes` or `bytearray`.
+fn table_of<S: Stdlib>(t: Type) -> &'static [Method<S>] {
+    if t == Type::ByteArray {
+        bytearray_methods()
+    } else {
+        bytes_methods()
+    }
+}
 
 /// Whether `bytes.name`/`bytearray.name` exists (class methods, and the
-/// instance methods as unbound functions: `bytes.lower(b)`).
-pub fn type_has_method(t: Type, name: &str) -> bool {
-    METHODS.contains(&name) || (t == Type::ByteArray && ARRAY_METHODS.contains(&name))
+/// instance methods as unbound functions: `bytes.lower(b'x')`).
+pub fn type_has_method<S: Stdlib>(t: Type, name: &str) -> bool {
+    find_method(table_of::<S>(t), name).is_some()
 }
 
 /// Calls `bytes.fromhex(...)`/`bytes.maketrans(...)` on the type, or an
 /// instance method unbound (`bytes.upper(b'x')`).
 pub fn call_type<S: Stdlib>(vm: &mut Vm<S>, t: Type, name: &str, mut a: Args) -> PyResult<Value> {
-    let array = t == Type::ByteArray;
-    if TYPE_METHODS.contains(&name) {
-        return bytes_text::type_method(vm, array, name, a);
-    }
     let qual = t.name();
+    let Some(m) = find_method(table_of::<S>(t), name) else {
+        return Err(PyErr::new(
+            ExcType::AttributeError,
+            format!("type object '{qual}' has no attribute '{name}'"),
+        ));
+    };
+    a.name = m.name;
+    a.owner = qual;
+    if matches!(name, "fromhex" | "maketrans") {
+        return (m.call)(vm, Value::Type(t), a);
+    }
     let Some(&recv) = a.pos.first() else {
         return Err(PyErr::type_error(format!(
             "unbound method {qual}.{name}() needs an argument"
         )));
     };
-    let id = match recv {
-        Value::Ref(id) if matches!(vm.heap.get(id), Obj::ByteArray(_)) && array => id,
-        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Bytes(_)) && !array => id,
-        _ => {
-            return Err(PyErr::type_error(format!(
-                "descriptor '{name}' for '{qual}' objects doesn't apply to a '{}' object",
-                vm.class_name(recv)
-            )))
-        }
-    };
-    a.pos.remove(0);
-    call(vm, id, name, a)?.ok_or_else(|| {
-        PyErr::new(
-            ExcType::AttributeError,
-            format!("type object '{qual}' has no attribute '{name}'"),
-        )
-    })
-}
-
-/// CPython's bounds for `find`-style `start`/`end` arguments: negative
-/// values count from the end, `end` is clamped to the length, `start` is
-/// not clamped upwards (a start past the end finds nothing).
-fn bounds<S: Stdlib>(vm: &Vm<S>, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
-    let get = |i: usize| -> PyResult<Option<i64>> {
-        match a.pos.get(i) {
-            None => Ok(None),
-            Some(v) if v.is_none() => Ok(None),
-            Some(&v) => match v {
-                Value::Int(i) => Ok(Some(i)),
-                Value::Bool(b) => Ok(Some(b as i64)),
-                Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)) => {
-                    let Obj::BigInt(b) = vm.heap.get(id) else {
-                        unreachable!()
-                    };
-                    Ok(Some(if num_traits::Signed::is_negative(b) {
-                        i64::MIN
-                    } else {
-                        i64::MAX
-                    }))
-                }
-                _ => Err(PyErr::type_error(
-                    "slice indices must be integers or None or have an __index__ method",
-                )),
-            },
-        }
-    };
-    let n = len as i64;
-    let adj = |v: i64| if v < 0 { v.saturating_add(n).max(0) } else { v };
-    let start = get(first)?.map_or(0, adj);
-    let end = get(first + 1)?.map_or(n, |e| adj(e).min(n));
-    Ok((start as usize, end as usize))
-}
-
-/// The needle of `find`/`count`/`index`: bytes-like or a byte value.
-fn needle<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
-    if let Some(b) = as_bytes(&vm.heap, v) {
-        return Ok(b.to_vec());
-    }
-    let is_int = match v {
-        Value::Int(_) | Value::Bool(_) => true,
-        Value::Ref(id) => matches!(vm.heap.get(id), Obj::BigInt(_)),
+    let applies = match recv {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::ByteArray(_) => t == Type::ByteArray,
+            Obj::Bytes(_) => t == Type::Bytes,
+            _ => false,
+        },
         _ => false,
     };
-    if is_int {
-        return Ok(vec![vm.byte_arg(v)?]);
+    if !applies {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' for '{qual}' objects doesn't apply to a '{}' object",
+            vm.class_name(recv)
+        )));
     }
-    Err(PyErr::type_error(format!(
-        "argument should be integer or bytes-like object, not '{}'",
-        vm.class_name(v)
-    )))
+    a.pos.remove(0);
+    (m.call)(vm, recv, a)
 }
 
-/// Splits on runs of ASCII whitespace.
-fn split_ws(s: &[u8], maxsplit: i64, right: bool) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    let max = if maxsplit < 0 {
-        usize::MAX
-    } else {
-        maxsplit as usize
-    };
-    if !right {
-        let mut i = 0;
-        while i < s.len() {
-            while i < s.len() && pb::is_space(s[i]) {
-                i += 1;
-            }
-            if i == s.len() {
-                break;
-            }
-            if out.len() == max {
-                out.push(s[i..].to_vec());
-                break;
-            }
-            let start = i;
-            while i < s.len() && !pb::is_space(s[i]) {
-                i += 1;
-            }
-            out.push(s[start..i].to_vec());
-        }
-    } else {
-        let mut j = s.len();
-        while j > 0 {
-            while j > 0 && pb::is_space(s[j - 1]) {
-                j -= 1;
-            }
-            if j == 0 {
-                break;
-            }
-            if out.len() == max {
-                out.push(s[..j].to_vec());
-                break;
-            }
-            let end = j;
-            while j > 0 && !pb::is_space(s[j - 1]) {
-                j -= 1;
-            }
-            out.push(s[j..end].to_vec());
-        }
-        out.reverse();
+/// The contents of the bytes or bytearray a method was called on, and
+/// whether it is a bytearray.
+fn recv<S: Stdlib>(vm: &Vm<S>, this: Value) -> (&[u8], bool) {
+    match this {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Bytes(b) => (b, false),
+            Obj::ByteArray(b) => (b, true),
+            _ => unreachable!("a bytes method's receiver"),
+        },
+        _ => unreachable!("a bytes method's receiver"),
     }
-    out
 }
 
-/// Splits on `sep` (not empty), at most `maxsplit` times.
-fn split_sep(s: &[u8], sep: &[u8], maxsplit: i64, right: bool) -> Vec<Vec<u8>> {
-    let max = if maxsplit < 0 {
-        usize::MAX
-    } else {
-        maxsplit as usize
-    };
-    let mut out = Vec::new();
-    if !right {
-        let mut prev = 0;
-        for i in pb::find_all(s, sep, max) {
-            out.push(s[prev..i].to_vec());
-            prev = i + sep.len();
-        }
-        out.push(s[prev..].to_vec());
-    } else {
-        let mut end = s.len();
-        for i in pb::rfind_all(s, sep, max) {
-            out.push(s[i + sep.len()..end].to_vec());
-            end = i;
-        }
-        out.push(s[..end].to_vec());
-        out.reverse();
+/// The bytearray a mutating method was called on.
+fn array_mut<S: Stdlib>(vm: &mut Vm<S>, this: Value) -> &mut Vec<u8> {
+    match this {
+        Value::Ref(id) => match vm.heap.get_mut(id) {
+            Obj::ByteArray(b) => b,
+            _ => unreachable!("a bytearray method's receiver"),
+        },
+        _ => unreachable!("a bytearray method's receiver"),
     }
-    out
 }
 
-/// `bytes.replace(old, new, count)`.
-fn replace(s: &[u8], old: &[u8], new: &[u8], count: i64) -> Vec<u8> {
-    let max = if count < 0 {
-        usize::MAX
-    } else {
-        count as usize
-    };
-    let mut out = Vec::with_capacity(s.len());
-    if old.is_empty() {
-        let mut n = 0;
-        for &c in s {
-            if n < max {
-                out.extend_from_slice(new);
-                n += 1;
-            }
-            out.push(c);
-        }
-        if n < max {
-            out.extend_from_slice(new);
-        }
-        return out;
-    }
-    let mut prev = 0;
-    for i in pb::find_all(s, old, max) {
-        out.extend_from_slice(&s[prev..i]);
-        out.extend_from_slice(new);
-        prev = i + old.len();
-    }
-    out.extend_from_slice(&s[prev..]);
-    out
+/// A new object of the receiver's kind holding `b`.
+fn new_like<S: Stdlib>(vm: &mut Vm<S>, this: Value, b: Vec<u8>) -> PyResult<Value> {
+    let array = recv(vm, this).1;
+    Ok(vm.new_bytes_kind(array, b))
 }
 
-/// Replaces instances with `__index__` among the positional arguments from
-/// `from` on (and the named keywords) by the ints they stand for: CPython
-/// converts integer arguments before checking the others.
-fn index_args<S: Stdlib>(vm: &mut Vm<S>, a: &mut Args, from: usize, kws: &[&str]) -> PyResult<()> {
-    for i in from..a.pos.len() {
-        if let Some(r) = vm.user_index(a.pos[i])? {
-            a.pos[i] = r;
-        }
-    }
-    for (k, v) in a.kw.iter_mut() {
-        if kws.contains(&k.as_str()) {
-            if let Some(r) = vm.user_index(*v)? {
-                *v = r;
-            }
-        }
-    }
-    Ok(())
+/// A list of objects of the receiver's kind.
+fn list_like<S: Stdlib>(vm: &mut Vm<S>, this: Value, parts: Vec<Vec<u8>>) -> PyResult<Value> {
+    let array = recv(vm, this).1;
+    let items = parts
+        .into_iter()
+        .map(|p| vm.new_bytes_kind(array, p))
+        .collect();
+    Ok(vm.new_list(items))
 }
 
-/// Calls method `name` of the bytes or bytearray `id`; `None` if there is
-/// no such method.
-pub fn call<S: Stdlib>(
+/// What `find` and its relatives answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Search {
+    Find,
+    RFind,
+    Index,
+    RIndex,
+    Count,
+}
+
+/// `count`/`find`/`rfind`/`index`/`rindex`.
+fn search<S: Stdlib>(
     vm: &mut Vm<S>,
-    id: ObjId,
+    this: Value,
+    (sub, start, end): (Value, Option<Value>, Option<Value>),
+    how: Search,
+) -> PyResult<Value> {
+    let start = index_value(vm, start)?;
+    let end = index_value(vm, end)?;
+    let s = recv(vm, this).0;
+    let (start, end) = text::bounds(vm, start, end, s.len())?;
+    let sub = text::needle(vm, sub)?;
+    let window = if start <= end {
+        &s[start..end]
+    } else {
+        &[][..]
+    };
+    let fits = start <= end && end - start >= sub.len();
+    let found = match how {
+        Search::Count => {
+            let n = if !fits {
+                0
+            } else if sub.is_empty() {
+                window.len() + 1
+            } else {
+                pb::find_all(window, &sub, usize::MAX).len()
+            };
+            return Ok(Value::Int(n as i64));
+        }
+        _ if !fits => None,
+        Search::Find | Search::Index => pb::find(window, &sub),
+        Search::RFind | Search::RIndex => pb::rfind(window, &sub),
+    };
+    match found {
+        Some(i) => Ok(Value::Int((start + i) as i64)),
+        None if matches!(how, Search::Index | Search::RIndex) => {
+            Err(PyErr::value_error("subsection not found"))
+        }
+        None => Ok(Value::Int(-1)),
+    }
+}
+
+/// `startswith`/`endswith`. As CPython: the bounds first, then the
+/// items of a tuple in order, a match ending the search before a later
+/// item of the wrong type is seen.
+fn affix<S: Stdlib>(
+    vm: &mut Vm<S>,
+    this: Value,
+    (affix, start, end): (Value, Option<Value>, Option<Value>),
+    at_start: bool,
     name: &str,
-    mut a: Args,
-) -> PyResult<Option<Value>> {
-    match name {
-        "count" | "find" | "rfind" | "index" | "rindex" | "startswith" | "endswith" => {
-            index_args(vm, &mut a, 1, &[])?
+) -> PyResult<Value> {
+    let start = index_value(vm, start)?;
+    let end = index_value(vm, end)?;
+    let s = recv(vm, this).0;
+    let n = s.len();
+    let (start, end) = text::bounds(vm, start, end, n)?;
+    let hit = |p: &[u8]| {
+        let k = p.len();
+        if at_start {
+            start + k <= n && end >= start && end - start >= k && s[start..start + k] == *p
+        } else {
+            start <= n && end >= start && end - start >= k && s[end - k..end] == *p
         }
-        "split" | "rsplit" => index_args(vm, &mut a, 1, &["maxsplit"])?,
-        "replace" => index_args(vm, &mut a, 2, &[])?,
-        "zfill" | "center" | "ljust" | "rjust" | "expandtabs" | "pop" => {
-            index_args(vm, &mut a, 0, &["tabsize"])?
-        }
-        "insert" | "append" | "remove" => index_args(vm, &mut a, 0, &[])?,
-        "hex" => index_args(vm, &mut a, 1, &["bytes_per_sep"])?,
-        _ => {}
-    }
-    let array = matches!(vm.heap.get(id), Obj::ByteArray(_));
-    if array && ARRAY_METHODS.contains(&name) {
-        return bytes_text::array_method(vm, id, name, a).map(Some);
-    }
-    if !METHODS.contains(&name) {
-        return Ok(None);
-    }
-    let s = match vm.heap.get(id) {
-        Obj::Bytes(b) | Obj::ByteArray(b) => b.clone(),
-        _ => unreachable!("bytes"),
     };
-    let qual = if array { "bytearray" } else { "bytes" };
-    if let Some(v) = bytes_text::call(vm, &s, array, qual, name, &a)? {
-        return Ok(Some(v));
-    }
-    let list_of = |vm: &mut Vm<S>, parts: Vec<Vec<u8>>| -> Value {
-        let items = parts
-            .into_iter()
-            .map(|p| vm.new_bytes_kind(array, p))
-            .collect();
-        vm.new_list(items)
-    };
-    Ok(Some(match name {
-        "count" | "find" | "rfind" | "index" | "rindex" => {
-            if a.pos.is_empty() {
-                return Err(PyErr::type_error(format!(
-                    "{name} expected at least 1 argument, got 0"
-                )));
-            }
-            a.check(1, 3, &[])?;
-            let sub = needle(vm, a.pos[0])?;
-            let (start, end) = bounds(vm, &a, 1, s.len())?;
-            let window = if start <= end {
-                &s[start..end]
-            } else {
-                &[][..]
-            };
-            let fits = start <= end && end - start >= sub.len();
-            if name == "count" {
-                let n = if !fits {
-                    0
-                } else if sub.is_empty() {
-                    window.len() + 1
-                } else {
-                    pb::find_all(window, &sub, usize::MAX).len()
-                };
-                return Ok(Some(Value::Int(n as i64)));
-            }
-            let found = if !fits {
-                None
-            } else if name.starts_with('r') {
-                pb::rfind(window, &sub)
-            } else {
-                pb::find(window, &sub)
-            };
-            match found {
-                Some(i) => Value::Int((start + i) as i64),
-                None if name.contains("index") => {
-                    return Err(PyErr::value_error("subsection not found"))
-                }
-                None => Value::Int(-1),
-            }
-        }
-        "startswith" | "endswith" => {
-            if a.pos.is_empty() {
-                return Err(PyErr::type_error(format!(
-                    "{name} expected at least 1 argument, got 0"
-                )));
-            }
-            a.check(1, 3, &[])?;
-            let first = a.pos[0];
-            let cands: Vec<Vec<u8>> = match first {
-                Value::Ref(t) if matches!(vm.heap.get(t), Obj::Tuple(_)) => {
-                    let Obj::Tuple(items) = vm.heap.get(t) else {
-                        unreachable!()
-                    };
-                    let items = items.clone();
-                    let mut v = Vec::with_capacity(items.len());
-                    for i in items {
-                        v.push(vm.bytes_arg(i)?);
-                    }
-                    v
-                }
-                other => match as_bytes(&vm.heap, other) {
-                    Some(b) => vec![b.to_vec()],
+    if let Value::Ref(t) = affix {
+        if let Obj::Tuple(items) = vm.heap.get(t) {
+            for &i in items {
+                match as_bytes(&vm.heap, i) {
+                    Some(p) if hit(p) => return Ok(Value::Bool(true)),
+                    Some(_) => {}
                     None => {
                         return Err(PyErr::type_error(format!(
-                            "{name} first arg must be bytes or a tuple of bytes, not {}",
-                            vm.class_name(other)
-                        )))
-                    }
-                },
-            };
-            let (start, end) = bounds(vm, &a, 1, s.len())?;
-            let n = s.len();
-            let hit = cands.iter().any(|p| {
-                let k = p.len();
-                if name == "startswith" {
-                    start + k <= n && end >= start && end - start >= k && s[start..start + k] == **p
-                } else {
-                    start <= n && end >= start && end - start >= k && s[end - k..end] == **p
-                }
-            });
-            Value::Bool(hit)
-        }
-        "split" | "rsplit" => {
-            a.check(0, 2, &["sep", "maxsplit"])?;
-            let maxsplit = match a.get(1, "maxsplit") {
-                Some(m) => vm.index_arg(m)?,
-                None => -1,
-            };
-            let parts = match a.get(0, "sep").filter(|v| !v.is_none()) {
-                None => split_ws(&s, maxsplit, name == "rsplit"),
-                Some(sep) => {
-                    let sep = vm.bytes_arg(sep)?;
-                    if sep.is_empty() {
-                        return Err(PyErr::value_error("empty separator"));
-                    }
-                    split_sep(&s, &sep, maxsplit, name == "rsplit")
-                }
-            };
-            list_of(vm, parts)
-        }
-        "join" => {
-            a.check(1, 1, &[])?;
-            let items = vm.collect_iterable(a.pos[0])?;
-            let mut out = Vec::new();
-            for (i, it) in items.iter().enumerate() {
-                if i > 0 {
-                    out.extend_from_slice(&s);
-                }
-                match as_bytes(&vm.heap, *it) {
-                    Some(b) => out.extend_from_slice(b),
-                    None => {
-                        return Err(PyErr::type_error(format!(
-                            "sequence item {i}: expected a bytes-like object, {} found",
-                            vm.class_name(*it)
+                            "a bytes-like object is required, not '{}'",
+                            vm.class_name(i)
                         )))
                     }
                 }
-                vm.check_alloc(out.len() as u128)?;
             }
-            vm.new_bytes_kind(array, out)
+            return Ok(Value::Bool(false));
         }
-        "strip" | "lstrip" | "rstrip" => {
-            a.check(0, 1, &[])?;
-            let chars = match a.pos.first().filter(|v| !v.is_none()) {
-                Some(&c) => Some(vm.bytes_arg(c)?),
-                None => None,
-            };
-            let strip = |c: &u8| match &chars {
-                Some(cs) => cs.contains(c),
-                None => pb::is_space(*c),
-            };
-            let mut lo = 0;
-            let mut hi = s.len();
-            if name != "rstrip" {
-                while lo < hi && strip(&s[lo]) {
-                    lo += 1;
-                }
-            }
-            if name != "lstrip" {
-                while hi > lo && strip(&s[hi - 1]) {
-                    hi -= 1;
-                }
-            }
-            vm.new_bytes_kind(array, s[lo..hi].to_vec())
-        }
-        "replace" => {
-            if !a.kw.is_empty() {
-                return Err(PyErr::type_error(format!(
-                    "{qual}.replace() takes no keyword arguments"
-                )));
-            }
-            a.check(2, 3, &[])?;
-            let old = vm.bytes_arg(a.pos[0])?;
-            let new = vm.bytes_arg(a.pos[1])?;
-            let count = match a.pos.get(2) {
-                Some(&c) => vm.index_arg(c)?,
-                None => -1,
-            };
-            let est = if old.is_empty() {
-                (s.len() + 1) * new.len() + s.len()
-            } else {
-                s.len() / old.len() * new.len() + s.len()
-            };
-            vm.check_alloc(est as u128)?;
-            let r = replace(&s, &old, &new, count);
-            vm.new_bytes_kind(array, r)
-        }
-        "partition" | "rpartition" => {
-            a.check(1, 1, &[])?;
-            let sep = vm.bytes_arg(a.pos[0])?;
+    }
+    match as_bytes(&vm.heap, affix) {
+        Some(p) => Ok(Value::Bool(hit(p))),
+        None => Err(PyErr::type_error(format!(
+            "{name} first arg must be bytes or a tuple of bytes, not {}",
+            vm.class_name(affix)
+        ))),
+    }
+}
+
+/// `split`/`rsplit`.
+fn split_bytes<S: Stdlib>(
+    vm: &mut Vm<S>,
+    this: Value,
+    sep: Option<Value>,
+    maxsplit: Option<Value>,
+    right: bool,
+) -> PyResult<Value> {
+    let maxsplit = match maxsplit {
+        Some(m) => index_of(vm, m)?,
+        None => -1,
+    };
+    let parts = match sep.filter(|v| !v.is_none()) {
+        None => text::split_ws(recv(vm, this).0, maxsplit, right),
+        Some(sep) => {
+            let sep = vm.bytes_arg(sep)?;
             if sep.is_empty() {
                 return Err(PyErr::value_error("empty separator"));
             }
-            let found = if name == "partition" {
-                pb::find(&s, &sep)
-            } else {
-                pb::rfind(&s, &sep)
-            };
-            let (x, y, z) = match found {
-                Some(i) => (s[..i].to_vec(), sep.clone(), s[i + sep.len()..].to_vec()),
-                None if name == "partition" => (s.clone(), Vec::new(), Vec::new()),
-                None => (Vec::new(), Vec::new(), s.clone()),
-            };
-            // bytes.partition returns the separator object it was given
-            let mid = if found.is_some() && !array {
-                a.pos[0]
-            } else {
-                vm.new_bytes_kind(array, y)
-            };
-            let items = vec![
-                vm.new_bytes_kind(array, x),
-                mid,
-                vm.new_bytes_kind(array, z),
-            ];
-            vm.new_tuple(items)
+            text::split_sep(recv(vm, this).0, &sep, maxsplit, right)
         }
-        "removeprefix" | "removesuffix" => {
-            a.check(1, 1, &[])?;
-            let p = vm.bytes_arg(a.pos[0])?;
-            let r = if name == "removeprefix" {
-                s.strip_prefix(p.as_slice()).unwrap_or(&s)
-            } else {
-                s.strip_suffix(p.as_slice()).unwrap_or(&s)
-            };
-            vm.new_bytes_kind(array, r.to_vec())
+    };
+    list_like(vm, this, parts)
+}
+
+/// `strip`/`lstrip`/`rstrip`.
+fn strip_bytes<S: Stdlib>(
+    vm: &mut Vm<S>,
+    this: Value,
+    bytes: Option<Value>,
+    left: bool,
+    right: bool,
+) -> PyResult<Value> {
+    let chars = match bytes.filter(|v| !v.is_none()) {
+        Some(c) => Some(vm.bytes_arg(c)?),
+        None => None,
+    };
+    let strip = |c: &u8| match &chars {
+        Some(cs) => cs.contains(c),
+        None => pb::is_space(*c),
+    };
+    let s = recv(vm, this).0;
+    let (mut lo, mut hi) = (0, s.len());
+    if left {
+        while lo < hi && strip(&s[lo]) {
+            lo += 1;
         }
-        "splitlines" => {
-            a.check(0, 1, &["keepends"])?;
-            let keep = match a.get(0, "keepends") {
-                Some(k) => vm.truthy(k)?,
-                None => false,
-            };
-            let mut parts = Vec::new();
-            let mut i = 0;
-            let mut start = 0;
-            while i < s.len() {
-                let eol = match s[i] {
-                    b'\n' => 1,
-                    b'\r' if s.get(i + 1) == Some(&b'\n') => 2,
-                    b'\r' => 1,
-                    _ => 0,
-                };
-                if eol == 0 {
-                    i += 1;
-                    continue;
+    }
+    if right {
+        while hi > lo && strip(&s[hi - 1]) {
+            hi -= 1;
+        }
+    }
+    let r = s[lo..hi].to_vec();
+    new_like(vm, this, r)
+}
+
+/// `partition`/`rpartition`.
+fn partition_bytes<S: Stdlib>(
+    vm: &mut Vm<S>,
+    this: Value,
+    sep_v: Value,
+    right: bool,
+) -> PyResult<Value> {
+    let sep = vm.bytes_arg(sep_v)?;
+    if sep.is_empty() {
+        return Err(PyErr::value_error("empty separator"));
+    }
+    let (s, array) = recv(vm, this);
+    let found = if right {
+        pb::rfind(s, &sep)
+    } else {
+        pb::find(s, &sep)
+    };
+    let (x, y, z) = match found {
+        Some(i) => (s[..i].to_vec(), sep.clone(), s[i + sep.len()..].to_vec()),
+        None if !right => (s.to_vec(), Vec::new(), Vec::new()),
+        None => (Vec::new(), Vec::new(), s.to_vec()),
+    };
+    // bytes.partition returns the separator object it was given
+    let mid = if found.is_some() && !array {
+        sep_v
+    } else {
+        vm.new_bytes_kind(array, y)
+    };
+    let items = vec![
+        vm.new_bytes_kind(array, x),
+        mid,
+        vm.new_bytes_kind(array, z),
+    ];
+    Ok(vm.new_tuple(items))
+}
+
+/// `center`/`ljust`/`rjust`.
+fn pad_bytes<S: Stdlib>(
+    vm: &mut Vm<S>,
+    this: Value,
+    (width, fillchar): (Value, Option<Value>),
+    how: Align,
+    name: &str,
+) -> PyResult<Value> {
+    let width = index_of(vm, width)?;
+    let fill = text::fill_byte(vm, fillchar, name)?;
+    let s = recv(vm, this).0;
+    let r = if width <= s.len() as i64 {
+        s.to_vec()
+    } else {
+        vm.check_alloc(width as u128)?;
+        text::pad(s, width, fill, how)
+    };
+    new_like(vm, this, r)
+}
+
+/// The receiver mapped by `f`, as a new object of its kind.
+fn map<S: Stdlib>(vm: &mut Vm<S>, this: Value, f: impl Fn(&[u8]) -> Vec<u8>) -> PyResult<Value> {
+    let r = f(recv(vm, this).0);
+    new_like(vm, this, r)
+}
+
+/// A predicate of the receiver's contents, as a bool.
+fn test<S: Stdlib>(vm: &Vm<S>, this: Value, f: impl Fn(&[u8]) -> bool) -> PyResult<Value> {
+    Ok(Value::Bool(f(recv(vm, this).0)))
+}
+
+native! {
+    /// `bytes.decode(encoding='utf-8', errors='strict')`.
+    clinic method decode(vm, this, /, encoding?, errors?) {
+        let enc = text::str_param(vm, encoding, "decode", "encoding", "utf-8")?;
+        let errors = text::str_param(vm, errors, "decode", "errors", "strict")?;
+        let r = crate::builtins::codecs::decode(recv(vm, this).0, &enc, &errors)?;
+        Ok(vm.new_str(r))
+    }
+
+    /// `bytes.hex(sep=<unrepresentable>, bytes_per_sep=1)`.
+    clinic method hex(vm, this, /, sep?, bytes_per_sep?) {
+        let per = index_value(vm, bytes_per_sep)?;
+        let h = text::hex(vm, recv(vm, this).0, sep, per)?;
+        Ok(vm.new_str(h))
+    }
+
+    /// `bytes.fromhex(string, /)`, on the type or an instance.
+    builtin method fromhex(vm, this, string, /) {
+        let array = match this {
+            Value::Type(t) => t == Type::ByteArray,
+            _ => recv(vm, this).1,
+        };
+        let b = text::fromhex(vm, string)?;
+        Ok(vm.new_bytes_kind(array, b))
+    }
+
+    /// `bytes.maketrans(frm, to, /)`, on the type or an instance.
+    builtin method maketrans(vm, this, frm, to, /) {
+        let t = text::maketrans(vm, frm, to)?;
+        Ok(vm.new_bytes(t))
+    }
+
+    /// `bytes.count(sub[, start[, end]], /)`.
+    builtin method count(vm, this, sub, start?, end?, /) {
+        search(vm, this, (sub, start, end), Search::Count)
+    }
+
+    /// `bytes.find(sub[, start[, end]], /)`.
+    builtin method find(vm, this, sub, start?, end?, /) {
+        search(vm, this, (sub, start, end), Search::Find)
+    }
+
+    /// `bytes.rfind(sub[, start[, end]], /)`.
+    builtin method rfind(vm, this, sub, start?, end?, /) {
+        search(vm, this, (sub, start, end), Search::RFind)
+    }
+
+    /// `bytes.index(sub[, start[, end]], /)`.
+    builtin method index(vm, this, sub, start?, end?, /) {
+        search(vm, this, (sub, start, end), Search::Index)
+    }
+
+    /// `bytes.rindex(sub[, start[, end]], /)`.
+    builtin method rindex(vm, this, sub, start?, end?, /) {
+        search(vm, this, (sub, start, end), Search::RIndex)
+    }
+
+    /// `bytes.startswith(prefix[, start[, end]], /)`.
+    builtin method startswith(vm, this, prefix, start?, end?, /) {
+        affix(vm, this, (prefix, start, end), true, "startswith")
+    }
+
+    /// `bytes.endswith(suffix[, start[, end]], /)`.
+    builtin method endswith(vm, this, suffix, start?, end?, /) {
+        affix(vm, this, (suffix, start, end), false, "endswith")
+    }
+
+    /// `bytes.split(sep=None, maxsplit=-1)`.
+    clinic method split(vm, this, /, sep?, maxsplit?) {
+        split_bytes(vm, this, sep, maxsplit, false)
+    }
+
+    /// `bytes.rsplit(sep=None, maxsplit=-1)`.
+    clinic method rsplit(vm, this, /, sep?, maxsplit?) {
+        split_bytes(vm, this, sep, maxsplit, true)
+    }
+
+    /// `bytes.join(iterable_of_bytes, /)`.
+    builtin method join(vm, this, iterable_of_bytes, /) {
+        let items = vm.collect_iterable(iterable_of_bytes)?;
+        let s = recv(vm, this).0;
+        let mut out = Vec::new();
+        for (i, it) in items.iter().enumerate() {
+            if i > 0 {
+                out.extend_from_slice(s);
+            }
+            match as_bytes(&vm.heap, *it) {
+                Some(b) => out.extend_from_slice(b),
+                None => {
+                    return Err(PyErr::type_error(format!(
+                        "sequence item {i}: expected a bytes-like object, {} found",
+                        vm.class_name(*it)
+                    )))
                 }
-                let end = if keep { i + eol } else { i };
-                parts.push(s[start..end].to_vec());
-                i += eol;
-                start = i;
             }
-            if start < s.len() {
-                parts.push(s[start..].to_vec());
+            vm.check_alloc(out.len() as u128)?;
+        }
+        new_like(vm, this, out)
+    }
+
+    /// `bytes.strip(bytes=None, /)`.
+    builtin method strip(vm, this, bytes?, /) {
+        strip_bytes(vm, this, bytes, true, true)
+    }
+
+    /// `bytes.lstrip(bytes=None, /)`.
+    builtin method lstrip(vm, this, bytes?, /) {
+        strip_bytes(vm, this, bytes, true, false)
+    }
+
+    /// `bytes.rstrip(bytes=None, /)`.
+    builtin method rstrip(vm, this, bytes?, /) {
+        strip_bytes(vm, this, bytes, false, true)
+    }
+
+    /// `bytes.replace(old, new, count=-1, /)`.
+    builtin method replace(vm, this, old, new, count?, /) {
+        let old = vm.bytes_arg(old)?;
+        let new = vm.bytes_arg(new)?;
+        let count = match count {
+            Some(c) => index_of(vm, c)?,
+            None => -1,
+        };
+        let s = recv(vm, this).0;
+        let est = if old.is_empty() {
+            (s.len() + 1) * new.len() + s.len()
+        } else {
+            s.len() / old.len() * new.len() + s.len()
+        };
+        vm.check_alloc(est as u128)?;
+        let r = text::replace(s, &old, &new, count);
+        new_like(vm, this, r)
+    }
+
+    /// `bytes.upper()`.
+    builtin method upper(vm, this) {
+        map(vm, this, <[u8]>::to_ascii_uppercase)
+    }
+
+    /// `bytes.lower()`.
+    builtin method lower(vm, this) {
+        map(vm, this, <[u8]>::to_ascii_lowercase)
+    }
+
+    /// `bytes.swapcase()`.
+    builtin method swapcase(vm, this) {
+        map(vm, this, text::swapcase)
+    }
+
+    /// `bytes.title()`.
+    builtin method title(vm, this) {
+        map(vm, this, text::title)
+    }
+
+    /// `bytes.capitalize()`.
+    builtin method capitalize(vm, this) {
+        map(vm, this, text::capitalize)
+    }
+
+    /// `bytes.isdigit()`.
+    builtin method isdigit(vm, this) {
+        test(vm, this, |s| !s.is_empty() && s.iter().all(u8::is_ascii_digit))
+    }
+
+    /// `bytes.isalpha()`.
+    builtin method isalpha(vm, this) {
+        test(vm, this, |s| !s.is_empty() && s.iter().all(u8::is_ascii_alphabetic))
+    }
+
+    /// `bytes.isalnum()`.
+    builtin method isalnum(vm, this) {
+        test(vm, this, |s| !s.is_empty() && s.iter().all(u8::is_ascii_alphanumeric))
+    }
+
+    /// `bytes.isspace()`.
+    builtin method isspace(vm, this) {
+        test(vm, this, |s| !s.is_empty() && s.iter().all(|c| pb::is_space(*c)))
+    }
+
+    /// `bytes.isupper()`.
+    builtin method isupper(vm, this) {
+        test(vm, this, |s| {
+            s.iter().any(u8::is_ascii_uppercase) && !s.iter().any(u8::is_ascii_lowercase)
+        })
+    }
+
+    /// `bytes.islower()`.
+    builtin method islower(vm, this) {
+        test(vm, this, |s| {
+            s.iter().any(u8::is_ascii_lowercase) && !s.iter().any(u8::is_ascii_uppercase)
+        })
+    }
+
+    /// `bytes.istitle()`.
+    builtin method istitle(vm, this) {
+        test(vm, this, |s| s.iter().any(u8::is_ascii_alphabetic) && text::title(s) == s)
+    }
+
+    /// `bytes.isascii()`.
+    builtin method isascii(vm, this) {
+        test(vm, this, <[u8]>::is_ascii)
+    }
+
+    /// `bytes.partition(sep, /)`.
+    builtin method partition(vm, this, sep, /) {
+        partition_bytes(vm, this, sep, false)
+    }
+
+    /// `bytes.rpartition(sep, /)`.
+    builtin method rpartition(vm, this, sep, /) {
+        partition_bytes(vm, this, sep, true)
+    }
+
+    /// `bytes.zfill(width, /)`.
+    builtin method zfill(vm, this, width, /) {
+        let width = index_of(vm, width)?;
+        let s = recv(vm, this).0;
+        let r = if width <= s.len() as i64 {
+            s.to_vec()
+        } else {
+            vm.check_alloc(width as u128)?;
+            text::zfill(s, width)
+        };
+        new_like(vm, this, r)
+    }
+
+    /// `bytes.center(width, fillchar=b' ', /)`.
+    builtin method center(vm, this, width, fillchar?, /) {
+        pad_bytes(vm, this, (width, fillchar), Align::Center, "center")
+    }
+
+    /// `bytes.ljust(width, fillchar=b' ', /)`.
+    builtin method ljust(vm, this, width, fillchar?, /) {
+        pad_bytes(vm, this, (width, fillchar), Align::Left, "ljust")
+    }
+
+    /// `bytes.rjust(width, fillchar=b' ', /)`.
+    builtin method rjust(vm, this, width, fillchar?, /) {
+        pad_bytes(vm, this, (width, fillchar), Align::Right, "rjust")
+    }
+
+    /// `bytes.removeprefix(prefix, /)`.
+    builtin method removeprefix(vm, this, prefix, /) {
+        let p = vm.bytes_arg(prefix)?;
+        let s = recv(vm, this).0;
+        let r = s.strip_prefix(p.as_slice()).unwrap_or(s).to_vec();
+        new_like(vm, this, r)
+    }
+
+    /// `bytes.removesuffix(suffix, /)`.
+    builtin method removesuffix(vm, this, suffix, /) {
+        let p = vm.bytes_arg(suffix)?;
+        let s = recv(vm, this).0;
+        let r = s.strip_suffix(p.as_slice()).unwrap_or(s).to_vec();
+        new_like(vm, this, r)
+    }
+
+    /// `bytes.splitlines(keepends=False)`.
+    clinic method splitlines(vm, this, /, keepends?) {
+        let keep = match keepends {
+            Some(k) => vm.truthy(k)?,
+            None => false,
+        };
+        let parts = text::splitlines(recv(vm, this).0, keep);
+        list_like(vm, this, parts)
+    }
+
+    /// `bytes.expandtabs(tabsize=8)`.
+    clinic method expandtabs(vm, this, /, tabsize?) {
+        let ts = match tabsize {
+            Some(t) => index_of(vm, t)?,
+            None => 8,
+        };
+        let r = text::expandtabs(vm, recv(vm, this).0, ts)?;
+        new_like(vm, this, r)
+    }
+
+    /// `bytes.translate(table, /, delete=b'')`.
+    clinic method translate(vm, this, table, /, delete?) {
+        let table = match Some(table).filter(|v| !v.is_none()) {
+            None => None,
+            Some(t) => {
+                let t = vm.bytes_arg(t)?;
+                if t.len() != 256 {
+                    return Err(PyErr::value_error(
+                        "translation table must be 256 characters long",
+                    ));
+                }
+                Some(t)
             }
-            list_of(vm, parts)
+        };
+        let delete = match delete {
+            Some(d) => vm.bytes_arg(d)?,
+            None => Vec::new(),
+        };
+        let r: Vec<u8> = recv(vm, this)
+            .0
+            .iter()
+            .filter(|c| !delete.contains(c))
+            .map(|&c| table.as_ref().map_or(c, |t| t[c as usize]))
+            .collect();
+        new_like(vm, this, r)
+    }
+
+    /// `bytearray.append(item, /)`.
+    builtin method append(vm, this, item, /) {
+        let c = byte_value(vm, item)?;
+        array_mut(vm, this).push(c);
+        Ok(Value::None)
+    }
+
+    /// `bytearray.extend(iterable_of_ints, /)`.
+    builtin method extend(vm, this, iterable_of_ints, /) {
+        let v = iterable_of_ints;
+        let add = match as_bytes(&vm.heap, v) {
+            Some(b) => b.to_vec(),
+            None => {
+                if as_str(&vm.heap, v).is_some() {
+                    return Err(PyErr::type_error(
+                        "expected iterable of integers; got: 'str'",
+                    ));
+                }
+                if !matches!(v, Value::Ref(_)) || vm.get_iter(v).is_err() {
+                    return Err(PyErr::type_error(format!(
+                        "can't extend bytearray with {}",
+                        vm.class_name(v)
+                    )));
+                }
+                let items = vm.collect_iterable(v)?;
+                let mut out = Vec::with_capacity(items.len());
+                for it in items {
+                    out.push(byte_value(vm, it)?);
+                }
+                out
+            }
+        };
+        let len = recv(vm, this).0.len();
+        vm.check_alloc(len as u128 + add.len() as u128)?;
+        array_mut(vm, this).extend_from_slice(&add);
+        Ok(Value::None)
+    }
+
+    /// `bytearray.pop(index=-1, /)`.
+    builtin method pop(vm, this, index?, /) {
+        let i = match index {
+            Some(v) => index_of(vm, v)?,
+            None => -1,
+        };
+        let b = array_mut(vm, this);
+        if b.is_empty() {
+            return Err(PyErr::new(ExcType::IndexError, "pop from empty bytearray"));
         }
-        _ => {
-            return Err(PyErr::new(
-                ExcType::AttributeError,
-                format!("'{qual}' object has no attribute '{name}'"),
-            ))
+        let n = b.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(PyErr::new(ExcType::IndexError, "pop index out of range"));
         }
-    }))
+        Ok(Value::Int(b.remove(j as usize) as i64))
+    }
+
+    /// `bytearray.insert(index, item, /)`.
+    builtin method insert(vm, this, index, item, /) {
+        let i = index_of(vm, index)?;
+        let c = byte_value(vm, item)?;
+        let b = array_mut(vm, this);
+        let n = b.len() as i64;
+        let j = if i < 0 { (i + n).max(0) } else { i.min(n) };
+        b.insert(j as usize, c);
+        Ok(Value::None)
+    }
+
+    /// `bytearray.remove(value, /)`.
+    builtin method remove(vm, this, value, /) {
+        let c = byte_value(vm, value)?;
+        let b = array_mut(vm, this);
+        match b.iter().position(|x| *x == c) {
+            Some(i) => {
+                b.remove(i);
+                Ok(Value::None)
+            }
+            None => Err(PyErr::value_error("value not found in bytearray")),
+        }
+    }
+
+    /// `bytearray.clear()`.
+    builtin method clear(vm, this) {
+        array_mut(vm, this).clear();
+        Ok(Value::None)
+    }
+
+    /// `bytearray.reverse()`.
+    builtin method reverse(vm, this) {
+        array_mut(vm, this).reverse();
+        Ok(Value::None)
+    }
+
+    /// `bytearray.copy()`.
+    builtin method copy(vm, this) {
+        let b = recv(vm, this).0.to_vec();
+        Ok(vm.new_bytearray(b))
+    }
 }

@@ -1,18 +1,36 @@
-//! More methods of `bytes` and `bytearray`: decoding, hex conversion,
-//! ASCII case mapping and classification, padding, tabs, `translate`, and
-//! the in-place methods only `bytearray` has (`append`, `pop`, ...).
+//! The byte algorithms and argument conversions behind the `bytes` and
+//! `bytearray` methods (declared in `bytes.rs`): search bounds, splitting,
+//! replacing, hex conversion, ASCII case mapping, padding, tabs, lines.
 
 use crate::object::bytes::{self as pb, as_bytes};
-use crate::object::{ExcType, Obj, ObjId, Value};
-use crate::vm::bytes::bind_clinic;
+use crate::object::{ExcType, Obj, Value};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
-use super::super::Args;
+/// An integer argument with its `__index__` applied: CPython converts
+/// integer arguments before checking the others.
+pub(super) fn index_value<S: Stdlib>(vm: &mut Vm<S>, v: Option<Value>) -> PyResult<Option<Value>> {
+    match v {
+        Some(v) => Ok(Some(vm.user_index(v)?.unwrap_or(v))),
+        None => Ok(None),
+    }
+}
+
+/// A byte value argument (`0..=255`), `__index__` allowed.
+pub(super) fn byte_value<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<u8> {
+    let v = vm.user_index(v)?.unwrap_or(v);
+    vm.byte_arg(v)
+}
+
+/// An index argument, `__index__` allowed.
+pub(super) fn index_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<i64> {
+    let v = vm.user_index(v)?.unwrap_or(v);
+    vm.index_arg(v)
+}
 
 /// A `str` argument in CPython's bad-argument wording
 /// (`decode() argument 'encoding' must be str, not None`).
-fn str_param<S: Stdlib>(
+pub(super) fn str_param<S: Stdlib>(
     vm: &Vm<S>,
     v: Option<Value>,
     fname: &str,
@@ -35,9 +53,205 @@ fn str_param<S: Stdlib>(
     }
 }
 
+/// CPython's bounds for `find`-style `start`/`end` arguments (ints, None
+/// or absent, `__index__` already applied): negative values count from the
+/// end, `end` is clamped to the length, `start` is not clamped upwards (a
+/// start past the end finds nothing).
+pub(super) fn bounds<S: Stdlib>(
+    vm: &Vm<S>,
+    start: Option<Value>,
+    end: Option<Value>,
+    len: usize,
+) -> PyResult<(usize, usize)> {
+    let get = |v: Option<Value>| -> PyResult<Option<i64>> {
+        match v {
+            None => Ok(None),
+            Some(v) if v.is_none() => Ok(None),
+            Some(v) => match v {
+                Value::Int(i) => Ok(Some(i)),
+                Value::Bool(b) => Ok(Some(b as i64)),
+                Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)) => {
+                    let Obj::BigInt(b) = vm.heap.get(id) else {
+                        unreachable!()
+                    };
+                    Ok(Some(if num_traits::Signed::is_negative(b) {
+                        i64::MIN
+                    } else {
+                        i64::MAX
+                    }))
+                }
+                _ => Err(PyErr::type_error(
+                    "slice indices must be integers or None or have an __index__ method",
+                )),
+            },
+        }
+    };
+    let n = len as i64;
+    let adj = |v: i64| if v < 0 { v.saturating_add(n).max(0) } else { v };
+    let start = get(start)?.map_or(0, adj);
+    let end = get(end)?.map_or(n, |e| adj(e).min(n));
+    Ok((start as usize, end as usize))
+}
+
+/// The needle of `find`/`count`/`index`: bytes-like or a byte value.
+pub(super) fn needle<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
+    if let Some(b) = as_bytes(&vm.heap, v) {
+        return Ok(b.to_vec());
+    }
+    let is_int = match v {
+        Value::Int(_) | Value::Bool(_) => true,
+        Value::Ref(id) => matches!(vm.heap.get(id), Obj::BigInt(_)),
+        _ => false,
+    };
+    if is_int {
+        return Ok(vec![vm.byte_arg(v)?]);
+    }
+    Err(PyErr::type_error(format!(
+        "argument should be integer or bytes-like object, not '{}'",
+        vm.class_name(v)
+    )))
+}
+
+/// Splits on runs of ASCII whitespace.
+pub(super) fn split_ws(s: &[u8], maxsplit: i64, right: bool) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let max = if maxsplit < 0 {
+        usize::MAX
+    } else {
+        maxsplit as usize
+    };
+    if !right {
+        let mut i = 0;
+        while i < s.len() {
+            while i < s.len() && pb::is_space(s[i]) {
+                i += 1;
+            }
+            if i == s.len() {
+                break;
+            }
+            if out.len() == max {
+                out.push(s[i..].to_vec());
+                break;
+            }
+            let start = i;
+            while i < s.len() && !pb::is_space(s[i]) {
+                i += 1;
+            }
+            out.push(s[start..i].to_vec());
+        }
+    } else {
+        let mut j = s.len();
+        while j > 0 {
+            while j > 0 && pb::is_space(s[j - 1]) {
+                j -= 1;
+            }
+            if j == 0 {
+                break;
+            }
+            if out.len() == max {
+                out.push(s[..j].to_vec());
+                break;
+            }
+            let end = j;
+            while j > 0 && !pb::is_space(s[j - 1]) {
+                j -= 1;
+            }
+            out.push(s[j..end].to_vec());
+        }
+        out.reverse();
+    }
+    out
+}
+
+/// Splits on `sep` (not empty), at most `maxsplit` times.
+pub(super) fn split_sep(s: &[u8], sep: &[u8], maxsplit: i64, right: bool) -> Vec<Vec<u8>> {
+    let max = if maxsplit < 0 {
+        usize::MAX
+    } else {
+        maxsplit as usize
+    };
+    let mut out = Vec::new();
+    if !right {
+        let mut prev = 0;
+        for i in pb::find_all(s, sep, max) {
+            out.push(s[prev..i].to_vec());
+            prev = i + sep.len();
+        }
+        out.push(s[prev..].to_vec());
+    } else {
+        let mut end = s.len();
+        for i in pb::rfind_all(s, sep, max) {
+            out.push(s[i + sep.len()..end].to_vec());
+            end = i;
+        }
+        out.push(s[..end].to_vec());
+        out.reverse();
+    }
+    out
+}
+
+/// `bytes.replace(old, new, count)`.
+pub(super) fn replace(s: &[u8], old: &[u8], new: &[u8], count: i64) -> Vec<u8> {
+    let max = if count < 0 {
+        usize::MAX
+    } else {
+        count as usize
+    };
+    let mut out = Vec::with_capacity(s.len());
+    if old.is_empty() {
+        let mut n = 0;
+        for &c in s {
+            if n < max {
+                out.extend_from_slice(new);
+                n += 1;
+            }
+            out.push(c);
+        }
+        if n < max {
+            out.extend_from_slice(new);
+        }
+        return out;
+    }
+    let mut prev = 0;
+    for i in pb::find_all(s, old, max) {
+        out.extend_from_slice(&s[prev..i]);
+        out.extend_from_slice(new);
+        prev = i + old.len();
+    }
+    out.extend_from_slice(&s[prev..]);
+    out
+}
+
+/// `bytes.splitlines(keepends)`.
+pub(super) fn splitlines(s: &[u8], keep: bool) -> Vec<Vec<u8>> {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    let mut start = 0;
+    while i < s.len() {
+        let eol = match s[i] {
+            b'\n' => 1,
+            b'\r' if s.get(i + 1) == Some(&b'\n') => 2,
+            b'\r' => 1,
+            _ => 0,
+        };
+        if eol == 0 {
+            i += 1;
+            continue;
+        }
+        let end = if keep { i + eol } else { i };
+        parts.push(s[start..end].to_vec());
+        i += eol;
+        start = i;
+    }
+    if start < s.len() {
+        parts.push(s[start..].to_vec());
+    }
+    parts
+}
+
 /// `bytes.fromhex(s)`: pairs of hex digits, whitespace allowed between
 /// pairs.
-fn fromhex<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
+pub(super) fn fromhex<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
     let Some(s) = as_str(&vm.heap, v) else {
         return Err(PyErr::type_error(format!(
             "fromhex() argument must be str, not {}",
@@ -72,11 +286,10 @@ fn fromhex<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
     Ok(out)
 }
 
-/// `bytes.maketrans(frm, to)`.
-fn maketrans<S: Stdlib>(vm: &Vm<S>, a: &Args) -> PyResult<Vec<u8>> {
-    a.check(2, 2, &[])?;
-    let frm = vm.bytes_arg(a.pos[0])?;
-    let to = vm.bytes_arg(a.pos[1])?;
+/// `bytes.maketrans(frm, to)`: the 256-byte translation table.
+pub(super) fn maketrans<S: Stdlib>(vm: &Vm<S>, frm: Value, to: Value) -> PyResult<Vec<u8>> {
+    let frm = vm.bytes_arg(frm)?;
+    let to = vm.bytes_arg(to)?;
     if frm.len() != to.len() {
         return Err(PyErr::value_error(
             "maketrans arguments must have same length",
@@ -89,25 +302,19 @@ fn maketrans<S: Stdlib>(vm: &Vm<S>, a: &Args) -> PyResult<Vec<u8>> {
     Ok(table)
 }
 
-/// `fromhex`/`maketrans` called on the type (or an instance).
-pub fn type_method<S: Stdlib>(vm: &mut Vm<S>, array: bool, name: &str, a: Args) -> PyResult<Value> {
-    if name == "maketrans" {
-        let t = maketrans(vm, &a)?;
-        return Ok(vm.new_bytes(t));
-    }
-    a.check(1, 1, &[])?;
-    let b = fromhex(vm, a.pos[0])?;
-    Ok(vm.new_bytes_kind(array, b))
-}
-
-/// `bytes.hex(sep, bytes_per_sep)`.
-fn hex_method<S: Stdlib>(vm: &Vm<S>, s: &[u8], a: &Args) -> PyResult<String> {
-    let p = bind_clinic("hex", &a.pos, &a.kw, &["sep", "bytes_per_sep"])?;
-    let sep = match p[0] {
+/// `bytes.hex(sep, bytes_per_sep)` (`bytes_per_sep` with its `__index__`
+/// applied).
+pub(super) fn hex<S: Stdlib>(
+    vm: &Vm<S>,
+    s: &[u8],
+    sep: Option<Value>,
+    bytes_per_sep: Option<Value>,
+) -> PyResult<String> {
+    let sep = match sep {
         None => None,
         Some(v) => Some(sep_byte(vm, v)?),
     };
-    let per = match p[1] {
+    let per = match bytes_per_sep {
         None => 1,
         Some(v) => {
             let n = match v {
@@ -162,45 +369,64 @@ pub fn sep_byte<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<u8> {
     }
 }
 
-/// `center`/`ljust`/`rjust`.
-fn pad<S: Stdlib>(vm: &Vm<S>, s: &[u8], a: &Args, name: &str) -> PyResult<Vec<u8>> {
-    if a.pos.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "{name} expected at least 1 argument, got 0"
-        )));
-    }
-    a.check(1, 2, &[])?;
-    let width = vm.index_arg(a.pos[0])?;
-    let fill = match a.pos.get(1) {
-        None => b' ',
-        Some(&f) => match as_bytes(&vm.heap, f) {
-            Some([c]) => *c,
-            _ => {
-                return Err(PyErr::type_error(format!(
-                    "{name}() argument 2 must be a byte string of length 1, not {}",
-                    vm.class_name(f)
-                )))
-            }
+/// The fill byte of `center`/`ljust`/`rjust` (named `name` in messages).
+pub(super) fn fill_byte<S: Stdlib>(
+    vm: &Vm<S>,
+    fillchar: Option<Value>,
+    name: &str,
+) -> PyResult<u8> {
+    match fillchar {
+        None => Ok(b' '),
+        Some(f) => match as_bytes(&vm.heap, f) {
+            Some([c]) => Ok(*c),
+            _ => Err(PyErr::type_error(format!(
+                "{name}() argument 2 must be a byte string of length 1, not {}",
+                vm.class_name(f)
+            ))),
         },
-    };
-    let n = s.len() as i64;
-    if width <= n {
-        return Ok(s.to_vec());
     }
-    vm.check_alloc(width as u128)?;
-    let total = (width - n) as usize;
-    let left = match name {
-        "ljust" => 0,
-        "rjust" => total,
-        _ => total / 2 + (total & width as usize & 1),
+}
+
+/// Where padding goes: `ljust`, `rjust`, `center`.
+#[derive(Clone, Copy)]
+pub(super) enum Align {
+    Left,
+    Right,
+    Center,
+}
+
+/// `s` padded with `fill` to `width` bytes (`width > s.len()`).
+pub(super) fn pad(s: &[u8], width: i64, fill: u8, how: Align) -> Vec<u8> {
+    let total = (width - s.len() as i64) as usize;
+    let left = match how {
+        Align::Left => 0,
+        Align::Right => total,
+        Align::Center => total / 2 + (total & width as usize & 1),
     };
     let mut out = vec![fill; left];
     out.extend_from_slice(s);
     out.resize(width as usize, fill);
-    Ok(out)
+    out
 }
 
-fn title(s: &[u8]) -> Vec<u8> {
+/// `s.zfill(width)` for `width` above its length.
+pub(super) fn zfill(s: &[u8], width: i64) -> Vec<u8> {
+    let zeros = (width - s.len() as i64) as usize;
+    let mut r = Vec::with_capacity(width as usize);
+    let body = match s.first() {
+        Some(&c @ (b'+' | b'-')) => {
+            r.push(c);
+            &s[1..]
+        }
+        _ => s,
+    };
+    r.resize(r.len() + zeros, b'0');
+    r.extend_from_slice(body);
+    r
+}
+
+/// `bytes.title()`.
+pub(super) fn title(s: &[u8]) -> Vec<u8> {
     let mut prev_cased = false;
     s.iter()
         .map(|&c| {
@@ -215,283 +441,55 @@ fn title(s: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// The non-searching methods; `None` for names handled by the caller.
-pub fn call<S: Stdlib>(
-    vm: &mut Vm<S>,
-    s: &[u8],
-    array: bool,
-    qual: &str,
-    name: &str,
-    a: &Args,
-) -> PyResult<Option<Value>> {
-    let no_args = |a: &Args| -> PyResult<()> {
-        if !a.kw.is_empty() {
-            return Err(PyErr::type_error(format!(
-                "{qual}.{name}() takes no keyword arguments"
-            )));
-        }
-        if !a.pos.is_empty() {
-            return Err(PyErr::type_error(format!(
-                "{qual}.{name}() takes no arguments ({} given)",
-                a.pos.len()
-            )));
-        }
-        Ok(())
-    };
-    let bool_of = |f: &dyn Fn(&[u8]) -> bool| Value::Bool(f(s));
-    let new = |vm: &mut Vm<S>, b: Vec<u8>| vm.new_bytes_kind(array, b);
-    Ok(Some(match name {
-        "decode" => {
-            let p = bind_clinic("decode", &a.pos, &a.kw, &["encoding", "errors"])?;
-            let enc = str_param(vm, p[0], "decode", "encoding", "utf-8")?;
-            let errors = str_param(vm, p[1], "decode", "errors", "strict")?;
-            let text = crate::builtins::codecs::decode(s, &enc, &errors)?;
-            vm.new_str(text)
-        }
-        "hex" => {
-            let h = hex_method(vm, s, a)?;
-            vm.new_str(h)
-        }
-        "fromhex" | "maketrans" => {
-            return type_method(
-                vm,
-                array,
-                name,
-                Args::new(a.name, a.pos.clone(), a.kw.clone()),
-            )
-            .map(Some)
-        }
-        "upper" | "lower" | "swapcase" | "title" | "capitalize" => {
-            no_args(a)?;
-            let r: Vec<u8> = match name {
-                "upper" => s.to_ascii_uppercase(),
-                "lower" => s.to_ascii_lowercase(),
-                "swapcase" => s
-                    .iter()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect(),
-                "title" => title(s),
-                _ => s
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| {
-                        if i == 0 {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c.to_ascii_lowercase()
-                        }
-                    })
-                    .collect(),
-            };
-            new(vm, r)
-        }
-        "isdigit" | "isalpha" | "isalnum" | "isspace" | "isupper" | "islower" | "istitle"
-        | "isascii" => {
-            no_args(a)?;
-            match name {
-                "isdigit" => bool_of(&|s| !s.is_empty() && s.iter().all(u8::is_ascii_digit)),
-                "isalpha" => bool_of(&|s| !s.is_empty() && s.iter().all(u8::is_ascii_alphabetic)),
-                "isalnum" => bool_of(&|s| !s.is_empty() && s.iter().all(u8::is_ascii_alphanumeric)),
-                "isspace" => bool_of(&|s| !s.is_empty() && s.iter().all(|c| pb::is_space(*c))),
-                "isupper" => bool_of(&|s| {
-                    s.iter().any(u8::is_ascii_uppercase) && !s.iter().any(u8::is_ascii_lowercase)
-                }),
-                "islower" => bool_of(&|s| {
-                    s.iter().any(u8::is_ascii_lowercase) && !s.iter().any(u8::is_ascii_uppercase)
-                }),
-                "istitle" => bool_of(&|s| s.iter().any(u8::is_ascii_alphabetic) && title(s) == s),
-                _ => bool_of(&|s| s.is_ascii()),
-            }
-        }
-        "zfill" => {
-            a.check(1, 1, &[])?;
-            let width = vm.index_arg(a.pos[0])?;
-            let n = s.len() as i64;
-            if width <= n {
-                new(vm, s.to_vec())
+/// `bytes.swapcase()`.
+pub(super) fn swapcase(s: &[u8]) -> Vec<u8> {
+    s.iter()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
             } else {
-                vm.check_alloc(width as u128)?;
-                let zeros = (width - n) as usize;
-                let mut r = Vec::with_capacity(width as usize);
-                let body = match s.first() {
-                    Some(&c @ (b'+' | b'-')) => {
-                        r.push(c);
-                        &s[1..]
-                    }
-                    _ => s,
-                };
-                r.resize(r.len() + zeros, b'0');
-                r.extend_from_slice(body);
-                new(vm, r)
+                c.to_ascii_uppercase()
             }
-        }
-        "center" | "ljust" | "rjust" => {
-            let r = pad(vm, s, a, name)?;
-            new(vm, r)
-        }
-        "expandtabs" => {
-            a.check(0, 1, &["tabsize"])?;
-            let ts = match a.get(0, "tabsize") {
-                Some(t) => vm.index_arg(t)?,
-                None => 8,
-            };
-            let mut out = Vec::with_capacity(s.len());
-            let mut col = 0i64;
-            for &c in s {
-                match c {
-                    b'\t' if ts > 0 => {
-                        let k = ts - col % ts;
-                        vm.check_alloc(out.len() as u128 + k as u128)?;
-                        out.resize(out.len() + k as usize, b' ');
-                        col += k;
-                    }
-                    b'\t' => {}
-                    b'\n' | b'\r' => {
-                        out.push(c);
-                        col = 0;
-                    }
-                    _ => {
-                        out.push(c);
-                        col += 1;
-                    }
-                }
-            }
-            new(vm, out)
-        }
-        "translate" => {
-            let p = bind_clinic("translate", &a.pos, &a.kw, &["table", "delete"])?;
-            if p[0].is_none() {
-                return Err(PyErr::type_error(
-                    "translate() missing required argument 'table' (pos 1)",
-                ));
-            }
-            let table = match p[0].filter(|v| !v.is_none()) {
-                None => None,
-                Some(t) => {
-                    let t = vm.bytes_arg(t)?;
-                    if t.len() != 256 {
-                        return Err(PyErr::value_error(
-                            "translation table must be 256 characters long",
-                        ));
-                    }
-                    Some(t)
-                }
-            };
-            let delete = match p[1] {
-                Some(d) => vm.bytes_arg(d)?,
-                None => Vec::new(),
-            };
-            let r: Vec<u8> = s
-                .iter()
-                .filter(|c| !delete.contains(c))
-                .map(|&c| table.as_ref().map_or(c, |t| t[c as usize]))
-                .collect();
-            new(vm, r)
-        }
-        _ => return Ok(None),
-    }))
+        })
+        .collect()
 }
 
-/// The in-place methods of `bytearray`.
-pub fn array_method<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, a: Args) -> PyResult<Value> {
-    let len = match vm.heap.get(id) {
-        Obj::ByteArray(b) => b.len(),
-        _ => unreachable!("bytearray"),
-    };
-    fn data<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Vec<u8> {
-        match vm.heap.get_mut(id) {
-            Obj::ByteArray(b) => b,
-            _ => unreachable!("bytearray"),
+/// `bytes.capitalize()`.
+pub(super) fn capitalize(s: &[u8]) -> Vec<u8> {
+    s.iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if i == 0 {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect()
+}
+
+/// `bytes.expandtabs(ts)`; `MemoryError` past the allocation limit.
+pub(super) fn expandtabs<S: Stdlib>(vm: &Vm<S>, s: &[u8], ts: i64) -> PyResult<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut col = 0i64;
+    for &c in s {
+        match c {
+            b'\t' if ts > 0 => {
+                let k = ts - col % ts;
+                vm.check_alloc(out.len() as u128 + k as u128)?;
+                out.resize(out.len() + k as usize, b' ');
+                col += k;
+            }
+            b'\t' => {}
+            b'\n' | b'\r' => {
+                out.push(c);
+                col = 0;
+            }
+            _ => {
+                out.push(c);
+                col += 1;
+            }
         }
     }
-    match name {
-        "append" => {
-            a.check(1, 1, &[])?;
-            let c = vm.byte_arg(a.pos[0])?;
-            data(vm, id).push(c);
-        }
-        "extend" => {
-            a.check(1, 1, &[])?;
-            let v = a.pos[0];
-            let add = match as_bytes(&vm.heap, v) {
-                Some(b) => b.to_vec(),
-                None => {
-                    if as_str(&vm.heap, v).is_some() {
-                        return Err(PyErr::type_error(
-                            "expected iterable of integers; got: 'str'",
-                        ));
-                    }
-                    if !matches!(v, Value::Ref(_)) || vm.get_iter(v).is_err() {
-                        return Err(PyErr::type_error(format!(
-                            "can't extend bytearray with {}",
-                            vm.class_name(v)
-                        )));
-                    }
-                    let items = vm.collect_iterable(v)?;
-                    let mut out = Vec::with_capacity(items.len());
-                    for it in items {
-                        out.push(vm.byte_arg(it)?);
-                    }
-                    out
-                }
-            };
-            vm.check_alloc(len as u128 + add.len() as u128)?;
-            data(vm, id).extend_from_slice(&add);
-        }
-        "pop" => {
-            a.check(0, 1, &[])?;
-            let i = match a.pos.first() {
-                Some(&v) => vm.index_arg(v)?,
-                None => -1,
-            };
-            if len == 0 {
-                return Err(PyErr::new(ExcType::IndexError, "pop from empty bytearray"));
-            }
-            let j = if i < 0 { i + len as i64 } else { i };
-            if j < 0 || j >= len as i64 {
-                return Err(PyErr::new(ExcType::IndexError, "pop index out of range"));
-            }
-            let c = data(vm, id).remove(j as usize);
-            return Ok(Value::Int(c as i64));
-        }
-        "insert" => {
-            a.check(2, 2, &[])?;
-            let i = vm.index_arg(a.pos[0])?;
-            let c = vm.byte_arg(a.pos[1])?;
-            let n = len as i64;
-            let j = if i < 0 { (i + n).max(0) } else { i.min(n) };
-            data(vm, id).insert(j as usize, c);
-        }
-        "remove" => {
-            a.check(1, 1, &[])?;
-            let c = vm.byte_arg(a.pos[0])?;
-            let b = data(vm, id);
-            match b.iter().position(|x| *x == c) {
-                Some(i) => {
-                    b.remove(i);
-                }
-                None => return Err(PyErr::value_error("value not found in bytearray")),
-            }
-        }
-        "clear" => {
-            a.check(0, 0, &[])?;
-            data(vm, id).clear();
-        }
-        "reverse" => {
-            a.check(0, 0, &[])?;
-            data(vm, id).reverse();
-        }
-        _ => {
-            a.check(0, 0, &[])?;
-            let b = data(vm, id).clone();
-            return Ok(vm.new_bytearray(b));
-        }
-    }
-    Ok(Value::None)
+    Ok(out)
 }

@@ -12,6 +12,7 @@ pub mod runtime;
 pub mod set;
 pub mod str;
 pub mod str_fast;
+mod str_text;
 
 use crate::object::{DictKind, Obj, ObjId, Type, Value};
 use crate::vm::call::Kwargs;
@@ -33,6 +34,9 @@ fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::List(_) => Some(list::list_methods()),
             Obj::Tuple(_) => Some(list::tuple_methods()),
+            Obj::Str(_) => Some(str::str_methods()),
+            Obj::Bytes(_) => Some(bytes::bytes_methods()),
+            Obj::ByteArray(_) => Some(bytes::bytearray_methods()),
             Obj::Dict(_) => Some(dict::dict_methods()),
             Obj::Set(_) => Some(set::set_methods()),
             Obj::FrozenSet(_) => Some(set::frozenset_methods()),
@@ -69,15 +73,7 @@ pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
         }
         return names;
     }
-    let names: &'static [&'static str] = match obj {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(_) => str::METHODS,
-            Obj::Bytes(_) => bytes::METHODS,
-            _ => &[],
-        },
-        _ => &[],
-    };
-    names.to_vec()
+    Vec::new()
 }
 
 /// Does `obj` have a builtin method called `name`?
@@ -89,13 +85,8 @@ pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
     }
     match obj {
         Value::Type(Type::Str) => name == "maketrans",
-        Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
+        Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method::<S>(t, name),
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(_) => str::METHODS.contains(&name),
-            Obj::Bytes(_) => bytes::METHODS.contains(&name),
-            Obj::ByteArray(_) => {
-                bytes::METHODS.contains(&name) || bytes::ARRAY_METHODS.contains(&name)
-            }
             Obj::Native(_) => S::native_obj_has_method(vm, id, name),
             _ => false,
         },
@@ -126,15 +117,16 @@ pub fn call_method<S: Stdlib>(
             None => Err(no_method(vm, obj, name)),
         };
     }
-    let mut a = Args::new(method_name(name), pos, kw);
+    // the natives below name themselves in their messages
+    let mut a = Args::new("method", pos, kw);
     a.owner = method_owner(vm, obj);
     let r = match obj {
-        Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
+        Value::Type(t @ (Type::Bytes | Type::ByteArray))
+            if bytes::type_has_method::<S>(t, name) =>
+        {
             Some(bytes::call_type(vm, t, name, a)?)
         }
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(_) => str::call(vm, id, name, a)?,
-            Obj::Bytes(_) | Obj::ByteArray(_) => bytes::call(vm, id, name, a)?,
             Obj::Native(_) => S::native_obj_call_method(vm, id, name, a.pos, a.kw)?,
             _ => None,
         },
@@ -185,17 +177,6 @@ fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
         },
         _ => "",
     }
-}
-
-/// Leaks nothing: method names are matched against static tables, so the
-/// `&'static str` for error messages comes from there.
-fn method_name(name: &str) -> &'static str {
-    for table in [str::METHODS, bytes::METHODS, bytes::ARRAY_METHODS] {
-        if let Some(n) = table.iter().find(|n| **n == name) {
-            return n;
-        }
-    }
-    "method"
 }
 
 /// Clamps Python `start`/`end` arguments to `0..=len`.

@@ -1,14 +1,14 @@
 //! The most common `str` methods with plain arguments (positional strs, a
 //! list or tuple of strs for `join`), computed on the receiver in place:
-//! the general path in `str.rs` copies the receiver first, since its
-//! arguments may run code. Any other shape of call answers `None` and
-//! takes the general path, which also produces every error.
+//! the general path in `str.rs` binds and converts the arguments first
+//! (which may run code). Any other shape of call answers `None` and takes
+//! the general path, which also produces every error.
 
 use crate::object::{Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyResult, Vm};
 
-use super::str::is_py_space;
+use super::str_text::is_py_space;
 
 enum Out {
     Bool(bool),
