@@ -35,6 +35,52 @@ pub struct Sig<'a> {
     pub style: Style,
 }
 
+/// [`bind`] for `native!`: takes the arguments (dropping them here, out of
+/// line, keeps each native's code to its body) and gives the slots as an
+/// array of the signature's length.
+///
+/// # Errors
+/// `TypeError` with CPython's message, as [`bind`].
+#[inline(never)]
+pub fn bind_array<const N: usize>(a: Args, sig: &Sig) -> PyResult<[Option<Value>; N]> {
+    let slots = bind(&a, sig)?;
+    let mut out = [None; N];
+    for (o, s) in out.iter_mut().zip(slots) {
+        *o = s;
+    }
+    Ok(out)
+}
+
+/// Binds a `builtin`-style call ([`Args::check`]'s messages): `params` are
+/// the positional-only parameters (the first `min` required), the
+/// positional-or-keyword ones (from `keyword_from` to `npos`) and the
+/// keyword-only ones. One slot per parameter; nothing allocated; the
+/// arguments are dropped here.
+///
+/// # Errors
+/// `TypeError` for a wrong count or an unknown keyword.
+#[inline(never)]
+pub fn bind_builtin<const N: usize>(
+    a: Args,
+    min: usize,
+    npos: usize,
+    keyword_from: usize,
+    params: &[&str; N],
+) -> PyResult<[Option<Value>; N]> {
+    a.check(min, npos, &params[keyword_from..])?;
+    let mut out = [None; N];
+    for (i, (slot, name)) in out.iter_mut().zip(params).enumerate() {
+        *slot = if i < keyword_from {
+            a.pos.get(i).copied()
+        } else if i < npos {
+            a.get(i, name)
+        } else {
+            a.kwarg(name)
+        };
+    }
+    Ok(out)
+}
+
 /// Binds `a` to `sig`: one slot per parameter then per keyword-only
 /// parameter, `None` where the caller gave nothing.
 pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {

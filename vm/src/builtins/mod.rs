@@ -170,7 +170,18 @@ impl Args {
     }
 
     /// Fails if a keyword other than `allowed` was given.
+    #[inline]
     pub fn check_keywords(&self, allowed: &[&str]) -> PyResult<()> {
+        if self.kw.is_empty() {
+            return Ok(());
+        }
+        self.check_given_keywords(allowed)
+    }
+
+    /// [`Args::check_keywords`] once some were given: out of line, so each
+    /// native's binding stays a length test.
+    #[inline(never)]
+    fn check_given_keywords(&self, allowed: &[&str]) -> PyResult<()> {
         for (k, _) in &self.kw {
             if !allowed.contains(&k.as_str()) {
                 return Err(if allowed.is_empty() {
@@ -188,15 +199,23 @@ impl Args {
     }
 
     /// Fails unless `min..=max` positional arguments were given.
+    #[inline]
     pub fn check_count(&self, min: usize, max: usize) -> PyResult<()> {
         let n = self.pos.len();
         if n < min || n > max {
-            if min == max && min <= 1 {
-                return Err(arg_count_error(&self.qualname(), min, max, n));
-            }
-            return Err(arg_count_error(self.name, min, max, n));
+            return Err(self.count_error(min, max));
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_error(&self, min: usize, max: usize) -> PyErr {
+        let n = self.pos.len();
+        if min == max && min <= 1 {
+            return arg_count_error(&self.qualname(), min, max, n);
+        }
+        arg_count_error(self.name, min, max, n)
     }
 
     /// A keyword argument, or positional `i` if given.

@@ -156,7 +156,37 @@ macro_rules! native_in {
         compile_error!(concat!("native!: cannot parse the parameters at `", stringify!($($rest)+), "`"));
     };
 
-    // `builtin`: `Args::check`'s messages, no allocation.
+    // `builtin` of fixed parameters: `Args::check`'s messages, no
+    // allocation; binding (and dropping the arguments) out of line, so the
+    // native's own code is its body.
+    (@emit
+        { $vmty:tt [$($meta:tt)*] $vis:tt builtin $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
+        [$($por:ident)*] [$($poo:ident)*] [] [$($o:ident)*] [$($k:ident)*] [] []
+    ) => {
+        $crate::native_in!(@header $vmty [$($meta)*] $vis $name $vm [$($this)?] args {
+            $(args.name = $pyname;)?
+            let slots = $crate::builtins::bind::bind_builtin(
+                args,
+                <[&str]>::len(&[$(stringify!($por)),*]),
+                <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)* $(stringify!($o),)*]),
+                <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)*]),
+                &[$(stringify!($por),)* $(stringify!($poo),)* $(stringify!($o),)* $(stringify!($k),)*],
+            )?;
+            #[allow(unused_mut, unused_variables)] // a function of no parameters
+            let mut slots = slots.into_iter();
+            $(
+                // `bind_builtin` has checked that it is there
+                let $por: $crate::object::Value =
+                    slots.next().flatten().unwrap_or($crate::object::Value::None);
+            )*
+            $(let $poo: Option<$crate::object::Value> = slots.next().flatten();)*
+            $(let $o: Option<$crate::object::Value> = slots.next().flatten();)*
+            $(let $k: Option<$crate::object::Value> = slots.next().flatten();)*
+            $body
+        });
+    };
+    // `builtin` with `*rest` or `**kwargs`: bound in place, the call's
+    // vectors handed over.
     (@emit
         { $vmty:tt [$($meta:tt)*] $vis:tt builtin $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
         [$($por:ident)*] [$($poo:ident)*] [] [$($o:ident)*] [$($k:ident)*] [$($v:ident)?] [$($kw:ident)?]
@@ -223,7 +253,11 @@ macro_rules! native_in {
                 method: $crate::native_in!(@method $style),
                 style: $crate::native_in!(@style $style),
             };
-            let slots = $crate::builtins::bind::bind(&args, &sig)?;
+            let slots: [Option<$crate::object::Value>;
+                0 $(+ $crate::native_in!(@one $por))* $(+ $crate::native_in!(@one $r))*
+                  $(+ $crate::native_in!(@one $poo))* $(+ $crate::native_in!(@one $o))*
+                  $(+ $crate::native_in!(@one $k))*] =
+                $crate::builtins::bind::bind_array(args, &sig)?;
             #[allow(unused_mut, unused_variables)] // a function of no parameters
             let mut slots = slots.into_iter();
             $(
@@ -271,6 +305,7 @@ macro_rules! native_in {
         ) -> $crate::vm::PyResult<$crate::object::Value> $body
     };
 
+    (@one $x:ident) => { 1 };
     (@name [] $args:ident) => { $args.name };
     (@name [$pyname:literal] $args:ident) => { $pyname };
     (@method def) => { false };
