@@ -4,8 +4,8 @@
 //! collector only sees VM roots). Binding arguments to a signature is the
 //! core's (`builtins::bind`), declared with `native!`.
 
-use crate::builtins::Args;
 pub use crate::builtins::bind::{bind, Sig, Style};
+use crate::builtins::Args;
 use crate::object::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 
