@@ -185,7 +185,7 @@ fn flt_pair(vm: &Vm, p: Value, q: Value) -> Option<(f64, f64)> {
     }
 }
 
-fn sumprod_of(vm: &mut Vm, p: Value, q: Value) -> PyResult<Value> {
+pub(super) fn sumprod_of(vm: &mut Vm, p: Value, q: Value) -> PyResult<Value> {
     rooted(vm, &[p, q], |vm| {
         let pit = vm.get_iter(p)?;
         keep(vm, pit);

@@ -45,16 +45,6 @@ pub fn no_args(a: &Args, qual: &str) -> PyResult<()> {
     Ok(())
 }
 
-/// A C function of exactly `n` positional arguments, no keywords
-/// (`atan2 expected 2 arguments, got 1`).
-pub fn exact_args(a: &Args, qual: &str, n: usize) -> PyResult<()> {
-    no_kw(a, qual)?;
-    if a.pos.len() != n {
-        return Err(crate::builtins::arg_count_error(a.name, n, n, a.pos.len()));
-    }
-    Ok(())
-}
-
 /// `len(v)` as a 64-bit count: ranges are measured directly, so huge
 /// ones are right on 32-bit targets too.
 pub fn seq_len(vm: &mut Vm, v: Value) -> PyResult<u64> {
