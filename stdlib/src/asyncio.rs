@@ -48,121 +48,98 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
     }
 }
 
-fn gather(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(0, usize::MAX, &["return_exceptions"])?;
-    let return_exceptions = match a.kwarg("return_exceptions") {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    // As CPython, an awaitable passed twice to one gather becomes one task.
-    let mut seen: Vec<(Value, Value)> = Vec::new();
-    let mut children = Vec::with_capacity(a.pos.len());
-    for &v in &a.pos {
-        let child = match seen.iter().find(|(arg, _)| vm.same_object(*arg, v)) {
-            Some(&(_, task)) => task,
-            None => {
-                let task = as_awaitable(vm, v)?;
-                seen.push((v, task));
-                task
+native! {
+    /// `asyncio.gather(*aws, return_exceptions=False)`.
+    builtin fn gather(vm, *aws, return_exceptions?) {
+        let return_exceptions = match return_exceptions {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        // As CPython, an awaitable passed twice to one gather becomes one task.
+        let mut seen: Vec<(Value, Value)> = Vec::new();
+        let mut children = Vec::with_capacity(aws.len());
+        for v in aws {
+            let child = match seen.iter().find(|(arg, _)| vm.same_object(*arg, v)) {
+                Some(&(_, task)) => task,
+                None => {
+                    let task = as_awaitable(vm, v)?;
+                    seen.push((v, task));
+                    task
+                }
+            };
+            children.push(child);
+        }
+        Ok(vm.new_awaitable(Awaitable::Gather {
+            children,
+            return_exceptions,
+        }))
+    }
+
+    /// `asyncio.create_task(coro, *, name=None, context=None)` (and
+    /// `ensure_future`, whose `loop` keyword no Rust name can bind).
+    def fn create_task(vm, coro, *, name?, context?) {
+        vm.spawn_task(coro)
+    }
+
+    /// `asyncio.sleep(delay, result=None)` (an `async def` in CPython).
+    def fn sleep(vm, delay, result?) {
+        // CPython compares `delay <= 0` first, so only real numbers pass.
+        let delay = match delay {
+            Value::Int(_) | Value::Bool(_) | Value::Float(_) => vm.float_arg(delay)?,
+            v if vm.as_num(v).is_some() => vm.float_arg(v)?,
+            v => {
+                return Err(PyErr::type_error(format!(
+                    "'<=' not supported between instances of '{}' and 'int'",
+                    vm.class_name(v)
+                )))
             }
         };
-        children.push(child);
-    }
-    Ok(vm.new_awaitable(Awaitable::Gather {
-        children,
-        return_exceptions,
-    }))
-}
-
-fn create_task(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &["name", "context"])?;
-    vm.spawn_task(a.pos[0])
-}
-
-fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    // CPython's asyncio.sleep is `async def sleep(delay, result=None)`.
-    if let Some((k, _)) = a.kw.iter().find(|(k, _)| k != "delay" && k != "result") {
-        return Err(PyErr::type_error(format!(
-            "sleep() got an unexpected keyword argument '{k}'"
-        )));
-    }
-    if a.pos.len() > 2 {
-        return Err(PyErr::type_error(format!(
-            "sleep() takes from 1 to 2 positional arguments but {} were given",
-            a.pos.len()
-        )));
-    }
-    let a = match (a.pos.is_empty(), a.kwarg("delay")) {
-        (true, Some(d)) => Args::new(
-            "sleep",
-            vec![d],
-            a.kw.into_iter().filter(|(k, _)| k != "delay").collect(),
-        ),
-        (true, None) => {
-            return Err(PyErr::type_error(
-                "sleep() missing 1 required positional argument: 'delay'",
-            ))
+        if delay.is_nan() {
+            return Err(PyErr::value_error("Invalid delay: NaN (not a number)"));
         }
-        _ => a,
-    };
-    a.check(1, 2, &["result"])?;
-    // CPython compares `delay <= 0` first, so only real numbers pass.
-    let delay = match a.pos[0] {
-        Value::Int(_) | Value::Bool(_) | Value::Float(_) => vm.float_arg(a.pos[0])?,
-        v if vm.as_num(v).is_some() => vm.float_arg(v)?,
-        v => {
-            return Err(PyErr::type_error(format!(
-                "'<=' not supported between instances of '{}' and 'int'",
-                vm.class_name(v)
-            )))
+        let result = result.unwrap_or(Value::None);
+        Ok(vm.new_awaitable(Awaitable::Sleep { delay, result }))
+    }
+
+    /// `asyncio.wait_for(fut, timeout)`: `fut` (a coroutine becomes a
+    /// task) bounded by `timeout` seconds of sandbox time; `None` waits
+    /// without a bound. Under virtual time a host call takes no time, so
+    /// only sleeps can expire it.
+    def fn wait_for(vm, fut, timeout) {
+        let inner = if vm.as_coroutine(fut).is_some() {
+            vm.spawn_task(fut)?
+        } else {
+            as_awaitable(vm, fut)?
+        };
+        let timeout = match timeout {
+            Value::None => return Ok(inner),
+            t => vm.float_arg(t)?,
+        };
+        Ok(vm.new_awaitable(Awaitable::WaitFor { inner, timeout }))
+    }
+
+    /// `asyncio.as_completed(fs, *, timeout=None)`: an iterator of as many
+    /// awaitables as `fs` has; the k-th gives the outcome of the k-th of
+    /// them to finish.
+    def fn as_completed(vm, fs, *, timeout?) {
+        let items = vm.collect_iterable(fs)?;
+        let mut tasks = Vec::with_capacity(items.len());
+        for v in items {
+            tasks.push(as_awaitable(vm, v)?);
         }
-    };
-    if delay.is_nan() {
-        return Err(PyErr::value_error("Invalid delay: NaN (not a number)"));
+        let n = tasks.len();
+        let group = vm.new_awaitable(Awaitable::AsCompleted(tasks));
+        let slots = (0..n)
+            .map(|_| vm.new_awaitable(Awaitable::NextCompleted(group)))
+            .collect();
+        let l = vm.new_list(slots);
+        vm.get_iter(l)
     }
-    let result = a.get(1, "result").unwrap_or(Value::None);
-    Ok(vm.new_awaitable(Awaitable::Sleep { delay, result }))
-}
 
-/// `wait_for(aw, timeout)`: `aw` (a coroutine becomes a task) bounded by
-/// `timeout` seconds of sandbox time; `None` waits without a bound. Under
-/// virtual time a host call takes no time, so only sleeps can expire it.
-fn wait_for(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 2, &["timeout"])?;
-    let aw = a.pos[0];
-    let inner = if vm.as_coroutine(aw).is_some() {
-        vm.spawn_task(aw)?
-    } else {
-        as_awaitable(vm, aw)?
-    };
-    let timeout = match a.get(1, "timeout") {
-        None | Some(Value::None) => return Ok(inner),
-        Some(t) => vm.float_arg(t)?,
-    };
-    Ok(vm.new_awaitable(Awaitable::WaitFor { inner, timeout }))
-}
-
-/// `as_completed(aws)`: an iterator of as many awaitables as `aws` has;
-/// the k-th gives the outcome of the k-th of them to finish.
-fn as_completed(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &["timeout"])?;
-    let items = vm.collect_iterable(a.pos[0])?;
-    let mut tasks = Vec::with_capacity(items.len());
-    for v in items {
-        tasks.push(as_awaitable(vm, v)?);
+    /// `asyncio.iscoroutine(obj)`.
+    def fn iscoroutine(vm, obj) {
+        Ok(Value::Bool(vm.as_coroutine(obj).is_some()))
     }
-    let n = tasks.len();
-    let group = vm.new_awaitable(Awaitable::AsCompleted(tasks));
-    let slots = (0..n)
-        .map(|_| vm.new_awaitable(Awaitable::NextCompleted(group)))
-        .collect();
-    let l = vm.new_list(slots);
-    vm.get_iter(l)
-}
-
-fn iscoroutine(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    Ok(Value::Bool(vm.as_coroutine(a.pos[0]).is_some()))
 }
 
 fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {

@@ -5,33 +5,10 @@
 //! CPython 3.14's `base64.py`; the base64 codec is `binascii`'s.
 
 use super::binascii::{b64_decode, b64_encode, error};
-use super::util::{bind, Sig, Style};
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
 use crate::object::{ExcType, Value};
 use crate::vm::{PyErr, PyResult, Vm};
-
-/// Binds a function defined in Python (`def`-style messages).
-pub fn bind_def(
-    a: &Args,
-    params: &[&str],
-    required: usize,
-    kwonly: &[&str],
-) -> PyResult<Vec<Option<Value>>> {
-    bind(
-        a,
-        &Sig {
-            name: a.name,
-            params,
-            required,
-            posonly: 0,
-            kwonly,
-            method: false,
-            style: Style::Def,
-        },
-    )
-}
 
 /// `_bytes_from_decode_data`: bytes-like, or a str of ASCII characters.
 pub fn decode_data(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
@@ -65,49 +42,57 @@ fn translate(data: &mut [u8], from: &[u8], to: &[u8]) {
     }
 }
 
-fn b64encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s", "altchars"], 1, &[])?;
-    let mut out = b64_encode(&vm.bytes_arg(s[0].expect("required"))?);
-    if let Some(alt) = s[1].filter(|v| !v.is_none()) {
-        assert_len(vm, alt, 2)?;
-        let alt = vm.bytes_arg(alt)?;
-        translate(&mut out, b"+/", &alt);
-    }
-    Ok(vm.new_bytes(out))
-}
-
-fn b64decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s", "altchars", "validate"], 1, &[])?;
-    let mut data = decode_data(vm, s[0].expect("required"))?;
-    if let Some(alt) = s[1].filter(|v| !v.is_none()) {
-        let alt = decode_data(vm, alt)?;
-        if alt.len() != 2 {
-            let r = crate::object::bytes::repr(&alt);
-            return Err(PyErr::new(ExcType::AssertionError, r));
+native! {
+    /// `base64.b64encode(s, altchars=None)`.
+    def fn b64encode(vm, s, altchars?) {
+        let mut out = b64_encode(&vm.bytes_arg(s)?);
+        if let Some(alt) = altchars.filter(|v| !v.is_none()) {
+            assert_len(vm, alt, 2)?;
+            let alt = vm.bytes_arg(alt)?;
+            translate(&mut out, b"+/", &alt);
         }
-        translate(&mut data, &alt, b"+/");
+        Ok(vm.new_bytes(out))
     }
-    let strict = match s[2] {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    let out = b64_decode(&data, strict)?;
-    Ok(vm.new_bytes(out))
 }
 
-fn urlsafe_b64encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let mut out = b64_encode(&vm.bytes_arg(s[0].expect("required"))?);
-    translate(&mut out, b"+/", b"-_");
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.b64decode(s, altchars=None, validate=False)`.
+    def fn b64decode(vm, s, altchars?, validate?) {
+        let mut data = decode_data(vm, s)?;
+        if let Some(alt) = altchars.filter(|v| !v.is_none()) {
+            let alt = decode_data(vm, alt)?;
+            if alt.len() != 2 {
+                let r = crate::object::bytes::repr(&alt);
+                return Err(PyErr::new(ExcType::AssertionError, r));
+            }
+            translate(&mut data, &alt, b"+/");
+        }
+        let strict = match validate {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        let out = b64_decode(&data, strict)?;
+        Ok(vm.new_bytes(out))
+    }
 }
 
-fn urlsafe_b64decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let mut data = decode_data(vm, s[0].expect("required"))?;
-    translate(&mut data, b"-_", b"+/");
-    let out = b64_decode(&data, false)?;
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.urlsafe_b64encode(s)`.
+    def fn urlsafe_b64encode(vm, s) {
+        let mut out = b64_encode(&vm.bytes_arg(s)?);
+        translate(&mut out, b"+/", b"-_");
+        Ok(vm.new_bytes(out))
+    }
+}
+
+native! {
+    /// `base64.urlsafe_b64decode(s)`.
+    def fn urlsafe_b64decode(vm, s) {
+        let mut data = decode_data(vm, s)?;
+        translate(&mut data, b"-_", b"+/");
+        let out = b64_decode(&data, false)?;
+        Ok(vm.new_bytes(out))
+    }
 }
 
 const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -190,49 +175,61 @@ fn b32_decode(
     Ok(vm.new_bytes(out))
 }
 
-fn b32encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let data = memoryview(vm, s[0].expect("required"))?;
-    let alphabet = if a.name == "b32hexencode" {
-        B32HEX
-    } else {
-        B32
-    };
-    let out = b32_encode(alphabet, &data);
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.b32encode(s)`.
+    def fn b32encode(vm, s) {
+        let data = memoryview(vm, s)?;
+        let out = b32_encode(B32, &data);
+        Ok(vm.new_bytes(out))
+    }
+
+    /// `base64.b32hexencode(s)`.
+    def fn b32hexencode(vm, s) {
+        let data = memoryview(vm, s)?;
+        let out = b32_encode(B32HEX, &data);
+        Ok(vm.new_bytes(out))
+    }
 }
 
-fn b32decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s", "casefold", "map01"], 1, &[])?;
-    b32_decode(vm, B32, s[0].expect("required"), s[1], s[2])
+native! {
+    /// `base64.b32decode(s, casefold=False, map01=None)`.
+    def fn b32decode(vm, s, casefold?, map01?) {
+        b32_decode(vm, B32, s, casefold, map01)
+    }
 }
 
-fn b32hexdecode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s", "casefold"], 1, &[])?;
-    b32_decode(vm, B32HEX, s[0].expect("required"), s[1], None)
+native! {
+    /// `base64.b32hexdecode(s, casefold=False)`.
+    def fn b32hexdecode(vm, s, casefold?) {
+        b32_decode(vm, B32HEX, s, casefold, None)
+    }
 }
 
-fn b16encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let data = vm.bytes_arg(s[0].expect("required"))?;
-    let mut out = crate::object::bytes::hex(&data, None, 1);
-    out.make_ascii_uppercase();
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.b16encode(s)`.
+    def fn b16encode(vm, s) {
+        let data = vm.bytes_arg(s)?;
+        let mut out = crate::object::bytes::hex(&data, None, 1);
+        out.make_ascii_uppercase();
+        Ok(vm.new_bytes(out))
+    }
 }
 
-fn b16decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s", "casefold"], 1, &[])?;
-    let mut data = decode_data(vm, s[0].expect("required"))?;
-    if let Some(c) = s[1] {
-        if vm.truthy(c)? {
-            data.make_ascii_uppercase();
+native! {
+    /// `base64.b16decode(s, casefold=False)`.
+    def fn b16decode(vm, s, casefold?) {
+        let mut data = decode_data(vm, s)?;
+        if let Some(c) = casefold {
+            if vm.truthy(c)? {
+                data.make_ascii_uppercase();
+            }
         }
+        if data.iter().any(|c| !matches!(c, b'0'..=b'9' | b'A'..=b'F')) {
+            return Err(error("Non-base16 digit found"));
+        }
+        let out = super::binascii::unhex(&data)?;
+        Ok(vm.new_bytes(out))
     }
-    if data.iter().any(|c| !matches!(c, b'0'..=b'9' | b'A'..=b'F')) {
-        return Err(error("Non-base16 digit found"));
-    }
-    let out = super::binascii::unhex(&data)?;
-    Ok(vm.new_bytes(out))
 }
 
 /// `_input_type_check`: a bytes-like object.
@@ -245,22 +242,26 @@ fn input_check(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
     })
 }
 
-fn encodebytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let data = input_check(vm, s[0].expect("required"))?;
-    let mut out = Vec::with_capacity(data.len() / 57 * 77 + 4);
-    for chunk in data.chunks(57) {
-        out.extend_from_slice(&b64_encode(chunk));
-        out.push(b'\n');
+native! {
+    /// `base64.encodebytes(s)`.
+    def fn encodebytes(vm, s) {
+        let data = input_check(vm, s)?;
+        let mut out = Vec::with_capacity(data.len() / 57 * 77 + 4);
+        for chunk in data.chunks(57) {
+            out.extend_from_slice(&b64_encode(chunk));
+            out.push(b'\n');
+        }
+        Ok(vm.new_bytes(out))
     }
-    Ok(vm.new_bytes(out))
 }
 
-fn decodebytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let data = input_check(vm, s[0].expect("required"))?;
-    let out = b64_decode(&data, false)?;
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.decodebytes(s)`.
+    def fn decodebytes(vm, s) {
+        let data = input_check(vm, s)?;
+        let out = b64_decode(&data, false)?;
+        Ok(vm.new_bytes(out))
+    }
 }
 
 fn init(_: &mut Vm, out: &mut Vec<(String, Value)>) {
@@ -279,7 +280,7 @@ pub static MODULE: ModuleDef = ModuleDef {
         urlsafe_b64decode,
         b32encode,
         b32decode,
-        b32hexencode = b32encode,
+        b32hexencode,
         b32hexdecode,
         b16encode,
         b16decode,

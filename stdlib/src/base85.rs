@@ -3,8 +3,7 @@
 //! `a85encode`/`a85decode` (Ascii85, with `z`/`y` short forms, line
 //! wrapping and Adobe's `<~ ~>` framing), as CPython's `base64.py`.
 
-use super::base64::{bind_def, decode_data, memoryview};
-use crate::builtins::Args;
+use super::base64::{decode_data, memoryview};
 use crate::object::bytes::as_bytes;
 use crate::object::{Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -81,36 +80,44 @@ fn decode85(data: &[u8], alphabet: &[u8; 85], what: &str) -> PyResult<Vec<u8>> {
     Ok(out)
 }
 
-pub fn b85encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["b", "pad"], 1, &[])?;
-    let data = memoryview(vm, s[0].expect("required"))?;
-    let pad = match s[1] {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    let out = encode85(&data, B85, pad, false, false);
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.b85encode(b, pad=False)`.
+    pub(super) def fn b85encode(vm, b, pad?) {
+        let data = memoryview(vm, b)?;
+        let pad = match pad {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        let out = encode85(&data, B85, pad, false, false);
+        Ok(vm.new_bytes(out))
+    }
 }
 
-pub fn b85decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["b"], 1, &[])?;
-    let data = decode_data(vm, s[0].expect("required"))?;
-    let out = decode85(&data, B85, "base85")?;
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.b85decode(b)`.
+    pub(super) def fn b85decode(vm, b) {
+        let data = decode_data(vm, b)?;
+        let out = decode85(&data, B85, "base85")?;
+        Ok(vm.new_bytes(out))
+    }
 }
 
-pub fn z85encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let data = memoryview(vm, s[0].expect("required"))?;
-    let out = encode85(&data, Z85, false, false, false);
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.z85encode(s)`.
+    pub(super) def fn z85encode(vm, s) {
+        let data = memoryview(vm, s)?;
+        let out = encode85(&data, Z85, false, false, false);
+        Ok(vm.new_bytes(out))
+    }
 }
 
-pub fn z85decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s"], 1, &[])?;
-    let data = decode_data(vm, s[0].expect("required"))?;
-    let out = decode85(&data, Z85, "z85")?;
-    Ok(vm.new_bytes(out))
+native! {
+    /// `base64.z85decode(s)`.
+    pub(super) def fn z85decode(vm, s) {
+        let data = decode_data(vm, s)?;
+        let out = decode85(&data, Z85, "z85")?;
+        Ok(vm.new_bytes(out))
+    }
 }
 
 /// Ascii85 digits: `!` (0) through `u` (84).
@@ -118,42 +125,44 @@ fn a85_chars() -> Vec<u8> {
     (b'!'..=b'u').collect()
 }
 
-pub fn a85encode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["b"], 1, &["foldspaces", "wrapcol", "pad", "adobe"])?;
-    let data = memoryview(vm, s[0].expect("required"))?;
-    let mut flag = |v: Option<Value>| -> PyResult<bool> {
-        match v {
-            Some(v) => vm.truthy(v),
-            None => Ok(false),
-        }
-    };
-    let foldspaces = flag(s[1])?;
-    let pad = flag(s[3])?;
-    let adobe = flag(s[4])?;
-    let mut result = encode85(&data, &a85_chars(), pad, true, foldspaces);
-    if adobe {
-        result.splice(0..0, *b"<~");
-    }
-    if let Some(w) = s[2] {
-        if vm.truthy(w)? {
-            let floor = Value::Int(if adobe { 2 } else { 1 });
-            let bigger = vm.compare_op(CmpOp::Gt, w, floor)?;
-            let w = if vm.truthy(bigger)? { w } else { floor };
-            let width = vm.index_arg(w)?.max(1) as usize;
-            let mut chunks: Vec<&[u8]> = result.chunks(width).collect();
-            if chunks.is_empty() {
-                chunks.push(&[]);
+native! {
+    /// `base64.a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False)`.
+    pub(super) def fn a85encode(vm, b, *, foldspaces?, wrapcol?, pad?, adobe?) {
+        let data = memoryview(vm, b)?;
+        let mut flag = |v: Option<Value>| -> PyResult<bool> {
+            match v {
+                Some(v) => vm.truthy(v),
+                None => Ok(false),
             }
-            if adobe && chunks.last().map_or(0, |c| c.len()) + 2 > width {
-                chunks.push(&[]);
-            }
-            result = chunks.join(&b'\n');
+        };
+        let foldspaces = flag(foldspaces)?;
+        let pad = flag(pad)?;
+        let adobe = flag(adobe)?;
+        let mut result = encode85(&data, &a85_chars(), pad, true, foldspaces);
+        if adobe {
+            result.splice(0..0, *b"<~");
         }
+        if let Some(w) = wrapcol {
+            if vm.truthy(w)? {
+                let floor = Value::Int(if adobe { 2 } else { 1 });
+                let bigger = vm.compare_op(CmpOp::Gt, w, floor)?;
+                let w = if vm.truthy(bigger)? { w } else { floor };
+                let width = vm.index_arg(w)?.max(1) as usize;
+                let mut chunks: Vec<&[u8]> = result.chunks(width).collect();
+                if chunks.is_empty() {
+                    chunks.push(&[]);
+                }
+                if adobe && chunks.last().map_or(0, |c| c.len()) + 2 > width {
+                    chunks.push(&[]);
+                }
+                result = chunks.join(&b'\n');
+            }
+        }
+        if adobe {
+            result.extend_from_slice(b"~>");
+        }
+        Ok(vm.new_bytes(result))
     }
-    if adobe {
-        result.extend_from_slice(b"~>");
-    }
-    Ok(vm.new_bytes(result))
 }
 
 /// Whether `ignorechars` holds byte `x` (`x in ignorechars`).
@@ -179,63 +188,65 @@ fn ignored(vm: &mut Vm, ignore: Option<Value>, x: u8) -> PyResult<bool> {
     vm.contains(v, Value::Int(x as i64))
 }
 
-pub fn a85decode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["b"], 1, &["foldspaces", "adobe", "ignorechars"])?;
-    let mut data = decode_data(vm, s[0].expect("required"))?;
-    let foldspaces = match s[1] {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    let adobe = match s[2] {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    if adobe {
-        if !data.ends_with(b"~>") {
-            return Err(PyErr::value_error(
-                "Ascii85 encoded byte sequences must end with b'~>'",
-            ));
+native! {
+    /// `base64.a85decode(b, *, foldspaces=False, adobe=False, ignorechars=...)`.
+    pub(super) def fn a85decode(vm, b, *, foldspaces?, adobe?, ignorechars?) {
+        let mut data = decode_data(vm, b)?;
+        let foldspaces = match foldspaces {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        let adobe = match adobe {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        if adobe {
+            if !data.ends_with(b"~>") {
+                return Err(PyErr::value_error(
+                    "Ascii85 encoded byte sequences must end with b'~>'",
+                ));
+            }
+            data.truncate(data.len() - 2);
+            if data.starts_with(b"<~") {
+                data.drain(..2);
+            }
         }
-        data.truncate(data.len() - 2);
-        if data.starts_with(b"<~") {
-            data.drain(..2);
+        data.extend_from_slice(b"uuuu");
+        let mut out = Vec::with_capacity(data.len() / 5 * 4);
+        let mut curr: Vec<u8> = Vec::with_capacity(5);
+        for &x in &data {
+            if (b'!'..=b'u').contains(&x) {
+                curr.push(x);
+                if curr.len() == 5 {
+                    let acc = curr
+                        .iter()
+                        .fold(0u64, |acc, c| acc * 85 + (c - b'!') as u64);
+                    let word =
+                        u32::try_from(acc).map_err(|_| PyErr::value_error("Ascii85 overflow"))?;
+                    out.extend_from_slice(&word.to_be_bytes());
+                    curr.clear();
+                }
+            } else if x == b'z' {
+                if !curr.is_empty() {
+                    return Err(PyErr::value_error("z inside Ascii85 5-tuple"));
+                }
+                out.extend_from_slice(&[0; 4]);
+            } else if foldspaces && x == b'y' {
+                if !curr.is_empty() {
+                    return Err(PyErr::value_error("y inside Ascii85 5-tuple"));
+                }
+                out.extend_from_slice(b"    ");
+            } else if ignored(vm, ignorechars, x)? {
+                continue;
+            } else {
+                return Err(PyErr::value_error(format!(
+                    "Non-Ascii85 digit found: {}",
+                    x as char
+                )));
+            }
         }
+        let padding = 4 - curr.len();
+        out.truncate(out.len().saturating_sub(padding));
+        Ok(vm.new_bytes(out))
     }
-    data.extend_from_slice(b"uuuu");
-    let mut out = Vec::with_capacity(data.len() / 5 * 4);
-    let mut curr: Vec<u8> = Vec::with_capacity(5);
-    for &x in &data {
-        if (b'!'..=b'u').contains(&x) {
-            curr.push(x);
-            if curr.len() == 5 {
-                let acc = curr
-                    .iter()
-                    .fold(0u64, |acc, c| acc * 85 + (c - b'!') as u64);
-                let word =
-                    u32::try_from(acc).map_err(|_| PyErr::value_error("Ascii85 overflow"))?;
-                out.extend_from_slice(&word.to_be_bytes());
-                curr.clear();
-            }
-        } else if x == b'z' {
-            if !curr.is_empty() {
-                return Err(PyErr::value_error("z inside Ascii85 5-tuple"));
-            }
-            out.extend_from_slice(&[0; 4]);
-        } else if foldspaces && x == b'y' {
-            if !curr.is_empty() {
-                return Err(PyErr::value_error("y inside Ascii85 5-tuple"));
-            }
-            out.extend_from_slice(b"    ");
-        } else if ignored(vm, s[3], x)? {
-            continue;
-        } else {
-            return Err(PyErr::value_error(format!(
-                "Non-Ascii85 digit found: {}",
-                x as char
-            )));
-        }
-    }
-    let padding = 4 - curr.len();
-    out.truncate(out.len().saturating_sub(padding));
-    Ok(vm.new_bytes(out))
 }

@@ -6,9 +6,7 @@
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use super::util::no_kw;
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::bytes::{as_bytes, hex_value};
 use crate::object::{ExcType, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -193,11 +191,13 @@ native! {
     }
 }
 
-fn unhexlify(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = super::util::one_arg(&a, &format!("binascii.{}", a.name))?;
-    let data = ascii_input(vm, v)?;
-    let out = unhex(&data)?;
-    Ok(vm.new_bytes(out))
+native! {
+    /// `unhexlify(hexstr, /)`, also `a2b_hex`.
+    builtin fn unhexlify in "binascii" (vm, hexstr, /) {
+        let data = ascii_input(vm, hexstr)?;
+        let out = unhex(&data)?;
+        Ok(vm.new_bytes(out))
+    }
 }
 
 native! {
@@ -253,27 +253,26 @@ pub fn crc32_update(crc: u32, data: &[u8]) -> u32 {
     !c
 }
 
-fn crc32(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw(&a, "crc32")?;
-    a.check(1, 2, &[])?;
-    let data = data_arg(vm, a.pos[0])?;
-    let seed = match a.pos.get(1) {
-        Some(&v) => crc_seed(vm, v)?,
-        None => 0,
-    };
-    Ok(Value::Int(crc32_update(seed, &data) as i64))
+native! {
+    /// `crc32(data, crc=0, /)`.
+    builtin fn crc32 in "binascii" (vm, data, crc?, /) {
+        let data = data_arg(vm, data)?;
+        let seed = match crc {
+            Some(v) => crc_seed(vm, v)?,
+            None => 0,
+        };
+        Ok(Value::Int(crc32_update(seed, &data) as i64))
+    }
+
+    /// `crc_hqx(data, crc, /)`.
+    builtin fn crc_hqx in "binascii" (vm, data, crc, /) {
+        crc_hqx_of(vm, data, crc)
+    }
 }
 
-fn crc_hqx(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw(&a, "binascii.crc_hqx")?;
-    if a.pos.len() != 2 {
-        return Err(PyErr::type_error(format!(
-            "crc_hqx expected 2 arguments, got {}",
-            a.pos.len()
-        )));
-    }
-    let data = data_arg(vm, a.pos[0])?;
-    let mut crc = (crc_seed(vm, a.pos[1])? & 0xffff) as u16;
+fn crc_hqx_of(vm: &mut Vm, data: Value, crc: Value) -> PyResult<Value> {
+    let data = data_arg(vm, data)?;
+    let mut crc = (crc_seed(vm, crc)? & 0xffff) as u16;
     for &b in &data {
         crc ^= (b as u16) << 8;
         for _ in 0..8 {
@@ -313,9 +312,15 @@ native! {
     }
 }
 
-fn a2b_uu(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = super::util::one_arg(&a, "binascii.a2b_uu")?;
-    let data = ascii_input(vm, v)?;
+native! {
+    /// `a2b_uu(data, /)`.
+    builtin fn a2b_uu in "binascii" (vm, data, /) {
+        a2b_uu_of(vm, data)
+    }
+}
+
+fn a2b_uu_of(vm: &mut Vm, data: Value) -> PyResult<Value> {
+    let data = ascii_input(vm, data)?;
     let Some((&first, rest)) = data.split_first() else {
         return Err(error("Missing length byte"));
     };
@@ -407,34 +412,29 @@ fn qp_encode(data: &[u8], quotetabs: bool, istext: bool, header: bool) -> Vec<u8
     out
 }
 
-fn b2a_qp(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let p = crate::vm::bytes::bind_clinic(
-        "b2a_qp",
-        &a.pos,
-        &a.kw,
-        &["data", "quotetabs", "istext", "header"],
-    )?;
-    let data = data_arg(
-        vm,
-        p[0].ok_or_else(|| PyErr::type_error("b2a_qp() missing required argument 'data' (pos 1)"))?,
-    )?;
-    let mut flags = [false, true, false];
-    for (i, f) in flags.iter_mut().enumerate() {
-        if let Some(v) = p[i + 1] {
-            *f = vm.truthy(v)?;
+native! {
+    /// `b2a_qp(data, quotetabs=False, istext=True, header=False)`.
+    clinic fn b2a_qp(vm, data, quotetabs?, istext?, header?) {
+        let data = data_arg(vm, data)?;
+        let mut flags = [false, true, false];
+        for (f, v) in flags.iter_mut().zip([quotetabs, istext, header]) {
+            if let Some(v) = v {
+                *f = vm.truthy(v)?;
+            }
         }
+        let out = qp_encode(&data, flags[0], flags[1], flags[2]);
+        Ok(vm.new_bytes(out))
     }
-    let out = qp_encode(&data, flags[0], flags[1], flags[2]);
-    Ok(vm.new_bytes(out))
+
+    /// `a2b_qp(data, header=False)`.
+    clinic fn a2b_qp(vm, data, header?) {
+        a2b_qp_of(vm, data, header)
+    }
 }
 
-fn a2b_qp(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let p = crate::vm::bytes::bind_clinic("a2b_qp", &a.pos, &a.kw, &["data", "header"])?;
-    let data = ascii_input(
-        vm,
-        p[0].ok_or_else(|| PyErr::type_error("a2b_qp() missing required argument 'data' (pos 1)"))?,
-    )?;
-    let header = match p[1] {
+fn a2b_qp_of(vm: &mut Vm, data: Value, header: Option<Value>) -> PyResult<Value> {
+    let data = ascii_input(vm, data)?;
+    let header = match header {
         Some(v) => vm.truthy(v)?,
         None => false,
     };

@@ -5,9 +5,8 @@
 
 use num_traits::Signed;
 
-use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
+use super::util::{keep, rooted, seq_item, seq_len};
 use super::{module_index, ModuleDef, NativeId};
-use crate::builtins::Args;
 use crate::object::{DictKind, ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -22,20 +21,16 @@ struct Call {
     key: Value,
 }
 
-fn parse(vm: &mut Vm, args: &Args, name: &str) -> PyResult<Call> {
-    let s = bind(
-        args,
-        &Sig {
-            name,
-            params: &["a", "x", "lo", "hi"],
-            required: 2,
-            posonly: 0,
-            kwonly: &["key"],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let lo = match s[2] {
+/// The arguments of the four functions, `lo` and `hi` converted.
+fn parse(
+    vm: &mut Vm,
+    a: Value,
+    x: Value,
+    lo: Option<Value>,
+    hi: Option<Value>,
+    key: Option<Value>,
+) -> PyResult<Call> {
+    let lo = match lo {
         None => 0,
         Some(v) => match index_num(vm, v)? {
             Some(Num::Int(i)) => i,
@@ -53,7 +48,7 @@ fn parse(vm: &mut Vm, args: &Args, name: &str) -> PyResult<Call> {
             }
         },
     };
-    let hi = match s[3] {
+    let hi = match hi {
         None | Some(Value::None) => None,
         Some(v) => match index_num(vm, v)? {
             Some(Num::Int(-1)) => None,
@@ -77,11 +72,11 @@ fn parse(vm: &mut Vm, args: &Args, name: &str) -> PyResult<Call> {
         },
     };
     Ok(Call {
-        a: s[0].unwrap_or(Value::None),
-        x: s[1].unwrap_or(Value::None),
+        a,
+        x,
         lo,
         hi,
-        key: s[4].unwrap_or(Value::None),
+        key: key.unwrap_or(Value::None),
     })
 }
 
@@ -173,24 +168,37 @@ fn search(vm: &mut Vm, c: &Call, x: Value, right: bool) -> PyResult<i64> {
     Ok(lo)
 }
 
-fn all_args(a: &Args) -> Vec<Value> {
-    a.pos
-        .iter()
-        .copied()
-        .chain(a.kw.iter().map(|kv| kv.1))
+/// The arguments, to keep alive while `__index__`, `key` and the
+/// comparisons run Python code.
+fn roots(a: Value, x: Value, rest: [Option<Value>; 3]) -> Vec<Value> {
+    [a, x]
+        .into_iter()
+        .chain(rest.into_iter().flatten())
         .collect()
 }
 
-fn bisect_any(vm: &mut Vm, a: Args, name: &str, right: bool) -> PyResult<Value> {
-    rooted(vm, &all_args(&a), |vm| {
-        let c = parse(vm, &a, name)?;
+fn bisect_any(
+    vm: &mut Vm,
+    a: Value,
+    x: Value,
+    rest: [Option<Value>; 3],
+    right: bool,
+) -> PyResult<Value> {
+    rooted(vm, &roots(a, x, rest), |vm| {
+        let c = parse(vm, a, x, rest[0], rest[1], rest[2])?;
         Ok(Value::Int(search(vm, &c, c.x, right)?))
     })
 }
 
-fn insort_any(vm: &mut Vm, a: Args, name: &str, right: bool) -> PyResult<Value> {
-    rooted(vm, &all_args(&a), |vm| {
-        let c = parse(vm, &a, name)?;
+fn insort_any(
+    vm: &mut Vm,
+    a: Value,
+    x: Value,
+    rest: [Option<Value>; 3],
+    right: bool,
+) -> PyResult<Value> {
+    rooted(vm, &roots(a, x, rest), |vm| {
+        let c = parse(vm, a, x, rest[0], rest[1], rest[2])?;
         let kx = if c.key.is_none() {
             c.x
         } else {
@@ -212,20 +220,26 @@ fn insort_any(vm: &mut Vm, a: Args, name: &str, right: bool) -> PyResult<Value> 
     })
 }
 
-fn bisect_left(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    bisect_any(vm, a, "bisect_left", false)
-}
+native! {
+    /// `bisect.bisect_left(a, x, lo=0, hi=None, *, key=None)`.
+    clinic fn bisect_left(vm, a, x, lo?, hi?, *, key?) {
+        bisect_any(vm, a, x, [lo, hi, key], false)
+    }
 
-fn bisect_right(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    bisect_any(vm, a, "bisect_right", true)
-}
+    /// `bisect.bisect_right(a, x, lo=0, hi=None, *, key=None)`.
+    clinic fn bisect_right(vm, a, x, lo?, hi?, *, key?) {
+        bisect_any(vm, a, x, [lo, hi, key], true)
+    }
 
-fn insort_left(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    insort_any(vm, a, "insort_left", false)
-}
+    /// `bisect.insort_left(a, x, lo=0, hi=None, *, key=None)`.
+    clinic fn insort_left(vm, a, x, lo?, hi?, *, key?) {
+        insort_any(vm, a, x, [lo, hi, key], false)
+    }
 
-fn insort_right(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    insort_any(vm, a, "insort_right", true)
+    /// `bisect.insort_right(a, x, lo=0, hi=None, *, key=None)`.
+    clinic fn insort_right(vm, a, x, lo?, hi?, *, key?) {
+        insort_any(vm, a, x, [lo, hi, key], true)
+    }
 }
 
 fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {

@@ -5,22 +5,10 @@
 
 use super::objects::NativeObj;
 use super::ModuleDef;
-use crate::builtins::{Args, Builtin};
+use crate::builtins::Builtin;
 use crate::collections::namedtuple::NamedtupleVm;
 use crate::object::{Dict, DictKind, ExcType, Instance, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
-
-fn sig<'a>(name: &'a str, params: &'a [&'a str], required: usize) -> super::util::Sig<'a> {
-    super::util::Sig {
-        name,
-        params,
-        required,
-        posonly: 0,
-        kwonly: &[],
-        method: false,
-        style: super::util::Style::Def,
-    }
-}
 
 fn cannot_pickle(vm: &Vm, x: Value) -> PyErr {
     PyErr::type_error(format!("cannot pickle '{}' object", vm.class_name(x)))
@@ -35,10 +23,16 @@ fn hook(vm: &Vm, x: Value, name: &str) -> bool {
     vm.class_lookup(cls, name).is_some_and(|v| !v.is_none())
 }
 
-/// `copy.copy(x)`.
-fn copy(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let x = super::util::bind(&a, &sig("copy", &["x"], 1))?[0].expect("required");
-    shallow(vm, x)
+native! {
+    /// `copy.copy(x)`.
+    def fn copy(vm, x) {
+        shallow(vm, x)
+    }
+
+    /// `copy.deepcopy(x, memo=None, _nil=[])`.
+    def fn deepcopy(vm, x, memo?, _nil?) {
+        deepcopy_of(vm, x, memo)
+    }
 }
 
 fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
@@ -77,11 +71,8 @@ fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
     Ok(vm.heap.new_value(new))
 }
 
-/// `copy.deepcopy(x, memo=None)`.
-fn deepcopy(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let slots = super::util::bind(&a, &sig("deepcopy", &["x", "memo", "_nil"], 1))?;
-    let x = slots[0].expect("required");
-    let memo = match slots[1].filter(|m| !m.is_none()) {
+fn deepcopy_of(vm: &mut Vm, x: Value, memo: Option<Value>) -> PyResult<Value> {
+    let memo = match memo.filter(|m| !m.is_none()) {
         Some(m) => {
             if !matches!(m, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Dict(_))) {
                 return Err(PyErr::new(

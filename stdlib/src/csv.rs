@@ -9,7 +9,6 @@
 
 use super::csv_dialect::{self, csv_error, Dialect, QUOTE_ALL};
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{Dict, ExcType, HashKey, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
@@ -37,37 +36,63 @@ pub fn field_limit(vm: &mut Vm) -> PyResult<usize> {
     })
 }
 
-fn reader(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::csv_reader::new_reader(vm, a.pos, &a.kw)
-}
-
-fn writer(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::csv_writer::new_writer(vm, a.pos, &a.kw)
-}
-
-fn dialect_class(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    csv_dialect::resolve(vm, &a.pos, &a.kw)
-}
-
-/// `name` of a function taking one required argument, counted the way
-/// CPython's `get_dialect` / `unregister_dialect` count them.
-fn name_arg(a: &Args, fname: &str) -> PyResult<Value> {
-    let total = a.pos.len() + a.kw.len();
-    if total > 1 {
-        return Err(PyErr::type_error(format!(
-            "{fname}() takes at most 1 argument ({total} given)"
-        )));
+native! {
+    /// `csv.reader(csvfile, dialect='excel', /, **fmtparams)`.
+    pub(super) builtin fn reader(vm, csvfile, dialect?, /, **fmtparams) {
+        super::csv_reader::new_reader(vm, csvfile, dialect, &fmtparams)
     }
-    a.get(0, "name").ok_or_else(|| {
-        PyErr::type_error(format!(
-            "{fname}() missing required argument 'name' (pos 1)"
-        ))
-    })
-}
 
-fn get_dialect(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let name = name_arg(&a, "get_dialect")?;
-    csv_dialect::registry_get(vm, name)
+    /// `csv.writer(fileobj, dialect='excel', /, **fmtparams)`.
+    pub(super) builtin fn writer(vm, fileobj, dialect?, /, **fmtparams) {
+        super::csv_writer::new_writer(vm, fileobj, dialect, &fmtparams)
+    }
+
+    /// `csv.Dialect(dialect=None, **kwargs)`: `_csv.Dialect` binds its
+    /// arguments anonymously ("this function got an unexpected keyword
+    /// argument"), as `csv_dialect::resolve` does.
+    builtin fn dialect_class(vm, *args, **kwargs) {
+        csv_dialect::resolve(vm, &args, &kwargs)
+    }
+
+    /// `csv.get_dialect(name)`.
+    clinic fn get_dialect(vm, name) {
+        csv_dialect::registry_get(vm, name)
+    }
+
+    /// `csv.unregister_dialect(name)`.
+    clinic fn unregister_dialect(vm, name) {
+        let reg = csv_dialect::registry(vm)?;
+        let key = vm
+            .hash_key(name)
+            .map_err(|_| csv_error("unknown dialect"))?;
+        match registry_dict(vm, reg).remove(&key) {
+            Some(_) => Ok(Value::None),
+            None => Err(csv_error("unknown dialect")),
+        }
+    }
+
+    /// `csv.register_dialect(name, dialect=<unset>, /, **fmtparams)`.
+    builtin fn register_dialect(vm, name, dialect?, /, **fmtparams) {
+        let Some(key) = as_str(&vm.heap, name).map(str::to_string) else {
+            return Err(PyErr::type_error("dialect name must be a string"));
+        };
+        let dialect = csv_dialect::resolve(vm, dialect.as_slice(), &fmtparams)?;
+        let reg = csv_dialect::registry(vm)?;
+        registry_dict(vm, reg).insert(HashKey::Str(key.into()), name, dialect);
+        Ok(Value::None)
+    }
+
+    /// `csv.list_dialects()`.
+    builtin fn list_dialects in "_csv" (vm) {
+        let reg = csv_dialect::registry(vm)?;
+        let keys: Vec<Value> = registry_dict(vm, reg).keys().collect();
+        Ok(vm.new_list(keys))
+    }
+
+    /// `csv.field_size_limit(new_limit=<unset>)`.
+    clinic fn field_size_limit(vm, new_limit?) {
+        field_size_limit_of(vm, new_limit)
+    }
 }
 
 fn registry_dict(vm: &mut Vm, reg: Value) -> &mut Dict {
@@ -80,63 +105,9 @@ fn registry_dict(vm: &mut Vm, reg: Value) -> &mut Dict {
     }
 }
 
-fn unregister_dialect(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let name = name_arg(&a, "unregister_dialect")?;
-    let reg = csv_dialect::registry(vm)?;
-    let key = vm
-        .hash_key(name)
-        .map_err(|_| csv_error("unknown dialect"))?;
-    match registry_dict(vm, reg).remove(&key) {
-        Some(_) => Ok(Value::None),
-        None => Err(csv_error("unknown dialect")),
-    }
-}
-
-fn register_dialect(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if a.pos.is_empty() {
-        return Err(PyErr::type_error(
-            "register_dialect expected at least 1 argument, got 0",
-        ));
-    }
-    if a.pos.len() > 2 {
-        return Err(PyErr::type_error(format!(
-            "register_dialect expected at most 2 arguments, got {}",
-            a.pos.len()
-        )));
-    }
-    let name = a.pos[0];
-    let Some(key) = as_str(&vm.heap, name).map(str::to_string) else {
-        return Err(PyErr::type_error("dialect name must be a string"));
-    };
-    let dialect = csv_dialect::resolve(vm, &a.pos[1..], &a.kw)?;
-    let reg = csv_dialect::registry(vm)?;
-    registry_dict(vm, reg).insert(HashKey::Str(key.into()), name, dialect);
-    Ok(Value::None)
-}
-
-fn list_dialects(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::util::no_args(&a, "_csv.list_dialects")?;
-    let reg = csv_dialect::registry(vm)?;
-    let keys: Vec<Value> = registry_dict(vm, reg).keys().collect();
-    Ok(vm.new_list(keys))
-}
-
-fn field_size_limit(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    for (k, _) in &a.kw {
-        if k != "new_limit" {
-            return Err(PyErr::type_error(format!(
-                "field_size_limit() got an unexpected keyword argument '{k}'"
-            )));
-        }
-    }
-    let total = a.pos.len() + a.kw.len();
-    if total > 1 {
-        return Err(PyErr::type_error(format!(
-            "field_size_limit() takes at most 1 argument ({total} given)"
-        )));
-    }
+fn field_size_limit_of(vm: &mut Vm, new_limit: Option<Value>) -> PyResult<Value> {
     let old = field_limit(vm)? as i64;
-    if let Some(v) = a.get(0, "new_limit") {
+    if let Some(v) = new_limit {
         let n = match v {
             Value::Int(n) => n,
             Value::Ref(r) if matches!(vm.heap.get(r), Obj::BigInt(_)) => {
@@ -204,12 +175,19 @@ pub static C_MODULE: ModuleDef = ModuleDef {
     init: c_init,
 };
 
-fn dict_reader(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::csv_dict::new_dict_reader(vm, a)
-}
+native! {
+    /// `csv.DictReader(f, fieldnames=None, restkey=None, restval=None,
+    /// dialect='excel', *args, **kwds)`: a `def` with `*args`, bound by
+    /// `csv_dict`.
+    builtin fn dict_reader(vm, *args, **kwds) {
+        super::csv_dict::new_dict_reader(vm, args, kwds)
+    }
 
-fn dict_writer(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::csv_dict::new_dict_writer(vm, a)
+    /// `csv.DictWriter(f, fieldnames, restval='', extrasaction='raise',
+    /// dialect='excel', *args, **kwds)`.
+    builtin fn dict_writer(vm, *args, **kwds) {
+        super::csv_dict::new_dict_writer(vm, args, kwds)
+    }
 }
 
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {

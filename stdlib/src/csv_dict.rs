@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
 use crate::builtins::Args;
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
@@ -85,10 +86,10 @@ fn bind_init(
     cls: &str,
     names: &[&str],
     required: usize,
-    a: Args,
+    mut pos: Vec<Value>,
+    kw: Kwargs,
 ) -> PyResult<(Vec<Option<Value>>, Vec<Value>, Kwargs)> {
     let mut slots: Vec<Option<Value>> = vec![None; names.len()];
-    let mut pos = a.pos;
     let extra = if pos.len() > names.len() {
         pos.split_off(names.len())
     } else {
@@ -98,7 +99,7 @@ fn bind_init(
         slots[i] = Some(v);
     }
     let mut rest = Vec::new();
-    for (k, v) in a.kw {
+    for (k, v) in kw {
         match names.iter().position(|n| *n == k) {
             Some(i) if slots[i].is_some() => {
                 return Err(PyErr::type_error(format!(
@@ -139,9 +140,9 @@ fn fieldnames_arg(vm: &mut Vm, v: Value) -> PyResult<Value> {
 
 /// `csv.DictReader(f, fieldnames=None, restkey=None, restval=None,
 /// dialect='excel', *args, **kwds)`.
-pub fn new_dict_reader(vm: &mut Vm, a: Args) -> PyResult<Value> {
+pub fn new_dict_reader(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
     let names = ["f", "fieldnames", "restkey", "restval", "dialect"];
-    let (slots, extra, kwds) = bind_init("DictReader", &names, 1, a)?;
+    let (slots, extra, kwds) = bind_init("DictReader", &names, 1, pos, kw)?;
     let fieldnames = fieldnames_arg(vm, slots[1].unwrap_or(Value::None))?;
     let dialect = match slots[4] {
         Some(d) => d,
@@ -149,7 +150,7 @@ pub fn new_dict_reader(vm: &mut Vm, a: Args) -> PyResult<Value> {
     };
     let mut rpos = vec![slots[0].expect("required"), dialect];
     rpos.extend(extra);
-    let reader = super::csv_reader::new_reader(vm, rpos, &kwds)?;
+    let reader = super::csv::reader(vm, Args::new("reader", rpos, kwds))?;
     Ok(vm
         .heap
         .new_value(Obj::Native(NativeObj::CsvDictReader(Box::new(
@@ -239,9 +240,9 @@ pub fn next_dict(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
 
 /// `csv.DictWriter(f, fieldnames, restval='', extrasaction='raise',
 /// dialect='excel', *args, **kwds)`.
-pub fn new_dict_writer(vm: &mut Vm, a: Args) -> PyResult<Value> {
+pub fn new_dict_writer(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
     let names = ["f", "fieldnames", "restval", "extrasaction", "dialect"];
-    let (slots, extra, kwds) = bind_init("DictWriter", &names, 2, a)?;
+    let (slots, extra, kwds) = bind_init("DictWriter", &names, 2, pos, kw)?;
     let fieldnames = fieldnames_arg(vm, slots[1].expect("required"))?;
     let restval = match slots[2] {
         Some(v) => v,
@@ -267,7 +268,7 @@ pub fn new_dict_writer(vm: &mut Vm, a: Args) -> PyResult<Value> {
     };
     let mut wpos = vec![slots[0].expect("required"), dialect];
     wpos.extend(extra);
-    let writer = super::csv_writer::new_writer(vm, wpos, &kwds)?;
+    let writer = super::csv::writer(vm, Args::new("writer", wpos, kwds))?;
     Ok(vm
         .heap
         .new_value(Obj::Native(NativeObj::CsvDictWriter(Box::new(
@@ -351,79 +352,63 @@ fn dict_row_values(vm: &mut Vm, row: Value, names: Value, restval: Value) -> PyR
     Ok(vm.new_list(out))
 }
 
-pub fn has_method(vm: &Vm, id: ObjId, name: &str) -> bool {
+/// The methods of `csv.DictReader` (Python methods in CPython).
+static READER_METHODS: &[Method] = methods_table![__iter__ = reader_iter, __next__ = reader_next];
+
+/// The methods of `csv.DictWriter`.
+static WRITER_METHODS: &[Method] = methods_table![writerow, writerows, writeheader];
+
+/// The method table of a `DictReader` or `DictWriter` and its class name.
+fn methods_of(vm: &Vm, id: ObjId) -> (&'static [Method], &'static str) {
     if is_reader(vm, id) {
-        matches!(name, "__next__" | "__iter__")
+        (READER_METHODS, "DictReader")
     } else {
-        matches!(name, "writerow" | "writerows" | "writeheader")
+        (WRITER_METHODS, "DictWriter")
     }
 }
 
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let a = Args::new("DictWriter", args, kw);
-    if is_reader(vm, id) {
-        return Ok(Some(match name {
-            "__iter__" => {
-                super::util::no_args(&a, "DictReader.__iter__")?;
-                Value::Ref(id)
-            }
-            "__next__" => {
-                super::util::no_args(&a, "DictReader.__next__")?;
-                match next_dict(vm, id)? {
-                    Some(v) => v,
-                    None => return Err(PyErr::New(ExcType::StopIteration, vec![])),
-                }
-            }
-            _ => return Ok(None),
-        }));
+native! {
+    /// `DictReader.__iter__(self)`.
+    def_method method reader_iter as "DictReader.__iter__"(vm, this) {
+        Ok(this)
     }
-    let one = |a: &Args, m: &str| -> PyResult<Value> {
-        if !a.kw.is_empty() || a.pos.len() != 1 {
-            let given = a.pos.len() + 1;
-            return Err(PyErr::type_error(format!(
-                "DictWriter.{m}() takes 2 positional arguments but {given} were given"
-            )));
+
+    /// `DictReader.__next__(self)`.
+    def_method method reader_next as "DictReader.__next__"(vm, this) {
+        match next_dict(vm, receiver(this))? {
+            Some(v) => Ok(v),
+            None => Err(PyErr::New(ExcType::StopIteration, vec![])),
         }
-        Ok(a.pos[0])
-    };
-    Ok(Some(match name {
-        "writerow" => {
-            let row = one(&a, "writerow")?;
-            dict_writerow(vm, id, row)?
+    }
+
+    /// `DictWriter.writerow(self, rowdict)`.
+    def_method method writerow as "DictWriter.writerow"(vm, this, rowdict) {
+        dict_writerow(vm, receiver(this), rowdict)
+    }
+
+    /// `DictWriter.writerows(self, rowdicts)`.
+    def_method method writerows as "DictWriter.writerows"(vm, this, rowdicts) {
+        let id = receiver(this);
+        let it = vm.get_iter(rowdicts)?;
+        while let Some(row) = vm.iter_next(it)? {
+            dict_writerow(vm, id, row)?;
         }
-        "writerows" => {
-            let rows = one(&a, "writerows")?;
-            let it = vm.get_iter(rows)?;
-            while let Some(row) = vm.iter_next(it)? {
-                dict_writerow(vm, id, row)?;
-            }
-            Value::None
+        Ok(Value::None)
+    }
+
+    /// `DictWriter.writeheader(self)`.
+    def_method method writeheader as "DictWriter.writeheader"(vm, this) {
+        let id = receiver(this);
+        let names = writer_state(vm, id).fieldnames;
+        let items = vm.collect_iterable(names)?;
+        let mut d = Dict::new();
+        for k in items {
+            let hk = vm.dict_key(k)?;
+            d.insert(hk, k, k);
         }
-        "writeheader" => {
-            if !a.pos.is_empty() || !a.kw.is_empty() {
-                return Err(PyErr::type_error(format!(
-                    "DictWriter.writeheader() takes 1 positional argument but {} were given",
-                    a.pos.len() + 1
-                )));
-            }
-            let names = writer_state(vm, id).fieldnames;
-            let items = vm.collect_iterable(names)?;
-            let mut d = Dict::new();
-            for k in items {
-                let hk = vm.dict_key(k)?;
-                d.insert(hk, k, k);
-            }
-            let header = vm.heap.new_value(Obj::Dict(d));
-            dict_writerow(vm, id, header)?
-        }
-        _ => return Ok(None),
-    }))
+        let header = vm.heap.new_value(Obj::Dict(d));
+        dict_writerow(vm, id, header)
+    }
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
@@ -512,7 +497,7 @@ impl np::NativeType for DictObjectType {
     }
 
     fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
-        has_method(vm, id, name)
+        has_method(methods_of(vm, id).0, name)
     }
 
     fn call_method(
@@ -522,7 +507,8 @@ impl np::NativeType for DictObjectType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        let (table, owner) = methods_of(vm, id);
+        call_method(table, owner, vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

@@ -274,20 +274,14 @@ pub fn next_row(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
 }
 
 /// `csv.reader(iterable, dialect='excel', **fmtparams)`.
-pub fn new_reader(vm: &mut Vm, pos: Vec<Value>, kw: &[(String, Value)]) -> PyResult<Value> {
-    if pos.is_empty() {
-        return Err(PyErr::type_error(
-            "reader expected at least 1 argument, got 0",
-        ));
-    }
-    if pos.len() > 2 {
-        return Err(PyErr::type_error(format!(
-            "reader expected at most 2 arguments, got {}",
-            pos.len()
-        )));
-    }
-    let src = vm.get_iter(pos[0])?;
-    let dialect = csv_dialect::resolve(vm, &pos[1..], kw)?;
+pub fn new_reader(
+    vm: &mut Vm,
+    csvfile: Value,
+    dialect: Option<Value>,
+    kw: &[(String, Value)],
+) -> PyResult<Value> {
+    let src = vm.get_iter(csvfile)?;
+    let dialect = csv_dialect::resolve(vm, dialect.as_slice(), kw)?;
     let d = csv_dialect::data(vm, dialect);
     Ok(vm
         .heap

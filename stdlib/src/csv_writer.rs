@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 use super::csv_dialect::{
     self, csv_error, Dialect, QUOTE_ALL, QUOTE_NONE, QUOTE_NONNUMERIC, QUOTE_NOTNULL, QUOTE_STRINGS,
 };
+use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
-use crate::builtins::{Args, Builtin};
+use crate::builtins::Builtin;
 use crate::object::{ExcType, Obj, ObjId, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// A writer: the bound `write` callable and the dialect.
@@ -32,8 +32,6 @@ impl WriterState {
     }
 }
 
-pub const METHODS: &[&str] = &["writerow", "writerows"];
-
 /// `file.write`, which must exist and be callable.
 pub fn bind_write(vm: &mut Vm, file: Value) -> PyResult<Value> {
     let no_write = || PyErr::type_error("argument 1 must have a \"write\" method");
@@ -50,20 +48,14 @@ pub fn bind_write(vm: &mut Vm, file: Value) -> PyResult<Value> {
 }
 
 /// `csv.writer(fileobj, dialect='excel', **fmtparams)`.
-pub fn new_writer(vm: &mut Vm, pos: Vec<Value>, kw: &[(String, Value)]) -> PyResult<Value> {
-    if pos.is_empty() {
-        return Err(PyErr::type_error(
-            "writer expected at least 1 argument, got 0",
-        ));
-    }
-    if pos.len() > 2 {
-        return Err(PyErr::type_error(format!(
-            "writer expected at most 2 arguments, got {}",
-            pos.len()
-        )));
-    }
-    let write = bind_write(vm, pos[0])?;
-    let dialect = csv_dialect::resolve(vm, &pos[1..], kw)?;
+pub fn new_writer(
+    vm: &mut Vm,
+    file: Value,
+    dialect: Option<Value>,
+    kw: &[(String, Value)],
+) -> PyResult<Value> {
+    let write = bind_write(vm, file)?;
+    let dialect = csv_dialect::resolve(vm, dialect.as_slice(), kw)?;
     let d = csv_dialect::data(vm, dialect);
     Ok(vm
         .heap
@@ -239,29 +231,24 @@ pub fn writerow(vm: &mut Vm, id: ObjId, row: Value) -> PyResult<Value> {
     write_fields(vm, id, &mut |vm| vm.iter_next(it))
 }
 
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let a = Args::new("writer", args, kw);
-    Ok(Some(match name {
-        "writerow" => {
-            let row = super::util::one_arg(&a, "writer.writerow")?;
-            writerow(vm, id, row)?
+/// The methods of `_csv.writer` objects.
+static METHODS: &[Method] = methods_table![writerow = writer_writerow, writerows];
+
+native! {
+    /// `writer.writerow(row, /)`.
+    builtin method writer_writerow(vm, this, row, /) {
+        writerow(vm, receiver(this), row)
+    }
+
+    /// `writer.writerows(rows, /)`.
+    builtin method writerows(vm, this, rows, /) {
+        let id = receiver(this);
+        let it = vm.get_iter(rows)?;
+        while let Some(row) = vm.iter_next(it)? {
+            writerow(vm, id, row)?;
         }
-        "writerows" => {
-            let rows = super::util::one_arg(&a, "writer.writerows")?;
-            let it = vm.get_iter(rows)?;
-            while let Some(row) = vm.iter_next(it)? {
-                writerow(vm, id, row)?;
-            }
-            Value::None
-        }
-        _ => return Ok(None),
-    }))
+        Ok(Value::None)
+    }
 }
 
 // The native object type this file owns (`objects/native_type.rs`).
@@ -295,7 +282,7 @@ impl np::NativeType for WriterType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        METHODS.contains(&name)
+        has_method(METHODS, name)
     }
 
     fn call_method(
@@ -305,6 +292,6 @@ impl np::NativeType for WriterType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        call_method(METHODS, "writer", vm, np::Value::Ref(id), name, args, kw)
     }
 }

@@ -13,11 +13,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::datetime_args::{bind_c, CName};
+use super::datetime_args::bind_c;
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
-use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
@@ -380,15 +380,36 @@ pub fn check_clock(h: i64, mi: i64, s: i64, us: i64, fold: i64) -> PyResult<Cloc
     Ok(Clock { h, mi, s, us, fold })
 }
 
-fn int_or(vm: &Vm, v: Option<Value>, default: i64) -> PyResult<i64> {
+pub fn int_or(vm: &Vm, v: Option<Value>, default: i64) -> PyResult<i64> {
     match v {
         Some(v) => c_int(vm, v),
         None => Ok(default),
     }
 }
 
-fn date_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = bind_c(CName::Anon, &a.pos, &a.kw, &["year", "month", "day"], 3, 3)?;
+native! {
+    /// `datetime.date(year, month, day)`: CPython parses the arguments
+    /// with an anonymous `PyArg_ParseTupleAndKeywords` ("function missing
+    /// required argument 'year' (pos 1)"), which `bind_c` words.
+    builtin fn date_new(vm, *args, **kw) {
+        date_of(vm, &args, &kw)
+    }
+
+    /// `datetime.datetime(year, month, day, hour=0, minute=0, second=0,
+    /// microsecond=0, tzinfo=None, *, fold=0)`, bound as `date` is.
+    builtin fn datetime_new(vm, *args, **kw) {
+        datetime_of(vm, &args, &kw)
+    }
+
+    /// `datetime.time(hour=0, minute=0, second=0, microsecond=0,
+    /// tzinfo=None, *, fold=0)`, bound as `date` is.
+    builtin fn time_new(vm, *args, **kw) {
+        time_of(vm, &args, &kw)
+    }
+}
+
+fn date_of(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
+    let b = bind_c(args, kw, &["year", "month", "day"], 3, 3)?;
     let (y, m, d) = (
         int_or(vm, b[0], 0)?,
         int_or(vm, b[1], 0)?,
@@ -410,8 +431,8 @@ const DT_PARAMS: &[&str] = &[
     "fold",
 ];
 
-fn datetime_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = bind_c(CName::Anon, &a.pos, &a.kw, DT_PARAMS, 3, 8)?;
+fn datetime_of(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
+    let b = bind_c(args, kw, DT_PARAMS, 3, 8)?;
     let mut n = [0i64; 7];
     for (i, slot) in n.iter_mut().enumerate() {
         *slot = int_or(vm, b[i], 0)?;
@@ -423,9 +444,9 @@ fn datetime_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(new_dt(vm, Dt::DateTime(date, clock, tz)))
 }
 
-fn time_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
+fn time_of(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
     let params = ["hour", "minute", "second", "microsecond", "tzinfo", "fold"];
-    let b = bind_c(CName::Anon, &a.pos, &a.kw, &params, 0, 5)?;
+    let b = bind_c(args, kw, &params, 0, 5)?;
     let mut n = [0i64; 4];
     for (i, slot) in n.iter_mut().enumerate() {
         *slot = int_or(vm, b[i], 0)?;
@@ -446,7 +467,19 @@ pub fn round_half_even(x: f64) -> f64 {
     }
 }
 
-fn timedelta_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
+native! {
+    /// `datetime.timedelta(days=0, seconds=0, microseconds=0,
+    /// milliseconds=0, minutes=0, hours=0, weeks=0)`.
+    clinic fn timedelta_new as "__new__"(
+        vm, days?, seconds?, microseconds?, milliseconds?, minutes?, hours?, weeks?
+    ) {
+        let given = [days, seconds, microseconds, milliseconds, minutes, hours, weeks];
+        timedelta_of(vm, given)
+    }
+}
+
+/// A timedelta from its components in `timedelta()`'s order.
+fn timedelta_of(vm: &mut Vm, given: [Option<Value>; 7]) -> PyResult<Value> {
     let units: [(&str, i128); 7] = [
         ("days", DAY_US as i128),
         ("seconds", 1_000_000),
@@ -456,34 +489,10 @@ fn timedelta_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
         ("hours", 3_600_000_000),
         ("weeks", 7 * DAY_US as i128),
     ];
-    let names: Vec<&str> = units.iter().map(|u| u.0).collect();
-    if a.pos.len() > 7 {
-        return Err(PyErr::type_error(format!(
-            "__new__() takes at most 7 arguments ({} given)",
-            a.pos.len()
-        )));
-    }
-    for (k, _) in &a.kw {
-        if let Some(i) = names.iter().position(|n| n == k) {
-            if i < a.pos.len() {
-                return Err(PyErr::type_error(format!(
-                    "argument for __new__() given by name ('{k}') and position ({})",
-                    i + 1
-                )));
-            }
-        } else {
-            return Err(PyErr::type_error(format!(
-                "__new__() got an unexpected keyword argument '{k}'"
-            )));
-        }
-    }
     let mut whole: i128 = 0;
     let mut frac: f64 = 0.0;
-    for (i, (name, unit)) in units.iter().enumerate() {
-        let v = match a.pos.get(i).copied().or_else(|| a.kwarg(name)) {
-            Some(v) => v,
-            None => continue,
-        };
+    for ((name, unit), v) in units.iter().zip(given) {
+        let Some(v) = v else { continue };
         match v {
             Value::Int(n) => whole += n as i128 * unit,
             Value::Bool(b) => whole += b as i128 * unit,
@@ -544,16 +553,14 @@ pub fn make_zone(vm: &mut Vm, off_us: i64, name: Option<String>) -> PyResult<Val
     Ok(new_dt(vm, Dt::Zone(Zone { off_us, name })))
 }
 
-fn timezone_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = bind_c(
-        CName::Named("timezone"),
-        &a.pos,
-        &a.kw,
-        &["offset", "name"],
-        1,
-        2,
-    )?;
-    let off = b[0].expect("bound");
+native! {
+    /// `datetime.timezone(offset, name=<unset>)`.
+    clinic fn timezone_new as "timezone"(vm, offset, name?) {
+        timezone_of(vm, offset, name)
+    }
+}
+
+fn timezone_of(vm: &mut Vm, off: Value, name: Option<Value>) -> PyResult<Value> {
     let Some(Dt::Delta(d)) = dt_of(vm, off).cloned() else {
         let t = if off.is_none() {
             "None".to_string()
@@ -564,7 +571,7 @@ fn timezone_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
             "timezone() argument 1 must be datetime.timedelta, not {t}"
         )));
     };
-    let name = match b[1] {
+    let name = match name {
         None => None,
         Some(v) => match as_str(&vm.heap, v) {
             Some(s) => Some(s.to_string()),
@@ -583,11 +590,14 @@ fn timezone_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
     make_zone(vm, d.total_us() as i64, name)
 }
 
-fn tzinfo_new(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
-    Err(PyErr::new(
-        ExcType::NotImplementedError,
-        "datetime.tzinfo is abstract: use datetime.timezone",
-    ))
+native! {
+    /// `datetime.tzinfo(*args, **kwargs)`: abstract here.
+    builtin fn tzinfo_new(vm, *args, **kwargs) {
+        Err(PyErr::new(
+            ExcType::NotImplementedError,
+            "datetime.tzinfo is abstract: use datetime.timezone",
+        ))
+    }
 }
 
 /// The `timezone.utc` singleton.
@@ -615,14 +625,16 @@ pub fn no_clock(what: &str) -> PyErr {
     )
 }
 
-/// `datetime.X.method(...)`: the bound class and method name come first.
-fn classmethod(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (Some(&Value::Int(cls)), Some(&name)) = (a.pos.first(), a.pos.get(1)) else {
-        return Err(PyErr::type_error("bad class method"));
-    };
-    let name = as_str(&vm.heap, name).unwrap_or("").to_string();
-    let rest = a.pos[2..].to_vec();
-    super::datetime_methods::class_method(vm, cls as u16, &name, rest, a.kw)
+native! {
+    /// `datetime.X.method(...)`: the bound class and method name come
+    /// first (see [`class_method_value`]).
+    builtin fn classmethod(vm, cls, name, /, *rest, **kw) {
+        let Value::Int(cls) = cls else {
+            return Err(PyErr::type_error("bad class method"));
+        };
+        let name = as_str(&vm.heap, name).unwrap_or("").to_string();
+        super::datetime_methods::class_method(vm, cls as u16, &name, rest, kw)
+    }
 }
 
 /// A bound class method value (`datetime.datetime.now`).

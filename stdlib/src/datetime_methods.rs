@@ -1,58 +1,101 @@
-//! Attributes and methods of `datetime` objects, and the class-level
-//! attributes (`date.min`, `timezone.utc`, `datetime.now`, ...).
+//! Attributes and methods of `datetime` objects: one method table per
+//! kind (`date`, `datetime`, `time`, `timedelta`, `timezone`), declared
+//! with `native!`. The class-level attributes and class methods
+//! (`date.min`, `datetime.now`, ...) are in `class`.
+
+mod class;
+
+pub use class::{class_attr, class_method};
 
 use super::datetime::{
-    c_int, check_clock, check_date, check_tz, class_method_value, dt_from_micros, dt_id, dt_micros,
-    dt_of, local_zone, make_zone, new_dt, no_clock, round_half_even, utc, zone_of, Clock, Date,
-    Delta, Dt, Zone, DATE, DATETIME, DAY_US, EPOCH_ORDINAL, MAX_DAYS, TIME, TIMEDELTA, TIMEZONE,
+    check_clock, check_date, check_tz, dt_from_micros, dt_id, dt_micros, dt_of, int_or, local_zone,
+    new_dt, zone_of, Clock, Date, Delta, Dt, Zone, DAY_US, EPOCH_ORDINAL,
 };
-use super::datetime_args::{bind_c, exact, CName};
 use super::datetime_fmt::{self as fmt, Fields};
+use super::native::{call_method, receiver, Method};
 use crate::object::{ObjId, Value};
 use crate::vm::call::Kwargs;
-use crate::vm::{as_str, repr::str_repr, PyErr, PyResult, Vm};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
 
-const DATE_METHODS: &[&str] = &[
-    "replace",
-    "isoformat",
-    "strftime",
-    "weekday",
-    "isoweekday",
-    "isocalendar",
-    "toordinal",
-    "ctime",
-    "timetuple",
-    "__format__",
+static DATE_METHODS: &[Method] = methods_table![
+    replace = date_replace,
+    isoformat = date_isoformat,
+    strftime,
+    __format__ = format_method,
+    weekday,
+    isoweekday,
+    isocalendar,
+    toordinal,
+    ctime,
+    timetuple,
 ];
-const DATETIME_METHODS: &[&str] = &[
-    "date",
-    "time",
-    "timetz",
-    "utcoffset",
-    "tzname",
-    "dst",
-    "astimezone",
-    "timestamp",
-    "utctimetuple",
+
+static DATETIME_METHODS: &[Method] = methods_table![
+    replace = datetime_replace,
+    isoformat = datetime_isoformat,
+    strftime,
+    __format__ = format_method,
+    weekday,
+    isoweekday,
+    isocalendar,
+    toordinal,
+    ctime,
+    timetuple,
+    date,
+    time,
+    timetz,
+    utcoffset,
+    tzname,
+    dst,
+    astimezone,
+    timestamp,
+    utctimetuple,
 ];
-const TIME_METHODS: &[&str] = &[
-    "replace",
-    "isoformat",
-    "strftime",
-    "utcoffset",
-    "tzname",
-    "dst",
-    "__format__",
+
+static TIME_METHODS: &[Method] = methods_table![
+    replace = time_replace,
+    isoformat = time_isoformat,
+    strftime,
+    __format__ = format_method,
+    utcoffset,
+    tzname,
+    dst,
 ];
+
+static DELTA_METHODS: &[Method] = methods_table![total_seconds];
+
+static ZONE_METHODS: &[Method] = methods_table![
+    utcoffset = zone_utcoffset,
+    tzname = zone_tzname,
+    dst = zone_dst,
+    fromutc,
+];
+
+/// The method table of a datetime object and its type's name.
+fn methods_of(d: &Dt) -> (&'static [Method], &'static str) {
+    match d {
+        Dt::Date(_) => (DATE_METHODS, "date"),
+        Dt::DateTime(..) => (DATETIME_METHODS, "datetime"),
+        Dt::Time(..) => (TIME_METHODS, "time"),
+        Dt::Delta(_) => (DELTA_METHODS, "timedelta"),
+        Dt::Zone(_) => (ZONE_METHODS, "timezone"),
+    }
+}
 
 pub fn has_method(vm: &Vm, id: ObjId, name: &str) -> bool {
-    match dt_id(vm, id) {
-        Dt::Date(_) => DATE_METHODS.contains(&name),
-        Dt::DateTime(..) => DATE_METHODS.contains(&name) || DATETIME_METHODS.contains(&name),
-        Dt::Time(..) => TIME_METHODS.contains(&name),
-        Dt::Delta(_) => name == "total_seconds",
-        Dt::Zone(_) => matches!(name, "utcoffset" | "tzname" | "dst" | "fromutc"),
-    }
+    super::native::has_method(methods_of(&dt_id(vm, id)).0, name)
+}
+
+/// Calls a method of a datetime object.
+pub fn call(
+    vm: &mut Vm,
+    id: ObjId,
+    name: &str,
+    args: Vec<Value>,
+    kw: Kwargs,
+) -> PyResult<Option<Value>> {
+    let (table, owner) = methods_of(&dt_id(vm, id));
+    call_method(table, owner, vm, Value::Ref(id), name, args, kw)
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
@@ -123,132 +166,302 @@ pub fn format(vm: &mut Vm, id: ObjId, spec: &str) -> PyResult<Option<String>> {
     Ok(Some(fmt::strftime(&fields(vm, &d), spec)))
 }
 
-fn replace(vm: &mut Vm, d: &Dt, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
-    let (names, pos_max): (&[&str], usize) = match d {
-        Dt::Date(_) => (&["year", "month", "day"], 3),
-        Dt::DateTime(..) => (
-            &[
-                "year",
-                "month",
-                "day",
-                "hour",
-                "minute",
-                "second",
-                "microsecond",
-                "tzinfo",
-                "fold",
-            ],
-            8,
-        ),
-        _ => (
-            &["hour", "minute", "second", "microsecond", "tzinfo", "fold"],
-            5,
-        ),
-    };
-    let b = bind_c(CName::Named("replace"), args, kw, names, 0, pos_max)?;
-    let get = |vm: &Vm, name: &str, cur: i64| -> PyResult<i64> {
-        match names.iter().position(|n| *n == name).and_then(|i| b[i]) {
-            Some(v) => c_int(vm, v),
-            None => Ok(cur),
-        }
-    };
-    let tz_slot = names.iter().position(|n| *n == "tzinfo").and_then(|i| b[i]);
-    Ok(match d {
-        Dt::Date(x) => {
-            let nd = check_date(
-                get(vm, "year", x.y)?,
-                get(vm, "month", x.m)?,
-                get(vm, "day", x.d)?,
-            )?;
-            new_dt(vm, Dt::Date(nd))
-        }
-        Dt::DateTime(x, c, tz) => {
-            let nd = check_date(
-                get(vm, "year", x.y)?,
-                get(vm, "month", x.m)?,
-                get(vm, "day", x.d)?,
-            )?;
-            let nc = new_clock(vm, &get, c)?;
-            let ntz = check_tz(vm, tz_slot.unwrap_or(*tz))?;
-            new_dt(vm, Dt::DateTime(nd, nc, ntz))
-        }
-        Dt::Time(c, tz) => {
-            let nc = new_clock(vm, &get, c)?;
-            let ntz = check_tz(vm, tz_slot.unwrap_or(*tz))?;
-            new_dt(vm, Dt::Time(nc, ntz))
-        }
-        _ => unreachable!(),
-    })
+/// The receiver of a method of `datetime` objects.
+fn dt_this(vm: &Vm, this: Value) -> Dt {
+    dt_id(vm, receiver(this))
 }
 
-fn new_clock(vm: &Vm, get: &dyn Fn(&Vm, &str, i64) -> PyResult<i64>, c: &Clock) -> PyResult<Clock> {
+/// The date of a `date` or `datetime`.
+fn date_this(vm: &Vm, this: Value) -> Date {
+    match dt_this(vm, this) {
+        Dt::Date(x) | Dt::DateTime(x, ..) => x,
+        _ => unreachable!("a date method's receiver"),
+    }
+}
+
+/// The parts of a `datetime`.
+fn datetime_this(vm: &Vm, this: Value) -> (Date, Clock, Value) {
+    match dt_this(vm, this) {
+        Dt::DateTime(x, c, tz) => (x, c, tz),
+        _ => unreachable!("a datetime method's receiver"),
+    }
+}
+
+/// The zone of a `datetime` or `time`.
+fn tz_this(vm: &Vm, this: Value) -> Value {
+    match dt_this(vm, this) {
+        Dt::DateTime(_, _, tz) | Dt::Time(_, tz) => tz,
+        _ => unreachable!("a datetime or time method's receiver"),
+    }
+}
+
+/// The clock of `replace()`: each field given or the current one.
+fn new_clock(vm: &Vm, c: &Clock, f: [Option<Value>; 4], fold: Option<Value>) -> PyResult<Clock> {
     check_clock(
-        get(vm, "hour", c.h)?,
-        get(vm, "minute", c.mi)?,
-        get(vm, "second", c.s)?,
-        get(vm, "microsecond", c.us)?,
-        get(vm, "fold", c.fold)?,
+        int_or(vm, f[0], c.h)?,
+        int_or(vm, f[1], c.mi)?,
+        int_or(vm, f[2], c.s)?,
+        int_or(vm, f[3], c.us)?,
+        int_or(vm, fold, c.fold)?,
     )
 }
 
-fn isoformat(vm: &mut Vm, d: &Dt, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
-    let s = match d {
-        Dt::Date(x) => {
-            exact("isoformat", args, kw, 0)?;
-            fmt::date_iso(*x)
-        }
-        Dt::DateTime(x, c, tz) => {
-            let b = bind_c(
-                CName::Named("isoformat"),
-                args,
-                kw,
-                &["sep", "timespec"],
-                0,
-                2,
-            )?;
-            let sep = match b[0] {
-                None => 'T',
-                Some(v) => {
-                    let s = as_str(&vm.heap, v);
-                    match s.map(|s| (s.chars().count(), s.chars().next())) {
-                        Some((1, Some(ch))) => ch,
-                        Some((n, _)) => {
-                            return Err(PyErr::type_error(format!(
-                                "isoformat() argument 1 must be a unicode character, not a string of length {n}"
-                            )))
-                        }
-                        None => {
-                            let t = if v.is_none() { "None".into() } else { vm.class_name(v) };
-                            return Err(PyErr::type_error(format!(
-                                "isoformat() argument 1 must be a unicode character, not {t}"
-                            )));
-                        }
-                    }
-                }
+native! {
+    /// `date.replace(year=self.year, month=self.month, day=self.day)`.
+    clinic method date_replace(vm, this, year?, month?, day?) {
+        let x = date_this(vm, this);
+        let nd = check_date(int_or(vm, year, x.y)?, int_or(vm, month, x.m)?, int_or(vm, day, x.d)?)?;
+        Ok(new_dt(vm, Dt::Date(nd)))
+    }
+
+    /// `datetime.replace(year=self.year, ..., tzinfo=self.tzinfo, *,
+    /// fold=self.fold)`.
+    clinic method datetime_replace(
+        vm, this, year?, month?, day?, hour?, minute?, second?, microsecond?, tzinfo?, *, fold?
+    ) {
+        let (x, c, tz) = datetime_this(vm, this);
+        let nd = check_date(int_or(vm, year, x.y)?, int_or(vm, month, x.m)?, int_or(vm, day, x.d)?)?;
+        let nc = new_clock(vm, &c, [hour, minute, second, microsecond], fold)?;
+        let ntz = check_tz(vm, tzinfo.unwrap_or(tz))?;
+        Ok(new_dt(vm, Dt::DateTime(nd, nc, ntz)))
+    }
+
+    /// `time.replace(hour=self.hour, ..., tzinfo=self.tzinfo, *,
+    /// fold=self.fold)`.
+    clinic method time_replace(vm, this, hour?, minute?, second?, microsecond?, tzinfo?, *, fold?) {
+        let Dt::Time(c, tz) = dt_this(vm, this) else {
+            unreachable!("a time method's receiver")
+        };
+        let nc = new_clock(vm, &c, [hour, minute, second, microsecond], fold)?;
+        let ntz = check_tz(vm, tzinfo.unwrap_or(tz))?;
+        Ok(new_dt(vm, Dt::Time(nc, ntz)))
+    }
+
+    /// `date.isoformat()`.
+    builtin method date_isoformat(vm, this) {
+        let s = fmt::date_iso(date_this(vm, this));
+        Ok(vm.new_str(s))
+    }
+
+    /// `datetime.isoformat(sep='T', timespec='auto')`.
+    clinic method datetime_isoformat(vm, this, sep?, timespec?) {
+        let (x, c, tz) = datetime_this(vm, this);
+        let sep = match sep {
+            None => 'T',
+            Some(v) => iso_sep(vm, v)?,
+        };
+        let spec = match timespec {
+            Some(v) => str_arg(vm, "isoformat", 2, v)?,
+            None => "auto".into(),
+        };
+        let z = zone_of(vm, tz);
+        let s = fmt::datetime_iso(x, c, z.as_ref(), sep, &spec)?;
+        Ok(vm.new_str(s))
+    }
+
+    /// `time.isoformat(timespec='auto')`.
+    clinic method time_isoformat(vm, this, timespec?) {
+        let Dt::Time(c, tz) = dt_this(vm, this) else {
+            unreachable!("a time method's receiver")
+        };
+        let spec = match timespec {
+            Some(v) => str_arg(vm, "isoformat", 1, v)?,
+            None => "auto".into(),
+        };
+        let z = zone_of(vm, tz);
+        let s = fmt::time_iso(c, z.as_ref(), &spec)?;
+        Ok(vm.new_str(s))
+    }
+
+    /// `date.strftime(format)` (and `datetime`'s, `time`'s).
+    clinic method strftime(vm, this, format) {
+        strftime_of(vm, this, "strftime", format)
+    }
+
+    /// `date.__format__(format, /)` (and `datetime`'s, `time`'s).
+    getargs method format_method(vm, this, format, /) {
+        strftime_of(vm, this, "__format__", format)
+    }
+}
+
+/// `isoformat()`'s separator: one character.
+fn iso_sep(vm: &Vm, v: Value) -> PyResult<char> {
+    let s = as_str(&vm.heap, v);
+    match s.map(|s| (s.chars().count(), s.chars().next())) {
+        Some((1, Some(ch))) => Ok(ch),
+        Some((n, _)) => Err(PyErr::type_error(format!(
+            "isoformat() argument 1 must be a unicode character, not a string of length {n}"
+        ))),
+        None => {
+            let t = if v.is_none() {
+                "None".into()
+            } else {
+                vm.class_name(v)
             };
-            let spec = match b[1] {
-                Some(v) => str_arg(vm, "isoformat", 2, v)?,
-                None => "auto".into(),
-            };
-            let z = zone_of(vm, *tz);
-            fmt::datetime_iso(*x, *c, z.as_ref(), sep, &spec)?
+            Err(PyErr::type_error(format!(
+                "isoformat() argument 1 must be a unicode character, not {t}"
+            )))
         }
-        Dt::Time(c, tz) => {
-            let b = bind_c(CName::Named("isoformat"), args, kw, &["timespec"], 0, 1)?;
-            let spec = match b[0] {
-                Some(v) => str_arg(vm, "isoformat", 1, v)?,
-                None => "auto".into(),
-            };
-            let z = zone_of(vm, *tz);
-            fmt::time_iso(*c, z.as_ref(), &spec)?
-        }
-        _ => unreachable!(),
-    };
+    }
+}
+
+fn strftime_of(vm: &mut Vm, this: Value, name: &str, format: Value) -> PyResult<Value> {
+    let f = str_arg(vm, name, 1, format)?;
+    let d = dt_this(vm, this);
+    let s = fmt::strftime(&fields(vm, &d), &f);
     Ok(vm.new_str(s))
 }
 
+native! {
+    /// `date.weekday()`.
+    builtin method weekday(vm, this) {
+        Ok(Value::Int(date_this(vm, this).weekday()))
+    }
+
+    /// `date.isoweekday()`.
+    builtin method isoweekday(vm, this) {
+        Ok(Value::Int(date_this(vm, this).weekday() + 1))
+    }
+
+    /// `date.isocalendar()`.
+    builtin method isocalendar(vm, this) {
+        let (y, w, wd) = date_this(vm, this).iso_calendar();
+        Ok(vm.new_tuple(vec![Value::Int(y), Value::Int(w), Value::Int(wd)]))
+    }
+
+    /// `date.toordinal()`.
+    builtin method toordinal(vm, this) {
+        Ok(Value::Int(date_this(vm, this).ordinal()))
+    }
+
+    /// `date.ctime()`.
+    builtin method ctime(vm, this) {
+        let d = dt_this(vm, this);
+        let s = fmt::strftime(&fields(vm, &d), "%a %b %e %H:%M:%S %Y");
+        Ok(vm.new_str(s))
+    }
+
+    /// `date.timetuple()`.
+    builtin method timetuple(vm, this) {
+        let (x, c, tz) = match dt_this(vm, this) {
+            Dt::DateTime(x, c, tz) => (x, c, tz),
+            Dt::Date(x) => (x, Clock::MIDNIGHT, Value::None),
+            _ => unreachable!("a date method's receiver"),
+        };
+        let dst = if tz.is_none() { -1 } else { 0 };
+        Ok(super::time::struct_time_value(vm, x, c, dst, None))
+    }
+
+    /// `datetime.date()`.
+    builtin method date(vm, this) {
+        let (x, _, _) = datetime_this(vm, this);
+        Ok(new_dt(vm, Dt::Date(x)))
+    }
+
+    /// `datetime.time()`.
+    builtin method time(vm, this) {
+        let (_, c, _) = datetime_this(vm, this);
+        Ok(new_dt(vm, Dt::Time(c, Value::None)))
+    }
+
+    /// `datetime.timetz()`.
+    builtin method timetz(vm, this) {
+        let (_, c, tz) = datetime_this(vm, this);
+        Ok(new_dt(vm, Dt::Time(c, tz)))
+    }
+
+    /// `datetime.utcoffset()` (and `time`'s).
+    builtin method utcoffset(vm, this) {
+        let z = zone_of(vm, tz_this(vm, this));
+        zone_answer(vm, "utcoffset", z)
+    }
+
+    /// `datetime.tzname()` (and `time`'s).
+    builtin method tzname(vm, this) {
+        let z = zone_of(vm, tz_this(vm, this));
+        zone_answer(vm, "tzname", z)
+    }
+
+    /// `datetime.dst()` (and `time`'s).
+    builtin method dst(vm, this) {
+        let z = zone_of(vm, tz_this(vm, this));
+        zone_answer(vm, "dst", z)
+    }
+
+    /// `datetime.astimezone(tz=None)`.
+    clinic method astimezone(vm, this, tz?) {
+        let (x, c, own) = datetime_this(vm, this);
+        astimezone_of(vm, x, c, own, tz.unwrap_or(Value::None))
+    }
+
+    /// `datetime.timestamp()`.
+    builtin method timestamp(vm, this) {
+        let (x, c, tz) = datetime_this(vm, this);
+        let off = zone_of(vm, tz).map_or(0, |z| z.off_us);
+        let us = dt_micros(x, c) - off - (EPOCH_ORDINAL - 1) * DAY_US;
+        Ok(Value::Float(us as f64 / 1e6))
+    }
+
+    /// `datetime.utctimetuple()`.
+    builtin method utctimetuple(vm, this) {
+        let (x, c, tz) = datetime_this(vm, this);
+        let off = zone_of(vm, tz).map_or(0, |z| z.off_us);
+        let (nd, nc) = dt_from_micros(dt_micros(x, c) - off, 0)?;
+        Ok(super::time::struct_time_value(vm, nd, nc, 0, None))
+    }
+
+    /// `timedelta.total_seconds()`.
+    builtin method total_seconds(vm, this) {
+        let Dt::Delta(x) = dt_this(vm, this) else {
+            unreachable!("a timedelta method's receiver")
+        };
+        Ok(Value::Float(x.total_us() as f64 / 1e6))
+    }
+
+    /// `timezone.utcoffset(dt, /)`.
+    builtin method zone_utcoffset(vm, this, dt, /) {
+        zone_query(vm, this, "utcoffset", dt)
+    }
+
+    /// `timezone.tzname(dt, /)`.
+    builtin method zone_tzname(vm, this, dt, /) {
+        zone_query(vm, this, "tzname", dt)
+    }
+
+    /// `timezone.dst(dt, /)`.
+    builtin method zone_dst(vm, this, dt, /) {
+        zone_query(vm, this, "dst", dt)
+    }
+
+    /// `timezone.fromutc(dt, /)`.
+    builtin method fromutc(vm, this, dt, /) {
+        let Dt::Zone(z) = dt_this(vm, this) else {
+            unreachable!("a timezone method's receiver")
+        };
+        let Some(Dt::DateTime(x, c, tz)) = dt_of(vm, dt).cloned() else {
+            return Err(PyErr::type_error("fromutc: argument must be a datetime"));
+        };
+        let (nd, nc) = dt_from_micros(dt_micros(x, c) + z.off_us, 0)?;
+        Ok(new_dt(vm, Dt::DateTime(nd, nc, tz)))
+    }
+}
+
+/// `timezone.utcoffset`, `tzname` and `dst` (`name`) of `dt`.
+fn zone_query(vm: &mut Vm, this: Value, name: &str, dt: Value) -> PyResult<Value> {
+    let Dt::Zone(z) = dt_this(vm, this) else {
+        unreachable!("a timezone method's receiver")
+    };
+    if !dt.is_none() && !matches!(dt_of(vm, dt), Some(Dt::DateTime(..))) {
+        return Err(PyErr::type_error(format!(
+            "{name}(dt) argument must be a datetime instance or None, not {}",
+            vm.class_name(dt)
+        )));
+    }
+    zone_answer(vm, name, Some(z))
+}
+
 /// Converts a datetime to another zone (`None`: the local zone, UTC).
-fn astimezone(vm: &mut Vm, d: Date, c: Clock, tz: Value, target: Value) -> PyResult<Value> {
+fn astimezone_of(vm: &mut Vm, d: Date, c: Clock, tz: Value, target: Value) -> PyResult<Value> {
     let from = zone_of(vm, tz).map_or(0, |z| z.off_us);
     let target = if target.is_none() {
         local_zone(vm)
@@ -262,123 +475,6 @@ fn astimezone(vm: &mut Vm, d: Date, c: Clock, tz: Value, target: Value) -> PyRes
     Ok(new_dt(vm, Dt::DateTime(nd, nc, target)))
 }
 
-/// Calls a method of a datetime object.
-pub fn call(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let d = dt_id(vm, id);
-    let kind = match d {
-        Dt::DateTime(..) => "datetime",
-        Dt::Time(..) => "time",
-        Dt::Zone(_) => "timezone",
-        _ => "date",
-    };
-    let noargs = |n: &str| exact(&format!("{kind}.{n}"), &args, &kw, 0);
-    let r = match (&d, name) {
-        (Dt::Date(_) | Dt::DateTime(..) | Dt::Time(..), "replace") => replace(vm, &d, &args, &kw)?,
-        (Dt::Date(_) | Dt::DateTime(..) | Dt::Time(..), "isoformat") => {
-            isoformat(vm, &d, &args, &kw)?
-        }
-        (Dt::Date(_) | Dt::DateTime(..) | Dt::Time(..), "strftime" | "__format__") => {
-            let b = bind_c(CName::Named(name), &args, &kw, &["format"], 1, 1)?;
-            let f = str_arg(vm, name, 1, b[0].expect("bound"))?;
-            let s = fmt::strftime(&fields(vm, &d), &f);
-            vm.new_str(s)
-        }
-        (Dt::Date(x) | Dt::DateTime(x, ..), _) if DATE_METHODS.contains(&name) => {
-            exact(name, &args, &kw, 0)?;
-            match name {
-                "weekday" => Value::Int(x.weekday()),
-                "isoweekday" => Value::Int(x.weekday() + 1),
-                "toordinal" => Value::Int(x.ordinal()),
-                "isocalendar" => {
-                    let (y, w, wd) = x.iso_calendar();
-                    vm.new_tuple(vec![Value::Int(y), Value::Int(w), Value::Int(wd)])
-                }
-                "ctime" => {
-                    let s = fmt::strftime(&fields(vm, &d), "%a %b %e %H:%M:%S %Y");
-                    vm.new_str(s)
-                }
-                _ => {
-                    let (c, tz) = match &d {
-                        Dt::DateTime(_, c, tz) => (*c, *tz),
-                        _ => (Clock::MIDNIGHT, Value::None),
-                    };
-                    let dst = if tz.is_none() { -1 } else { 0 };
-                    super::time::struct_time_value(vm, *x, c, dst, None)
-                }
-            }
-        }
-        (Dt::DateTime(x, c, tz), _) => match name {
-            "date" => {
-                noargs("date")?;
-                new_dt(vm, Dt::Date(*x))
-            }
-            "time" | "timetz" => {
-                noargs(name)?;
-                let t = if name == "time" { Value::None } else { *tz };
-                new_dt(vm, Dt::Time(*c, t))
-            }
-            "utcoffset" | "tzname" | "dst" => {
-                noargs(name)?;
-                zone_answer(vm, name, zone_of(vm, *tz))?
-            }
-            "astimezone" => {
-                let b = bind_c(CName::Named("astimezone"), &args, &kw, &["tz"], 0, 1)?;
-                astimezone(vm, *x, *c, *tz, b[0].unwrap_or(Value::None))?
-            }
-            "timestamp" => {
-                noargs("timestamp")?;
-                let off = zone_of(vm, *tz).map_or(0, |z| z.off_us);
-                let us = dt_micros(*x, *c) - off - (EPOCH_ORDINAL - 1) * DAY_US;
-                Value::Float(us as f64 / 1e6)
-            }
-            "utctimetuple" => {
-                noargs(name)?;
-                let off = zone_of(vm, *tz).map_or(0, |z| z.off_us);
-                let (nd, nc) = dt_from_micros(dt_micros(*x, *c) - off, 0)?;
-                super::time::struct_time_value(vm, nd, nc, 0, None)
-            }
-            _ => return Ok(None),
-        },
-        (Dt::Time(_, tz), "utcoffset" | "tzname" | "dst") => {
-            noargs(name)?;
-            zone_answer(vm, name, zone_of(vm, *tz))?
-        }
-        (Dt::Delta(x), "total_seconds") => {
-            exact("total_seconds", &args, &kw, 0)?;
-            Value::Float(x.total_us() as f64 / 1e6)
-        }
-        (Dt::Zone(z), "utcoffset" | "tzname" | "dst") => {
-            if args.len() != 1 || !kw.is_empty() {
-                exact(&format!("timezone.{name}"), &args, &kw, 1)?;
-            }
-            let a = args[0];
-            if !a.is_none() && !matches!(dt_of(vm, a), Some(Dt::DateTime(..))) {
-                return Err(PyErr::type_error(format!(
-                    "{name}(dt) argument must be a datetime instance or None, not {}",
-                    vm.class_name(a)
-                )));
-            }
-            zone_answer(vm, name, Some(z.clone()))?
-        }
-        (Dt::Zone(z), "fromutc") => {
-            exact("timezone.fromutc", &args, &kw, 1)?;
-            let Some(Dt::DateTime(x, c, tz)) = dt_of(vm, args[0]).cloned() else {
-                return Err(PyErr::type_error("fromutc: argument must be a datetime"));
-            };
-            let (nd, nc) = dt_from_micros(dt_micros(x, c) + z.off_us, 0)?;
-            new_dt(vm, Dt::DateTime(nd, nc, tz))
-        }
-        _ => return Ok(None),
-    };
-    Ok(Some(r))
-}
-
 fn zone_answer(vm: &mut Vm, name: &str, z: Option<Zone>) -> PyResult<Value> {
     let Some(z) = z else { return Ok(Value::None) };
     Ok(match name {
@@ -389,249 +485,4 @@ fn zone_answer(vm: &mut Vm, name: &str, z: Option<Zone>) -> PyResult<Value> {
         }
         _ => Value::None,
     })
-}
-
-/// Class attributes: `min`, `max`, `resolution`, `utc`, class methods.
-pub fn class_attr(vm: &mut Vm, cls: u16, name: &str) -> PyResult<Option<Value>> {
-    let date = |y, m, d| Date { y, m, d };
-    let max_clock = Clock {
-        h: 23,
-        mi: 59,
-        s: 59,
-        us: 999_999,
-        fold: 0,
-    };
-    let v = match (cls, name) {
-        (DATE, "min") => new_dt(vm, Dt::Date(date(1, 1, 1))),
-        (DATE, "max") => new_dt(vm, Dt::Date(date(9999, 12, 31))),
-        (DATE, "resolution") => delta(vm, DAY_US)?,
-        (DATETIME, "min") => new_dt(
-            vm,
-            Dt::DateTime(date(1, 1, 1), Clock::MIDNIGHT, Value::None),
-        ),
-        (DATETIME, "max") => new_dt(vm, Dt::DateTime(date(9999, 12, 31), max_clock, Value::None)),
-        (DATETIME | TIME | TIMEDELTA, "resolution") => delta(vm, 1)?,
-        (TIME, "min") => new_dt(vm, Dt::Time(Clock::MIDNIGHT, Value::None)),
-        (TIME, "max") => new_dt(vm, Dt::Time(max_clock, Value::None)),
-        (TIMEDELTA, "min") => new_dt(
-            vm,
-            Dt::Delta(Delta {
-                days: -MAX_DAYS,
-                secs: 0,
-                us: 0,
-            }),
-        ),
-        (TIMEDELTA, "max") => new_dt(
-            vm,
-            Dt::Delta(Delta {
-                days: MAX_DAYS,
-                secs: 86_399,
-                us: 999_999,
-            }),
-        ),
-        (TIMEZONE, "utc") => utc(vm)?,
-        (TIMEZONE, "min") => make_zone(vm, -(DAY_US - 60_000_000), None)?,
-        (TIMEZONE, "max") => make_zone(vm, DAY_US - 60_000_000, None)?,
-        (DATE, "today" | "fromisoformat" | "fromordinal" | "fromtimestamp" | "fromisocalendar")
-        | (
-            DATETIME,
-            "now" | "utcnow" | "today" | "fromisoformat" | "strptime" | "combine" | "fromtimestamp"
-            | "utcfromtimestamp" | "fromordinal",
-        )
-        | (TIME, "fromisoformat") => class_method_value(vm, cls, name),
-        _ => return Ok(None),
-    };
-    Ok(Some(v))
-}
-
-fn invalid_iso(s: &str) -> PyErr {
-    PyErr::value_error(format!("Invalid isoformat string: {}", str_repr(s)))
-}
-
-fn from_timestamp(vm: &mut Vm, ts: Value, tz: Value) -> PyResult<(Date, Clock)> {
-    let secs = vm.float_arg(ts)?;
-    if secs.is_nan() {
-        return Err(PyErr::value_error("Invalid value NaN (not a number)"));
-    }
-    let us = round_half_even(secs * 1e6);
-    if us.abs() > 3e17 {
-        return Err(PyErr::new(
-            crate::object::ExcType::OverflowError,
-            "timestamp out of range for platform time_t",
-        ));
-    }
-    let off = zone_of(vm, tz).map_or(0, |z| z.off_us);
-    dt_from_micros(us as i64 + (EPOCH_ORDINAL - 1) * DAY_US + off, 0)
-        .map_err(|_| PyErr::value_error("year is out of range"))
-}
-
-/// `datetime.X.name(...)`.
-pub fn class_method(
-    vm: &mut Vm,
-    cls: u16,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Value> {
-    let cn = CName::Named(name);
-    match (cls, name) {
-        (DATETIME, "now") => {
-            let b = bind_c(cn, &args, &kw, &["tz"], 0, 1)?;
-            check_tz(vm, b[0].unwrap_or(Value::None))?;
-            Err(no_clock("datetime.now()"))
-        }
-        (_, "today" | "utcnow") => {
-            exact(name, &args, &kw, 0)?;
-            Err(no_clock(&format!("{name}()")))
-        }
-        (_, "fromisoformat") => {
-            exact(
-                &format!(
-                    "{}.fromisoformat",
-                    ["date", "datetime", "time"][cls as usize]
-                ),
-                &args,
-                &kw,
-                1,
-            )?;
-            let Some(s) = as_str(&vm.heap, args[0]).map(str::to_string) else {
-                return Err(PyErr::type_error("fromisoformat: argument must be str"));
-            };
-            iso_parse(vm, cls, &s)
-        }
-        (DATETIME, "strptime") => {
-            exact("strptime", &args, &kw, 2)?;
-            let s = str_arg(vm, "strptime", 1, args[0])?;
-            let f = str_arg(vm, "strptime", 2, args[1])?;
-            let p = fmt::strptime(&s, &f)?;
-            let tz = match p.off_us {
-                Some(o) => make_zone(vm, o, None)?,
-                None => Value::None,
-            };
-            Ok(new_dt(
-                vm,
-                Dt::DateTime(p.date.expect("set"), p.clock.expect("set"), tz),
-            ))
-        }
-        (DATETIME, "combine") => {
-            let b = bind_c(cn, &args, &kw, &["date", "time", "tzinfo"], 2, 3)?;
-            let Some(Dt::Date(d) | Dt::DateTime(d, ..)) = dt_of(vm, b[0].expect("bound")).cloned()
-            else {
-                return Err(PyErr::type_error(format!(
-                    "combine() argument 1 must be datetime.date, not {}",
-                    vm.class_name(b[0].expect("bound"))
-                )));
-            };
-            let Some(Dt::Time(c, ttz)) = dt_of(vm, b[1].expect("bound")).cloned() else {
-                return Err(PyErr::type_error(format!(
-                    "combine() argument 2 must be datetime.time, not {}",
-                    vm.class_name(b[1].expect("bound"))
-                )));
-            };
-            let tz = check_tz(vm, b[2].unwrap_or(ttz))?;
-            Ok(new_dt(vm, Dt::DateTime(d, c, tz)))
-        }
-        (DATE | DATETIME, "fromtimestamp") | (DATETIME, "utcfromtimestamp") => {
-            let params: &[&str] = if cls == DATETIME && name == "fromtimestamp" {
-                &["timestamp", "tz"]
-            } else {
-                &["timestamp"]
-            };
-            let b = bind_c(cn, &args, &kw, params, 1, params.len())?;
-            let tz = check_tz(vm, b.get(1).copied().flatten().unwrap_or(Value::None))?;
-            let (d, c) = from_timestamp(vm, b[0].expect("bound"), tz)?;
-            Ok(if cls == DATE {
-                new_dt(vm, Dt::Date(d))
-            } else {
-                new_dt(vm, Dt::DateTime(d, c, tz))
-            })
-        }
-        (DATE | DATETIME, "fromordinal") => {
-            exact("fromordinal", &args, &kw, 1)?;
-            let n = c_int(vm, args[0])?;
-            if !(1..=super::datetime::MAX_ORDINAL).contains(&n) {
-                return Err(PyErr::value_error("ordinal must be >= 1"));
-            }
-            let d = Date::from_ordinal(n);
-            Ok(if cls == DATE {
-                new_dt(vm, Dt::Date(d))
-            } else {
-                new_dt(vm, Dt::DateTime(d, Clock::MIDNIGHT, Value::None))
-            })
-        }
-        (DATE, "fromisocalendar") => {
-            let b = bind_c(cn, &args, &kw, &["year", "week", "day"], 3, 3)?;
-            let (y, w, wd) = (
-                c_int(vm, b[0].expect("b"))?,
-                c_int(vm, b[1].expect("b"))?,
-                c_int(vm, b[2].expect("b"))?,
-            );
-            if !(1..=7).contains(&wd) {
-                return Err(PyErr::value_error(format!(
-                    "Invalid weekday: {wd} (range is [1, 7])"
-                )));
-            }
-            let jan4 = check_date(y, 1, 4)?.ordinal();
-            let start = jan4 - (jan4 + 6) % 7;
-            Ok(new_dt(
-                vm,
-                Dt::Date(Date::from_ordinal(start + (w - 1) * 7 + wd - 1)),
-            ))
-        }
-        _ => Err(PyErr::type_error(format!("unknown class method {name}"))),
-    }
-}
-
-fn iso_parse(vm: &mut Vm, cls: u16, s: &str) -> PyResult<Value> {
-    let bad = || invalid_iso(s);
-    match cls {
-        DATE => {
-            let (y, m, d) = fmt::parse_iso_date(s).ok_or_else(bad)?;
-            let d = check_date(y, m, d)?;
-            Ok(new_dt(vm, Dt::Date(d)))
-        }
-        TIME => {
-            let (f, off) = fmt::parse_iso_time(s).ok_or_else(bad)?;
-            let c = check_clock(f[0], f[1], f[2], f[3], 0)?;
-            let tz = match off {
-                Some(o) => make_zone(vm, o, None)?,
-                None => Value::None,
-            };
-            Ok(new_dt(vm, Dt::Time(c, tz)))
-        }
-        _ => {
-            let split = if s.as_bytes().get(4) == Some(&b'-') {
-                10
-            } else {
-                8
-            };
-            let (dpart, rest) = if s.len() > split && s.is_char_boundary(split) {
-                (&s[..split], Some(&s[split..]))
-            } else {
-                (s, None)
-            };
-            let (y, m, d) = fmt::parse_iso_date(dpart).ok_or_else(bad)?;
-            let date = check_date(y, m, d)?;
-            let (c, tz) = match rest {
-                None => (Clock::MIDNIGHT, Value::None),
-                Some(r) => {
-                    let mut it = r.chars();
-                    it.next().ok_or_else(bad)?;
-                    let (f, off) = fmt::parse_iso_time(it.as_str()).ok_or_else(bad)?;
-                    let (mut f, mut day) = (f, date);
-                    if f[0] == 24 && f[1..].iter().all(|x| *x == 0) {
-                        f[0] = 0;
-                        day = Date::from_ordinal(date.ordinal() + 1);
-                    }
-                    let c = check_clock(f[0], f[1], f[2], f[3], 0)?;
-                    let tz = match off {
-                        Some(o) => make_zone(vm, o, None)?,
-                        None => Value::None,
-                    };
-                    return Ok(new_dt(vm, Dt::DateTime(day, c, tz)));
-                }
-            };
-            Ok(new_dt(vm, Dt::DateTime(date, c, tz)))
-        }
-    }
 }

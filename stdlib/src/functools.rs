@@ -16,8 +16,8 @@
 mod cache;
 mod order;
 
-use super::util::{bind, rooted, Sig, Style};
-use super::{ModuleDef, NativeFn, NativeId};
+use super::util::rooted;
+use super::{ModuleDef, NativeId};
 use crate::builtins::{Args, Builtin};
 use crate::object::{Dict, ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
@@ -84,32 +84,46 @@ fn parts(vm: &Vm, v: Value) -> Option<(u16, Vec<Value>)> {
     }
 }
 
-fn reduce(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let n = a.pos.len() + a.kw.len();
-    if a.pos.len() < 2 {
-        return Err(PyErr::type_error(format!(
-            "reduce() takes at least 2 positional arguments ({} given)",
-            a.pos.len()
-        )));
+native! {
+    /// `functools.reduce(function, iterable, /, initial=<unset>)` (3.14's
+    /// signature: `initial` may be passed by keyword).
+    clinic fn reduce(vm, function, iterable, /, initial?) {
+        reduce_of(vm, function, iterable, initial)
     }
-    if n > 3 {
-        return Err(PyErr::type_error(format!(
-            "reduce() takes at most 3 arguments ({n} given)"
-        )));
+
+    /// `functools.partial(func, /, *args, **keywords)`: CPython words a
+    /// missing `func` its own way ("type 'partial' takes at least one
+    /// argument").
+    builtin fn partial(vm, *args, **keywords) {
+        let Some(&first) = args.first() else {
+            return Err(PyErr::type_error(
+                "type 'partial' takes at least one argument",
+            ));
+        };
+        partial_of(vm, first, &args[1..], keywords)
     }
-    let mut initial = a.pos.get(2).copied();
-    for (k, v) in &a.kw {
-        if k != "initial" || initial.is_some() {
-            return Err(PyErr::type_error(if k == "initial" {
-                "argument for reduce() given by name ('initial') and position (3)".to_string()
-            } else {
-                format!("reduce() got an unexpected keyword argument '{k}'")
-            }));
-        }
-        initial = Some(*v);
+
+    /// `update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS,
+    /// updated=WRAPPER_UPDATES)`: function attributes cannot be set in this
+    /// VM, so the wrapper is returned unchanged.
+    def fn update_wrapper(vm, wrapper, wrapped, assigned?, updated?) {
+        Ok(wrapper)
     }
-    let func = a.pos[0];
-    let it = match vm.get_iter(a.pos[1]) {
+
+    /// `wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS,
+    /// updated=WRAPPER_UPDATES)`: a decorator returning its argument.
+    def fn wraps(vm, wrapped, assigned?, updated?) {
+        Ok(bound_native(
+            vm,
+            WRAPS_DECORATOR,
+            vec![wrapped],
+            "functools.partial",
+        ))
+    }
+}
+
+fn reduce_of(vm: &mut Vm, func: Value, iterable: Value, initial: Option<Value>) -> PyResult<Value> {
+    let it = match vm.get_iter(iterable) {
         Ok(it) => it,
         Err(e) if vm.is_exc_kind(&e, ExcType::TypeError) => {
             return Err(PyErr::type_error("reduce() arg 2 must support iteration"))
@@ -132,12 +146,8 @@ fn reduce(vm: &mut Vm, a: Args) -> PyResult<Value> {
     })
 }
 
-fn partial(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let Some(&first) = a.pos.first() else {
-        return Err(PyErr::type_error(
-            "type 'partial' takes at least one argument",
-        ));
-    };
+/// `partial(first, *args, **kw)`.
+fn partial_of(vm: &mut Vm, first: Value, more: &[Value], more_kw: Kwargs) -> PyResult<Value> {
     if !callable(vm, first)? {
         return Err(PyErr::type_error("the first argument must be callable"));
     }
@@ -153,8 +163,8 @@ fn partial(vm: &mut Vm, a: Args) -> PyResult<Value> {
         };
         args.extend_from_slice(&bound[skip..]);
     }
-    args.extend_from_slice(&a.pos[1..]);
-    merge_kwargs(&mut kw, a.kw);
+    args.extend_from_slice(more);
+    merge_kwargs(&mut kw, more_kw);
     Ok(make_partial(vm, func, args, kw))
 }
 
@@ -216,49 +226,6 @@ fn call_partial_kw(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let mut kw = dict_kwargs(vm, bound[1]);
     merge_kwargs(&mut kw, call.kw);
     vm.call_value(bound[0], call.pos, kw)
-}
-
-const WRAP_PARAMS: &[&str] = &["wrapper", "wrapped", "assigned", "updated"];
-
-/// `update_wrapper(wrapper, wrapped, ...)`: function attributes cannot be
-/// set in this VM, so the wrapper is returned unchanged.
-fn update_wrapper(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "update_wrapper",
-            params: WRAP_PARAMS,
-            required: 2,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    Ok(s[0].expect("required"))
-}
-
-/// `wraps(wrapped, ...)`: a decorator returning its argument.
-fn wraps(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "wraps",
-            params: &WRAP_PARAMS[1..],
-            required: 1,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    let wrapped = s[0].expect("required");
-    Ok(bound_native(
-        vm,
-        WRAPS_DECORATOR,
-        vec![wrapped],
-        "functools.partial",
-    ))
 }
 
 fn wraps_decorator(_vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -389,84 +356,27 @@ fn partial_repr(vm: &mut Vm, which: u16, bound: &[Value]) -> PyResult<String> {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "functools",
-    funcs: &[
-        NativeFn {
-            name: "reduce",
-            call: reduce,
-        },
-        NativeFn {
-            name: "partial",
-            call: partial,
-        },
-        NativeFn {
-            name: "lru_cache",
-            call: cache::lru_cache,
-        },
-        NativeFn {
-            name: "cache",
-            call: cache::cache,
-        },
-        NativeFn {
-            name: "wraps",
-            call: wraps,
-        },
-        NativeFn {
-            name: "update_wrapper",
-            call: update_wrapper,
-        },
-        NativeFn {
-            name: "cmp_to_key",
-            call: order::cmp_to_key,
-        },
-        NativeFn {
-            name: "total_ordering",
-            call: order::total_ordering,
-        },
+    funcs: natives_table![
+        reduce,
+        partial,
+        lru_cache = cache::lru_cache,
+        cache = cache::cache,
+        wraps,
+        update_wrapper,
+        cmp_to_key = order::cmp_to_key,
+        total_ordering = order::total_ordering,
         // PARTIAL..
-        NativeFn {
-            name: "_partial",
-            call: call_partial,
-        },
-        NativeFn {
-            name: "_partial_kw",
-            call: call_partial_kw,
-        },
-        NativeFn {
-            name: "_lru_cache_wrapper",
-            call: cache::call_cached,
-        },
-        NativeFn {
-            name: "_lru_decorator",
-            call: cache::lru_decorator,
-        },
-        NativeFn {
-            name: "_wraps_decorator",
-            call: wraps_decorator,
-        },
-        NativeFn {
-            name: "_cmp_key",
-            call: order::make_key,
-        },
-        NativeFn {
-            name: "_key_compare",
-            call: order::key_compare,
-        },
-        NativeFn {
-            name: "_total_op",
-            call: order::total_op,
-        },
-        NativeFn {
-            name: "_cache_info",
-            call: cache::cache_info,
-        },
-        NativeFn {
-            name: "_cache_clear",
-            call: cache::cache_clear,
-        },
-        NativeFn {
-            name: "_cache_parameters",
-            call: cache::cache_parameters,
-        },
+        _partial = call_partial,
+        _partial_kw = call_partial_kw,
+        _lru_cache_wrapper = cache::call_cached,
+        _lru_decorator = cache::lru_decorator,
+        _wraps_decorator = wraps_decorator,
+        _cmp_key = order::make_key,
+        _key_compare = order::key_compare,
+        _total_op = order::total_op,
+        _cache_info = cache::cache_info,
+        _cache_clear = cache::cache_clear,
+        _cache_parameters = cache::cache_parameters,
     ],
     init: order::init,
 };

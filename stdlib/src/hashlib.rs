@@ -9,12 +9,10 @@ use num_traits::{Signed, ToPrimitive};
 use super::digests::{pbkdf2, Algo, Hasher};
 use super::digests_sponge::Blake2Params;
 use super::objects::NativeObj;
-use super::util::{bind, Sig, Style};
 use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
 use crate::object::{Dict, ExcType, Obj, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 const DATA_STRING: &str = "'data' and 'string' are mutually exclusive and support for 'string' keyword parameter is slated for removal in a future version.";
@@ -36,70 +34,17 @@ pub(super) fn new_hash(vm: &mut Vm, h: Hasher) -> Value {
     vm.heap.new_value(Obj::Native(NativeObj::Hash(Box::new(h))))
 }
 
-/// Binds `(data=b'', *, usedforsecurity=True, string=None)` plus `extra`
-/// keyword-only names; returns the data (checked) and the extra values.
-/// The last slot is the data (given as `data` or `string`).
-fn bind_data(
-    fname: &str,
-    pos: &[Value],
-    kw: &Kwargs,
-    extra: &[&str],
-) -> PyResult<Vec<Option<Value>>> {
-    let total = pos.len() + kw.len();
-    let max = 3 + extra.len();
-    if pos.len() > 1 {
-        return Err(PyErr::type_error(format!(
-            "{fname}() takes at most 1 positional argument ({} given)",
-            pos.len()
-        )));
-    }
-    if total > max {
-        let what = if pos.is_empty() {
-            "keyword arguments"
-        } else {
-            "arguments"
-        };
-        return Err(PyErr::type_error(format!(
-            "{fname}() takes at most {max} {what} ({total} given)"
-        )));
-    }
-    let mut data = pos.first().copied();
-    let mut string = None;
-    let mut vals = vec![None; extra.len()];
-    for (k, v) in kw {
-        match k.as_str() {
-            "data" if data.is_some() => {
-                return Err(PyErr::type_error(format!(
-                    "argument for {fname}() given by name ('data') and position (1)"
-                )))
-            }
-            "data" => data = Some(*v),
-            "string" => string = Some(*v),
-            "usedforsecurity" => {}
-            other => match extra.iter().position(|e| *e == other) {
-                Some(i) => vals[i] = Some(*v),
-                None => {
-                    return Err(PyErr::type_error(format!(
-                        "{fname}() got an unexpected keyword argument '{other}'"
-                    )))
-                }
-            },
-        }
-    }
+/// The data of a constructor, given as `data` or (deprecated) `string`.
+fn data_of(data: Option<Value>, string: Option<Value>) -> PyResult<Option<Value>> {
     if data.is_some() && string.is_some() {
         return Err(PyErr::type_error(DATA_STRING));
     }
-    vals.push(data.or(string));
-    Ok(vals)
+    Ok(data.or(string))
 }
 
-fn hash_ctor(vm: &mut Vm, algo: Algo, a: &Args) -> PyResult<Value> {
-    if algo.is_blake() {
-        return blake_ctor(vm, algo, &a.pos, &a.kw);
-    }
-    let fname = format!("openssl_{}", algo.name());
-    let vals = bind_data(&fname, &a.pos, &a.kw, &[])?;
-    let data = match vals[0] {
+/// A hash object of `algo` fed `data`.
+fn hash_of(vm: &mut Vm, algo: Algo, data: Option<Value>) -> PyResult<Value> {
+    let data = match data {
         Some(v) => buffer(vm, v)?,
         None => Vec::new(),
     };
@@ -142,32 +87,26 @@ fn c_unsigned(vm: &Vm, v: Value, what: &str) -> PyResult<u64> {
     })
 }
 
-fn blake_ctor(vm: &mut Vm, algo: Algo, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
+/// A BLAKE2 hash object: `v` holds `digest_size`, `key`, `salt`,
+/// `person`, `fanout`, `depth`, `leaf_size`, `node_offset`, `node_depth`,
+/// `inner_size` and `last_node` as given.
+fn blake_of(
+    vm: &mut Vm,
+    algo: Algo,
+    v: [Option<Value>; 11],
+    data: Option<Value>,
+) -> PyResult<Value> {
     // `last_node`'s truth test may run Python code: keep the arguments alive
-    let roots: Vec<Value> = pos
-        .iter()
-        .copied()
-        .chain(kw.iter().map(|kv| kv.1))
-        .collect();
-    super::util::rooted(vm, &roots, |vm| blake_ctor_rooted(vm, algo, pos, kw))
+    let roots: Vec<Value> = v.iter().chain([&data]).flatten().copied().collect();
+    super::util::rooted(vm, &roots, |vm| blake_rooted(vm, algo, v, data))
 }
 
-fn blake_ctor_rooted(vm: &mut Vm, algo: Algo, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
-    const NAMES: &[&str] = &[
-        "digest_size",
-        "key",
-        "salt",
-        "person",
-        "fanout",
-        "depth",
-        "leaf_size",
-        "node_offset",
-        "node_depth",
-        "inner_size",
-        "last_node",
-    ];
-    let fname = algo.name();
-    let v = bind_data(fname, pos, kw, NAMES)?;
+fn blake_rooted(
+    vm: &mut Vm,
+    algo: Algo,
+    v: [Option<Value>; 11],
+    data: Option<Value>,
+) -> PyResult<Value> {
     let big = algo == Algo::Blake2b;
     let (max_digest, max_key, max_salt) = if big { (64, 64, 16) } else { (32, 32, 8) };
     let mut p = Blake2Params::default_for(algo);
@@ -252,7 +191,7 @@ fn blake_ctor_rooted(vm: &mut Vm, algo: Algo, pos: &[Value], kw: &Kwargs) -> PyR
         p.inner_size = i as u8;
     }
     too_long("key", &p.key, max_key)?;
-    let data = match v[NAMES.len()] {
+    let data = match data {
         Some(x) => buffer(vm, x)?,
         None => Vec::new(),
     };
@@ -286,91 +225,63 @@ pub fn algo_by_name(name: &str) -> Option<Algo> {
     })
 }
 
-fn new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let by_kw = a.kwarg("name");
-    let name = match (a.pos.first().copied(), by_kw) {
-        (Some(_), Some(_)) => {
-            return Err(PyErr::type_error(
-                "__hash_new() got multiple values for argument 'name'",
-            ))
+native! {
+    /// `hashlib.new(name, data=b'', **kwargs)`: CPython's `__hash_new`,
+    /// which passes on to a BLAKE2 constructor or `_hashlib.new`.
+    def fn new as "__hash_new"(vm, name, data?, **kwargs) {
+        let Some(algo_name) = as_str(&vm.heap, name).map(str::to_string) else {
+            return Err(PyErr::type_error(format!(
+                "new() argument 'name' must be str, not {}",
+                vm.class_name(name)
+            )));
+        };
+        let algo = algo_by_name(&algo_name);
+        if let Some(b) = algo.filter(|a| a.is_blake()) {
+            let args = Args::new(b.name(), data.into_iter().collect(), kwargs);
+            return if b == Algo::Blake2b { blake2b(vm, args) } else { blake2s(vm, args) };
         }
-        (Some(v), None) | (None, Some(v)) => v,
-        (None, None) => {
-            return Err(PyErr::type_error(
-                "__hash_new() missing 1 required positional argument: 'name'",
-            ))
-        }
-    };
-    let Some(name) = as_str(&vm.heap, name).map(str::to_string) else {
-        return Err(PyErr::type_error(format!(
-            "new() argument 'name' must be str, not {}",
-            vm.class_name(name)
-        )));
-    };
-    let pos: Vec<Value> = a.pos.iter().skip(1).copied().collect();
-    let kw: Kwargs = a.kw.iter().filter(|(k, _)| k != "name").cloned().collect();
-    let algo = algo_by_name(&name);
-    if let Some(b) = algo.filter(|a| a.is_blake()) {
-        return blake_ctor(vm, b, &pos, &kw);
+        let mut pos = vec![name];
+        pos.extend(data);
+        openssl_new(vm, Args::new("new", pos, kwargs))
     }
-    if pos.len() > 1 {
-        return Err(PyErr::type_error(format!(
-            "new() takes at most 2 positional arguments ({} given)",
-            pos.len() + 1
-        )));
+
+    /// `_hashlib.new(name, data=b'', *, usedforsecurity=True, string=None)`.
+    clinic fn openssl_new as "new"(vm, name, data?, *, usedforsecurity?, string?) {
+        let data = data_of(data, string)?;
+        let algo_name = as_str(&vm.heap, name).unwrap_or_default().to_string();
+        let Some(algo) = algo_by_name(&algo_name) else {
+            // the data is checked first
+            if let Some(v) = data {
+                buffer(vm, v)?;
+            }
+            return Err(PyErr::value_error(format!("unsupported hash type {algo_name}")));
+        };
+        hash_of(vm, algo, data)
     }
-    let total = a.pos.len() + a.kw.len();
-    if total > 4 {
-        return Err(PyErr::type_error(format!(
-            "new() takes at most 4 arguments ({total} given)"
-        )));
+
+    /// `hashlib.pbkdf2_hmac(hash_name, password, salt, iterations,
+    /// dklen=None)`.
+    clinic fn pbkdf2_hmac(vm, hash_name, password, salt, iterations, dklen?) {
+        pbkdf2_of(vm, hash_name, password, salt, iterations, dklen)
     }
-    let vals = bind_data("new", &pos, &kw, &[])?;
-    let data = match vals[0] {
-        Some(v) => buffer(vm, v)?,
-        None => Vec::new(),
-    };
-    let Some(algo) = algo else {
-        return Err(PyErr::value_error(format!("unsupported hash type {name}")));
-    };
-    let mut h = Hasher::new(algo, None);
-    h.update(&data);
-    Ok(new_hash(vm, h))
 }
 
-fn pbkdf2_hmac(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let total = a.pos.len() + a.kw.len();
-    if total > 5 {
-        let what = if a.pos.is_empty() {
-            "keyword arguments"
-        } else {
-            "arguments"
-        };
-        return Err(PyErr::type_error(format!(
-            "pbkdf2_hmac() takes at most 5 {what} ({total} given)"
-        )));
-    }
-    let s = bind(
-        &a,
-        &Sig {
-            name: "pbkdf2_hmac",
-            params: &["hash_name", "password", "salt", "iterations", "dklen"],
-            required: 4,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let name = s[0].expect("required");
+fn pbkdf2_of(
+    vm: &mut Vm,
+    name: Value,
+    password: Value,
+    salt: Value,
+    iterations: Value,
+    dklen: Option<Value>,
+) -> PyResult<Value> {
     let Some(name) = as_str(&vm.heap, name).map(str::to_string) else {
         return Err(PyErr::type_error(format!(
             "pbkdf2_hmac() argument 'hash_name' must be str, not {}",
             vm.class_name(name)
         )));
     };
-    let password = vm.bytes_arg(s[1].expect("required"))?;
-    let salt = vm.bytes_arg(s[2].expect("required"))?;
+    let password = vm.bytes_arg(password)?;
+    let salt = vm.bytes_arg(salt)?;
     let long = |vm: &Vm, v: Value| -> PyResult<i64> {
         match v {
             Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)) => Err(PyErr::new(
@@ -380,7 +291,7 @@ fn pbkdf2_hmac(vm: &mut Vm, a: Args) -> PyResult<Value> {
             _ => vm.index_arg(v),
         }
     };
-    let iterations = long(vm, s[3].expect("required"))?;
+    let iterations = long(vm, iterations)?;
     if iterations < 1 {
         return Err(PyErr::value_error(
             "iteration value must be greater than 0.",
@@ -392,7 +303,7 @@ fn pbkdf2_hmac(vm: &mut Vm, a: Args) -> PyResult<Value> {
             "iteration value is too great.",
         ));
     }
-    let dklen = match s[4].filter(|v| !v.is_none()) {
+    let dklen = match dklen.filter(|v| !v.is_none()) {
         Some(v) => {
             let n = long(vm, v)?;
             if n < 1 {
@@ -422,28 +333,65 @@ fn pbkdf2_hmac(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(vm.new_bytes(out))
 }
 
+/// The constructors of the OpenSSL-style hashes:
+/// `openssl_NAME(data=b'', *, usedforsecurity=True, string=None)`.
 macro_rules! ctor {
-    ($f:ident, $algo:expr) => {
-        fn $f(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            hash_ctor(vm, $algo, &a)
+    ($($f:ident($cname:literal) => $algo:expr;)*) => {$(
+        native! {
+            #[doc = concat!("`hashlib.", stringify!($f), "(data=b'', *, usedforsecurity=True, string=None)`.")]
+            clinic fn $f as $cname(vm, data?, *, usedforsecurity?, string?) {
+                let data = data_of(data, string)?;
+                hash_of(vm, $algo, data)
+            }
         }
-    };
+    )*};
 }
 
-ctor!(md5, Algo::Md5);
-ctor!(sha1, Algo::Sha1);
-ctor!(sha224, Algo::Sha224);
-ctor!(sha256, Algo::Sha256);
-ctor!(sha384, Algo::Sha384);
-ctor!(sha512, Algo::Sha512);
-ctor!(sha3_224, Algo::Sha3_224);
-ctor!(sha3_256, Algo::Sha3_256);
-ctor!(sha3_384, Algo::Sha3_384);
-ctor!(sha3_512, Algo::Sha3_512);
-ctor!(shake_128, Algo::Shake128);
-ctor!(shake_256, Algo::Shake256);
-ctor!(blake2b, Algo::Blake2b);
-ctor!(blake2s, Algo::Blake2s);
+ctor! {
+    md5("openssl_md5") => Algo::Md5;
+    sha1("openssl_sha1") => Algo::Sha1;
+    sha224("openssl_sha224") => Algo::Sha224;
+    sha256("openssl_sha256") => Algo::Sha256;
+    sha384("openssl_sha384") => Algo::Sha384;
+    sha512("openssl_sha512") => Algo::Sha512;
+    sha3_224("openssl_sha3_224") => Algo::Sha3_224;
+    sha3_256("openssl_sha3_256") => Algo::Sha3_256;
+    sha3_384("openssl_sha3_384") => Algo::Sha3_384;
+    sha3_512("openssl_sha3_512") => Algo::Sha3_512;
+    shake_128("openssl_shake_128") => Algo::Shake128;
+    shake_256("openssl_shake_256") => Algo::Shake256;
+}
+
+native! {
+    /// `hashlib.blake2b(data=b'', *, digest_size=64, key=b'', salt=b'',
+    /// person=b'', fanout=1, depth=1, leaf_size=0, node_offset=0,
+    /// node_depth=0, inner_size=0, last_node=False, usedforsecurity=True,
+    /// string=None)`.
+    clinic fn blake2b(
+        vm, data?, *, digest_size?, key?, salt?, person?, fanout?, depth?, leaf_size?,
+        node_offset?, node_depth?, inner_size?, last_node?, usedforsecurity?, string?
+    ) {
+        let data = data_of(data, string)?;
+        let v = [
+            digest_size, key, salt, person, fanout, depth, leaf_size, node_offset, node_depth,
+            inner_size, last_node,
+        ];
+        blake_of(vm, Algo::Blake2b, v, data)
+    }
+
+    /// `hashlib.blake2s(...)`: `blake2b`'s parameters.
+    clinic fn blake2s(
+        vm, data?, *, digest_size?, key?, salt?, person?, fanout?, depth?, leaf_size?,
+        node_offset?, node_depth?, inner_size?, last_node?, usedforsecurity?, string?
+    ) {
+        let data = data_of(data, string)?;
+        let v = [
+            digest_size, key, salt, person, fanout, depth, leaf_size, node_offset, node_depth,
+            inner_size, last_node,
+        ];
+        blake_of(vm, Algo::Blake2s, v, data)
+    }
+}
 
 fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
     for attr in ["algorithms_guaranteed", "algorithms_available"] {

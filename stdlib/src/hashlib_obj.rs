@@ -4,11 +4,11 @@
 
 use super::digests::{Algo, Hasher};
 use super::hashlib::{buffer, new_hash, MODULE};
+use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
 use super::{module_index, ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn hasher(vm: &Vm, id: ObjId) -> &Hasher {
@@ -62,92 +62,87 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
     })
 }
 
-pub const METHODS: &[&str] = &["update", "digest", "hexdigest", "copy"];
+/// The methods of `_hashlib.HASH` and the BLAKE2 objects.
+static METHODS: &[Method] = methods_table![update, digest, hexdigest, copy];
+
+/// The methods of `_hashlib.HASHXOF` (SHAKE), whose digests take a length.
+static XOF_METHODS: &[Method] =
+    methods_table![update, digest = xof_digest, hexdigest = xof_hexdigest, copy,];
 
 fn hex(b: &[u8]) -> String {
     String::from_utf8(crate::object::bytes::hex(b, None, 1)).unwrap_or_default()
 }
 
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let h = hasher(vm, id);
-    let algo = h.algo;
-    let qual = match algo {
-        Algo::Blake2b => format!("blake2b.{name}"),
-        Algo::Blake2s => format!("blake2s.{name}"),
-        _ => format!("HASH.{name}"),
+native! {
+    /// `HASH.update(obj, /)`.
+    builtin method update(vm, this, obj, /) {
+        let data = buffer(vm, obj)?;
+        if let Obj::Native(NativeObj::Hash(h)) = vm.heap.get_mut(receiver(this)) {
+            h.update(&data);
+        }
+        Ok(Value::None)
+    }
+
+    /// `HASH.digest()`.
+    builtin method digest(vm, this) {
+        let h = hasher(vm, receiver(this));
+        let out = h.finish(h.out_len);
+        Ok(vm.new_bytes(out))
+    }
+
+    /// `HASH.hexdigest()`.
+    builtin method hexdigest(vm, this) {
+        let h = hasher(vm, receiver(this));
+        let out = h.finish(h.out_len);
+        Ok(vm.new_str(hex(&out)))
+    }
+
+    /// `HASH.copy()`.
+    builtin method copy(vm, this) {
+        let h = hasher(vm, receiver(this)).clone();
+        Ok(new_hash(vm, h))
+    }
+
+    /// `HASHXOF.digest(length)`.
+    clinic method xof_digest(vm, this, length) {
+        let out = xof_finish(vm, receiver(this), length)?;
+        Ok(vm.new_bytes(out))
+    }
+
+    /// `HASHXOF.hexdigest(length)`.
+    clinic method xof_hexdigest(vm, this, length) {
+        let out = xof_finish(vm, receiver(this), length)?;
+        Ok(vm.new_str(hex(&out)))
+    }
+}
+
+/// The first `length` bytes of a SHAKE digest.
+fn xof_finish(vm: &Vm, id: ObjId, length: Value) -> PyResult<Vec<u8>> {
+    let len = match length {
+        Value::Ref(r) if matches!(vm.heap.get(r), Obj::BigInt(_)) => {
+            return Err(PyErr::new(
+                ExcType::OverflowError,
+                "Python int too large to convert to C ssize_t",
+            ))
+        }
+        _ => vm.index_arg(length)?,
     };
-    let a = Args::new("digest", args, kw);
-    Ok(Some(match name {
-        "update" => {
-            let v = super::util::one_arg(&a, &qual)?;
-            let data = buffer(vm, v)?;
-            if let Obj::Native(NativeObj::Hash(h)) = vm.heap.get_mut(id) {
-                h.update(&data);
-            }
-            Value::None
-        }
-        "digest" | "hexdigest" if algo.is_xof() => {
-            let n = a.pos.len() + a.kw.len();
-            let length = a.kwarg("length").or(a.pos.first().copied());
-            if length.is_none() {
-                return Err(PyErr::type_error(format!(
-                    "{name}() missing required argument 'length' (pos 1)"
-                )));
-            }
-            if n > 1 {
-                let what = if a.pos.is_empty() {
-                    "keyword argument"
-                } else {
-                    "argument"
-                };
-                return Err(PyErr::type_error(format!(
-                    "{name}() takes at most 1 {what} ({n} given)"
-                )));
-            }
-            let length = length.expect("checked");
-            let len = match length {
-                Value::Ref(r) if matches!(vm.heap.get(r), Obj::BigInt(_)) => {
-                    return Err(PyErr::new(
-                        ExcType::OverflowError,
-                        "Python int too large to convert to C ssize_t",
-                    ))
-                }
-                _ => vm.index_arg(length)?,
-            };
-            if len < 0 {
-                return Err(PyErr::value_error("length must be non-negative"));
-            }
-            vm.check_alloc(len as u128)?;
-            let out = hasher(vm, id).finish(len as usize);
-            if name == "digest" {
-                vm.new_bytes(out)
-            } else {
-                vm.new_str(hex(&out))
-            }
-        }
-        "digest" | "hexdigest" => {
-            super::util::no_args(&a, &qual)?;
-            let h = hasher(vm, id);
-            let out = h.finish(h.out_len);
-            if name == "digest" {
-                vm.new_bytes(out)
-            } else {
-                vm.new_str(hex(&out))
-            }
-        }
-        "copy" => {
-            super::util::no_args(&a, &qual)?;
-            let h = hasher(vm, id).clone();
-            new_hash(vm, h)
-        }
-        _ => return Ok(None),
-    }))
+    if len < 0 {
+        return Err(PyErr::value_error("length must be non-negative"));
+    }
+    vm.check_alloc(len as u128)?;
+    Ok(hasher(vm, id).finish(len as usize))
+}
+
+/// The method table of hash object `id` and the name that qualifies its
+/// messages (`HASH.update()`, `blake2b.update()`).
+fn methods_of(vm: &Vm, id: ObjId) -> (&'static [Method], &'static str) {
+    match hasher(vm, id).algo {
+        Algo::Blake2b => (METHODS, "blake2b"),
+        Algo::Blake2s => (METHODS, "blake2s"),
+        a if a.is_xof() => (XOF_METHODS, "HASH"),
+        _ => (METHODS, "HASH"),
+    }
 }
 
 pub fn repr(vm: &Vm, id: ObjId) -> String {
@@ -280,8 +275,8 @@ impl np::NativeType for HashType {
         setattr(vm, id, name).map(Err)
     }
 
-    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        METHODS.contains(&name)
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        has_method(methods_of(vm, id).0, name)
     }
 
     fn call_method(
@@ -291,7 +286,8 @@ impl np::NativeType for HashType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        let (table, owner) = methods_of(vm, id);
+        call_method(table, owner, vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

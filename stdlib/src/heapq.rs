@@ -3,9 +3,8 @@
 //! `nsmallest`/`nlargest` and `merge` (which returns a list iterator here,
 //! after reading its inputs in full).
 
-use super::util::{bind, keep, rooted, Sig, Style};
+use super::util::{keep, rooted};
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
@@ -22,14 +21,6 @@ fn heap_arg(vm: &Vm, v: Value, name: &str, which: &str) -> PyResult<ObjId> {
         "{name}() {which} must be list, not {}",
         vm.class_name(v)
     )))
-}
-
-fn positional(a: &Args, name: &str, n: usize) -> PyResult<()> {
-    super::util::no_kw(a, &format!("_heapq.{name}"))?;
-    if a.pos.len() != n {
-        return Err(crate::builtins::arg_count_error(name, n, n, a.pos.len()));
-    }
-    Ok(())
 }
 
 fn get(vm: &Vm, id: ObjId, i: usize) -> PyResult<Value> {
@@ -108,12 +99,11 @@ fn sift_up(vm: &mut Vm, id: ObjId, mut pos: usize, max: bool) -> PyResult<()> {
     sift_down(vm, id, start, pos, max)
 }
 
-fn push(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
-    positional(&a, name, 2)?;
-    let id = heap_arg(vm, a.pos[0], name, "argument 1")?;
-    rooted(vm, &a.pos, |vm| {
+fn push(vm: &mut Vm, heap: Value, item: Value, name: &str, max: bool) -> PyResult<Value> {
+    let id = heap_arg(vm, heap, name, "argument 1")?;
+    rooted(vm, &[heap, item], |vm| {
         if let Obj::List(l) = vm.heap.get_mut(id) {
-            l.push(a.pos[1]);
+            l.push(item);
         }
         let n = len(vm, id);
         sift_down(vm, id, 0, n - 1, max)?;
@@ -121,8 +111,7 @@ fn push(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
     })
 }
 
-fn pop(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
-    let v = super::util::one_arg(&a, &format!("_heapq.{name}"))?;
+fn pop(vm: &mut Vm, v: Value, name: &str, max: bool) -> PyResult<Value> {
     let id = heap_arg(vm, v, name, "argument")?;
     let last = match vm.heap.get_mut(id) {
         Obj::List(l) => l.pop(),
@@ -143,29 +132,26 @@ fn pop(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
     })
 }
 
-fn replace(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
-    positional(&a, name, 2)?;
-    let id = heap_arg(vm, a.pos[0], name, "argument 1")?;
+fn replace(vm: &mut Vm, heap: Value, item: Value, name: &str, max: bool) -> PyResult<Value> {
+    let id = heap_arg(vm, heap, name, "argument 1")?;
     if len(vm, id) == 0 {
         return Err(PyErr::new(ExcType::IndexError, "index out of range"));
     }
-    rooted(vm, &a.pos, |vm| {
+    rooted(vm, &[heap, item], |vm| {
         let top = get(vm, id, 0)?;
         keep(vm, top);
-        set(vm, id, 0, a.pos[1])?;
+        set(vm, id, 0, item)?;
         sift_up(vm, id, 0, max)?;
         Ok(top)
     })
 }
 
-fn pushpop(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
-    positional(&a, name, 2)?;
-    let id = heap_arg(vm, a.pos[0], name, "argument 1")?;
-    let item = a.pos[1];
+fn pushpop(vm: &mut Vm, heap: Value, item: Value, name: &str, max: bool) -> PyResult<Value> {
+    let id = heap_arg(vm, heap, name, "argument 1")?;
     if len(vm, id) == 0 {
         return Ok(item);
     }
-    rooted(vm, &a.pos, |vm| {
+    rooted(vm, &[heap, item], |vm| {
         let top = get(vm, id, 0)?;
         if !before(vm, top, item, max)? {
             return Ok(item);
@@ -181,8 +167,7 @@ fn pushpop(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
     })
 }
 
-fn heapify_any(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
-    let v = super::util::one_arg(&a, &format!("_heapq.{name}"))?;
+fn heapify_any(vm: &mut Vm, v: Value, name: &str, max: bool) -> PyResult<Value> {
     let id = heap_arg(vm, v, name, "argument")?;
     rooted(vm, &[v], |vm| {
         let n = len(vm, id);
@@ -193,45 +178,57 @@ fn heapify_any(vm: &mut Vm, a: Args, name: &str, max: bool) -> PyResult<Value> {
     })
 }
 
-macro_rules! heap_fns {
-    ($($f:ident => $imp:ident($name:literal, $max:literal);)*) => {$(
-        fn $f(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            $imp(vm, a, $name, $max)
+/// The heap functions of one argument: `_heapq.NAME(heap, /)`.
+macro_rules! heap_fns1 {
+    ($($f:ident => $imp:ident($max:literal);)*) => {$(
+        native! {
+            #[doc = concat!("`heapq.", stringify!($f), "(heap, /)`.")]
+            builtin fn $f in "_heapq" (vm, heap, /) {
+                $imp(vm, heap, stringify!($f), $max)
+            }
         }
     )*};
 }
 
-heap_fns! {
-    heappush => push("heappush", false);
-    heappop => pop("heappop", false);
-    heapreplace => replace("heapreplace", false);
-    heappushpop => pushpop("heappushpop", false);
-    heapify => heapify_any("heapify", false);
-    heappush_max => push("heappush_max", true);
-    heappop_max => pop("heappop_max", true);
-    heapreplace_max => replace("heapreplace_max", true);
-    heappushpop_max => pushpop("heappushpop_max", true);
-    heapify_max => heapify_any("heapify_max", true);
+/// The heap functions of two arguments: `_heapq.NAME(heap, item, /)`.
+macro_rules! heap_fns2 {
+    ($($f:ident => $imp:ident($max:literal);)*) => {$(
+        native! {
+            #[doc = concat!("`heapq.", stringify!($f), "(heap, item, /)`.")]
+            builtin fn $f in "_heapq" (vm, heap, item, /) {
+                $imp(vm, heap, item, stringify!($f), $max)
+            }
+        }
+    )*};
+}
+
+heap_fns1! {
+    heappop => pop(false);
+    heapify => heapify_any(false);
+    heappop_max => pop(true);
+    heapify_max => heapify_any(true);
+}
+
+heap_fns2! {
+    heappush => push(false);
+    heapreplace => replace(false);
+    heappushpop => pushpop(false);
+    heappush_max => push(true);
+    heapreplace_max => replace(true);
+    heappushpop_max => pushpop(true);
 }
 
 /// `nsmallest`/`nlargest`: the first `n` of the stably sorted items, which
 /// is what CPython's heap-based selection returns.
-fn select(vm: &mut Vm, a: Args, name: &str, largest: bool) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name,
-            params: &["n", "iterable", "key"],
-            required: 2,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    let n = vm.index_arg(s[0].unwrap_or(Value::None))?;
-    let iterable = s[1].unwrap_or(Value::None);
-    let key = s[2].unwrap_or(Value::None);
+fn select(
+    vm: &mut Vm,
+    n: Value,
+    iterable: Value,
+    key: Option<Value>,
+    largest: bool,
+) -> PyResult<Value> {
+    let n = vm.index_arg(n)?;
+    let key = key.unwrap_or(Value::None);
     rooted(vm, &[iterable, key], |vm| {
         let items = vm.collect_iterable(iterable)?;
         let list = vm.new_list(items.clone());
@@ -245,34 +242,36 @@ fn select(vm: &mut Vm, a: Args, name: &str, largest: bool) -> PyResult<Value> {
     })
 }
 
-fn nsmallest(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    select(vm, a, "nsmallest", false)
-}
-
-fn nlargest(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    select(vm, a, "nlargest", true)
-}
-
-/// `merge(*iterables, key=None, reverse=False)`: at each step the head that
-/// comes first (the earliest input on ties), as CPython's heap merge picks.
-fn merge(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    for (k, _) in &a.kw {
-        if k != "key" && k != "reverse" {
-            return Err(PyErr::type_error(format!(
-                "merge() got an unexpected keyword argument '{k}'"
-            )));
-        }
+native! {
+    /// `heapq.nsmallest(n, iterable, key=None)`.
+    def fn nsmallest(vm, n, iterable, key?) {
+        select(vm, n, iterable, key, false)
     }
-    let key = a.kwarg("key").unwrap_or(Value::None);
-    let reverse = match a.kwarg("reverse") {
-        Some(v) => vm.truthy(v)?,
-        None => false,
-    };
-    let mut roots = a.pos.clone();
+
+    /// `heapq.nlargest(n, iterable, key=None)`.
+    def fn nlargest(vm, n, iterable, key?) {
+        select(vm, n, iterable, key, true)
+    }
+
+    /// `heapq.merge(*iterables, key=None, reverse=False)`: a `def` with
+    /// `*iterables`, whose keyword messages `builtin`'s equal.
+    builtin fn merge(vm, *iterables, key?, reverse?) {
+        let reverse = match reverse {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        merge_of(vm, iterables, key.unwrap_or(Value::None), reverse)
+    }
+}
+
+/// `merge`: at each step the head that comes first (the earliest input on
+/// ties), as CPython's heap merge picks.
+fn merge_of(vm: &mut Vm, iterables: Vec<Value>, key: Value, reverse: bool) -> PyResult<Value> {
+    let mut roots = iterables.clone();
     roots.push(key);
     rooted(vm, &roots, |vm| {
         let mut inputs: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
-        for v in &a.pos {
+        for v in &iterables {
             let items = vm.collect_iterable(*v)?;
             let l = vm.new_list(items.clone());
             keep(vm, l);

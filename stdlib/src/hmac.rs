@@ -5,13 +5,11 @@
 //! `NativeObj::Hmac`.
 
 use super::digests::{Algo, HmacKey};
+use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
-use super::util::{bind, Sig, Style};
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::bytes::as_bytes;
 use crate::object::{Obj, ObjId, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// The algorithm a `digestmod` names: a string or a `hashlib` constructor.
@@ -42,54 +40,37 @@ fn key_arg(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
     })
 }
 
-fn new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "new",
-            params: &["key", "msg", "digestmod"],
-            required: 1,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    let key = key_arg(vm, s[0].expect("required"))?;
-    let Some(dm) = s[2].filter(|v| !v.is_none()) else {
-        return Err(PyErr::type_error("Missing required argument 'digestmod'."));
-    };
-    let algo = algo_of(vm, dm)?;
-    let mut k = HmacKey::new(algo, &key);
-    if let Some(m) = s[1].filter(|v| !v.is_none()) {
-        k.update(&vm.bytes_arg(m)?);
+native! {
+    /// `hmac.new(key, msg=None, digestmod='')` (and the class `HMAC`).
+    def fn new(vm, key, msg?, digestmod?) {
+        let key = key_arg(vm, key)?;
+        let Some(dm) = digestmod.filter(|v| !v.is_none()) else {
+            return Err(PyErr::type_error("Missing required argument 'digestmod'."));
+        };
+        let algo = algo_of(vm, dm)?;
+        let mut k = HmacKey::new(algo, &key);
+        if let Some(m) = msg.filter(|v| !v.is_none()) {
+            k.update(&vm.bytes_arg(m)?);
+        }
+        Ok(vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k)))))
     }
-    Ok(vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k)))))
+
+    /// `hmac.digest(key, msg, digest)`.
+    def fn digest(vm, key, msg, digest) {
+        let key = key_arg(vm, key)?;
+        let msg = vm.bytes_arg(msg)?;
+        let algo = algo_of(vm, digest)?;
+        let out = super::digests::hmac(algo, &key, &msg);
+        Ok(vm.new_bytes(out))
+    }
+
+    /// `hmac.compare_digest(a, b, /)` (`_hashlib.compare_digest`).
+    builtin fn compare_digest in "_hashlib" (vm, a, b, /) {
+        compare(vm, a, b)
+    }
 }
 
-fn digest(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "digest",
-            params: &["key", "msg", "digest"],
-            required: 3,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    let key = key_arg(vm, s[0].expect("required"))?;
-    let msg = vm.bytes_arg(s[1].expect("required"))?;
-    let algo = algo_of(vm, s[2].expect("required"))?;
-    let out = super::digests::hmac(algo, &key, &msg);
-    Ok(vm.new_bytes(out))
-}
-
-fn compare_digest(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::util::exact_args(&a, "compare_digest", 2)?;
-    let (x, y) = (a.pos[0], a.pos[1]);
+fn compare(vm: &mut Vm, x: Value, y: Value) -> PyResult<Value> {
     let pair = match (as_str(&vm.heap, x), as_str(&vm.heap, y)) {
         (Some(p), Some(q)) => {
             if !p.is_ascii() || !q.is_ascii() {
@@ -140,43 +121,42 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
     })
 }
 
-pub const METHODS: &[&str] = &["update", "digest", "hexdigest", "copy"];
+/// The methods of `hmac.HMAC` (Python methods in CPython).
+static METHODS: &[Method] = methods_table![
+    update = hmac_update,
+    digest = hmac_digest,
+    hexdigest = hmac_hexdigest,
+    copy = hmac_copy,
+];
 
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let a = Args::new("method", args, kw);
-    let qual = format!("HMAC.{name}");
-    Ok(Some(match name {
-        "update" => {
-            let v = super::util::one_arg(&a, &qual)?;
-            let data = vm.bytes_arg(v)?;
-            if let Obj::Native(NativeObj::Hmac(k)) = vm.heap.get_mut(id) {
-                k.update(&data);
-            }
-            Value::None
+native! {
+    /// `HMAC.update(self, msg)`.
+    def_method method hmac_update as "HMAC.update"(vm, this, msg) {
+        let data = vm.bytes_arg(msg)?;
+        if let Obj::Native(NativeObj::Hmac(k)) = vm.heap.get_mut(receiver(this)) {
+            k.update(&data);
         }
-        "digest" | "hexdigest" => {
-            super::util::no_args(&a, &qual)?;
-            let out = key_of(vm, id).finish();
-            if name == "digest" {
-                vm.new_bytes(out)
-            } else {
-                let h = crate::object::bytes::hex(&out, None, 1);
-                vm.new_str(String::from_utf8(h).unwrap_or_default())
-            }
-        }
-        "copy" => {
-            super::util::no_args(&a, &qual)?;
-            let k = key_of(vm, id).clone();
-            vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k))))
-        }
-        _ => return Ok(None),
-    }))
+        Ok(Value::None)
+    }
+
+    /// `HMAC.digest(self)`.
+    def_method method hmac_digest as "HMAC.digest"(vm, this) {
+        let out = key_of(vm, receiver(this)).finish();
+        Ok(vm.new_bytes(out))
+    }
+
+    /// `HMAC.hexdigest(self)`.
+    def_method method hmac_hexdigest as "HMAC.hexdigest"(vm, this) {
+        let out = key_of(vm, receiver(this)).finish();
+        let h = crate::object::bytes::hex(&out, None, 1);
+        Ok(vm.new_str(String::from_utf8(h).unwrap_or_default()))
+    }
+
+    /// `HMAC.copy(self)`.
+    def_method method hmac_copy as "HMAC.copy"(vm, this) {
+        let k = key_of(vm, receiver(this)).clone();
+        Ok(vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k)))))
+    }
 }
 
 /// `type(h)` of an HMAC object: `hmac.HMAC`.
@@ -231,7 +211,7 @@ impl np::NativeType for HmacType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        METHODS.contains(&name)
+        has_method(METHODS, name)
     }
 
     fn call_method(
@@ -241,7 +221,7 @@ impl np::NativeType for HmacType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        call_method(METHODS, "HMAC", vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

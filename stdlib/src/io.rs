@@ -11,9 +11,10 @@
 
 use serde::{Deserialize, Serialize};
 
+mod methods;
+
 use super::objects::NativeObj;
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
@@ -44,36 +45,6 @@ pub struct ByteBuf {
     pub buf: Vec<u8>,
     pub pos: usize,
     pub closed: bool,
-}
-
-const TEXT_METHODS: &[&str] = &[
-    "write",
-    "writelines",
-    "read",
-    "readline",
-    "readlines",
-    "getvalue",
-    "seek",
-    "tell",
-    "truncate",
-    "close",
-    "flush",
-    "readable",
-    "writable",
-    "seekable",
-    "isatty",
-    "fileno",
-    "detach",
-    "__enter__",
-    "__exit__",
-    "__iter__",
-    "__next__",
-];
-
-const BYTES_METHODS: &[&str] = &["read1", "readinto", "getbuffer"];
-
-pub fn has_method(_vm: &Vm, _id: ObjId, name: &str) -> bool {
-    TEXT_METHODS.contains(&name) || BYTES_METHODS.contains(&name)
 }
 
 fn closed_err(period: bool) -> PyErr {
@@ -348,274 +319,34 @@ fn write(vm: &mut Vm, id: ObjId, v: Value) -> PyResult<Value> {
     }
 }
 
-fn seek(vm: &mut Vm, id: ObjId, a: &Args) -> PyResult<Value> {
-    let text_mode = is_text(vm, id);
-    let qual = if text_mode {
-        "StringIO.seek"
-    } else {
-        "BytesIO.seek"
-    };
-    if a.pos.is_empty() || a.pos.len() > 2 {
-        return Err(crate::builtins::arg_count_error("seek", 1, 2, a.pos.len()));
+native! {
+    /// `io.StringIO(initial_value='', newline='\n')`.
+    clinic fn string_io as "StringIO"(vm, initial_value?, newline?) {
+        string_io_of(vm, initial_value, newline)
     }
-    crate::util::no_kw(a, qual)?;
-    let off = vm.index_arg(a.pos[0])?;
-    let whence = match a.pos.get(1) {
-        Some(w) => vm.index_arg(*w)?,
-        None => 0,
-    };
-    if text_mode {
-        if !(0..=2).contains(&whence) {
-            return Err(PyErr::value_error(format!(
-                "Invalid whence ({whence}, should be 0, 1 or 2)"
-            )));
-        }
-        if off < 0 && whence == 0 {
-            return Err(PyErr::value_error(format!("Negative seek position {off}")));
-        }
-        if whence != 0 && off != 0 {
-            return Err(PyErr::new(
-                ExcType::OSError,
-                "Can't do nonzero cur-relative seeks",
-            ));
-        }
-        if is_closed(vm, id) {
-            return Err(closed_err(false));
-        }
-        let t = text(vm, id);
-        t.pos = match whence {
-            0 => off as usize,
-            1 => t.pos,
-            _ => t.buf.len(),
+
+    /// `io.BytesIO(initial_bytes=b'')`.
+    clinic fn bytes_io as "BytesIO"(vm, initial_bytes?) {
+        let buf = match initial_bytes {
+            None | Some(Value::None) => Vec::new(),
+            Some(v) => bytes_arg(vm, v)?,
         };
-        Ok(Value::Int(t.pos as i64))
-    } else {
-        if is_closed(vm, id) {
-            return Err(closed_err(true));
-        }
-        if !(0..=2).contains(&whence) {
-            return Err(PyErr::value_error(format!(
-                "invalid whence ({whence}, should be 0, 1 or 2)"
-            )));
-        }
-        if off < 0 && whence == 0 {
-            return Err(PyErr::value_error(format!("negative seek value {off}")));
-        }
-        let b = bytes(vm, id);
-        let base = match whence {
-            0 => 0,
-            1 => b.pos as i64,
-            _ => b.buf.len() as i64,
-        };
-        b.pos = base.saturating_add(off).max(0) as usize;
-        Ok(Value::Int(b.pos as i64))
+        Ok(vm
+            .heap
+            .new_value(Obj::Native(NativeObj::BytesIO(Box::new(ByteBuf {
+                buf,
+                pos: 0,
+                closed: false,
+            })))))
     }
 }
 
-pub fn call_method(
+fn string_io_of(
     vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: crate::vm::call::Kwargs,
-) -> PyResult<Option<Value>> {
-    let text_mode = is_text(vm, id);
-    let cls = if text_mode { "StringIO" } else { "BytesIO" };
-    let a = Args::new("method", args, kw);
-    let qual = format!("{cls}.{name}");
-    let check = |vm: &Vm| -> PyResult<()> {
-        if is_closed(vm, id) {
-            Err(closed_err(!text_mode))
-        } else {
-            Ok(())
-        }
-    };
-    Ok(Some(match name {
-        "write" => {
-            let v = super::util::one_arg(&a, &qual)?;
-            write(vm, id, v)?
-        }
-        "writelines" => {
-            let v = super::util::one_arg(&a, &qual)?;
-            check(vm)?;
-            let it = vm.get_iter(v)?;
-            while let Some(line) = vm.iter_next(it)? {
-                write(vm, id, line)?;
-            }
-            Value::None
-        }
-        "read" | "read1" => {
-            super::util::no_kw(&a, &qual)?;
-            if a.pos.len() > 1 {
-                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
-            }
-            check(vm)?;
-            let limit = size_arg(vm, a.pos.first().copied())?;
-            if text_mode {
-                let t = text(vm, id);
-                let start = t.pos.min(t.buf.len());
-                let end = limit.map_or(t.buf.len(), |l| t.buf.len().min(start.saturating_add(l)));
-                let s: String = t.buf[start..end].iter().collect();
-                t.pos = end.max(t.pos);
-                vm.new_str(s)
-            } else {
-                let b = bytes(vm, id);
-                let start = b.pos.min(b.buf.len());
-                let end = limit.map_or(b.buf.len(), |l| b.buf.len().min(start.saturating_add(l)));
-                let v = b.buf[start..end].to_vec();
-                b.pos = end.max(b.pos);
-                vm.heap.new_value(Obj::Bytes(v))
-            }
-        }
-        "readline" => {
-            super::util::no_kw(&a, &qual)?;
-            if a.pos.len() > 1 {
-                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
-            }
-            check(vm)?;
-            let limit = size_arg(vm, a.pos.first().copied())?;
-            read_line(vm, id, limit)
-        }
-        "readlines" => {
-            super::util::no_kw(&a, &qual)?;
-            if a.pos.len() > 1 {
-                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
-            }
-            check(vm)?;
-            let hint = size_arg(vm, a.pos.first().copied())?.filter(|h| *h > 0);
-            let mut lines = Vec::new();
-            let mut total = 0usize;
-            loop {
-                let line = read_line(vm, id, None);
-                if is_empty_line(vm, line) {
-                    break;
-                }
-                total += vm.len_of(line)?;
-                lines.push(line);
-                if hint.is_some_and(|h| total >= h) {
-                    break;
-                }
-            }
-            vm.new_list(lines)
-        }
-        "getvalue" => {
-            super::util::no_args(&a, &qual)?;
-            check(vm)?;
-            if text_mode {
-                let s: String = text(vm, id).buf.iter().collect();
-                vm.new_str(s)
-            } else {
-                let v = bytes(vm, id).buf.clone();
-                vm.heap.new_value(Obj::Bytes(v))
-            }
-        }
-        "seek" => seek(vm, id, &a)?,
-        "tell" => {
-            super::util::no_args(&a, &qual)?;
-            check(vm)?;
-            let pos = if text_mode {
-                text(vm, id).pos
-            } else {
-                bytes(vm, id).pos
-            };
-            Value::Int(pos as i64)
-        }
-        "truncate" => {
-            super::util::no_kw(&a, &qual)?;
-            if a.pos.len() > 1 {
-                return Err(crate::builtins::arg_count_error(name, 0, 1, a.pos.len()));
-            }
-            check(vm)?;
-            let size = match a.pos.first().copied() {
-                None | Some(Value::None) => None,
-                Some(v) => Some(vm.index_arg(v)?),
-            };
-            if let Some(n) = size.filter(|n| *n < 0) {
-                return Err(PyErr::value_error(if text_mode {
-                    format!("Negative size value {n}")
-                } else {
-                    format!("negative size value {n}")
-                }));
-            }
-            let n = if text_mode {
-                let t = text(vm, id);
-                let n = size.map_or(t.pos, |s| s as usize);
-                t.buf.truncate(n);
-                n
-            } else {
-                let b = bytes(vm, id);
-                let n = size.map_or(b.pos, |s| s as usize);
-                b.buf.truncate(n);
-                n
-            };
-            Value::Int(n as i64)
-        }
-        "close" => {
-            super::util::no_args(&a, &qual)?;
-            if text_mode {
-                text(vm, id).closed = true;
-            } else {
-                bytes(vm, id).closed = true;
-            }
-            Value::None
-        }
-        "flush" => {
-            super::util::no_args(&a, &qual)?;
-            check(vm)?;
-            Value::None
-        }
-        "readable" | "writable" | "seekable" => {
-            super::util::no_args(&a, &qual)?;
-            check(vm)?;
-            Value::Bool(true)
-        }
-        "isatty" => {
-            super::util::no_args(&a, &qual)?;
-            check(vm)?;
-            Value::Bool(false)
-        }
-        "fileno" | "detach" => {
-            return Err(PyErr::new(ExcType::OSError, name.to_string()));
-        }
-        "__enter__" => {
-            check(vm)?;
-            Value::Ref(id)
-        }
-        "__exit__" => {
-            if text_mode {
-                text(vm, id).closed = true;
-            } else {
-                bytes(vm, id).closed = true;
-            }
-            Value::None
-        }
-        "__iter__" => {
-            check_open(vm, id)?;
-            Value::Ref(id)
-        }
-        "__next__" => match next_line(vm, id)? {
-            Some(v) => v,
-            None => return Err(PyErr::New(ExcType::StopIteration, vec![])),
-        },
-        _ => return Ok(None),
-    }))
-}
-
-/// `io.StringIO(initial_value='', newline='\n')`.
-fn string_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = super::util::bind(
-        &a,
-        &super::util::Sig {
-            name: "StringIO",
-            params: &["initial_value", "newline"],
-            required: 0,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: super::util::Style::Clinic,
-        },
-    )?;
-    let newline = match b[1] {
+    initial_value: Option<Value>,
+    newline: Option<Value>,
+) -> PyResult<Value> {
+    let newline = match newline {
         None => Newline::Lf,
         Some(Value::None) => Newline::Universal,
         Some(v) => match as_str(&vm.heap, v) {
@@ -637,7 +368,7 @@ fn string_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
             }
         },
     };
-    let initial = match b[0] {
+    let initial = match initial_value {
         None | Some(Value::None) => String::new(),
         Some(v) => match as_str(&vm.heap, v) {
             Some(s) => s.to_string(),
@@ -657,33 +388,6 @@ fn string_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
             pos: 0,
             closed: false,
             newline,
-        })))))
-}
-
-/// `io.BytesIO(initial_bytes=b'')`.
-fn bytes_io(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = super::util::bind(
-        &a,
-        &super::util::Sig {
-            name: "BytesIO",
-            params: &["initial_bytes"],
-            required: 0,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: super::util::Style::Clinic,
-        },
-    )?;
-    let buf = match b[0] {
-        None | Some(Value::None) => Vec::new(),
-        Some(v) => bytes_arg(vm, v)?,
-    };
-    Ok(vm
-        .heap
-        .new_value(Obj::Native(NativeObj::BytesIO(Box::new(ByteBuf {
-            buf,
-            pos: 0,
-            closed: false,
         })))))
 }
 
@@ -728,7 +432,7 @@ impl np::NativeType for BufferType {
     }
 
     fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
-        has_method(vm, id, name)
+        methods::has(vm, id, name)
     }
 
     fn call_method(
@@ -738,7 +442,7 @@ impl np::NativeType for BufferType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        methods::call(vm, id, name, args, kw)
     }
 
     fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {

@@ -10,116 +10,13 @@ mod step;
 
 use super::iters::{CombState, NativeIter};
 use super::util::{keep, rooted};
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::iters::NativeIterVm;
 use crate::object::{ExcType, Iter, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 pub(super) use step::step;
-
-/// Binds arguments the way CPython's Argument Clinic does: `params` are
-/// the parameter names (the first `maxpos` positional-or-keyword, the rest
-/// keyword-only), the first `minpos` required.
-fn clinic(
-    a: &Args,
-    name: &str,
-    params: &[&str],
-    maxpos: usize,
-    minpos: usize,
-) -> PyResult<Vec<Option<Value>>> {
-    let (npos, nkw) = (a.pos.len(), a.kw.len());
-    let max = params.len();
-    if npos + nkw > max {
-        return Err(PyErr::type_error(format!(
-            "{name}() takes at most {max} {}argument{} ({} given)",
-            if npos == 0 { "keyword " } else { "" },
-            if max == 1 { "" } else { "s" },
-            npos + nkw
-        )));
-    }
-    if npos > maxpos {
-        return Err(PyErr::type_error(format!(
-            "{name}() takes {} {maxpos} positional argument{} ({npos} given)",
-            if minpos < maxpos {
-                "at most"
-            } else {
-                "exactly"
-            },
-            if maxpos == 1 { "" } else { "s" },
-        )));
-    }
-    let mut slots: Vec<Option<Value>> = a.pos.iter().map(|v| Some(*v)).collect();
-    let mut used = 0;
-    for (i, p) in params.iter().enumerate().skip(npos) {
-        match a.kwarg(p) {
-            Some(v) => {
-                slots.push(Some(v));
-                used += 1;
-            }
-            None if i < minpos => {
-                return Err(PyErr::type_error(format!(
-                    "{name}() missing required argument '{p}' (pos {})",
-                    i + 1
-                )))
-            }
-            None => slots.push(None),
-        }
-    }
-    if used < nkw {
-        for (i, p) in params.iter().enumerate().take(npos) {
-            if a.kwarg(p).is_some() {
-                return Err(PyErr::type_error(format!(
-                    "argument for {name}() given by name ('{p}') and position ({})",
-                    i + 1
-                )));
-            }
-        }
-        let k =
-            a.kw.iter()
-                .find(|(k, _)| !params.contains(&k.as_str()))
-                .map(|(k, _)| k.clone())
-                .unwrap_or_default();
-        return Err(PyErr::type_error(format!(
-            "{name}() got an unexpected keyword argument '{k}'"
-        )));
-    }
-    Ok(slots)
-}
-
-/// `PyArg_UnpackTuple` after `_PyArg_NoKeywords`: `min..=max` positional
-/// arguments and no keywords (`pairwise expected 1 argument, got 0`).
-fn unpack(a: &Args, min: usize, max: usize) -> PyResult<()> {
-    let name = a.name;
-    if !a.kw.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "{name}() takes no keyword arguments"
-        )));
-    }
-    let n = a.pos.len();
-    let (bound, how) = if n < min {
-        (min, "at least ")
-    } else if n > max {
-        (max, "at most ")
-    } else {
-        return Ok(());
-    };
-    Err(PyErr::type_error(format!(
-        "{name} expected {}{bound} argument{}, got {n}",
-        if min == max { "" } else { how },
-        if bound == 1 { "" } else { "s" }
-    )))
-}
-
-/// The call's arguments, to keep rooted while a constructor runs Python
-/// code (`__iter__`, `__index__`): native arguments are off the VM stack.
-fn arg_values(a: &Args) -> Vec<Value> {
-    a.pos
-        .iter()
-        .copied()
-        .chain(a.kw.iter().map(|kv| kv.1))
-        .collect()
-}
 
 /// A `Py_ssize_t` argument: an int or an object with `__index__`.
 fn ssize(vm: &mut Vm, v: Value) -> PyResult<i64> {
@@ -168,62 +65,222 @@ fn widen(v: Value) -> Value {
     }
 }
 
-fn count(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, "count", &["start", "step"], 2, 0)?;
-    let start = s[0].unwrap_or(Value::Int(0));
-    let step = s[1].unwrap_or(Value::Int(1));
-    if !is_number(vm, start) || !is_number(vm, step) {
-        return Err(PyErr::type_error("a number is required"));
+native! {
+    /// `itertools.count(start=0, step=1)`.
+    clinic fn count(vm, start?, step?) {
+        let start = start.unwrap_or(Value::Int(0));
+        let step = step.unwrap_or(Value::Int(1));
+        if !is_number(vm, start) || !is_number(vm, step) {
+            return Err(PyErr::type_error("a number is required"));
+        }
+        Ok(vm.new_native_iter(NativeIter::Count {
+            next: widen(start),
+            step: widen(step),
+        }))
     }
-    Ok(vm.new_native_iter(NativeIter::Count {
-        next: widen(start),
-        step: widen(step),
-    }))
+
+    /// `itertools.cycle(iterable, /)`.
+    unpack fn cycle(vm, iterable, /) {
+        let src = vm.get_iter(iterable)?;
+        Ok(vm.new_native_iter(NativeIter::Cycle {
+            src,
+            saved: Vec::new(),
+            idx: 0,
+        }))
+    }
+
+    /// `itertools.repeat(object, times=<forever>)`.
+    clinic fn repeat(vm, object, times?) {
+        let left = match times {
+            Some(t) => rooted(vm, &[object, t], |vm| ssize(vm, t))?.max(0),
+            None => -1,
+        };
+        Ok(vm.new_native_iter(NativeIter::Repeat { obj: object, left }))
+    }
+
+    /// `itertools.accumulate(iterable, func=None, *, initial=None)`.
+    clinic fn accumulate(vm, iterable, func?, *, initial?) {
+        let func = func.unwrap_or(Value::None);
+        let initial = match initial {
+            Some(Value::None) | None => Value::Undef,
+            Some(v) => v,
+        };
+        let src = rooted(vm, &[iterable, func, initial], |vm| vm.get_iter(iterable))?;
+        Ok(vm.new_native_iter(NativeIter::Accumulate {
+            src,
+            func,
+            total: Value::Undef,
+            initial,
+        }))
+    }
+
+    /// `itertools.chain(*iterables)`.
+    builtin fn chain(vm, *iterables) {
+        let args = vm.new_tuple(iterables);
+        chain_of(vm, args)
+    }
+
+    /// `itertools.chain.from_iterable(iterable, /)`.
+    builtin fn chain_from_iterable as "from_iterable" in "chain" (vm, iterable, /) {
+        chain_of(vm, iterable)
+    }
+
+    /// `itertools.compress(data, selectors)`.
+    clinic fn compress(vm, data, selectors) {
+        rooted(vm, &[data, selectors], |vm| {
+            let data = vm.get_iter(data)?;
+            keep(vm, data);
+            let sel = vm.get_iter(selectors)?;
+            Ok(vm.new_native_iter(NativeIter::Compress { data, sel }))
+        })
+    }
+
+    /// `itertools.dropwhile(predicate, iterable, /)`.
+    builtin fn dropwhile(vm, predicate, iterable, /) {
+        let src = rooted(vm, &[predicate, iterable], |vm| vm.get_iter(iterable))?;
+        Ok(vm.new_native_iter(NativeIter::DropWhile {
+            pred: predicate,
+            src,
+            done: false,
+        }))
+    }
+
+    /// `itertools.takewhile(predicate, iterable, /)`.
+    builtin fn takewhile(vm, predicate, iterable, /) {
+        let src = rooted(vm, &[predicate, iterable], |vm| vm.get_iter(iterable))?;
+        Ok(vm.new_native_iter(NativeIter::TakeWhile {
+            pred: predicate,
+            src,
+            stopped: false,
+        }))
+    }
+
+    /// `itertools.filterfalse(function, iterable, /)`.
+    builtin fn filterfalse(vm, function, iterable, /) {
+        let src = rooted(vm, &[function, iterable], |vm| vm.get_iter(iterable))?;
+        Ok(vm.new_native_iter(NativeIter::FilterFalse { pred: function, src }))
+    }
+
+    /// `itertools.starmap(function, iterable, /)`.
+    builtin fn starmap(vm, function, iterable, /) {
+        let src = rooted(vm, &[function, iterable], |vm| vm.get_iter(iterable))?;
+        Ok(vm.new_native_iter(NativeIter::StarMap { func: function, src }))
+    }
+
+    /// `itertools.islice(iterable, stop)` or `islice(iterable, start,
+    /// stop[, step])`.
+    builtin fn islice(vm, iterable, a, b?, c?, /) {
+        let vals = [iterable, a, b.unwrap_or(Value::None), c.unwrap_or(Value::None)];
+        rooted(vm, &vals, |vm| islice_rooted(vm, iterable, a, b, c))
+    }
+
+    /// `itertools.pairwise(iterable, /)`.
+    unpack fn pairwise(vm, iterable, /) {
+        let src = vm.get_iter(iterable)?;
+        Ok(vm.new_native_iter(NativeIter::Pairwise {
+            src,
+            old: Value::Undef,
+        }))
+    }
+
+    /// `itertools.batched(iterable, n, *, strict=False)`.
+    clinic fn batched(vm, iterable, n, *, strict?) {
+        let vals = [iterable, n, strict.unwrap_or(Value::None)];
+        rooted(vm, &vals, |vm| batched_rooted(vm, iterable, n, strict))
+    }
+
+    /// `itertools.zip_longest(*iterables, fillvalue=None)`: CPython checks
+    /// the keywords by hand ("zip_longest() got an unexpected keyword
+    /// argument", no name).
+    builtin fn zip_longest(vm, *iterables, **kw) {
+        let mut fill = Value::None;
+        if !kw.is_empty() {
+            match kw.first() {
+                Some((k, v)) if kw.len() == 1 && k == "fillvalue" => fill = *v,
+                _ => {
+                    return Err(PyErr::type_error(
+                        "zip_longest() got an unexpected keyword argument",
+                    ))
+                }
+            }
+        }
+        let mut iters = Vec::with_capacity(iterables.len());
+        let mut vals = iterables.clone();
+        vals.push(fill);
+        rooted(vm, &vals, |vm| {
+            for v in &iterables {
+                let it = vm.get_iter(*v)?;
+                iters.push(keep(vm, it));
+            }
+            Ok(())
+        })?;
+        let active = iters.len() as i64;
+        Ok(vm.new_native_iter(NativeIter::ZipLongest {
+            iters,
+            active,
+            fill,
+        }))
+    }
+
+    /// `itertools.groupby(iterable, key=None)`.
+    clinic fn groupby(vm, iterable, key?) {
+        let key = key.unwrap_or(Value::None);
+        let src = rooted(vm, &[iterable, key], |vm| vm.get_iter(iterable))?;
+        Ok(vm.new_native_iter(NativeIter::GroupBy {
+            src,
+            key,
+            tgtkey: Value::Undef,
+            currkey: Value::Undef,
+            currvalue: Value::Undef,
+            cur: 0,
+            gens: 0,
+        }))
+    }
+
+    /// `itertools.tee(iterable, n=2, /)`.
+    builtin fn tee in "itertools" (vm, iterable, n?, /) {
+        tee_of(vm, iterable, n)
+    }
+
+    /// `itertools.product(*iterables, repeat=1)`.
+    builtin fn product(vm, *iterables, repeat?) {
+        let mut vals = iterables.clone();
+        vals.extend(repeat);
+        rooted(vm, &vals, |vm| product_rooted(vm, iterables, repeat))
+    }
+
+    /// `itertools.combinations(iterable, r)`.
+    clinic fn combinations(vm, iterable, r) {
+        let (pool, r) = pool_and_r(vm, iterable, r)?;
+        Ok(vm.new_native_iter(NativeIter::Combinations {
+            pool,
+            r,
+            indices: Vec::new(),
+            state: CombState::First,
+        }))
+    }
+
+    /// `itertools.combinations_with_replacement(iterable, r)`.
+    clinic fn combinations_with_replacement(vm, iterable, r) {
+        let (pool, r) = pool_and_r(vm, iterable, r)?;
+        vm.check_alloc(r as u128 * 16)?;
+        Ok(vm.new_native_iter(NativeIter::CombinationsWithReplacement {
+            pool,
+            r,
+            indices: Vec::new(),
+            state: CombState::First,
+        }))
+    }
+
+    /// `itertools.permutations(iterable, r=None)`.
+    clinic fn permutations(vm, iterable, r?) {
+        permutations_of(vm, iterable, r)
+    }
 }
 
-fn cycle(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    unpack(&a, 1, 1)?;
-    let src = vm.get_iter(a.pos[0])?;
-    Ok(vm.new_native_iter(NativeIter::Cycle {
-        src,
-        saved: Vec::new(),
-        idx: 0,
-    }))
-}
-
-fn repeat(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, "repeat", &["object", "times"], 2, 1)?;
-    let left = match s[1] {
-        Some(t) => rooted(vm, &arg_values(&a), |vm| ssize(vm, t))?.max(0),
-        None => -1,
-    };
-    Ok(vm.new_native_iter(NativeIter::Repeat {
-        obj: s[0].expect("required"),
-        left,
-    }))
-}
-
-fn accumulate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, "accumulate", &["iterable", "func", "initial"], 2, 1)?;
-    let src = rooted(vm, &arg_values(&a), |vm| {
-        vm.get_iter(s[0].expect("required"))
-    })?;
-    let initial = match s[2] {
-        Some(Value::None) | None => Value::Undef,
-        Some(v) => v,
-    };
-    Ok(vm.new_native_iter(NativeIter::Accumulate {
-        src,
-        func: s[1].unwrap_or(Value::None),
-        total: Value::Undef,
-        initial,
-    }))
-}
-
-fn chain(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    unpack(&a, 0, usize::MAX)?;
-    let args = vm.new_tuple(a.pos);
-    let source = vm.get_iter(args)?;
+/// A `chain` over the iterables `source` yields.
+fn chain_of(vm: &mut Vm, source: Value) -> PyResult<Value> {
+    let source = vm.get_iter(source)?;
     Ok(vm.new_native_iter(NativeIter::Chain {
         source,
         active: Value::None,
@@ -232,78 +289,25 @@ fn chain(vm: &mut Vm, a: Args) -> PyResult<Value> {
     }))
 }
 
-fn chain_from_iterable(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let outer = super::util::one_arg(&a, "chain.from_iterable")?;
-    let source = vm.get_iter(outer)?;
-    Ok(vm.new_native_iter(NativeIter::Chain {
-        source,
-        active: Value::None,
-        spare: Value::None,
-        owned: false,
-    }))
-}
-
-fn compress(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, "compress", &["data", "selectors"], 2, 2)?;
-    rooted(vm, &arg_values(&a), |vm| {
-        let data = vm.get_iter(s[0].expect("required"))?;
-        keep(vm, data);
-        let sel = vm.get_iter(s[1].expect("required"))?;
-        Ok(vm.new_native_iter(NativeIter::Compress { data, sel }))
-    })
-}
-
-/// `(predicate, iterable)` of `takewhile`, `dropwhile`, `filterfalse`
-/// and `starmap`, with the iterable resolved.
-fn pred_and_iter(vm: &mut Vm, a: &Args) -> PyResult<(Value, Value)> {
-    unpack(a, 2, 2)?;
-    let src = rooted(vm, &a.pos, |vm| vm.get_iter(a.pos[1]))?;
-    Ok((a.pos[0], src))
-}
-
-fn dropwhile(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (pred, src) = pred_and_iter(vm, &a)?;
-    Ok(vm.new_native_iter(NativeIter::DropWhile {
-        pred,
-        src,
-        done: false,
-    }))
-}
-
-fn takewhile(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (pred, src) = pred_and_iter(vm, &a)?;
-    Ok(vm.new_native_iter(NativeIter::TakeWhile {
-        pred,
-        src,
-        stopped: false,
-    }))
-}
-
-fn filterfalse(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (pred, src) = pred_and_iter(vm, &a)?;
-    Ok(vm.new_native_iter(NativeIter::FilterFalse { pred, src }))
-}
-
-fn starmap(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (func, src) = pred_and_iter(vm, &a)?;
-    Ok(vm.new_native_iter(NativeIter::StarMap { func, src }))
-}
-
-fn islice(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    unpack(&a, 2, 4)?;
-    rooted(vm, &a.pos.clone(), |vm| islice_rooted(vm, a))
-}
-
-fn islice_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
+/// `islice(iterable, a)` (`a` the stop) or `islice(iterable, a, b, c)`
+/// (start, stop, step).
+fn islice_rooted(
+    vm: &mut Vm,
+    iterable: Value,
+    a: Value,
+    b: Option<Value>,
+    c: Option<Value>,
+) -> PyResult<Value> {
     const INDICES: &str = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.";
     let (mut start, mut stop, mut step) = (0i64, -1i64, 1i64);
-    let stop_arg = if a.pos.len() == 2 {
-        a.pos[1]
-    } else {
-        if !a.pos[1].is_none() {
-            start = ssize_clipped(vm, a.pos[1])?.unwrap_or(-1);
+    let stop_arg = match b {
+        None => a,
+        Some(b) => {
+            if !a.is_none() {
+                start = ssize_clipped(vm, a)?.unwrap_or(-1);
+            }
+            b
         }
-        a.pos[2]
     };
     if !stop_arg.is_none() {
         stop = ssize_clipped(vm, stop_arg)?.unwrap_or(-1);
@@ -316,7 +320,7 @@ fn islice_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
     if start < 0 || stop < -1 {
         return Err(PyErr::value_error(INDICES));
     }
-    if let Some(&s) = a.pos.get(3) {
+    if let Some(s) = c {
         if !s.is_none() {
             step = ssize_clipped(vm, s)?.unwrap_or(-1);
         }
@@ -326,7 +330,7 @@ fn islice_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
             "Step for islice() must be a positive integer or None.",
         ));
     }
-    let src = vm.get_iter(a.pos[0])?;
+    let src = vm.get_iter(iterable)?;
     Ok(vm.new_native_iter(NativeIter::ISlice {
         src,
         next: start,
@@ -336,78 +340,25 @@ fn islice_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
     }))
 }
 
-fn pairwise(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    unpack(&a, 1, 1)?;
-    let src = vm.get_iter(a.pos[0])?;
-    Ok(vm.new_native_iter(NativeIter::Pairwise {
-        src,
-        old: Value::Undef,
-    }))
-}
-
-fn batched(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    rooted(vm, &arg_values(&a), |vm| batched_rooted(vm, a))
-}
-
-fn batched_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, "batched", &["iterable", "n", "strict"], 2, 2)?;
-    let n = ssize(vm, s[1].expect("required"))?;
+fn batched_rooted(
+    vm: &mut Vm,
+    iterable: Value,
+    n: Value,
+    strict: Option<Value>,
+) -> PyResult<Value> {
+    let n = ssize(vm, n)?;
     if n < 1 {
         return Err(PyErr::value_error("n must be at least one"));
     }
-    let strict = match s[2] {
+    let strict = match strict {
         Some(v) => vm.truthy(v)?,
         None => false,
     };
-    let src = vm.get_iter(s[0].expect("required"))?;
+    let src = vm.get_iter(iterable)?;
     Ok(vm.new_native_iter(NativeIter::Batched {
         src,
         n: n as usize,
         strict,
-    }))
-}
-
-fn zip_longest(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let mut fill = Value::None;
-    if !a.kw.is_empty() {
-        match a.kwarg("fillvalue") {
-            Some(v) if a.kw.len() == 1 => fill = v,
-            _ => {
-                return Err(PyErr::type_error(
-                    "zip_longest() got an unexpected keyword argument",
-                ))
-            }
-        }
-    }
-    let mut iters = Vec::with_capacity(a.pos.len());
-    rooted(vm, &arg_values(&a), |vm| {
-        for v in &a.pos {
-            let it = vm.get_iter(*v)?;
-            iters.push(keep(vm, it));
-        }
-        Ok(())
-    })?;
-    let active = iters.len() as i64;
-    Ok(vm.new_native_iter(NativeIter::ZipLongest {
-        iters,
-        active,
-        fill,
-    }))
-}
-
-fn groupby(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, "groupby", &["iterable", "key"], 2, 1)?;
-    let src = rooted(vm, &arg_values(&a), |vm| {
-        vm.get_iter(s[0].expect("required"))
-    })?;
-    Ok(vm.new_native_iter(NativeIter::GroupBy {
-        src,
-        key: s[1].unwrap_or(Value::None),
-        tgtkey: Value::Undef,
-        currkey: Value::Undef,
-        currvalue: Value::Undef,
-        cur: 0,
-        gens: 0,
     }))
 }
 
@@ -417,15 +368,9 @@ fn as_tee(vm: &mut Vm, v: Value) -> Option<(Value, usize)> {
     super::iters::get!(vm, id, NativeIter::Tee { data, index } => (*data, *index))
 }
 
-fn tee(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if !a.kw.is_empty() {
-        return Err(PyErr::type_error(
-            "itertools.tee() takes no keyword arguments",
-        ));
-    }
-    unpack(&a, 1, 2)?;
-    let n = match a.pos.get(1) {
-        Some(v) => vm.index_arg(*v)?,
+fn tee_of(vm: &mut Vm, iterable: Value, n: Option<Value>) -> PyResult<Value> {
+    let n = match n {
+        Some(v) => vm.index_arg(v)?,
         None => 2,
     };
     if n < 0 {
@@ -435,7 +380,7 @@ fn tee(vm: &mut Vm, a: Args) -> PyResult<Value> {
     if n == 0 {
         return Ok(vm.new_tuple(Vec::new()));
     }
-    let it = vm.get_iter(a.pos[0])?;
+    let it = vm.get_iter(iterable)?;
     let (data, index) = match as_tee(vm, it) {
         Some(pos) => pos,
         None => {
@@ -456,25 +401,20 @@ fn tee(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(vm.new_tuple(out))
 }
 
-fn product(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    rooted(vm, &arg_values(&a), |vm| product_rooted(vm, a))
-}
-
-fn product_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let mut repeat = 1;
-    for (k, v) in &a.kw {
-        if k != "repeat" {
-            return Err(PyErr::type_error(format!(
-                "product() got an unexpected keyword argument '{k}'"
-            )));
-        }
-        repeat = ssize(vm, *v)?;
-        if repeat < 0 {
+fn product_rooted(vm: &mut Vm, iterables: Vec<Value>, repeat: Option<Value>) -> PyResult<Value> {
+    let mut times = 1;
+    if let Some(v) = repeat {
+        times = ssize(vm, v)?;
+        if times < 0 {
             return Err(PyErr::value_error("repeat argument cannot be negative"));
         }
     }
-    let repeat = repeat as u64;
-    let nargs = if repeat == 0 { 0 } else { a.pos.len() as u64 };
+    let repeat = times as u64;
+    let nargs = if repeat == 0 {
+        0
+    } else {
+        iterables.len() as u64
+    };
     if nargs > 0 && nargs > (i64::MAX as u64 / 8) / repeat {
         return Err(PyErr::new(
             ExcType::OverflowError,
@@ -482,7 +422,7 @@ fn product_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
         ));
     }
     let mut pools = Vec::with_capacity(nargs as usize);
-    for v in a.pos.iter().take(nargs as usize) {
+    for v in iterables.iter().take(nargs as usize) {
         let pool = vm.collect_iterable(*v)?;
         vm.stack.extend_from_slice(&pool);
         pools.push(pool);
@@ -500,41 +440,18 @@ fn product_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 /// `(pool, r)` of `combinations` and `combinations_with_replacement`:
 /// `r`'s type is checked before the pool is read, its sign after.
-fn pool_and_r(vm: &mut Vm, a: &Args, name: &str) -> PyResult<(Vec<Value>, usize)> {
-    let s = clinic(a, name, &["iterable", "r"], 2, 2)?;
-    let r = rooted(vm, &arg_values(a), |vm| ssize(vm, s[1].expect("required")))?;
-    let pool = vm.collect_iterable(s[0].expect("required"))?;
+fn pool_and_r(vm: &mut Vm, iterable: Value, r: Value) -> PyResult<(Vec<Value>, usize)> {
+    let r = rooted(vm, &[iterable, r], |vm| ssize(vm, r))?;
+    let pool = vm.collect_iterable(iterable)?;
     if r < 0 {
         return Err(PyErr::value_error("r must be non-negative"));
     }
     Ok((pool, r as usize))
 }
 
-fn combinations(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (pool, r) = pool_and_r(vm, &a, "combinations")?;
-    Ok(vm.new_native_iter(NativeIter::Combinations {
-        pool,
-        r,
-        indices: Vec::new(),
-        state: CombState::First,
-    }))
-}
-
-fn combinations_with_replacement(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (pool, r) = pool_and_r(vm, &a, "combinations_with_replacement")?;
-    vm.check_alloc(r as u128 * 16)?;
-    Ok(vm.new_native_iter(NativeIter::CombinationsWithReplacement {
-        pool,
-        r,
-        indices: Vec::new(),
-        state: CombState::First,
-    }))
-}
-
-fn permutations(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, "permutations", &["iterable", "r"], 2, 1)?;
-    let pool = vm.collect_iterable(s[0].expect("required"))?;
-    let r = match s[1] {
+fn permutations_of(vm: &mut Vm, iterable: Value, r: Option<Value>) -> PyResult<Value> {
+    let pool = vm.collect_iterable(iterable)?;
+    let r = match r {
         None | Some(Value::None) => pool.len() as i64,
         Some(v @ (Value::Int(_) | Value::Bool(_))) => vm.index_arg(v)?,
         Some(Value::Ref(id)) if matches!(vm.heap.get(id), Obj::BigInt(_)) => {
@@ -653,100 +570,31 @@ pub(super) fn class_name(f: NativeId) -> Option<String> {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "itertools",
-    funcs: &[
-        NativeFn {
-            name: "count",
-            call: count,
-        },
-        NativeFn {
-            name: "cycle",
-            call: cycle,
-        },
-        NativeFn {
-            name: "repeat",
-            call: repeat,
-        },
-        NativeFn {
-            name: "accumulate",
-            call: accumulate,
-        },
-        NativeFn {
-            name: "chain",
-            call: chain,
-        },
+    funcs: natives_table![
+        count,
+        cycle,
+        repeat,
+        accumulate,
+        chain,
         // FROM_ITERABLE
-        NativeFn {
-            name: "_chain_from_iterable",
-            call: chain_from_iterable,
-        },
-        NativeFn {
-            name: "compress",
-            call: compress,
-        },
-        NativeFn {
-            name: "dropwhile",
-            call: dropwhile,
-        },
-        NativeFn {
-            name: "takewhile",
-            call: takewhile,
-        },
-        NativeFn {
-            name: "filterfalse",
-            call: filterfalse,
-        },
-        NativeFn {
-            name: "starmap",
-            call: starmap,
-        },
-        NativeFn {
-            name: "islice",
-            call: islice,
-        },
-        NativeFn {
-            name: "pairwise",
-            call: pairwise,
-        },
-        NativeFn {
-            name: "batched",
-            call: batched,
-        },
-        NativeFn {
-            name: "zip_longest",
-            call: zip_longest,
-        },
-        NativeFn {
-            name: "groupby",
-            call: groupby,
-        },
-        NativeFn {
-            name: "tee",
-            call: tee,
-        },
-        NativeFn {
-            name: "product",
-            call: product,
-        },
-        NativeFn {
-            name: "combinations",
-            call: combinations,
-        },
-        NativeFn {
-            name: "combinations_with_replacement",
-            call: combinations_with_replacement,
-        },
-        NativeFn {
-            name: "permutations",
-            call: permutations,
-        },
-        NativeFn {
-            name: "_grouper",
-            call: grouper_type,
-        },
-        NativeFn {
-            name: "_tee",
-            call: tee_type,
-        },
+        _chain_from_iterable = chain_from_iterable,
+        compress,
+        dropwhile,
+        takewhile,
+        filterfalse,
+        starmap,
+        islice,
+        pairwise,
+        batched,
+        zip_longest,
+        groupby,
+        tee,
+        product,
+        combinations,
+        combinations_with_replacement,
+        permutations,
+        _grouper = grouper_type,
+        _tee = tee_type,
     ],
     init: super::no_init,
 };

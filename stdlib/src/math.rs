@@ -8,9 +8,7 @@ use num_bigint::BigInt;
 use num_traits::{FromPrimitive, Signed, ToPrimitive};
 
 use super::math_special::{self as special, ldexp as ldexp_f};
-use super::util::{bind, exact_args, no_kw, one_arg, Sig, Style};
 use super::{math_int, math_sum, ModuleDef};
-use crate::builtins::Args;
 use crate::object::{float, int, ExcType, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -44,14 +42,16 @@ fn finite_in(x: f64, f: fn(f64) -> f64) -> PyResult<f64> {
     Ok(f(x))
 }
 
-/// Functions of one float: `fn(math.NAME) -> (x -> result)`.
+/// Functions of one float: `NAME => (x -> result)`.
 macro_rules! unary {
     ($($name:ident => $body:expr;)*) => {$(
-        fn $name(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            let v = one_arg(&a, concat!("math.", stringify!($name)))?;
-            let x = vm.float_arg(v)?;
-            let f: fn(f64) -> PyResult<f64> = $body;
-            Ok(Value::Float(f(x)?))
+        native! {
+            #[doc = concat!("`math.", stringify!($name), "(x, /)`.")]
+            builtin fn $name in "math" (vm, x, /) {
+                let x = vm.float_arg(x)?;
+                let f: fn(f64) -> PyResult<f64> = $body;
+                Ok(Value::Float(f(x)?))
+            }
         }
     )*};
 }
@@ -125,11 +125,13 @@ unary! {
 /// Predicates of one float.
 macro_rules! predicate {
     ($($name:ident => $f:expr;)*) => {$(
-        fn $name(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            let v = one_arg(&a, concat!("math.", stringify!($name)))?;
-            let x = vm.float_arg(v)?;
-            let f: fn(f64) -> bool = $f;
-            Ok(Value::Bool(f(x)))
+        native! {
+            #[doc = concat!("`math.", stringify!($name), "(x, /)`.")]
+            builtin fn $name in "math" (vm, x, /) {
+                let x = vm.float_arg(x)?;
+                let f: fn(f64) -> bool = $f;
+                Ok(Value::Bool(f(x)))
+            }
         }
     )*};
 }
@@ -143,12 +145,14 @@ predicate! {
 /// Functions of two floats, no keywords.
 macro_rules! binary {
     ($($name:ident => $body:expr;)*) => {$(
-        fn $name(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            exact_args(&a, concat!("math.", stringify!($name)), 2)?;
-            let x = vm.float_arg(a.pos[0])?;
-            let y = vm.float_arg(a.pos[1])?;
-            let f: fn(f64, f64) -> PyResult<f64> = $body;
-            Ok(Value::Float(f(x, y)?))
+        native! {
+            #[doc = concat!("`math.", stringify!($name), "(x, y, /)`.")]
+            builtin fn $name in "math" (vm, x, y, /) {
+                let x = vm.float_arg(x)?;
+                let y = vm.float_arg(y)?;
+                let f: fn(f64, f64) -> PyResult<f64> = $body;
+                Ok(Value::Float(f(x, y)?))
+            }
         }
     )*};
 }
@@ -238,8 +242,7 @@ pub fn int_of_float(vm: &mut Vm, f: f64) -> PyResult<Value> {
 }
 
 /// `floor`/`ceil`/`trunc`: ints pass through, floats round.
-fn round_to_int(vm: &mut Vm, a: Args, qual: &str, f: fn(f64) -> f64) -> PyResult<Value> {
-    let v = one_arg(&a, qual)?;
+fn round_to_int(vm: &mut Vm, v: Value, qual: &str, f: fn(f64) -> f64) -> PyResult<Value> {
     let mode = match qual {
         "math.floor" => super::decimal::context::Rounding::Floor,
         "math.ceil" => super::decimal::context::Rounding::Ceiling,
@@ -280,16 +283,21 @@ fn round_to_int(vm: &mut Vm, a: Args, qual: &str, f: fn(f64) -> f64) -> PyResult
     }
 }
 
-fn floor(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    round_to_int(vm, a, "math.floor", f64::floor)
-}
+native! {
+    /// `math.floor(x, /)`.
+    builtin fn floor in "math" (vm, x, /) {
+        round_to_int(vm, x, "math.floor", f64::floor)
+    }
 
-fn ceil(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    round_to_int(vm, a, "math.ceil", f64::ceil)
-}
+    /// `math.ceil(x, /)`.
+    builtin fn ceil in "math" (vm, x, /) {
+        round_to_int(vm, x, "math.ceil", f64::ceil)
+    }
 
-fn trunc(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    round_to_int(vm, a, "math.trunc", f64::trunc)
+    /// `math.trunc(x, /)`.
+    builtin fn trunc in "math" (vm, x, /) {
+        round_to_int(vm, x, "math.trunc", f64::trunc)
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -375,36 +383,60 @@ pub fn log_value(vm: &Vm, v: Value) -> PyResult<f64> {
     log_of(vm, v, Base::E)
 }
 
-fn log(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw(&a, "math.log")?;
-    if a.pos.is_empty() || a.pos.len() > 2 {
-        return Err(crate::builtins::arg_count_error("log", 1, 2, a.pos.len()));
+native! {
+    /// `math.log(x, [base=math.e], /)`.
+    builtin fn log in "math" (vm, x, base?, /) {
+        let num = log_of(vm, x, Base::E)?;
+        let Some(base) = base else {
+            return Ok(Value::Float(num));
+        };
+        let den = log_of(vm, base, Base::E)?;
+        if den == 0.0 {
+            return Err(PyErr::new(ExcType::ZeroDivisionError, "division by zero"));
+        }
+        Ok(Value::Float(num / den))
     }
-    let num = log_of(vm, a.pos[0], Base::E)?;
-    if a.pos.len() == 1 {
-        return Ok(Value::Float(num));
+
+    /// `math.log2(x, /)`.
+    builtin fn log2 in "math" (vm, x, /) {
+        Ok(Value::Float(log_of(vm, x, Base::Two)?))
     }
-    let den = log_of(vm, a.pos[1], Base::E)?;
-    if den == 0.0 {
-        return Err(PyErr::new(ExcType::ZeroDivisionError, "division by zero"));
+
+    /// `math.log10(x, /)`.
+    builtin fn log10 in "math" (vm, x, /) {
+        Ok(Value::Float(log_of(vm, x, Base::Ten)?))
     }
-    Ok(Value::Float(num / den))
+
+    /// `math.ldexp(x, i, /)`.
+    builtin fn ldexp in "math" (vm, x, i, /) {
+        ldexp_of(vm, x, i)
+    }
+
+    /// `math.frexp(x, /)`.
+    builtin fn frexp in "math" (vm, x, /) {
+        let x = vm.float_arg(x)?;
+        let (m, e) = frexp_f(x);
+        Ok(vm.new_tuple(vec![Value::Float(m), Value::Int(e)]))
+    }
+
+    /// `math.modf(x, /)`.
+    builtin fn modf in "math" (vm, x, /) {
+        let x = vm.float_arg(x)?;
+        let (f, i) = if x.is_infinite() {
+            (0.0_f64.copysign(x), x)
+        } else if x.is_nan() {
+            (x, x)
+        } else {
+            let i = x.trunc();
+            ((x - i).copysign(x), i)
+        };
+        Ok(vm.new_tuple(vec![Value::Float(f), Value::Float(i)]))
+    }
 }
 
-fn log2(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "math.log2")?;
-    Ok(Value::Float(log_of(vm, v, Base::Two)?))
-}
-
-fn log10(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "math.log10")?;
-    Ok(Value::Float(log_of(vm, v, Base::Ten)?))
-}
-
-fn ldexp(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    exact_args(&a, "math.ldexp", 2)?;
-    let x = vm.float_arg(a.pos[0])?;
-    let n = match vm.as_num(a.pos[1]) {
+fn ldexp_of(vm: &mut Vm, x: Value, i: Value) -> PyResult<Value> {
+    let x = vm.float_arg(x)?;
+    let n = match vm.as_num(i) {
         Some(Num::Int(i)) => i,
         Some(Num::Big(b)) => {
             if b.is_positive() {
@@ -446,27 +478,6 @@ pub fn frexp_f(x: f64) -> (f64, i64) {
     (m, e + adj)
 }
 
-fn frexp(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "math.frexp")?;
-    let x = vm.float_arg(v)?;
-    let (m, e) = frexp_f(x);
-    Ok(vm.new_tuple(vec![Value::Float(m), Value::Int(e)]))
-}
-
-fn modf(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "math.modf")?;
-    let x = vm.float_arg(v)?;
-    let (f, i) = if x.is_infinite() {
-        (0.0_f64.copysign(x), x)
-    } else if x.is_nan() {
-        (x, x)
-    } else {
-        let i = x.trunc();
-        ((x - i).copysign(x), i)
-    };
-    Ok(vm.new_tuple(vec![Value::Float(f), Value::Float(i)]))
-}
-
 /// Floats in the order of their values, as integers (for `nextafter`).
 fn ordered(x: f64) -> i64 {
     let b = x.to_bits() as i64;
@@ -485,20 +496,22 @@ fn from_ordered(k: i64) -> f64 {
     }
 }
 
-fn nextafter(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let sig = Sig {
-        name: "nextafter",
-        params: &["x", "y"],
-        required: 2,
-        posonly: 0,
-        kwonly: &["steps"],
-        method: false,
-        style: Style::Clinic,
-    };
-    let s = bind(&a, &sig)?;
-    let x = vm.float_arg(s[0].unwrap_or(Value::None))?;
-    let y = vm.float_arg(s[1].unwrap_or(Value::None))?;
-    let steps = match s[2] {
+native! {
+    /// `math.nextafter(x, y, /, *, steps=None)`.
+    clinic fn nextafter(vm, x, y, /, *, steps?) {
+        nextafter_of(vm, x, y, steps)
+    }
+
+    /// `math.isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)`.
+    clinic fn isclose(vm, a, b, *, rel_tol?, abs_tol?) {
+        isclose_of(vm, a, b, rel_tol, abs_tol)
+    }
+}
+
+fn nextafter_of(vm: &mut Vm, x: Value, y: Value, steps: Option<Value>) -> PyResult<Value> {
+    let x = vm.float_arg(x)?;
+    let y = vm.float_arg(y)?;
+    let steps = match steps {
         None | Some(Value::None) => 1,
         Some(v) => {
             let n = vm.bigint_arg(v)?;
@@ -527,24 +540,20 @@ fn nextafter(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(Value::Float(from_ordered(k as i64)))
 }
 
-fn isclose(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let sig = Sig {
-        name: "isclose",
-        params: &["a", "b"],
-        required: 2,
-        posonly: 0,
-        kwonly: &["rel_tol", "abs_tol"],
-        method: false,
-        style: Style::Clinic,
-    };
-    let s = bind(&a, &sig)?;
-    let x = vm.float_arg(s[0].unwrap_or(Value::None))?;
-    let y = vm.float_arg(s[1].unwrap_or(Value::None))?;
-    let rel = match s[2] {
+fn isclose_of(
+    vm: &mut Vm,
+    x: Value,
+    y: Value,
+    rel_tol: Option<Value>,
+    abs_tol: Option<Value>,
+) -> PyResult<Value> {
+    let x = vm.float_arg(x)?;
+    let y = vm.float_arg(y)?;
+    let rel = match rel_tol {
         Some(v) => vm.float_arg(v)?,
         None => 1e-9,
     };
-    let abs = match s[3] {
+    let abs = match abs_tol {
         Some(v) => vm.float_arg(v)?,
         None => 0.0,
     };

@@ -7,8 +7,6 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::util::{exact_args, no_kw, one_arg};
-use crate::builtins::{arg_count_error, Args};
 use crate::object::{int, ExcType, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -51,10 +49,12 @@ fn factorial_of(vm: &mut Vm, n: &BigInt) -> PyResult<Value> {
     Ok(int::from_bigint(&mut vm.heap, r))
 }
 
-pub fn factorial(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "math.factorial")?;
-    let n = vm.bigint_arg(v)?;
-    factorial_of(vm, &n)
+native! {
+    /// `math.factorial(n, /)`.
+    pub(super) builtin fn factorial in "math" (vm, n, /) {
+        let n = vm.bigint_arg(n)?;
+        factorial_of(vm, &n)
+    }
 }
 
 fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
@@ -72,53 +72,65 @@ fn small_or_big(vm: &mut Vm, x: u64) -> Value {
 }
 
 /// All arguments as ints (`TypeError` for anything else).
-fn int_args(vm: &Vm, a: &Args) -> PyResult<Vec<BigInt>> {
-    a.pos.iter().map(|v| vm.bigint_arg(*v)).collect()
+fn int_args(vm: &Vm, xs: &[Value]) -> PyResult<Vec<BigInt>> {
+    xs.iter().map(|v| vm.bigint_arg(*v)).collect()
 }
 
-pub fn gcd(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw(&a, "math.gcd")?;
-    if a.pos.iter().all(|v| matches!(v, Value::Int(_))) {
-        let mut g = 0u64;
-        for v in &a.pos {
-            if let Value::Int(i) = v {
-                g = gcd_u64(g, i.unsigned_abs());
+native! {
+    /// `math.gcd(*integers)`.
+    pub(super) builtin fn gcd in "math" (vm, *integers) {
+        if integers.iter().all(|v| matches!(v, Value::Int(_))) {
+            let mut g = 0u64;
+            for v in &integers {
+                if let Value::Int(i) = v {
+                    g = gcd_u64(g, i.unsigned_abs());
+                }
             }
+            return Ok(small_or_big(vm, g));
         }
-        return Ok(small_or_big(vm, g));
-    }
-    let mut g = BigInt::zero();
-    for x in int_args(vm, &a)? {
-        g = g.gcd(&x);
-    }
-    Ok(int::from_bigint(&mut vm.heap, g))
-}
-
-pub fn lcm(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw(&a, "math.lcm")?;
-    let xs = int_args(vm, &a)?;
-    let mut l = BigInt::one();
-    for x in xs {
-        if x.is_zero() {
-            return Ok(Value::Int(0));
+        let mut g = BigInt::zero();
+        for x in int_args(vm, &integers)? {
+            g = g.gcd(&x);
         }
-        check_bits(vm, (l.bits() + x.bits()) as f64)?;
-        l = l.lcm(&x);
+        Ok(int::from_bigint(&mut vm.heap, g))
     }
-    Ok(int::from_bigint(&mut vm.heap, l.abs()))
-}
 
-pub fn isqrt(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "math.isqrt")?;
-    let n = vm.bigint_arg(v)?;
-    if n.is_negative() {
-        return Err(PyErr::value_error("isqrt() argument must be nonnegative"));
+    /// `math.lcm(*integers)`.
+    pub(super) builtin fn lcm in "math" (vm, *integers) {
+        let xs = int_args(vm, &integers)?;
+        let mut l = BigInt::one();
+        for x in xs {
+            if x.is_zero() {
+                return Ok(Value::Int(0));
+            }
+            check_bits(vm, (l.bits() + x.bits()) as f64)?;
+            l = l.lcm(&x);
+        }
+        Ok(int::from_bigint(&mut vm.heap, l.abs()))
     }
-    if let Some(u) = n.to_u64() {
-        return Ok(Value::Int(u.isqrt() as i64));
+
+    /// `math.isqrt(n, /)`.
+    pub(super) builtin fn isqrt in "math" (vm, n, /) {
+        let n = vm.bigint_arg(n)?;
+        if n.is_negative() {
+            return Err(PyErr::value_error("isqrt() argument must be nonnegative"));
+        }
+        if let Some(u) = n.to_u64() {
+            return Ok(Value::Int(u.isqrt() as i64));
+        }
+        let r = n.sqrt();
+        Ok(int::from_bigint(&mut vm.heap, r))
     }
-    let r = n.sqrt();
-    Ok(int::from_bigint(&mut vm.heap, r))
+
+    /// `math.comb(n, k, /)`.
+    pub(super) builtin fn comb in "math" (vm, n, k, /) {
+        comb_of(vm, n, k)
+    }
+
+    /// `math.perm(n, k=None, /)`.
+    pub(super) builtin fn perm in "math" (vm, n, k?, /) {
+        perm_of(vm, n, k)
+    }
 }
 
 fn nonneg(x: &BigInt, which: &str) -> PyResult<()> {
@@ -130,10 +142,9 @@ fn nonneg(x: &BigInt, which: &str) -> PyResult<()> {
     Ok(())
 }
 
-pub fn comb(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    exact_args(&a, "math.comb", 2)?;
-    let n = vm.bigint_arg(a.pos[0])?;
-    let k = vm.bigint_arg(a.pos[1])?;
+fn comb_of(vm: &mut Vm, n: Value, k: Value) -> PyResult<Value> {
+    let n = vm.bigint_arg(n)?;
+    let k = vm.bigint_arg(k)?;
     nonneg(&n, "n")?;
     nonneg(&k, "k")?;
     if k > n {
@@ -153,16 +164,12 @@ pub fn comb(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(int::from_bigint(&mut vm.heap, r))
 }
 
-pub fn perm(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw(&a, "math.perm")?;
-    if a.pos.is_empty() || a.pos.len() > 2 {
-        return Err(arg_count_error("perm", 1, 2, a.pos.len()));
-    }
-    let n = vm.bigint_arg(a.pos[0])?;
-    if a.pos.len() == 1 || a.pos[1].is_none() {
+fn perm_of(vm: &mut Vm, n: Value, k: Option<Value>) -> PyResult<Value> {
+    let n = vm.bigint_arg(n)?;
+    let Some(k) = k.filter(|k| !k.is_none()) else {
         return factorial_of(vm, &n);
-    }
-    let k = vm.bigint_arg(a.pos[1])?;
+    };
+    let k = vm.bigint_arg(k)?;
     nonneg(&n, "n")?;
     nonneg(&k, "k")?;
     if k > n {

@@ -3,7 +3,6 @@
 //! paths), `hypot` and `dist` (squares summed in double-double, one
 //! correctly rounded square root), and `fma`.
 
-use crate::builtins::Args;
 use crate::object::{ExcType, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -11,7 +10,7 @@ use monty_compile::bytecode::BinOp;
 
 use super::math::frexp_f;
 use super::math_special::{ldexp, two_prod, DD};
-use super::util::{exact_args, keep, no_kw, one_arg, rooted};
+use super::util::{keep, rooted};
 
 /// Exact running sum of floats as non-overlapping partials (Shewchuk).
 #[derive(Default, Clone)]
@@ -78,8 +77,53 @@ impl Partials {
     }
 }
 
-pub fn fsum(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "math.fsum")?;
+native! {
+    /// `math.fsum(seq, /)`.
+    pub(super) builtin fn fsum in "math" (vm, seq, /) {
+        fsum_of(vm, seq)
+    }
+
+    /// `math.prod(iterable, /, *, start=1)`.
+    pub(super) clinic fn prod(vm, iterable, /, *, start?) {
+        prod_of(vm, iterable, start.unwrap_or(Value::Int(1)))
+    }
+
+    /// `math.sumprod(p, q, /)`.
+    pub(super) builtin fn sumprod in "math" (vm, p, q, /) {
+        sumprod_of(vm, p, q)
+    }
+
+    /// `math.hypot(*coordinates)`.
+    pub(super) builtin fn hypot in "math" (vm, *coordinates) {
+        let mut xs = Vec::with_capacity(coordinates.len());
+        for v in &coordinates {
+            xs.push(vm.float_arg(*v)?.abs());
+        }
+        Ok(Value::Float(norm(&xs)))
+    }
+
+    /// `math.dist(p, q, /)`.
+    pub(super) builtin fn dist in "math" (vm, p, q, /) {
+        dist_of(vm, p, q)
+    }
+
+    /// `math.fma(x, y, z, /)`.
+    pub(super) builtin fn fma in "math" (vm, x, y, z, /) {
+        let x = vm.float_arg(x)?;
+        let y = vm.float_arg(y)?;
+        let z = vm.float_arg(z)?;
+        let r = x.mul_add(y, z);
+        if r.is_nan() && !x.is_nan() && !y.is_nan() && !z.is_nan() {
+            return Err(PyErr::value_error("invalid operation in fma"));
+        }
+        if r.is_infinite() && x.is_finite() && y.is_finite() && z.is_finite() {
+            return Err(PyErr::new(ExcType::OverflowError, "overflow in fma"));
+        }
+        Ok(Value::Float(r))
+    }
+}
+
+fn fsum_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
     rooted(vm, &[v], |vm| {
         let it = vm.get_iter(v)?;
         keep(vm, it);
@@ -112,27 +156,9 @@ pub fn fsum(vm: &mut Vm, a: Args) -> PyResult<Value> {
     })
 }
 
-pub fn prod(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let total = a.pos.len() + a.kw.len();
-    if total > 2 {
-        return Err(PyErr::type_error(format!(
-            "prod() takes at most 2 arguments ({total} given)"
-        )));
-    }
-    if a.pos.len() != 1 {
-        return Err(PyErr::type_error(format!(
-            "prod() takes exactly 1 positional argument ({} given)",
-            a.pos.len()
-        )));
-    }
-    if let Some((k, _)) = a.kw.iter().find(|(k, _)| k != "start") {
-        return Err(PyErr::type_error(format!(
-            "prod() got an unexpected keyword argument '{k}'"
-        )));
-    }
-    let start = a.kwarg("start").unwrap_or(Value::Int(1));
-    rooted(vm, &[a.pos[0], start], |vm| {
-        let it = vm.get_iter(a.pos[0])?;
+fn prod_of(vm: &mut Vm, iterable: Value, start: Value) -> PyResult<Value> {
+    rooted(vm, &[iterable, start], |vm| {
+        let it = vm.get_iter(iterable)?;
         keep(vm, it);
         let mut acc = start;
         while let Some(x) = vm.iter_next(it)? {
@@ -159,12 +185,11 @@ fn flt_pair(vm: &Vm, p: Value, q: Value) -> Option<(f64, f64)> {
     }
 }
 
-pub fn sumprod(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    exact_args(&a, "math.sumprod", 2)?;
-    rooted(vm, &[a.pos[0], a.pos[1]], |vm| {
-        let pit = vm.get_iter(a.pos[0])?;
+pub(super) fn sumprod_of(vm: &mut Vm, p: Value, q: Value) -> PyResult<Value> {
+    rooted(vm, &[p, q], |vm| {
+        let pit = vm.get_iter(p)?;
         keep(vm, pit);
-        let qit = vm.get_iter(a.pos[1])?;
+        let qit = vm.get_iter(q)?;
         keep(vm, qit);
         let mut total = Value::Int(0);
         let (mut int_on, mut int_total, mut int_used) = (true, 0_i64, false);
@@ -256,22 +281,12 @@ fn norm(xs: &[f64]) -> f64 {
     ldexp(h + resid / (2.0 * h), e)
 }
 
-pub fn hypot(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw(&a, "math.hypot")?;
-    let mut xs = Vec::with_capacity(a.pos.len());
-    for v in &a.pos {
-        xs.push(vm.float_arg(*v)?.abs());
-    }
-    Ok(Value::Float(norm(&xs)))
-}
-
-pub fn dist(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    exact_args(&a, "math.dist", 2)?;
-    let (p, q) = rooted(vm, &[a.pos[0], a.pos[1]], |vm| {
-        let p = vm.collect_iterable(a.pos[0])?;
+fn dist_of(vm: &mut Vm, p: Value, q: Value) -> PyResult<Value> {
+    let (p, q) = rooted(vm, &[p, q], |vm| {
+        let p = vm.collect_iterable(p)?;
         let p_list = vm.new_list(p.clone());
         keep(vm, p_list);
-        let q = vm.collect_iterable(a.pos[1])?;
+        let q = vm.collect_iterable(q)?;
         Ok::<_, PyErr>((p, q))
     })?;
     if p.len() != q.len() {
@@ -286,19 +301,4 @@ pub fn dist(vm: &mut Vm, a: Args) -> PyResult<Value> {
         xs.push((x - y).abs());
     }
     Ok(Value::Float(norm(&xs)))
-}
-
-pub fn fma(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    exact_args(&a, "math.fma", 3)?;
-    let x = vm.float_arg(a.pos[0])?;
-    let y = vm.float_arg(a.pos[1])?;
-    let z = vm.float_arg(a.pos[2])?;
-    let r = x.mul_add(y, z);
-    if r.is_nan() && !x.is_nan() && !y.is_nan() && !z.is_nan() {
-        return Err(PyErr::value_error("invalid operation in fma"));
-    }
-    if r.is_infinite() && x.is_finite() && y.is_finite() && z.is_finite() {
-        return Err(PyErr::new(ExcType::OverflowError, "overflow in fma"));
-    }
-    Ok(Value::Float(r))
 }

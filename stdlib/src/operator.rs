@@ -3,32 +3,23 @@
 //! `attrgetter` and `methodcaller`, which are bound natives: the values
 //! they were made with come first in the arguments of a hidden function.
 
-use super::{ModuleDef, NativeFn, NativeId};
-use crate::builtins::{arg_count_error, Args, Builtin};
+use super::{ModuleDef, NativeId};
+use crate::builtins::{Args, Builtin};
 use crate::object::{Obj, Value};
+use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 
-/// Two positional arguments, no keywords (`add expected 2 arguments`).
-fn two(a: &Args) -> PyResult<(Value, Value)> {
-    super::util::no_kw(a, &format!("_operator.{}", a.name))?;
-    if a.pos.len() != 2 {
-        return Err(arg_count_error(a.name, 2, 2, a.pos.len()));
-    }
-    Ok((a.pos[0], a.pos[1]))
-}
-
-fn one(a: &Args) -> PyResult<Value> {
-    super::util::one_arg(a, &format!("_operator.{}", a.name))
-}
-
+/// Operators of two operands: `_operator.NAME(a, b, /)`.
 macro_rules! binary {
-    ($($fname:ident => $op:ident, $inplace:expr;)*) => {
-        $(fn $fname(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            let (x, y) = two(&a)?;
-            vm.binary_op(BinOp::$op, x, y, $inplace)
-        })*
-    };
+    ($($fname:ident => $op:ident, $inplace:expr;)*) => {$(
+        native! {
+            #[doc = concat!("`operator.", stringify!($fname), "(a, b, /)`.")]
+            builtin fn $fname in "_operator" (vm, a, b, /) {
+                vm.binary_op(BinOp::$op, a, b, $inplace)
+            }
+        }
+    )*};
 }
 
 binary! {
@@ -42,80 +33,191 @@ binary! {
     ior => BitOr, true; ixor => BitXor, true; imatmul => MatMul, true;
 }
 
+/// Comparisons: `_operator.NAME(a, b, /)`.
 macro_rules! compare {
-    ($($fname:ident => $op:ident;)*) => {
-        $(fn $fname(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            let (x, y) = two(&a)?;
-            vm.compare_op(CmpOp::$op, x, y)
-        })*
-    };
+    ($($fname:ident => $op:ident;)*) => {$(
+        native! {
+            #[doc = concat!("`operator.", stringify!($fname), "(a, b, /)`.")]
+            builtin fn $fname in "_operator" (vm, a, b, /) {
+                vm.compare_op(CmpOp::$op, a, b)
+            }
+        }
+    )*};
 }
 
 compare! { lt => Lt; le => Le; eq => Eq; ne => Ne; gt => Gt; ge => Ge; }
 
+/// Unary operators: `_operator.NAME(a, /)`.
 macro_rules! unary {
-    ($($fname:ident => $op:ident;)*) => {
-        $(fn $fname(vm: &mut Vm, a: Args) -> PyResult<Value> {
-            let x = one(&a)?;
-            vm.unary_op(UnaryOp::$op, x)
-        })*
-    };
+    ($($fname:ident => $op:ident;)*) => {$(
+        native! {
+            #[doc = concat!("`operator.", stringify!($fname), "(a, /)`.")]
+            builtin fn $fname in "_operator" (vm, a, /) {
+                vm.unary_op(UnaryOp::$op, a)
+            }
+        }
+    )*};
 }
 
 unary! { neg => Neg; pos => Pos; invert => Invert; }
 
-fn not_(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let x = one(&a)?;
-    Ok(Value::Bool(!vm.truthy(x)?))
-}
-
-fn truth(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let x = one(&a)?;
-    Ok(Value::Bool(vm.truthy(x)?))
-}
-
-fn abs(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let x = one(&a)?;
-    vm.call_value(Value::Builtin(Builtin::Abs), vec![x], Vec::new())
-}
-
-fn index(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let x = one(&a)?;
-    match x {
-        Value::Int(_) => Ok(x),
-        Value::Bool(b) => Ok(Value::Int(b as i64)),
-        Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)) => Ok(x),
-        _ => match vm.call_dunder(x, "__index__", vec![])? {
-            Some(r) => Ok(r),
-            None => Err(PyErr::type_error(format!(
-                "'{}' object cannot be interpreted as an integer",
-                vm.class_name(x)
-            ))),
-        },
+native! {
+    /// `operator.not_(a, /)`.
+    builtin fn not_ in "_operator" (vm, a, /) {
+        Ok(Value::Bool(!vm.truthy(a)?))
     }
-}
 
-fn is_(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (x, y) = two(&a)?;
-    Ok(Value::Bool(vm.is(x, y)))
-}
+    /// `operator.truth(a, /)`.
+    builtin fn truth in "_operator" (vm, a, /) {
+        Ok(Value::Bool(vm.truthy(a)?))
+    }
 
-fn is_not(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (x, y) = two(&a)?;
-    Ok(Value::Bool(!vm.is(x, y)))
-}
+    /// `operator.abs(a, /)`.
+    builtin fn abs in "_operator" (vm, a, /) {
+        vm.call_value(Value::Builtin(Builtin::Abs), vec![a], Vec::new())
+    }
 
-fn is_none(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    Ok(Value::Bool(one(&a)?.is_none()))
-}
+    /// `operator.index(a, /)`.
+    builtin fn index in "_operator" (vm, a, /) {
+        match a {
+            Value::Int(_) => Ok(a),
+            Value::Bool(b) => Ok(Value::Int(b as i64)),
+            Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)) => Ok(a),
+            _ => match vm.call_dunder(a, "__index__", vec![])? {
+                Some(r) => Ok(r),
+                None => Err(PyErr::type_error(format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    vm.class_name(a)
+                ))),
+            },
+        }
+    }
 
-fn is_not_none(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    Ok(Value::Bool(!one(&a)?.is_none()))
-}
+    /// `operator.is_(a, b, /)`.
+    builtin fn is_ in "_operator" (vm, a, b, /) {
+        Ok(Value::Bool(vm.is(a, b)))
+    }
 
-fn contains(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (x, y) = two(&a)?;
-    Ok(Value::Bool(vm.contains(x, y)?))
+    /// `operator.is_not(a, b, /)`.
+    builtin fn is_not in "_operator" (vm, a, b, /) {
+        Ok(Value::Bool(!vm.is(a, b)))
+    }
+
+    /// `operator.is_none(a, /)`.
+    builtin fn is_none in "_operator" (vm, a, /) {
+        Ok(Value::Bool(a.is_none()))
+    }
+
+    /// `operator.is_not_none(a, /)`.
+    builtin fn is_not_none in "_operator" (vm, a, /) {
+        Ok(Value::Bool(!a.is_none()))
+    }
+
+    /// `operator.contains(a, b, /)`.
+    builtin fn contains in "_operator" (vm, a, b, /) {
+        Ok(Value::Bool(vm.contains(a, b)?))
+    }
+
+    /// `operator.concat(a, b, /)`.
+    builtin fn concat in "_operator" (vm, a, b, /) {
+        concat_of(vm, a, b, false)
+    }
+
+    /// `operator.iconcat(a, b, /)`.
+    builtin fn iconcat in "_operator" (vm, a, b, /) {
+        concat_of(vm, a, b, true)
+    }
+
+    /// `operator.getitem(a, b, /)`.
+    builtin fn getitem in "_operator" (vm, a, b, /) {
+        vm.get_item(a, b)
+    }
+
+    /// `operator.setitem(a, b, c, /)`.
+    builtin fn setitem in "_operator" (vm, a, b, c, /) {
+        vm.set_item(a, b, c)?;
+        Ok(Value::None)
+    }
+
+    /// `operator.delitem(a, b, /)`.
+    builtin fn delitem in "_operator" (vm, a, b, /) {
+        vm.del_item(a, b)?;
+        Ok(Value::None)
+    }
+
+    /// `operator.countOf(a, b, /)`.
+    builtin fn count_of in "_operator" (vm, a, b, /) {
+        let mut n = 0;
+        scan(vm, a, |vm, _, item| {
+            if same_or_equal(vm, item, b)? {
+                n += 1;
+            }
+            Ok(None)
+        })?;
+        Ok(Value::Int(n))
+    }
+
+    /// `operator.indexOf(a, b, /)`.
+    builtin fn index_of in "_operator" (vm, a, b, /) {
+        let found = scan(vm, a, |vm, i, item| {
+            Ok(same_or_equal(vm, item, b)?.then_some(Value::Int(i as i64)))
+        })?;
+        found.ok_or_else(|| PyErr::value_error("sequence.index(x): x not in sequence"))
+    }
+
+    /// `operator.length_hint(obj, default=0, /)`.
+    builtin fn length_hint in "_operator" (vm, obj, default?, /) {
+        let default = default.unwrap_or(Value::Int(0));
+        if !matches!(default, Value::Int(_) | Value::Bool(_)) {
+            return Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                vm.class_name(default)
+            )));
+        }
+        match vm.len_of(obj) {
+            Ok(n) => Ok(Value::Int(n as i64)),
+            Err(_) => Ok(default),
+        }
+    }
+
+    /// `operator.call(obj, /, *args, **kwargs)`.
+    builtin fn call(vm, obj, /, *args, **kwargs) {
+        vm.call_value(obj, args, kwargs)
+    }
+
+    /// `operator.itemgetter(item, /, *items)` (CPython words no item as
+    /// "expected 1 argument").
+    builtin fn itemgetter(vm, *items) {
+        if items.is_empty() {
+            return Err(PyErr::type_error("itemgetter expected 1 argument, got 0"));
+        }
+        Ok(bound(vm, "_itemgetter", items, "operator.itemgetter"))
+    }
+
+    /// `operator.attrgetter(attr, /, *attrs)`.
+    builtin fn attrgetter(vm, *attrs) {
+        if attrs.is_empty() {
+            return Err(PyErr::type_error("attrgetter expected 1 argument, got 0"));
+        }
+        if attrs.iter().any(|v| as_str(&vm.heap, *v).is_none()) {
+            return Err(PyErr::type_error("attribute name must be a string"));
+        }
+        Ok(bound(vm, "_attrgetter", attrs, "operator.attrgetter"))
+    }
+
+    /// `operator.methodcaller(name, /, *args, **kwargs)` (CPython words no
+    /// name its own way).
+    builtin fn methodcaller(vm, *args, **kwargs) {
+        let Some(&name) = args.first() else {
+            return Err(PyErr::type_error(
+                "methodcaller needs at least one argument, the method name",
+            ));
+        };
+        if as_str(&vm.heap, name).is_none() {
+            return Err(PyErr::type_error("method name must be a string"));
+        }
+        methodcaller_of(vm, args, kwargs)
+    }
 }
 
 /// Whether `x` supports `x[i]` (what `concat` requires of its operand).
@@ -130,8 +232,7 @@ fn is_sequence(vm: &mut Vm, x: Value) -> bool {
     }
 }
 
-fn concat_impl(vm: &mut Vm, a: Args, inplace: bool) -> PyResult<Value> {
-    let (x, y) = two(&a)?;
+fn concat_of(vm: &mut Vm, x: Value, y: Value, inplace: bool) -> PyResult<Value> {
     if !is_sequence(vm, x) {
         return Err(PyErr::type_error(format!(
             "'{}' object can't be concatenated",
@@ -139,34 +240,6 @@ fn concat_impl(vm: &mut Vm, a: Args, inplace: bool) -> PyResult<Value> {
         )));
     }
     vm.binary_op(BinOp::Add, x, y, inplace)
-}
-
-fn concat(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    concat_impl(vm, a, false)
-}
-
-fn iconcat(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    concat_impl(vm, a, true)
-}
-
-fn getitem(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (x, y) = two(&a)?;
-    vm.get_item(x, y)
-}
-
-fn setitem(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::util::no_kw(&a, "_operator.setitem")?;
-    if a.pos.len() != 3 {
-        return Err(arg_count_error("setitem", 3, 3, a.pos.len()));
-    }
-    vm.set_item(a.pos[0], a.pos[1], a.pos[2])?;
-    Ok(Value::None)
-}
-
-fn delitem(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (x, y) = two(&a)?;
-    vm.del_item(x, y)?;
-    Ok(Value::None)
 }
 
 /// Walks `seq`, calling `f(index, item)` until it returns `Some`.
@@ -198,53 +271,6 @@ fn same_or_equal(vm: &mut Vm, x: Value, y: Value) -> PyResult<bool> {
     Ok(vm.is(x, y) || vm.py_eq(x, y)?)
 }
 
-fn count_of(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (seq, x) = two(&a)?;
-    let mut n = 0;
-    scan(vm, seq, |vm, _, item| {
-        if same_or_equal(vm, item, x)? {
-            n += 1;
-        }
-        Ok(None)
-    })?;
-    Ok(Value::Int(n))
-}
-
-fn index_of(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (seq, x) = two(&a)?;
-    let found = scan(vm, seq, |vm, i, item| {
-        Ok(same_or_equal(vm, item, x)?.then_some(Value::Int(i as i64)))
-    })?;
-    found.ok_or_else(|| PyErr::value_error("sequence.index(x): x not in sequence"))
-}
-
-fn length_hint(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::util::no_kw(&a, "_operator.length_hint")?;
-    if a.pos.is_empty() || a.pos.len() > 2 {
-        return Err(arg_count_error("length_hint", 1, 2, a.pos.len()));
-    }
-    let default = a.pos.get(1).copied().unwrap_or(Value::Int(0));
-    if !matches!(default, Value::Int(_) | Value::Bool(_)) {
-        return Err(PyErr::type_error(format!(
-            "'{}' object cannot be interpreted as an integer",
-            vm.class_name(default)
-        )));
-    }
-    match vm.len_of(a.pos[0]) {
-        Ok(n) => Ok(Value::Int(n as i64)),
-        Err(_) => Ok(default),
-    }
-}
-
-fn call(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let Some((&f, rest)) = a.pos.split_first() else {
-        return Err(PyErr::type_error(
-            "call() missing 1 required positional argument: 'obj'",
-        ));
-    };
-    vm.call_value(f, rest.to_vec(), a.kw.clone())
-}
-
 /// A bound native of this module calling hidden function `func`.
 fn bound(vm: &mut Vm, func: &str, items: Vec<Value>, name: &str) -> Value {
     let index = MODULE
@@ -262,40 +288,14 @@ fn bound(vm: &mut Vm, func: &str, items: Vec<Value>, name: &str) -> Value {
     })
 }
 
-fn itemgetter(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::util::no_kw(&a, "itemgetter")?;
-    if a.pos.is_empty() {
-        return Err(PyErr::type_error("itemgetter expected 1 argument, got 0"));
-    }
-    Ok(bound(vm, "_itemgetter", a.pos, "operator.itemgetter"))
-}
-
-fn attrgetter(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::util::no_kw(&a, "attrgetter")?;
-    if a.pos.is_empty() {
-        return Err(PyErr::type_error("attrgetter expected 1 argument, got 0"));
-    }
-    if a.pos.iter().any(|v| as_str(&vm.heap, *v).is_none()) {
-        return Err(PyErr::type_error("attribute name must be a string"));
-    }
-    Ok(bound(vm, "_attrgetter", a.pos, "operator.attrgetter"))
-}
-
-fn methodcaller(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let Some(&name) = a.pos.first() else {
-        return Err(PyErr::type_error(
-            "methodcaller needs at least one argument, the method name",
-        ));
-    };
-    if as_str(&vm.heap, name).is_none() {
-        return Err(PyErr::type_error("method name must be a string"));
-    }
-    let mut items = a.pos;
-    if a.kw.is_empty() {
+/// The callable `methodcaller(name, *args, **kwargs)` makes.
+fn methodcaller_of(vm: &mut Vm, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
+    let mut items = args;
+    if kwargs.is_empty() {
         return Ok(bound(vm, "_methodcaller", items, "operator.methodcaller"));
     }
     let mut d = crate::object::Dict::new();
-    for (k, v) in a.kw {
+    for (k, v) in kwargs {
         let key = vm.new_str(k.as_str());
         d.insert(crate::object::HashKey::Str(k.into()), key, v);
     }
@@ -384,33 +384,27 @@ fn methodcaller_kw_call(vm: &mut Vm, a: Args) -> PyResult<Value> {
     invoke(vm, obj, bound, kw)
 }
 
-macro_rules! funcs {
-    ($($name:literal => $f:ident),* $(,)?) => {
-        &[$(NativeFn { name: $name, call: $f }),*]
-    };
-}
-
 pub static MODULE: ModuleDef = ModuleDef {
     name: "operator",
-    funcs: funcs![
-        "add" => add, "sub" => sub, "mul" => mul, "truediv" => truediv,
-        "floordiv" => floordiv, "mod" => mod_, "pow" => pow, "lshift" => lshift,
-        "rshift" => rshift, "and_" => and_, "or_" => or_, "xor" => xor,
-        "matmul" => matmul, "iadd" => iadd, "isub" => isub, "imul" => imul,
-        "itruediv" => itruediv, "ifloordiv" => ifloordiv, "imod" => imod,
-        "ipow" => ipow, "ilshift" => ilshift, "irshift" => irshift, "iand" => iand,
-        "ior" => ior, "ixor" => ixor, "imatmul" => imatmul, "lt" => lt, "le" => le,
-        "eq" => eq, "ne" => ne, "gt" => gt, "ge" => ge, "neg" => neg, "pos" => pos,
-        "invert" => invert, "inv" => invert, "not_" => not_, "truth" => truth,
-        "abs" => abs, "index" => index, "is_" => is_, "is_not" => is_not,
-        "is_none" => is_none, "is_not_none" => is_not_none, "contains" => contains,
-        "concat" => concat, "iconcat" => iconcat, "getitem" => getitem,
-        "setitem" => setitem, "delitem" => delitem, "countOf" => count_of,
-        "indexOf" => index_of, "length_hint" => length_hint, "call" => call,
-        "itemgetter" => itemgetter, "attrgetter" => attrgetter,
-        "methodcaller" => methodcaller, "_itemgetter" => itemgetter_call,
-        "_attrgetter" => attrgetter_call, "_methodcaller" => methodcaller_call,
-        "_methodcaller_kw" => methodcaller_kw_call,
+    funcs: natives_table![
+        add, sub, mul, truediv,
+        floordiv, "mod" => mod_, pow, lshift,
+        rshift, and_, or_, xor,
+        matmul, iadd, isub, imul,
+        itruediv, ifloordiv, imod,
+        ipow, ilshift, irshift, iand,
+        ior, ixor, imatmul, lt, le,
+        eq, ne, gt, ge, neg, pos,
+        invert, inv = invert, not_, truth,
+        abs, index, is_, is_not,
+        is_none, is_not_none, contains,
+        concat, iconcat, getitem,
+        setitem, delitem, countOf = count_of,
+        indexOf = index_of, length_hint, call,
+        itemgetter, attrgetter,
+        methodcaller, _itemgetter = itemgetter_call,
+        _attrgetter = attrgetter_call, _methodcaller = methodcaller_call,
+        _methodcaller_kw = methodcaller_kw_call,
     ],
     init: super::no_init,
 };

@@ -8,7 +8,6 @@
 //! `os.path` lives in [`super::os_path`].
 
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{Dict, ExcType, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
@@ -25,71 +24,6 @@ pub fn no_os(func: &str) -> PyErr {
         ExcType::PermissionError,
         format!("os.{func}() needs {needs}: no OS access is granted to this sandbox"),
     )
-}
-
-/// Binds arguments like CPython's argument clinic (`_PyArg_UnpackKeywords`):
-/// `params` in order, the first `required` mandatory, at most `max_pos`
-/// given by position. Returns one slot per parameter.
-pub fn clinic(
-    a: &Args,
-    params: &[&str],
-    required: usize,
-    max_pos: usize,
-) -> PyResult<Vec<Option<Value>>> {
-    let name = a.name;
-    let npos = a.pos.len();
-    let total = npos + a.kw.len();
-    if total > params.len() {
-        let n = params.len();
-        return Err(PyErr::type_error(format!(
-            "{name}() takes at most {n} {}argument{} ({total} given)",
-            if npos == 0 { "keyword " } else { "" },
-            if n == 1 { "" } else { "s" }
-        )));
-    }
-    if npos > max_pos {
-        return Err(PyErr::type_error(if max_pos == 0 {
-            format!("{name}() takes no positional arguments")
-        } else {
-            format!(
-                "{name}() takes {} {max_pos} positional argument{} ({npos} given)",
-                if required == max_pos {
-                    "exactly"
-                } else {
-                    "at most"
-                },
-                if max_pos == 1 { "" } else { "s" }
-            )
-        }));
-    }
-    let mut out = Vec::with_capacity(params.len());
-    for (i, p) in params.iter().enumerate() {
-        let v = if i < npos { Some(a.pos[i]) } else { a.kwarg(p) };
-        if v.is_none() && i < required {
-            return Err(PyErr::type_error(format!(
-                "{name}() missing required argument '{p}' (pos {})",
-                i + 1
-            )));
-        }
-        out.push(v);
-    }
-    for (k, _) in &a.kw {
-        match params.iter().position(|p| p == k) {
-            Some(i) if i < npos => {
-                return Err(PyErr::type_error(format!(
-                    "argument for {name}() given by name ('{k}') and position ({})",
-                    i + 1
-                )))
-            }
-            Some(_) => {}
-            None => {
-                return Err(PyErr::type_error(format!(
-                    "{name}() got an unexpected keyword argument '{k}'"
-                )))
-            }
-        }
-    }
-    Ok(out)
 }
 
 /// A path argument after conversion.
@@ -268,240 +202,205 @@ fn refuse(func: &str, p: &PathArg, name_fd: bool) -> PyErr {
     }
 }
 
-/// `listdir(path=None)` / `scandir(path=None)`.
-fn listdir(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["path"], 0, 1)?;
-    let p = path_arg(vm, a.name, "path", s[0], true, true)?;
-    Err(refuse(a.name, &p, false))
+/// `listdir`/`scandir(path=None)`.
+fn listdir_of(vm: &mut Vm, func: &str, path: Option<Value>) -> PyResult<Value> {
+    let p = path_arg(vm, func, "path", path, true, true)?;
+    Err(refuse(func, &p, false))
 }
 
-/// `stat(path, *, dir_fd=None, follow_symlinks=True)` and `lstat` (no fd).
-fn stat(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["path", "dir_fd", "follow_symlinks"], 1, 1)?;
-    let p = path_arg(vm, a.name, "path", s[0], a.name == "stat", false)?;
-    dir_fd_arg(vm, s[1])?;
-    Err(refuse(a.name, &p, true))
+/// `stat`/`lstat(path, *, dir_fd=None, follow_symlinks=True)` (only `stat`
+/// takes an fd).
+fn stat_of(vm: &mut Vm, func: &str, path: Value, dir_fd: Option<Value>) -> PyResult<Value> {
+    let p = path_arg(vm, func, "path", Some(path), func == "stat", false)?;
+    dir_fd_arg(vm, dir_fd)?;
+    Err(refuse(func, &p, true))
 }
 
-/// `mkdir(path, mode=0o777, *, dir_fd=None)`.
-fn mkdir(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["path", "mode", "dir_fd"], 1, 2)?;
-    let p = path_arg(vm, a.name, "path", s[0], false, false)?;
-    c_int_arg(vm, s[1])?;
-    dir_fd_arg(vm, s[2])?;
-    Err(refuse(a.name, &p, true))
+/// `remove`/`unlink`/`rmdir(path, *, dir_fd=None)`.
+fn remove_of(vm: &mut Vm, func: &str, path: Value, dir_fd: Option<Value>) -> PyResult<Value> {
+    let p = path_arg(vm, func, "path", Some(path), false, false)?;
+    dir_fd_arg(vm, dir_fd)?;
+    Err(refuse(func, &p, true))
 }
 
-/// `remove` / `unlink` / `rmdir(path, *, dir_fd=None)`.
-fn remove(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["path", "dir_fd"], 1, 1)?;
-    let p = path_arg(vm, a.name, "path", s[0], false, false)?;
-    dir_fd_arg(vm, s[1])?;
-    Err(refuse(a.name, &p, true))
+/// `rename`/`replace(src, dst, *, src_dir_fd=None, dst_dir_fd=None)`.
+fn rename_of(
+    vm: &mut Vm,
+    func: &str,
+    src: Value,
+    dst: Value,
+    fds: [Option<Value>; 2],
+) -> PyResult<Value> {
+    path_arg(vm, func, "src", Some(src), false, false)?;
+    path_arg(vm, func, "dst", Some(dst), false, false)?;
+    dir_fd_arg(vm, fds[0])?;
+    dir_fd_arg(vm, fds[1])?;
+    Err(no_os(func))
 }
 
-/// `rename` / `replace(src, dst, *, src_dir_fd=None, dst_dir_fd=None)`.
-fn rename(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["src", "dst", "src_dir_fd", "dst_dir_fd"], 2, 2)?;
-    path_arg(vm, a.name, "src", s[0], false, false)?;
-    path_arg(vm, a.name, "dst", s[1], false, false)?;
-    dir_fd_arg(vm, s[2])?;
-    dir_fd_arg(vm, s[3])?;
-    Err(no_os(a.name))
-}
-
-/// `chdir(path)` (an fd allowed).
-fn chdir(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["path"], 1, 1)?;
-    let p = path_arg(vm, a.name, "path", s[0], true, false)?;
-    Err(refuse(a.name, &p, true))
-}
-
-/// `open(path, flags, mode=0o777, *, dir_fd=None)`.
-fn open(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["path", "flags", "mode", "dir_fd"], 2, 3)?;
-    let p = path_arg(vm, a.name, "path", s[0], false, false)?;
-    c_int_arg(vm, s[1])?;
-    c_int_arg(vm, s[2])?;
-    dir_fd_arg(vm, s[3])?;
-    Err(refuse(a.name, &p, true))
-}
-
-/// `system(command)`.
-fn system(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["command"], 1, 1)?;
-    if let Some(v) = s[0] {
-        fspath_required(vm, v)?;
+native! {
+    /// `os.listdir(path=None)`.
+    clinic fn listdir(vm, path?) {
+        listdir_of(vm, "listdir", path)
     }
-    Err(no_os(a.name))
-}
 
-/// `getcwd()` / `getcwdb()`: the sandbox has no working directory.
-fn getcwd(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if !a.kw.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "posix.{}() takes no keyword arguments",
-            a.name
-        )));
+    /// `os.scandir(path=None)`.
+    clinic fn scandir(vm, path?) {
+        listdir_of(vm, "scandir", path)
     }
-    if !a.pos.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "posix.{}() takes no arguments ({} given)",
-            a.name,
-            a.pos.len()
-        )));
-    }
-    Err(no_os(a.name))
-}
 
-/// Binds a Python-level (`def`) signature: `params`, the first `required`
-/// mandatory. Messages are those of a Python function.
-pub fn bind_def(a: &Args, params: &[&str], required: usize) -> PyResult<Vec<Option<Value>>> {
-    let name = a.name;
-    let npos = a.pos.len();
-    if npos > params.len() {
-        let n = params.len();
-        let takes = if required == n {
-            format!("{n}")
-        } else {
-            format!("from {required} to {n}")
+    /// `os.stat(path, *, dir_fd=None, follow_symlinks=True)`.
+    clinic fn stat(vm, path, *, dir_fd?, follow_symlinks?) {
+        stat_of(vm, "stat", path, dir_fd)
+    }
+
+    /// `os.lstat(path, *, dir_fd=None)`.
+    clinic fn lstat(vm, path, *, dir_fd?, follow_symlinks?) {
+        stat_of(vm, "lstat", path, dir_fd)
+    }
+
+    /// `os.mkdir(path, mode=0o777, *, dir_fd=None)`.
+    clinic fn mkdir(vm, path, mode?, *, dir_fd?) {
+        let p = path_arg(vm, "mkdir", "path", Some(path), false, false)?;
+        c_int_arg(vm, mode)?;
+        dir_fd_arg(vm, dir_fd)?;
+        Err(refuse("mkdir", &p, true))
+    }
+
+    /// `os.remove(path, *, dir_fd=None)`.
+    clinic fn remove(vm, path, *, dir_fd?) {
+        remove_of(vm, "remove", path, dir_fd)
+    }
+
+    /// `os.unlink(path, *, dir_fd=None)`.
+    clinic fn unlink(vm, path, *, dir_fd?) {
+        remove_of(vm, "unlink", path, dir_fd)
+    }
+
+    /// `os.rmdir(path, *, dir_fd=None)`.
+    clinic fn rmdir(vm, path, *, dir_fd?) {
+        remove_of(vm, "rmdir", path, dir_fd)
+    }
+
+    /// `os.rename(src, dst, *, src_dir_fd=None, dst_dir_fd=None)`.
+    clinic fn rename(vm, src, dst, *, src_dir_fd?, dst_dir_fd?) {
+        rename_of(vm, "rename", src, dst, [src_dir_fd, dst_dir_fd])
+    }
+
+    /// `os.replace(src, dst, *, src_dir_fd=None, dst_dir_fd=None)`.
+    clinic fn replace(vm, src, dst, *, src_dir_fd?, dst_dir_fd?) {
+        rename_of(vm, "replace", src, dst, [src_dir_fd, dst_dir_fd])
+    }
+
+    /// `os.chdir(path)` (an fd allowed).
+    clinic fn chdir(vm, path) {
+        let p = path_arg(vm, "chdir", "path", Some(path), true, false)?;
+        Err(refuse("chdir", &p, true))
+    }
+
+    /// `os.open(path, flags, mode=0o777, *, dir_fd=None)`.
+    clinic fn open(vm, path, flags, mode?, *, dir_fd?) {
+        let p = path_arg(vm, "open", "path", Some(path), false, false)?;
+        c_int_arg(vm, Some(flags))?;
+        c_int_arg(vm, mode)?;
+        dir_fd_arg(vm, dir_fd)?;
+        Err(refuse("open", &p, true))
+    }
+
+    /// `os.system(command)`.
+    clinic fn system(vm, command) {
+        fspath_required(vm, command)?;
+        Err(no_os("system"))
+    }
+
+    /// `os.getcwd()`: the sandbox has no working directory.
+    builtin fn getcwd in "posix" (vm) {
+        Err(no_os("getcwd"))
+    }
+
+    /// `os.getcwdb()`.
+    builtin fn getcwdb in "posix" (vm) {
+        Err(no_os("getcwdb"))
+    }
+
+    /// `os.makedirs(name, mode=0o777, exist_ok=False)`.
+    def fn makedirs(vm, name, mode?, exist_ok?) {
+        fspath_required(vm, name)?;
+        c_int_arg(vm, mode)?;
+        Err(no_os("makedirs"))
+    }
+
+    /// `os.removedirs(name)`.
+    def fn removedirs(vm, name) {
+        fspath_required(vm, name)?;
+        Err(no_os("removedirs"))
+    }
+
+    /// `os.walk(top, topdown=True, onerror=None, followlinks=False)`.
+    def fn walk(vm, top, topdown?, onerror?, followlinks?) {
+        fspath_required(vm, top)?;
+        Err(no_os("walk"))
+    }
+
+    /// `os.urandom(size, /)`: validated, then refused (no OS randomness).
+    builtin fn urandom in "posix" (vm, size, /) {
+        match vm.as_index(size) {
+            Ok(Some(n)) if n < 0 => Err(PyErr::new(
+                ExcType::ValueError,
+                "negative argument not allowed",
+            )),
+            Ok(Some(_)) => Err(PyErr::new(
+                ExcType::PermissionError,
+                "os.urandom() needs OS randomness: no OS access is granted to this sandbox",
+            )),
+            Ok(None) => Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                vm.class_name(size)
+            ))),
+            Err(_) => Err(PyErr::new(
+                ExcType::OverflowError,
+                "Python int too large to convert to C ssize_t",
+            )),
+        }
+    }
+
+    /// `os.fspath(path)`.
+    clinic fn fspath(vm, path) {
+        if as_str(&vm.heap, path).is_some() {
+            return Ok(path);
+        }
+        if let Value::Ref(id) = path {
+            if matches!(vm.heap.get(id), Obj::Bytes(_)) {
+                return Ok(path);
+            }
+        }
+        Ok(match fspath_required(vm, path)? {
+            PathArg::Text(t) => vm.new_str(t),
+            PathArg::Bytes(b) => vm.new_bytes(b),
+            _ => unreachable!("fspath gives text"),
+        })
+    }
+
+    /// `os.getenv(key, default=None)`: looks `key` up in `os.environ`.
+    def fn getenv(vm, key, default?) {
+        let default = default.unwrap_or(Value::None);
+        let Some(k) = as_str(&vm.heap, key).map(str::to_string) else {
+            return Err(PyErr::type_error(format!(
+                "str expected, not {}",
+                vm.class_name(key)
+            )));
         };
-        return Err(PyErr::type_error(format!(
-            "{name}() takes {takes} positional argument{} but {npos} {} given",
-            if n == 1 { "" } else { "s" },
-            if npos == 1 { "was" } else { "were" }
-        )));
-    }
-    for (k, _) in &a.kw {
-        match params.iter().position(|p| p == k) {
-            Some(i) if i < npos => {
-                return Err(PyErr::type_error(format!(
-                    "{name}() got multiple values for argument '{k}'"
-                )))
-            }
-            Some(_) => {}
-            None => {
-                return Err(PyErr::type_error(format!(
-                    "{name}() got an unexpected keyword argument '{k}'"
-                )))
+        let os = vm.import_module("os")?;
+        let environ = vm.get_attr(os, "environ")?;
+        if let Value::Ref(id) = environ {
+            if let Obj::Dict(d) = vm.heap.get(id) {
+                if let Some(v) = d.get_str(&k) {
+                    return Ok(v);
+                }
             }
         }
+        Ok(default)
     }
-    let out: Vec<Option<Value>> = params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| a.pos.get(i).copied().or_else(|| a.kwarg(p)))
-        .collect();
-    let missing: Vec<&str> = params[..required]
-        .iter()
-        .zip(&out)
-        .filter(|(_, v)| v.is_none())
-        .map(|(p, _)| *p)
-        .collect();
-    if !missing.is_empty() {
-        let names: Vec<String> = missing.iter().map(|p| format!("'{p}'")).collect();
-        let list = match names.len() {
-            1 => names[0].clone(),
-            2 => format!("{} and {}", names[0], names[1]),
-            _ => format!(
-                "{}, and {}",
-                names[..names.len() - 1].join(", "),
-                names[names.len() - 1]
-            ),
-        };
-        return Err(PyErr::type_error(format!(
-            "{name}() missing {} required positional argument{}: {list}",
-            missing.len(),
-            if missing.len() == 1 { "" } else { "s" }
-        )));
-    }
-    Ok(out)
-}
-
-/// `makedirs(name, mode=0o777, exist_ok=False)`.
-fn makedirs(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["name", "mode", "exist_ok"], 1)?;
-    fspath_required(vm, s[0].expect("required"))?;
-    c_int_arg(vm, s[1])?;
-    Err(no_os(a.name))
-}
-
-/// `removedirs(name)`, `walk(top, ...)`: Python-level functions.
-fn removedirs(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let params: &[&str] = if a.name == "walk" {
-        &["top", "topdown", "onerror", "followlinks"]
-    } else {
-        &["name"]
-    };
-    let s = bind_def(&a, params, 1)?;
-    fspath_required(vm, s[0].expect("required"))?;
-    Err(no_os(a.name))
-}
-
-/// `urandom(size)`: validated, then refused (no OS randomness).
-fn urandom(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["size"], 1, 1)?;
-    let v = s[0].expect("required");
-    match vm.as_index(v) {
-        Ok(Some(n)) if n < 0 => Err(PyErr::new(
-            ExcType::ValueError,
-            "negative argument not allowed",
-        )),
-        Ok(Some(_)) => Err(PyErr::new(
-            ExcType::PermissionError,
-            "os.urandom() needs OS randomness: no OS access is granted to this sandbox",
-        )),
-        Ok(None) => Err(PyErr::type_error(format!(
-            "'{}' object cannot be interpreted as an integer",
-            vm.class_name(v)
-        ))),
-        Err(_) => Err(PyErr::new(
-            ExcType::OverflowError,
-            "Python int too large to convert to C ssize_t",
-        )),
-    }
-}
-
-/// `fspath(path)`.
-fn fspath(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = clinic(&a, &["path"], 1, 1)?;
-    let v = s[0].expect("required");
-    if as_str(&vm.heap, v).is_some() {
-        return Ok(v);
-    }
-    if let Value::Ref(id) = v {
-        if matches!(vm.heap.get(id), Obj::Bytes(_)) {
-            return Ok(v);
-        }
-    }
-    Ok(match fspath_required(vm, v)? {
-        PathArg::Text(t) => vm.new_str(t),
-        PathArg::Bytes(b) => vm.new_bytes(b),
-        _ => unreachable!("fspath gives text"),
-    })
-}
-
-/// `getenv(key, default=None)`: looks `key` up in `os.environ`.
-fn getenv(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["key", "default"], 1)?;
-    let key = s[0].expect("required");
-    let default = s[1].unwrap_or(Value::None);
-    let Some(k) = as_str(&vm.heap, key).map(str::to_string) else {
-        return Err(PyErr::type_error(format!(
-            "str expected, not {}",
-            vm.class_name(key)
-        )));
-    };
-    let os = vm.import_module("os")?;
-    let environ = vm.get_attr(os, "environ")?;
-    if let Value::Ref(id) = environ {
-        if let Obj::Dict(d) = vm.heap.get(id) {
-            if let Some(v) = d.get_str(&k) {
-                return Ok(v);
-            }
-        }
-    }
-    Ok(default)
 }
 
 fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
@@ -542,27 +441,8 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
 pub static MODULE: ModuleDef = ModuleDef {
     name: "os",
     funcs: natives_table![
-        "fspath" => fspath,
-        "getenv" => getenv,
-        "getcwd" => getcwd,
-        "getcwdb" => getcwd,
-        "listdir" => listdir,
-        "scandir" => listdir,
-        "stat" => stat,
-        "lstat" => stat,
-        "mkdir" => mkdir,
-        "makedirs" => makedirs,
-        "remove" => remove,
-        "unlink" => remove,
-        "rmdir" => remove,
-        "removedirs" => removedirs,
-        "walk" => removedirs,
-        "rename" => rename,
-        "replace" => rename,
-        "chdir" => chdir,
-        "open" => open,
-        "system" => system,
-        "urandom" => urandom,
+        fspath, getenv, getcwd, getcwdb, listdir, scandir, stat, lstat, mkdir, makedirs, remove,
+        unlink, rmdir, removedirs, walk, rename, replace, chdir, open, system, urandom,
     ],
     init,
 };

@@ -7,9 +7,8 @@
 //! filesystem or a working directory (`exists`, `isfile`, `getsize`,
 //! `abspath('rel')`, ...) raises `PermissionError`.
 
-use super::os::{bind_def, clinic, fspath_of, fspath_required, no_os, PathArg};
+use super::os::{fspath_of, fspath_required, no_os, PathArg};
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{ExcType, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use crate::ImportVm;
@@ -58,12 +57,6 @@ fn mix_error() -> PyErr {
     PyErr::type_error("Can't mix strings and bytes in path components")
 }
 
-/// The one-argument functions' binding: `name(p)`.
-fn one(vm: &mut Vm, a: &Args, param: &str) -> PyResult<Text> {
-    let s = bind_def(a, &[param], 1)?;
-    text(vm, s[0].expect("required"))
-}
-
 /// CPython's `_check_arg_types` after a failed `join`: a raw argument
 /// that is neither str nor bytes (a path-like included) is named first.
 fn join_arg_error(vm: &Vm, rest: &[Value]) -> PyErr {
@@ -82,23 +75,29 @@ fn join_arg_error(vm: &Vm, rest: &[Value]) -> PyErr {
     mix_error()
 }
 
-fn join(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let mut pos = a.pos.clone();
-    for (k, v) in &a.kw {
-        if k != "a" || !pos.is_empty() {
-            return Err(PyErr::type_error(format!(
-                "join() got an unexpected keyword argument '{k}'"
-            )));
+native! {
+    /// `os.path.join(a, *p)`: a `def` with `*p`, bound here by hand.
+    builtin fn join(vm, *args, **kwargs) {
+        let mut pos = args;
+        for (k, v) in &kwargs {
+            if k != "a" || !pos.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "join() got an unexpected keyword argument '{k}'"
+                )));
+            }
+            pos.push(*v);
         }
-        pos.push(*v);
+        let Some(&first) = pos.first() else {
+            return Err(PyErr::type_error(
+                "join() missing 1 required positional argument: 'a'",
+            ));
+        };
+        join_of(vm, first, &pos[1..])
     }
-    let Some(&first) = pos.first() else {
-        return Err(PyErr::type_error(
-            "join() missing 1 required positional argument: 'a'",
-        ));
-    };
+}
+
+fn join_of(vm: &mut Vm, first: Value, rest: &[Value]) -> PyResult<Value> {
     let Text { s: mut path, bytes } = text(vm, first)?;
-    let rest = &pos[1..];
     for &v in rest {
         let Some(p) = fspath_of(vm, v)? else {
             return Err(join_arg_error(vm, rest));
@@ -129,25 +128,143 @@ fn split_text(p: &str) -> (&str, &str) {
     (head, tail)
 }
 
-fn split(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "p")?;
+native! {
+    /// `os.path.split(p)`.
+    def fn split(vm, p) {
+        split_of(vm, p)
+    }
+
+    /// `os.path.basename(p)`.
+    def fn basename(vm, p) {
+        let t = text(vm, p)?;
+        Ok(out(vm, split_text(&t.s).1, t.bytes))
+    }
+
+    /// `os.path.dirname(p)`.
+    def fn dirname(vm, p) {
+        let t = text(vm, p)?;
+        Ok(out(vm, split_text(&t.s).0, t.bytes))
+    }
+
+    /// `os.path.splitext(p)`.
+    def fn splitext(vm, p) {
+        splitext_of(vm, p)
+    }
+
+    /// `os.path.splitdrive(p)`.
+    def fn splitdrive(vm, p) {
+        let t = text(vm, p)?;
+        let items = vec![out(vm, "", t.bytes), out(vm, &t.s, t.bytes)];
+        Ok(vm.new_tuple(items))
+    }
+
+    /// `os.path.normpath(path)`: the C helper `_path_normpath(path)`.
+    clinic fn normpath as "_path_normpath"(vm, path) {
+        let t = helper_path(vm, "_path_normpath", path)?;
+        Ok(out(vm, &normpath_text(&t.s), t.bytes))
+    }
+
+    /// `os.path.splitroot(p)`: the C helper `_path_splitroot_ex(path)`;
+    /// `('', root, rest)`, the root being `''`, `'/'` or `'//'`.
+    clinic fn splitroot as "_path_splitroot_ex"(vm, path) {
+        let t = helper_path(vm, "_path_splitroot_ex", path)?;
+        let p = &t.s;
+        let lead = p.len() - p.trim_start_matches('/').len();
+        let cut = if lead == 2 { 2 } else { lead.min(1) };
+        let items = vec![
+            out(vm, "", t.bytes),
+            out(vm, &p[..cut], t.bytes),
+            out(vm, &p[cut..], t.bytes),
+        ];
+        Ok(vm.new_tuple(items))
+    }
+
+    /// `os.path.normcase(s)`.
+    def fn normcase(vm, s) {
+        let t = text(vm, s)?;
+        Ok(out(vm, &t.s, t.bytes))
+    }
+
+    /// `os.path.isabs(s)`.
+    def fn isabs(vm, s) {
+        let t = text(vm, s)?;
+        Ok(Value::Bool(t.s.starts_with('/')))
+    }
+
+    /// `os.path.abspath(path)`.
+    def fn abspath(vm, path) {
+        let t = text(vm, path)?;
+        let s = absolute(&t.s)?;
+        Ok(out(vm, &s, t.bytes))
+    }
+
+    /// `os.path.relpath(path, start=None)`.
+    def fn relpath(vm, path, start?) {
+        relpath_of(vm, path, start)
+    }
+
+    /// `os.path.commonprefix(m)`.
+    def fn commonprefix(vm, m) {
+        commonprefix_of(vm, m)
+    }
+
+    /// `os.path.commonpath(paths)`.
+    def fn commonpath(vm, paths) {
+        commonpath_of(vm, paths)
+    }
+
+    /// `os.path.expanduser(path)`: a path without `~` is returned as is;
+    /// `~` needs a home.
+    def fn expanduser(vm, path) {
+        let t = text(vm, path)?;
+        // `~` and `~/...` need $HOME; `~user` would need the password
+        // database, which the sandbox lacks, so it stays as CPython leaves
+        // an unknown user
+        if t.s == "~" || t.s.starts_with("~/") {
+            return Err(no_os("path.expanduser"));
+        }
+        Ok(out(vm, &t.s, t.bytes))
+    }
+
+    /// `os.path.expandvars(path)`.
+    def fn expandvars(vm, path) {
+        expandvars_of(vm, path)
+    }
+
+    /// `os.path.isjunction(path)`: never true on POSIX.
+    def fn isjunction(vm, path) {
+        text(vm, path)?;
+        Ok(Value::Bool(false))
+    }
+
+    /// `os.path.isdevdrive(path)`: never true on POSIX.
+    def fn isdevdrive(vm, path) {
+        text(vm, path)?;
+        Ok(Value::Bool(false))
+    }
+
+    /// `os.path.samestat(s1, s2)`: compares `st_ino`, then `st_dev`.
+    def fn samestat(vm, s1, s2) {
+        for field in ["st_ino", "st_dev"] {
+            let x = vm.get_attr(s1, field)?;
+            let y = vm.get_attr(s2, field)?;
+            if !vm.py_eq(x, y)? {
+                return Ok(Value::Bool(false));
+            }
+        }
+        Ok(Value::Bool(true))
+    }
+}
+
+fn split_of(vm: &mut Vm, p: Value) -> PyResult<Value> {
+    let t = text(vm, p)?;
     let (head, tail) = split_text(&t.s);
     let items = vec![out(vm, head, t.bytes), out(vm, tail, t.bytes)];
     Ok(vm.new_tuple(items))
 }
 
-fn basename(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "p")?;
-    Ok(out(vm, split_text(&t.s).1, t.bytes))
-}
-
-fn dirname(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "p")?;
-    Ok(out(vm, split_text(&t.s).0, t.bytes))
-}
-
-fn splitext(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "p")?;
+fn splitext_of(vm: &mut Vm, p: Value) -> PyResult<Value> {
+    let t = text(vm, p)?;
     let p = &t.s;
     let sep = p.rfind('/').map_or(0, |i| i + 1);
     let mut cut = p.len();
@@ -158,12 +275,6 @@ fn splitext(vm: &mut Vm, a: Args) -> PyResult<Value> {
         }
     }
     let items = vec![out(vm, &p[..cut], t.bytes), out(vm, &p[cut..], t.bytes)];
-    Ok(vm.new_tuple(items))
-}
-
-fn splitdrive(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "p")?;
-    let items = vec![out(vm, "", t.bytes), out(vm, &t.s, t.bytes)];
     Ok(vm.new_tuple(items))
 }
 
@@ -198,10 +309,7 @@ fn normpath_text(p: &str) -> String {
 }
 
 /// The argument of the C helpers `_path_normpath` / `_path_splitroot_ex`.
-fn clinic_path(vm: &mut Vm, a: &Args, helper: &'static str, param: &str) -> PyResult<Text> {
-    let named = Args::new(helper, a.pos.clone(), a.kw.clone());
-    let s = clinic(&named, &[param], 1, 1)?;
-    let v = s[0].expect("required");
+fn helper_path(vm: &mut Vm, helper: &str, v: Value) -> PyResult<Text> {
     let Some(p) = fspath_of(vm, v)? else {
         return Err(PyErr::type_error(format!(
             "{helper}: path should be string, bytes or os.PathLike, not {}",
@@ -209,35 +317,6 @@ fn clinic_path(vm: &mut Vm, a: &Args, helper: &'static str, param: &str) -> PyRe
         )));
     };
     Ok(from_arg(p))
-}
-
-fn normpath(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = clinic_path(vm, &a, "_path_normpath", "path")?;
-    Ok(out(vm, &normpath_text(&t.s), t.bytes))
-}
-
-/// `splitroot(p)`: `('', root, rest)`, the root being `''`, `'/'` or `'//'`.
-fn splitroot(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = clinic_path(vm, &a, "_path_splitroot_ex", "p")?;
-    let p = &t.s;
-    let lead = p.len() - p.trim_start_matches('/').len();
-    let cut = if lead == 2 { 2 } else { lead.min(1) };
-    let items = vec![
-        out(vm, "", t.bytes),
-        out(vm, &p[..cut], t.bytes),
-        out(vm, &p[cut..], t.bytes),
-    ];
-    Ok(vm.new_tuple(items))
-}
-
-fn normcase(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "s")?;
-    Ok(out(vm, &t.s, t.bytes))
-}
-
-fn isabs(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "s")?;
-    Ok(Value::Bool(t.s.starts_with('/')))
 }
 
 /// An absolute path's normal form; a relative one needs the working
@@ -250,19 +329,12 @@ fn absolute(p: &str) -> PyResult<String> {
     }
 }
 
-fn abspath(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "path")?;
-    let s = absolute(&t.s)?;
-    Ok(out(vm, &s, t.bytes))
-}
-
-fn relpath(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["path", "start"], 1)?;
-    let t = text(vm, s[0].expect("required"))?;
+fn relpath_of(vm: &mut Vm, path: Value, start: Option<Value>) -> PyResult<Value> {
+    let t = text(vm, path)?;
     if t.s.is_empty() {
         return Err(PyErr::new(ExcType::ValueError, "no path specified"));
     }
-    let start = match s[1] {
+    let start = match start {
         Some(v) if !v.is_none() => {
             let st = text(vm, v)?;
             if st.bytes != t.bytes {
@@ -319,9 +391,8 @@ fn texts(vm: &mut Vm, v: Value) -> PyResult<(Vec<String>, bool)> {
     Ok((out, kind.unwrap_or(false)))
 }
 
-fn commonprefix(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["m"], 1)?;
-    let (paths, bytes) = texts(vm, s[0].expect("required"))?;
+fn commonprefix_of(vm: &mut Vm, m: Value) -> PyResult<Value> {
+    let (paths, bytes) = texts(vm, m)?;
     let (Some(lo), Some(hi)) = (paths.iter().min(), paths.iter().max()) else {
         return Ok(vm.new_str(""));
     };
@@ -334,9 +405,8 @@ fn commonprefix(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(out(vm, &lo[..n], bytes))
 }
 
-fn commonpath(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["paths"], 1)?;
-    let (paths, bytes) = texts(vm, s[0].expect("required"))?;
+fn commonpath_of(vm: &mut Vm, paths: Value) -> PyResult<Value> {
+    let (paths, bytes) = texts(vm, paths)?;
     if paths.is_empty() {
         return Err(PyErr::new(
             ExcType::ValueError,
@@ -365,32 +435,12 @@ fn commonpath(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(out(vm, &r, bytes))
 }
 
-/// `expanduser`: a path without `~` is returned as is; `~` needs a home.
-fn expanduser(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "path")?;
-    // `~` and `~/...` need $HOME; `~user` would need the password
-    // database, which the sandbox lacks, so it stays as CPython leaves an
-    // unknown user
-    if t.s == "~" || t.s.starts_with("~/") {
-        return Err(no_os("path.expanduser"));
-    }
-    Ok(out(vm, &t.s, t.bytes))
-}
-
 /// `exists`, `isfile`, `getsize`, ...: they need a filesystem. The
 /// argument is checked as the `stat` / `lstat` they call would; the empty
 /// path names nothing, so the predicates answer False for it.
-fn needs_fs(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let param = match a.name {
-        "exists" | "lexists" | "ismount" => "path",
-        "realpath" => "filename",
-        "getsize" | "getmtime" | "getatime" | "getctime" => "filename",
-        _ => "s",
-    };
-    let s = bind_def(&a, &[param], 1)?;
-    let v = s[0].expect("required");
-    let lstat = matches!(a.name, "lexists" | "islink" | "ismount");
-    let (converter, kinds) = if a.name == "realpath" {
+fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
+    let lstat = matches!(name, "lexists" | "islink" | "ismount");
+    let (converter, kinds) = if name == "realpath" {
         ("", "")
     } else if lstat {
         ("lstat", "string, bytes or os.PathLike")
@@ -419,19 +469,45 @@ fn needs_fs(vm: &mut Vm, a: Args) -> PyResult<Value> {
     };
     if empty
         && matches!(
-            a.name,
+            name,
             "exists" | "lexists" | "isfile" | "isdir" | "islink" | "ismount"
         )
     {
         return Ok(Value::Bool(false));
     }
-    Err(no_os(&format!("path.{}", a.name)))
+    Err(no_os(&format!("path.{name}")))
 }
+
+/// The functions that need a filesystem: `NAME(param)`.
+macro_rules! needs_fs {
+    ($($name:ident($param:ident)),* $(,)?) => {$(
+        native! {
+            #[doc = concat!("`os.path.", stringify!($name), "(", stringify!($param), ")`.")]
+            def fn $name(vm, $param) {
+                needs_fs(vm, stringify!($name), $param)
+            }
+        }
+    )*};
+}
+
+needs_fs!(
+    exists(path),
+    lexists(path),
+    ismount(path),
+    realpath(filename),
+    getsize(filename),
+    getmtime(filename),
+    getatime(filename),
+    getctime(filename),
+    isfile(path),
+    isdir(s),
+    islink(path),
+);
 
 /// `expandvars`: `$name` and `${name}` found in `os.environ` are replaced;
 /// the rest (unknown names, bytes paths: there is no `environb`) stays.
-fn expandvars(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let t = one(vm, &a, "path")?;
+fn expandvars_of(vm: &mut Vm, path: Value) -> PyResult<Value> {
+    let t = text(vm, path)?;
     if t.bytes || !t.s.contains('$') {
         return Ok(out(vm, &t.s, t.bytes));
     }
@@ -475,26 +551,6 @@ fn expandvars(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(out(vm, &res, false))
 }
 
-/// `isjunction` / `isdevdrive`: never true on POSIX.
-fn never(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    one(vm, &a, "path")?;
-    Ok(Value::Bool(false))
-}
-
-/// `samestat(s1, s2)`: compares `st_ino`, then `st_dev`.
-fn samestat(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind_def(&a, &["s1", "s2"], 2)?;
-    let (s1, s2) = (s[0].expect("required"), s[1].expect("required"));
-    for field in ["st_ino", "st_dev"] {
-        let x = vm.get_attr(s1, field)?;
-        let y = vm.get_attr(s2, field)?;
-        if !vm.py_eq(x, y)? {
-            return Ok(Value::Bool(false));
-        }
-    }
-    Ok(Value::Bool(true))
-}
-
 fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
     for (k, v) in CONSTANTS {
         let v = vm.new_str(*v);
@@ -507,36 +563,36 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
 pub static MODULE: ModuleDef = ModuleDef {
     name: "posixpath",
     funcs: natives_table![
-        "join" => join,
-        "split" => split,
-        "splitext" => splitext,
-        "splitdrive" => splitdrive,
-        "basename" => basename,
-        "dirname" => dirname,
-        "normpath" => normpath,
-        "isabs" => isabs,
-        "abspath" => abspath,
-        "relpath" => relpath,
-        "commonprefix" => commonprefix,
-        "commonpath" => commonpath,
-        "expanduser" => expanduser,
-        "expandvars" => expandvars,
-        "splitroot" => splitroot,
-        "normcase" => normcase,
-        "isjunction" => never,
-        "isdevdrive" => never,
-        "samestat" => samestat,
-        "ismount" => needs_fs,
-        "getatime" => needs_fs,
-        "getctime" => needs_fs,
-        "exists" => needs_fs,
-        "lexists" => needs_fs,
-        "isfile" => needs_fs,
-        "isdir" => needs_fs,
-        "islink" => needs_fs,
-        "getsize" => needs_fs,
-        "getmtime" => needs_fs,
-        "realpath" => needs_fs,
+        join,
+        split,
+        splitext,
+        splitdrive,
+        basename,
+        dirname,
+        normpath,
+        isabs,
+        abspath,
+        relpath,
+        commonprefix,
+        commonpath,
+        expanduser,
+        expandvars,
+        splitroot,
+        normcase,
+        isjunction,
+        isdevdrive,
+        samestat,
+        ismount,
+        getatime,
+        getctime,
+        exists,
+        lexists,
+        isfile,
+        isdir,
+        islink,
+        getsize,
+        getmtime,
+        realpath,
     ],
     init,
 };

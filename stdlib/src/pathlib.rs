@@ -7,11 +7,12 @@
 //! `read_text`, `open`, `iterdir`, `cwd`, ...) raise `PermissionError`
 //! saying so instead of inventing an answer.
 
+mod methods;
+
 use super::objects::NativeObj;
 use super::{module_index, ModuleDef, NativeFn, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
@@ -196,24 +197,6 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
     })
 }
 
-/// Pure methods.
-pub const METHODS: &[&str] = &[
-    "is_absolute",
-    "joinpath",
-    "with_name",
-    "with_stem",
-    "with_suffix",
-    "relative_to",
-    "is_relative_to",
-    "match",
-    "full_match",
-    "as_posix",
-    "as_uri",
-    "is_reserved",
-    "__fspath__",
-    "__str__",
-];
-
 /// Methods that need a filesystem (or the process's working directory).
 const FS_METHODS: &[&str] = &[
     "exists",
@@ -258,42 +241,12 @@ const FS_METHODS: &[&str] = &[
     "home",
 ];
 
-pub fn has_method(name: &str) -> bool {
-    METHODS.contains(&name) || FS_METHODS.contains(&name)
-}
-
 /// The error of a method that would need the filesystem.
 fn no_filesystem(method: &str) -> PyErr {
     PyErr::new(
         ExcType::PermissionError,
         format!("Path.{method}() needs a filesystem: no OS access is granted to this sandbox"),
     )
-}
-
-fn check_args(name: &str, args: &[Value], kw: &Kwargs, n: usize) -> PyResult<()> {
-    let a = Args {
-        name: "",
-        owner: "",
-        pos: args.to_vec(),
-        kw: kw.clone(),
-    };
-    let qual = format!("PurePath.{name}");
-    if !a.kw.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "{qual}() got an unexpected keyword argument '{}'",
-            a.kw[0].0
-        )));
-    }
-    if args.len() != n {
-        let given = args.len() + 1;
-        let want = n + 1;
-        let s = if want == 1 { "" } else { "s" };
-        let was = if given == 1 { "was" } else { "were" };
-        return Err(PyErr::type_error(format!(
-            "{qual}() takes {want} positional argument{s} but {given} {was} given"
-        )));
-    }
-    Ok(())
 }
 
 fn str_arg(vm: &Vm, v: Value, what: &str) -> PyResult<String> {
@@ -318,130 +271,6 @@ fn with_name(vm: &mut Vm, id: ObjId, p: &Parsed, name: &str) -> PyResult<Value> 
     let mut q = p.clone();
     *q.parts.last_mut().expect("a name") = name.to_string();
     Ok(new_path(vm, &q))
-}
-
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    if FS_METHODS.contains(&name) {
-        return Err(no_filesystem(name));
-    }
-    let p = Parsed::parse(path_text(vm, id));
-    let v = match name {
-        "is_absolute" => {
-            check_args(name, &args, &kw, 0)?;
-            Value::Bool(!p.root.is_empty())
-        }
-        "is_reserved" => {
-            check_args(name, &args, &kw, 0)?;
-            Value::Bool(false)
-        }
-        "as_posix" | "__fspath__" | "__str__" => {
-            check_args(name, &args, &kw, 0)?;
-            vm.new_str(p.text())
-        }
-        "as_uri" => {
-            check_args(name, &args, &kw, 0)?;
-            if p.root.is_empty() {
-                return Err(PyErr::value_error(
-                    "relative path can't be expressed as a file URI",
-                ));
-            }
-            vm.new_str(format!("file://{}", p.text()))
-        }
-        "joinpath" => {
-            if let Some((k, _)) = kw.first() {
-                return Err(PyErr::type_error(format!(
-                    "PurePath.joinpath() got an unexpected keyword argument '{k}'"
-                )));
-            }
-            let mut q = p;
-            for &a in &args {
-                let s = segment(vm, a)?;
-                q.join(&s);
-            }
-            new_path(vm, &q)
-        }
-        "with_name" => {
-            check_args(name, &args, &kw, 1)?;
-            let n = str_arg(vm, args[0], "argument")?;
-            with_name(vm, id, &p, &n)?
-        }
-        "with_stem" => {
-            check_args(name, &args, &kw, 1)?;
-            let stem = str_arg(vm, args[0], "argument")?;
-            let suffix = p.suffix().to_string();
-            if !suffix.is_empty() && stem.is_empty() {
-                return Err(PyErr::value_error(format!(
-                    "{} has a non-empty suffix",
-                    repr(vm, id)
-                )));
-            }
-            with_name(vm, id, &p, &format!("{stem}{suffix}"))?
-        }
-        "with_suffix" => {
-            check_args(name, &args, &kw, 1)?;
-            let suffix = str_arg(vm, args[0], "argument")?;
-            if suffix.contains('/')
-                || (!suffix.is_empty() && !suffix.starts_with('.'))
-                || suffix == "."
-            {
-                return Err(PyErr::value_error(format!(
-                    "Invalid suffix {}",
-                    str_repr(&suffix)
-                )));
-            }
-            if p.name().is_empty() {
-                return Err(PyErr::value_error(format!(
-                    "{} has an empty name",
-                    repr(vm, id)
-                )));
-            }
-            let stem = p.stem().to_string();
-            with_name(vm, id, &p, &format!("{stem}{suffix}"))?
-        }
-        "relative_to" | "is_relative_to" => {
-            let walk_up = match kw.iter().find(|(k, _)| k == "walk_up") {
-                Some((_, v)) if name == "relative_to" => vm.truthy(*v)?,
-                _ => false,
-            };
-            let extra = kw
-                .iter()
-                .find(|(k, _)| k != "walk_up" || name != "relative_to");
-            if let Some((k, _)) = extra {
-                return Err(PyErr::type_error(format!(
-                    "PurePath.{name}() got an unexpected keyword argument '{k}'"
-                )));
-            }
-            check_args(name, &args, &Vec::new(), 1)?;
-            let other = Parsed::parse(&segment(vm, args[0])?);
-            if name == "is_relative_to" {
-                let inside = other == p || p.parents().contains(&other);
-                return Ok(Some(Value::Bool(inside)));
-            }
-            relative_to(vm, &p, &other, walk_up)?
-        }
-        "match" | "full_match" => {
-            if let Some((k, _)) = kw.iter().find(|(k, _)| k != "case_sensitive") {
-                return Err(PyErr::type_error(format!(
-                    "PurePath.{name}() got an unexpected keyword argument '{k}'"
-                )));
-            }
-            check_args(name, &args, &Vec::new(), 1)?;
-            let pattern = Parsed::parse(&segment(vm, args[0])?);
-            Value::Bool(if name == "match" {
-                match_from_right(&p, &pattern)?
-            } else {
-                full_match(&p, &pattern)
-            })
-        }
-        _ => return Ok(None),
-    };
-    Ok(Some(v))
 }
 
 fn relative_to(vm: &mut Vm, p: &Parsed, other: &Parsed, walk_up: bool) -> PyResult<Value> {
@@ -726,7 +555,7 @@ impl np::NativeType for PathType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        has_method(name)
+        methods::has(name) || FS_METHODS.contains(&name)
     }
 
     fn call_method(
@@ -736,7 +565,10 @@ impl np::NativeType for PathType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        if FS_METHODS.contains(&name) {
+            return Err(no_filesystem(name));
+        }
+        methods::call(vm, id, name, args, kw)
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

@@ -13,9 +13,8 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use serde::{Deserialize, Serialize};
 
 use super::random_ops as ops;
-use super::util::one_arg;
 use super::{sha512, ModuleDef};
-use crate::builtins::{Args, Builtin};
+use crate::builtins::Builtin;
 use crate::object::{int, ExcType, Obj, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -265,9 +264,35 @@ native! {
     }
 }
 
-fn random(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    super::util::no_args(&a, "Random.random")?;
-    Ok(Value::Float(state(vm).random()))
+native! {
+    /// `Random.random()`.
+    builtin fn random in "Random" (vm) {
+        Ok(Value::Float(state(vm).random()))
+    }
+
+    /// `Random.getrandbits(k, /)`.
+    builtin fn getrandbits in "Random" (vm, k, /) {
+        let k = count_arg(vm, k)?;
+        vm.check_alloc(u128::from(k / 8))?;
+        let r = state(vm).getrandbits(k);
+        Ok(int::from_bigint(&mut vm.heap, r))
+    }
+
+    /// `Random.randbytes(n)` (a Python method in CPython).
+    def_method fn randbytes as "Random.randbytes"(vm, n) {
+        let n = count_arg(vm, n)?;
+        if n > (i64::MAX as u64) / 8 {
+            return Err(PyErr::new(
+                ExcType::OverflowError,
+                "Python int too large for C uint64_t",
+            ));
+        }
+        vm.check_alloc(u128::from(n))?;
+        let r = state(vm).getrandbits(n * 8);
+        let mut bytes = r.to_bytes_le().1;
+        bytes.resize(n as usize, 0);
+        Ok(vm.heap.new_value(Obj::Bytes(bytes)))
+    }
 }
 
 /// A bit count or byte count: a non-negative int below 2**64.
@@ -282,30 +307,6 @@ fn count_arg(vm: &Vm, v: Value) -> PyResult<u64> {
             "Python int too large for C uint64_t",
         )
     })
-}
-
-fn getrandbits(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "Random.getrandbits")?;
-    let k = count_arg(vm, v)?;
-    vm.check_alloc(u128::from(k / 8))?;
-    let r = state(vm).getrandbits(k);
-    Ok(int::from_bigint(&mut vm.heap, r))
-}
-
-fn randbytes(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "Random.randbytes")?;
-    let n = count_arg(vm, v)?;
-    if n > (i64::MAX as u64) / 8 {
-        return Err(PyErr::new(
-            ExcType::OverflowError,
-            "Python int too large for C uint64_t",
-        ));
-    }
-    vm.check_alloc(u128::from(n))?;
-    let r = state(vm).getrandbits(n * 8);
-    let mut bytes = r.to_bytes_le().1;
-    bytes.resize(n as usize, 0);
-    Ok(vm.heap.new_value(Obj::Bytes(bytes)))
 }
 
 /// One word of a state vector, as CPython's `PyLong_AsUnsignedLong`.

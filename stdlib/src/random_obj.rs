@@ -4,7 +4,6 @@
 //! hidden instance, so the two share every argument check and message).
 
 use super::random::{seeded, State, MODULE};
-use super::util::{bind, Sig, Style};
 use super::{module_index, NativeId};
 use crate::builtins::Args;
 use crate::object::{Obj, ObjId, Value};
@@ -13,24 +12,14 @@ use crate::vm::{PyResult, Vm};
 
 use super::objects::NativeObj;
 
-/// `random.Random(x=None)`.
-pub fn new_random(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "Random.__init__",
-            params: &["x"],
-            required: 0,
-            posonly: 0,
-            kwonly: &[],
-            method: true,
-            style: Style::Def,
-        },
-    )?;
-    let st = seeded(vm, s[0].unwrap_or(Value::None), Value::Int(2))?;
-    Ok(vm
-        .heap
-        .new_value(Obj::Native(NativeObj::Random(Box::new(st)))))
+native! {
+    /// `random.Random(x=None)`.
+    pub def_method fn new_random as "Random.__init__"(vm, x?) {
+        let st = seeded(vm, x.unwrap_or(Value::None), Value::Int(2))?;
+        Ok(vm
+            .heap
+            .new_value(Obj::Native(NativeObj::Random(Box::new(st)))))
+    }
 }
 
 /// The `NativeId` of the `Random` constructor (for `isinstance`).

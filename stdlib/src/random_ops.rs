@@ -9,36 +9,13 @@ use num_traits::{Signed, ToPrimitive};
 
 use super::math_special::lgamma;
 use super::random::state;
-use super::util::{bind, keep, rooted, seq_item, seq_len, Sig, Style};
-use crate::builtins::Args;
+use super::util::{keep, rooted, seq_item, seq_len};
 use crate::object::{int, ExcType, Obj, Range, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 const TWOPI: f64 = 2.0 * std::f64::consts::PI;
-
-/// Binds the arguments of method `Random.<name>`.
-fn args(
-    a: &Args,
-    name: &str,
-    params: &[&str],
-    required: usize,
-    kwonly: &[&str],
-) -> PyResult<Vec<Option<Value>>> {
-    bind(
-        a,
-        &Sig {
-            name,
-            params,
-            required,
-            posonly: 0,
-            kwonly,
-            method: true,
-            style: Style::Def,
-        },
-    )
-}
 
 /// A uniform int in [0, n), `n >= 1`.
 fn randbelow(vm: &mut Vm, n: &BigInt) -> BigInt {
@@ -60,106 +37,112 @@ fn big_value(vm: &mut Vm, b: BigInt) -> Value {
     int::from_bigint(&mut vm.heap, b)
 }
 
-pub fn randrange(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.randrange", &["start", "stop", "step"], 1, &[])?;
-    let start_v = s[0].unwrap_or(Value::None);
-    let stop_v = s[1].unwrap_or(Value::None);
-    let istart = vm.bigint_arg(start_v)?;
-    if stop_v.is_none() {
-        // CPython checks `step is _ONE`: only an explicit int 1 passes
-        if s[2].is_some_and(|v| v != Value::Int(1)) {
-            return Err(PyErr::type_error("Missing a non-None stop argument"));
+native! {
+    /// `Random.randrange(start, stop=None, step=1)`.
+    pub(super) def_method fn randrange as "Random.randrange"(vm, start, stop?, step?) {
+        let start_v = start;
+        let stop_v = stop.unwrap_or(Value::None);
+        let istart = vm.bigint_arg(start_v)?;
+        if stop_v.is_none() {
+            // CPython checks `step is _ONE`: only an explicit int 1 passes
+            if step.is_some_and(|v| v != Value::Int(1)) {
+                return Err(PyErr::type_error("Missing a non-None stop argument"));
+            }
+            if istart.is_positive() {
+                let r = randbelow(vm, &istart);
+                return Ok(big_value(vm, r));
+            }
+            return Err(PyErr::value_error("empty range for randrange()"));
         }
-        if istart.is_positive() {
-            let r = randbelow(vm, &istart);
-            return Ok(big_value(vm, r));
+        let istop = vm.bigint_arg(stop_v)?;
+        let width = &istop - &istart;
+        let step_v = step.unwrap_or(Value::Int(1));
+        let istep = vm.bigint_arg(step_v)?;
+        if istep == BigInt::from(1) {
+            if width.is_positive() {
+                let r = istart + randbelow(vm, &width);
+                return Ok(big_value(vm, r));
+            }
+            let (x, y) = (vm.str_of(start_v)?, vm.str_of(stop_v)?);
+            return Err(PyErr::value_error(format!(
+                "empty range in randrange({x}, {y})"
+            )));
         }
-        return Err(PyErr::value_error("empty range for randrange()"));
-    }
-    let istop = vm.bigint_arg(stop_v)?;
-    let width = &istop - &istart;
-    let step_v = s[2].unwrap_or(Value::Int(1));
-    let istep = vm.bigint_arg(step_v)?;
-    if istep == BigInt::from(1) {
-        if width.is_positive() {
-            let r = istart + randbelow(vm, &width);
-            return Ok(big_value(vm, r));
+        let n = if istep.is_positive() {
+            (&width + &istep - BigInt::from(1)).div_floor(&istep)
+        } else if istep.is_negative() {
+            (&width + &istep + BigInt::from(1)).div_floor(&istep)
+        } else {
+            return Err(PyErr::value_error("zero step for randrange()"));
+        };
+        if !n.is_positive() {
+            let (x, y, z) = (vm.str_of(start_v)?, vm.str_of(stop_v)?, vm.str_of(step_v)?);
+            return Err(PyErr::value_error(format!(
+                "empty range in randrange({x}, {y}, {z})"
+            )));
         }
-        let (x, y) = (vm.str_of(start_v)?, vm.str_of(stop_v)?);
-        return Err(PyErr::value_error(format!(
-            "empty range in randrange({x}, {y})"
-        )));
+        let r = istart + istep * randbelow(vm, &n);
+        Ok(big_value(vm, r))
     }
-    let n = if istep.is_positive() {
-        (&width + &istep - BigInt::from(1)).div_floor(&istep)
-    } else if istep.is_negative() {
-        (&width + &istep + BigInt::from(1)).div_floor(&istep)
-    } else {
-        return Err(PyErr::value_error("zero step for randrange()"));
-    };
-    if !n.is_positive() {
-        let (x, y, z) = (vm.str_of(start_v)?, vm.str_of(stop_v)?, vm.str_of(step_v)?);
-        return Err(PyErr::value_error(format!(
-            "empty range in randrange({x}, {y}, {z})"
-        )));
-    }
-    let r = istart + istep * randbelow(vm, &n);
-    Ok(big_value(vm, r))
 }
 
-pub fn randint(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.randint", &["a", "b"], 2, &[])?;
-    let lo = vm.bigint_arg(s[0].unwrap_or(Value::None))?;
-    let hi = vm.bigint_arg(s[1].unwrap_or(Value::None))?;
-    let width: BigInt = &hi - &lo + 1;
-    if !width.is_positive() {
-        return Err(PyErr::value_error(format!(
-            "empty range in randint({lo}, {hi})"
-        )));
+native! {
+    /// `Random.randint(a, b)`.
+    pub(super) def_method fn randint as "Random.randint"(vm, a, b) {
+        let lo = vm.bigint_arg(a)?;
+        let hi = vm.bigint_arg(b)?;
+        let width: BigInt = &hi - &lo + 1;
+        if !width.is_positive() {
+            return Err(PyErr::value_error(format!(
+                "empty range in randint({lo}, {hi})"
+            )));
+        }
+        let r = lo + randbelow(vm, &width);
+        Ok(big_value(vm, r))
     }
-    let r = lo + randbelow(vm, &width);
-    Ok(big_value(vm, r))
 }
 
-pub fn choice(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.choice", &["seq"], 1, &[])?;
-    let seq = s[0].unwrap_or(Value::None);
-    let n = seq_len(vm, seq)?;
-    if n == 0 {
-        return Err(PyErr::new(
-            ExcType::IndexError,
-            "Cannot choose from an empty sequence",
-        ));
+native! {
+    /// `Random.choice(seq)`.
+    pub(super) def_method fn choice as "Random.choice"(vm, seq) {
+        let n = seq_len(vm, seq)?;
+        if n == 0 {
+            return Err(PyErr::new(
+                ExcType::IndexError,
+                "Cannot choose from an empty sequence",
+            ));
+        }
+        let i = randbelow_u64(vm, n);
+        seq_item(vm, seq, i)
     }
-    let i = randbelow_u64(vm, n);
-    seq_item(vm, seq, i)
 }
 
-pub fn shuffle(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.shuffle", &["x"], 1, &[])?;
-    let x = s[0].unwrap_or(Value::None);
-    let n = seq_len(vm, x)? as usize;
-    rooted(vm, &[x], |vm| {
-        for i in (1..n).rev() {
-            let j = randbelow_u64(vm, i as u64 + 1) as usize;
-            if let Value::Ref(id) = x {
-                if let Obj::List(items) = vm.heap.get_mut(id) {
-                    if i < items.len() {
-                        items.swap(i, j);
-                        continue;
+native! {
+    /// `Random.shuffle(x)`.
+    pub(super) def_method fn shuffle as "Random.shuffle"(vm, x) {
+        let n = seq_len(vm, x)? as usize;
+        rooted(vm, &[x], |vm| {
+            for i in (1..n).rev() {
+                let j = randbelow_u64(vm, i as u64 + 1) as usize;
+                if let Value::Ref(id) = x {
+                    if let Obj::List(items) = vm.heap.get_mut(id) {
+                        if i < items.len() {
+                            items.swap(i, j);
+                            continue;
+                        }
                     }
                 }
+                let (vi, vj) = (Value::Int(i as i64), Value::Int(j as i64));
+                let xj = vm.get_item(x, vj)?;
+                keep(vm, xj);
+                let xi = vm.get_item(x, vi)?;
+                keep(vm, xi);
+                vm.set_item(x, vi, xj)?;
+                vm.set_item(x, vj, xi)?;
             }
-            let (vi, vj) = (Value::Int(i as i64), Value::Int(j as i64));
-            let xj = vm.get_item(x, vj)?;
-            keep(vm, xj);
-            let xi = vm.get_item(x, vi)?;
-            keep(vm, xi);
-            vm.set_item(x, vi, xj)?;
-            vm.set_item(x, vj, xi)?;
-        }
-        Ok(Value::None)
-    })
+            Ok(Value::None)
+        })
+    }
 }
 
 fn is_sequence(vm: &Vm, v: Value) -> bool {
@@ -233,61 +216,63 @@ fn sample_core(vm: &mut Vm, pop: Value, n: u64, k: usize) -> PyResult<Vec<Value>
     Ok(result)
 }
 
-pub fn sample(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.sample", &["population", "k"], 2, &["counts"])?;
-    let pop = s[0].unwrap_or(Value::None);
-    let kv = s[1].unwrap_or(Value::None);
-    let counts = s[2].unwrap_or(Value::None);
-    if !is_sequence(vm, pop) {
-        return Err(PyErr::type_error(
-            "Population must be a sequence.  For dicts or sets, use sorted(d).",
-        ));
-    }
-    let n = seq_len(vm, pop)?;
-    rooted(vm, &[pop, kv, counts], |vm| {
-        if !counts.is_none() {
-            let mut cum = accumulate(vm, counts)?;
-            if cum.len() as u64 != n {
-                return Err(PyErr::value_error(
-                    "The number of counts does not match the population",
-                ));
-            }
-            let total = cum.pop().unwrap_or(Value::Int(0));
-            let total = match vm.as_num(total) {
-                Some(Num::Int(i)) => BigInt::from(i),
-                Some(Num::Big(b)) => b,
-                _ => return Err(PyErr::type_error("Counts must be integers")),
-            };
-            if total.is_negative() {
-                return Err(PyErr::value_error("Counts must be non-negative"));
-            }
-            let Some(total) = total.to_i64() else {
-                return Err(PyErr::new(
-                    ExcType::OverflowError,
-                    "Python int too large to convert to C ssize_t",
-                ));
-            };
-            let range = vm.heap.new_value(Obj::Range(Range {
-                start: 0,
-                stop: total,
-                step: 1,
-            }));
-            keep(vm, range);
-            let k = sample_k(vm, kv, total as u64)?;
-            let picks = sample_core(vm, range, total as u64, k)?;
-            let mut out = Vec::with_capacity(picks.len());
-            for p in picks {
-                let i = bisect_right(vm, &cum, p, cum.len())?;
-                let v = vm.get_item(pop, Value::Int(i as i64))?;
-                keep(vm, v);
-                out.push(v);
-            }
-            return Ok(vm.new_list(out));
+native! {
+    /// `Random.sample(population, k, *, counts=None)`.
+    pub(super) def_method fn sample as "Random.sample"(vm, population, k, *, counts?) {
+        let pop = population;
+        let kv = k;
+        let counts = counts.unwrap_or(Value::None);
+        if !is_sequence(vm, pop) {
+            return Err(PyErr::type_error(
+                "Population must be a sequence.  For dicts or sets, use sorted(d).",
+            ));
         }
-        let k = sample_k(vm, kv, n)?;
-        let out = sample_core(vm, pop, n, k)?;
-        Ok(vm.new_list(out))
-    })
+        let n = seq_len(vm, pop)?;
+        rooted(vm, &[pop, kv, counts], |vm| {
+            if !counts.is_none() {
+                let mut cum = accumulate(vm, counts)?;
+                if cum.len() as u64 != n {
+                    return Err(PyErr::value_error(
+                        "The number of counts does not match the population",
+                    ));
+                }
+                let total = cum.pop().unwrap_or(Value::Int(0));
+                let total = match vm.as_num(total) {
+                    Some(Num::Int(i)) => BigInt::from(i),
+                    Some(Num::Big(b)) => b,
+                    _ => return Err(PyErr::type_error("Counts must be integers")),
+                };
+                if total.is_negative() {
+                    return Err(PyErr::value_error("Counts must be non-negative"));
+                }
+                let Some(total) = total.to_i64() else {
+                    return Err(PyErr::new(
+                        ExcType::OverflowError,
+                        "Python int too large to convert to C ssize_t",
+                    ));
+                };
+                let range = vm.heap.new_value(Obj::Range(Range {
+                    start: 0,
+                    stop: total,
+                    step: 1,
+                }));
+                keep(vm, range);
+                let k = sample_k(vm, kv, total as u64)?;
+                let picks = sample_core(vm, range, total as u64, k)?;
+                let mut out = Vec::with_capacity(picks.len());
+                for p in picks {
+                    let i = bisect_right(vm, &cum, p, cum.len())?;
+                    let v = vm.get_item(pop, Value::Int(i as i64))?;
+                    keep(vm, v);
+                    out.push(v);
+                }
+                return Ok(vm.new_list(out));
+            }
+            let k = sample_k(vm, kv, n)?;
+            let out = sample_core(vm, pop, n, k)?;
+            Ok(vm.new_list(out))
+        })
+    }
 }
 
 fn sample_k(vm: &Vm, kv: Value, n: u64) -> PyResult<usize> {
@@ -300,82 +285,78 @@ fn sample_k(vm: &Vm, kv: Value, n: u64) -> PyResult<usize> {
     }
 }
 
-pub fn choices(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(
-        &a,
-        "Random.choices",
-        &["population", "weights"],
-        1,
-        &["cum_weights", "k"],
-    )?;
-    let pop = s[0].unwrap_or(Value::None);
-    let weights = s[1].unwrap_or(Value::None);
-    let cum_weights = s[2].unwrap_or(Value::None);
-    let kv = s[3].unwrap_or(Value::Int(1));
-    let n = seq_len(vm, pop)?;
-    rooted(vm, &[pop, weights, cum_weights], |vm| {
-        let cum = if cum_weights.is_none() {
-            if weights.is_none() {
-                let k = vm.index_arg(kv)?.max(0);
-                let nf = n as f64;
-                let mut out = Vec::new();
-                for _ in 0..k {
-                    let i = (rand(vm) * nf).floor() as i64;
-                    let v = vm.get_item(pop, Value::Int(i))?;
-                    keep(vm, v);
-                    out.push(v);
-                }
-                return Ok(vm.new_list(out));
-            }
-            match accumulate(vm, weights) {
-                Ok(c) => c,
-                Err(e) => {
-                    if matches!(vm.as_num(weights), Some(Num::Int(_) | Num::Big(_))) {
-                        let r = vm.repr(weights)?;
-                        return Err(PyErr::type_error(format!(
-                            "The number of choices must be a keyword argument: k={r}"
-                        )));
+native! {
+    /// `Random.choices(population, weights=None, *, cum_weights=None, k=1)`.
+    pub(super) def_method fn choices as "Random.choices"(vm, population, weights?, *, cum_weights?, k?) {
+        let pop = population;
+        let weights = weights.unwrap_or(Value::None);
+        let cum_weights = cum_weights.unwrap_or(Value::None);
+        let kv = k.unwrap_or(Value::Int(1));
+        let n = seq_len(vm, pop)?;
+        rooted(vm, &[pop, weights, cum_weights], |vm| {
+            let cum = if cum_weights.is_none() {
+                if weights.is_none() {
+                    let k = vm.index_arg(kv)?.max(0);
+                    let nf = n as f64;
+                    let mut out = Vec::new();
+                    for _ in 0..k {
+                        let i = (rand(vm) * nf).floor() as i64;
+                        let v = vm.get_item(pop, Value::Int(i))?;
+                        keep(vm, v);
+                        out.push(v);
                     }
-                    return Err(e);
+                    return Ok(vm.new_list(out));
                 }
+                match accumulate(vm, weights) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        if matches!(vm.as_num(weights), Some(Num::Int(_) | Num::Big(_))) {
+                            let r = vm.repr(weights)?;
+                            return Err(PyErr::type_error(format!(
+                                "The number of choices must be a keyword argument: k={r}"
+                            )));
+                        }
+                        return Err(e);
+                    }
+                }
+            } else if !weights.is_none() {
+                return Err(PyErr::type_error(
+                    "Cannot specify both weights and cumulative weights",
+                ));
+            } else {
+                vm.collect_iterable(cum_weights)?
+            };
+            if cum.len() as u64 != n {
+                return Err(PyErr::value_error(
+                    "The number of weights does not match the population",
+                ));
             }
-        } else if !weights.is_none() {
-            return Err(PyErr::type_error(
-                "Cannot specify both weights and cumulative weights",
-            ));
-        } else {
-            vm.collect_iterable(cum_weights)?
-        };
-        if cum.len() as u64 != n {
-            return Err(PyErr::value_error(
-                "The number of weights does not match the population",
-            ));
-        }
-        let Some(last) = cum.last().copied() else {
-            return Err(PyErr::new(ExcType::IndexError, "list index out of range"));
-        };
-        let total = vm.binary_op(BinOp::Add, last, Value::Float(0.0), false)?;
-        let le = vm.compare_op(CmpOp::Le, total, Value::Float(0.0))?;
-        if vm.truthy(le)? {
-            return Err(PyErr::value_error(
-                "Total of weights must be greater than zero",
-            ));
-        }
-        let total = vm.float_arg(total)?;
-        if !total.is_finite() {
-            return Err(PyErr::value_error("Total of weights must be finite"));
-        }
-        let k = vm.index_arg(kv)?.max(0);
-        let mut out = Vec::new();
-        for _ in 0..k {
-            let x = Value::Float(rand(vm) * total);
-            let i = bisect_right(vm, &cum, x, cum.len() - 1)?;
-            let v = vm.get_item(pop, Value::Int(i as i64))?;
-            keep(vm, v);
-            out.push(v);
-        }
-        Ok(vm.new_list(out))
-    })
+            let Some(last) = cum.last().copied() else {
+                return Err(PyErr::new(ExcType::IndexError, "list index out of range"));
+            };
+            let total = vm.binary_op(BinOp::Add, last, Value::Float(0.0), false)?;
+            let le = vm.compare_op(CmpOp::Le, total, Value::Float(0.0))?;
+            if vm.truthy(le)? {
+                return Err(PyErr::value_error(
+                    "Total of weights must be greater than zero",
+                ));
+            }
+            let total = vm.float_arg(total)?;
+            if !total.is_finite() {
+                return Err(PyErr::value_error("Total of weights must be finite"));
+            }
+            let k = vm.index_arg(kv)?.max(0);
+            let mut out = Vec::new();
+            for _ in 0..k {
+                let x = Value::Float(rand(vm) * total);
+                let i = bisect_right(vm, &cum, x, cum.len() - 1)?;
+                let v = vm.get_item(pop, Value::Int(i as i64))?;
+                keep(vm, v);
+                out.push(v);
+            }
+            Ok(vm.new_list(out))
+        })
+    }
 }
 
 /// Float arguments of a distribution, with their defaults.
@@ -412,34 +393,38 @@ fn math_exp(x: f64) -> PyResult<f64> {
     Ok(r)
 }
 
-pub fn uniform(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.uniform", &["a", "b"], 2, &[])?;
-    let f = floats(vm, &s, &[0.0, 0.0])?;
-    Ok(Value::Float(f[0] + (f[1] - f[0]) * rand(vm)))
+native! {
+    /// `Random.uniform(a, b)`.
+    pub(super) def_method fn uniform as "Random.uniform"(vm, a, b) {
+        let f = floats(vm, &[Some(a), Some(b)], &[0.0, 0.0])?;
+        Ok(Value::Float(f[0] + (f[1] - f[0]) * rand(vm)))
+    }
 }
 
-pub fn triangular(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.triangular", &["low", "high", "mode"], 0, &[])?;
-    let low_v = s[0].unwrap_or(Value::Float(0.0));
-    let f = floats(vm, &s[..2], &[0.0, 1.0])?;
-    let (mut low, mut high) = (f[0], f[1]);
-    let mut u = rand(vm);
-    let mut c = match s[2] {
-        None | Some(Value::None) => 0.5,
-        Some(m) => {
-            let m = vm.float_arg(m)?;
-            if high - low == 0.0 {
-                return Ok(low_v);
+native! {
+    /// `Random.triangular(low=0.0, high=1.0, mode=None)`.
+    pub(super) def_method fn triangular as "Random.triangular"(vm, low?, high?, mode?) {
+        let low_v = low.unwrap_or(Value::Float(0.0));
+        let f = floats(vm, &[low, high], &[0.0, 1.0])?;
+        let (mut low, mut high) = (f[0], f[1]);
+        let mut u = rand(vm);
+        let mut c = match mode {
+            None | Some(Value::None) => 0.5,
+            Some(m) => {
+                let m = vm.float_arg(m)?;
+                if high - low == 0.0 {
+                    return Ok(low_v);
+                }
+                (m - low) / (high - low)
             }
-            (m - low) / (high - low)
+        };
+        if u > c {
+            u = 1.0 - u;
+            c = 1.0 - c;
+            std::mem::swap(&mut low, &mut high);
         }
-    };
-    if u > c {
-        u = 1.0 - u;
-        c = 1.0 - c;
-        std::mem::swap(&mut low, &mut high);
+        Ok(Value::Float(low + (high - low) * (u * c).sqrt()))
     }
-    Ok(Value::Float(low + (high - low) * (u * c).sqrt()))
 }
 
 fn normal(vm: &mut Vm, mu: f64, sigma: f64) -> f64 {
@@ -454,67 +439,77 @@ fn normal(vm: &mut Vm, mu: f64, sigma: f64) -> f64 {
     }
 }
 
-pub fn normalvariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.normalvariate", &["mu", "sigma"], 0, &[])?;
-    let f = floats(vm, &s, &[0.0, 1.0])?;
-    Ok(Value::Float(normal(vm, f[0], f[1])))
-}
-
-pub fn gauss(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.gauss", &["mu", "sigma"], 0, &[])?;
-    let f = floats(vm, &s, &[0.0, 1.0])?;
-    let z = match state(vm).gauss_next.take() {
-        Some(z) => z,
-        None => {
-            let x2pi = rand(vm) * TWOPI;
-            let g2rad = (-2.0 * (1.0 - rand(vm)).ln()).sqrt();
-            state(vm).gauss_next = Some(x2pi.sin() * g2rad);
-            x2pi.cos() * g2rad
-        }
-    };
-    Ok(Value::Float(f[0] + z * f[1]))
-}
-
-pub fn lognormvariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.lognormvariate", &["mu", "sigma"], 2, &[])?;
-    let f = floats(vm, &s, &[0.0, 0.0])?;
-    let z = normal(vm, f[0], f[1]);
-    Ok(Value::Float(math_exp(z)?))
-}
-
-pub fn expovariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.expovariate", &["lambd"], 0, &[])?;
-    let f = floats(vm, &s, &[1.0])?;
-    let u = rand(vm);
-    Ok(Value::Float(fdiv(-(1.0 - u).ln(), f[0])?))
-}
-
-pub fn vonmisesvariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.vonmisesvariate", &["mu", "kappa"], 2, &[])?;
-    let f = floats(vm, &s, &[0.0, 0.0])?;
-    let (mu, kappa) = (f[0], f[1]);
-    if kappa <= 1e-6 {
-        return Ok(Value::Float(TWOPI * rand(vm)));
+native! {
+    /// `Random.normalvariate(mu=0.0, sigma=1.0)`.
+    pub(super) def_method fn normalvariate as "Random.normalvariate"(vm, mu?, sigma?) {
+        let f = floats(vm, &[mu, sigma], &[0.0, 1.0])?;
+        Ok(Value::Float(normal(vm, f[0], f[1])))
     }
-    let s = 0.5 / kappa;
-    let r = s + (1.0 + s * s).sqrt();
-    let z = loop {
-        let u1 = rand(vm);
-        let z = (std::f64::consts::PI * u1).cos();
-        let d = z / (r + z);
-        let u2 = rand(vm);
-        if u2 < 1.0 - d * d || u2 <= (1.0 - d) * d.exp() {
-            break z;
+}
+
+native! {
+    /// `Random.gauss(mu=0.0, sigma=1.0)`.
+    pub(super) def_method fn gauss as "Random.gauss"(vm, mu?, sigma?) {
+        let f = floats(vm, &[mu, sigma], &[0.0, 1.0])?;
+        let z = match state(vm).gauss_next.take() {
+            Some(z) => z,
+            None => {
+                let x2pi = rand(vm) * TWOPI;
+                let g2rad = (-2.0 * (1.0 - rand(vm)).ln()).sqrt();
+                state(vm).gauss_next = Some(x2pi.sin() * g2rad);
+                x2pi.cos() * g2rad
+            }
+        };
+        Ok(Value::Float(f[0] + z * f[1]))
+    }
+}
+
+native! {
+    /// `Random.lognormvariate(mu, sigma)`.
+    pub(super) def_method fn lognormvariate as "Random.lognormvariate"(vm, mu, sigma) {
+        let f = floats(vm, &[Some(mu), Some(sigma)], &[0.0, 0.0])?;
+        let z = normal(vm, f[0], f[1]);
+        Ok(Value::Float(math_exp(z)?))
+    }
+}
+
+native! {
+    /// `Random.expovariate(lambd=1.0)`.
+    pub(super) def_method fn expovariate as "Random.expovariate"(vm, lambd?) {
+        let f = floats(vm, &[lambd], &[1.0])?;
+        let u = rand(vm);
+        Ok(Value::Float(fdiv(-(1.0 - u).ln(), f[0])?))
+    }
+}
+
+native! {
+    /// `Random.vonmisesvariate(mu, kappa)`.
+    pub(super) def_method fn vonmisesvariate as "Random.vonmisesvariate"(vm, mu, kappa) {
+        let f = floats(vm, &[Some(mu), Some(kappa)], &[0.0, 0.0])?;
+        let (mu, kappa) = (f[0], f[1]);
+        if kappa <= 1e-6 {
+            return Ok(Value::Float(TWOPI * rand(vm)));
         }
-    };
-    let q = 1.0 / r;
-    let f = (q + z) / (1.0 + q * z);
-    let theta = if rand(vm) > 0.5 {
-        mu + f.acos()
-    } else {
-        mu - f.acos()
-    };
-    Ok(Value::Float(crate::vm::ops::float_divmod(theta, TWOPI).1))
+        let s = 0.5 / kappa;
+        let r = s + (1.0 + s * s).sqrt();
+        let z = loop {
+            let u1 = rand(vm);
+            let z = (std::f64::consts::PI * u1).cos();
+            let d = z / (r + z);
+            let u2 = rand(vm);
+            if u2 < 1.0 - d * d || u2 <= (1.0 - d) * d.exp() {
+                break z;
+            }
+        };
+        let q = 1.0 / r;
+        let f = (q + z) / (1.0 + q * z);
+        let theta = if rand(vm) > 0.5 {
+            mu + f.acos()
+        } else {
+            mu - f.acos()
+        };
+        Ok(Value::Float(crate::vm::ops::float_divmod(theta, TWOPI).1))
+    }
 }
 
 fn gamma_variate(vm: &mut Vm, alpha: f64, beta: f64) -> PyResult<f64> {
@@ -567,36 +562,44 @@ fn gamma_variate(vm: &mut Vm, alpha: f64, beta: f64) -> PyResult<f64> {
     }
 }
 
-pub fn gammavariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.gammavariate", &["alpha", "beta"], 2, &[])?;
-    let f = floats(vm, &s, &[0.0, 0.0])?;
-    Ok(Value::Float(gamma_variate(vm, f[0], f[1])?))
-}
-
-pub fn betavariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.betavariate", &["alpha", "beta"], 2, &[])?;
-    let f = floats(vm, &s, &[0.0, 0.0])?;
-    let y = gamma_variate(vm, f[0], 1.0)?;
-    if y != 0.0 {
-        return Ok(Value::Float(y / (y + gamma_variate(vm, f[1], 1.0)?)));
+native! {
+    /// `Random.gammavariate(alpha, beta)`.
+    pub(super) def_method fn gammavariate as "Random.gammavariate"(vm, alpha, beta) {
+        let f = floats(vm, &[Some(alpha), Some(beta)], &[0.0, 0.0])?;
+        Ok(Value::Float(gamma_variate(vm, f[0], f[1])?))
     }
-    Ok(Value::Float(0.0))
 }
 
-pub fn paretovariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.paretovariate", &["alpha"], 1, &[])?;
-    let f = floats(vm, &s, &[0.0])?;
-    let u = 1.0 - rand(vm);
-    let e = fdiv(-1.0, f[0])?;
-    Ok(Value::Float(fpow(vm, u, e)?))
+native! {
+    /// `Random.betavariate(alpha, beta)`.
+    pub(super) def_method fn betavariate as "Random.betavariate"(vm, alpha, beta) {
+        let f = floats(vm, &[Some(alpha), Some(beta)], &[0.0, 0.0])?;
+        let y = gamma_variate(vm, f[0], 1.0)?;
+        if y != 0.0 {
+            return Ok(Value::Float(y / (y + gamma_variate(vm, f[1], 1.0)?)));
+        }
+        Ok(Value::Float(0.0))
+    }
 }
 
-pub fn weibullvariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.weibullvariate", &["alpha", "beta"], 2, &[])?;
-    let f = floats(vm, &s, &[0.0, 0.0])?;
-    let u = 1.0 - rand(vm);
-    let e = fdiv(1.0, f[1])?;
-    Ok(Value::Float(f[0] * fpow(vm, -u.ln(), e)?))
+native! {
+    /// `Random.paretovariate(alpha)`.
+    pub(super) def_method fn paretovariate as "Random.paretovariate"(vm, alpha) {
+        let f = floats(vm, &[Some(alpha)], &[0.0])?;
+        let u = 1.0 - rand(vm);
+        let e = fdiv(-1.0, f[0])?;
+        Ok(Value::Float(fpow(vm, u, e)?))
+    }
+}
+
+native! {
+    /// `Random.weibullvariate(alpha, beta)`.
+    pub(super) def_method fn weibullvariate as "Random.weibullvariate"(vm, alpha, beta) {
+        let f = floats(vm, &[Some(alpha), Some(beta)], &[0.0, 0.0])?;
+        let u = 1.0 - rand(vm);
+        let e = fdiv(1.0, f[1])?;
+        Ok(Value::Float(f[0] * fpow(vm, -u.ln(), e)?))
+    }
 }
 
 fn lgam(x: f64) -> f64 {
@@ -677,15 +680,17 @@ fn binomial(vm: &mut Vm, n: i64, p: f64) -> PyResult<i64> {
     }
 }
 
-pub fn binomialvariate(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = args(&a, "Random.binomialvariate", &["n", "p"], 0, &[])?;
-    let n = match s[0] {
-        Some(v) => vm.index_arg(v)?,
-        None => 1,
-    };
-    let p = match s[1] {
-        Some(v) => vm.float_arg(v)?,
-        None => 0.5,
-    };
-    Ok(Value::Int(binomial(vm, n, p)?))
+native! {
+    /// `Random.binomialvariate(n=1, p=0.5)`.
+    pub(super) def_method fn binomialvariate as "Random.binomialvariate"(vm, n?, p?) {
+        let n = match n {
+            Some(v) => vm.index_arg(v)?,
+            None => 1,
+        };
+        let p = match p {
+            Some(v) => vm.float_arg(v)?,
+            None => 0.5,
+        };
+        Ok(Value::Int(binomial(vm, n, p)?))
+    }
 }

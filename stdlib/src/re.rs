@@ -14,10 +14,9 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use super::datetime_args::bind_py;
 use super::objects::NativeObj;
 use super::re_parse::{self as parse, Translated};
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Exception, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -350,93 +349,112 @@ pub fn subject(vm: &Vm, v: Value) -> PyResult<String> {
     })
 }
 
-fn module_call(vm: &mut Vm, a: &Args, name: &str, extra: &[&str]) -> PyResult<Value> {
-    let mut params = vec!["pattern", "string"];
-    params.extend_from_slice(extra);
-    params.push("flags");
-    let b = bind_py(name, &a.pos, &a.kw, &params, 2)?;
-    let pat = compile_value(vm, b[0].expect("bound"), b[params.len() - 1])?;
-    let args = vec![b[1].expect("bound")];
-    let mut kw = Vec::new();
-    for (i, p) in extra.iter().enumerate() {
-        if let Some(v) = b[2 + i] {
-            kw.push((p.to_string(), v));
-        }
-    }
+/// `re.NAME(pattern, string, *extra, flags)`: the pattern's method `name`
+/// with `string` and the `extra` arguments that were given.
+fn module_call(
+    vm: &mut Vm,
+    name: &str,
+    pattern: Value,
+    string: Value,
+    extra: &[(&str, Option<Value>)],
+    flags: Option<Value>,
+) -> PyResult<Value> {
+    let pat = compile_value(vm, pattern, flags)?;
+    let args = vec![string];
+    let kw = extra
+        .iter()
+        .filter_map(|(p, v)| v.map(|v| (p.to_string(), v)))
+        .collect();
     let Value::Ref(pid) = pat else { unreachable!() };
     super::re_match::pattern_method(vm, pid, name, args, kw)?
         .ok_or_else(|| PyErr::type_error("bad method"))
 }
 
-fn search(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    module_call(vm, &a, "search", &[])
-}
-
-fn match_(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    module_call(vm, &a, "match", &[])
-}
-
-fn fullmatch(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    module_call(vm, &a, "fullmatch", &[])
-}
-
-fn findall(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    module_call(vm, &a, "findall", &[])
-}
-
-fn finditer(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    module_call(vm, &a, "finditer", &[])
-}
-
-fn split(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    module_call(vm, &a, "split", &["maxsplit"])
-}
-
-fn sub_common(vm: &mut Vm, a: &Args, name: &str) -> PyResult<Value> {
-    let params = ["pattern", "repl", "string", "count", "flags"];
-    let b = bind_py(name, &a.pos, &a.kw, &params, 3)?;
-    let pat = compile_value(vm, b[0].expect("bound"), b[4])?;
-    let Value::Ref(pid) = pat else { unreachable!() };
-    let mut kw = Vec::new();
-    if let Some(c) = b[3] {
-        kw.push(("count".to_string(), c));
+native! {
+    /// `re.search(pattern, string, flags=0)`.
+    def fn search(vm, pattern, string, flags?) {
+        module_call(vm, "search", pattern, string, &[], flags)
     }
-    let args = vec![b[1].expect("bound"), b[2].expect("bound")];
-    super::re_match::pattern_method(vm, pid, name, args, kw)?
+
+    /// `re.match(pattern, string, flags=0)`.
+    def fn match_(vm, pattern, string, flags?) {
+        module_call(vm, "match", pattern, string, &[], flags)
+    }
+
+    /// `re.fullmatch(pattern, string, flags=0)`.
+    def fn fullmatch(vm, pattern, string, flags?) {
+        module_call(vm, "fullmatch", pattern, string, &[], flags)
+    }
+
+    /// `re.findall(pattern, string, flags=0)`.
+    def fn findall(vm, pattern, string, flags?) {
+        module_call(vm, "findall", pattern, string, &[], flags)
+    }
+
+    /// `re.finditer(pattern, string, flags=0)`.
+    def fn finditer(vm, pattern, string, flags?) {
+        module_call(vm, "finditer", pattern, string, &[], flags)
+    }
+
+    /// `re.split(pattern, string, maxsplit=0, flags=0)`.
+    def fn split(vm, pattern, string, maxsplit?, flags?) {
+        module_call(vm, "split", pattern, string, &[("maxsplit", maxsplit)], flags)
+    }
+
+    /// `re.sub(pattern, repl, string, count=0, flags=0)`.
+    def fn sub(vm, pattern, repl, string, count?, flags?) {
+        sub_common(vm, "sub", pattern, repl, string, count, flags)
+    }
+
+    /// `re.subn(pattern, repl, string, count=0, flags=0)`.
+    def fn subn(vm, pattern, repl, string, count?, flags?) {
+        sub_common(vm, "subn", pattern, repl, string, count, flags)
+    }
+
+    /// `re.compile(pattern, flags=0)`.
+    def fn compile(vm, pattern, flags?) {
+        compile_value(vm, pattern, flags)
+    }
+
+    /// `re.escape(pattern)`.
+    def fn escape(vm, pattern) {
+        let Some(s) = as_str(&vm.heap, pattern) else {
+            return Err(PyErr::type_error(format!(
+                "decoding to str: need a bytes-like object, {} found",
+                vm.class_name(pattern)
+            )));
+        };
+        let out = parse::escape(s);
+        Ok(vm.new_str(out))
+    }
+
+    /// `re.purge()`.
+    def fn purge(vm) {
+        TRANSLATED.with(|c| c.borrow_mut().clear());
+        ENGINES.with(|c| c.borrow_mut().clear());
+        Ok(Value::None)
+    }
+}
+
+/// `re.sub`/`re.subn`: the pattern's method with `repl`, `string` and
+/// `count` when given.
+fn sub_common(
+    vm: &mut Vm,
+    name: &str,
+    pattern: Value,
+    repl: Value,
+    string: Value,
+    count: Option<Value>,
+    flags: Option<Value>,
+) -> PyResult<Value> {
+    let pat = compile_value(vm, pattern, flags)?;
+    let Value::Ref(pid) = pat else { unreachable!() };
+    let kw = count
+        .map(|c| ("count".to_string(), c))
+        .into_iter()
+        .collect();
+    super::re_match::pattern_method(vm, pid, name, vec![repl, string], kw)?
         .ok_or_else(|| PyErr::type_error("bad method"))
-}
-
-fn sub(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    sub_common(vm, &a, "sub")
-}
-
-fn subn(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    sub_common(vm, &a, "subn")
-}
-
-fn compile(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = bind_py("compile", &a.pos, &a.kw, &["pattern", "flags"], 1)?;
-    compile_value(vm, b[0].expect("bound"), b[1])
-}
-
-fn escape(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = bind_py("escape", &a.pos, &a.kw, &["pattern"], 1)?;
-    let v = b[0].expect("bound");
-    let Some(s) = as_str(&vm.heap, v) else {
-        return Err(PyErr::type_error(format!(
-            "decoding to str: need a bytes-like object, {} found",
-            vm.class_name(v)
-        )));
-    };
-    let out = parse::escape(s);
-    Ok(vm.new_str(out))
-}
-
-fn purge(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    bind_py("purge", &a.pos, &a.kw, &[], 0)?;
-    TRANSLATED.with(|c| c.borrow_mut().clear());
-    ENGINES.with(|c| c.borrow_mut().clear());
-    Ok(Value::None)
 }
 
 fn not_constructible(_vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -478,61 +496,22 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "re",
-    funcs: &[
-        NativeFn {
-            name: "compile",
-            call: compile,
-        },
-        NativeFn {
-            name: "search",
-            call: search,
-        },
-        NativeFn {
-            name: "match",
-            call: match_,
-        },
-        NativeFn {
-            name: "fullmatch",
-            call: fullmatch,
-        },
-        NativeFn {
-            name: "findall",
-            call: findall,
-        },
-        NativeFn {
-            name: "finditer",
-            call: finditer,
-        },
-        NativeFn {
-            name: "sub",
-            call: sub,
-        },
-        NativeFn {
-            name: "subn",
-            call: subn,
-        },
-        NativeFn {
-            name: "split",
-            call: split,
-        },
-        NativeFn {
-            name: "escape",
-            call: escape,
-        },
-        NativeFn {
-            name: "purge",
-            call: purge,
-        },
+    funcs: natives_table![
+        compile,
+        search,
+        "match" => match_,
+        fullmatch,
+        findall,
+        finditer,
+        sub,
+        subn,
+        split,
+        escape,
+        purge,
         // index PATTERN_CLASS
-        NativeFn {
-            name: "Pattern",
-            call: not_constructible,
-        },
+        Pattern = not_constructible,
         // index MATCH_CLASS
-        NativeFn {
-            name: "Match",
-            call: not_constructible,
-        },
+        Match = not_constructible,
     ],
     init,
 };

@@ -1,11 +1,14 @@
 //! Methods and attributes of `re.Pattern` and `re.Match` objects, and the
 //! replacement templates of `sub` (`\1`, `\g<name>`, octal escapes).
 
-use super::datetime_args::{bind_c, exact, CName};
+mod matchobj;
+
+pub use matchobj::MatchType;
+
+use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
 use super::re::{
-    each_match, engine, find, match_of, pattern_error, subject, CharPos, MatchData, Mode,
-    PatternData,
+    each_match, engine, find, pattern_error, subject, CharPos, MatchData, Mode, PatternData,
 };
 use super::re_parse as parse;
 use crate::builtins::Builtin;
@@ -14,27 +17,6 @@ use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
-
-pub const PATTERN_METHODS: &[&str] = &[
-    "search",
-    "match",
-    "fullmatch",
-    "findall",
-    "finditer",
-    "sub",
-    "subn",
-    "split",
-];
-
-pub const MATCH_METHODS: &[&str] = &[
-    "group",
-    "groups",
-    "groupdict",
-    "start",
-    "end",
-    "span",
-    "expand",
-];
 
 fn pattern_data(vm: &Vm, id: ObjId) -> PatternData {
     match vm.heap.get(id) {
@@ -87,7 +69,19 @@ fn new_match(
         .new_value(Obj::Native(NativeObj::ReMatch(Box::new(m))))
 }
 
-/// Calls a method of a pattern object.
+/// The methods of `re.Pattern`.
+pub static PATTERN_METHODS: &[Method] = methods_table![
+    search = p_search,
+    "match" => p_match,
+    fullmatch = p_fullmatch,
+    findall = p_findall,
+    finditer = p_finditer,
+    sub = p_sub,
+    subn = p_subn,
+    split = p_split,
+];
+
+/// Calls a method of a pattern object (`re.search` and friends too).
 pub fn pattern_method(
     vm: &mut Vm,
     pid: ObjId,
@@ -95,110 +89,167 @@ pub fn pattern_method(
     args: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Option<Value>> {
-    let p = pattern_data(vm, pid);
-    let cn = CName::Named(name);
-    match name {
-        "search" | "match" | "fullmatch" | "findall" | "finditer" => {
-            let b = bind_c(cn, &args, &kw, &["string", "pos", "endpos"], 1, 3)?;
-            let sv = b[0].expect("bound");
-            let s = subject(vm, sv)?;
-            let mut cp = CharPos::new(&s);
-            let clen = if s.is_ascii() {
-                s.len()
-            } else {
-                s.chars().count()
-            };
-            let (pos, endpos) = bounds(vm, clen, b[1], b[2])?;
-            let (bpos, bend) = (cp.byte_of(pos), cp.byte_of(endpos));
-            let text = &s[..bend];
-            let mode = match name {
-                "match" => Mode::Match,
-                "fullmatch" => Mode::Full,
-                _ => Mode::Search,
-            };
-            let re = engine(vm, &p, mode)?;
-            if matches!(name, "findall" | "finditer") {
-                let mut found = Vec::new();
-                each_match(&re, text, bpos, 0, &mut |spans| {
-                    found.push(spans);
-                    Ok(())
-                })?;
-                let mut out = Vec::with_capacity(found.len());
-                for spans in found {
-                    out.push(if name == "finditer" {
-                        new_match(vm, pid, sv, &mut cp, pos, endpos, spans)
-                    } else {
-                        findall_item(vm, &s, &spans)
-                    });
-                }
-                let list = vm.new_list(out);
-                return Ok(Some(if name == "finditer" {
-                    vm.get_iter(list)?
-                } else {
-                    list
-                }));
-            }
-            Ok(Some(match find(&re, text, bpos)? {
-                Some(spans) => new_match(vm, pid, sv, &mut cp, pos, endpos, spans),
-                None => Value::None,
-            }))
-        }
-        "sub" | "subn" => {
-            let b = bind_c(cn, &args, &kw, &["repl", "string", "count"], 2, 3)?;
-            let count = match b[2] {
-                Some(v) => vm.index_arg(v).or_else(|e| match v {
-                    Value::Ref(_) if vm.bigint_arg(v).is_ok() => Ok(i64::MAX),
-                    _ => Err(e),
-                })?,
-                None => 0,
-            };
-            let (n, v) = substitute(
-                vm,
-                pid,
-                &p,
-                b[0].expect("bound"),
-                b[1].expect("bound"),
-                count,
-            )?;
-            Ok(Some(if name == "subn" {
-                vm.new_tuple(vec![v, Value::Int(n as i64)])
-            } else {
-                v
-            }))
-        }
-        "split" => {
-            let b = bind_c(cn, &args, &kw, &["string", "maxsplit"], 1, 2)?;
-            let s = subject(vm, b[0].expect("bound"))?;
-            let maxsplit = match b[1] {
-                Some(v) => vm.index_arg(v)?,
-                None => 0,
-            };
-            let mut parts: Vec<Option<(usize, usize)>> = Vec::new();
-            if maxsplit >= 0 {
-                let re = engine(vm, &p, Mode::Search)?;
-                let mut last = 0;
-                each_match(&re, &s, 0, maxsplit as usize, &mut |spans| {
-                    let (a, e) = spans[0].expect("group 0");
-                    parts.push(Some((last, a)));
-                    parts.extend(spans[1..].iter().copied());
-                    last = e;
-                    Ok(())
-                })?;
-                parts.push(Some((last, s.len())));
-            } else {
-                parts.push(Some((0, s.len())));
-            }
-            let out = parts
-                .into_iter()
-                .map(|x| match x {
-                    Some((a, e)) => vm.new_str(&s[a..e]),
-                    None => Value::None,
-                })
-                .collect();
-            Ok(Some(vm.new_list(out)))
-        }
-        _ => Ok(None),
+    call_method(
+        PATTERN_METHODS,
+        "Pattern",
+        vm,
+        Value::Ref(pid),
+        name,
+        args,
+        kw,
+    )
+}
+
+native! {
+    /// `Pattern.search(string, pos=0, endpos=sys.maxsize)`.
+    clinic method p_search(vm, this, string, pos?, endpos?) {
+        scan(vm, receiver(this), "search", string, pos, endpos)
     }
+
+    /// `Pattern.match(string, pos=0, endpos=sys.maxsize)`.
+    clinic method p_match(vm, this, string, pos?, endpos?) {
+        scan(vm, receiver(this), "match", string, pos, endpos)
+    }
+
+    /// `Pattern.fullmatch(string, pos=0, endpos=sys.maxsize)`.
+    clinic method p_fullmatch(vm, this, string, pos?, endpos?) {
+        scan(vm, receiver(this), "fullmatch", string, pos, endpos)
+    }
+
+    /// `Pattern.findall(string, pos=0, endpos=sys.maxsize)`.
+    clinic method p_findall(vm, this, string, pos?, endpos?) {
+        scan(vm, receiver(this), "findall", string, pos, endpos)
+    }
+
+    /// `Pattern.finditer(string, pos=0, endpos=sys.maxsize)`.
+    clinic method p_finditer(vm, this, string, pos?, endpos?) {
+        scan(vm, receiver(this), "finditer", string, pos, endpos)
+    }
+
+    /// `Pattern.sub(repl, string, count=0)`.
+    clinic method p_sub(vm, this, repl, string, count?) {
+        sub_of(vm, receiver(this), false, repl, string, count)
+    }
+
+    /// `Pattern.subn(repl, string, count=0)`.
+    clinic method p_subn(vm, this, repl, string, count?) {
+        sub_of(vm, receiver(this), true, repl, string, count)
+    }
+
+    /// `Pattern.split(string, maxsplit=0)`.
+    clinic method p_split(vm, this, string, maxsplit?) {
+        split_of(vm, receiver(this), string, maxsplit)
+    }
+}
+
+/// `search`, `match`, `fullmatch`, `findall` and `finditer` (`name`).
+fn scan(
+    vm: &mut Vm,
+    pid: ObjId,
+    name: &str,
+    sv: Value,
+    pos: Option<Value>,
+    endpos: Option<Value>,
+) -> PyResult<Value> {
+    let p = pattern_data(vm, pid);
+    let s = subject(vm, sv)?;
+    let mut cp = CharPos::new(&s);
+    let clen = if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    };
+    let (pos, endpos) = bounds(vm, clen, pos, endpos)?;
+    let (bpos, bend) = (cp.byte_of(pos), cp.byte_of(endpos));
+    let text = &s[..bend];
+    let mode = match name {
+        "match" => Mode::Match,
+        "fullmatch" => Mode::Full,
+        _ => Mode::Search,
+    };
+    let re = engine(vm, &p, mode)?;
+    if matches!(name, "findall" | "finditer") {
+        let mut found = Vec::new();
+        each_match(&re, text, bpos, 0, &mut |spans| {
+            found.push(spans);
+            Ok(())
+        })?;
+        let mut out = Vec::with_capacity(found.len());
+        for spans in found {
+            out.push(if name == "finditer" {
+                new_match(vm, pid, sv, &mut cp, pos, endpos, spans)
+            } else {
+                findall_item(vm, &s, &spans)
+            });
+        }
+        let list = vm.new_list(out);
+        return if name == "finditer" {
+            vm.get_iter(list)
+        } else {
+            Ok(list)
+        };
+    }
+    Ok(match find(&re, text, bpos)? {
+        Some(spans) => new_match(vm, pid, sv, &mut cp, pos, endpos, spans),
+        None => Value::None,
+    })
+}
+
+/// `sub`, or `subn` when `with_count`.
+fn sub_of(
+    vm: &mut Vm,
+    pid: ObjId,
+    with_count: bool,
+    repl: Value,
+    string: Value,
+    count: Option<Value>,
+) -> PyResult<Value> {
+    let p = pattern_data(vm, pid);
+    let count = match count {
+        Some(v) => vm.index_arg(v).or_else(|e| match v {
+            Value::Ref(_) if vm.bigint_arg(v).is_ok() => Ok(i64::MAX),
+            _ => Err(e),
+        })?,
+        None => 0,
+    };
+    let (n, v) = substitute(vm, pid, &p, repl, string, count)?;
+    Ok(if with_count {
+        vm.new_tuple(vec![v, Value::Int(n as i64)])
+    } else {
+        v
+    })
+}
+
+fn split_of(vm: &mut Vm, pid: ObjId, string: Value, maxsplit: Option<Value>) -> PyResult<Value> {
+    let p = pattern_data(vm, pid);
+    let s = subject(vm, string)?;
+    let maxsplit = match maxsplit {
+        Some(v) => vm.index_arg(v)?,
+        None => 0,
+    };
+    let mut parts: Vec<Option<(usize, usize)>> = Vec::new();
+    if maxsplit >= 0 {
+        let re = engine(vm, &p, Mode::Search)?;
+        let mut last = 0;
+        each_match(&re, &s, 0, maxsplit as usize, &mut |spans| {
+            let (a, e) = spans[0].expect("group 0");
+            parts.push(Some((last, a)));
+            parts.extend(spans[1..].iter().copied());
+            last = e;
+            Ok(())
+        })?;
+        parts.push(Some((last, s.len())));
+    } else {
+        parts.push(Some((0, s.len())));
+    }
+    let out = parts
+        .into_iter()
+        .map(|x| match x {
+            Some((a, e)) => vm.new_str(&s[a..e]),
+            None => Value::None,
+        })
+        .collect();
+    Ok(vm.new_list(out))
 }
 
 fn findall_item(vm: &mut Vm, s: &str, spans: &[Option<(usize, usize)>]) -> Value {
@@ -217,13 +268,13 @@ fn findall_item(vm: &mut Vm, s: &str, spans: &[Option<(usize, usize)>]) -> Value
 }
 
 /// A piece of a replacement template.
-enum Piece {
+pub(super) enum Piece {
     Lit(String),
     Group(usize),
 }
 
 /// Parses a replacement template against a pattern's groups.
-fn template(vm: &mut Vm, p: &PatternData, repl: &str) -> PyResult<Vec<Piece>> {
+pub(super) fn template(vm: &mut Vm, p: &PatternData, repl: &str) -> PyResult<Vec<Piece>> {
     let chars: Vec<char> = repl.chars().collect();
     let mut out = Vec::new();
     let mut lit = String::new();
@@ -546,200 +597,6 @@ pub fn pattern_hash(vm: &Vm, id: ObjId) -> HashKey {
     )
 }
 
-/// The group index named by `v` (an int, a bool or a group name).
-fn group_index(vm: &Vm, m: &MatchData, v: Value) -> PyResult<usize> {
-    let no = || PyErr::new(ExcType::IndexError, "no such group");
-    let n = match v {
-        Value::Int(i) => i,
-        Value::Bool(b) => b as i64,
-        _ => match as_str(&vm.heap, v) {
-            Some(name) => {
-                let p = super::re::pattern_of(vm, m.pattern).ok_or_else(no)?;
-                return p
-                    .names
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, g)| *g)
-                    .ok_or_else(no);
-            }
-            None => return Err(no()),
-        },
-    };
-    if n < 0 || n as usize >= m.spans.len() {
-        return Err(no());
-    }
-    Ok(n as usize)
-}
-
-fn group_value(vm: &mut Vm, m: &MatchData, g: usize, default: Value) -> Value {
-    match m.bspans[g] {
-        Some((a, e)) => {
-            let s = as_str(&vm.heap, m.string).unwrap_or("")[a..e].to_string();
-            vm.new_str(s)
-        }
-        None => default,
-    }
-}
-
-/// `m[g]`.
-pub fn match_getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Value> {
-    let m = match_of(vm, id).clone();
-    let g = group_index(vm, &m, idx)?;
-    Ok(group_value(vm, &m, g, Value::None))
-}
-
-pub fn match_getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
-    let m = match_of(vm, id).clone();
-    Some(match name {
-        "string" => m.string,
-        "re" => m.pattern,
-        "pos" => Value::Int(m.pos as i64),
-        "endpos" => Value::Int(m.endpos as i64),
-        "lastindex" | "lastgroup" => {
-            let mut best: Option<(usize, usize)> = None;
-            for (i, s) in m.spans.iter().enumerate().skip(1) {
-                if let Some((_, e)) = s {
-                    if best.is_none_or(|(_, be)| *e > be) {
-                        best = Some((i, *e));
-                    }
-                }
-            }
-            match (best, name) {
-                (None, _) => Value::None,
-                (Some((i, _)), "lastindex") => Value::Int(i as i64),
-                (Some((i, _)), _) => {
-                    let p = super::re::pattern_of(vm, m.pattern)?;
-                    match p.names.iter().find(|(_, g)| *g == i) {
-                        Some((n, _)) => {
-                            let n = n.clone();
-                            vm.new_str(n)
-                        }
-                        None => Value::None,
-                    }
-                }
-            }
-        }
-        "regs" => {
-            let items = m
-                .spans
-                .iter()
-                .map(|s| {
-                    let (a, e) = s.map_or((-1, -1), |(a, e)| (a as i64, e as i64));
-                    vm.new_tuple(vec![Value::Int(a), Value::Int(e)])
-                })
-                .collect();
-            vm.new_tuple(items)
-        }
-        _ => return None,
-    })
-}
-
-pub fn match_repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    let m = match_of(vm, id).clone();
-    let (a, e) = m.spans[0].unwrap_or((0, 0));
-    let text = group_value(vm, &m, 0, Value::None);
-    let r = vm.repr(text)?;
-    Ok(format!("<re.Match object; span=({a}, {e}), match={r}>"))
-}
-
-/// Calls a method of a match object.
-pub fn match_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let m = match_of(vm, id).clone();
-    let cn = CName::Named(name);
-    Ok(Some(match name {
-        "group" => {
-            if !kw.is_empty() {
-                return Err(PyErr::type_error("group() takes no keyword arguments"));
-            }
-            if args.len() <= 1 {
-                let g = match args.first() {
-                    Some(v) => group_index(vm, &m, *v)?,
-                    None => 0,
-                };
-                group_value(vm, &m, g, Value::None)
-            } else {
-                let mut out = Vec::new();
-                for v in args {
-                    let g = group_index(vm, &m, v)?;
-                    out.push(group_value(vm, &m, g, Value::None));
-                }
-                vm.new_tuple(out)
-            }
-        }
-        "groups" => {
-            let b = bind_c(cn, &args, &kw, &["default"], 0, 1)?;
-            let d = b[0].unwrap_or(Value::None);
-            let out = (1..m.spans.len())
-                .map(|g| group_value(vm, &m, g, d))
-                .collect();
-            vm.new_tuple(out)
-        }
-        "groupdict" => {
-            let b = bind_c(cn, &args, &kw, &["default"], 0, 1)?;
-            let d = b[0].unwrap_or(Value::None);
-            let names = super::re::pattern_of(vm, m.pattern)
-                .map(|p| p.names.clone())
-                .unwrap_or_default();
-            let mut out = Dict::new();
-            for (n, g) in names {
-                let v = group_value(vm, &m, g, d);
-                let k = vm.new_str(n.clone());
-                out.insert(HashKey::Str(n.into()), k, v);
-            }
-            vm.heap.new_value(Obj::Dict(out))
-        }
-        "start" | "end" | "span" => {
-            if args.len() > 1 || !kw.is_empty() {
-                exact(name, &args, &kw, 1)?;
-            }
-            let g = match args.first() {
-                Some(v) => group_index(vm, &m, *v)?,
-                None => 0,
-            };
-            let (a, e) = m.spans[g].map_or((-1, -1), |(a, e)| (a as i64, e as i64));
-            match name {
-                "start" => Value::Int(a),
-                "end" => Value::Int(e),
-                _ => vm.new_tuple(vec![Value::Int(a), Value::Int(e)]),
-            }
-        }
-        "expand" => {
-            let b = bind_c(cn, &args, &kw, &["template"], 1, 1)?;
-            let t = b[0].expect("bound");
-            let Some(text) = as_str(&vm.heap, t).map(str::to_string) else {
-                return Err(PyErr::type_error(format!(
-                    "expected str instance, {} found",
-                    vm.class_name(t)
-                )));
-            };
-            let Some(p) = super::re::pattern_of(vm, m.pattern).cloned() else {
-                return Ok(None);
-            };
-            let pieces = template(vm, &p, &text)?;
-            let s = as_str(&vm.heap, m.string).unwrap_or("").to_string();
-            let mut out = String::new();
-            for piece in pieces {
-                match piece {
-                    Piece::Lit(l) => out.push_str(&l),
-                    Piece::Group(g) => {
-                        if let Some((x, y)) = m.bspans[g] {
-                            out.push_str(&s[x..y]);
-                        }
-                    }
-                }
-            }
-            vm.new_str(out)
-        }
-        _ => return Ok(None),
-    }))
-}
-
 // The native object type this file owns (`objects/native_type.rs`).
 use crate::objects::prelude as np;
 
@@ -756,7 +613,7 @@ impl np::NativeType for PatternType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        PATTERN_METHODS.contains(&name)
+        has_method(PATTERN_METHODS, name)
     }
 
     fn call_method(
@@ -766,7 +623,15 @@ impl np::NativeType for PatternType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        pattern_method(vm, id, name, args, kw)
+        call_method(
+            PATTERN_METHODS,
+            "Pattern",
+            vm,
+            np::Value::Ref(id),
+            name,
+            args,
+            kw,
+        )
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
@@ -784,56 +649,5 @@ impl np::NativeType for PatternType {
 
     fn hash(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::HashKey>> {
         Ok(Some(pattern_hash(vm, id)))
-    }
-}
-
-/// `re.Match`.
-pub struct MatchType;
-
-impl np::NativeType for MatchType {
-    fn type_name(_: &np::NativeObj) -> &'static str {
-        "re.Match"
-    }
-
-    fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
-        if let np::NativeObj::ReMatch(m) = o {
-            f(m.pattern);
-            f(m.string);
-        }
-    }
-
-    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
-        Ok(match_getattr(vm, id, name))
-    }
-
-    fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        MATCH_METHODS.contains(&name)
-    }
-
-    fn call_method(
-        vm: &mut np::Vm,
-        id: np::ObjId,
-        name: &str,
-        args: Vec<np::Value>,
-        kw: np::Kwargs,
-    ) -> np::PyResult<Option<np::Value>> {
-        match_method(vm, id, name, args, kw)
-    }
-
-    fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
-        match_repr(vm, id)
-    }
-
-    fn compare(
-        vm: &mut np::Vm,
-        op: np::CmpOp,
-        a: np::Value,
-        b: np::Value,
-    ) -> np::PyResult<Option<bool>> {
-        Ok(compare(vm, op, a, b))
-    }
-
-    fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
-        match_getitem(vm, id, idx).map(Some)
     }
 }

@@ -14,9 +14,8 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use super::math::frexp_f;
 use super::math_sum::Partials;
 use super::statistics_bivariate::{correlation, covariance};
-use super::util::{bind, keep, rooted, Sig, Style};
+use super::util::{keep, rooted};
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{int, ExcType, HashKey, Value};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -171,40 +170,17 @@ fn convert(vm: &mut Vm, f: &Frac, is_float: bool) -> Value {
     Value::Float(f.to_f64())
 }
 
-fn data_arg(a: &Args, name: &str, extra: &[&str], kwonly: &[&str]) -> PyResult<Vec<Option<Value>>> {
-    let mut params = vec!["data"];
-    params.extend_from_slice(extra);
-    bind(
-        a,
-        &Sig {
-            name,
-            params: &params,
-            required: 1,
-            posonly: 0,
-            kwonly,
-            method: false,
-            style: Style::Def,
-        },
-    )
-}
-
-/// Runs `f` on the items of the `data` argument, kept alive meanwhile.
+/// Runs `f` on the items of the `data` argument, kept alive meanwhile
+/// with the other arguments (`roots`).
 fn with_data<T>(
     vm: &mut Vm,
-    a: &Args,
+    data: Value,
+    roots: &[Option<Value>],
     f: impl FnOnce(&mut Vm, Vec<Value>) -> PyResult<T>,
 ) -> PyResult<T> {
-    let roots: Vec<Value> = a
-        .pos
-        .iter()
-        .copied()
-        .chain(a.kw.iter().map(|k| k.1))
-        .collect();
-    rooted(vm, &roots, |vm| {
-        let data = a
-            .kwarg("data")
-            .or(a.pos.first().copied())
-            .unwrap_or(Value::None);
+    let mut all = vec![data];
+    all.extend(roots.iter().flatten());
+    rooted(vm, &all, |vm| {
         let items = vm.collect_iterable(data)?;
         let list = vm.new_list(items.clone());
         keep(vm, list);
@@ -212,9 +188,85 @@ fn with_data<T>(
     })
 }
 
-fn mean(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    data_arg(&a, "mean", &[], &[])?;
-    with_data(vm, &a, |vm, items| {
+native! {
+    /// `statistics.mean(data)`.
+    def fn mean(vm, data) {
+        mean_of(vm, data)
+    }
+
+    /// `statistics.fmean(data, weights=None)`.
+    def fn fmean(vm, data, weights?) {
+        fmean_of(vm, data, weights)
+    }
+
+    /// `statistics.median(data)`.
+    def fn median(vm, data) {
+        median_any(vm, data, 0)
+    }
+
+    /// `statistics.median_low(data)`.
+    def fn median_low(vm, data) {
+        median_any(vm, data, -1)
+    }
+
+    /// `statistics.median_high(data)`.
+    def fn median_high(vm, data) {
+        median_any(vm, data, 1)
+    }
+
+    /// `statistics.median_grouped(data, interval=1.0)`.
+    def fn median_grouped(vm, data, interval?) {
+        median_grouped_of(vm, data, interval)
+    }
+
+    /// `statistics.mode(data)`.
+    def fn mode(vm, data) {
+        mode_of(vm, data)
+    }
+
+    /// `statistics.multimode(data)`.
+    def fn multimode(vm, data) {
+        multimode_of(vm, data)
+    }
+
+    /// `statistics.variance(data, xbar=None)`.
+    def fn variance(vm, data, xbar?) {
+        spread(vm, data, xbar, "variance", true, false)
+    }
+
+    /// `statistics.pvariance(data, mu=None)`.
+    def fn pvariance(vm, data, mu?) {
+        spread(vm, data, mu, "pvariance", false, false)
+    }
+
+    /// `statistics.stdev(data, xbar=None)`.
+    def fn stdev(vm, data, xbar?) {
+        spread(vm, data, xbar, "stdev", true, true)
+    }
+
+    /// `statistics.pstdev(data, mu=None)`.
+    def fn pstdev(vm, data, mu?) {
+        spread(vm, data, mu, "pstdev", false, true)
+    }
+
+    /// `statistics.geometric_mean(data)`.
+    def fn geometric_mean(vm, data) {
+        geometric_mean_of(vm, data)
+    }
+
+    /// `statistics.harmonic_mean(data, weights=None)`.
+    def fn harmonic_mean(vm, data, weights?) {
+        harmonic_mean_of(vm, data, weights)
+    }
+
+    /// `statistics.quantiles(data, *, n=4, method='exclusive')`.
+    def fn quantiles(vm, data, *, n?, method?) {
+        quantiles_of(vm, data, n, method)
+    }
+}
+
+fn mean_of(vm: &mut Vm, data: Value) -> PyResult<Value> {
+    with_data(vm, data, &[], |vm, items| {
         let s = exact_sum(vm, &items)?;
         if s.count < 1 {
             return Err(stat_err("mean requires at least one data point"));
@@ -250,10 +302,9 @@ fn fsum_values(vm: &Vm, items: &[Value]) -> PyResult<f64> {
     })
 }
 
-fn fmean(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = data_arg(&a, "fmean", &["weights"], &[])?;
-    let weights = s[1].unwrap_or(Value::None);
-    with_data(vm, &a, |vm, items| {
+fn fmean_of(vm: &mut Vm, data: Value, weights: Option<Value>) -> PyResult<Value> {
+    with_data(vm, data, &[weights], |vm, items| {
+        let weights = weights.unwrap_or(Value::None);
         if weights.is_none() {
             let total = fsum_values(vm, &items)?;
             if items.is_empty() {
@@ -269,7 +320,7 @@ fn fmean(vm: &mut Vm, a: Args) -> PyResult<Value> {
         }
         let dl = vm.new_list(items);
         keep(vm, dl);
-        let num = super::math_sum::sumprod(vm, Args::new("sumprod", vec![dl, wl], Vec::new()))?;
+        let num = super::math_sum::sumprod_of(vm, dl, wl)?;
         keep(vm, num);
         let den = fsum_values(vm, &ws)?;
         if den == 0.0 {
@@ -287,9 +338,8 @@ fn sorted_data(vm: &mut Vm, items: Vec<Value>) -> PyResult<Vec<Value>> {
 }
 
 /// `median`, `median_low`, `median_high`: 0, -1, 1.
-fn median_any(vm: &mut Vm, a: Args, name: &str, which: i32) -> PyResult<Value> {
-    data_arg(&a, name, &[], &[])?;
-    with_data(vm, &a, |vm, items| {
+fn median_any(vm: &mut Vm, data: Value, which: i32) -> PyResult<Value> {
+    with_data(vm, data, &[], |vm, items| {
         let d = sorted_data(vm, items)?;
         let n = d.len();
         if n == 0 {
@@ -307,22 +357,9 @@ fn median_any(vm: &mut Vm, a: Args, name: &str, which: i32) -> PyResult<Value> {
     })
 }
 
-fn median(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    median_any(vm, a, "median", 0)
-}
-
-fn median_low(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    median_any(vm, a, "median_low", -1)
-}
-
-fn median_high(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    median_any(vm, a, "median_high", 1)
-}
-
-fn median_grouped(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = data_arg(&a, "median_grouped", &["interval"], &[])?;
-    let interval = s[1].unwrap_or(Value::Float(1.0));
-    with_data(vm, &a, |vm, items| {
+fn median_grouped_of(vm: &mut Vm, data: Value, interval: Option<Value>) -> PyResult<Value> {
+    with_data(vm, data, &[interval], |vm, items| {
+        let interval = interval.unwrap_or(Value::Float(1.0));
         let d = sorted_data(vm, items)?;
         let n = d.len();
         if n == 0 {
@@ -371,9 +408,8 @@ fn counts(vm: &mut Vm, items: &[Value]) -> PyResult<Vec<(Value, usize)>> {
     Ok(out)
 }
 
-fn mode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    data_arg(&a, "mode", &[], &[])?;
-    with_data(vm, &a, |vm, items| {
+fn mode_of(vm: &mut Vm, data: Value) -> PyResult<Value> {
+    with_data(vm, data, &[], |vm, items| {
         let c = counts(vm, &items)?;
         let mut best: Option<(Value, usize)> = None;
         for (v, n) in c {
@@ -386,9 +422,8 @@ fn mode(vm: &mut Vm, a: Args) -> PyResult<Value> {
     })
 }
 
-fn multimode(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    data_arg(&a, "multimode", &[], &[])?;
-    with_data(vm, &a, |vm, items| {
+fn multimode_of(vm: &mut Vm, data: Value) -> PyResult<Value> {
+    with_data(vm, data, &[], |vm, items| {
         let c = counts(vm, &items)?;
         let max = c.iter().map(|p| p.1).max().unwrap_or(0);
         let modes = c.into_iter().filter(|p| p.1 == max).map(|p| p.0).collect();
@@ -443,11 +478,16 @@ fn sum_sq(vm: &mut Vm, items: &[Value], c: Value) -> PyResult<(Result<Frac, f64>
 }
 
 /// `variance`/`pvariance`/`stdev`/`pstdev`.
-fn spread(vm: &mut Vm, a: Args, name: &str, sample: bool, root: bool) -> PyResult<Value> {
-    let center = if sample { "xbar" } else { "mu" };
-    let s = data_arg(&a, name, &[center], &[])?;
-    let c = s[1].unwrap_or(Value::None);
-    with_data(vm, &a, |vm, items| {
+fn spread(
+    vm: &mut Vm,
+    data: Value,
+    center: Option<Value>,
+    name: &str,
+    sample: bool,
+    root: bool,
+) -> PyResult<Value> {
+    with_data(vm, data, &[center], |vm, items| {
+        let c = center.unwrap_or(Value::None);
         let (ss, is_float, n) = sum_sq(vm, &items, c)?;
         let min = if sample { 2 } else { 1 };
         if n < min {
@@ -492,25 +532,8 @@ fn sqrt_frac(f: &Frac) -> f64 {
     super::math_special::ldexp(x.to_f64().unwrap_or(f64::INFINITY), -s)
 }
 
-fn variance(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    spread(vm, a, "variance", true, false)
-}
-
-fn pvariance(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    spread(vm, a, "pvariance", false, false)
-}
-
-fn stdev(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    spread(vm, a, "stdev", true, true)
-}
-
-fn pstdev(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    spread(vm, a, "pstdev", false, true)
-}
-
-fn geometric_mean(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    data_arg(&a, "geometric_mean", &[], &[])?;
-    with_data(vm, &a, |vm, items| {
+fn geometric_mean_of(vm: &mut Vm, data: Value) -> PyResult<Value> {
+    with_data(vm, data, &[], |vm, items| {
         let mut logs = Vec::with_capacity(items.len());
         let mut found_zero = false;
         for x in &items {
@@ -553,11 +576,10 @@ fn is_zero_div(e: &PyErr) -> bool {
     )
 }
 
-fn harmonic_mean(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = data_arg(&a, "harmonic_mean", &["weights"], &[])?;
-    let weights = s[1].unwrap_or(Value::None);
+fn harmonic_mean_of(vm: &mut Vm, data: Value, weights: Option<Value>) -> PyResult<Value> {
     let negative = "harmonic mean does not support negative values";
-    with_data(vm, &a, |vm, items| {
+    with_data(vm, data, &[weights], |vm, items| {
+        let weights = weights.unwrap_or(Value::None);
         let n = items.len();
         if n < 1 {
             return Err(stat_err("harmonic_mean requires at least one data point"));
@@ -622,17 +644,22 @@ fn harmonic_mean(vm: &mut Vm, a: Args) -> PyResult<Value> {
     })
 }
 
-fn quantiles(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = data_arg(&a, "quantiles", &[], &["n", "method"])?;
-    let n = match s[1] {
+fn quantiles_of(
+    vm: &mut Vm,
+    data: Value,
+    n: Option<Value>,
+    method: Option<Value>,
+) -> PyResult<Value> {
+    let roots = [n, method];
+    let n = match n {
         Some(v) => vm.index_arg(v)?,
         None => 4,
     };
-    let method = match s[2] {
+    let method = match method {
         Some(v) => v,
         None => vm.new_str("exclusive"),
     };
-    with_data(vm, &a, |vm, items| {
+    with_data(vm, data, &roots, |vm, items| {
         if n < 1 {
             return Err(stat_err("n must be at least 1"));
         }

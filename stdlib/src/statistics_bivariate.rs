@@ -3,9 +3,8 @@
 //! `fsum` means, exact `sumprod`s, and a corrected square root.
 
 use super::math_special::two_prod;
-use super::math_sum::{sumprod, Partials};
-use super::util::{bind, keep, rooted, Sig, Style};
-use crate::builtins::Args;
+use super::math_sum::{sumprod_of, Partials};
+use super::util::{keep, rooted};
 use crate::object::Value;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
@@ -70,46 +69,31 @@ fn centered(vm: &mut Vm, items: &[Value]) -> PyResult<Value> {
 }
 
 fn sp(vm: &mut Vm, a: Value, b: Value) -> PyResult<Value> {
-    let r = sumprod(vm, Args::new("sumprod", vec![a, b], Vec::new()))?;
+    let r = sumprod_of(vm, a, b)?;
     keep(vm, r);
     Ok(r)
 }
 
-fn two(a: &Args, name: &str, kwonly: &[&str]) -> PyResult<Vec<Option<Value>>> {
-    bind(
-        a,
-        &Sig {
-            name,
-            params: &["x", "y"],
-            required: 2,
-            posonly: 0,
-            kwonly,
-            method: false,
-            style: Style::Def,
-        },
-    )
+native! {
+    /// `statistics.covariance(x, y, /)`.
+    pub(super) def fn covariance(vm, x, y, /) {
+        rooted(vm, &[x, y], |vm| covariance_of(vm, x, y))
+    }
+
+    /// `statistics.correlation(x, y, /, *, method='linear')`.
+    pub(super) def fn correlation(vm, x, y, /, *, method?) {
+        let roots = [x, y, method.unwrap_or(Value::None)];
+        rooted(vm, &roots, |vm| correlation_of(vm, x, y, method))
+    }
 }
 
-fn all_args(a: &Args) -> Vec<Value> {
-    a.pos
-        .iter()
-        .copied()
-        .chain(a.kw.iter().map(|k| k.1))
-        .collect()
-}
-
-pub fn covariance(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = two(&a, "covariance", &[])?;
-    rooted(vm, &all_args(&a), |vm| {
-        let x = s[0].unwrap_or(Value::None);
-        let y = s[1].unwrap_or(Value::None);
-        let (xs, ys) = samples(vm, x, y, "covariance")?;
-        let n = xs.len();
-        let dx = centered(vm, &xs)?;
-        let dy = centered(vm, &ys)?;
-        let sxy = sp(vm, dx, dy)?;
-        vm.binary_op(BinOp::Div, sxy, Value::Int(n as i64 - 1), false)
-    })
+fn covariance_of(vm: &mut Vm, x: Value, y: Value) -> PyResult<Value> {
+    let (xs, ys) = samples(vm, x, y, "covariance")?;
+    let n = xs.len();
+    let dx = centered(vm, &xs)?;
+    let dy = centered(vm, &ys)?;
+    let sxy = sp(vm, dx, dy)?;
+    vm.binary_op(BinOp::Div, sxy, Value::Int(n as i64 - 1), false)
 }
 
 /// Ranks from `start` with ties given the mean of their ranks.
@@ -188,37 +172,32 @@ fn sqrtprod(x: f64, y: f64) -> f64 {
     h + parts.round() / (2.0 * h)
 }
 
-pub fn correlation(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = two(&a, "correlation", &["method"])?;
-    rooted(vm, &all_args(&a), |vm| {
-        let x = s[0].unwrap_or(Value::None);
-        let y = s[1].unwrap_or(Value::None);
-        let (xs, ys) = samples(vm, x, y, "correlation")?;
-        let n = xs.len();
-        let method = match s[2] {
-            None => "linear".to_string(),
-            Some(m) => match crate::vm::as_str(&vm.heap, m) {
-                Some(t @ ("linear" | "ranked")) => t.to_string(),
-                _ => {
-                    let r = vm.repr(m)?;
-                    return Err(PyErr::value_error(format!("Unknown method: {r}")));
-                }
-            },
-        };
-        let (dx, dy) = if method == "ranked" {
-            let start = (n as f64 - 1.0) / -2.0;
-            (rank(vm, &xs, start)?, rank(vm, &ys, start)?)
-        } else {
-            (centered(vm, &xs)?, centered(vm, &ys)?)
-        };
-        let sxy = sp(vm, dx, dy)?;
-        let sxx = sp(vm, dx, dx)?;
-        let syy = sp(vm, dy, dy)?;
-        let (sxy, sxx, syy) = (vm.float_arg(sxy)?, vm.float_arg(sxx)?, vm.float_arg(syy)?);
-        let den = sqrtprod(sxx, syy);
-        if den == 0.0 {
-            return Err(stat_err("at least one of the inputs is constant"));
-        }
-        Ok(Value::Float(sxy / den))
-    })
+fn correlation_of(vm: &mut Vm, x: Value, y: Value, method: Option<Value>) -> PyResult<Value> {
+    let (xs, ys) = samples(vm, x, y, "correlation")?;
+    let n = xs.len();
+    let method = match method {
+        None => "linear".to_string(),
+        Some(m) => match crate::vm::as_str(&vm.heap, m) {
+            Some(t @ ("linear" | "ranked")) => t.to_string(),
+            _ => {
+                let r = vm.repr(m)?;
+                return Err(PyErr::value_error(format!("Unknown method: {r}")));
+            }
+        },
+    };
+    let (dx, dy) = if method == "ranked" {
+        let start = (n as f64 - 1.0) / -2.0;
+        (rank(vm, &xs, start)?, rank(vm, &ys, start)?)
+    } else {
+        (centered(vm, &xs)?, centered(vm, &ys)?)
+    };
+    let sxy = sp(vm, dx, dy)?;
+    let sxx = sp(vm, dx, dx)?;
+    let syy = sp(vm, dy, dy)?;
+    let (sxy, sxx, syy) = (vm.float_arg(sxy)?, vm.float_arg(sxx)?, vm.float_arg(syy)?);
+    let den = sqrtprod(sxx, syy);
+    if den == 0.0 {
+        return Err(stat_err("at least one of the inputs is constant"));
+    }
+    Ok(Value::Float(sxy / den))
 }

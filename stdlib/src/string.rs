@@ -1,9 +1,8 @@
 //! `string`: the character-class constants (`ascii_letters`, `digits`,
 //! `punctuation`, ...) and `capwords`.
 
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::methods::call_method;
-use crate::builtins::Args;
 use crate::object::Value;
 use crate::vm::{PyResult, Vm};
 
@@ -13,21 +12,15 @@ const DIGITS: &str = "0123456789";
 const PUNCTUATION: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 const WHITESPACE: &str = " \t\n\r\x0b\x0c";
 
-/// `capwords(s, sep=None)`: `(sep or ' ').join(map(str.capitalize,
-/// s.split(sep)))`, evaluated in that order.
-fn capwords(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let sig = super::util::Sig {
-        name: "capwords",
-        params: &["s", "sep"],
-        required: 1,
-        posonly: 0,
-        kwonly: &[],
-        method: false,
-        style: super::util::Style::Def,
-    };
-    let slots = super::util::bind(&a, &sig)?;
-    let s = slots[0].expect("required");
-    let sep = slots[1].unwrap_or(Value::None);
+native! {
+    /// `string.capwords(s, sep=None)`: `(sep or ' ').join(map(str.capitalize,
+    /// s.split(sep)))`, evaluated in that order.
+    def fn capwords(vm, s, sep?) {
+        capwords_of(vm, s, sep.unwrap_or(Value::None))
+    }
+}
+
+fn capwords_of(vm: &mut Vm, s: Value, sep: Value) -> PyResult<Value> {
     let joiner = if vm.truthy(sep)? {
         sep
     } else {
@@ -78,9 +71,6 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "string",
-    funcs: &[NativeFn {
-        name: "capwords",
-        call: capwords,
-    }],
+    funcs: natives_table![capwords],
     init,
 };

@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::native::{call_method, has_method, Method};
 use crate::object::{HashKey, Obj, ObjId, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
 
@@ -73,10 +73,48 @@ impl SeqKind {
 }
 
 /// Methods of a struct sequence (the tuple ones plus `__getnewargs__`).
-pub const SEQ_METHODS: &[&str] = &["index", "count", "__getnewargs__"];
+static SEQ_METHODS: &[Method] = methods_table![index, count, __getnewargs__ = getnewargs];
 
 /// Methods of a stream object.
-pub const STREAM_METHODS: &[&str] = &["write", "flush"];
+static STREAM_METHODS: &[Method] = methods_table![write, flush];
+
+native! {
+    /// `index(value, start=0, stop=sys.maxsize, /)`: the tuple method.
+    builtin method index(vm, this, *args, **kwargs) {
+        let t = as_tuple(vm, this);
+        crate::builtins::methods::call_method(vm, t, "index", args, kwargs)
+    }
+
+    /// `count(value, /)`: the tuple method.
+    builtin method count(vm, this, *args, **kwargs) {
+        let t = as_tuple(vm, this);
+        crate::builtins::methods::call_method(vm, t, "count", args, kwargs)
+    }
+
+    /// `__getnewargs__()`.
+    builtin method getnewargs(vm, this) {
+        let t = as_tuple(vm, this);
+        Ok(vm.new_tuple(vec![t]))
+    }
+
+    /// `TextIOWrapper.write(s, /)` of `sys.stdout` / `sys.stderr`.
+    builtin method write in "TextIOWrapper" (vm, this, s, /) {
+        let Some(text) = crate::vm::as_str(&vm.heap, s).map(str::to_string) else {
+            return Err(PyErr::type_error(format!(
+                "write() argument must be str, not {}",
+                vm.class_name(s)
+            )));
+        };
+        let stream = stream_of(vm, this).unwrap_or(1);
+        crate::output::write(u32::from(stream), &text);
+        Ok(Value::Int(text.chars().count() as i64))
+    }
+
+    /// `TextIOWrapper.flush()`.
+    builtin method flush(vm, this, *args, **kwargs) {
+        Ok(Value::None)
+    }
+}
 
 /// The values of a struct sequence, or `None` if `v` is not one.
 fn seq_values(vm: &Vm, v: Value) -> Option<Vec<Value>> {
@@ -113,29 +151,6 @@ pub fn getattr(vm: &Vm, id: ObjId, name: &str) -> Option<Value> {
     };
     let i = kind.fields().iter().position(|f| *f == name)?;
     values.get(i).copied()
-}
-
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    let t = as_tuple(vm, Value::Ref(id));
-    match name {
-        "__getnewargs__" => {
-            if !args.is_empty() {
-                return Err(PyErr::type_error(format!(
-                    "__getnewargs__() takes no arguments ({} given)",
-                    args.len()
-                )));
-            }
-            Ok(Some(vm.new_tuple(vec![t])))
-        }
-        "index" | "count" => crate::builtins::methods::call_method(vm, t, name, args, kw).map(Some),
-        _ => Ok(None),
-    }
 }
 
 pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
@@ -201,34 +216,6 @@ pub fn getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
 }
 
 /// `sys.stdout.write(s)` / `flush()`.
-pub fn stream_method(
-    vm: &mut Vm,
-    stream: u8,
-    name: &str,
-    args: Vec<Value>,
-) -> PyResult<Option<Value>> {
-    match name {
-        "write" => {
-            if args.len() != 1 {
-                return Err(PyErr::type_error(format!(
-                    "TextIOWrapper.write() takes exactly one argument ({} given)",
-                    args.len()
-                )));
-            }
-            let Some(s) = crate::vm::as_str(&vm.heap, args[0]).map(str::to_string) else {
-                return Err(PyErr::type_error(format!(
-                    "write() argument must be str, not {}",
-                    vm.class_name(args[0])
-                )));
-            };
-            crate::output::write(stream as u32, &s);
-            Ok(Some(Value::Int(s.chars().count() as i64)))
-        }
-        "flush" => Ok(Some(Value::None)),
-        _ => Ok(None),
-    }
-}
-
 /// The stream number a `print(file=...)` argument selects, if it is a stream.
 pub fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
     match v {
@@ -273,7 +260,7 @@ impl np::NativeType for StructSeqType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        SEQ_METHODS.contains(&name)
+        has_method(SEQ_METHODS, name)
     }
 
     fn call_method(
@@ -283,7 +270,15 @@ impl np::NativeType for StructSeqType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        // CPython qualifies the messages with the type's short name
+        let owner = match np::obj(vm, id) {
+            np::NativeObj::StructSeq { kind, .. } => {
+                let full = kind.type_name();
+                full.rsplit('.').next().unwrap_or(full)
+            }
+            _ => "",
+        };
+        call_method(SEQ_METHODS, owner, vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
@@ -335,7 +330,7 @@ impl np::NativeType for StreamType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        STREAM_METHODS.contains(&name)
+        has_method(STREAM_METHODS, name)
     }
 
     fn call_method(
@@ -343,13 +338,9 @@ impl np::NativeType for StreamType {
         id: np::ObjId,
         name: &str,
         args: Vec<np::Value>,
-        _kw: np::Kwargs,
+        kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        let np::NativeObj::Stream(n) = np::obj(vm, id) else {
-            return Ok(None);
-        };
-        let n = *n;
-        stream_method(vm, n, name, args)
+        call_method(STREAM_METHODS, "", vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

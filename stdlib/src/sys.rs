@@ -4,19 +4,33 @@
 //! about the host (no argv, path, environment or real platform).
 
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn};
+use super::ModuleDef;
 use crate::builtins::Args;
 use crate::object::{Obj, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
-fn getrecursionlimit(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(0, 0, &[])?;
-    Ok(Value::Int(vm.limits.max_recursion_depth as i64))
+native! {
+    /// `sys.getrecursionlimit()`.
+    builtin fn getrecursionlimit in "sys" (vm) {
+        Ok(Value::Int(vm.limits.max_recursion_depth as i64))
+    }
+
+    /// `sys.setrecursionlimit(limit, /)`.
+    builtin fn setrecursionlimit in "sys" (vm, limit, /) {
+        set_recursion_limit(vm, limit)
+    }
+
+    /// `sys.exit(status=None, /)`.
+    builtin fn exit in "sys" (vm, status?, /) {
+        Err(PyErr::New(
+            crate::object::ExcType::SystemExit,
+            status.into_iter().collect(),
+        ))
+    }
 }
 
-fn setrecursionlimit(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let n = vm.index_arg(a.pos[0])?;
+fn set_recursion_limit(vm: &mut Vm, limit: Value) -> PyResult<Value> {
+    let n = vm.index_arg(limit)?;
     if n < 1 {
         return Err(PyErr::value_error(
             "recursion limit must be greater or equal than 1",
@@ -25,11 +39,6 @@ fn setrecursionlimit(vm: &mut Vm, a: Args) -> PyResult<Value> {
     // The host's limit is the ceiling: a program can lower it, not raise it.
     vm.limits.max_recursion_depth = (n as usize).min(vm.limits.max_recursion_depth_ceiling);
     Ok(Value::None)
-}
-
-fn exit(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(0, 1, &[])?;
-    Err(PyErr::New(crate::object::ExcType::SystemExit, a.pos))
 }
 
 fn text_io_wrapper(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
@@ -116,24 +125,12 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "sys",
-    funcs: &[
-        NativeFn {
-            name: "getrecursionlimit",
-            call: getrecursionlimit,
-        },
-        NativeFn {
-            name: "setrecursionlimit",
-            call: setrecursionlimit,
-        },
-        NativeFn {
-            name: "exit",
-            call: exit,
-        },
+    funcs: natives_table![
+        getrecursionlimit,
+        setrecursionlimit,
+        exit,
         // the class of `sys.stdout` (`structseq::stream_class`)
-        NativeFn {
-            name: "TextIOWrapper",
-            call: text_io_wrapper,
-        },
+        TextIOWrapper = text_io_wrapper,
     ],
     init,
 };

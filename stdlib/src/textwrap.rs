@@ -4,8 +4,8 @@
 //! long words broken, and a placeholder added when `max_lines` cuts it.
 
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::Value;
+use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// The whitespace `TextWrapper` splits on (ASCII only, as in CPython).
@@ -357,104 +357,74 @@ fn text_arg(vm: &Vm, v: Value, method: &str) -> PyResult<String> {
     })
 }
 
-/// Binds `f(text, width=70, **kwargs)` (or `width` required for shorten).
-fn bind_wrap(vm: &mut Vm, a: &Args, width_required: bool) -> PyResult<(String, Wrapper)> {
-    let name = a.name;
-    let text = a.get(0, "text").ok_or_else(|| {
-        PyErr::type_error(format!(
-            "{name}() missing 1 required positional argument: 'text'"
-        ))
-    })?;
-    if a.pos.len() > 2 {
-        return Err(PyErr::type_error(format!(
-            "{name}() takes from 1 to 2 positional arguments but {} were given",
-            a.pos.len()
-        )));
+/// The text and the wrapper of `wrap`/`fill`/`shorten`: `shorten` sets
+/// `max_lines` itself, so a `max_lines` keyword is refused as CPython's
+/// `TextWrapper(width=width, max_lines=1, **kwargs)` refuses it.
+fn wrapper(
+    vm: &mut Vm,
+    text: Value,
+    width: Option<Value>,
+    kwargs: &Kwargs,
+    shorten: bool,
+) -> PyResult<(String, Wrapper)> {
+    if shorten && kwargs.iter().any(|(k, _)| k == "max_lines") {
+        return Err(PyErr::type_error(
+            "textwrap.TextWrapper() got multiple values for keyword argument 'max_lines'",
+        ));
     }
-    let width = a.pos.get(1).copied();
-    let mut kw: Vec<(String, Value)> = Vec::new();
-    for (k, v) in &a.kw {
-        if k == "text" {
-            if !a.pos.is_empty() {
-                return Err(PyErr::type_error(format!(
-                    "{name}() got multiple values for argument 'text'"
-                )));
-            }
-            continue;
-        }
-        if k == "width" && width.is_some() {
-            return Err(PyErr::type_error(format!(
-                "{name}() got multiple values for argument 'width'"
-            )));
-        }
-        if width_required && k == "max_lines" {
-            return Err(PyErr::type_error(
-                "textwrap.TextWrapper() got multiple values for keyword argument 'max_lines'",
-            ));
-        }
-        kw.push((k.clone(), *v));
-    }
-    if width_required && width.is_none() && !kw.iter().any(|(k, _)| k == "width") {
-        return Err(PyErr::type_error(format!(
-            "{name}() missing 1 required positional argument: 'width'"
-        )));
-    }
-    let w = Wrapper::from_args(vm, width, &kw)?;
-    let text = text_arg(
-        vm,
-        text,
-        if width_required {
-            "strip"
-        } else {
-            "expandtabs"
-        },
-    )?;
+    let w = Wrapper::from_args(vm, width, kwargs)?;
+    let text = text_arg(vm, text, if shorten { "strip" } else { "expandtabs" })?;
     Ok((text, w))
 }
 
-fn wrap(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (text, w) = bind_wrap(vm, &a, false)?;
-    let lines = w.wrap(&text)?;
-    let items = lines.into_iter().map(|l| vm.new_str(l)).collect();
-    Ok(vm.new_list(items))
-}
-
-fn fill(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (text, w) = bind_wrap(vm, &a, false)?;
-    let lines = w.wrap(&text)?;
-    Ok(vm.new_str(lines.join("\n")))
-}
-
-fn shorten(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (text, mut w) = bind_wrap(vm, &a, true)?;
-    w.max_lines = Some(1);
-    let words: Vec<&str> = text.split(is_space).filter(|s| !s.is_empty()).collect();
-    let lines = w.wrap(&words.join(" "))?;
-    Ok(vm.new_str(lines.join("\n")))
-}
-
-fn bind_def(a: &Args, params: &[&str]) -> PyResult<Vec<Value>> {
-    let sig = super::util::Sig {
-        name: a.name,
-        params,
-        required: params.len().min(2),
-        posonly: 0,
-        kwonly: &[],
-        method: false,
-        style: super::util::Style::Def,
-    };
-    Ok(super::util::bind(a, &sig)?
-        .into_iter()
-        .map(|v| v.unwrap_or(Value::None))
-        .collect())
-}
-
-fn dedent(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = bind_def(&a, &["text"])?;
-    if !vm.truthy(v[0])? {
-        return Ok(v[0]);
+native! {
+    /// `textwrap.wrap(text, width=70, **kwargs)`.
+    def fn wrap(vm, text, width?, **kwargs) {
+        let (text, w) = wrapper(vm, text, width, &kwargs, false)?;
+        let lines = w.wrap(&text)?;
+        let items = lines.into_iter().map(|l| vm.new_str(l)).collect();
+        Ok(vm.new_list(items))
     }
-    let text = text_arg(vm, v[0], "isspace")?;
+
+    /// `textwrap.fill(text, width=70, **kwargs)`.
+    def fn fill(vm, text, width?, **kwargs) {
+        let (text, w) = wrapper(vm, text, width, &kwargs, false)?;
+        let lines = w.wrap(&text)?;
+        Ok(vm.new_str(lines.join("\n")))
+    }
+
+    /// `textwrap.shorten(text, width, **kwargs)`.
+    def fn shorten(vm, text, width, **kwargs) {
+        let (text, mut w) = wrapper(vm, text, Some(width), &kwargs, true)?;
+        w.max_lines = Some(1);
+        let words: Vec<&str> = text.split(is_space).filter(|s| !s.is_empty()).collect();
+        let lines = w.wrap(&words.join(" "))?;
+        Ok(vm.new_str(lines.join("\n")))
+    }
+
+    /// `textwrap.dedent(text)`.
+    def fn dedent(vm, text) {
+        dedent_of(vm, text)
+    }
+
+    /// `textwrap.indent(text, prefix, predicate=None)`.
+    def fn indent(vm, text, prefix, predicate?) {
+        let predicate = predicate.unwrap_or(Value::None);
+        let splitlines = vm.get_attr(text, "splitlines")?;
+        let lines = vm.call_value(splitlines, vec![Value::Bool(true)], Vec::new())?;
+        let mark = vm.stack.len();
+        vm.stack.extend([text, prefix, predicate, lines]);
+        let r = indent_lines(vm, lines, prefix, predicate);
+        vm.stack.truncate(mark);
+        r
+    }
+}
+
+fn dedent_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
+    if !vm.truthy(v)? {
+        return Ok(v);
+    }
+    let text = text_arg(vm, v, "isspace")?;
     if text.chars().all(is_space) {
         return Ok(vm.new_str("\n".repeat(text.matches('\n').count())));
     }
@@ -482,18 +452,6 @@ fn dedent(vm: &mut Vm, a: Args) -> PyResult<Value> {
         })
         .collect();
     Ok(vm.new_str(out.join("\n")))
-}
-
-fn indent(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = bind_def(&a, &["text", "prefix", "predicate"])?;
-    let (text, prefix, predicate) = (v[0], v[1], v[2]);
-    let splitlines = vm.get_attr(text, "splitlines")?;
-    let lines = vm.call_value(splitlines, vec![Value::Bool(true)], Vec::new())?;
-    let mark = vm.stack.len();
-    vm.stack.extend([text, prefix, predicate, lines]);
-    let r = indent_lines(vm, lines, prefix, predicate);
-    vm.stack.truncate(mark);
-    r
 }
 
 fn indent_lines(vm: &mut Vm, lines: Value, prefix: Value, predicate: Value) -> PyResult<Value> {

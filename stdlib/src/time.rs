@@ -9,10 +9,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::datetime::{no_clock, Clock, Date, EPOCH_ORDINAL};
-use super::datetime_args::bind_py;
 use super::datetime_fmt::{self as fmt, Fields};
 use super::objects::NativeObj;
-use super::{ModuleDef, NativeFn, NativeId};
+use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -113,19 +112,14 @@ pub fn hash(vm: &Vm, id: ObjId) -> HashKey {
     HashKey::Tuple(st.f.iter().map(|x| HashKey::Int(*x)).collect())
 }
 
-fn no_kw(name: &str, a: &Args) -> PyResult<()> {
-    if !a.kw.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "{name}() takes no keyword arguments"
-        )));
-    }
-    Ok(())
-}
-
+/// The clocks, which the sandbox does not have: `time.NAME()` raises.
 macro_rules! clocks {
     ($($f:ident => $name:literal),*) => {
-        $(fn $f(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-            clock_call($name, a)
+        $(native! {
+            #[doc = concat!("`time.", $name, "()`.")]
+            builtin fn $f in "time" (vm) {
+                Err(no_clock(concat!("time.", $name, "()")))
+            }
         })*
     };
 }
@@ -134,17 +128,16 @@ clocks!(clock_time => "time", clock_time_ns => "time_ns", clock_monotonic => "mo
     clock_monotonic_ns => "monotonic_ns", clock_perf => "perf_counter",
     clock_perf_ns => "perf_counter_ns");
 
-fn clock_call(name: &str, a: Args) -> PyResult<Value> {
-    no_kw(&format!("time.{name}"), &a)?;
-    super::datetime_args::exact(&format!("time.{name}"), &a.pos, &a.kw, 0)?;
-    Err(no_clock(&format!("time.{name}()")))
-}
+native! {
+    /// `time.process_time()` and `time.thread_time()`: 0.0 (no clock).
+    builtin fn process_clock in "time" (vm) {
+        Ok(Value::Float(0.0))
+    }
 
-fn process_clock(a: Args, ns: bool) -> PyResult<Value> {
-    let name = format!("time.{}", a.name);
-    no_kw(&name, &a)?;
-    super::datetime_args::exact(&name, &a.pos, &a.kw, 0)?;
-    Ok(if ns { Value::Int(0) } else { Value::Float(0.0) })
+    /// `time.process_time_ns()` and `time.thread_time_ns()`: 0.
+    builtin fn process_clock_ns in "time" (vm) {
+        Ok(Value::Int(0))
+    }
 }
 
 /// An int or float argument (`__index__` honoured), as seconds.
@@ -168,10 +161,15 @@ fn seconds(vm: &mut Vm, v: Value, what: &str) -> PyResult<f64> {
     }
 }
 
-fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw("time.sleep", &a)?;
-    super::datetime_args::exact("time.sleep", &a.pos, &a.kw, 1)?;
-    let s = seconds(vm, a.pos[0], " or float")?;
+native! {
+    /// `time.sleep(secs, /)`: checks the argument; returns at once.
+    builtin fn sleep in "time" (vm, secs, /) {
+        sleep_check(vm, secs)
+    }
+}
+
+fn sleep_check(vm: &mut Vm, secs: Value) -> PyResult<Value> {
+    let s = seconds(vm, secs, " or float")?;
     if s.is_nan() {
         return Err(PyErr::value_error("Invalid value NaN (not a number)"));
     }
@@ -187,15 +185,10 @@ fn sleep(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn from_secs(vm: &mut Vm, name: &str, a: &Args) -> PyResult<Value> {
-    no_kw(name, a)?;
-    if a.pos.len() > 1 {
-        return Err(PyErr::type_error(format!(
-            "{name}() takes at most 1 argument ({} given)",
-            a.pos.len()
-        )));
-    }
-    let Some(&v) = a.pos.first().filter(|v| !v.is_none()) else {
+/// `gmtime`/`localtime` of `secs` (the current time, which the sandbox
+/// does not have, when not given or None).
+fn from_secs(vm: &mut Vm, name: &str, secs: Option<Value>) -> PyResult<Value> {
+    let Some(v) = secs.filter(|v| !v.is_none()) else {
         return Err(no_clock(&format!("time.{name}()")));
     };
     let s = seconds(vm, v, "")?;
@@ -215,12 +208,16 @@ fn from_secs(vm: &mut Vm, name: &str, a: &Args) -> PyResult<Value> {
     Ok(struct_time_value(vm, d, c, 0, None))
 }
 
-fn gmtime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    from_secs(vm, "gmtime", &a)
-}
+native! {
+    /// `time.gmtime([secs])`.
+    getargs fn gmtime(vm, secs?, /) {
+        from_secs(vm, "gmtime", secs)
+    }
 
-fn localtime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    from_secs(vm, "localtime", &a)
+    /// `time.localtime([secs])`: UTC (the sandbox's zone).
+    getargs fn localtime(vm, secs?, /) {
+        from_secs(vm, "localtime", secs)
+    }
 }
 
 /// The nine fields of a time tuple, and the zone of a struct_time.
@@ -296,112 +293,90 @@ fn checked_fields(f: [i64; 9], zone: Option<(i64, String)>) -> PyResult<Fields> 
     })
 }
 
-fn strftime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw("strftime", &a)?;
-    if a.pos.is_empty() {
-        return Err(PyErr::type_error(
-            "strftime() takes at least 1 argument (0 given)",
-        ));
+native! {
+    /// `time.strftime(format[, tuple])`.
+    getargs fn strftime(vm, format, t?, /) {
+        let Some(f) = as_str(&vm.heap, format).map(str::to_string) else {
+            return Err(PyErr::type_error(format!(
+                "strftime() argument 1 must be str, not {}",
+                vm.class_name(format)
+            )));
+        };
+        let Some(t) = t else {
+            return Err(no_clock("time.strftime() without a time tuple"));
+        };
+        let (fields, zone) = tuple_fields(vm, t, "strftime")?;
+        let fl = checked_fields(fields, zone)?;
+        let s = fmt::strftime(&fl, &f);
+        Ok(vm.new_str(s))
     }
-    if a.pos.len() > 2 {
-        return Err(PyErr::type_error(format!(
-            "strftime() takes at most 2 arguments ({} given)",
-            a.pos.len()
-        )));
-    }
-    let Some(f) = as_str(&vm.heap, a.pos[0]).map(str::to_string) else {
-        return Err(PyErr::type_error(format!(
-            "strftime() argument 1 must be str, not {}",
-            vm.class_name(a.pos[0])
-        )));
-    };
-    let Some(&t) = a.pos.get(1) else {
-        return Err(no_clock("time.strftime() without a time tuple"));
-    };
-    let (fields, zone) = tuple_fields(vm, t, "strftime")?;
-    let fl = checked_fields(fields, zone)?;
-    let s = fmt::strftime(&fl, &f);
-    Ok(vm.new_str(s))
-}
 
-fn asctime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw("asctime", &a)?;
-    if a.pos.len() > 1 {
-        return Err(PyErr::type_error(format!(
-            "asctime expected at most 1 argument, got {}",
-            a.pos.len()
-        )));
+    /// `time.asctime([tuple])`.
+    builtin fn asctime(vm, t?, /) {
+        let Some(t) = t else {
+            return Err(no_clock("time.asctime() without a time tuple"));
+        };
+        let (fields, zone) = tuple_fields(vm, t, "asctime")?;
+        let fl = checked_fields(fields, zone)?;
+        let s = fmt::strftime(&fl, "%a %b %e %H:%M:%S %Y");
+        Ok(vm.new_str(s))
     }
-    let Some(&t) = a.pos.first() else {
-        return Err(no_clock("time.asctime() without a time tuple"));
-    };
-    let (fields, zone) = tuple_fields(vm, t, "asctime")?;
-    let fl = checked_fields(fields, zone)?;
-    let s = fmt::strftime(&fl, "%a %b %e %H:%M:%S %Y");
-    Ok(vm.new_str(s))
-}
 
-fn ctime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw("ctime", &a)?;
-    if a.pos.len() > 1 {
-        return Err(PyErr::type_error(format!(
-            "ctime() takes at most 1 argument ({} given)",
-            a.pos.len()
-        )));
+    /// `time.ctime([secs])`.
+    getargs fn ctime(vm, secs?, /) {
+        let st = from_secs(vm, "ctime", secs)?;
+        let (fields, zone) = tuple_fields(vm, st, "ctime")?;
+        let fl = checked_fields(fields, zone)?;
+        let s = fmt::strftime(&fl, "%a %b %e %H:%M:%S %Y");
+        Ok(vm.new_str(s))
     }
-    let st = from_secs(vm, "ctime", &a)?;
-    let (fields, zone) = tuple_fields(vm, st, "ctime")?;
-    let fl = checked_fields(fields, zone)?;
-    let s = fmt::strftime(&fl, "%a %b %e %H:%M:%S %Y");
-    Ok(vm.new_str(s))
-}
 
-fn mktime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    no_kw("time.mktime", &a)?;
-    super::datetime_args::exact("time.mktime", &a.pos, &a.kw, 1)?;
-    let (f, _) = tuple_fields(vm, a.pos[0], "mktime")?;
-    let first = Date {
-        y: f[0],
-        m: 1,
-        d: 1,
+    /// `time.mktime(t, /)`.
+    builtin fn mktime in "time" (vm, t, /) {
+        let (f, _) = tuple_fields(vm, t, "mktime")?;
+        let first = Date {
+            y: f[0],
+            m: 1,
+            d: 1,
+        }
+        .ordinal();
+        let mut days = first;
+        for m in 1..f[1].clamp(1, 13) {
+            days += super::datetime::days_in_month(f[0], m);
+        }
+        days += f[2] - 1;
+        let secs = (days - EPOCH_ORDINAL) * 86_400 + f[3] * 3600 + f[4] * 60 + f[5];
+        Ok(Value::Float(secs as f64))
     }
-    .ordinal();
-    let mut days = first;
-    for m in 1..f[1].clamp(1, 13) {
-        days += super::datetime::days_in_month(f[0], m);
-    }
-    days += f[2] - 1;
-    let secs = (days - EPOCH_ORDINAL) * 86_400 + f[3] * 3600 + f[4] * 60 + f[5];
-    Ok(Value::Float(secs as f64))
-}
 
-fn strptime(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let b = bind_py(
-        "_strptime_time",
-        &a.pos,
-        &a.kw,
-        &["data_string", "format"],
-        1,
-    )?;
-    let s = as_str(&vm.heap, b[0].expect("bound"))
-        .ok_or_else(|| PyErr::type_error("strptime() argument 0 must be str"))?
-        .to_string();
-    let f = match b[1] {
-        Some(v) => as_str(&vm.heap, v)
-            .ok_or_else(|| PyErr::type_error("strptime() argument 1 must be str"))?
-            .to_string(),
-        None => "%a %b %d %H:%M:%S %Y".into(),
-    };
-    let p = fmt::strptime(&s, &f)?;
-    let isdst = if p.zone_name.is_some() { 0 } else { -1 };
-    let zone = p.off_us.map(|o| (String::new(), o / 1_000_000));
-    Ok(struct_time_value(
-        vm,
-        p.date.expect("set"),
-        p.clock.expect("set"),
-        isdst,
-        zone,
-    ))
+    /// `time.strptime(data_string[, format])`: a `METH_VARARGS` function
+    /// that passes its positionals on to `_strptime._strptime_time`.
+    getargs fn strptime(vm, *args) {
+        strptime_time(vm, Args::new("_strptime_time", args, Vec::new()))
+    }
+
+    /// `_strptime._strptime_time(data_string, format="%a %b %d %H:%M:%S %Y")`.
+    def fn strptime_time(vm, data_string, format?) {
+        let s = as_str(&vm.heap, data_string)
+            .ok_or_else(|| PyErr::type_error("strptime() argument 0 must be str"))?
+            .to_string();
+        let f = match format {
+            Some(v) => as_str(&vm.heap, v)
+                .ok_or_else(|| PyErr::type_error("strptime() argument 1 must be str"))?
+                .to_string(),
+            None => "%a %b %d %H:%M:%S %Y".into(),
+        };
+        let p = fmt::strptime(&s, &f)?;
+        let isdst = if p.zone_name.is_some() { 0 } else { -1 };
+        let zone = p.off_us.map(|o| (String::new(), o / 1_000_000));
+        Ok(struct_time_value(
+            vm,
+            p.date.expect("set"),
+            p.clock.expect("set"),
+            isdst,
+            zone,
+        ))
+    }
 }
 
 fn struct_time_new(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
@@ -433,83 +408,26 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "time",
-    funcs: &[
-        NativeFn {
-            name: "struct_time",
-            call: struct_time_new,
-        },
-        NativeFn {
-            name: "time",
-            call: clock_time,
-        },
-        NativeFn {
-            name: "time_ns",
-            call: clock_time_ns,
-        },
-        NativeFn {
-            name: "monotonic",
-            call: clock_monotonic,
-        },
-        NativeFn {
-            name: "monotonic_ns",
-            call: clock_monotonic_ns,
-        },
-        NativeFn {
-            name: "perf_counter",
-            call: clock_perf,
-        },
-        NativeFn {
-            name: "perf_counter_ns",
-            call: clock_perf_ns,
-        },
-        NativeFn {
-            name: "process_time",
-            call: |_, a| process_clock(a, false),
-        },
-        NativeFn {
-            name: "process_time_ns",
-            call: |_, a| process_clock(a, true),
-        },
-        NativeFn {
-            name: "thread_time",
-            call: |_, a| process_clock(a, false),
-        },
-        NativeFn {
-            name: "thread_time_ns",
-            call: |_, a| process_clock(a, true),
-        },
-        NativeFn {
-            name: "sleep",
-            call: sleep,
-        },
-        NativeFn {
-            name: "gmtime",
-            call: gmtime,
-        },
-        NativeFn {
-            name: "localtime",
-            call: localtime,
-        },
-        NativeFn {
-            name: "mktime",
-            call: mktime,
-        },
-        NativeFn {
-            name: "asctime",
-            call: asctime,
-        },
-        NativeFn {
-            name: "ctime",
-            call: ctime,
-        },
-        NativeFn {
-            name: "strftime",
-            call: strftime,
-        },
-        NativeFn {
-            name: "strptime",
-            call: strptime,
-        },
+    funcs: natives_table![
+        struct_time = struct_time_new,
+        time = clock_time,
+        time_ns = clock_time_ns,
+        monotonic = clock_monotonic,
+        monotonic_ns = clock_monotonic_ns,
+        perf_counter = clock_perf,
+        perf_counter_ns = clock_perf_ns,
+        process_time = process_clock,
+        process_time_ns = process_clock_ns,
+        thread_time = process_clock,
+        thread_time_ns = process_clock_ns,
+        sleep,
+        gmtime,
+        localtime,
+        mktime,
+        asctime,
+        ctime,
+        strftime,
+        strptime,
     ],
     init,
 };

@@ -13,7 +13,6 @@ use super::datetime::{self, Clock, Dt};
 use super::toml_parse::{Fail, Parser};
 use super::toml_tables::{Node, Table};
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{Dict, ExcType, HashKey, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
@@ -202,45 +201,31 @@ fn parse_document(vm: &mut Vm, s: &str, parse_float: Option<Value>) -> PyResult<
     }
 }
 
-/// Binds `(s, /, *, parse_float=float)`; `parse_float` is `None` for `float`.
-fn bind(a: &Args, name: &str, param: &str) -> PyResult<(Value, Option<Value>)> {
-    let mut parse_float = None;
-    for (k, v) in &a.kw {
-        if k == "parse_float" {
-            parse_float = Some(*v);
-        } else {
+/// `parse_float`, `None` for `float` itself.
+fn parse_float_arg(parse_float: Option<Value>) -> Option<Value> {
+    parse_float.filter(|f| *f != Value::Type(crate::object::Type::Float))
+}
+
+native! {
+    /// `tomllib.loads(s, /, *, parse_float=float)`.
+    def fn loads(vm, s, /, *, parse_float?) {
+        let parse_float = parse_float_arg(parse_float);
+        let Some(text) = as_str(&vm.heap, s).map(str::to_string) else {
             return Err(PyErr::type_error(format!(
-                "{name}() got an unexpected keyword argument '{k}'"
+                "Expected str object, not '{}'",
+                vm.class_name(s)
             )));
-        }
+        };
+        parse_document(vm, &text, parse_float)
     }
-    match a.pos.len() {
-        0 => Err(PyErr::type_error(format!(
-            "{name}() missing 1 required positional argument: '{param}'"
-        ))),
-        1 => Ok((
-            a.pos[0],
-            parse_float.filter(|f| *f != Value::Type(crate::object::Type::Float)),
-        )),
-        n => Err(PyErr::type_error(format!(
-            "{name}() takes 1 positional argument but {n} were given"
-        ))),
+
+    /// `tomllib.load(fp, /, *, parse_float=float)`.
+    def fn load(vm, fp, /, *, parse_float?) {
+        load_of(vm, fp, parse_float_arg(parse_float))
     }
 }
 
-fn loads(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (s, parse_float) = bind(&a, "loads", "s")?;
-    let Some(text) = as_str(&vm.heap, s).map(str::to_string) else {
-        return Err(PyErr::type_error(format!(
-            "Expected str object, not '{}'",
-            vm.class_name(s)
-        )));
-    };
-    parse_document(vm, &text, parse_float)
-}
-
-fn load(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (fp, parse_float) = bind(&a, "load", "fp")?;
+fn load_of(vm: &mut Vm, fp: Value, parse_float: Option<Value>) -> PyResult<Value> {
     let read = vm.get_attr(fp, "read")?;
     let data = vm.call_value(read, Vec::new(), Vec::new())?;
     let decode = match vm.get_attr(data, "decode") {

@@ -10,7 +10,7 @@
 //! evaluated (as in Python 3.14).
 
 use super::objects::NativeObj;
-use super::{module_index, ModuleDef, NativeFn, NativeId};
+use super::{module_index, ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{HashKey, Obj, ObjId, Type, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -120,14 +120,41 @@ pub fn union_class() -> Value {
     Value::Native(class_id(UNION))
 }
 
-fn cast(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(2, 2, &[])?;
-    Ok(a.pos[1])
-}
+native! {
+    /// `typing.cast(typ, val)`.
+    def fn cast(vm, typ, val) {
+        Ok(val)
+    }
 
-fn identity(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    Ok(a.pos[0])
+    /// `typing.overload(func)`: the function itself.
+    def fn overload(vm, func) {
+        Ok(func)
+    }
+
+    /// `typing.final(f)`.
+    def fn final_(vm, f) {
+        Ok(f)
+    }
+
+    /// `typing.runtime_checkable(cls)`.
+    def fn runtime_checkable(vm, cls) {
+        Ok(cls)
+    }
+
+    /// `typing.no_type_check(arg)`.
+    def fn no_type_check(vm, arg) {
+        Ok(arg)
+    }
+
+    /// `typing.get_origin(tp)`.
+    def fn get_origin(vm, tp) {
+        get_origin_of(vm, tp)
+    }
+
+    /// `typing.get_args(tp)`.
+    def fn get_args(vm, tp) {
+        get_args_of(vm, tp)
+    }
 }
 
 fn no_instances(_vm: &mut Vm, a: Args) -> PyResult<Value> {
@@ -157,10 +184,7 @@ pub fn is_typing_object(vm: &Vm, v: Value) -> bool {
     form(vm, v).is_some()
 }
 
-/// `get_origin(tp)`.
-fn get_origin(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let tp = a.pos[0];
+fn get_origin_of(vm: &mut Vm, tp: Value) -> PyResult<Value> {
     Ok(match native(vm, tp) {
         Some(NativeObj::GenericAlias { origin, .. }) => *origin,
         Some(NativeObj::TypingAlias { origin, .. }) => *origin,
@@ -170,10 +194,7 @@ fn get_origin(vm: &mut Vm, a: Args) -> PyResult<Value> {
     })
 }
 
-/// `get_args(tp)`.
-fn get_args(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let tp = a.pos[0];
+fn get_args_of(vm: &mut Vm, tp: Value) -> PyResult<Value> {
     Ok(match native(vm, tp) {
         Some(NativeObj::GenericAlias { args, .. }) | Some(NativeObj::TypingAlias { args, .. }) => {
             *args
@@ -477,52 +498,19 @@ pub fn call_target(vm: &Vm, v: Value) -> Option<PyResult<Value>> {
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "typing",
-    funcs: &[
-        NativeFn {
-            name: "cast",
-            call: cast,
-        },
-        NativeFn {
-            name: "overload",
-            call: identity,
-        },
-        NativeFn {
-            name: "final",
-            call: identity,
-        },
-        NativeFn {
-            name: "runtime_checkable",
-            call: identity,
-        },
-        NativeFn {
-            name: "no_type_check",
-            call: identity,
-        },
+    funcs: natives_table![
+        cast,
+        overload,
+        final = final_,
+        runtime_checkable,
+        no_type_check,
         // UNION, SPECIAL_FORM, SPECIAL_GENERIC_ALIAS, GENERIC_ALIAS: classes
-        NativeFn {
-            name: "Union",
-            call: no_instances,
-        },
-        NativeFn {
-            name: "_SpecialForm",
-            call: no_instances,
-        },
-        NativeFn {
-            name: "_SpecialGenericAlias",
-            call: no_instances,
-        },
-        NativeFn {
-            name: "_GenericAlias",
-            call: no_instances,
-        },
-        NativeFn {
-            name: "get_origin",
-            call: get_origin,
-        },
-        NativeFn {
-            name: "get_args",
-            call: get_args,
-        },
+        Union = no_instances,
+        _SpecialForm = no_instances,
+        _SpecialGenericAlias = no_instances,
+        _GenericAlias = no_instances,
+        get_origin,
+        get_args,
     ],
     init,
 };

@@ -4,9 +4,7 @@
 //! own `unicodedata`); names come from `unicode_names2`, which the parser
 //! already links for `\N{...}` escapes.
 
-use super::util::{no_kw, one_arg};
 use super::ModuleDef;
-use crate::builtins::{arg_count_error, Args};
 use crate::object::{ExcType, Obj, Value};
 use crate::unicode::{self, Form};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -30,53 +28,97 @@ fn char_arg(vm: &Vm, v: Value, func: &str, which: &str) -> PyResult<char> {
     }
 }
 
-/// A one-character function (`METH_O`): its character.
-fn only_char(vm: &Vm, a: &Args) -> PyResult<char> {
-    let v = one_arg(a, &format!("unicodedata.{}", a.name))?;
-    char_arg(vm, v, a.name, "")
-}
-
-/// `f(chr, default=<unset>)`: the character and the default.
-fn char_and_default(vm: &Vm, a: &Args) -> PyResult<(char, Option<Value>)> {
-    no_kw(a, &format!("unicodedata.{}", a.name))?;
-    if a.pos.is_empty() || a.pos.len() > 2 {
-        return Err(arg_count_error(a.name, 1, 2, a.pos.len()));
-    }
-    Ok((char_arg(vm, a.pos[0], a.name, " 1")?, a.pos.get(1).copied()))
-}
-
 fn str_result(vm: &mut Vm, s: &str) -> PyResult<Value> {
     Ok(vm.new_str(s))
 }
 
-fn category(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let c = only_char(vm, &a)?;
-    str_result(vm, unicode::record(c).category())
+native! {
+    /// `unicodedata.category(chr, /)`.
+    builtin fn category in "unicodedata" (vm, chr, /) {
+        let c = char_arg(vm, chr, "category", "")?;
+        str_result(vm, unicode::record(c).category())
+    }
+
+    /// `unicodedata.bidirectional(chr, /)`.
+    builtin fn bidirectional in "unicodedata" (vm, chr, /) {
+        let c = char_arg(vm, chr, "bidirectional", "")?;
+        str_result(vm, unicode::record(c).bidirectional())
+    }
+
+    /// `unicodedata.east_asian_width(chr, /)`.
+    builtin fn east_asian_width in "unicodedata" (vm, chr, /) {
+        let c = char_arg(vm, chr, "east_asian_width", "")?;
+        str_result(vm, unicode::record(c).east_asian_width())
+    }
+
+    /// `unicodedata.combining(chr, /)`.
+    builtin fn combining in "unicodedata" (vm, chr, /) {
+        let c = char_arg(vm, chr, "combining", "")?;
+        Ok(Value::Int(unicode::record(c).combining().into()))
+    }
+
+    /// `unicodedata.mirrored(chr, /)`.
+    builtin fn mirrored in "unicodedata" (vm, chr, /) {
+        let c = char_arg(vm, chr, "mirrored", "")?;
+        Ok(Value::Int(unicode::record(c).mirrored().into()))
+    }
+
+    /// `unicodedata.decomposition(chr, /)`: `"<tag> XXXX YYYY"` in hex, or
+    /// `""`.
+    builtin fn decomposition in "unicodedata" (vm, chr, /) {
+        let c = char_arg(vm, chr, "decomposition", "")?;
+        decomposition_of(vm, c)
+    }
+
+    /// `unicodedata.decimal(chr, default=<unset>, /)`.
+    builtin fn decimal in "unicodedata" (vm, chr, default?, /) {
+        let c = char_arg(vm, chr, "decimal", " 1")?;
+        number(c, default, |r| r.decimal().map(|d| Value::Int(d.into())), "not a decimal")
+    }
+
+    /// `unicodedata.digit(chr, default=<unset>, /)`.
+    builtin fn digit in "unicodedata" (vm, chr, default?, /) {
+        let c = char_arg(vm, chr, "digit", " 1")?;
+        number(c, default, |r| r.digit().map(|d| Value::Int(d.into())), "not a digit")
+    }
+
+    /// `unicodedata.numeric(chr, default=<unset>, /)`.
+    builtin fn numeric in "unicodedata" (vm, chr, default?, /) {
+        let c = char_arg(vm, chr, "numeric", " 1")?;
+        number(c, default, |r| r.numeric().map(Value::Float), "not a numeric character")
+    }
+
+    /// `unicodedata.name(chr, default=<unset>, /)`.
+    builtin fn name in "unicodedata" (vm, chr, default?, /) {
+        let c = char_arg(vm, chr, "name", " 1")?;
+        name_of(vm, c, default)
+    }
+
+    /// `unicodedata.lookup(name, /)`: the character named `name`
+    /// (case-insensitive, aliases included); `name` may be str or bytes.
+    builtin fn lookup in "unicodedata" (vm, name, /) {
+        lookup_of(vm, name)
+    }
+
+    /// `unicodedata.normalize(form, unistr, /)`.
+    builtin fn normalize in "unicodedata" (vm, form, unistr, /) {
+        let (f, text) = form_and_text(vm, "normalize", form, unistr)?;
+        let out = unicode::normalize(f, &text);
+        if out == text {
+            // CPython returns the argument itself when it is already normal
+            return Ok(unistr);
+        }
+        Ok(vm.new_str(out))
+    }
+
+    /// `unicodedata.is_normalized(form, unistr, /)`.
+    builtin fn is_normalized in "unicodedata" (vm, form, unistr, /) {
+        let (f, text) = form_and_text(vm, "is_normalized", form, unistr)?;
+        Ok(Value::Bool(unicode::normalize(f, &text) == text))
+    }
 }
 
-fn bidirectional(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let c = only_char(vm, &a)?;
-    str_result(vm, unicode::record(c).bidirectional())
-}
-
-fn east_asian_width(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let c = only_char(vm, &a)?;
-    str_result(vm, unicode::record(c).east_asian_width())
-}
-
-fn combining(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let c = only_char(vm, &a)?;
-    Ok(Value::Int(unicode::record(c).combining().into()))
-}
-
-fn mirrored(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let c = only_char(vm, &a)?;
-    Ok(Value::Int(unicode::record(c).mirrored().into()))
-}
-
-/// `decomposition(chr)`: `"<tag> XXXX YYYY"` in hex, or `""`.
-fn decomposition(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let c = only_char(vm, &a)?;
+fn decomposition_of(vm: &mut Vm, c: char) -> PyResult<Value> {
     let mut out = String::new();
     if let Some((tag, chars)) = unicode::decomposition(c) {
         out.push_str(tag);
@@ -93,12 +135,11 @@ fn decomposition(vm: &mut Vm, a: Args) -> PyResult<Value> {
 /// `decimal`/`digit`/`numeric`: the value, else the default, else
 /// `ValueError(missing)`.
 fn number(
-    vm: &mut Vm,
-    a: &Args,
+    c: char,
+    default: Option<Value>,
     get: fn(unicode::Record) -> Option<Value>,
     missing: &str,
 ) -> PyResult<Value> {
-    let (c, default) = char_and_default(vm, a)?;
     match (get(unicode::record(c)), default) {
         (Some(v), _) => Ok(v),
         (None, Some(d)) => Ok(d),
@@ -106,36 +147,8 @@ fn number(
     }
 }
 
-fn decimal(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    number(
-        vm,
-        &a,
-        |r| r.decimal().map(|d| Value::Int(d.into())),
-        "not a decimal",
-    )
-}
-
-fn digit(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    number(
-        vm,
-        &a,
-        |r| r.digit().map(|d| Value::Int(d.into())),
-        "not a digit",
-    )
-}
-
-fn numeric(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    number(
-        vm,
-        &a,
-        |r| r.numeric().map(Value::Float),
-        "not a numeric character",
-    )
-}
-
 /// `name(chr, default)`: the character's name.
-fn name(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (c, default) = char_and_default(vm, &a)?;
+fn name_of(vm: &mut Vm, c: char, default: Option<Value>) -> PyResult<Value> {
     match (unicode_names2::name(c), default) {
         (Some(n), _) => {
             let s = n.to_string();
@@ -151,8 +164,7 @@ const MAX_NAME_LEN: usize = 256;
 
 /// `lookup(name)`: the character named `name` (case-insensitive, aliases
 /// included); `name` may be str or bytes.
-fn lookup(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let v = one_arg(&a, "unicodedata.lookup")?;
+fn lookup_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
     let text = match v {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(s) => Some(s.s.clone()),
@@ -181,19 +193,15 @@ fn lookup(vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 /// The form and string of `normalize`/`is_normalized`, all type checks
 /// before the form's value is checked.
-fn form_and_text(vm: &Vm, a: &Args) -> PyResult<(Form, String)> {
-    no_kw(a, &format!("unicodedata.{}", a.name))?;
-    if a.pos.len() != 2 {
-        return Err(arg_count_error(a.name, 2, 2, a.pos.len()));
-    }
+fn form_and_text(vm: &Vm, func: &str, form: Value, unistr: Value) -> PyResult<(Form, String)> {
     let mut strs = Vec::with_capacity(2);
-    for (i, &v) in a.pos.iter().enumerate() {
+    for (i, v) in [form, unistr].into_iter().enumerate() {
         match as_str(&vm.heap, v) {
             Some(s) => strs.push(s),
             None => {
                 return Err(PyErr::type_error(format!(
                     "{}() argument {} must be str, not {}",
-                    a.name,
+                    func,
                     i + 1,
                     vm.class_name(v)
                 )))
@@ -203,21 +211,6 @@ fn form_and_text(vm: &Vm, a: &Args) -> PyResult<(Form, String)> {
     let form =
         Form::from_name(strs[0]).ok_or_else(|| PyErr::value_error("invalid normalization form"))?;
     Ok((form, strs[1].to_string()))
-}
-
-fn normalize(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (form, text) = form_and_text(vm, &a)?;
-    let out = unicode::normalize(form, &text);
-    if out == text {
-        // CPython returns the argument itself when it is already normal
-        return Ok(a.pos[1]);
-    }
-    Ok(vm.new_str(out))
-}
-
-fn is_normalized(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (form, text) = form_and_text(vm, &a)?;
-    Ok(Value::Bool(unicode::normalize(form, &text) == text))
 }
 
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {

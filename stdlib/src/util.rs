@@ -1,59 +1,10 @@
-//! Helpers shared by the native modules: the one-argument and no-keyword
-//! checks of C functions, ranges measured without overflow, and rooting
-//! values that native code holds while it calls back into Python (the
-//! collector only sees VM roots). Binding arguments to a signature is the
-//! core's (`builtins::bind`), declared with `native!`.
+//! Helpers shared by the native modules: ranges measured without overflow,
+//! and rooting values that native code holds while it calls back into
+//! Python (the collector only sees VM roots). Binding arguments to a
+//! signature is the core's (`builtins::bind`), declared with `native!`.
 
-pub use crate::builtins::bind::{bind, Sig, Style};
-use crate::builtins::Args;
 use crate::object::Value;
 use crate::vm::{PyErr, PyResult, Vm};
-
-/// A C function that takes no keywords: `math.hypot() takes no keyword
-/// arguments` (CPython names the module for non-builtins).
-pub fn no_kw(a: &Args, qual: &str) -> PyResult<()> {
-    if a.kw.is_empty() {
-        Ok(())
-    } else {
-        Err(PyErr::type_error(format!(
-            "{qual}() takes no keyword arguments"
-        )))
-    }
-}
-
-/// A C function of exactly one positional argument (`METH_O`).
-pub fn one_arg(a: &Args, qual: &str) -> PyResult<Value> {
-    no_kw(a, qual)?;
-    if a.pos.len() != 1 {
-        return Err(PyErr::type_error(format!(
-            "{qual}() takes exactly one argument ({} given)",
-            a.pos.len()
-        )));
-    }
-    Ok(a.pos[0])
-}
-
-/// A C function of no arguments (`METH_NOARGS`).
-pub fn no_args(a: &Args, qual: &str) -> PyResult<()> {
-    no_kw(a, qual)?;
-    if !a.pos.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "{qual}() takes no arguments ({} given)",
-            a.pos.len()
-        )));
-    }
-    Ok(())
-}
-
-/// A C function of exactly `n` positional arguments, no keywords
-/// (`atan2 expected 2 arguments, got 1`).
-pub fn exact_args(a: &Args, qual: &str, n: usize) -> PyResult<()> {
-    no_kw(a, qual)?;
-    if a.pos.len() != n {
-        return Err(crate::builtins::arg_count_error(a.name, n, n, a.pos.len()));
-    }
-    Ok(())
-}
 
 /// `len(v)` as a 64-bit count: ranges are measured directly, so huge
 /// ones are right on 32-bit targets too.

@@ -530,26 +530,32 @@ fn one_arg(vm: &mut Vm, me: Value, c: &Ctx, name: &str, x: Value) -> PyResult<Va
     })
 }
 
-/// `getcontext()`.
-pub fn getcontext(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if !a.pos.is_empty() || !a.kw.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "_decimal.getcontext() takes no arguments ({} given)",
-            a.pos.len() + a.kw.len()
-        )));
+native! {
+    /// `decimal.getcontext()`.
+    pub builtin fn getcontext in "_decimal" (vm) {
+        Ok(super::current(vm))
     }
-    Ok(super::current(vm))
+
+    /// `decimal.setcontext(context, /)`: the templates are installed as
+    /// copies.
+    pub builtin fn setcontext in "_decimal" (vm, context, /) {
+        setcontext_of(vm, context)
+    }
+
+    /// `decimal.localcontext(ctx=None, **kwargs)`: `_decimal` parses its
+    /// arguments by hand ("'x' is an invalid keyword argument for this
+    /// function").
+    pub builtin fn localcontext(vm, *args, **kwargs) {
+        localcontext_of(vm, &args, &kwargs)
+    }
+
+    /// `decimal.IEEEContext(bits, /)`.
+    pub builtin fn ieee_context(vm, bits, /) {
+        ieee_context_of(vm, bits)
+    }
 }
 
-/// `setcontext(ctx)`: the templates are installed as copies.
-pub fn setcontext(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if a.pos.len() != 1 || !a.kw.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "_decimal.setcontext() takes exactly one argument ({} given)",
-            a.pos.len() + a.kw.len()
-        )));
-    }
-    let v = a.pos[0];
+fn setcontext_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
     let Some(c) = ctx_of(vm, v).cloned() else {
         return Err(PyErr::type_error("argument must be a context"));
     };
@@ -563,14 +569,17 @@ pub fn setcontext(vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 /// `localcontext(ctx=None, **kwargs)`: a manager that installs a copy.
-pub fn localcontext(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if a.pos.len() > 1 {
+fn localcontext_of(vm: &mut Vm, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
+    if pos.len() > 1 {
         return Err(PyErr::type_error(format!(
             "localcontext() takes at most 1 positional argument ({} given)",
-            a.pos.len()
+            pos.len()
         )));
     }
-    let given = a.pos.first().copied().or_else(|| a.kwarg("ctx"));
+    let given = pos
+        .first()
+        .copied()
+        .or_else(|| kw.iter().find(|(k, _)| k == "ctx").map(|(_, v)| *v));
     let base = match given {
         None | Some(Value::None) => super::current(vm),
         Some(v) if ctx_of(vm, v).is_some() => v,
@@ -578,7 +587,7 @@ pub fn localcontext(vm: &mut Vm, a: Args) -> PyResult<Value> {
     };
     let c = ctx_of(vm, base).expect("context").clone();
     let new = new_ctx(vm, c);
-    for (k, v) in &a.kw {
+    for (k, v) in kw {
         if k == "ctx" {
             continue;
         }
@@ -638,9 +647,8 @@ pub fn local_method(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value
 }
 
 /// `IEEEContext(bits)`.
-pub fn ieee_context(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let bits = vm.index_arg(a.pos[0])?;
+fn ieee_context_of(vm: &mut Vm, bits: Value) -> PyResult<Value> {
+    let bits = vm.index_arg(bits)?;
     if bits <= 0 || bits > 512 || bits % 32 != 0 {
         return Err(PyErr::value_error(
             "argument must be a multiple of 32, with a maximum of 512",

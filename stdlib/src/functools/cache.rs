@@ -9,27 +9,33 @@
 use super::{bound_native, callable, kwargs_dict, split, LRU_DECORATOR, LRU_WRAPPER};
 use crate::builtins::Args;
 use crate::object::{Dict, HashKey, Obj, ObjId, Value};
-use crate::util::{bind, rooted, Sig, Style};
+use crate::util::rooted;
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 use crate::ImportVm;
 use monty_compile::bytecode::CmpOp;
 
-pub(super) fn lru_cache(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "lru_cache",
-            params: &["maxsize", "typed"],
-            required: 0,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    let mut maxsize = s[0].unwrap_or(Value::Int(128));
-    let typed = s[1].unwrap_or(Value::Bool(false));
+native! {
+    /// `functools.lru_cache(maxsize=128, typed=False)`.
+    pub(super) def fn lru_cache(vm, maxsize?, typed?) {
+        lru_cache_of(vm, maxsize, typed)
+    }
+
+    /// `functools.cache(user_function, /)`.
+    pub(super) def fn cache(vm, user_function, /) {
+        make_cached(vm, user_function, Value::None, Value::Bool(false))
+    }
+
+    /// The signature of the decorator `lru_cache(...)` returns:
+    /// `decorating_function(user_function)`; returns the function.
+    def fn decorating_function as "lru_cache.<locals>.decorating_function"(vm, user_function) {
+        Ok(user_function)
+    }
+}
+
+fn lru_cache_of(vm: &mut Vm, maxsize: Option<Value>, typed: Option<Value>) -> PyResult<Value> {
+    let mut maxsize = maxsize.unwrap_or(Value::Int(128));
+    let typed = typed.unwrap_or(Value::Bool(false));
     let is_int = match maxsize {
         Value::Int(_) | Value::Bool(_) => true,
         Value::Ref(r) => matches!(vm.heap.get(r), Obj::BigInt(_)),
@@ -57,40 +63,8 @@ pub(super) fn lru_cache(vm: &mut Vm, a: Args) -> PyResult<Value> {
 /// `lru_cache(...)(user_function)`.
 pub(super) fn lru_decorator(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let (bound, inner) = split(a, 2)?;
-    let (maxsize, typed) = (bound[0], bound[1]);
-    let s = bind(
-        &inner,
-        &Sig {
-            name: "lru_cache.<locals>.decorating_function",
-            params: &["user_function"],
-            required: 1,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    make_cached(vm, s[0].expect("required"), maxsize, typed)
-}
-
-pub(super) fn cache(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if let Some((k, _)) = a.kw.first() {
-        return Err(PyErr::type_error(if k == "user_function" {
-            "cache() got some positional-only arguments passed as keyword arguments: 'user_function'"
-                .to_string()
-        } else {
-            format!("cache() got an unexpected keyword argument '{k}'")
-        }));
-    }
-    match a.pos.len() {
-        0 => Err(PyErr::type_error(
-            "cache() missing 1 required positional argument: 'user_function'",
-        )),
-        1 => make_cached(vm, a.pos[0], Value::None, Value::Bool(false)),
-        n => Err(PyErr::type_error(format!(
-            "cache() takes 1 positional argument but {n} were given"
-        ))),
-    }
+    let user_function = decorating_function(vm, inner)?;
+    make_cached(vm, user_function, bound[0], bound[1])
 }
 
 fn make_cached(vm: &mut Vm, func: Value, maxsize: Value, typed: Value) -> PyResult<Value> {
@@ -332,10 +306,54 @@ fn call_cached_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(result)
 }
 
+/// `_lru_cache_wrapper.cache_info`, `cache_clear` and `cache_parameters`:
+/// the cache's state is bound, and is their receiver.
 pub(super) fn cache_info(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let (bound, extra) = split(a, 1)?;
-    let state = bound[0];
-    crate::util::no_args(&extra, "_lru_cache_wrapper.cache_info")?;
+    cache_info_of(vm, bound[0], extra)
+}
+
+pub(super) fn cache_clear(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let (bound, extra) = split(a, 1)?;
+    cache_clear_of(vm, bound[0], extra)
+}
+
+pub(super) fn cache_parameters(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    let (bound, extra) = split(a, 1)?;
+    cache_parameters_of(vm, bound[0], extra)
+}
+
+native! {
+    /// `_lru_cache_wrapper.cache_info()`.
+    builtin method cache_info_of as "cache_info" in "_lru_cache_wrapper" (vm, state) {
+        cache_info_state(vm, state)
+    }
+
+    /// `_lru_cache_wrapper.cache_clear()`.
+    builtin method cache_clear_of as "cache_clear" in "_lru_cache_wrapper" (vm, state) {
+        if let Some(st) = cache_state(vm, state) {
+            set_counter(vm, st.list, 0, 0);
+            set_counter(vm, st.list, 1, 0);
+            table(vm, st.table).clear();
+            table(vm, st.spill).clear();
+        }
+        Ok(Value::None)
+    }
+
+    /// `cache_parameters()`.
+    builtin method cache_parameters_of as "cache_parameters" (vm, state) {
+        let Some(st) = cache_state(vm, state) else {
+            return Ok(Value::None);
+        };
+        let kw = vec![
+            ("maxsize".to_string(), st.maxsize),
+            ("typed".to_string(), Value::Bool(st.typed)),
+        ];
+        Ok(kwargs_dict(vm, &kw))
+    }
+}
+
+fn cache_info_state(vm: &mut Vm, state: Value) -> PyResult<Value> {
     let Some(st) = cache_state(vm, state) else {
         return Ok(Value::None);
     };
@@ -375,31 +393,4 @@ fn cache_info_class(vm: &mut Vm) -> Option<Value> {
             .insert(HashKey::Str("_CacheInfo".into()), key, class);
     }
     Some(class)
-}
-
-pub(super) fn cache_clear(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (bound, extra) = split(a, 1)?;
-    let state = bound[0];
-    crate::util::no_args(&extra, "_lru_cache_wrapper.cache_clear")?;
-    if let Some(st) = cache_state(vm, state) {
-        set_counter(vm, st.list, 0, 0);
-        set_counter(vm, st.list, 1, 0);
-        table(vm, st.table).clear();
-        table(vm, st.spill).clear();
-    }
-    Ok(Value::None)
-}
-
-pub(super) fn cache_parameters(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (bound, extra) = split(a, 1)?;
-    let state = bound[0];
-    crate::util::no_args(&extra, "cache_parameters")?;
-    let Some(st) = cache_state(vm, state) else {
-        return Ok(Value::None);
-    };
-    let kw = vec![
-        ("maxsize".to_string(), st.maxsize),
-        ("typed".to_string(), Value::Bool(st.typed)),
-    ];
-    Ok(kwargs_dict(vm, &kw))
 }

@@ -8,7 +8,7 @@
 use super::{bound_native, split, CMP_KEY, KEY_CMP, TOTAL_OP};
 use crate::builtins::{Args, Builtin};
 use crate::object::{Dict, HashKey, Instance, Obj, ObjId, Value};
-use crate::util::{bind, rooted, Sig, Style};
+use crate::util::rooted;
 use crate::vm::{PyErr, PyResult, Vm};
 use crate::ImportVm;
 use monty_compile::bytecode::CmpOp;
@@ -22,51 +22,34 @@ fn key_class(vm: &mut Vm) -> PyResult<ObjId> {
     }
 }
 
-pub(super) fn cmp_to_key(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "cmp_to_key",
-            params: &["mycmp"],
-            required: 1,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let mycmp = s[0].expect("required");
-    Ok(bound_native(
-        vm,
-        CMP_KEY,
-        vec![mycmp],
-        "functools.KeyWrapper",
-    ))
+native! {
+    /// `functools.cmp_to_key(mycmp)`.
+    pub(super) clinic fn cmp_to_key(vm, mycmp) {
+        Ok(bound_native(
+            vm,
+            CMP_KEY,
+            vec![mycmp],
+            "functools.KeyWrapper",
+        ))
+    }
+
+    /// `K(obj)`, a key of `cmp_to_key(mycmp)` (the receiver): a
+    /// `KeyWrapper` instance holding `obj` and the function.
+    clinic method key_of as "K"(vm, mycmp, obj) {
+        let class = key_class(vm)?;
+        let mut attrs = Dict::new();
+        for (name, v) in [("obj", obj), ("_cmp", mycmp)] {
+            let k = vm.new_str(name);
+            attrs.insert(HashKey::Str(name.into()), k, v);
+        }
+        Ok(vm.heap.new_value(Obj::Instance(Instance { class, attrs })))
+    }
 }
 
-/// `K(obj)`: a `KeyWrapper` instance holding `obj` and the function.
+/// Calling a key function: `mycmp` is bound.
 pub(super) fn make_key(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let (bound, extra) = split(a, 1)?;
-    let mycmp = bound[0];
-    let s = bind(
-        &extra,
-        &Sig {
-            name: "K",
-            params: &["obj"],
-            required: 1,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Clinic,
-        },
-    )?;
-    let class = key_class(vm)?;
-    let mut attrs = Dict::new();
-    for (name, v) in [("obj", s[0].expect("required")), ("_cmp", mycmp)] {
-        let k = vm.new_str(name);
-        attrs.insert(HashKey::Str(name.into()), k, v);
-    }
-    Ok(vm.heap.new_value(Obj::Instance(Instance { class, attrs })))
+    key_of(vm, bound[0], extra)
 }
 
 fn key_attr(vm: &Vm, v: Value, name: &str) -> Option<Value> {
@@ -178,20 +161,14 @@ const DERIVED: [(&str, [(&str, Derive); 3]); 4] = [
     ),
 ];
 
-pub(super) fn total_ordering(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = bind(
-        &a,
-        &Sig {
-            name: "total_ordering",
-            params: &["cls"],
-            required: 1,
-            posonly: 0,
-            kwonly: &[],
-            method: false,
-            style: Style::Def,
-        },
-    )?;
-    let cls = s[0].expect("required");
+native! {
+    /// `functools.total_ordering(cls)`.
+    pub(super) def fn total_ordering(vm, cls) {
+        total_ordering_of(vm, cls)
+    }
+}
+
+fn total_ordering_of(vm: &mut Vm, cls: Value) -> PyResult<Value> {
     let Some(cid) = cls
         .as_ref()
         .filter(|c| matches!(vm.heap.get(*c), Obj::Class(_)))

@@ -8,8 +8,8 @@ mod decode;
 mod encode;
 
 use super::ModuleDef;
-use crate::builtins::Args;
 use crate::object::{ExcType, Obj, Value};
+use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// The most nested containers handled natively at once (across nested
@@ -52,60 +52,58 @@ pub(super) fn enter(vm: &Vm, depth: usize, what: &str) -> PyResult<Nest> {
     Ok(Nest)
 }
 
-/// What [`bind_one`] found: the positional argument, the known keywords
-/// (`None` when absent) and the other keywords.
-type Bound<'a> = (Value, Vec<Option<Value>>, Vec<&'a (String, Value)>);
-
-/// Binds `f(obj, *, <kwonly>..., **kw)`.
-fn bind_one<'a>(a: &'a Args, fname: &str, pname: &str, kwonly: &[&str]) -> PyResult<Bound<'a>> {
-    let known = |k: &str| kwonly.contains(&k);
-    if a.pos.len() > 1 {
-        let nkw = a.kw.iter().filter(|(k, _)| known(k)).count();
-        let n = a.pos.len();
-        return Err(PyErr::type_error(if nkw == 0 {
-            format!("{fname}() takes 1 positional argument but {n} were given")
-        } else {
-            let s = if nkw == 1 { "" } else { "s" };
-            format!(
-                "{fname}() takes 1 positional argument but {n} positional arguments (and {nkw} keyword-only argument{s}) were given"
-            )
-        }));
+native! {
+    /// `json.dumps(obj, *, skipkeys=False, ensure_ascii=True,
+    /// check_circular=True, allow_nan=True, cls=None, indent=None,
+    /// separators=None, default=None, sort_keys=False, **kw)`.
+    def fn dumps(vm, obj, *, skipkeys?, ensure_ascii?, check_circular?, allow_nan?, cls?,
+                 indent?, separators?, default?, sort_keys?, **kw) {
+        let opts = [
+            skipkeys, ensure_ascii, check_circular, allow_nan, cls, indent, separators, default,
+            sort_keys,
+        ];
+        dumps_of(vm, obj, opts, &kw)
     }
-    let by_name = a.kwarg(pname);
-    let obj = match (a.pos.first().copied(), by_name) {
-        (Some(_), Some(_)) => {
-            return Err(PyErr::type_error(format!(
-                "{fname}() got multiple values for argument '{pname}'"
-            )))
-        }
-        (Some(v), None) | (None, Some(v)) => v,
-        (None, None) => {
-            return Err(PyErr::type_error(format!(
-                "{fname}() missing 1 required positional argument: '{pname}'"
-            )))
-        }
-    };
-    let vals = kwonly.iter().map(|k| a.kwarg(k)).collect();
-    let extra =
-        a.kw.iter()
-            .filter(|(k, _)| !known(k) && k != pname)
-            .collect();
-    Ok((obj, vals, extra))
+
+    /// `json.loads(s, *, cls=None, object_hook=None, parse_float=None,
+    /// parse_int=None, parse_constant=None, object_pairs_hook=None, **kw)`.
+    def fn loads(vm, s, *, cls?, object_hook?, parse_float?, parse_int?, parse_constant?,
+                 object_pairs_hook?, **kw) {
+        let hooks = [cls, object_hook, parse_float, parse_int, parse_constant, object_pairs_hook];
+        loads_of(vm, s, hooks, &kw)
+    }
+
+    /// `json.dump(obj, fp, *, skipkeys=False, ensure_ascii=True,
+    /// check_circular=True, allow_nan=True, cls=None, indent=None,
+    /// separators=None, default=None, sort_keys=False, **kw)`:
+    /// `fp.write(dumps(obj, ...))`.
+    def fn dump(vm, obj, fp, *, skipkeys?, ensure_ascii?, check_circular?, allow_nan?, cls?,
+                indent?, separators?, default?, sort_keys?, **kw) {
+        let write = vm.get_attr(fp, "write")?;
+        let opts = [
+            skipkeys, ensure_ascii, check_circular, allow_nan, cls, indent, separators, default,
+            sort_keys,
+        ];
+        let text = dumps_of(vm, obj, opts, &kw)?;
+        vm.call_value(write, vec![text], Vec::new())?;
+        Ok(Value::None)
+    }
+
+    /// `json.load(fp, *, cls=None, object_hook=None, parse_float=None,
+    /// parse_int=None, parse_constant=None, object_pairs_hook=None, **kw)`:
+    /// `loads(fp.read(), ...)`.
+    def fn load(vm, fp, *, cls?, object_hook?, parse_float?, parse_int?, parse_constant?,
+                object_pairs_hook?, **kw) {
+        let read = vm.get_attr(fp, "read")?;
+        let text = vm.call_value(read, Vec::new(), Vec::new())?;
+        let hooks = [cls, object_hook, parse_float, parse_int, parse_constant, object_pairs_hook];
+        loads_of(vm, text, hooks, &kw)
+    }
 }
 
-fn dumps(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    const KW: &[&str] = &[
-        "skipkeys",
-        "ensure_ascii",
-        "check_circular",
-        "allow_nan",
-        "cls",
-        "indent",
-        "separators",
-        "default",
-        "sort_keys",
-    ];
-    let (obj, v, extra) = bind_one(&a, "dumps", "obj", KW)?;
+/// `dumps` of `obj` with its keyword-only arguments in order (`None` when
+/// not given) and the other keywords (`JSONEncoder`'s).
+fn dumps_of(vm: &mut Vm, obj: Value, v: [Option<Value>; 9], extra: &Kwargs) -> PyResult<Value> {
     let flag = |vm: &mut Vm, v: Option<Value>, default: bool| -> PyResult<bool> {
         match v {
             Some(v) => vm.truthy(v),
@@ -137,18 +135,11 @@ fn dumps(vm: &mut Vm, a: Args) -> PyResult<Value> {
     Ok(vm.new_str(s))
 }
 
-fn loads(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    const KW: &[&str] = &[
-        "cls",
-        "object_hook",
-        "parse_float",
-        "parse_int",
-        "parse_constant",
-        "object_pairs_hook",
-    ];
-    let (s, v, extra) = bind_one(&a, "loads", "s", KW)?;
+/// `loads` of `s` with its keyword-only arguments in order (`None` when
+/// not given) and the other keywords (`JSONDecoder`'s).
+fn loads_of(vm: &mut Vm, s: Value, v: [Option<Value>; 6], extra: &Kwargs) -> PyResult<Value> {
     let mut strict = true;
-    for (k, val) in &extra {
+    for (k, val) in extra {
         if k == "strict" {
             strict = vm.truthy(*val)?;
         } else {
@@ -187,56 +178,6 @@ fn loads(vm: &mut Vm, a: Args) -> PyResult<Value> {
         strict,
     };
     decode::loads(vm, &chars, hooks)
-}
-
-/// Splits `(obj, fp, **kw)` (`dump`) or `(fp, **kw)` (`load`) off the
-/// arguments, with CPython's messages for missing or extra positionals.
-fn file_args(a: Args, name: &'static str, params: &[&str]) -> PyResult<(Vec<Value>, Args)> {
-    let n = params.len();
-    let mut pos = a.pos;
-    let mut kw = a.kw;
-    for p in params.iter().skip(pos.len()) {
-        if let Some(i) = kw.iter().position(|(k, _)| k == p) {
-            pos.push(kw.remove(i).1);
-        }
-    }
-    if pos.len() > n {
-        return Err(PyErr::type_error(format!(
-            "{name}() takes {n} positional argument{} but {} were given",
-            if n == 1 { "" } else { "s" },
-            pos.len()
-        )));
-    }
-    if pos.len() < n {
-        let missing: Vec<String> = params[pos.len()..]
-            .iter()
-            .map(|p| format!("'{p}'"))
-            .collect();
-        let k = missing.len();
-        return Err(PyErr::type_error(format!(
-            "{name}() missing {k} required positional argument{}: {}",
-            if k == 1 { "" } else { "s" },
-            missing.join(" and ")
-        )));
-    }
-    Ok((pos, Args::new(name, Vec::new(), kw)))
-}
-
-/// `json.dump(obj, fp, **kw)`: `fp.write(dumps(obj, **kw))`.
-fn dump(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (pos, rest) = file_args(a, "dump", &["obj", "fp"])?;
-    let write = vm.get_attr(pos[1], "write")?;
-    let text = dumps(vm, Args::new("dumps", vec![pos[0]], rest.kw))?;
-    vm.call_value(write, vec![text], Vec::new())?;
-    Ok(Value::None)
-}
-
-/// `json.load(fp, **kw)`: `loads(fp.read(), **kw)`.
-fn load(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let (pos, rest) = file_args(a, "load", &["fp"])?;
-    let read = vm.get_attr(pos[0], "read")?;
-    let text = vm.call_value(read, Vec::new(), Vec::new())?;
-    loads(vm, Args::new("loads", vec![text], rest.kw))
 }
 
 fn is_text(vm: &Vm, v: Value) -> bool {

@@ -8,6 +8,7 @@
 
 use crate::builtins::Args;
 use crate::object::Value;
+use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult};
 
 /// How CPython words binding errors for a function.
@@ -51,7 +52,8 @@ pub fn bind_array<const N: usize>(a: Args, sig: &Sig) -> PyResult<[Option<Value>
     Ok(out)
 }
 
-/// Binds a `builtin`-style call ([`Args::check`]'s messages): `params` are
+/// Binds a `builtin`-style call ([`Args::check`]'s messages, or
+/// [`Args::check_unpack`]'s count messages if `unpack`): `params` are
 /// the positional-only parameters (the first `min` required), the
 /// positional-or-keyword ones (from `keyword_from` to `npos`) and the
 /// keyword-only ones. One slot per parameter; nothing allocated; the
@@ -62,12 +64,18 @@ pub fn bind_array<const N: usize>(a: Args, sig: &Sig) -> PyResult<[Option<Value>
 #[inline(never)]
 pub fn bind_builtin<const N: usize>(
     a: Args,
+    unpack: bool,
     min: usize,
     npos: usize,
     keyword_from: usize,
     params: &[&str; N],
 ) -> PyResult<[Option<Value>; N]> {
-    a.check(min, npos, &params[keyword_from..])?;
+    a.check_keywords(&params[keyword_from..])?;
+    if unpack {
+        a.check_unpack(min, npos)?;
+    } else {
+        a.check_count(min, npos)?;
+    }
     let mut out = [None; N];
     for (i, (slot, name)) in out.iter_mut().zip(params).enumerate() {
         *slot = if i < keyword_from {
@@ -84,6 +92,13 @@ pub fn bind_builtin<const N: usize>(
 /// Binds `a` to `sig`: one slot per parameter then per keyword-only
 /// parameter, `None` where the caller gave nothing.
 pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
+    bind_kwargs(a, sig, false).map(|(slots, _)| slots)
+}
+
+/// [`bind`] for a signature that ends in `**kwargs` when `varkw`: the
+/// keywords that name no parameter are returned instead of refused.
+pub fn bind_kwargs(a: &Args, sig: &Sig, varkw: bool) -> PyResult<(Vec<Option<Value>>, Kwargs)> {
+    let mut extra = Kwargs::new();
     let np = sig.params.len();
     let mut slots: Vec<Option<Value>> = vec![None; np + sig.kwonly.len()];
     let name = sig.name;
@@ -153,6 +168,10 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
             .map(|i| i + sig.posonly)
             .or_else(|| sig.kwonly.iter().position(|p| p == k).map(|i| i + np));
         let Some(i) = idx else {
+            if varkw {
+                extra.push((k.clone(), *v));
+                continue;
+            }
             let accepted: Vec<&str> = sig.params[sig.posonly..]
                 .iter()
                 .chain(sig.kwonly)
@@ -176,17 +195,32 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
     }
     if sig.style == Style::Def {
         if npos > np {
-            let extra = usize::from(sig.method);
-            let (lo, hi) = (sig.required + extra, np + extra);
+            let method = usize::from(sig.method);
+            let (lo, hi) = (sig.required + method, np + method);
             let takes = if lo == hi {
                 format!("{hi} positional argument{}", if hi == 1 { "" } else { "s" })
             } else {
                 format!("from {lo} to {hi} positional arguments")
             };
-            let given = npos + extra;
-            let was = if given == 1 { "was" } else { "were" };
+            let given = npos + method;
+            // CPython counts the keyword-only arguments given too
+            let kwonly = slots[np..].iter().filter(|s| s.is_some()).count();
+            let and_kwonly = if kwonly == 0 {
+                String::new()
+            } else {
+                format!(
+                    " positional argument{} (and {kwonly} keyword-only argument{})",
+                    if given == 1 { "" } else { "s" },
+                    if kwonly == 1 { "" } else { "s" }
+                )
+            };
+            let was = if given == 1 && kwonly == 0 {
+                "was"
+            } else {
+                "were"
+            };
             return Err(PyErr::type_error(format!(
-                "{name}() takes {takes} but {given} {was} given"
+                "{name}() takes {takes} but {given}{and_kwonly} {was} given"
             )));
         }
         let missing: Vec<String> = (0..sig.required)
@@ -206,5 +240,5 @@ pub fn bind(a: &Args, sig: &Sig) -> PyResult<Vec<Option<Value>>> {
             )));
         }
     }
-    Ok(slots)
+    Ok((slots, extra))
 }

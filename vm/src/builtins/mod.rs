@@ -218,6 +218,56 @@ impl Args {
         arg_count_error(self.name, min, max, n)
     }
 
+    /// Fails if keywords were given or not `min..=max` positionals, with
+    /// the messages of a C function that parses its positionals with
+    /// `PyArg_ParseTuple` (`strptime() takes exactly 2 arguments (1
+    /// given)`, `strftime() takes no keyword arguments`).
+    pub fn check_getargs(&self, min: usize, max: usize) -> PyResult<()> {
+        let name = self.name;
+        if !self.kw.is_empty() {
+            return Err(PyErr::type_error(format!(
+                "{name}() takes no keyword arguments"
+            )));
+        }
+        let n = self.pos.len();
+        if n < min || n > max {
+            let (how, k) = if min == max {
+                ("exactly", min)
+            } else if n < min {
+                ("at least", min)
+            } else {
+                ("at most", max)
+            };
+            let s = if k == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {how} {k} argument{s} ({n} given)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Fails unless `min..=max` positional arguments were given, worded as
+    /// `PyArg_UnpackTuple` and `_PyArg_CheckPositional` word it whatever
+    /// the count (`pairwise expected 1 argument, got 0`).
+    pub fn check_unpack(&self, min: usize, max: usize) -> PyResult<()> {
+        let n = self.pos.len();
+        if n < min || n > max {
+            let (bound, how) = if min == max {
+                (min, "")
+            } else if n < min {
+                (min, "at least ")
+            } else {
+                (max, "at most ")
+            };
+            let s = if bound == 1 { "" } else { "s" };
+            return Err(PyErr::type_error(format!(
+                "{} expected {how}{bound} argument{s}, got {n}",
+                self.name
+            )));
+        }
+        Ok(())
+    }
+
     /// A keyword argument, or positional `i` if given.
     pub fn get(&self, i: usize, kw: &str) -> Option<Value> {
         self.kw

@@ -22,12 +22,10 @@
 //!   so the body applies the default, as CPython's C functions do);
 //! - `/`: the parameters before it are positional-only;
 //! - `*`: the parameters after it are keyword-only (all optional);
-//! - `*rest`: the remaining positionals, a `Vec<Value>` (`builtin` only;
-//!   the call's own vector, not a copy);
-//! - `**kwargs`: the keywords, a `Kwargs` (`builtin` only).
-//!
-//! A visibility may come first (`pub(super) builtin fn len(...)`), for a
-//! function that a table elsewhere names.
+//! - `*rest`: the remaining positionals, a `Vec<Value>` (`builtin`,
+//!   `unpack` and `getargs`);
+//! - `**kwargs`: the keywords (for `def`, the ones that name no
+//!   parameter), a `Kwargs` (`builtin`, `unpack` and `def`).
 //!
 //! The word before `fn` is how CPython reports argument errors for it:
 //!
@@ -36,21 +34,41 @@
 //!   (2 given)`, `isinstance expected 2 arguments, got 1`); its required
 //!   parameters are positional-only. Binding allocates nothing: the
 //!   builtins on the hot path use it.
+//! - `unpack`: a `builtin` whose positionals CPython counts with
+//!   `PyArg_UnpackTuple` or `_PyArg_CheckPositional`, which word one or no
+//!   parameter as any other count ([`Args::check_unpack`]: `pairwise
+//!   expected 1 argument, got 0` where a `builtin` says `takes exactly one
+//!   argument (0 given)`);
 //! - `clinic`: a C function whose arguments Argument Clinic parses
 //!   (`bisect_left`, `binascii.hexlify`);
+//! - `getargs`: a C function that parses a tuple of positionals with
+//!   `PyArg_ParseTuple` and takes no keywords ([`Args::check_getargs`]:
+//!   `strptime() takes exactly 2 arguments (1 given)`, `group() takes no
+//!   keyword arguments`); positional-only parameters and `*rest`;
 //! - `def`: a function defined in Python (`random.seed`); `def_method` the
 //!   same for a method, whose `self` counts in "takes N positional
 //!   arguments".
 //!
 //! The name in messages is the one the function was called by (its table
 //! entry, so one function under two names reports each), unless given with
-//! `as "Random.seed"`.
+//! `as "Random.seed"`. A `builtin` may name its owner with `in "math"`:
+//! CPython qualifies the messages of `METH_O`/`METH_NOARGS` functions and
+//! "takes no keyword arguments" with the module or type (`math.sqrt()
+//! takes exactly one argument (2 given)`, [`Args::qualname`]) but not the
+//! others (`atan2 expected 2 arguments, got 1`). For a method the owner is
+//! what its caller put in `Args::owner` (the receiver's type).
+//!
+//! A visibility before the style (`pub(super) builtin fn ...`) is the
+//! function's.
 //!
 //! In the core the functions are generic over the library (`S: Stdlib`);
 //! `monty-stdlib` declares its own `native!` that instantiates them at its
 //! `Vm` so module code can use the library's extension traits.
 //!
 //! [`Args::check`]: crate::builtins::Args::check
+//! [`Args::qualname`]: crate::builtins::Args::qualname
+//! [`Args::check_getargs`]: crate::builtins::Args::check_getargs
+//! [`Args::check_unpack`]: crate::builtins::Args::check_unpack
 
 use crate::object::Value;
 use crate::vm::stdlib::Stdlib;
@@ -88,11 +106,11 @@ macro_rules! native_in {
     (
         $vmty:tt
         $(#[$meta:meta])*
-        $vis:vis $style:ident fn $name:ident $(as $pyname:literal)? ($vm:ident $(, $($params:tt)*)?) $body:block
+        $vis:vis $style:ident fn $name:ident $(as $pyname:literal)? $(in $owner:literal)? ($vm:ident $(, $($params:tt)*)?) $body:block
         $($more:tt)*
     ) => {
         $crate::native_in!(@params
-            { $vmty [$(#[$meta])*] [$vis] $style $name [$($pyname)?] $vm [] $body }
+            { $vmty [$(#[$meta])* $vis] $style $name [$($pyname)?] [$($owner)?] $vm [] $body }
             [] [] [] [] [] [] [] pos $($($params)*)?
         );
         $crate::native_in!($vmty $($more)*);
@@ -100,11 +118,11 @@ macro_rules! native_in {
     (
         $vmty:tt
         $(#[$meta:meta])*
-        $vis:vis $style:ident method $name:ident $(as $pyname:literal)? ($vm:ident, $this:ident $(, $($params:tt)*)?) $body:block
+        $vis:vis $style:ident method $name:ident $(as $pyname:literal)? $(in $owner:literal)? ($vm:ident, $this:ident $(, $($params:tt)*)?) $body:block
         $($more:tt)*
     ) => {
         $crate::native_in!(@params
-            { $vmty [$(#[$meta])*] [$vis] $style $name [$($pyname)?] $vm [$this] $body }
+            { $vmty [$(#[$meta])* $vis] $style $name [$($pyname)?] [$($owner)?] $vm [$this] $body }
             [] [] [] [] [] [] [] pos $($($params)*)?
         );
         $crate::native_in!($vmty $($more)*);
@@ -156,17 +174,26 @@ macro_rules! native_in {
         compile_error!(concat!("native!: cannot parse the parameters at `", stringify!($($rest)+), "`"));
     };
 
-    // `builtin` of fixed parameters: `Args::check`'s messages, no
-    // allocation; binding (and dropping the arguments) out of line, so the
-    // native's own code is its body.
-    (@emit
-        { $vmty:tt [$($meta:tt)*] $vis:tt builtin $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
+    // `builtin`: `Args::check`'s messages, no allocation; `unpack` the same
+    // but with `Args::check_unpack`'s count messages.
+    (@emit { $vmty:tt $meta:tt builtin $($f:tt)* } $($lists:tt)*) => {
+        $crate::native_in!(@builtin check_count { $vmty $meta builtin $($f)* } $($lists)*);
+    };
+    (@emit { $vmty:tt $meta:tt unpack $($f:tt)* } $($lists:tt)*) => {
+        $crate::native_in!(@builtin check_unpack { $vmty $meta builtin $($f)* } $($lists)*);
+    };
+    // Fixed parameters: bound (and the arguments dropped) out of line by
+    // `bind_builtin`, so the native's own code is its body.
+    (@builtin $count:ident
+        { $vmty:tt [$($meta:tt)*] builtin $name:ident [$($pyname:literal)?] [$($owner:literal)?] $vm:ident [$($this:ident)?] $body:block }
         [$($por:ident)*] [$($poo:ident)*] [] [$($o:ident)*] [$($k:ident)*] [] []
     ) => {
-        $crate::native_in!(@header $vmty [$($meta)*] $vis $name $vm [$($this)?] args {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
             $(args.name = $pyname;)?
+            $(args.owner = $owner;)?
             let slots = $crate::builtins::bind::bind_builtin(
                 args,
+                $crate::native_in!(@unpack $count),
                 <[&str]>::len(&[$(stringify!($por)),*]),
                 <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)* $(stringify!($o),)*]),
                 <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)*]),
@@ -185,22 +212,21 @@ macro_rules! native_in {
             $body
         });
     };
-    // `builtin` with `*rest` or `**kwargs`: bound in place, the call's
-    // vectors handed over.
-    (@emit
-        { $vmty:tt [$($meta:tt)*] $vis:tt builtin $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
+    (@builtin $count:ident
+        { $vmty:tt [$($meta:tt)*] builtin $name:ident [$($pyname:literal)?] [$($owner:literal)?] $vm:ident [$($this:ident)?] $body:block }
         [$($por:ident)*] [$($poo:ident)*] [] [$($o:ident)*] [$($k:ident)*] [$($v:ident)?] [$($kw:ident)?]
     ) => {
-        $crate::native_in!(@header $vmty [$($meta)*] $vis $name $vm [$($this)?] args {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
             $(args.name = $pyname;)?
+            $(args.owner = $owner;)?
             $crate::native_in!(@keywords args [$($kw)?] [$(stringify!($o),)* $(stringify!($k),)*]);
             let max = <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)* $(stringify!($o),)*]);
             $(let max = { let _ = stringify!($v); usize::MAX };)?
-            args.check_count(<[&str]>::len(&[$(stringify!($por)),*]), max)?;
+            args.$count(<[&str]>::len(&[$(stringify!($por)),*]), max)?;
             #[allow(unused_mut, unused_variables, unused_assignments)]
             let mut slot = 0usize;
             $(
-                // `check_count` has checked that it is there
+                // the count is checked: it is there
                 let $por: $crate::object::Value = args.pos[slot];
                 slot += 1;
             )*
@@ -216,12 +242,8 @@ macro_rules! native_in {
                 let $k: Option<$crate::object::Value> = args.kwarg(stringify!($k));
             )*
             $(
-                // the call's own vector, less the bound ones: no allocation
-                let $v: Vec<$crate::object::Value> = {
-                    let mut rest = core::mem::take(&mut args.pos);
-                    rest.drain(..slot.min(rest.len()));
-                    rest
-                };
+                let $v: Vec<$crate::object::Value> =
+                    args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
             )?
             $(
                 let $kw: $crate::vm::call::Kwargs = core::mem::take(&mut args.kw);
@@ -229,8 +251,8 @@ macro_rules! native_in {
             $body
         });
     };
-    (@emit
-        { $vmty:tt $meta:tt $vis:tt builtin $name:ident $pyname:tt $vm:ident $this:tt $body:block }
+    (@builtin $count:ident
+        { $vmty:tt $meta:tt builtin $name:ident $pyname:tt $owner:tt $vm:ident $this:tt $body:block }
         $por:tt $poo:tt [$($r:ident)+] $($rest:tt)*
     ) => {
         compile_error!(concat!(
@@ -238,12 +260,46 @@ macro_rules! native_in {
             stringify!($($r)+), "`"
         ));
     };
+    // `getargs`: positionals only, `Args::check_getargs`'s messages.
+    (@emit
+        { $vmty:tt [$($meta:tt)*] getargs $name:ident [$($pyname:literal)?] [] $vm:ident [$($this:ident)?] $body:block }
+        [$($por:ident)*] [$($poo:ident)*] [] [] [] [$($v:ident)?] []
+    ) => {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
+            $(args.name = $pyname;)?
+            let max = <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)*]);
+            $(let max = { let _ = stringify!($v); usize::MAX };)?
+            args.check_getargs(<[&str]>::len(&[$(stringify!($por)),*]), max)?;
+            #[allow(unused_mut, unused_variables, unused_assignments)]
+            let mut slot = 0usize;
+            $(
+                // `check_getargs` has checked that it is there
+                let $por: $crate::object::Value = args.pos[slot];
+                slot += 1;
+            )*
+            $(
+                let $poo: Option<$crate::object::Value> = args.pos.get(slot).copied();
+                slot += 1;
+            )*
+            $(
+                let $v: Vec<$crate::object::Value> =
+                    args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
+            )?
+            $body
+        });
+    };
+    (@emit { $vmty:tt $meta:tt getargs $name:ident $($f:tt)* } $($lists:tt)*) => {
+        compile_error!(concat!(
+            "native!: a `getargs` function takes positional-only parameters and `*rest` (",
+            stringify!($name), ")"
+        ));
+    };
     // `def`, `def_method`, `clinic`: `bind` with their wording.
     (@emit
-        { $vmty:tt [$($meta:tt)*] $vis:tt $style:ident $name:ident [$($pyname:literal)?] $vm:ident [$($this:ident)?] $body:block }
-        [$($por:ident)*] [$($poo:ident)*] [$($r:ident)*] [$($o:ident)*] [$($k:ident)*] [] []
+        { $vmty:tt [$($meta:tt)*] $style:ident $name:ident [$($pyname:literal)?] [] $vm:ident [$($this:ident)?] $body:block }
+        [$($por:ident)*] [$($poo:ident)*] [$($r:ident)*] [$($o:ident)*] [$($k:ident)*] [] [$($kw:ident)?]
     ) => {
-        $crate::native_in!(@header $vmty [$($meta)*] $vis $name $vm [$($this)?] args {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
             let sig = $crate::builtins::bind::Sig {
                 name: $crate::native_in!(@name [$($pyname)?] args),
                 params: &[$(stringify!($por),)* $(stringify!($r),)* $(stringify!($poo),)* $(stringify!($o),)*],
@@ -253,11 +309,8 @@ macro_rules! native_in {
                 method: $crate::native_in!(@method $style),
                 style: $crate::native_in!(@style $style),
             };
-            let slots: [Option<$crate::object::Value>;
-                0 $(+ $crate::native_in!(@one $por))* $(+ $crate::native_in!(@one $r))*
-                  $(+ $crate::native_in!(@one $poo))* $(+ $crate::native_in!(@one $o))*
-                  $(+ $crate::native_in!(@one $k))*] =
-                $crate::builtins::bind::bind_array(args, &sig)?;
+            $crate::native_in!(@bind_sig args sig slots [$($kw)?]
+                [$($por)* $($r)* $($poo)* $($o)* $($k)*]);
             #[allow(unused_mut, unused_variables)] // a function of no parameters
             let mut slots = slots.into_iter();
             $(
@@ -275,9 +328,15 @@ macro_rules! native_in {
             $body
         });
     };
-    (@emit { $vmty:tt $meta:tt $vis:tt $style:ident $name:ident $($f:tt)* } $($lists:tt)*) => {
+    (@emit { $vmty:tt $meta:tt $style:ident $name:ident $pyname:tt [$owner:literal] $($f:tt)* } $($lists:tt)*) => {
         compile_error!(concat!(
-            "native!: `*rest` and `**kwargs` are for `builtin` functions (", stringify!($name), ")"
+            "native!: `in \"owner\"` is for `builtin` functions (", stringify!($name), ")"
+        ));
+    };
+    (@emit { $vmty:tt $meta:tt $style:ident $name:ident $($f:tt)* } $($lists:tt)*) => {
+        compile_error!(concat!(
+            "native!: `*rest` is for `builtin` functions, `**kwargs` for `builtin` and `def` (",
+            stringify!($name), ")"
         ));
     };
 
@@ -286,26 +345,38 @@ macro_rules! native_in {
     };
     (@keywords $args:ident [$kw:ident] $allowed:tt) => {};
 
-    (@header [generic] [$($meta:tt)*] [$v:vis] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
-        $($meta)*
+    (@header [generic] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
         #[allow(unused_variables, unused_mut, unused_assignments)]
-        $v fn $name<S: $crate::vm::stdlib::Stdlib>(
+        $($meta)* // the doc comments, then the visibility
+        fn $name<S: $crate::vm::stdlib::Stdlib>(
             $vm: &mut $crate::vm::Vm<S>,
             $($this: $crate::object::Value,)?
             mut $args: $crate::builtins::Args,
         ) -> $crate::vm::PyResult<$crate::object::Value> $body
     };
-    (@header [$vmty:ty] [$($meta:tt)*] [$v:vis] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
-        $($meta)*
+    (@header [$vmty:ty] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
         #[allow(unused_variables, unused_mut, unused_assignments)]
-        $v fn $name(
+        $($meta)* // the doc comments, then the visibility
+        fn $name(
             $vm: &mut $vmty,
             $($this: $crate::object::Value,)?
             mut $args: $crate::builtins::Args,
         ) -> $crate::vm::PyResult<$crate::object::Value> $body
     };
 
+    // def/clinic binding: out of line into an array when the signature is
+    // fixed (the arguments dropped there), else with the extra keywords.
+    (@bind_sig $args:ident $sig:ident $slots:ident [] [$($p:ident)*]) => {
+        let $slots: [Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $p))*] =
+            $crate::builtins::bind::bind_array($args, &$sig)?;
+    };
+    (@bind_sig $args:ident $sig:ident $slots:ident [$kw:ident] $params:tt) => {
+        let ($slots, extra) = $crate::builtins::bind::bind_kwargs(&$args, &$sig, true)?;
+        let $kw: $crate::vm::call::Kwargs = extra;
+    };
     (@one $x:ident) => { 1 };
+    (@unpack check_count) => { false };
+    (@unpack check_unpack) => { true };
     (@name [] $args:ident) => { $args.name };
     (@name [$pyname:literal] $args:ident) => { $pyname };
     (@method def) => { false };
