@@ -7,7 +7,6 @@
 //! and a subclass's `super().__init__()` runs its base's.
 
 use super::{ModuleDef, NativeId};
-use crate::builtins::Args;
 use crate::object::{DataclassInfo, Dict, ExcType, Field, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
@@ -28,33 +27,39 @@ const OPTIONS: &[&str] = &[
     "match_args",
 ];
 
-fn dataclass(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    for (k, _) in &a.kw {
-        if !OPTIONS.contains(&k.as_str()) {
-            return Err(PyErr::type_error(format!(
-                "dataclass() got an unexpected keyword argument '{k}'"
-            )));
-        }
-    }
-    match a.pos.first() {
-        Some(&cls) => process(vm, cls, &a.kw),
-        None => {
-            // `@dataclass(...)`: a decorator remembering the options.
-            let mut opts = Dict::new();
-            for (k, v) in &a.kw {
-                let key = vm.new_str(k.clone());
-                opts.insert(HashKey::Str(k.as_str().into()), key, *v);
+native! {
+    /// `dataclass(cls=None, /, *, init=True, repr=True, eq=True,
+    /// order=False, unsafe_hash=False, frozen=False, match_args=True,
+    /// kw_only=False, slots=False)`: the class processed, or (without
+    /// `cls`) a decorator remembering the options.
+    def fn dataclass(vm, cls?, /, **options) {
+        for (k, _) in &options {
+            if !OPTIONS.contains(&k.as_str()) {
+                let hint = crate::vm::suggest::keyword_hint(k, OPTIONS);
+                return Err(PyErr::type_error(format!(
+                    "dataclass() got an unexpected keyword argument '{k}'{hint}"
+                )));
             }
-            let opts = vm.heap.new_value(Obj::Dict(opts));
-            let func = NativeId {
-                module: module_index(),
-                func: 1,
-            };
-            Ok(vm.heap.new_value(Obj::BoundNative {
-                func,
-                bound: vec![opts],
-                name: "dataclasses.dataclass".into(),
-            }))
+        }
+        match cls {
+            Some(cls) => process(vm, cls, &options),
+            None => {
+                let mut opts = Dict::new();
+                for (k, v) in &options {
+                    let key = vm.new_str(k.clone());
+                    opts.insert(HashKey::Str(k.as_str().into()), key, *v);
+                }
+                let opts = vm.heap.new_value(Obj::Dict(opts));
+                let func = NativeId {
+                    module: module_index(),
+                    func: 1,
+                };
+                Ok(vm.heap.new_value(Obj::BoundNative {
+                    func,
+                    bound: vec![opts],
+                    name: "dataclasses.dataclass".into(),
+                }))
+            }
         }
     }
 }
@@ -63,18 +68,19 @@ fn module_index() -> u16 {
     super::module_index("dataclasses")
 }
 
-/// `_dataclass_with(options, cls)`: the second half of `@dataclass(...)`.
-fn dataclass_with(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(2, 2, &[])?;
-    let mut kw = Vec::new();
-    if let Value::Ref(id) = a.pos[0] {
-        if let Obj::Dict(d) = vm.heap.get(id) {
-            for (k, v) in d.entries() {
-                kw.push((as_str(&vm.heap, k).unwrap_or("").to_string(), v));
+native! {
+    /// `_dataclass_with(options, cls)`: the second half of `@dataclass(...)`.
+    builtin fn dataclass_with(vm, options, cls, /) {
+        let mut kw = Vec::new();
+        if let Value::Ref(id) = options {
+            if let Obj::Dict(d) = vm.heap.get(id) {
+                for (k, v) in d.entries() {
+                    kw.push((as_str(&vm.heap, k).unwrap_or("").to_string(), v));
+                }
             }
         }
+        process(vm, cls, &kw)
     }
-    process(vm, a.pos[1], &kw)
 }
 
 fn flag(vm: &mut Vm, kw: &[(String, Value)], name: &str, default: bool) -> PyResult<bool> {
@@ -376,47 +382,32 @@ fn set_class_attr(vm: &mut Vm, cid: ObjId, name: &str, v: Value) {
     }
 }
 
-fn field(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(
-        0,
-        0,
-        &[
-            "default",
-            "default_factory",
-            "init",
-            "repr",
-            "compare",
-            "hash",
-            "kw_only",
-            "metadata",
-        ],
-    )?;
-    let default = a.kwarg("default").unwrap_or(Value::Undef);
-    let default_factory = a.kwarg("default_factory").unwrap_or(Value::Undef);
-    if !matches!(default, Value::Undef) && !matches!(default_factory, Value::Undef) {
-        return Err(PyErr::value_error(
-            "cannot specify both default and default_factory",
-        ));
-    }
-    let b = |vm: &mut Vm, k: &str| -> PyResult<bool> {
-        match a.kwarg(k) {
-            Some(v) => vm.truthy(v),
-            None => Ok(true),
+native! {
+    /// `field(*, default=MISSING, default_factory=MISSING, init=True,
+    /// repr=True, hash=None, compare=True, metadata=None, kw_only=MISSING)`.
+    def fn field(vm, *, default?, default_factory?, init?, repr?, hash?, compare?, metadata?, kw_only?) {
+        let default = default.unwrap_or(Value::Undef);
+        let default_factory = default_factory.unwrap_or(Value::Undef);
+        if !matches!(default, Value::Undef) && !matches!(default_factory, Value::Undef) {
+            return Err(PyErr::value_error(
+                "cannot specify both default and default_factory",
+            ));
         }
-    };
-    let spec = Field {
-        name: String::new(),
-        default,
-        default_factory,
-        init: b(vm, "init")?,
-        repr: b(vm, "repr")?,
-        compare: b(vm, "compare")?,
-        kw_only: match a.kwarg("kw_only") {
-            Some(v) => vm.truthy(v)?,
-            None => false,
-        },
-    };
-    Ok(vm.heap.new_value(Obj::FieldSpec(spec)))
+        let flag = |vm: &mut Vm, v: Option<Value>, default: bool| match v {
+            Some(v) => vm.truthy(v),
+            None => Ok(default),
+        };
+        let spec = Field {
+            name: String::new(),
+            default,
+            default_factory,
+            init: flag(vm, init, true)?,
+            repr: flag(vm, repr, true)?,
+            compare: flag(vm, compare, true)?,
+            kw_only: flag(vm, kw_only, false)?,
+        };
+        Ok(vm.heap.new_value(Obj::FieldSpec(spec)))
+    }
 }
 
 fn info_of(vm: &Vm, v: Value) -> Option<(ObjId, DataclassInfo)> {
@@ -436,24 +427,26 @@ fn must_instance(vm: &Vm, v: Value, what: &str) -> PyResult<(ObjId, DataclassInf
     }
 }
 
-fn fields(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let Some((_, info)) = info_of(vm, a.pos[0]) else {
-        return Err(PyErr::type_error(
-            "must be called with a dataclass type or instance",
-        ));
-    };
-    let items: Vec<Value> = info
-        .fields
-        .into_iter()
-        .map(|f| vm.heap.new_value(Obj::FieldSpec(f)))
-        .collect();
-    Ok(vm.new_tuple(items))
-}
+native! {
+    /// `fields(class_or_instance)`.
+    def fn fields(vm, class_or_instance) {
+        let Some((_, info)) = info_of(vm, class_or_instance) else {
+            return Err(PyErr::type_error(
+                "must be called with a dataclass type or instance",
+            ));
+        };
+        let items: Vec<Value> = info
+            .fields
+            .into_iter()
+            .map(|f| vm.heap.new_value(Obj::FieldSpec(f)))
+            .collect();
+        Ok(vm.new_tuple(items))
+    }
 
-fn is_dataclass(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    Ok(Value::Bool(info_of(vm, a.pos[0]).is_some()))
+    /// `is_dataclass(obj)`.
+    def fn is_dataclass(vm, obj) {
+        Ok(Value::Bool(info_of(vm, obj).is_some()))
+    }
 }
 
 /// Deep conversion for `asdict`/`astuple`.
@@ -511,37 +504,36 @@ fn convert(vm: &mut Vm, v: Value, as_dict: bool, depth: u32) -> PyResult<Value> 
     }
 }
 
-fn asdict(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    must_instance(vm, a.pos[0], "asdict")?;
-    convert(vm, a.pos[0], true, 0)
+native! {
+    /// `asdict(obj)` (without `dict_factory`).
+    def fn asdict(vm, obj) {
+        must_instance(vm, obj, "asdict")?;
+        convert(vm, obj, true, 0)
+    }
+
+    /// `astuple(obj)` (without `tuple_factory`).
+    def fn astuple(vm, obj) {
+        must_instance(vm, obj, "astuple")?;
+        convert(vm, obj, false, 0)
+    }
+
+    /// `replace(obj, /, **changes)`.
+    def fn replace(vm, obj, /, **changes) {
+        replace_fields(vm, obj, &changes)
+    }
 }
 
-fn astuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    must_instance(vm, a.pos[0], "astuple")?;
-    convert(vm, a.pos[0], false, 0)
-}
-
-fn replace(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &["*"]).or_else(|_| {
-        if a.pos.len() == 1 {
-            Ok(())
-        } else {
-            Err(PyErr::type_error("replace() takes 1 positional argument"))
-        }
-    })?;
-    let obj = a.pos[0];
+fn replace_fields(vm: &mut Vm, obj: Value, changes: &[(String, Value)]) -> PyResult<Value> {
     let (cls, info) = must_instance(vm, obj, "replace")?;
     let mut kwargs = Vec::new();
     for f in info.fields.iter().filter(|f| f.init) {
-        let v = match a.kw.iter().find(|(k, _)| *k == f.name) {
+        let v = match changes.iter().find(|(k, _)| *k == f.name) {
             Some((_, v)) => *v,
             None => vm.get_attr(obj, &f.name)?,
         };
         kwargs.push((f.name.clone(), v));
     }
-    for (k, _) in &a.kw {
+    for (k, _) in changes {
         if !info.fields.iter().any(|f| &f.name == k && f.init) {
             let n = vm.class(cls).name.clone();
             return Err(PyErr::type_error(format!(

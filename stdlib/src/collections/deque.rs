@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use crate::builtins::Args;
+use crate::native::{receiver, Method};
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::objects::NativeObj;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -68,21 +69,10 @@ fn push_bounded(items: &mut VecDeque<Value>, maxlen: Option<usize>, v: Value, ba
 }
 
 /// Methods of `deque`.
-pub const DEQUE_METHODS: &[&str] = &[
-    "append",
-    "appendleft",
-    "pop",
-    "popleft",
-    "extend",
-    "extendleft",
-    "rotate",
-    "clear",
-    "count",
-    "index",
-    "remove",
-    "reverse",
-    "copy",
-    "insert",
+/// The methods of a deque.
+static DEQUE_METHODS: &[Method] = methods_table![
+    append, appendleft, extend, extendleft, pop, popleft, rotate, clear, reverse, copy, insert,
+    count, index, remove,
 ];
 
 /// `collections.deque` on the VM: construction, indexing, methods, repr
@@ -102,14 +92,6 @@ pub trait DequeVm {
 
     /// `d[i] = v` / `del d[i]` on a deque (`v` is `None` to delete).
     fn deque_store(&mut self, id: ObjId, idx: Value, v: Option<Value>) -> PyResult<()>;
-
-    fn deque_method(
-        &mut self,
-        id: ObjId,
-        name: &str,
-        pos: Vec<Value>,
-        kw: crate::vm::call::Kwargs,
-    ) -> PyResult<Option<Value>>;
 
     fn deque_repr(&mut self, id: ObjId) -> PyResult<String>;
 
@@ -180,159 +162,6 @@ impl DequeVm for Vm {
             }
         }
         Ok(())
-    }
-
-    fn deque_method(
-        &mut self,
-        id: ObjId,
-        name: &str,
-        pos: Vec<Value>,
-        kw: crate::vm::call::Kwargs,
-    ) -> PyResult<Option<Value>> {
-        let a = Args::new("deque", pos, kw);
-        let empty =
-            |what: &str| PyErr::new(ExcType::IndexError, format!("{what} from an empty deque"));
-        Ok(Some(match name {
-            "append" | "appendleft" => {
-                a.check(1, 1, &[])?;
-                let (items, maxlen) = self.deque_items(id);
-                push_bounded(items, maxlen, a.pos[0], name == "append");
-                Value::None
-            }
-            "extend" | "extendleft" => {
-                a.check(1, 1, &[])?;
-                let new = self.collect_iterable(a.pos[0])?;
-                let (items, maxlen) = self.deque_items(id);
-                for v in new {
-                    push_bounded(items, maxlen, v, name == "extend");
-                }
-                Value::None
-            }
-            "pop" => {
-                a.check(0, 0, &[])?;
-                self.deque_items(id)
-                    .0
-                    .pop_back()
-                    .ok_or_else(|| empty("pop"))?
-            }
-            "popleft" => {
-                a.check(0, 0, &[])?;
-                self.deque_items(id)
-                    .0
-                    .pop_front()
-                    .ok_or_else(|| empty("pop"))?
-            }
-            "rotate" => {
-                a.check(0, 1, &[])?;
-                let n = match a.pos.first() {
-                    Some(v) => self.index_arg(*v)?,
-                    None => 1,
-                };
-                let items = self.deque_items(id).0;
-                let len = items.len() as i64;
-                if len > 0 {
-                    let k = n.rem_euclid(len) as usize;
-                    items.rotate_right(k);
-                }
-                Value::None
-            }
-            "clear" => {
-                a.check(0, 0, &[])?;
-                self.deque_items(id).0.clear();
-                Value::None
-            }
-            "reverse" => {
-                a.check(0, 0, &[])?;
-                let items = self.deque_items(id).0;
-                let v: Vec<Value> = items.drain(..).rev().collect();
-                items.extend(v);
-                Value::None
-            }
-            "copy" => {
-                a.check(0, 0, &[])?;
-                let (items, maxlen) = self.deque_items(id);
-                let items = items.clone();
-                self.heap
-                    .new_value(Obj::Native(NativeObj::Deque { items, maxlen }))
-            }
-            "insert" => {
-                a.check(2, 2, &[])?;
-                let i = self.index_arg(a.pos[0])?;
-                let (items, maxlen) = self.deque_items(id);
-                if maxlen.is_some_and(|m| items.len() >= m) {
-                    return Err(PyErr::new(
-                        ExcType::IndexError,
-                        "deque already at its maximum size",
-                    ));
-                }
-                let n = items.len() as i64;
-                let at = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
-                items.insert(at, a.pos[1]);
-                Value::None
-            }
-            "count" | "index" | "remove" => {
-                a.check(1, if name == "index" { 3 } else { 1 }, &[])?;
-                let mut pos = vec![a.pos[0]];
-                pos.extend(crate::builtins::methods::list::sequence_bounds(
-                    self,
-                    &a.pos[1..],
-                )?);
-                let bounds = Args::new(a.name, pos, Vec::new());
-                let n = self.deque_items(id).0.len();
-                let (start, end) = crate::builtins::methods::clamp_range(self, &bounds, 1, n)?;
-                let (start, end) = if name == "index" {
-                    (start, end)
-                } else {
-                    (0, n)
-                };
-                let mut found = None;
-                let mut count = 0;
-                // Items are compared live, as CPython does; an `__eq__` that
-                // resizes the deque ends the search with an error.
-                for i in start..end.min(n) {
-                    let Some(v) = self.deque_items(id).0.get(i).copied() else {
-                        break;
-                    };
-                    let eq = self.same_object(v, a.pos[0]) || self.py_eq(v, a.pos[0])?;
-                    if eq && name == "index" {
-                        found = Some(i);
-                        break;
-                    }
-                    if self.deque_items(id).0.len() != n {
-                        let kind = if name == "remove" {
-                            ExcType::IndexError
-                        } else {
-                            ExcType::RuntimeError
-                        };
-                        return Err(PyErr::new(kind, DEQUE_MUTATED));
-                    }
-                    if eq {
-                        count += 1;
-                        if name == "remove" {
-                            found = Some(i);
-                            break;
-                        }
-                    }
-                }
-                match name {
-                    "count" => Value::Int(count),
-                    "index" => match found {
-                        Some(i) => Value::Int(i as i64),
-                        None => {
-                            return Err(PyErr::value_error("deque.index(x): x not in deque"));
-                        }
-                    },
-                    _ => match found {
-                        Some(i) => {
-                            self.deque_items(id).0.remove(i);
-                            Value::None
-                        }
-                        None => return Err(PyErr::value_error("deque.remove(x): x not in deque")),
-                    },
-                }
-            }
-            _ => return Ok(None),
-        }))
     }
 
     fn deque_repr(&mut self, id: ObjId) -> PyResult<String> {
@@ -444,6 +273,184 @@ impl DequeVm for Vm {
 /// CPython's message when a deque changes size under a search or compare.
 const DEQUE_MUTATED: &str = "deque mutated during iteration";
 
+fn empty(what: &str) -> PyErr {
+    PyErr::new(ExcType::IndexError, format!("{what} from an empty deque"))
+}
+
+/// `count`, `index` and `remove`: items compared live, as CPython does; an
+/// `__eq__` that resizes the deque ends the search with an error.
+fn search(vm: &mut Vm, id: ObjId, name: &str, x: Value, bounds: &[Value]) -> PyResult<Value> {
+    let mut pos = vec![x];
+    pos.extend(crate::builtins::methods::list::sequence_bounds(vm, bounds)?);
+    let bounds = Args::new(
+        if name == "index" { "index" } else { "deque" },
+        pos,
+        Vec::new(),
+    );
+    let n = vm.deque_items(id).0.len();
+    let (start, end) = crate::builtins::methods::clamp_range(vm, &bounds, 1, n)?;
+    let (start, end) = if name == "index" {
+        (start, end)
+    } else {
+        (0, n)
+    };
+    let mut found = None;
+    let mut count = 0;
+    for i in start..end.min(n) {
+        let Some(v) = vm.deque_items(id).0.get(i).copied() else {
+            break;
+        };
+        let eq = vm.same_object(v, x) || vm.py_eq(v, x)?;
+        if eq && name == "index" {
+            found = Some(i);
+            break;
+        }
+        if vm.deque_items(id).0.len() != n {
+            let kind = if name == "remove" {
+                ExcType::IndexError
+            } else {
+                ExcType::RuntimeError
+            };
+            return Err(PyErr::new(kind, DEQUE_MUTATED));
+        }
+        if eq {
+            count += 1;
+            if name == "remove" {
+                found = Some(i);
+                break;
+            }
+        }
+    }
+    match name {
+        "count" => Ok(Value::Int(count)),
+        _ => match found {
+            Some(i) if name == "index" => Ok(Value::Int(i as i64)),
+            Some(i) => {
+                vm.deque_items(id).0.remove(i);
+                Ok(Value::None)
+            }
+            None => {
+                let r = vm.repr(x)?;
+                Err(PyErr::value_error(format!("{r} is not in deque")))
+            }
+        },
+    }
+}
+
+native! {
+    /// `deque.append(x, /)`.
+    builtin method append(vm, this, x, /) {
+        let (items, maxlen) = vm.deque_items(receiver(this));
+        push_bounded(items, maxlen, x, true);
+        Ok(Value::None)
+    }
+
+    /// `deque.appendleft(x, /)`.
+    builtin method appendleft(vm, this, x, /) {
+        let (items, maxlen) = vm.deque_items(receiver(this));
+        push_bounded(items, maxlen, x, false);
+        Ok(Value::None)
+    }
+
+    /// `deque.extend(iterable, /)`.
+    builtin method extend(vm, this, iterable, /) {
+        let new = vm.collect_iterable(iterable)?;
+        let (items, maxlen) = vm.deque_items(receiver(this));
+        for v in new {
+            push_bounded(items, maxlen, v, true);
+        }
+        Ok(Value::None)
+    }
+
+    /// `deque.extendleft(iterable, /)`.
+    builtin method extendleft(vm, this, iterable, /) {
+        let new = vm.collect_iterable(iterable)?;
+        let (items, maxlen) = vm.deque_items(receiver(this));
+        for v in new {
+            push_bounded(items, maxlen, v, false);
+        }
+        Ok(Value::None)
+    }
+
+    /// `deque.pop()`.
+    builtin method pop(vm, this) {
+        vm.deque_items(receiver(this)).0.pop_back().ok_or_else(|| empty("pop"))
+    }
+
+    /// `deque.popleft()`.
+    builtin method popleft(vm, this) {
+        vm.deque_items(receiver(this)).0.pop_front().ok_or_else(|| empty("pop"))
+    }
+
+    /// `deque.rotate(n=1, /)`.
+    builtin method rotate(vm, this, n?, /) {
+        let n = match n {
+            Some(v) => vm.index_arg(v)?,
+            None => 1,
+        };
+        let items = vm.deque_items(receiver(this)).0;
+        let len = items.len() as i64;
+        if len > 0 {
+            let k = n.rem_euclid(len) as usize;
+            items.rotate_right(k);
+        }
+        Ok(Value::None)
+    }
+
+    /// `deque.clear()`.
+    builtin method clear(vm, this) {
+        vm.deque_items(receiver(this)).0.clear();
+        Ok(Value::None)
+    }
+
+    /// `deque.reverse()`.
+    builtin method reverse(vm, this) {
+        let items = vm.deque_items(receiver(this)).0;
+        let v: Vec<Value> = items.drain(..).rev().collect();
+        items.extend(v);
+        Ok(Value::None)
+    }
+
+    /// `deque.copy()`.
+    builtin method copy(vm, this) {
+        let (items, maxlen) = vm.deque_items(receiver(this));
+        let items = items.clone();
+        Ok(vm.heap.new_value(Obj::Native(NativeObj::Deque { items, maxlen })))
+    }
+
+    /// `deque.insert(i, x, /)`.
+    builtin method insert(vm, this, i, x, /) {
+        let i = vm.index_arg(i)?;
+        let (items, maxlen) = vm.deque_items(receiver(this));
+        if maxlen.is_some_and(|m| items.len() >= m) {
+            return Err(PyErr::new(
+                ExcType::IndexError,
+                "deque already at its maximum size",
+            ));
+        }
+        let n = items.len() as i64;
+        let at = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
+        items.insert(at, x);
+        Ok(Value::None)
+    }
+
+    /// `deque.count(x, /)`.
+    builtin method count(vm, this, x, /) {
+        search(vm, receiver(this), "count", x, &[])
+    }
+
+    /// `deque.index(x, start=0, stop=sys.maxsize, /)`.
+    builtin method index(vm, this, x, start?, stop?, /) {
+        let bounds: Vec<Value> = start.into_iter().chain(stop).collect();
+        search(vm, receiver(this), "index", x, &bounds)
+    }
+
+    /// `deque.remove(x, /)`.
+    builtin method remove(vm, this, x, /) {
+        search(vm, receiver(this), "remove", x, &[])
+    }
+}
+
 // The native object type this file owns (`objects/native_type.rs`).
 use crate::collections::deque_ops::DequeOpsVm;
 use crate::objects::prelude as np;
@@ -482,7 +489,7 @@ impl np::NativeType for DequeType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        DEQUE_METHODS.contains(&name)
+        crate::native::has_method(DEQUE_METHODS, name)
     }
 
     fn call_method(
@@ -492,7 +499,15 @@ impl np::NativeType for DequeType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        vm.deque_method(id, name, args, kw)
+        crate::native::call_method(
+            DEQUE_METHODS,
+            "deque",
+            vm,
+            np::Value::Ref(id),
+            name,
+            args,
+            kw,
+        )
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

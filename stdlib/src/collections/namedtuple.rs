@@ -7,7 +7,6 @@ use super::{
     native, F_NT_ASDICT, F_NT_DUNDER, F_NT_GETNEWARGS, F_NT_INIT, F_NT_MAKE, F_NT_REPLACE,
     F_NT_TUPLE_METHOD,
 };
-use crate::builtins::Args;
 use crate::object::{Dict, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
@@ -58,18 +57,32 @@ fn is_keyword(s: &str) -> bool {
     )
 }
 
-pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(2, 2, &["defaults", "rename", "module"])?;
+native! {
+    /// `namedtuple(typename, field_names, *, rename=False, defaults=None,
+    /// module=None)`.
+    pub(crate) def fn namedtuple(vm, typename, field_names, *, rename?, defaults?, module?) {
+        make_class(vm, typename, field_names, rename, defaults, module)
+    }
+}
+
+fn make_class(
+    vm: &mut Vm,
+    typename: Value,
+    field_names: Value,
+    rename: Option<Value>,
+    defaults: Option<Value>,
+    module: Option<Value>,
+) -> PyResult<Value> {
     // CPython coerces the typename with str()
-    let name = vm.str_of(a.pos[0])?;
-    let fields: Vec<String> = match as_str(&vm.heap, a.pos[1]) {
+    let name = vm.str_of(typename)?;
+    let fields: Vec<String> = match as_str(&vm.heap, field_names) {
         Some(s) => s
             .replace(',', " ")
             .split_whitespace()
             .map(str::to_string)
             .collect(),
         None => {
-            let items = vm.collect_iterable(a.pos[1])?;
+            let items = vm.collect_iterable(field_names)?;
             items
                 .into_iter()
                 .map(|i| as_str(&vm.heap, i).map(str::to_string))
@@ -78,7 +91,7 @@ pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
         }
     };
     let mut fields = fields;
-    let rename = match a.kwarg("rename") {
+    let rename = match rename {
         Some(r) => vm.truthy(r)?,
         None => false,
     };
@@ -121,7 +134,7 @@ pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
             )));
         }
     }
-    let defaults = match a.kwarg("defaults") {
+    let defaults = match defaults {
         Some(d) if !d.is_none() => vm.collect_iterable(d)?,
         _ => Vec::new(),
     };
@@ -145,7 +158,7 @@ pub(crate) fn namedtuple(vm: &mut Vm, a: Args) -> PyResult<Value> {
     };
     let doc = vm.new_str(doc);
     let doc_key = vm.new_str("__doc__");
-    let module = match a.kwarg("module") {
+    let module = match module {
         Some(m) if !m.is_none() => m,
         _ => vm.new_str("__main__"),
     };
@@ -284,78 +297,70 @@ fn c_name(vm: &Vm, cid: ObjId) -> String {
     vm.class(cid).name.clone()
 }
 
-pub(super) fn nt_asdict(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let (fields, values) = vm
-        .namedtuple_parts(a.pos[0])
-        .ok_or_else(|| PyErr::type_error("_asdict() needs a namedtuple"))?;
-    let mut d = Dict::new();
-    for (f, v) in fields.into_iter().zip(values) {
-        let k = vm.new_str(f.clone());
-        d.insert(HashKey::Str(f.into()), k, v);
-    }
-    Ok(vm.heap.new_value(Obj::Dict(d)))
-}
-
-pub(super) fn nt_replace(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &["*"]).or_else(|_| {
-        if a.pos.len() == 1 {
-            Ok(())
-        } else {
-            Err(PyErr::type_error(
-                "_replace() takes no positional arguments",
-            ))
+native! {
+    /// `nt._asdict()`.
+    pub(super) def fn nt_asdict as "_asdict"(vm, this) {
+        let (fields, values) = vm
+            .namedtuple_parts(this)
+            .ok_or_else(|| PyErr::type_error("_asdict() needs a namedtuple"))?;
+        let mut d = Dict::new();
+        for (f, v) in fields.into_iter().zip(values) {
+            let k = vm.new_str(f.clone());
+            d.insert(HashKey::Str(f.into()), k, v);
         }
-    })?;
-    let obj = a.pos[0];
-    let (fields, mut values) = vm
-        .namedtuple_parts(obj)
-        .ok_or_else(|| PyErr::type_error("_replace() needs a namedtuple"))?;
-    let mut unexpected = Vec::new();
-    for (k, v) in &a.kw {
-        match fields.iter().position(|f| f == k) {
-            Some(i) => values[i] = *v,
-            None => unexpected.push(crate::vm::repr::str_repr(k)),
-        }
+        Ok(vm.heap.new_value(Obj::Dict(d)))
     }
-    if !unexpected.is_empty() {
-        // a TypeError since Python 3.14 (a ValueError before)
-        return Err(PyErr::type_error(format!(
-            "Got unexpected field names: [{}]",
-            unexpected.join(", ")
-        )));
-    }
-    let cls = vm.user_class_of(obj).expect("an instance");
-    vm.call_value(Value::Ref(cls), values, Vec::new())
-}
 
-pub(super) fn nt_make(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(2, 2, &[])?;
-    let values = vm.collect_iterable(a.pos[1])?;
-    // `tuple.__new__(cls, iterable)`, then the length check of CPython's `_make`
-    let fields = match a.pos[0] {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Class(c) => c.namedtuple.as_ref().map(|(f, _)| f.len()),
+    /// `nt._replace(**kwds)`.
+    pub(super) def fn nt_replace as "_replace"(vm, this, /, **kwds) {
+        let (fields, mut values) = vm
+            .namedtuple_parts(this)
+            .ok_or_else(|| PyErr::type_error("_replace() needs a namedtuple"))?;
+        let mut unexpected = Vec::new();
+        for (k, v) in &kwds {
+            match fields.iter().position(|f| f == k) {
+                Some(i) => values[i] = *v,
+                None => unexpected.push(crate::vm::repr::str_repr(k)),
+            }
+        }
+        if !unexpected.is_empty() {
+            // a TypeError since Python 3.14 (a ValueError before)
+            return Err(PyErr::type_error(format!(
+                "Got unexpected field names: [{}]",
+                unexpected.join(", ")
+            )));
+        }
+        let cls = vm.user_class_of(this).expect("an instance");
+        vm.call_value(Value::Ref(cls), values, Vec::new())
+    }
+
+    /// `Cls._make(iterable)` (a class method).
+    pub(super) def fn nt_make as "_make"(vm, cls, iterable) {
+        let values = vm.collect_iterable(iterable)?;
+        // `tuple.__new__(cls, iterable)`, then the length check of CPython's `_make`
+        let fields = match cls {
+            Value::Ref(id) => match vm.heap.get(id) {
+                Obj::Class(c) => c.namedtuple.as_ref().map(|(f, _)| f.len()),
+                _ => None,
+            },
             _ => None,
-        },
-        _ => None,
-    };
-    if let Some(n) = fields.filter(|&n| n != values.len()) {
-        return Err(PyErr::type_error(format!(
-            "Expected {n} arguments, got {}",
-            values.len()
-        )));
+        };
+        if let Some(n) = fields.filter(|&n| n != values.len()) {
+            return Err(PyErr::type_error(format!(
+                "Expected {n} arguments, got {}",
+                values.len()
+            )));
+        }
+        vm.call_value(cls, values, Vec::new())
     }
-    vm.call_value(a.pos[0], values, Vec::new())
-}
 
-/// `nt.__getnewargs__()`: the values as a plain tuple.
-pub(super) fn nt_getnewargs(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    a.check(1, 1, &[])?;
-    let (_, values) = vm
-        .namedtuple_parts(a.pos[0])
-        .ok_or_else(|| PyErr::type_error("__getnewargs__() needs a namedtuple"))?;
-    Ok(vm.new_tuple(values))
+    /// `nt.__getnewargs__()`: the values as a plain tuple.
+    pub(super) def fn nt_getnewargs as "__getnewargs__"(vm, this) {
+        let (_, values) = vm
+            .namedtuple_parts(this)
+            .ok_or_else(|| PyErr::type_error("__getnewargs__() needs a namedtuple"))?;
+        Ok(vm.new_tuple(values))
+    }
 }
 
 /// `collections.namedtuple` classes on the VM: construction, fields and
