@@ -44,12 +44,38 @@ pub struct Sig<'a> {
 /// `TypeError` with CPython's message, as [`bind`].
 #[inline(never)]
 pub fn bind_array<const N: usize>(a: Args, sig: &Sig) -> PyResult<[Option<Value>; N]> {
+    let mut out = [None; N];
+    bind_into(a, sig, &mut out)?;
+    Ok(out)
+}
+
+/// [`bind_array`]'s work, not generic: one copy whatever the length (the
+/// generic shell around it is a few instructions).
+#[inline(never)]
+fn bind_into(a: Args, sig: &Sig, out: &mut [Option<Value>]) -> PyResult<()> {
     let slots = bind(&a, sig)?;
+    for (o, s) in out.iter_mut().zip(slots) {
+        *o = s;
+    }
+    Ok(())
+}
+
+/// [`bind_kwargs`] for `native!`: the slots as an array, and the keywords
+/// that name no parameter.
+///
+/// # Errors
+/// `TypeError` with CPython's message, as [`bind`].
+#[inline(never)]
+pub fn bind_array_kwargs<const N: usize>(
+    a: Args,
+    sig: &Sig,
+) -> PyResult<([Option<Value>; N], Kwargs)> {
+    let (slots, extra) = bind_kwargs(&a, sig, true)?;
     let mut out = [None; N];
     for (o, s) in out.iter_mut().zip(slots) {
         *o = s;
     }
-    Ok(out)
+    Ok((out, extra))
 }
 
 /// Binds a `builtin`-style call ([`Args::check`]'s messages, or
@@ -70,13 +96,28 @@ pub fn bind_builtin<const N: usize>(
     keyword_from: usize,
     params: &[&str; N],
 ) -> PyResult<[Option<Value>; N]> {
+    let mut out = [None; N];
+    bind_builtin_into(a, unpack, min, npos, keyword_from, params, &mut out)?;
+    Ok(out)
+}
+
+/// [`bind_builtin`]'s work, not generic: one copy whatever the length.
+#[inline(never)]
+fn bind_builtin_into(
+    a: Args,
+    unpack: bool,
+    min: usize,
+    npos: usize,
+    keyword_from: usize,
+    params: &[&str],
+    out: &mut [Option<Value>],
+) -> PyResult<()> {
     a.check_keywords(&params[keyword_from..])?;
     if unpack {
         a.check_unpack(min, npos)?;
     } else {
         a.check_count(min, npos)?;
     }
-    let mut out = [None; N];
     for (i, (slot, name)) in out.iter_mut().zip(params).enumerate() {
         *slot = if i < keyword_from {
             a.pos.get(i).copied()
@@ -86,7 +127,7 @@ pub fn bind_builtin<const N: usize>(
             a.kwarg(name)
         };
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Binds `a` to `sig`: one slot per parameter then per keyword-only

@@ -199,16 +199,11 @@ macro_rules! native_in {
                 <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)*]),
                 &[$(stringify!($por),)* $(stringify!($poo),)* $(stringify!($o),)* $(stringify!($k),)*],
             )?;
-            #[allow(unused_mut, unused_variables)] // a function of no parameters
-            let mut slots = slots.into_iter();
+            let [$($por,)* $($poo,)* $($o,)* $($k,)*] = slots;
             $(
                 // `bind_builtin` has checked that it is there
-                let $por: $crate::object::Value =
-                    slots.next().flatten().unwrap_or($crate::object::Value::None);
+                let $por: $crate::object::Value = $por.unwrap_or($crate::object::Value::None);
             )*
-            $(let $poo: Option<$crate::object::Value> = slots.next().flatten();)*
-            $(let $o: Option<$crate::object::Value> = slots.next().flatten();)*
-            $(let $k: Option<$crate::object::Value> = slots.next().flatten();)*
             $body
         });
     };
@@ -311,20 +306,10 @@ macro_rules! native_in {
             };
             $crate::native_in!(@bind_sig args sig slots [$($kw)?]
                 [$($por)* $($r)* $($poo)* $($o)* $($k)*]);
-            #[allow(unused_mut, unused_variables)] // a function of no parameters
-            let mut slots = slots.into_iter();
-            $(
-                // `bind` has checked that every required argument is there
-                let $por: $crate::object::Value =
-                    slots.next().flatten().unwrap_or($crate::object::Value::None);
-            )*
-            $(
-                let $r: $crate::object::Value =
-                    slots.next().flatten().unwrap_or($crate::object::Value::None);
-            )*
-            $(let $poo: Option<$crate::object::Value> = slots.next().flatten();)*
-            $(let $o: Option<$crate::object::Value> = slots.next().flatten();)*
-            $(let $k: Option<$crate::object::Value> = slots.next().flatten();)*
+            let [$($por,)* $($r,)* $($poo,)* $($o,)* $($k,)*] = slots;
+            // `bind` has checked that every required argument is there
+            $(let $por: $crate::object::Value = $por.unwrap_or($crate::object::Value::None);)*
+            $(let $r: $crate::object::Value = $r.unwrap_or($crate::object::Value::None);)*
             $body
         });
     };
@@ -370,9 +355,9 @@ macro_rules! native_in {
         let $slots: [Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $p))*] =
             $crate::builtins::bind::bind_array($args, &$sig)?;
     };
-    (@bind_sig $args:ident $sig:ident $slots:ident [$kw:ident] $params:tt) => {
-        let ($slots, extra) = $crate::builtins::bind::bind_kwargs(&$args, &$sig, true)?;
-        let $kw: $crate::vm::call::Kwargs = extra;
+    (@bind_sig $args:ident $sig:ident $slots:ident [$kw:ident] [$($p:ident)*]) => {
+        let ($slots, $kw): ([Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $p))*], _) =
+            $crate::builtins::bind::bind_array_kwargs($args, &$sig)?;
     };
     (@one $x:ident) => { 1 };
     (@unpack check_count) => { false };
