@@ -51,7 +51,7 @@ pub static METHODS: &[Method] = methods_table![
     plus,
     sqrt,
     to_eng_string,
-    to_integral,
+    to_integral = to_integral_value,
     to_integral_exact,
     to_integral_value,
     to_sci_string,
@@ -343,12 +343,7 @@ native! {
         Ok(vm.new_str(number::to_sci(&a, caps)))
     }
 
-    /// `Context.to_integral(x, /)`.
-    builtin method to_integral(vm, this, x, /) {
-        integral(vm, this, x, false)
-    }
-
-    /// `Context.to_integral_value(x, /)`.
+    /// `Context.to_integral_value(x, /)` (and `to_integral`).
     builtin method to_integral_value(vm, this, x, /) {
         integral(vm, this, x, false)
     }

@@ -22,8 +22,8 @@ pub static METHODS: &[Method] = methods_table![
     adjusted,
     as_integer_ratio,
     as_tuple,
-    canonical,
-    conjugate,
+    canonical = dec_self,
+    conjugate = dec_self,
     copy_abs,
     copy_negate,
     is_canonical,
@@ -35,7 +35,7 @@ pub static METHODS: &[Method] = methods_table![
     is_snan,
     is_zero,
     radix,
-    __copy__ = dec_copy,
+    __copy__ = dec_self,
     __float__ = dec_float,
     __int__ = dec_trunc,
     __floor__ = dec_floor,
@@ -80,7 +80,7 @@ pub static METHODS: &[Method] = methods_table![
     shift,
     fma,
     quantize,
-    to_integral,
+    to_integral = to_integral_value,
     to_integral_exact,
     to_integral_value,
 ];
@@ -159,18 +159,9 @@ native! {
         as_tuple_of(vm, &dec(vm, this))
     }
 
-    /// `Decimal.canonical()`.
-    builtin method canonical(vm, this) {
-        Ok(this)
-    }
-
-    /// `Decimal.conjugate()`.
-    builtin method conjugate(vm, this) {
-        Ok(this)
-    }
-
-    /// `Decimal.__copy__()`.
-    builtin method dec_copy(vm, this) {
+    /// `Decimal.canonical()` (and `conjugate`, `__copy__`): the Decimal
+    /// itself.
+    builtin method dec_self(vm, this) {
         Ok(this)
     }
 
@@ -485,12 +476,8 @@ native! {
         Ok(new_dec(vm, r))
     }
 
-    /// `Decimal.to_integral(rounding=None, context=None)`.
-    keywords method to_integral as "" (vm, this, rounding?, context?) {
-        integral(vm, this, rounding, context, false)
-    }
-
-    /// `Decimal.to_integral_value(rounding=None, context=None)`.
+    /// `Decimal.to_integral_value(rounding=None, context=None)` (and
+    /// `to_integral`).
     keywords method to_integral_value as "" (vm, this, rounding?, context?) {
         integral(vm, this, rounding, context, false)
     }

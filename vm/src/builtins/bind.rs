@@ -102,56 +102,52 @@ pub fn format_name(fname: &str) -> String {
     }
 }
 
-/// Binds a `getargs`-style call of fixed parameters
-/// ([`Args::check_getargs_as`]'s messages; the first `min` required): one
-/// slot per parameter; the arguments are dropped here.
+/// Binds a `getargs`-style call of fixed parameters into `out`, one slot
+/// per parameter ([`Args::check_getargs_as`]'s messages; the first `min`
+/// required); the arguments are dropped here.
 ///
 /// # Errors
 /// `TypeError` for keywords or a wrong count.
 #[inline(never)]
-pub fn bind_getargs<const N: usize>(
-    fname: &str,
-    a: Args,
-    min: usize,
-) -> PyResult<[Option<Value>; N]> {
-    a.check_getargs_as(fname, min, N)?;
-    let mut out = [None; N];
+pub fn bind_getargs(fname: &str, a: Args, min: usize, out: &mut [Option<Value>]) -> PyResult<()> {
+    a.check_getargs_as(fname, min, out.len())?;
     for (slot, v) in out.iter_mut().zip(&a.pos) {
         *slot = Some(*v);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Binds a call the way `PyArg_ParseTupleAndKeywords` does (`keywords` in
-/// `native!`): `params` are positional-or-keyword, the first `required`
-/// of them required; `fname` is the function the format names (`""`:
-/// none, as in `_decimal`'s `"O|O"`: `function takes at most 2 arguments
-/// (3 given)`, `this function got an unexpected keyword argument 'x'`).
-/// Its order of checks: the total count, then each parameter in turn
-/// (`missing required argument`), then keywords that repeat a positional,
-/// then unknown keywords. One slot per parameter; the arguments are
-/// dropped here.
+/// `native!`) into `out`, one slot per parameter: `params` are
+/// positional-or-keyword, the first `required` of them required; `fname`
+/// is the function the format names (`""`: none, as in `_decimal`'s
+/// `"O|O"`: `function takes at most 2 arguments (3 given)`, `this
+/// function got an unexpected keyword argument 'x'`). Its order of
+/// checks: the total count, then each parameter in turn (`missing
+/// required argument`), then keywords that repeat a positional, then
+/// unknown keywords. The arguments are dropped here.
 ///
 /// # Errors
 /// `TypeError` with CPython's message.
 #[inline(never)]
-pub fn bind_keywords<const N: usize>(
+pub fn bind_keywords(
     fname: &str,
     a: Args,
     required: usize,
-    params: &[&str; N],
-) -> PyResult<[Option<Value>; N]> {
+    params: &[&str],
+    out: &mut [Option<Value>],
+) -> PyResult<()> {
+    let n = params.len();
     let nargs = a.pos.len();
     let given = nargs + a.kw.len();
-    if given > N {
+    if given > n {
         let keyword = if nargs == 0 { "keyword " } else { "" };
-        let s = if N == 1 { "" } else { "s" };
+        let s = if n == 1 { "" } else { "s" };
         return Err(PyErr::type_error(format!(
-            "{} takes at most {N} {keyword}argument{s} ({given} given)",
+            "{} takes at most {n} {keyword}argument{s} ({given} given)",
             format_name(fname)
         )));
     }
-    let mut out = [None; N];
     let mut unused = a.kw.len();
     for (i, (slot, name)) in out.iter_mut().zip(params).enumerate() {
         *slot = if i < nargs {
@@ -201,7 +197,7 @@ pub fn bind_keywords<const N: usize>(
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Binds `a` to `sig`: one slot per parameter then per keyword-only

@@ -279,20 +279,19 @@ macro_rules! native_in {
         [$($por:ident)*] [$($poo:ident)*] [] [] [] [] []
     ) => {
         $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
-            let slots: [Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $por))* $(+ $crate::native_in!(@one $poo))*] =
-                $crate::builtins::bind::bind_getargs(
-                    $crate::native_in!(@name [$($pyname)?] args),
-                    args,
-                    <[&str]>::len(&[$(stringify!($por)),*]),
-                )?;
-            #[allow(unused_mut, unused_variables)] // a function of no parameters
-            let mut slots = slots.into_iter();
+            let mut slots: [Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $por))* $(+ $crate::native_in!(@one $poo))*] =
+                Default::default();
+            $crate::builtins::bind::bind_getargs(
+                $crate::native_in!(@name [$($pyname)?] args),
+                args,
+                <[&str]>::len(&[$(stringify!($por)),*]),
+                &mut slots,
+            )?;
+            let [$($por,)* $($poo,)*] = slots;
             $(
                 // `bind_getargs` has checked that it is there
-                let $por: $crate::object::Value =
-                    slots.next().flatten().unwrap_or($crate::object::Value::None);
+                let $por: $crate::object::Value = $por.unwrap_or($crate::object::Value::None);
             )*
-            $(let $poo: Option<$crate::object::Value> = slots.next().flatten();)*
             $body
         });
     };
@@ -334,20 +333,20 @@ macro_rules! native_in {
         [] [] [$($r:ident)*] [$($o:ident)*] [] [] []
     ) => {
         $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
-            let slots = $crate::builtins::bind::bind_keywords(
+            let mut slots: [Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $r))* $(+ $crate::native_in!(@one $o))*] =
+                Default::default();
+            $crate::builtins::bind::bind_keywords(
                 $crate::native_in!(@name [$($pyname)?] args),
                 args,
                 <[&str]>::len(&[$(stringify!($r)),*]),
                 &[$(stringify!($r),)* $(stringify!($o),)*],
+                &mut slots,
             )?;
-            #[allow(unused_mut, unused_variables)] // a function of no parameters
-            let mut slots = slots.into_iter();
+            let [$($r,)* $($o,)*] = slots;
             $(
                 // `bind_keywords` has checked that it is there
-                let $r: $crate::object::Value =
-                    slots.next().flatten().unwrap_or($crate::object::Value::None);
+                let $r: $crate::object::Value = $r.unwrap_or($crate::object::Value::None);
             )*
-            $(let $o: Option<$crate::object::Value> = slots.next().flatten();)*
             $body
         });
     };
