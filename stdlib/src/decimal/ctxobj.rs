@@ -1,18 +1,16 @@
 //! The Python face of contexts: `Context(...)` with CPython's argument
-//! checks, its attributes and arithmetic methods, `getcontext`,
+//! checks, its attributes (its methods are in `ctxmethods.rs`), `getcontext`,
 //! `setcontext`, `localcontext` (a manager object restoring the previous
 //! context on exit), `IEEEContext`, the `flags`/`traps` signal dicts
 //! (live views of their context) and the `DecimalTuple` class.
 
 use super::context::*;
-use super::named;
-use super::number::{self, Dec};
-use super::ops::{self, parse_args, rounding_arg, rounding_error, run};
-use super::{convert, ctx_mut, ctx_of, dec_of, new_ctx, new_dec, signal_bit, SIGNAL_NAMES};
+use super::ops::{rounding_arg, rounding_error};
+use super::{ctx_mut, ctx_of, new_ctx, signal_bit, SIGNAL_NAMES};
 use crate::builtins::Args;
+use crate::native::{receiver, Method};
 use crate::object::{Dict, ExcType, Instance, Obj, ObjId, Value};
 use crate::objects::NativeObj;
-use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// `collections.namedtuple('DecimalTuple', 'sign digits exponent', module='decimal')`.
@@ -48,36 +46,68 @@ fn ctx_data(vm: &Vm, id: ObjId) -> Ctx {
     }
 }
 
-/// `Context(prec=None, rounding=None, Emin=None, Emax=None, capitals=None,
-/// clamp=None, flags=None, traps=None)`.
-pub fn context_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    const NAMES: [&str; 8] = [
-        "prec", "rounding", "Emin", "Emax", "capitals", "clamp", "flags", "traps",
-    ];
-    let slots = parse_args(&a, &NAMES, 0)?;
-    let mut c = super::default_template(vm);
-    let v = new_ctx(vm, c.clone());
-    for (name, slot) in NAMES.iter().zip(slots) {
-        match slot {
+native! {
+    /// `Context(prec=None, rounding=None, Emin=None, Emax=None,
+    /// capitals=None, clamp=None, flags=None, traps=None)`.
+    #[allow(non_snake_case)] // CPython's keyword names
+    pub keywords fn context_new as "" (
+        vm, prec?, rounding?, Emin?, Emax?, capitals?, clamp?, flags?, traps?
+    ) {
+        let c = super::default_template(vm);
+        let v = new_ctx(vm, c);
+        let fields = [prec, rounding, Emin, Emax, capitals, clamp, flags, traps];
+        set_fields(vm, v, fields)?;
+        Ok(v)
+    }
+
+    /// `decimal.localcontext(ctx=None, prec=None, rounding=None, Emin=None,
+    /// Emax=None, capitals=None, clamp=None, flags=None, traps=None)`: a
+    /// manager that installs a copy of `ctx` (or of the current context)
+    /// with those settings.
+    #[allow(non_snake_case)] // CPython's keyword names
+    pub keywords fn localcontext as "" (
+        vm, ctx?, prec?, rounding?, Emin?, Emax?, capitals?, clamp?, flags?, traps?
+    ) {
+        let base = match ctx {
+            None | Some(Value::None) => super::current(vm),
+            Some(v) if ctx_of(vm, v).is_some() => v,
+            Some(_) => return Err(PyErr::type_error("optional argument must be a context")),
+        };
+        let c = ctx_of(vm, base).expect("context").clone();
+        let new = new_ctx(vm, c);
+        let fields = [prec, rounding, Emin, Emax, capitals, clamp, flags, traps];
+        set_fields(vm, new, fields)?;
+        Ok(vm.heap.new_value(Obj::Native(NativeObj::DecLocal {
+            ctx: new,
+            saved: Value::None,
+        })))
+    }
+}
+
+/// The settings `Context(...)` and `localcontext(...)` take, in order.
+const FIELDS: [&str; 8] = [
+    "prec", "rounding", "Emin", "Emax", "capitals", "clamp", "flags", "traps",
+];
+
+/// Sets the [`FIELDS`] given (not `None`) on context `ctx`, in order;
+/// `flags` and `traps` may be lists of signals.
+fn set_fields(vm: &mut Vm, ctx: Value, values: [Option<Value>; 8]) -> PyResult<()> {
+    for (name, value) in FIELDS.into_iter().zip(values) {
+        match value {
             None | Some(Value::None) => {}
-            Some(x) => {
-                if matches!(*name, "flags" | "traps") {
-                    let bits = signals_arg(vm, x, true)?;
-                    if *name == "flags" {
-                        c.flags = bits;
-                    } else {
-                        c.traps = bits;
-                    }
-                    let cm = ctx_mut(vm, v).expect("context");
-                    cm.flags = c.flags;
-                    cm.traps = c.traps;
+            Some(x) if matches!(name, "flags" | "traps") => {
+                let bits = signals_arg(vm, x, true)?;
+                let c = ctx_mut(vm, ctx).expect("context");
+                if name == "flags" {
+                    c.flags = bits;
                 } else {
-                    set_field(vm, v, name, x)?;
+                    c.traps = bits;
                 }
             }
+            Some(x) => set_field(vm, ctx, name, x)?,
         }
     }
-    Ok(v)
+    Ok(())
 }
 
 /// Signal bits from a list of signal classes (`allow_list`) or a dict
@@ -244,292 +274,6 @@ pub fn repr(vm: &Vm, id: ObjId) -> String {
     )
 }
 
-const NO_ARG: &[&str] = &[
-    "Etiny",
-    "Etop",
-    "radix",
-    "copy",
-    "clear_flags",
-    "clear_traps",
-    "__copy__",
-    "__reduce__",
-];
-
-const ONE_ARG: &[&str] = &[
-    "abs",
-    "canonical",
-    "copy_abs",
-    "copy_decimal",
-    "copy_negate",
-    "exp",
-    "is_canonical",
-    "is_finite",
-    "is_infinite",
-    "is_nan",
-    "is_normal",
-    "is_qnan",
-    "is_signed",
-    "is_snan",
-    "is_subnormal",
-    "is_zero",
-    "ln",
-    "log10",
-    "logb",
-    "logical_invert",
-    "minus",
-    "next_minus",
-    "next_plus",
-    "normalize",
-    "number_class",
-    "plus",
-    "sqrt",
-    "to_eng_string",
-    "to_integral",
-    "to_integral_exact",
-    "to_integral_value",
-    "to_sci_string",
-    "_apply",
-    "create_decimal_from_float",
-    "__deepcopy__",
-];
-
-const TWO_ARG: &[&str] = &[
-    "add",
-    "compare",
-    "compare_signal",
-    "compare_total",
-    "compare_total_mag",
-    "copy_sign",
-    "divide",
-    "divide_int",
-    "divmod",
-    "logical_and",
-    "logical_or",
-    "logical_xor",
-    "max",
-    "max_mag",
-    "min",
-    "min_mag",
-    "multiply",
-    "next_toward",
-    "quantize",
-    "remainder",
-    "remainder_near",
-    "rotate",
-    "same_quantum",
-    "scaleb",
-    "shift",
-    "subtract",
-];
-
-pub fn has_method(name: &str) -> bool {
-    NO_ARG.contains(&name)
-        || ONE_ARG.contains(&name)
-        || TWO_ARG.contains(&name)
-        || matches!(name, "fma" | "power" | "create_decimal")
-}
-
-/// A `Context` method call.
-pub fn call_method(
-    vm: &mut Vm,
-    id: ObjId,
-    name: &str,
-    args: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Option<Value>> {
-    if !has_method(name) {
-        return Ok(None);
-    }
-    let me = Value::Ref(id);
-    let c = ctx_data(vm, id);
-    let n = args.len();
-    if NO_ARG.contains(&name) {
-        if n != 0 || !kw.is_empty() {
-            return Err(PyErr::type_error(format!(
-                "Context.{name}() takes no arguments ({} given)",
-                n + kw.len()
-            )));
-        }
-        return Ok(Some(match name {
-            "Etiny" => Value::Int(c.etiny()),
-            "Etop" => Value::Int(c.etop()),
-            "radix" => new_dec(vm, Dec::from_i64(10)),
-            "copy" | "__copy__" => new_ctx(vm, c),
-            "clear_flags" => {
-                ctx_mut(vm, me).expect("context").flags = 0;
-                Value::None
-            }
-            "clear_traps" => {
-                ctx_mut(vm, me).expect("context").traps = 0;
-                Value::None
-            }
-            _ => {
-                let cls = Value::Native(crate::NativeId {
-                    module: super::module_index(),
-                    func: super::CONTEXT,
-                });
-                let t = vm.new_tuple(vec![]);
-                vm.new_tuple(vec![cls, t])
-            }
-        }));
-    }
-    if ONE_ARG.contains(&name) {
-        if !kw.is_empty() {
-            return Err(PyErr::type_error(format!(
-                "Context.{name}() takes no keyword arguments"
-            )));
-        }
-        if n != 1 {
-            return Err(PyErr::type_error(format!(
-                "Context.{name}() takes exactly one argument ({n} given)"
-            )));
-        }
-        return one_arg(vm, me, &c, name, args[0]).map(Some);
-    }
-    if name == "create_decimal" {
-        if !kw.is_empty() {
-            return Err(PyErr::type_error(
-                "create_decimal() takes no keyword arguments",
-            ));
-        }
-        if n > 1 {
-            return Err(PyErr::type_error(format!(
-                "function takes at most 1 argument ({n} given)"
-            )));
-        }
-        let d = match args.first() {
-            None => Dec::zero(),
-            Some(&v) => ops::value_to_dec(vm, v, me, true)?,
-        };
-        let r = run(vm, me, |c, st| apply(&d, c, st))?;
-        return Ok(Some(new_dec(vm, r)));
-    }
-    if TWO_ARG.contains(&name) {
-        if !kw.is_empty() {
-            return Err(PyErr::type_error(format!(
-                "{name}() takes no keyword arguments"
-            )));
-        }
-        if n != 2 {
-            return Err(PyErr::type_error(format!(
-                "function takes exactly 2 arguments ({n} given)"
-            )));
-        }
-        let a = convert(vm, args[0])?;
-        let b = convert(vm, args[1])?;
-        return Ok(Some(match name {
-            "same_quantum" => Value::Bool(named::same_quantum(&a, &b)),
-            "divmod" => {
-                let mut st = 0;
-                let (q, r) = super::arith::divmod(&a, &b, &c, &mut st);
-                super::signal(vm, me, st)?;
-                let q = new_dec(vm, q);
-                let r = new_dec(vm, r);
-                vm.new_tuple(vec![q, r])
-            }
-            _ => {
-                let f = named::binary_op(name).expect("a binary op");
-                let r = run(vm, me, |c, st| f(&a, &b, c, st))?;
-                new_dec(vm, r)
-            }
-        }));
-    }
-    let a = Args::new(name_static(name), args, kw);
-    let v = if name == "fma" {
-        if !a.kw.is_empty() {
-            return Err(PyErr::type_error("fma() takes no keyword arguments"));
-        }
-        let s = parse_args(&a, &["a", "b", "c"], 3)?;
-        let x = convert(vm, s[0].expect("required"))?;
-        let y = convert(vm, s[1].expect("required"))?;
-        let z = convert(vm, s[2].expect("required"))?;
-        let r = run(vm, me, |c, st| super::arith::fma(&x, &y, &z, c, st))?;
-        new_dec(vm, r)
-    } else {
-        let s = parse_args(&a, &["a", "b", "modulo"], 2)?;
-        let x = convert(vm, s[0].expect("required"))?;
-        let y = convert(vm, s[1].expect("required"))?;
-        let r = match s[2] {
-            None | Some(Value::None) => run(vm, me, |c, st| super::math::power(&x, &y, c, st))?,
-            Some(m) => {
-                let z = convert(vm, m)?;
-                run(vm, me, |c, st| super::math::power_mod(&x, &y, &z, c, st))?
-            }
-        };
-        new_dec(vm, r)
-    };
-    Ok(Some(v))
-}
-
-fn name_static(name: &str) -> &'static str {
-    if name == "fma" {
-        "fma"
-    } else {
-        "power"
-    }
-}
-
-/// Rounds a new value to the context (`create_decimal`, `_apply`).
-fn apply(d: &Dec, c: &Ctx, st: &mut Status) -> Dec {
-    if d.is_nan() {
-        let mut r = quiet(d, c);
-        r.kind = d.kind;
-        if d.kind == super::number::Kind::SNaN {
-            return r;
-        }
-        return r;
-    }
-    c.finish(d.clone(), false, st)
-}
-
-fn one_arg(vm: &mut Vm, me: Value, c: &Ctx, name: &str, x: Value) -> PyResult<Value> {
-    match name {
-        "create_decimal_from_float" => {
-            let d = match x {
-                Value::Float(f) => Dec::from_f64(f),
-                _ => match vm.as_num(x) {
-                    Some(crate::vm::ops::Num::Int(i)) => Dec::from_i64(i),
-                    Some(crate::vm::ops::Num::Big(b)) => Dec::from_bigint(&b),
-                    _ => return Err(PyErr::type_error("argument must be int or float")),
-                },
-            };
-            let r = run(vm, me, |c, st| apply(&d, c, st))?;
-            return Ok(new_dec(vm, r));
-        }
-        "__deepcopy__" => return Ok(new_ctx(vm, c.clone())),
-        "canonical" => {
-            let Some(d) = dec_of(vm, x).cloned() else {
-                return Err(PyErr::type_error("argument must be a Decimal"));
-            };
-            return Ok(new_dec(vm, d));
-        }
-        _ => {}
-    }
-    let a = convert(vm, x)?;
-    if let Some(b) = named::predicate(name, &a) {
-        return Ok(Value::Bool(b));
-    }
-    Ok(match name {
-        "is_normal" => Value::Bool(named::is_normal(&a, c)),
-        "is_subnormal" => Value::Bool(named::is_subnormal(&a, c)),
-        "number_class" => vm.new_str(named::number_class(&a, c)),
-        "to_sci_string" => vm.new_str(number::to_sci(&a, c.capitals)),
-        "to_eng_string" => vm.new_str(number::to_eng(&a, c.capitals)),
-        "to_integral" | "to_integral_exact" | "to_integral_value" => {
-            let exact = name == "to_integral_exact";
-            let r = run(vm, me, |c, st| {
-                super::arith::to_integral(&a, c.rounding, c, st, exact)
-            })?;
-            new_dec(vm, r)
-        }
-        _ => {
-            let f = named::unary_op(name).expect("a unary op");
-            let r = run(vm, me, |c, st| f(&a, c, st))?;
-            new_dec(vm, r)
-        }
-    })
-}
-
 native! {
     /// `decimal.getcontext()`.
     pub builtin fn getcontext in "_decimal" (vm) {
@@ -540,13 +284,6 @@ native! {
     /// copies.
     pub builtin fn setcontext in "_decimal" (vm, context, /) {
         setcontext_of(vm, context)
-    }
-
-    /// `decimal.localcontext(ctx=None, **kwargs)`: `_decimal` parses its
-    /// arguments by hand ("'x' is an invalid keyword argument for this
-    /// function").
-    pub builtin fn localcontext(vm, *args, **kwargs) {
-        localcontext_of(vm, &args, &kwargs)
     }
 
     /// `decimal.IEEEContext(bits, /)`.
@@ -568,81 +305,36 @@ fn setcontext_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-/// `localcontext(ctx=None, **kwargs)`: a manager that installs a copy.
-fn localcontext_of(vm: &mut Vm, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
-    if pos.len() > 1 {
-        return Err(PyErr::type_error(format!(
-            "localcontext() takes at most 1 positional argument ({} given)",
-            pos.len()
-        )));
-    }
-    let given = pos
-        .first()
-        .copied()
-        .or_else(|| kw.iter().find(|(k, _)| k == "ctx").map(|(_, v)| *v));
-    let base = match given {
-        None | Some(Value::None) => super::current(vm),
-        Some(v) if ctx_of(vm, v).is_some() => v,
-        Some(_) => return Err(PyErr::type_error("optional argument must be a context")),
-    };
-    let c = ctx_of(vm, base).expect("context").clone();
-    let new = new_ctx(vm, c);
-    for (k, v) in kw {
-        if k == "ctx" {
-            continue;
-        }
-        if !matches!(
-            k.as_str(),
-            "prec" | "rounding" | "Emin" | "Emax" | "capitals" | "clamp" | "flags" | "traps"
-        ) {
-            return Err(PyErr::type_error(format!(
-                "'{k}' is an invalid keyword argument for this function"
-            )));
-        }
-        if matches!(k.as_str(), "flags" | "traps") {
-            let bits = signals_arg(vm, *v, true)?;
-            let cm = ctx_mut(vm, new).expect("context");
-            if k == "flags" {
-                cm.flags = bits;
-            } else {
-                cm.traps = bits;
-            }
-        } else {
-            set_field(vm, new, k, *v)?;
-        }
-    }
-    Ok(vm.heap.new_value(Obj::Native(NativeObj::DecLocal {
-        ctx: new,
-        saved: Value::None,
-    })))
-}
+/// The methods of a `localcontext()` manager.
+static LOCAL_METHODS: &[Method] = methods_table![__enter__ = local_enter, __exit__ = local_exit];
 
-/// `__enter__`/`__exit__` of a `localcontext()` manager.
-pub fn local_method(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
-    let Obj::Native(NativeObj::DecLocal { ctx, .. }) = vm.heap.get(id) else {
-        return Ok(None);
-    };
-    let ctx = *ctx;
-    match name {
-        "__enter__" => {
-            let prev = super::current(vm);
-            if let Obj::Native(NativeObj::DecLocal { saved, .. }) = vm.heap.get_mut(id) {
-                *saved = prev;
-            }
-            super::set_current(vm, ctx);
-            Ok(Some(ctx))
+native! {
+    /// `ContextManager.__enter__()`: installs the manager's context.
+    builtin method local_enter(vm, this) {
+        let id = receiver(this);
+        let Obj::Native(NativeObj::DecLocal { ctx, .. }) = vm.heap.get(id) else {
+            unreachable!("a localcontext manager")
+        };
+        let ctx = *ctx;
+        let prev = super::current(vm);
+        if let Obj::Native(NativeObj::DecLocal { saved, .. }) = vm.heap.get_mut(id) {
+            *saved = prev;
         }
-        "__exit__" => {
-            let saved = match vm.heap.get(id) {
-                Obj::Native(NativeObj::DecLocal { saved, .. }) => *saved,
-                _ => Value::None,
-            };
-            if !saved.is_none() {
-                super::set_current(vm, saved);
-            }
-            Ok(Some(Value::None))
+        super::set_current(vm, ctx);
+        Ok(ctx)
+    }
+
+    /// `ContextManager.__exit__(*args)`: restores the context `__enter__`
+    /// replaced.
+    builtin method local_exit(vm, this, *args) {
+        let saved = match vm.heap.get(receiver(this)) {
+            Obj::Native(NativeObj::DecLocal { saved, .. }) => *saved,
+            _ => Value::None,
+        };
+        if !saved.is_none() {
+            super::set_current(vm, saved);
         }
-        _ => Ok(None),
+        Ok(Value::None)
     }
 }
 
@@ -696,7 +388,7 @@ impl np::NativeType for ContextType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        has_method(name)
+        crate::native::has_method(super::ctxmethods::METHODS, name)
     }
 
     fn call_method(
@@ -706,7 +398,8 @@ impl np::NativeType for ContextType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        call_method(vm, id, name, args, kw)
+        let table = super::ctxmethods::METHODS;
+        crate::native::call_method(table, "Context", vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
@@ -730,17 +423,18 @@ impl np::NativeType for LocalContextType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        matches!(name, "__enter__" | "__exit__")
+        crate::native::has_method(LOCAL_METHODS, name)
     }
 
     fn call_method(
         vm: &mut np::Vm,
         id: np::ObjId,
         name: &str,
-        _args: Vec<np::Value>,
-        _kw: np::Kwargs,
+        args: Vec<np::Value>,
+        kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        local_method(vm, id, name)
+        let owner = "ContextManager";
+        crate::native::call_method(LOCAL_METHODS, owner, vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(_: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

@@ -9,11 +9,12 @@
 //! `format.rs` `__format__`, `ops.rs` the Python face of `Decimal`
 //! (constructor, operators, conversions), `methods.rs` its named methods
 //! and `named.rs` the operations they share with `Context`, `ctxobj.rs`
-//! the Python face of `Context` and `localcontext`, `signals.rs` the
-//! `flags`/`traps` dicts.
+//! the Python face of `Context` and `localcontext`, `ctxmethods.rs`
+//! `Context`'s methods, `signals.rs` the `flags`/`traps` dicts.
 
 pub mod arith;
 pub mod context;
+pub mod ctxmethods;
 pub mod ctxobj;
 pub mod format;
 pub mod math;

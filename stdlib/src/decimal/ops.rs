@@ -13,7 +13,6 @@ use super::context::*;
 use super::named::BinaryFn;
 use super::number::{self, cmp_num, Dec, Kind};
 use super::{convert, ctx_of, dec_of, new_dec, operand, pick_ctx, signal};
-use crate::builtins::Args;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::objects::NativeObj;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -35,15 +34,42 @@ fn dec(vm: &Vm, id: ObjId) -> Dec {
     }
 }
 
-/// `Decimal(value="0", context=None)`.
-pub fn decimal_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let slots = parse_args(&a, &["value", "context"], 0)?;
-    let ctx = pick_ctx(vm, slots[1])?;
-    let Some(v) = slots[0] else {
-        return Ok(new_dec(vm, Dec::zero()));
-    };
-    let d = value_to_dec(vm, v, ctx, true)?;
-    Ok(new_dec(vm, d))
+native! {
+    /// `Decimal(value="0", context=None)`.
+    pub keywords fn decimal_new as "" (vm, value?, context?) {
+        let ctx = pick_ctx(vm, context)?;
+        let Some(v) = value else {
+            return Ok(new_dec(vm, Dec::zero()));
+        };
+        let d = value_to_dec(vm, v, ctx, true)?;
+        Ok(new_dec(vm, d))
+    }
+
+    /// `Decimal.from_float(f, /)`, a class method.
+    pub builtin fn from_float as "from_float" in "Decimal" (vm, f, /) {
+        let d = match f {
+            Value::Float(x) => Dec::from_f64(x),
+            _ => match vm.as_num(f) {
+                Some(crate::vm::ops::Num::Int(i)) => Dec::from_i64(i),
+                Some(crate::vm::ops::Num::Big(b)) => Dec::from_bigint(&b),
+                _ => return Err(PyErr::type_error("argument must be int or float")),
+            },
+        };
+        Ok(new_dec(vm, d))
+    }
+
+    /// `Decimal.from_number(number, /)`, a class method.
+    pub builtin fn from_number as "from_number" in "Decimal" (vm, number, /) {
+        if let Some(d) = dec_of(vm, number) {
+            let d = d.clone();
+            return Ok(new_dec(vm, d));
+        }
+        if let Value::Float(f) = number {
+            return Ok(new_dec(vm, Dec::from_f64(f)));
+        }
+        let d = convert(vm, number)?;
+        Ok(new_dec(vm, d))
+    }
 }
 
 /// The exact Decimal of a constructor argument (strings that do not
@@ -171,57 +197,6 @@ fn from_tuple(vm: &mut Vm, items: &[Value]) -> PyResult<Dec> {
         }
     };
     Ok(Dec::finite(neg, coeff, exp))
-}
-
-/// Binds positional/keyword arguments to `names` (the first `required`
-/// mandatory) with `_decimal`'s messages for mistakes.
-pub fn parse_args(a: &Args, names: &[&str], required: usize) -> PyResult<Vec<Option<Value>>> {
-    let n = names.len();
-    let given = a.pos.len();
-    if given > n {
-        let how = if required == n { "exactly" } else { "at most" };
-        let s = if n == 1 { "" } else { "s" };
-        return Err(PyErr::type_error(format!(
-            "function takes {how} {n} argument{s} ({} given)",
-            given + a.kw.len()
-        )));
-    }
-    let mut slots: Vec<Option<Value>> = vec![None; n];
-    for (i, v) in a.pos.iter().enumerate() {
-        slots[i] = Some(*v);
-    }
-    for (k, v) in &a.kw {
-        match names.iter().position(|x| x == k) {
-            Some(i) if slots[i].is_none() => slots[i] = Some(*v),
-            Some(i) => {
-                return Err(PyErr::type_error(format!(
-                    "argument for function given by name ('{k}') and position ({})",
-                    i + 1
-                )))
-            }
-            None => {
-                return Err(PyErr::type_error(format!(
-                    "'{k}' is an invalid keyword argument for this function"
-                )))
-            }
-        }
-    }
-    for (i, slot) in slots.iter().enumerate().take(required) {
-        if slot.is_none() {
-            if required == n && a.kw.is_empty() {
-                let s = if n == 1 { "" } else { "s" };
-                return Err(PyErr::type_error(format!(
-                    "function takes exactly {n} argument{s} ({given} given)"
-                )));
-            }
-            return Err(PyErr::type_error(format!(
-                "function missing required argument '{}' (pos {})",
-                names[i],
-                i + 1
-            )));
-        }
-    }
-    Ok(slots)
 }
 
 /// A rounding argument (`None` means the context's).
@@ -554,36 +529,6 @@ pub fn type_getattr(vm: &mut Vm, name: &str) -> Option<Value> {
     }
 }
 
-/// `Decimal.from_float(f)`.
-pub fn from_float(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = parse_args(&a, &["f"], 1)?;
-    let v = s[0].expect("required");
-    let d = match v {
-        Value::Float(f) => Dec::from_f64(f),
-        _ => match vm.as_num(v) {
-            Some(crate::vm::ops::Num::Int(i)) => Dec::from_i64(i),
-            Some(crate::vm::ops::Num::Big(b)) => Dec::from_bigint(&b),
-            _ => return Err(PyErr::type_error("argument must be int or float")),
-        },
-    };
-    Ok(new_dec(vm, d))
-}
-
-/// `Decimal.from_number(x)`.
-pub fn from_number(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    let s = parse_args(&a, &["number"], 1)?;
-    let v = s[0].expect("required");
-    if let Some(d) = dec_of(vm, v) {
-        let d = d.clone();
-        return Ok(new_dec(vm, d));
-    }
-    if let Value::Float(f) = v {
-        return Ok(new_dec(vm, Dec::from_f64(f)));
-    }
-    let d = convert(vm, v)?;
-    Ok(new_dec(vm, d))
-}
-
 // The native object type this file owns (`objects/native_type.rs`).
 use crate::collections::namedtuple::NamedtupleVm;
 use crate::objects::prelude as np;
@@ -610,7 +555,7 @@ impl np::NativeType for DecimalType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        super::methods::has_method(name)
+        crate::native::has_method(super::methods::METHODS, name)
     }
 
     fn call_method(
@@ -620,7 +565,8 @@ impl np::NativeType for DecimalType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        super::methods::call_method(vm, id, name, args, kw)
+        let table = super::methods::METHODS;
+        crate::native::call_method(table, "Decimal", vm, np::Value::Ref(id), name, args, kw)
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {

@@ -1,10 +1,12 @@
 //! Binding a call's arguments to a native function's signature, with
 //! CPython's messages for missing, extra, repeated and unknown arguments.
-//! Three wordings exist because CPython has three: functions written in
-//! Python ([`Style::Def`]), C functions whose arguments Argument Clinic
-//! parses ([`Style::Clinic`]), and the older C convention of positional
-//! arguments with a keyword allow-list ([`Args::check`]). `native!`
-//! (`builtins/native.rs`) declares a function once and picks one of them.
+//! Several wordings exist because CPython has several: functions written
+//! in Python ([`Style::Def`]), C functions whose arguments Argument Clinic
+//! parses ([`Style::Clinic`]), the older C convention of positional
+//! arguments with a keyword allow-list ([`Args::check`]), and the
+//! `PyArg_ParseTuple` / `PyArg_ParseTupleAndKeywords` parsers
+//! ([`bind_getargs`], [`bind_keywords`]). `native!` (`builtins/native.rs`)
+//! declares a function once and picks one of them.
 
 use crate::builtins::Args;
 use crate::object::Value;
@@ -126,6 +128,115 @@ fn bind_builtin_into(
         } else {
             a.kwarg(name)
         };
+    }
+    Ok(())
+}
+
+/// How `PyArg_ParseTuple` and `PyArg_ParseTupleAndKeywords` name the
+/// function in their messages: `name()`, or `function` when the format
+/// names none (`fname` empty).
+pub fn format_name(fname: &str) -> String {
+    if fname.is_empty() {
+        "function".into()
+    } else {
+        format!("{fname}()")
+    }
+}
+
+/// Binds a `getargs`-style call of fixed parameters into `out`, one slot
+/// per parameter ([`Args::check_getargs_as`]'s messages; the first `min`
+/// required); the arguments are dropped here.
+///
+/// # Errors
+/// `TypeError` for keywords or a wrong count.
+#[inline(never)]
+pub fn bind_getargs(fname: &str, a: Args, min: usize, out: &mut [Option<Value>]) -> PyResult<()> {
+    a.check_getargs_as(fname, min, out.len())?;
+    for (slot, v) in out.iter_mut().zip(&a.pos) {
+        *slot = Some(*v);
+    }
+    Ok(())
+}
+
+/// Binds a call the way `PyArg_ParseTupleAndKeywords` does (`keywords` in
+/// `native!`) into `out`, one slot per parameter: `params` are
+/// positional-or-keyword, the first `required` of them required; `fname`
+/// is the function the format names (`""`: none, as in `_decimal`'s
+/// `"O|O"`: `function takes at most 2 arguments (3 given)`, `this
+/// function got an unexpected keyword argument 'x'`). Its order of
+/// checks: the total count, then each parameter in turn (`missing
+/// required argument`), then keywords that repeat a positional, then
+/// unknown keywords. The arguments are dropped here.
+///
+/// # Errors
+/// `TypeError` with CPython's message.
+#[inline(never)]
+pub fn bind_keywords(
+    fname: &str,
+    a: Args,
+    required: usize,
+    params: &[&str],
+    out: &mut [Option<Value>],
+) -> PyResult<()> {
+    let n = params.len();
+    let nargs = a.pos.len();
+    let given = nargs + a.kw.len();
+    if given > n {
+        let keyword = if nargs == 0 { "keyword " } else { "" };
+        let s = if n == 1 { "" } else { "s" };
+        return Err(PyErr::type_error(format!(
+            "{} takes at most {n} {keyword}argument{s} ({given} given)",
+            format_name(fname)
+        )));
+    }
+    let mut unused = a.kw.len();
+    for (i, (slot, name)) in out.iter_mut().zip(params).enumerate() {
+        *slot = if i < nargs {
+            Some(a.pos[i])
+        } else if unused > 0 {
+            let v = a.kwarg(name);
+            unused -= usize::from(v.is_some());
+            v
+        } else {
+            None
+        };
+        if slot.is_some() {
+            continue;
+        }
+        if i < required {
+            return Err(PyErr::type_error(format!(
+                "{} missing required argument '{name}' (pos {})",
+                format_name(fname),
+                i + 1
+            )));
+        }
+        if unused == 0 {
+            break;
+        }
+    }
+    if unused > 0 {
+        for (i, name) in params.iter().enumerate().take(nargs) {
+            if a.kwarg(name).is_some() {
+                return Err(PyErr::type_error(format!(
+                    "argument for {} given by name ('{name}') and position ({})",
+                    format_name(fname),
+                    i + 1
+                )));
+            }
+        }
+        for (k, _) in &a.kw {
+            if !params.contains(&k.as_str()) {
+                let who = if fname.is_empty() {
+                    "this function".into()
+                } else {
+                    format!("{fname}()")
+                };
+                let hint = crate::vm::suggest::keyword_hint(k, params);
+                return Err(PyErr::type_error(format!(
+                    "{who} got an unexpected keyword argument '{k}'{hint}"
+                )));
+            }
+        }
     }
     Ok(())
 }

@@ -223,10 +223,17 @@ impl Args {
     /// `PyArg_ParseTuple` (`strptime() takes exactly 2 arguments (1
     /// given)`, `strftime() takes no keyword arguments`).
     pub fn check_getargs(&self, min: usize, max: usize) -> PyResult<()> {
-        let name = self.name;
+        self.check_getargs_as(self.name, min, max)
+    }
+
+    /// [`Args::check_getargs`] with the count messages naming `fname`,
+    /// the function the format names (`""`: none, as in `"OO"`, and
+    /// CPython says `function takes exactly 2 arguments (1 given)`).
+    pub fn check_getargs_as(&self, fname: &str, min: usize, max: usize) -> PyResult<()> {
         if !self.kw.is_empty() {
             return Err(PyErr::type_error(format!(
-                "{name}() takes no keyword arguments"
+                "{}() takes no keyword arguments",
+                self.name
             )));
         }
         let n = self.pos.len();
@@ -239,8 +246,9 @@ impl Args {
                 ("at most", max)
             };
             let s = if k == 1 { "" } else { "s" };
+            let f = bind::format_name(fname);
             return Err(PyErr::type_error(format!(
-                "{name}() takes {how} {k} argument{s} ({n} given)"
+                "{f} takes {how} {k} argument{s} ({n} given)"
             )));
         }
         Ok(())

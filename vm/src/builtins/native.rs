@@ -45,13 +45,23 @@
 //!   `PyArg_ParseTuple` and takes no keywords ([`Args::check_getargs`]:
 //!   `strptime() takes exactly 2 arguments (1 given)`, `group() takes no
 //!   keyword arguments`); positional-only parameters and `*rest`;
+//! - `keywords`: a C function that parses its arguments with
+//!   `PyArg_ParseTupleAndKeywords` ([`bind_keywords`]: `function takes at
+//!   most 2 arguments (3 given)`, `function missing required argument
+//!   'other' (pos 1)`, `this function got an unexpected keyword argument
+//!   'x'`); positional-or-keyword parameters only, required then `name?`;
 //! - `def`: a function defined in Python (`random.seed`); `def_method` the
 //!   same for a method, whose `self` counts in "takes N positional
 //!   arguments".
 //!
 //! The name in messages is the one the function was called by (its table
 //! entry, so one function under two names reports each), unless given with
-//! `as "Random.seed"`. A `builtin` may name its owner with `in "math"`:
+//! `as "Random.seed"`. For `getargs` and `keywords`, `as` names the
+//! function the format names (`"OO:strptime"`), which only their count and
+//! binding messages use (`getargs`' "takes no keyword arguments" is the
+//! call's, under the called name); `as ""` says the format names none
+//! (`"OO"`: CPython then says `function takes exactly 2 arguments (1
+//! given)`). A `builtin` may name its owner with `in "math"`:
 //! CPython qualifies the messages of `METH_O`/`METH_NOARGS` functions and
 //! "takes no keyword arguments" with the module or type (`math.sqrt()
 //! takes exactly one argument (2 given)`, [`Args::qualname`]) but not the
@@ -69,6 +79,7 @@
 //! [`Args::qualname`]: crate::builtins::Args::qualname
 //! [`Args::check_getargs`]: crate::builtins::Args::check_getargs
 //! [`Args::check_unpack`]: crate::builtins::Args::check_unpack
+//! [`bind_keywords`]: crate::builtins::bind::bind_keywords
 
 use crate::object::Value;
 use crate::vm::stdlib::Stdlib;
@@ -255,20 +266,44 @@ macro_rules! native_in {
             stringify!($($r)+), "`"
         ));
     };
-    // `getargs`: positionals only, `Args::check_getargs`'s messages.
+    // `getargs`: positionals only, `Args::check_getargs_as`'s messages
+    // (the count ones naming the function `as` gives, `""` for none);
+    // fixed parameters bound out of line by `bind_getargs`.
     (@emit
         { $vmty:tt [$($meta:tt)*] getargs $name:ident [$($pyname:literal)?] [] $vm:ident [$($this:ident)?] $body:block }
-        [$($por:ident)*] [$($poo:ident)*] [] [] [] [$($v:ident)?] []
+        [$($por:ident)*] [$($poo:ident)*] [] [] [] [] []
     ) => {
         $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
-            $(args.name = $pyname;)?
-            let max = <[&str]>::len(&[$(stringify!($por),)* $(stringify!($poo),)*]);
-            $(let max = { let _ = stringify!($v); usize::MAX };)?
-            args.check_getargs(<[&str]>::len(&[$(stringify!($por)),*]), max)?;
+            let mut slots: [Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $por))* $(+ $crate::native_in!(@one $poo))*] =
+                Default::default();
+            $crate::builtins::bind::bind_getargs(
+                $crate::native_in!(@name [$($pyname)?] args),
+                args,
+                <[&str]>::len(&[$(stringify!($por)),*]),
+                &mut slots,
+            )?;
+            let [$($por,)* $($poo,)*] = slots;
+            $(
+                // `bind_getargs` has checked that it is there
+                let $por: $crate::object::Value = $por.unwrap_or($crate::object::Value::None);
+            )*
+            $body
+        });
+    };
+    (@emit
+        { $vmty:tt [$($meta:tt)*] getargs $name:ident [$($pyname:literal)?] [] $vm:ident [$($this:ident)?] $body:block }
+        [$($por:ident)*] [$($poo:ident)*] [] [] [] [$v:ident] []
+    ) => {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
+            args.check_getargs_as(
+                $crate::native_in!(@name [$($pyname)?] args),
+                <[&str]>::len(&[$(stringify!($por)),*]),
+                usize::MAX,
+            )?;
             #[allow(unused_mut, unused_variables, unused_assignments)]
             let mut slot = 0usize;
             $(
-                // `check_getargs` has checked that it is there
+                // `check_getargs_as` has checked that it is there
                 let $por: $crate::object::Value = args.pos[slot];
                 slot += 1;
             )*
@@ -276,10 +311,8 @@ macro_rules! native_in {
                 let $poo: Option<$crate::object::Value> = args.pos.get(slot).copied();
                 slot += 1;
             )*
-            $(
-                let $v: Vec<$crate::object::Value> =
-                    args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
-            )?
+            let $v: Vec<$crate::object::Value> =
+                args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
             $body
         });
     };
@@ -287,6 +320,35 @@ macro_rules! native_in {
         compile_error!(concat!(
             "native!: a `getargs` function takes positional-only parameters and `*rest` (",
             stringify!($name), ")"
+        ));
+    };
+    // `keywords`: `bind_keywords`, out of line.
+    (@emit
+        { $vmty:tt [$($meta:tt)*] keywords $name:ident [$($pyname:literal)?] [] $vm:ident [$($this:ident)?] $body:block }
+        [] [] [$($r:ident)*] [$($o:ident)*] [] [] []
+    ) => {
+        $crate::native_in!(@header $vmty [$($meta)*] $name $vm [$($this)?] args {
+            let mut slots: [Option<$crate::object::Value>; 0 $(+ $crate::native_in!(@one $r))* $(+ $crate::native_in!(@one $o))*] =
+                Default::default();
+            $crate::builtins::bind::bind_keywords(
+                $crate::native_in!(@name [$($pyname)?] args),
+                args,
+                <[&str]>::len(&[$(stringify!($r)),*]),
+                &[$(stringify!($r),)* $(stringify!($o),)*],
+                &mut slots,
+            )?;
+            let [$($r,)* $($o,)*] = slots;
+            $(
+                // `bind_keywords` has checked that it is there
+                let $r: $crate::object::Value = $r.unwrap_or($crate::object::Value::None);
+            )*
+            $body
+        });
+    };
+    (@emit { $vmty:tt $meta:tt keywords $name:ident $($f:tt)* } $($lists:tt)*) => {
+        compile_error!(concat!(
+            "native!: a `keywords` function takes positional-or-keyword parameters only, \
+             required then `name?` (", stringify!($name), ")"
         ));
     };
     // `def`, `def_method`, `clinic`: `bind` with their wording.
