@@ -16,39 +16,35 @@ use monty_compile::bytecode::CmpOp;
 /// frames on the Rust stack).
 const MAX_DEQUE_COMPARE_NESTING: u32 = 200;
 
-pub(super) fn deque(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    if a.pos.len() + a.kw.len() > 2 {
-        return Err(PyErr::type_error(format!(
-            "deque() takes at most 2 arguments ({} given)",
-            a.pos.len() + a.kw.len()
-        )));
-    }
-    a.check(0, 2, &["iterable", "maxlen"])?;
-    let maxlen = match a.get(1, "maxlen") {
-        None | Some(Value::None) => None,
-        Some(m) => {
-            // maxlen is converted with PyLong_AsSsize_t: ints only
-            let is_int = matches!(m, Value::Int(_) | Value::Bool(_))
-                || matches!(m, Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)));
-            if !is_int {
-                return Err(PyErr::type_error("an integer is required"));
+native! {
+    /// `deque(iterable=(), maxlen=None)`.
+    pub(super) clinic fn deque(vm, iterable?, maxlen?) {
+        let maxlen = match maxlen {
+            None | Some(Value::None) => None,
+            Some(m) => {
+                // maxlen is converted with PyLong_AsSsize_t: ints only
+                let is_int = matches!(m, Value::Int(_) | Value::Bool(_))
+                    || matches!(m, Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)));
+                if !is_int {
+                    return Err(PyErr::type_error("an integer is required"));
+                }
+                let n = vm.index_arg(m)?;
+                if n < 0 {
+                    return Err(PyErr::value_error("maxlen must be non-negative"));
+                }
+                Some(n as usize)
             }
-            let n = vm.index_arg(m)?;
-            if n < 0 {
-                return Err(PyErr::value_error("maxlen must be non-negative"));
+        };
+        let mut items = VecDeque::new();
+        if let Some(src) = iterable {
+            for v in vm.collect_iterable(src)? {
+                push_bounded(&mut items, maxlen, v, true);
             }
-            Some(n as usize)
         }
-    };
-    let mut items = VecDeque::new();
-    if let Some(src) = a.get(0, "iterable") {
-        for v in vm.collect_iterable(src)? {
-            push_bounded(&mut items, maxlen, v, true);
-        }
+        Ok(vm
+            .heap
+            .new_value(Obj::Native(NativeObj::Deque { items, maxlen })))
     }
-    Ok(vm
-        .heap
-        .new_value(Obj::Native(NativeObj::Deque { items, maxlen })))
 }
 
 fn push_bounded(items: &mut VecDeque<Value>, maxlen: Option<usize>, v: Value, back: bool) {
