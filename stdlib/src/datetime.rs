@@ -18,7 +18,8 @@ use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
-use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::vm::stdlib::Stdlib;
+use crate::vm::{as_str, Library, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
 /// Microseconds in a day.
@@ -693,7 +694,7 @@ pub fn class_of(obj: &NativeObj) -> Option<NativeId> {
 /// 'datetime.date'>`), for the core's repr of `Value::Native` (a hook the
 /// core does not have yet).
 pub fn class_repr(t: NativeId) -> Option<String> {
-    let name = super::native_name(t);
+    let name = <Library as Stdlib>::native_name(t);
     let module = if t.module == module_index() && t.func <= TZINFO {
         "datetime"
     } else if t.module == super::module_index("time") && t.func == super::time::STRUCT_TIME {

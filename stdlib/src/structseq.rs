@@ -106,7 +106,7 @@ native! {
             )));
         };
         let stream = stream_of(vm, this).unwrap_or(1);
-        crate::output::write(u32::from(stream), &text);
+        monty_vm::output::write(u32::from(stream), &text);
         Ok(Value::Int(text.chars().count() as i64))
     }
 

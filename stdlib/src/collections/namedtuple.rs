@@ -12,7 +12,7 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
 
 fn is_identifier(s: &str) -> bool {
-    crate::unicode::is_identifier(s)
+    monty_vm::unicode::is_identifier(s)
 }
 
 /// Python's hard keywords (`keyword.kwlist`).
