@@ -228,11 +228,11 @@ impl Stdlib for Library {
     }
 
     fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
-        super::objects::class_repr(vm, t)
+        super::objects::classes::class_repr(vm, t)
     }
 
     fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
-        super::objects::class_of(vm, id)
+        super::objects::classes::class_of(vm, id)
     }
 
     fn native_name(id: NativeId) -> &'static str {
