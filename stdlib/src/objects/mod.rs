@@ -65,22 +65,22 @@ native_objects! {
         maxlen: Option<usize>,
     },
     /// A `random.Random` instance and its generator (`random_obj.rs`).
-    Random(Box<super::random::State>),
+    Random(Box<crate::random_state::State>),
     /// `re.Pattern` (`re.rs`).
-    RePattern(Box<super::re::PatternData>),
+    RePattern(Box<crate::re_data::PatternData>),
     /// `re.Match` (`re.rs`).
-    ReMatch(Box<super::re::MatchData>),
+    ReMatch(Box<crate::re_data::MatchData>),
     /// `datetime.date`, `datetime`, `time`, `timedelta`, `timezone` (`datetime.rs`).
-    Datetime(Box<super::datetime::Dt>),
+    Datetime(Box<crate::datetime_data::Dt>),
     /// `time.struct_time` (`time.rs`).
-    StructTime(Box<super::time::StructTime>),
+    StructTime(Box<crate::time_data::StructTime>),
     /// A `hashlib` hash object (`hashlib.rs`).
     Hash(Box<super::digests::Hasher>),
     /// An `hmac.HMAC` object (`hmac.rs`).
     Hmac(Box<super::digests::HmacKey>),
     /// A struct sequence such as `sys.version_info` (`structseq.rs`).
     StructSeq {
-        kind: super::structseq::SeqKind,
+        kind: crate::structseq_data::SeqKind,
         values: Vec<Value>,
     },
     /// `sys.stdout` (1) / `sys.stderr` (2) (`structseq.rs`).
@@ -93,16 +93,16 @@ native_objects! {
     /// A union type, `int | None` (`generic.rs`).
     Union(Vec<Value>),
     /// `io.StringIO` / `io.BytesIO` (`io.rs`).
-    StringIO(Box<super::io::TextBuf>),
-    BytesIO(Box<super::io::ByteBuf>),
+    StringIO(Box<crate::io::data::TextBuf>),
+    BytesIO(Box<crate::io::data::ByteBuf>),
     /// `_csv.Dialect`, `_csv.reader`, `_csv.writer` (`csv_dialect.rs`,
     /// `csv_reader.rs`, `csv_writer.rs`) and `csv.DictReader` /
     /// `csv.DictWriter` (`csv_dict.rs`).
-    CsvDialect(Box<super::csv_dialect::Dialect>),
-    CsvReader(Box<super::csv_reader::ReaderState>),
-    CsvWriter(Box<super::csv_writer::WriterState>),
-    CsvDictReader(Box<super::csv_dict::DictReaderState>),
-    CsvDictWriter(Box<super::csv_dict::DictWriterState>),
+    CsvDialect(Box<crate::csv_data::Dialect>),
+    CsvReader(Box<crate::csv_data::ReaderState>),
+    CsvWriter(Box<crate::csv_data::WriterState>),
+    CsvDictReader(Box<crate::csv_data::DictReaderState>),
+    CsvDictWriter(Box<crate::csv_data::DictWriterState>),
     /// `decimal.Decimal` (`decimal/ops.rs`).
     Decimal(Box<super::decimal::number::Dec>),
     /// `decimal.Context` (`decimal/ctxobj.rs`).
