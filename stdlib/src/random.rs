@@ -68,7 +68,7 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
             return Ok(State::from_int(&BigInt::from_bytes_be(Sign::Plus, &all)));
         }
         // other versions seed from the hash, as CPython does
-        let h = crate::builtins::call_builtin(vm, Builtin::Hash, vec![a], Vec::new())?;
+        let h = crate::builtins::dispatch::call_builtin(vm, Builtin::Hash, vec![a], Vec::new())?;
         let h = vm.bigint_arg(h)?;
         return Ok(State::from_int(&BigInt::from(
             h.to_i64().unwrap_or(0) as u64

@@ -70,18 +70,9 @@
 //! [`Args::check_getargs`]: crate::builtins::Args::check_getargs
 //! [`Args::check_unpack`]: crate::builtins::Args::check_unpack
 
-use crate::object::Value;
 use crate::vm::stdlib::Stdlib;
-use crate::vm::{PyResult, Vm};
 
-use super::Args;
-
-/// A native method: its Python name and the function called with the
-/// receiver and the call's arguments.
-pub struct Method<S: Stdlib + 'static> {
-    pub name: &'static str,
-    pub call: fn(&mut Vm<S>, Value, Args) -> PyResult<Value>,
-}
+pub use super::Method;
 
 /// The method of `table` called `name`.
 pub fn find_method<S: Stdlib>(

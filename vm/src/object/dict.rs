@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use super::exc::ExcType;
 use super::types::Type;
 use super::value::Value;
-use crate::builtins::Builtin;
+use crate::builtins::builtin::Builtin;
 
 pub use table::hash_of;
 use table::Table;

@@ -75,7 +75,7 @@ impl<S: Stdlib> Vm<S> {
         let Some(frame) = self.frames.last() else {
             return;
         };
-        if frame.code == super::consumer::CONSUMER_CODE {
+        if frame.code == super::consumer_data::CONSUMER_CODE {
             return;
         }
         let code = &self.program.codes[frame.code as usize];
