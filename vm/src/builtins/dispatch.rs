@@ -10,8 +10,8 @@
 use super::builtin::Builtin;
 use super::Args;
 use crate::object::Value;
-use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
+use crate::vm::Kwargs;
 use crate::vm::{PyResult, Vm};
 
 /// Each builtin's native (declared with `native!`); the call dispatches

@@ -232,7 +232,7 @@ macro_rules! native_in {
                     args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
             )?
             $(
-                let $kw: $crate::vm::call::Kwargs = core::mem::take(&mut args.kw);
+                let $kw: $crate::vm::Kwargs = core::mem::take(&mut args.kw);
             )?
             $body
         });

@@ -7,10 +7,7 @@ use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::Code;
 
-use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
-
-/// Deepest nesting of native callbacks (each one uses the Rust stack).
-pub(super) const MAX_NATIVE_DEPTH: u32 = 100;
+use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm, MAX_NATIVE_DEPTH};
 
 pub use super::Kwargs;
 

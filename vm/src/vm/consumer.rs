@@ -10,8 +10,8 @@ use crate::vm::stdlib::Stdlib;
 use crate::builtins::Builtin;
 use crate::object::{GenState, Obj, Value};
 
-use super::call::Kwargs;
 pub use super::consumer_data::{Consumer, ConsumerKind, CONSUMER_CODE};
+use super::Kwargs;
 use super::{Frame, OnReturn, PyResult, Vm};
 
 /// How many collected values `sum`/`min`/`max` hold before folding them

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::object::Value;
+use crate::object::value::Value;
 
 /// Marks a consumer frame (no code of its own).
 pub const CONSUMER_CODE: u32 = u32::MAX;

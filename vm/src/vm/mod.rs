@@ -52,6 +52,9 @@ use monty_compile::bytecode::{Const, Program};
 /// Result of Python-level operations.
 pub type PyResult<T> = Result<T, PyErr>;
 
+/// Deepest nesting of native callbacks (each one uses the Rust stack).
+pub(super) const MAX_NATIVE_DEPTH: u32 = 100;
+
 /// Keyword arguments as name/value pairs, in call order.
 pub type Kwargs = Vec<(String, Value)>;
 
