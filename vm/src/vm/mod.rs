@@ -29,6 +29,7 @@ pub mod kind_ops;
 pub mod matching;
 pub mod method_cache;
 pub mod ops;
+pub mod pyerr;
 pub mod quick_cmp;
 pub mod raise;
 pub mod repr;
@@ -46,8 +47,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::object::{int, Exception, External, Heap, Obj, PyStr, Value};
-pub use exception::PyErr;
 use monty_compile::bytecode::{Const, Program};
+pub use pyerr::PyErr;
 
 /// Result of Python-level operations.
 pub type PyResult<T> = Result<T, PyErr>;
