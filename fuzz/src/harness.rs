@@ -145,7 +145,9 @@ pub fn restore_once(state: &[u8]) {
 /// build's native table fingerprint and a matching checksum.
 pub fn with_header(payload: &[u8]) -> Vec<u8> {
     let mut payload = payload.to_vec();
-    payload.extend_from_slice(&monty_guest::modules::native_table_fingerprint().to_le_bytes());
+    payload.extend_from_slice(
+        &monty_guest::modules::registry::native_table_fingerprint().to_le_bytes(),
+    );
     let payload = &payload[..];
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in payload {

@@ -5,46 +5,12 @@
 //! Also the dialect registry (`register_dialect`, `get_dialect`, ...),
 //! kept as a dict in the `_csv` module object so it is per-execution data.
 
-use serde::{Deserialize, Serialize};
-
+pub use super::csv_data::{
+    Dialect, QUOTE_ALL, QUOTE_MINIMAL, QUOTE_NONE, QUOTE_NONNUMERIC, QUOTE_NOTNULL, QUOTE_STRINGS,
+};
 use super::objects::NativeObj;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
-
-pub const QUOTE_MINIMAL: u8 = 0;
-pub const QUOTE_ALL: u8 = 1;
-pub const QUOTE_NONNUMERIC: u8 = 2;
-pub const QUOTE_NONE: u8 = 3;
-pub const QUOTE_STRINGS: u8 = 4;
-pub const QUOTE_NOTNULL: u8 = 5;
-
-/// The format parameters. `None` chars are CPython's `NOT_SET`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Dialect {
-    pub delimiter: char,
-    pub quotechar: Option<char>,
-    pub escapechar: Option<char>,
-    pub doublequote: bool,
-    pub skipinitialspace: bool,
-    pub lineterminator: String,
-    pub quoting: u8,
-    pub strict: bool,
-}
-
-impl Dialect {
-    pub fn excel() -> Dialect {
-        Dialect {
-            delimiter: ',',
-            quotechar: Some('"'),
-            escapechar: None,
-            doublequote: true,
-            skipinitialspace: false,
-            lineterminator: "\r\n".into(),
-            quoting: QUOTE_MINIMAL,
-            strict: false,
-        }
-    }
-}
 
 /// The parameter names, in CPython's keyword order.
 pub const PARAMS: &[&str] = &[

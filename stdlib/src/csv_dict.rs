@@ -4,8 +4,7 @@
 //! attributes (`fieldnames`, `restkey`, `restval`, `extrasaction`, ...)
 //! are plain assignable values, read again at every row.
 
-use serde::{Deserialize, Serialize};
-
+pub use super::csv_data::{DictReaderState, DictWriterState};
 use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
 use crate::builtins::Args;
@@ -13,53 +12,6 @@ use crate::object::{Dict, ExcType, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct DictReaderState {
-    pub reader: Value,
-    /// `None` until the header row is read.
-    pub fieldnames: Value,
-    pub restkey: Value,
-    pub restval: Value,
-    pub dialect: Value,
-    pub line_num: Value,
-}
-
-impl DictReaderState {
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        for v in [
-            self.reader,
-            self.fieldnames,
-            self.restkey,
-            self.restval,
-            self.dialect,
-            self.line_num,
-        ] {
-            f(v);
-        }
-    }
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct DictWriterState {
-    pub writer: Value,
-    pub fieldnames: Value,
-    pub restval: Value,
-    pub extrasaction: Value,
-}
-
-impl DictWriterState {
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        for v in [
-            self.writer,
-            self.fieldnames,
-            self.restval,
-            self.extrasaction,
-        ] {
-            f(v);
-        }
-    }
-}
 
 fn reader_state(vm: &mut Vm, id: ObjId) -> &mut DictReaderState {
     match vm.heap.get_mut(id) {

@@ -5,31 +5,13 @@
 //! `QUOTE_STRINGS` / `QUOTE_NOTNULL` conversions match `_csv.c`.
 //! Also the read-only attributes of readers, writers and dialects.
 
-use serde::{Deserialize, Serialize};
-
+pub use super::csv_data::ReaderState;
 use super::csv_dialect::{
     self, csv_error, Dialect, QUOTE_NONE, QUOTE_NONNUMERIC, QUOTE_NOTNULL, QUOTE_STRINGS,
 };
 use super::objects::NativeObj;
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
-
-/// A reader: its line iterator, dialect and line count.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct ReaderState {
-    pub src: Value,
-    /// The `Dialect` object (`reader.dialect`).
-    pub dialect: Value,
-    pub d: Dialect,
-    pub line_num: i64,
-}
-
-impl ReaderState {
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        f(self.src);
-        f(self.dialect);
-    }
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {

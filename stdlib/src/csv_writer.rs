@@ -6,8 +6,7 @@
 //! characters that cannot be quoted are escaped (or fail with
 //! "need to escape, but no escapechar set").
 
-use serde::{Deserialize, Serialize};
-
+pub use super::csv_data::WriterState;
 use super::csv_dialect::{
     self, csv_error, Dialect, QUOTE_ALL, QUOTE_NONE, QUOTE_NONNUMERIC, QUOTE_NOTNULL, QUOTE_STRINGS,
 };
@@ -16,21 +15,6 @@ use super::objects::NativeObj;
 use crate::builtins::Builtin;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
-
-/// A writer: the bound `write` callable and the dialect.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct WriterState {
-    pub write: Value,
-    pub dialect: Value,
-    pub d: Dialect,
-}
-
-impl WriterState {
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        f(self.write);
-        f(self.dialect);
-    }
-}
 
 /// `file.write`, which must exist and be callable.
 pub fn bind_write(vm: &mut Vm, file: Value) -> PyResult<Value> {

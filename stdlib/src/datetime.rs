@@ -11,14 +11,14 @@
 //! `datetime_methods.rs` attributes and methods; `datetime_fmt.rs`
 //! `strftime`, `strptime` and ISO 8601.
 
-use serde::{Deserialize, Serialize};
-
 use super::datetime_args::bind_c;
+pub use super::datetime_data::{Clock, Date, Delta, Dt, Zone};
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
-use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::vm::stdlib::Stdlib;
+use crate::vm::{as_str, Library, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
 /// Microseconds in a day.
@@ -29,67 +29,6 @@ pub const MAX_DAYS: i64 = 999_999_999;
 pub const MAX_ORDINAL: i64 = 3_652_059;
 /// `date(1970, 1, 1).toordinal()`.
 pub const EPOCH_ORDINAL: i64 = 719_163;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Date {
-    pub y: i64,
-    pub m: i64,
-    pub d: i64,
-}
-
-/// A time of day.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clock {
-    pub h: i64,
-    pub mi: i64,
-    pub s: i64,
-    pub us: i64,
-    pub fold: i64,
-}
-
-/// A normalized duration: `0 <= secs < 86400`, `0 <= us < 10**6`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Delta {
-    pub days: i64,
-    pub secs: i64,
-    pub us: i64,
-}
-
-/// A fixed-offset zone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Zone {
-    pub off_us: i64,
-    pub name: Option<String>,
-}
-
-/// A `datetime` module object. `tz` values are `None` or a `timezone`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Dt {
-    Date(Date),
-    DateTime(Date, Clock, Value),
-    Time(Clock, Value),
-    Delta(Delta),
-    Zone(Zone),
-}
-
-impl Dt {
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Dt::Date(_) => "datetime.date",
-            Dt::DateTime(..) => "datetime.datetime",
-            Dt::Time(..) => "datetime.time",
-            Dt::Delta(_) => "datetime.timedelta",
-            Dt::Zone(_) => "datetime.timezone",
-        }
-    }
-
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        match self {
-            Dt::DateTime(_, _, tz) | Dt::Time(_, tz) => f(*tz),
-            _ => {}
-        }
-    }
-}
 
 pub fn is_leap(y: i64) -> bool {
     y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
@@ -693,7 +632,7 @@ pub fn class_of(obj: &NativeObj) -> Option<NativeId> {
 /// 'datetime.date'>`), for the core's repr of `Value::Native` (a hook the
 /// core does not have yet).
 pub fn class_repr(t: NativeId) -> Option<String> {
-    let name = super::native_name(t);
+    let name = <Library as Stdlib>::native_name(t);
     let module = if t.module == module_index() && t.func <= TZINFO {
         "datetime"
     } else if t.module == super::module_index("time") && t.func == super::time::STRUCT_TIME {

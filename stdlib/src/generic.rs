@@ -6,7 +6,8 @@
 
 use crate::builtins::Builtin;
 use crate::object::{HashKey, Obj, ObjId, Type, Value};
-use crate::vm::{PyErr, PyResult, Vm};
+use crate::vm::stdlib::Stdlib;
+use crate::vm::{Library, PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::NativeObj;
@@ -36,7 +37,7 @@ fn union_args(vm: &Vm, v: Value) -> Option<Vec<Value>> {
 fn is_class(vm: &Vm, v: Value) -> bool {
     match v {
         Value::Type(_) | Value::ExcType(_) => true,
-        Value::Native(n) => super::objects::class_repr(vm, n).is_some(),
+        Value::Native(n) => <Library as Stdlib>::class_repr(vm, n).is_some(),
         Value::Ref(id) => matches!(vm.heap.get(id), Obj::Class(_)),
         _ => false,
     }
@@ -50,7 +51,7 @@ fn is_generic_class(vm: &Vm, t: Value) -> bool {
             Type::List | Type::Dict | Type::Set | Type::FrozenSet | Type::Tuple | Type::Type
         ),
         Value::Native(n) => {
-            let repr = super::objects::class_repr(vm, n).unwrap_or_default();
+            let repr = <Library as Stdlib>::class_repr(vm, n).unwrap_or_default();
             [
                 "collections.deque",
                 "collections.defaultdict",
@@ -89,7 +90,7 @@ pub fn type_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
         Value::Builtin(Builtin::Ellipsis) => "...".into(),
         Value::Type(t) => t.name().into(),
         Value::ExcType(e) => e.name().into(),
-        Value::Native(n) => match super::objects::class_repr(vm, n) {
+        Value::Native(n) => match <Library as Stdlib>::class_repr(vm, n) {
             Some(r) => r
                 .trim_start_matches("<class '")
                 .trim_end_matches("'>")

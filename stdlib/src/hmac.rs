@@ -10,12 +10,13 @@ use super::objects::NativeObj;
 use super::ModuleDef;
 use crate::object::bytes::as_bytes;
 use crate::object::{Obj, ObjId, Value};
-use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::vm::stdlib::Stdlib;
+use crate::vm::{as_str, Library, PyErr, PyResult, Vm};
 
 /// The algorithm a `digestmod` names: a string or a `hashlib` constructor.
 fn algo_of(vm: &Vm, v: Value) -> PyResult<Algo> {
     let name = match v {
-        Value::Native(id) => super::native_name(id).to_string(),
+        Value::Native(id) => <Library as Stdlib>::native_name(id).to_string(),
         _ => match as_str(&vm.heap, v) {
             Some(s) => s.to_string(),
             None => {

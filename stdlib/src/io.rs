@@ -9,43 +9,15 @@
 //! and `\r` to `\n` on write, `''` leaves text alone but ends lines at any
 //! of the three, `'\r'` / `'\r\n'` translate `\n` on write.
 
-use serde::{Deserialize, Serialize};
-
+pub(crate) mod data;
 mod methods;
+
+pub use data::{ByteBuf, Newline, TextBuf};
 
 use super::objects::NativeObj;
 use super::ModuleDef;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
-
-/// What `StringIO(newline=...)` selected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Newline {
-    /// `None`: universal newlines, translated to `\n` on write.
-    Universal,
-    /// `''`: any line ending ends a line; nothing is translated.
-    Untranslated,
-    Lf,
-    Cr,
-    CrLf,
-}
-
-/// A `StringIO`'s state.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct TextBuf {
-    pub buf: Vec<char>,
-    pub pos: usize,
-    pub closed: bool,
-    pub newline: Newline,
-}
-
-/// A `BytesIO`'s state.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct ByteBuf {
-    pub buf: Vec<u8>,
-    pub pos: usize,
-    pub closed: bool,
-}
 
 fn closed_err(period: bool) -> PyErr {
     PyErr::value_error(if period {

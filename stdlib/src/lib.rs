@@ -4,28 +4,17 @@
 //! adds constants. [`Library`] implements the core's `Stdlib` trait: it is
 //! what `monty-vm` is instantiated with. Nothing here reaches the host:
 //! modules are deterministic and pure.
+//!
+//! This file holds only what the modules themselves name (the types of a
+//! module's definition, [`module_index`], [`ImportVm`]) and so names no
+//! module: the table of modules is in [`registry`], the `Stdlib` impl in
+//! `library.rs`, both at the top, so imports point one way.
 
-/// The core's `vm` module with its VM instantiated at [`Library`], so the
-/// modules name `Vm` as the one VM they run on.
-pub mod vm {
-    pub use monty_vm::vm::*;
-    /// The VM running this library.
-    pub type Vm = monty_vm::vm::Vm<crate::Library>;
-}
+pub mod builtins;
+pub mod object;
+pub mod vm;
 
-/// The core's `object` module with its heap types instantiated at
-/// [`Library`].
-pub mod object {
-    pub use monty_vm::object::*;
-    /// A heap object of this library's VM.
-    pub type Obj = monty_vm::object::Obj<crate::Library>;
-    /// An iterator's state in this library's VM.
-    pub type Iter = monty_vm::object::Iter<crate::Library>;
-    /// The heap of this library's VM.
-    pub type Heap = monty_vm::object::Heap<crate::Library>;
-}
-
-pub use monty_vm::{builtins, output, unicode};
+pub use monty_vm::{output, unicode};
 
 #[macro_use]
 mod native;
@@ -38,6 +27,7 @@ mod bisect;
 pub(crate) mod collections;
 mod copy;
 mod csv;
+mod csv_data;
 mod csv_dialect;
 mod csv_dict;
 mod csv_reader;
@@ -45,6 +35,7 @@ mod csv_writer;
 mod dataclasses;
 mod datetime;
 mod datetime_args;
+mod datetime_data;
 mod datetime_fmt;
 mod datetime_methods;
 mod datetime_ops;
@@ -76,18 +67,23 @@ mod pathlib;
 pub mod random;
 mod random_obj;
 mod random_ops;
+mod random_state;
 mod re;
+mod re_data;
 mod re_groups;
 mod re_match;
 mod re_parse;
+pub mod registry;
 mod sha512;
 mod statistics;
 mod statistics_bivariate;
 mod string;
 pub mod structseq;
+mod structseq_data;
 mod sys;
 mod textwrap;
 mod time;
+mod time_data;
 mod toml_parse;
 mod toml_tables;
 mod tomllib;
@@ -96,14 +92,13 @@ mod unicodedata;
 mod util;
 
 use crate::builtins::Args;
-use crate::object::{Dict, ExcType, HashKey, Module, Obj, Value};
-use crate::vm::call::Kwargs;
-use crate::vm::{PyErr, PyResult, Vm};
+use crate::object::Value;
+use crate::vm::{PyResult, Vm};
 
 /// A function of a native module (defined with the values, which name it).
 pub use crate::object::NativeId;
 
-pub use library::Library;
+pub use vm::Library;
 
 /// A native function: its Python name and implementation.
 pub struct NativeFn {
@@ -122,135 +117,61 @@ pub struct ModuleDef {
 /// For modules with nothing but functions.
 pub fn no_init(_: &mut Vm, _: &mut Vec<(String, Value)>) {}
 
-static MODULES: &[&ModuleDef] = &[
-    &asyncio::MODULE,
-    &dataclasses::MODULE,
-    &collections::MODULE,
-    &sys::MODULE,
-    &typing::MODULE,
-    &future::MODULE,
-    &copy::MODULE,
-    &json::MODULE,
-    &operator::MODULE,
-    &string::MODULE,
-    &textwrap::MODULE,
-    &math::MODULE,
-    &random::MODULE,
-    &bisect::MODULE,
-    &heapq::MODULE,
-    &itertools::MODULE,
-    &functools::MODULE,
-    &statistics::MODULE,
-    &re::MODULE,
-    &datetime::MODULE,
-    &time::MODULE,
-    &hashlib::MODULE,
-    &hashlib_obj::C_MODULE,
-    &base64::MODULE,
-    &binascii::MODULE,
-    &hmac::MODULE,
-    &io::MODULE,
-    &csv::C_MODULE,
-    &csv::MODULE,
-    &tomllib::MODULE,
-    &decimal::MODULE,
-    &unicodedata::MODULE,
-    &pathlib::MODULE,
-    &os::MODULE,
-    &os_path::MODULE,
+/// The names of the native modules, in the order of the registry
+/// (`registry::MODULES`; a test checks they match), so a module finds its
+/// index without naming the registry, which names every module.
+pub const MODULE_NAMES: &[&str] = &[
+    "asyncio",
+    "dataclasses",
+    "collections",
+    "sys",
+    "typing",
+    "__future__",
+    "copy",
+    "json",
+    "operator",
+    "string",
+    "textwrap",
+    "math",
+    "random",
+    "bisect",
+    "heapq",
+    "itertools",
+    "functools",
+    "statistics",
+    "re",
+    "datetime",
+    "time",
+    "hashlib",
+    "_hashlib",
+    "base64",
+    "binascii",
+    "hmac",
+    "io",
+    "_csv",
+    "csv",
+    "tomllib",
+    "decimal",
+    "unicodedata",
+    "pathlib",
+    "os",
+    "posixpath",
 ];
 
-/// The dict kind a `collections` class makes (`defaultdict`, `Counter`,
-/// `OrderedDict`), for the methods they inherit from dict.
-pub fn dict_class_kind(t: NativeId) -> Option<crate::object::DictKind> {
-    collections::dict_class_kind(t)
-}
-
 /// The `__future__` feature names, for the compiler's check.
-pub use future::FEATURES as FUTURE_FEATURES;
+pub use monty_compile::FUTURE_FEATURES;
 
 /// The names of the native modules.
 pub fn module_names() -> impl Iterator<Item = &'static str> {
-    MODULES.iter().map(|m| m.name)
+    MODULE_NAMES.iter().copied()
 }
 
 /// The index of module `name` in the registry (for bound natives).
 pub fn module_index(name: &str) -> u16 {
-    MODULES
+    MODULE_NAMES
         .iter()
-        .position(|m| m.name == name)
+        .position(|m| *m == name)
         .expect("registered module") as u16
-}
-
-/// A fingerprint of every table a snapshot refers to by position: the
-/// native modules and their functions ([`NativeId`] is a pair of indices),
-/// the builtin functions and the builtin exception classes (enum
-/// discriminants). A snapshot records it, and a build whose tables differ
-/// (reordered, inserted, renamed) refuses the snapshot instead of calling
-/// another function. Computed once per instance.
-pub fn native_table_fingerprint() -> u64 {
-    static FINGERPRINT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *FINGERPRINT.get_or_init(|| {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut feed = |text: &str| {
-            for b in text.bytes().chain([0xff]) {
-                h ^= b as u64;
-                h = h.wrapping_mul(0x0000_0100_0000_01b3);
-            }
-        };
-        for m in MODULES {
-            feed(m.name);
-            m.funcs.iter().for_each(|f| feed(f.name));
-        }
-        feed("--builtins");
-        crate::builtins::Builtin::ALL
-            .iter()
-            .for_each(|b| feed(b.name()));
-        feed("--exceptions");
-        ExcType::ALL.iter().for_each(|e| feed(e.name()));
-        h
-    })
-}
-
-/// Whether `id` names a registered native function (the snapshot
-/// validator's check: ids from a snapshot are data, not trusted indices).
-pub fn native_exists(id: NativeId) -> bool {
-    MODULES
-        .get(id.module as usize)
-        .is_some_and(|m| (id.func as usize) < m.funcs.len())
-}
-
-/// The id of function `name` of module `module`, if both exist.
-pub fn native_id(module: &str, name: &str) -> Option<NativeId> {
-    let m = MODULES.iter().position(|m| m.name == module)?;
-    let f = MODULES[m].funcs.iter().position(|f| f.name == name)?;
-    Some(NativeId {
-        module: m as u16,
-        func: f as u16,
-    })
-}
-
-fn def_of(id: NativeId) -> &'static NativeFn {
-    &MODULES[id.module as usize].funcs[id.func as usize]
-}
-
-/// The Python name of a native function.
-pub fn native_name(id: NativeId) -> &'static str {
-    def_of(id).name
-}
-
-/// Is `id` `asyncio.run` (which the VM runs as frames)?
-pub fn is_asyncio_run(id: NativeId) -> bool {
-    asyncio::is_run(id)
-}
-
-/// Calls a native function.
-///
-/// # Errors
-/// Whatever the function raises.
-pub fn call(vm: &mut Vm, id: NativeId, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
-    let def = def_of(id);
-    (def.call)(vm, Args::new(def.name, pos, kw))
 }
 
 /// Imports on the VM: `import name` and `from module import name`.
@@ -269,78 +190,6 @@ pub trait ImportVm {
     /// # Errors
     /// `ImportError` naming what could not be imported.
     fn import_from(&mut self, module: Value, name: &str) -> PyResult<Value>;
-}
-
-impl ImportVm for Vm {
-    fn import_module(&mut self, name: &str) -> PyResult<Value> {
-        // `os.path` is `posixpath`, as on every POSIX CPython
-        let name = if name == "os.path" { "posixpath" } else { name };
-        if let Some((_, v)) = self.modules.iter().find(|(n, _)| n == name) {
-            return Ok(*v);
-        }
-        let Some(index) = MODULES.iter().position(|m| m.name == name) else {
-            if let Some((parent, _)) = name.rsplit_once('.') {
-                // `import a.b` fails on `a` first when `a` does not exist
-                self.import_module(parent)?;
-            }
-            return Err(PyErr::new(
-                ExcType::ModuleNotFoundError,
-                format!("No module named '{name}'"),
-            ));
-        };
-        let def = MODULES[index];
-        let mut attrs = Dict::new();
-        let put = |vm: &mut Vm, attrs: &mut Dict, k: &str, v: Value| {
-            let key = vm.new_str(k);
-            attrs.insert(HashKey::Str(k.into()), key, v);
-        };
-        let n = self.new_str(name);
-        put(self, &mut attrs, "__name__", n);
-        for (i, f) in def.funcs.iter().enumerate() {
-            let v = Value::Native(NativeId {
-                module: index as u16,
-                func: i as u16,
-            });
-            put(self, &mut attrs, f.name, v);
-        }
-        let mut extra = Vec::new();
-        (def.init)(self, &mut extra);
-        for (k, v) in extra {
-            put(self, &mut attrs, &k, v);
-        }
-        let m = self.heap.new_value(Obj::Module(Box::new(Module {
-            name: name.to_string(),
-            attrs,
-        })));
-        self.modules.push((name.to_string(), m));
-        Ok(m)
-    }
-
-    fn import_from(&mut self, module: Value, name: &str) -> PyResult<Value> {
-        // (always a module in compiled code; a forged snapshot's stack may
-        // hold anything there: raise, not trap)
-        let Some(m) = module.as_ref().and_then(|id| match self.heap.get(id) {
-            Obj::Module(m) => Some(m),
-            _ => None,
-        }) else {
-            return Err(PyErr::new(
-                ExcType::ImportError,
-                format!("cannot import name '{name}' from a non-module"),
-            ));
-        };
-        if let Some(v) = m.attrs.get_str(name) {
-            return Ok(v);
-        }
-        let mname = m.name.clone();
-        // a submodule (`from os import path`)
-        if let Ok(v) = self.import_module(&format!("{mname}.{name}")) {
-            return Ok(v);
-        }
-        Err(PyErr::new(
-            ExcType::ImportError,
-            format!("cannot import name '{name}' from '{mname}' (unknown location)"),
-        ))
-    }
 }
 
 #[cfg(test)]

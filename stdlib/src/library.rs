@@ -14,12 +14,8 @@ use crate::objects::classes::NativeClassVm;
 use crate::vm::call::Kwargs;
 use crate::vm::stdlib::{LibraryIterator, LibraryObject, Stdlib};
 use crate::vm::tasks::Awaitable;
-use crate::vm::{PyResult, Vm};
+use crate::vm::{Library, PyResult, Vm};
 use crate::ImportVm;
-
-/// The standard library of this build.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Library;
 
 impl LibraryObject for NativeObj {
     fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
@@ -232,19 +228,19 @@ impl Stdlib for Library {
     }
 
     fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
-        super::objects::class_repr(vm, t)
+        super::objects::classes::class_repr(vm, t)
     }
 
     fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
-        super::objects::class_of(vm, id)
+        super::objects::classes::class_of(vm, id)
     }
 
     fn native_name(id: NativeId) -> &'static str {
-        super::native_name(id)
+        crate::registry::native_name(id)
     }
 
     fn is_asyncio_run(id: NativeId) -> bool {
-        super::is_asyncio_run(id)
+        crate::registry::is_asyncio_run(id)
     }
 
     fn is_asyncio_function(id: NativeId) -> bool {
@@ -252,7 +248,7 @@ impl Stdlib for Library {
     }
 
     fn call_native(vm: &mut Vm, id: NativeId, args: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
-        super::call(vm, id, args, kw)
+        crate::registry::call(vm, id, args, kw)
     }
 
     fn union_binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
@@ -320,6 +316,6 @@ impl Stdlib for Library {
     }
 
     fn dict_class_kind(t: NativeId) -> Option<DictKind> {
-        super::dict_class_kind(t)
+        crate::registry::dict_class_kind(t)
     }
 }

@@ -12,9 +12,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
-use serde::{Deserialize, Serialize};
 
 use super::objects::NativeObj;
+pub use super::re_data::{MatchData, PatternData};
 use super::re_parse::{self as parse, Translated};
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
@@ -24,26 +24,6 @@ use crate::ImportVm;
 
 /// Backtracking steps allowed per search before giving up.
 pub const BACKTRACK_LIMIT: usize = 1_000_000;
-
-/// A compiled pattern (`re.Pattern`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct PatternData {
-    pub pattern: String,
-    pub flags: u32,
-    pub groups: usize,
-    pub names: Vec<(String, usize)>,
-}
-
-/// A match (`re.Match`): spans in code points and in bytes.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct MatchData {
-    pub pattern: Value,
-    pub string: Value,
-    pub pos: usize,
-    pub endpos: usize,
-    pub spans: Vec<Option<(usize, usize)>>,
-    pub bspans: Vec<Option<(usize, usize)>>,
-}
 
 /// Which engine to run: anywhere, anchored at `pos`, or spanning to the end.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

@@ -18,7 +18,7 @@ impl Parser<'_> {
         if name.is_empty() {
             return err("missing group name", s);
         }
-        let ok = crate::unicode::is_identifier(&name);
+        let ok = monty_vm::unicode::is_identifier(&name);
         if !ok {
             return err(
                 format!(

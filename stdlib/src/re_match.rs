@@ -330,7 +330,7 @@ pub(super) fn template(vm: &mut Vm, p: &PatternData, repl: &str) -> PyResult<Vec
                     }
                     g
                 } else {
-                    let ok = crate::unicode::is_identifier(&name);
+                    let ok = monty_vm::unicode::is_identifier(&name);
                     if !ok {
                         return Err(fail(
                             vm,

@@ -4,73 +4,14 @@
 //! and the `sys.stdout`/`sys.stderr` stream objects (`_io.TextIOWrapper`).
 //! Their `NativeType` implementations are at the end of this file.
 
-use serde::{Deserialize, Serialize};
-
 use super::native::{call_method, has_method, Method};
+pub use super::structseq_data::SeqKind;
 use crate::object::{HashKey, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::NativeObj;
 use super::NativeId;
-
-/// Which struct sequence a [`NativeObj::StructSeq`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SeqKind {
-    VersionInfo,
-    // Appended, not sorted: the enum is part of the snapshot format.
-    FloatInfo,
-    Flags,
-}
-
-impl SeqKind {
-    pub fn type_name(self) -> &'static str {
-        match self {
-            SeqKind::VersionInfo => "sys.version_info",
-            SeqKind::FloatInfo => "sys.float_info",
-            SeqKind::Flags => "sys.flags",
-        }
-    }
-
-    pub fn fields(self) -> &'static [&'static str] {
-        match self {
-            SeqKind::VersionInfo => &["major", "minor", "micro", "releaselevel", "serial"],
-            SeqKind::FloatInfo => &[
-                "max",
-                "max_exp",
-                "max_10_exp",
-                "min",
-                "min_exp",
-                "min_10_exp",
-                "dig",
-                "mant_dig",
-                "epsilon",
-                "radix",
-                "rounds",
-            ],
-            SeqKind::Flags => &[
-                "debug",
-                "inspect",
-                "interactive",
-                "optimize",
-                "dont_write_bytecode",
-                "no_user_site",
-                "no_site",
-                "ignore_environment",
-                "verbose",
-                "bytes_warning",
-                "quiet",
-                "hash_randomization",
-                "isolated",
-                "dev_mode",
-                "utf8_mode",
-                "warn_default_encoding",
-                "safe_path",
-                "int_max_str_digits",
-            ],
-        }
-    }
-}
 
 /// Methods of a struct sequence (the tuple ones plus `__getnewargs__`).
 static SEQ_METHODS: &[Method] = methods_table![index, count, __getnewargs__ = getnewargs];
@@ -106,7 +47,7 @@ native! {
             )));
         };
         let stream = stream_of(vm, this).unwrap_or(1);
-        crate::output::write(u32::from(stream), &text);
+        monty_vm::output::write(u32::from(stream), &text);
         Ok(Value::Int(text.chars().count() as i64))
     }
 

@@ -15,15 +15,15 @@ fn is_ws(c: char) -> bool {
 
 /// Python's `str.isspace` for one character.
 fn is_space(c: char) -> bool {
-    crate::unicode::is_space(c)
+    monty_vm::unicode::is_space(c)
 }
 
 /// Regex `\w`.
 fn is_w(c: char) -> bool {
     c == '_'
-        || crate::unicode::is_alpha(c)
-        || crate::unicode::is_numeric(c)
-        || crate::unicode::is_digit(c)
+        || monty_vm::unicode::is_alpha(c)
+        || monty_vm::unicode::is_numeric(c)
+        || monty_vm::unicode::is_digit(c)
 }
 
 /// Regex `[^\d\W]`: a word character that is not a digit.

@@ -6,24 +6,15 @@
 //! clocks (`process_time`, `thread_time`) report 0 (no CPU time is
 //! observable); `sleep()` validates its argument and returns at once.
 
-use serde::{Deserialize, Serialize};
-
 use super::datetime::{no_clock, Clock, Date, EPOCH_ORDINAL};
 use super::datetime_fmt::{self as fmt, Fields};
 use super::objects::NativeObj;
+pub use super::time_data::StructTime;
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
-
-/// A `time.struct_time`: the nine tuple fields, the zone name and offset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StructTime {
-    pub f: [i64; 9],
-    pub zone: String,
-    pub gmtoff: i64,
-}
 
 const FIELDS: [&str; 9] = [
     "tm_year", "tm_mon", "tm_mday", "tm_hour", "tm_min", "tm_sec", "tm_wday", "tm_yday", "tm_isdst",

@@ -6,8 +6,8 @@
 
 use super::ModuleDef;
 use crate::object::{ExcType, Obj, Value};
-use crate::unicode::{self, Form};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use monty_vm::unicode::{self, Form};
 
 /// The single character of argument `v`. `which` is `""` for functions of
 /// one parameter, else `" 1"` (CPython numbers the argument then).

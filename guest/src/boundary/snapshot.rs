@@ -12,7 +12,7 @@
 //!    bumps [`FORMAT_VERSION`]. The tables a snapshot names by position
 //!    (native modules and functions, builtins, exception classes) are
 //!    covered by the fingerprint instead
-//!    ([`crate::modules::native_table_fingerprint`]): a snapshot from a
+//!    ([`crate::modules::registry::native_table_fingerprint`]): a snapshot from a
 //!    build whose tables differ is refused, naming both fingerprints.
 //! 3. A snapshot of another version is refused with an error naming both
 //!    versions; so are foreign bytes (bad magic), truncated bytes (length)
@@ -23,7 +23,7 @@
 //!    regenerated: a test proves the current build loads them, or refuses
 //!    them with the version error once the version was bumped on purpose.
 
-use crate::modules::native_table_fingerprint;
+use crate::modules::registry::native_table_fingerprint;
 use crate::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";

@@ -148,7 +148,7 @@ impl Heaps<'_> {
     fn value(&self, v: Value) -> Result<(), String> {
         match v {
             Value::Ref(id) => self.get(id).map(|_| ()),
-            Value::Native(id) if !crate::modules::native_exists(id) => {
+            Value::Native(id) if !crate::modules::registry::native_exists(id) => {
                 Err(format!("unknown native function {}.{}", id.module, id.func))
             }
             _ => Ok(()),
@@ -273,7 +273,7 @@ fn check_object(
         Obj::Native(NativeObj::Awaitable(Awaitable::Task(t))) if *t as usize >= ntasks => {
             Err(format!("task {t} out of range"))
         }
-        Obj::BoundNative { func, .. } if !crate::modules::native_exists(*func) => {
+        Obj::BoundNative { func, .. } if !crate::modules::registry::native_exists(*func) => {
             Err("unknown native function".into())
         }
         _ => Ok(()),

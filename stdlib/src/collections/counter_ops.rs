@@ -4,7 +4,7 @@
 //! comparisons in the same order with the same operands, so NaN counts,
 //! unorderable counts and their error messages come out as in CPython.
 
-use super::dict_kind;
+use super::ids::dict_kind;
 use crate::object::{Dict, DictKind, Obj, Value};
 use crate::vm::{PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};

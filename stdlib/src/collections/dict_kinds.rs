@@ -11,8 +11,8 @@ use super::counter_ops::CounterVm;
 use crate::builtins::native::Method;
 use crate::builtins::Args;
 use crate::object::{Dict, DictKind, ExcType, HashKey, Obj, ObjId, Value};
+use crate::vm::Library;
 use crate::vm::{PyErr, PyResult, Vm};
-use crate::Library;
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Value> {
@@ -47,7 +47,7 @@ fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Valu
 pub(super) fn defaultdict(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let factory = a.pos.first().copied().unwrap_or(Value::None);
     if !factory.is_none() {
-        let c = crate::builtins::call_builtin(
+        let c = crate::builtins::dispatch::call_builtin(
             vm,
             crate::builtins::Builtin::Callable,
             vec![factory],

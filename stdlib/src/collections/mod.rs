@@ -10,39 +10,20 @@ pub(crate) mod counter_ops;
 mod deque;
 pub(crate) mod deque_ops;
 pub(crate) mod dict_kinds;
+mod ids;
 pub(crate) mod namedtuple;
 
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::object::{DictKind, Obj, Value};
 use crate::vm::Vm;
+use ids::{
+    dict_kind, index, native, F_COUNTER, F_DEFAULTDICT, F_DEQUE, F_NT_ASDICT, F_NT_DUNDER,
+    F_NT_GETNEWARGS, F_NT_INIT, F_NT_REPLACE, F_NT_TUPLE_METHOD, F_ORDEREDDICT,
+};
 
 pub use deque::DequeType;
 pub(crate) use namedtuple::namedtuple;
-
-fn index() -> u16 {
-    super::module_index("collections")
-}
-
-fn native(func: u16) -> NativeId {
-    NativeId {
-        module: index(),
-        func,
-    }
-}
-
-// Function indices in `MODULE.funcs` (used for isinstance and bound methods).
-const F_DEFAULTDICT: u16 = 0;
-const F_COUNTER: u16 = 1;
-const F_ORDEREDDICT: u16 = 2;
-const F_DEQUE: u16 = 3;
-const F_NT_ASDICT: u16 = 5;
-const F_NT_REPLACE: u16 = 6;
-const F_NT_MAKE: u16 = 7;
-const F_NT_GETNEWARGS: u16 = 8;
-const F_NT_INIT: u16 = 9;
-const F_NT_DUNDER: u16 = 10;
-const F_NT_TUPLE_METHOD: u16 = 11;
 
 /// Whether `f` is one of the namedtuple methods a namedtuple class holds,
 /// which bind their instance when looked up through one.
@@ -73,16 +54,6 @@ pub static MODULE: ModuleDef = ModuleDef {
     ],
     init,
 };
-
-pub(super) fn dict_kind(vm: &Vm, v: Value) -> Option<DictKind> {
-    match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Dict(d) => Some(d.kind),
-            _ => None,
-        },
-        _ => None,
-    }
-}
 
 /// The `collections` classes on the VM.
 ///

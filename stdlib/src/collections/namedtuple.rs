@@ -3,7 +3,7 @@
 //! comparisons, `repr`), plus the helpers `_asdict`, `_replace`, `_make`
 //! and `__getnewargs__` bound to instances or the class.
 
-use super::{
+use super::ids::{
     native, F_NT_ASDICT, F_NT_DUNDER, F_NT_GETNEWARGS, F_NT_INIT, F_NT_MAKE, F_NT_REPLACE,
     F_NT_TUPLE_METHOD,
 };
@@ -12,7 +12,7 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
 
 fn is_identifier(s: &str) -> bool {
-    crate::unicode::is_identifier(s)
+    monty_vm::unicode::is_identifier(s)
 }
 
 /// Python's hard keywords (`keyword.kwlist`).

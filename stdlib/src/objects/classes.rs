@@ -135,11 +135,14 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
         return Some(format!("<class '{name}'>"));
     }
     if t.module == crate::module_index("collections") && t.func <= 3 {
-        let name = crate::native_name(t);
+        let name = crate::registry::native_name(t);
         return Some(format!("<class 'collections.{name}'>"));
     }
     if crate::decimal::is_class(t) {
-        return Some(format!("<class 'decimal.{}'>", crate::native_name(t)));
+        return Some(format!(
+            "<class 'decimal.{}'>",
+            crate::registry::native_name(t)
+        ));
     }
     if t == crate::structseq::stream_class() {
         return Some("<class '_io.TextIOWrapper'>".into());
@@ -169,7 +172,7 @@ fn io_csv_class_of(o: &NativeObj) -> Option<NativeId> {
         NativeObj::CsvDictWriter(_) => ("csv", "DictWriter"),
         _ => return None,
     };
-    crate::native_id(module, name)
+    crate::registry::native_id(module, name)
 }
 
 /// The qualified name of the `io` / `csv` classes (`_io.StringIO`).
@@ -185,7 +188,7 @@ fn io_csv_class_name(t: NativeId) -> Option<&'static str> {
     ];
     pairs
         .iter()
-        .find(|(m, n, _)| crate::native_id(m, n) == Some(t))
+        .find(|(m, n, _)| crate::registry::native_id(m, n) == Some(t))
         .map(|p| p.2)
 }
 

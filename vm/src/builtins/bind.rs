@@ -10,7 +10,7 @@
 
 use crate::builtins::Args;
 use crate::object::Value;
-use crate::vm::call::Kwargs;
+use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult};
 
 /// How CPython words binding errors for a function.

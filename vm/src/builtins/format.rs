@@ -346,7 +346,7 @@ fn format_int<S: Stdlib>(vm: &mut Vm<S>, spec: &str, v: Value, tname: &str) -> P
     match ty {
         'b' | 'c' | 'd' | 'o' | 'x' | 'X' | 'n' => {}
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' | '%' => {
-            let f = crate::vm::ops::bigint_to_f64(&n)?;
+            let f = crate::object::int::bigint_to_f64(&n)?;
             return format_float(vm, &s, f);
         }
         t => return Err(unknown_code(t, tname)),

@@ -1,15 +1,18 @@
 //! Builtin functions (`print`, `len`, `sorted`, ...), grouped by concern:
-//! this file names them and dispatches; `functions` and `objects`
+//! `builtin` names them, `dispatch` calls them, this file has the argument
+//! handling they share ([`Args`]) and `lookup`; `functions` and `objects`
 //! implement them, `types` the constructors of builtin types (`numparse`
 //! their int and float parsing), `methods` the methods of builtin values,
 //! `format` the format-spec mini-language.
 
 pub mod bind;
+pub mod builtin;
 #[macro_use]
 pub mod native;
 pub mod bytes_percent;
 pub mod codecs;
 pub mod conv;
+pub mod dispatch;
 pub mod format;
 pub mod functions;
 pub mod methods;
@@ -22,88 +25,18 @@ pub mod sort;
 pub mod strformat;
 pub mod types;
 
-use crate::vm::stdlib::Stdlib;
-use serde::{Deserialize, Serialize};
+pub use builtin::Builtin;
 
 use crate::object::{ExcType, Type, Value};
-use crate::vm::call::Kwargs;
+use crate::vm::stdlib::Stdlib;
+use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
-/// The builtin functions: each entry is the enum variant, the Python
-/// name, and the native that implements it (declared with `native!`). The
-/// call dispatches with a `match` on the variant.
-macro_rules! builtins {
-    ($($variant:ident => $name:literal => $f:path),* $(,)?) => {
-        /// A builtin function.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        pub enum Builtin { $($variant),* }
-
-        impl Builtin {
-            /// Every builtin function, in declaration order.
-            pub const ALL: &'static [Builtin] = &[$(Builtin::$variant),*];
-
-            pub fn name(self) -> &'static str {
-                match self { $(Builtin::$variant => $name),* }
-            }
-
-            fn from_name(name: &str) -> Option<Builtin> {
-                match name { $($name => Some(Builtin::$variant),)* _ => None }
-            }
-
-            /// Runs the native of this builtin.
-            fn call<S: Stdlib>(self, vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
-                match self { $(Builtin::$variant => $f(vm, args)),* }
-            }
-        }
-    };
-}
-
-builtins! {
-    Print => "print" => functions::print,
-    Len => "len" => functions::len,
-    Repr => "repr" => functions::repr,
-    Ascii => "ascii" => functions::ascii,
-    IsInstance => "isinstance" => objects::isinstance,
-    IsSubclass => "issubclass" => objects::issubclass,
-    Sorted => "sorted" => functions::sorted,
-    Sum => "sum" => functions::sum,
-    Min => "min" => functions::min,
-    Max => "max" => functions::max,
-    Abs => "abs" => functions::abs,
-    Round => "round" => round::round,
-    Any => "any" => functions::any,
-    All => "all" => functions::all,
-    Iter => "iter" => functions::iter,
-    Next => "next" => functions::next,
-    Callable => "callable" => objects::callable,
-    Chr => "chr" => functions::chr,
-    Ord => "ord" => functions::ord,
-    Hex => "hex" => functions::hex,
-    Bin => "bin" => functions::bin,
-    Oct => "oct" => functions::oct,
-    DivMod => "divmod" => functions::divmod,
-    Pow => "pow" => pow::pow,
-    Hash => "hash" => functions::hash,
-    Id => "id" => functions::id,
-    GetAttr => "getattr" => objects::getattr,
-    HasAttr => "hasattr" => objects::hasattr,
-    SetAttr => "setattr" => objects::setattr,
-    Format => "format" => functions::format,
-    Ellipsis => "Ellipsis" => objects::ellipsis,
-    NotImplemented => "NotImplemented" => objects::not_implemented,
-    Super => "super" => objects::super_,
-    StaticMethod => "staticmethod" => objects::staticmethod,
-    ClassMethod => "classmethod" => objects::classmethod,
-    Property => "property" => objects::property,
-    DelAttr => "delattr" => objects::delattr,
-    Vars => "vars" => objects::vars,
-    Dir => "dir" => objects::dir,
-    // Reachable only as methods of `super()`, never by name.
-    ObjectInit => "object.__init__" => objects::object_init,
-    ExceptionInit => "BaseException.__init__" => objects::exception_init,
-    ObjectSetattr => "object.__setattr__" => objects::object_setattr,
-    ObjectEq => "object.__eq__" => objects::object_eq,
-    Str_ => "object.__str__" => objects::object_str,
+/// A native method: its Python name and the function called with the
+/// receiver and the call's arguments.
+pub struct Method<S: Stdlib + 'static> {
+    pub name: &'static str,
+    pub call: fn(&mut Vm<S>, Value, Args) -> PyResult<Value>,
 }
 
 /// The builtin value named `name`, if there is one.
@@ -117,19 +50,6 @@ pub fn lookup(name: &str) -> Option<Value> {
     ExcType::from_name(name)
         .filter(|e| e.is_builtin())
         .map(Value::ExcType)
-}
-
-/// Calls builtin function `b`.
-///
-/// # Errors
-/// Whatever the builtin raises (`TypeError` for bad arguments, ...).
-pub fn call_builtin<S: Stdlib>(
-    vm: &mut Vm<S>,
-    b: Builtin,
-    args: Vec<Value>,
-    kwargs: Kwargs,
-) -> PyResult<Value> {
-    b.call(vm, Args::new(b.name(), args, kwargs))
 }
 
 /// Argument-count and keyword checks shared by builtins.
@@ -190,7 +110,7 @@ impl Args {
                     PyErr::type_error(format!(
                         "{}() got an unexpected keyword argument '{k}'{}",
                         self.name,
-                        crate::vm::suggest::keyword_hint(k, allowed)
+                        crate::vm::edit_distance::keyword_hint(k, allowed)
                     ))
                 });
             }

@@ -81,18 +81,9 @@
 //! [`Args::check_unpack`]: crate::builtins::Args::check_unpack
 //! [`bind_keywords`]: crate::builtins::bind::bind_keywords
 
-use crate::object::Value;
 use crate::vm::stdlib::Stdlib;
-use crate::vm::{PyResult, Vm};
 
-use super::Args;
-
-/// A native method: its Python name and the function called with the
-/// receiver and the call's arguments.
-pub struct Method<S: Stdlib + 'static> {
-    pub name: &'static str,
-    pub call: fn(&mut Vm<S>, Value, Args) -> PyResult<Value>,
-}
+pub use super::Method;
 
 /// The method of `table` called `name`.
 pub fn find_method<S: Stdlib>(
@@ -252,7 +243,7 @@ macro_rules! native_in {
                     args.pos.get(slot..).map_or_else(Vec::new, <[_]>::to_vec);
             )?
             $(
-                let $kw: $crate::vm::call::Kwargs = core::mem::take(&mut args.kw);
+                let $kw: $crate::vm::Kwargs = core::mem::take(&mut args.kw);
             )?
             $body
         });

@@ -438,7 +438,7 @@ fn float_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<f64> {
         };
     }
     match index_of(vm, v)? {
-        Some(n) => crate::vm::ops::bigint_to_f64(&n),
+        Some(n) => crate::object::int::bigint_to_f64(&n),
         None => Err(PyErr::type_error(format!(
             "must be real number, not {}",
             vm.class_name(v)

@@ -4,8 +4,8 @@
 //! (`{x:{w}.{p}f}`), parsed lazily field by field with CPython's errors.
 
 use crate::object::{ExcType, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
+use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::format::{format_value, parse_count};

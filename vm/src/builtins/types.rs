@@ -6,7 +6,7 @@
 use crate::vm::stdlib::Stdlib;
 
 use crate::object::{Dict, ExcType, Iter, Obj, Range, Type, Value};
-use crate::vm::call::Kwargs;
+use crate::vm::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 use super::numparse::{int_with_base, to_int};

@@ -265,7 +265,7 @@ pub fn parse(text: &str) -> Result<Complex, ParseError> {
         .map(|c| {
             if c.is_whitespace() {
                 ' '
-            } else if let Some(d) = crate::builtins::format::decimal_value(c) {
+            } else if let Some(d) = crate::unicode::decimal(c).map(u32::from) {
                 char::from_digit(d, 10).unwrap_or(c)
             } else {
                 c

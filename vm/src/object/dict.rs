@@ -15,12 +15,13 @@ use std::rc::Rc;
 mod table;
 
 use num_bigint::BigInt;
+use num_traits::Signed;
 use serde::{Deserialize, Serialize};
 
 use super::exc::ExcType;
 use super::types::Type;
 use super::value::Value;
-use crate::builtins::Builtin;
+use crate::builtins::builtin::Builtin;
 
 pub use table::hash_of;
 use table::Table;
@@ -75,7 +76,7 @@ impl HashKey {
 pub fn python_hash(key: &HashKey) -> i64 {
     match key {
         HashKey::Int(i) => int_hash(*i),
-        HashKey::Big(b) => super::int::hash(b),
+        HashKey::Big(b) => bigint_hash(b),
         HashKey::Float(bits) => super::float::hash(f64::from_bits(*bits)),
         HashKey::Complex(re, im) => {
             super::complex::Complex::new(f64::from_bits(*re), f64::from_bits(*im)).hash()
@@ -107,6 +108,19 @@ pub fn int_hash(i: i64) -> i64 {
     } else {
         i % MODULUS
     };
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+/// CPython's `hash(n)` of an int: `n` modulo the prime 2**61 - 1, keeping
+/// the sign, with -1 reserved.
+pub fn bigint_hash(n: &BigInt) -> i64 {
+    let modulus = BigInt::from((1i64 << 61) - 1);
+    let h: i64 = (n.abs() % modulus).try_into().expect("below 2**61");
+    let h = if n.is_negative() { -h } else { h };
     if h == -1 {
         -2
     } else {

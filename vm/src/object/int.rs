@@ -2,10 +2,12 @@
 //! `BigInt`s only when they do not, so the common case never allocates.
 
 use crate::vm::stdlib::Stdlib;
+use crate::vm::{PyErr, PyResult};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
+use super::exc::ExcType;
 use super::heap::Heap;
 use super::value::Value;
 use super::Obj;
@@ -48,16 +50,14 @@ pub fn floor_mod(a: i64, b: i64) -> i64 {
     }
 }
 
-/// CPython's `hash(n)` of an int: `n` modulo the prime 2**61 - 1, keeping
-/// the sign, with -1 reserved.
-pub fn hash(n: &BigInt) -> i64 {
-    let modulus = BigInt::from((1i64 << 61) - 1);
-    let h: i64 = (n.abs() % modulus).try_into().expect("below 2**61");
-    let h = if n.is_negative() { -h } else { h };
-    if h == -1 {
-        -2
-    } else {
-        h
+/// `b` as a float: `OverflowError` if it is beyond the float range.
+pub fn bigint_to_f64(b: &BigInt) -> PyResult<f64> {
+    match b.to_f64() {
+        Some(f) if f.is_finite() => Ok(f),
+        _ => Err(PyErr::new(
+            ExcType::OverflowError,
+            "int too large to convert to float",
+        )),
     }
 }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::exc::ExcType;
 use super::types::Type;
-use crate::builtins::Builtin;
+use crate::builtins::builtin::Builtin;
 
 /// A function of a native module: module index and function index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

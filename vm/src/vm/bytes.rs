@@ -6,8 +6,8 @@
 
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
+use crate::vm::Kwargs;
 use monty_compile::bytecode::BinOp;
 
 use super::{PyErr, PyResult, Vm};

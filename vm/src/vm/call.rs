@@ -7,13 +7,9 @@ use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::Code;
 
-use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
+use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm, MAX_NATIVE_DEPTH};
 
-/// Deepest nesting of native callbacks (each one uses the Rust stack).
-pub(super) const MAX_NATIVE_DEPTH: u32 = 100;
-
-/// Keyword arguments as name/value pairs, in call order.
-pub type Kwargs = Vec<(String, Value)>;
+pub use super::Kwargs;
 
 impl<S: Stdlib> Vm<S> {
     /// Calls the callable below `argc` arguments on the stack; the last
@@ -582,7 +578,7 @@ impl<S: Stdlib> Vm<S> {
     /// Whatever the call raises.
     pub fn call_value(&mut self, f: Value, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
         match f {
-            Value::Builtin(b) => crate::builtins::call_builtin(self, b, args, kwargs),
+            Value::Builtin(b) => crate::builtins::dispatch::call_builtin(self, b, args, kwargs),
             Value::Native(id) => S::call_native(self, id, args, kwargs),
             Value::Type(t) => crate::builtins::types::construct(self, t, args, kwargs),
             Value::ExcType(t) => {

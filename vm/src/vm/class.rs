@@ -226,7 +226,7 @@ impl<S: Stdlib> Vm<S> {
                 // a class or builtin as __init__ re-enters here without a
                 // frame: count it as native nesting so a cycle
                 // (`A.__init__ = A`) ends in RecursionError
-                if self.native_depth >= super::call::MAX_NATIVE_DEPTH {
+                if self.native_depth >= super::MAX_NATIVE_DEPTH {
                     return Err(PyErr::new(
                         ExcType::RecursionError,
                         "maximum recursion depth exceeded",

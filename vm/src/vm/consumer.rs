@@ -6,63 +6,13 @@
 //! the generator finishes the builtin runs on what was collected.
 
 use crate::vm::stdlib::Stdlib;
-use serde::{Deserialize, Serialize};
 
 use crate::builtins::Builtin;
 use crate::object::{GenState, Obj, Value};
 
-use super::call::Kwargs;
+pub use super::consumer_data::{Consumer, ConsumerKind, CONSUMER_CODE};
+use super::Kwargs;
 use super::{Frame, OnReturn, PyResult, Vm};
-
-/// Marks a consumer frame (no code of its own).
-pub const CONSUMER_CODE: u32 = u32::MAX;
-
-/// What a consumer does with the values it receives.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum ConsumerKind {
-    /// Collect everything, then call `callee` with the collected list in
-    /// place of argument `slot` (`sum`, `list`, `sorted`, `str.join`, ...).
-    Collect {
-        callee: Value,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-        slot: usize,
-    },
-    /// `any` (`want` = true) / `all` (`want` = false): stop at the first
-    /// value whose truth is `want`.
-    AnyAll { want: bool },
-    /// `next(gen[, default])`: the first value.
-    Next { default: Option<Value> },
-}
-
-/// The state of a consumer frame.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Consumer {
-    pub kind: ConsumerKind,
-    pub gen: Value,
-    pub acc: Vec<Value>,
-}
-
-impl Consumer {
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        f(self.gen);
-        self.acc.iter().for_each(|v| f(*v));
-        match &self.kind {
-            ConsumerKind::Collect {
-                callee,
-                args,
-                kwargs,
-                ..
-            } => {
-                f(*callee);
-                args.iter().for_each(|v| f(*v));
-                kwargs.iter().for_each(|kv| f(kv.1));
-            }
-            ConsumerKind::Next { default: Some(d) } => f(*d),
-            _ => {}
-        }
-    }
-}
 
 /// How many collected values `sum`/`min`/`max` hold before folding them
 /// into one, so a long generator runs in bounded memory.
@@ -215,7 +165,7 @@ impl<S: Stdlib> Vm<S> {
         match b {
             Builtin::Min | Builtin::Max => {
                 let list = self.new_list(acc);
-                let best = crate::builtins::call_builtin(self, b, vec![list], kwargs)?;
+                let best = crate::builtins::dispatch::call_builtin(self, b, vec![list], kwargs)?;
                 self.consumer_state().acc.push(best);
             }
             Builtin::Sum => {
@@ -230,7 +180,8 @@ impl<S: Stdlib> Vm<S> {
                     return Ok(());
                 }
                 let list = self.new_list(acc);
-                let partial = crate::builtins::call_builtin(self, b, vec![list, start], kwargs)?;
+                let partial =
+                    crate::builtins::dispatch::call_builtin(self, b, vec![list, start], kwargs)?;
                 if let ConsumerKind::Collect { args, .. } = &mut self.consumer_state().kind {
                     args.truncate(1);
                     args.push(partial);

@@ -5,35 +5,8 @@
 use crate::object::{ExcType, Exception, Obj, TbEntry, Value};
 use crate::vm::stdlib::Stdlib;
 
+pub use super::pyerr::PyErr;
 use super::{Handler, Vm};
-
-/// An error on its way to becoming (or being) a raised Python exception.
-#[derive(Debug, Clone)]
-pub enum PyErr {
-    /// A new builtin exception with `args`.
-    New(ExcType, Vec<Value>),
-    /// A new builtin exception with one str argument, created lazily.
-    Msg(ExcType, String),
-    /// An existing exception object raised here (adds a traceback line).
-    Raise(Value),
-    /// Re-raise without adding a traceback line (bare `raise`, `finally`).
-    Reraise(Value),
-}
-
-impl PyErr {
-    /// A new exception of `kind` with message `msg` (no args if empty).
-    pub fn new(kind: ExcType, msg: impl Into<String>) -> PyErr {
-        PyErr::Msg(kind, msg.into())
-    }
-
-    pub fn type_error(msg: impl Into<String>) -> PyErr {
-        PyErr::new(ExcType::TypeError, msg)
-    }
-
-    pub fn value_error(msg: impl Into<String>) -> PyErr {
-        PyErr::new(ExcType::ValueError, msg)
-    }
-}
 
 impl<S: Stdlib> Vm<S> {
     /// Materializes `err` as an exception object, records the current frame
@@ -75,7 +48,7 @@ impl<S: Stdlib> Vm<S> {
         let Some(frame) = self.frames.last() else {
             return;
         };
-        if frame.code == super::consumer::CONSUMER_CODE {
+        if frame.code == super::consumer_data::CONSUMER_CODE {
             return;
         }
         let code = &self.program.codes[frame.code as usize];

@@ -174,7 +174,7 @@ impl<S: Stdlib> Vm<S> {
                     Value::Bool(b) => b as i64,
                     other => {
                         if let Some(crate::vm::ops::Num::Big(b)) = self.as_num(other) {
-                            crate::object::int::hash(&b)
+                            crate::object::dict::bigint_hash(&b)
                         } else {
                             return Err(PyErr::type_error(
                                 "__hash__ method should return an integer",

@@ -14,9 +14,11 @@ pub mod class;
 pub mod compare;
 pub mod complex;
 pub mod consumer;
+pub mod consumer_data;
 pub mod contains;
 pub mod context;
 pub mod dispatch;
+pub mod edit_distance;
 pub mod exc_bases;
 pub mod exception;
 pub mod generator;
@@ -27,6 +29,7 @@ pub mod kind_ops;
 pub mod matching;
 pub mod method_cache;
 pub mod ops;
+pub mod pyerr;
 pub mod quick_cmp;
 pub mod raise;
 pub mod repr;
@@ -35,6 +38,7 @@ pub mod stdlib;
 pub mod subscr;
 pub mod suggest;
 pub mod tasks;
+pub mod tasks_data;
 pub mod user_ops;
 
 use crate::vm::stdlib::Stdlib;
@@ -43,11 +47,17 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::object::{int, Exception, External, Heap, Obj, PyStr, Value};
-pub use exception::PyErr;
 use monty_compile::bytecode::{Const, Program};
+pub use pyerr::PyErr;
 
 /// Result of Python-level operations.
 pub type PyResult<T> = Result<T, PyErr>;
+
+/// Deepest nesting of native callbacks (each one uses the Rust stack).
+pub(super) const MAX_NATIVE_DEPTH: u32 = 100;
+
+/// Keyword arguments as name/value pairs, in call order.
+pub type Kwargs = Vec<(String, Value)>;
 
 /// An active `try` handler in a frame.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -101,7 +111,7 @@ pub enum OnReturn {
     /// A generator's frame: yields and returns go to its resumer.
     Generator(crate::object::ObjId),
     /// A builtin consuming a generator (`vm/consumer.rs`); no code of its own.
-    Consumer(Box<consumer::Consumer>),
+    Consumer(Box<consumer_data::Consumer>),
     /// A class body: the class built from the namespace (boxed, to keep
     /// every frame small).
     BuildClass(Box<ClassBody>),
@@ -190,7 +200,7 @@ pub struct Vm<S: Stdlib> {
     /// An exception to raise in the frame about to run (`gen.throw()`).
     pub pending_throw: Option<Value>,
     /// asyncio tasks and host futures.
-    pub sched: tasks::Scheduler,
+    pub sched: tasks_data::Scheduler,
     /// Str objects made for attribute names (the keys of instance dicts),
     /// shared by every instance; not a root: emptied by each collection.
     #[serde(skip)]
@@ -277,7 +287,7 @@ impl<S: Stdlib> Vm<S> {
             random_state: None,
             gen_yielded: false,
             pending_throw: None,
-            sched: tasks::Scheduler::default(),
+            sched: tasks_data::Scheduler::default(),
             attr_names: Default::default(),
             method_cache: Default::default(),
             builtin_names: Vec::new(),
@@ -487,7 +497,7 @@ fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
             let vals = items.iter().map(|i| const_value(heap, i)).collect();
             heap.new_value(Obj::Tuple(vals))
         }
-        Const::Ellipsis => Value::Builtin(crate::builtins::Builtin::Ellipsis),
+        Const::Ellipsis => Value::Builtin(crate::builtins::builtin::Builtin::Ellipsis),
         Const::Complex(re, im) => {
             heap.new_value(Obj::Complex(crate::object::complex::Complex::new(*re, *im)))
         }

@@ -62,15 +62,7 @@ pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
     (floordiv, m)
 }
 
-pub fn bigint_to_f64(b: &BigInt) -> PyResult<f64> {
-    match b.to_f64() {
-        Some(f) if f.is_finite() => Ok(f),
-        _ => Err(PyErr::new(
-            ExcType::OverflowError,
-            "int too large to convert to float",
-        )),
-    }
-}
+pub use crate::object::int::bigint_to_f64;
 
 impl<S: Stdlib> Vm<S> {
     /// Int op Int without overflow or errors, or `None` for the slow path.

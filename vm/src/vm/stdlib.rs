@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
-use crate::vm::call::Kwargs;
-use crate::vm::tasks::Awaitable;
+use crate::vm::tasks_data::Awaitable;
+use crate::vm::Kwargs;
 use crate::vm::{PyResult, Vm};
 
 /// What the core needs of every library object: the values it holds (for
@@ -270,7 +270,7 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// them, looked up before dict's: `Counter.most_common`,
     /// `OrderedDict.move_to_end`, and the special methods of its operators
     /// (`Counter.__add__`, `__neg__`, `__le__`, ...).
-    fn dict_kind_methods(kind: DictKind) -> &'static [crate::builtins::native::Method<Self>];
+    fn dict_kind_methods(kind: DictKind) -> &'static [crate::builtins::Method<Self>];
 
     /// The dict kind a `collections` class makes (`defaultdict`, `Counter`, `OrderedDict`).
     fn dict_class_kind(t: NativeId) -> Option<DictKind>;

@@ -18,172 +18,19 @@
 //! any task runs.
 
 use crate::vm::stdlib::Stdlib;
-use std::collections::VecDeque;
-
-use serde::{Deserialize, Serialize};
 
 use crate::object::{ExcType, GenState, Obj, ObjId, Value};
 
-use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm};
+pub use super::tasks_data::{Awaitable, FutState, Scheduler, Task, TaskState};
+use super::{Exit, PendingCall, PyErr, PyResult, Vm};
 
 /// The methods of `Task` and `Future` objects.
-/// The scheduler's objects, stored as the library's native objects
-/// ([`Stdlib::from_awaitable`]) so they share its attribute and repr hooks.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Awaitable {
-    /// A host call's result to come.
-    Future { call_id: u64, state: FutState },
-    /// A task (index into the scheduler's tasks).
-    Task(u32),
-    /// `asyncio.gather(...)`.
-    Gather {
-        children: Vec<Value>,
-        return_exceptions: bool,
-    },
-    /// `asyncio.sleep(delay, result)`.
-    Sleep { delay: f64, result: Value },
-    /// `asyncio.wait_for(aw, timeout)`: `inner` is a task or future;
-    /// awaiting this raises `TimeoutError` once `timeout` seconds of sandbox
-    /// time pass first.
-    WaitFor { inner: Value, timeout: f64 },
-    /// `asyncio.as_completed(aws)`'s shared state: the awaitables not yet
-    /// handed out.
-    AsCompleted(Vec<Value>),
-    /// One item `as_completed` yields: awaiting it gives the outcome of the
-    /// next awaitable of its group to finish.
-    NextCompleted(Value),
-}
-
-impl Awaitable {
-    /// Calls `f` on every value the awaitable holds.
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        match self {
-            Awaitable::Future { state, .. } => state.for_each_child(f),
-            Awaitable::Task(_) => {}
-            Awaitable::Gather { children, .. } => children.iter().for_each(|v| f(*v)),
-            Awaitable::Sleep { result, .. } => f(*result),
-            Awaitable::WaitFor { inner, .. } => f(*inner),
-            Awaitable::AsCompleted(items) => items.iter().for_each(|v| f(*v)),
-            Awaitable::NextCompleted(group) => f(*group),
-        }
-    }
-
-    /// `type(x).__name__`.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Awaitable::Future { .. } => "Future",
-            Awaitable::Task(_) => "Task",
-            Awaitable::Gather { .. } => "_GatheringFuture",
-            Awaitable::AsCompleted(_) => "_AsCompletedIterator",
-            _ => "coroutine",
-        }
-    }
-
-    /// Whether it has `done()`, `result()`, ... (futures, tasks, gathers).
-    pub fn is_future_like(&self) -> bool {
-        matches!(
-            self,
-            Awaitable::Future { .. } | Awaitable::Task(_) | Awaitable::Gather { .. }
-        )
-    }
-}
-
 pub const TASK_METHODS: &[&str] = &["done", "cancelled", "cancel", "result", "exception"];
 
 /// Deepest nesting of gathers (`gather(gather(...))`) awaited or
 /// cancelled: each level is a native call (8 MiB of wasm stack hold far
 /// more; the native fuzz harnesses run on 1 MiB).
 const MAX_AWAITABLE_NESTING: usize = 1000;
-
-/// The state of a host call's future.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum FutState {
-    Pending,
-    Done(Value),
-    /// The exception the host reported.
-    Failed(Value),
-}
-
-impl FutState {
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
-        match self {
-            FutState::Pending => {}
-            FutState::Done(v) | FutState::Failed(v) => f(*v),
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TaskState {
-    Ready,
-    Running,
-    Blocked,
-    Done,
-}
-
-/// One task.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Task {
-    /// The root coroutine (None for the main program).
-    pub coro: Value,
-    pub state: TaskState,
-    /// What a blocked task awaits.
-    pub waiting_on: Value,
-    /// When sleeping: the virtual time to wake at.
-    pub wake_at: Option<f64>,
-    /// The result of a finished task (`Err` holds the exception).
-    pub result: Option<Result<Value, Value>>,
-    /// Delivered to the task's `await` when it runs again.
-    pub wake: Option<Result<Value, Value>>,
-    pub started: bool,
-    pub frames: Vec<Frame>,
-    pub stack: Vec<Value>,
-    pub exc: Vec<Value>,
-}
-
-/// The scheduler's state (part of the VM, so snapshots include it).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct Scheduler {
-    pub tasks: Vec<Task>,
-    pub current: u32,
-    pub ready: VecDeque<u32>,
-    /// Async host calls issued and not yet announced in a `wait`.
-    pub unannounced: Vec<PendingCall>,
-    /// Issued host calls without an answer: call id → future.
-    pub outstanding: Vec<(u64, ObjId)>,
-    /// The announced ones among them (re-announced after a restore).
-    pub announced: Vec<PendingCall>,
-    pub vtime: f64,
-    /// Inside `asyncio.run(...)`.
-    pub loop_running: bool,
-}
-
-impl Scheduler {
-    pub fn for_each_root(&self, f: &mut dyn FnMut(Value)) {
-        for t in &self.tasks {
-            f(t.coro);
-            f(t.waiting_on);
-            for r in [&t.result, &t.wake].into_iter().flatten() {
-                match r {
-                    Ok(v) | Err(v) => f(*v),
-                }
-            }
-            t.stack.iter().for_each(|v| f(*v));
-            t.exc.iter().for_each(|v| f(*v));
-        }
-        for c in &self.unannounced {
-            c.args.iter().for_each(|v| f(*v));
-            c.kwargs.iter().for_each(|kv| f(kv.1));
-        }
-        for (_, id) in &self.outstanding {
-            f(Value::Ref(*id));
-        }
-        for c in &self.announced {
-            c.args.iter().for_each(|v| f(*v));
-            c.kwargs.iter().for_each(|kv| f(kv.1));
-        }
-    }
-}
 
 impl<S: Stdlib> Vm<S> {
     /// The awaitable `v` is, if it is one of the scheduler's objects.

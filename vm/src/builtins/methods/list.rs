@@ -58,7 +58,7 @@ fn index_of<S: Stdlib>(
     pos.extend(sequence_bounds(vm, bounds)?);
     let bounds = Args::new("index", pos, Vec::new());
     let len = items(vm, id).len();
-    let (start, end) = super::clamp_range(vm, &bounds, 1, len)?;
+    let (start, end) = super::shared::clamp_range(vm, &bounds, 1, len)?;
     for i in start..end {
         let Some(&v) = items(vm, id).get(i) else {
             break;

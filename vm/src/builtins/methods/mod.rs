@@ -10,17 +10,20 @@ pub mod list;
 pub mod numbers;
 pub mod runtime;
 pub mod set;
+mod shared;
 pub mod str;
 pub mod str_fast;
 mod str_text;
 
 use crate::object::{DictKind, Obj, ObjId, Type, Value};
-use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
+use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::native::{find_method, Method};
 use super::Args;
+
+pub use shared::clamp_range;
 
 /// The method table of `obj`'s builtin type, for the types whose methods
 /// are declared with `native!`.
@@ -177,45 +180,4 @@ fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
         },
         _ => "",
     }
-}
-
-/// Clamps Python `start`/`end` arguments to `0..=len`.
-pub fn clamp_range<S: Stdlib>(
-    vm: &mut Vm<S>,
-    a: &Args,
-    first: usize,
-    len: usize,
-) -> PyResult<(usize, usize)> {
-    let mut get = |i: usize| -> PyResult<Option<i64>> {
-        match a.pos.get(i) {
-            None => Ok(None),
-            Some(v) if v.is_none() => Ok(None),
-            Some(v) => vm.slice_bound_mut(*v).map(Some),
-        }
-    };
-    let norm = |v: Option<i64>, default: usize| -> usize {
-        match v {
-            None => default,
-            Some(i) if i < 0 => (len as i64).saturating_add(i).max(0) as usize,
-            Some(i) => (i as usize).min(len),
-        }
-    };
-    Ok((norm(get(first)?, 0), norm(get(first + 1)?, len)))
-}
-
-/// The checks of a slot wrapper that takes no arguments
-/// (`int.__index__`, `generator.__next__`), in CPython's wording.
-fn slot_wrapper_no_args(name: &str, rest: &[Value], kwargs: &Kwargs) -> PyResult<()> {
-    if !kwargs.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "wrapper {name}() takes no keyword arguments"
-        )));
-    }
-    if !rest.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "expected 0 arguments, got {}",
-            rest.len()
-        )));
-    }
-    Ok(())
 }

@@ -61,7 +61,7 @@ native! {
 
     /// `int.__index__()`: a slot wrapper, with their messages.
     builtin method int_index(vm, this, *rest, **kwargs) {
-        super::slot_wrapper_no_args("__index__", &rest, &kwargs)?;
+        super::shared::slot_wrapper_no_args("__index__", &rest, &kwargs)?;
         Ok(as_int(vm, this))
     }
 

@@ -87,13 +87,13 @@ native! {
 
     /// `generator.__next__()`: a slot wrapper, with their messages.
     builtin method __next__(vm, this, *rest, **kwargs) {
-        super::slot_wrapper_no_args("__next__", &rest, &kwargs)?;
+        super::shared::slot_wrapper_no_args("__next__", &rest, &kwargs)?;
         vm.generator_next(receiver(this), Value::None)?.ok_or_else(stop_iteration)
     }
 
     /// `generator.__iter__()`: a slot wrapper, with their messages.
     builtin method __iter__(vm, this, *rest, **kwargs) {
-        super::slot_wrapper_no_args("__iter__", &rest, &kwargs)?;
+        super::shared::slot_wrapper_no_args("__iter__", &rest, &kwargs)?;
         Ok(this)
     }
 }

@@ -1,0 +1,219 @@
+//! The registry of native modules: [`MODULES`], which names each module's
+//! [`ModuleDef`] static, and what needs the whole table (function names and
+//! ids, calls by id, imports, the snapshot fingerprint).
+//!
+//! The top of the crate: it names every module, and no module names it
+//! (they find their own index with [`module_index`](crate::module_index),
+//! which needs only [`MODULE_NAMES`](crate::MODULE_NAMES), and reach native
+//! names through the `Stdlib` trait), so imports point one way.
+
+use crate::builtins::Args;
+use crate::object::{Dict, DictKind, ExcType, HashKey, Module, NativeId, Obj, Value};
+use crate::vm::call::Kwargs;
+use crate::vm::{PyErr, PyResult, Vm};
+use crate::{
+    asyncio, base64, binascii, bisect, collections, copy, csv, dataclasses, datetime, decimal,
+    functools, future, hashlib, hashlib_obj, heapq, hmac, io, itertools, json, math, operator, os,
+    os_path, pathlib, random, re, statistics, string, sys, textwrap, time, tomllib, typing,
+    unicodedata, ImportVm, ModuleDef, NativeFn,
+};
+
+/// Every native module, in [`NativeId::module`] order (the order of
+/// [`MODULE_NAMES`](crate::MODULE_NAMES)).
+pub(crate) static MODULES: &[&ModuleDef] = &[
+    &asyncio::MODULE,
+    &dataclasses::MODULE,
+    &collections::MODULE,
+    &sys::MODULE,
+    &typing::MODULE,
+    &future::MODULE,
+    &copy::MODULE,
+    &json::MODULE,
+    &operator::MODULE,
+    &string::MODULE,
+    &textwrap::MODULE,
+    &math::MODULE,
+    &random::MODULE,
+    &bisect::MODULE,
+    &heapq::MODULE,
+    &itertools::MODULE,
+    &functools::MODULE,
+    &statistics::MODULE,
+    &re::MODULE,
+    &datetime::MODULE,
+    &time::MODULE,
+    &hashlib::MODULE,
+    &hashlib_obj::C_MODULE,
+    &base64::MODULE,
+    &binascii::MODULE,
+    &hmac::MODULE,
+    &io::MODULE,
+    &csv::C_MODULE,
+    &csv::MODULE,
+    &tomllib::MODULE,
+    &decimal::MODULE,
+    &unicodedata::MODULE,
+    &pathlib::MODULE,
+    &os::MODULE,
+    &os_path::MODULE,
+];
+
+/// The dict kind a `collections` class makes (`defaultdict`, `Counter`,
+/// `OrderedDict`), for the methods they inherit from dict.
+pub fn dict_class_kind(t: NativeId) -> Option<DictKind> {
+    collections::dict_class_kind(t)
+}
+
+/// A fingerprint of every table a snapshot refers to by position: the
+/// native modules and their functions ([`NativeId`] is a pair of indices),
+/// the builtin functions and the builtin exception classes (enum
+/// discriminants). A snapshot records it, and a build whose tables differ
+/// (reordered, inserted, renamed) refuses the snapshot instead of calling
+/// another function. Computed once per instance.
+pub fn native_table_fingerprint() -> u64 {
+    static FINGERPRINT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *FINGERPRINT.get_or_init(|| {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut feed = |text: &str| {
+            for b in text.bytes().chain([0xff]) {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for m in MODULES {
+            feed(m.name);
+            m.funcs.iter().for_each(|f| feed(f.name));
+        }
+        feed("--builtins");
+        crate::builtins::Builtin::ALL
+            .iter()
+            .for_each(|b| feed(b.name()));
+        feed("--exceptions");
+        ExcType::ALL.iter().for_each(|e| feed(e.name()));
+        h
+    })
+}
+
+/// Whether `id` names a registered native function (the snapshot
+/// validator's check: ids from a snapshot are data, not trusted indices).
+pub fn native_exists(id: NativeId) -> bool {
+    MODULES
+        .get(id.module as usize)
+        .is_some_and(|m| (id.func as usize) < m.funcs.len())
+}
+
+/// The id of function `name` of module `module`, if both exist.
+pub fn native_id(module: &str, name: &str) -> Option<NativeId> {
+    let m = MODULES.iter().position(|m| m.name == module)?;
+    let f = MODULES[m].funcs.iter().position(|f| f.name == name)?;
+    Some(NativeId {
+        module: m as u16,
+        func: f as u16,
+    })
+}
+
+fn def_of(id: NativeId) -> &'static NativeFn {
+    &MODULES[id.module as usize].funcs[id.func as usize]
+}
+
+/// The Python name of a native function.
+pub fn native_name(id: NativeId) -> &'static str {
+    def_of(id).name
+}
+
+/// Is `id` `asyncio.run` (which the VM runs as frames)?
+pub fn is_asyncio_run(id: NativeId) -> bool {
+    asyncio::is_run(id)
+}
+
+/// Calls a native function.
+///
+/// # Errors
+/// Whatever the function raises.
+pub fn call(vm: &mut Vm, id: NativeId, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+    let def = def_of(id);
+    (def.call)(vm, Args::new(def.name, pos, kw))
+}
+
+impl ImportVm for Vm {
+    fn import_module(&mut self, name: &str) -> PyResult<Value> {
+        // `os.path` is `posixpath`, as on every POSIX CPython
+        let name = if name == "os.path" { "posixpath" } else { name };
+        if let Some((_, v)) = self.modules.iter().find(|(n, _)| n == name) {
+            return Ok(*v);
+        }
+        let Some(index) = MODULES.iter().position(|m| m.name == name) else {
+            if let Some((parent, _)) = name.rsplit_once('.') {
+                // `import a.b` fails on `a` first when `a` does not exist
+                self.import_module(parent)?;
+            }
+            return Err(PyErr::new(
+                ExcType::ModuleNotFoundError,
+                format!("No module named '{name}'"),
+            ));
+        };
+        let def = MODULES[index];
+        let mut attrs = Dict::new();
+        let put = |vm: &mut Vm, attrs: &mut Dict, k: &str, v: Value| {
+            let key = vm.new_str(k);
+            attrs.insert(HashKey::Str(k.into()), key, v);
+        };
+        let n = self.new_str(name);
+        put(self, &mut attrs, "__name__", n);
+        for (i, f) in def.funcs.iter().enumerate() {
+            let v = Value::Native(NativeId {
+                module: index as u16,
+                func: i as u16,
+            });
+            put(self, &mut attrs, f.name, v);
+        }
+        let mut extra = Vec::new();
+        (def.init)(self, &mut extra);
+        for (k, v) in extra {
+            put(self, &mut attrs, &k, v);
+        }
+        let m = self.heap.new_value(Obj::Module(Box::new(Module {
+            name: name.to_string(),
+            attrs,
+        })));
+        self.modules.push((name.to_string(), m));
+        Ok(m)
+    }
+
+    fn import_from(&mut self, module: Value, name: &str) -> PyResult<Value> {
+        // (always a module in compiled code; a forged snapshot's stack may
+        // hold anything there: raise, not trap)
+        let Some(m) = module.as_ref().and_then(|id| match self.heap.get(id) {
+            Obj::Module(m) => Some(m),
+            _ => None,
+        }) else {
+            return Err(PyErr::new(
+                ExcType::ImportError,
+                format!("cannot import name '{name}' from a non-module"),
+            ));
+        };
+        if let Some(v) = m.attrs.get_str(name) {
+            return Ok(v);
+        }
+        let mname = m.name.clone();
+        // a submodule (`from os import path`)
+        if let Ok(v) = self.import_module(&format!("{mname}.{name}")) {
+            return Ok(v);
+        }
+        Err(PyErr::new(
+            ExcType::ImportError,
+            format!("cannot import name '{name}' from '{mname}' (unknown location)"),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// [`crate::module_index`] looks names up in `MODULE_NAMES`: it must
+    /// list the modules in [`super::MODULES`] order.
+    #[test]
+    fn module_names_match_registry() {
+        let names: Vec<&str> = super::MODULES.iter().map(|m| m.name).collect();
+        assert_eq!(names, crate::MODULE_NAMES);
+    }
+}

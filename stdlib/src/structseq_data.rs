@@ -1,0 +1,65 @@
+//! Which struct sequence a `NativeObj::StructSeq` is (`sys.version_info`,
+//! `sys.float_info`, `sys.flags`): its class name and field names.
+//!
+//! A leaf: plain data naming no module, so `objects/mod.rs` can name it
+//! without a circle through `structseq.rs`, which names `NativeObj`.
+
+use serde::{Deserialize, Serialize};
+
+/// Which struct sequence a [`NativeObj::StructSeq`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeqKind {
+    VersionInfo,
+    // Appended, not sorted: the enum is part of the snapshot format.
+    FloatInfo,
+    Flags,
+}
+
+impl SeqKind {
+    pub fn type_name(self) -> &'static str {
+        match self {
+            SeqKind::VersionInfo => "sys.version_info",
+            SeqKind::FloatInfo => "sys.float_info",
+            SeqKind::Flags => "sys.flags",
+        }
+    }
+
+    pub fn fields(self) -> &'static [&'static str] {
+        match self {
+            SeqKind::VersionInfo => &["major", "minor", "micro", "releaselevel", "serial"],
+            SeqKind::FloatInfo => &[
+                "max",
+                "max_exp",
+                "max_10_exp",
+                "min",
+                "min_exp",
+                "min_10_exp",
+                "dig",
+                "mant_dig",
+                "epsilon",
+                "radix",
+                "rounds",
+            ],
+            SeqKind::Flags => &[
+                "debug",
+                "inspect",
+                "interactive",
+                "optimize",
+                "dont_write_bytecode",
+                "no_user_site",
+                "no_site",
+                "ignore_environment",
+                "verbose",
+                "bytes_warning",
+                "quiet",
+                "hash_randomization",
+                "isolated",
+                "dev_mode",
+                "utf8_mode",
+                "warn_default_encoding",
+                "safe_path",
+                "int_max_str_digits",
+            ],
+        }
+    }
+}
