@@ -35,7 +35,7 @@ native! {
     def fn dataclass(vm, cls?, /, **options) {
         for (k, _) in &options {
             if !OPTIONS.contains(&k.as_str()) {
-                let hint = crate::vm::suggest::keyword_hint(k, OPTIONS);
+                let hint = crate::vm::edit_distance::keyword_hint(k, OPTIONS);
                 return Err(PyErr::type_error(format!(
                     "dataclass() got an unexpected keyword argument '{k}'{hint}"
                 )));

@@ -23,6 +23,7 @@ pub mod named;
 pub mod number;
 pub mod ops;
 pub mod signals;
+pub mod state;
 
 use num_bigint::BigInt;
 
@@ -33,15 +34,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 use context::*;
 use number::Dec;
 
-/// The module's hidden state: the current context and the exception
-/// classes (see [`CLASS_NAMES`]), then `DecimalTuple`.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct DecState {
-    pub current: Value,
-    pub classes: Vec<Value>,
-    pub tuple_class: Value,
-    pub templates: Vec<Value>,
-}
+pub use state::DecState;
 
 /// The exception classes, in the order of [`DecState::classes`].
 pub const CLASS_NAMES: [&str; 14] = [

@@ -119,7 +119,7 @@ native_objects! {
         saved: Value,
     },
     /// The `decimal` module's hidden state (current context, classes).
-    DecState(Box<super::decimal::DecState>),
+    DecState(Box<super::decimal::state::DecState>),
     /// A `typing` marker: `typing.Any`, `typing.Optional` (no origin), or
     /// `typing.List` (origin `list`) (`typing.rs`).
     TypingForm {

@@ -231,7 +231,7 @@ pub fn bind_keywords(
                 } else {
                     format!("{fname}()")
                 };
-                let hint = crate::vm::suggest::keyword_hint(k, params);
+                let hint = crate::vm::edit_distance::keyword_hint(k, params);
                 return Err(PyErr::type_error(format!(
                     "{who} got an unexpected keyword argument '{k}'{hint}"
                 )));
@@ -329,7 +329,7 @@ pub fn bind_kwargs(a: &Args, sig: &Sig, varkw: bool) -> PyResult<(Vec<Option<Val
                 .chain(sig.kwonly)
                 .copied()
                 .collect();
-            let hint = crate::vm::suggest::keyword_hint(k, &accepted);
+            let hint = crate::vm::edit_distance::keyword_hint(k, &accepted);
             return Err(PyErr::type_error(format!(
                 "{name}() got an unexpected keyword argument '{k}'{hint}"
             )));

@@ -484,7 +484,7 @@ impl<S: Stdlib> Vm<S> {
                             .iter()
                             .map(String::as_str)
                             .collect();
-                        let hint = super::suggest::keyword_hint(&name, &accepted);
+                        let hint = super::edit_distance::keyword_hint(&name, &accepted);
                         return Err(PyErr::type_error(format!(
                             "{fname}() got an unexpected keyword argument '{name}'{hint}"
                         )));
