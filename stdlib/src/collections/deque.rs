@@ -325,10 +325,11 @@ fn search(vm: &mut Vm, id: ObjId, name: &str, x: Value, bounds: &[Value]) -> PyR
                 vm.deque_items(id).0.remove(i);
                 Ok(Value::None)
             }
-            None => {
-                let r = vm.repr(x)?;
-                Err(PyErr::value_error(format!("{r} is not in deque")))
-            }
+            // the wording of CPython 3.14 (and of `list.index` here); 3.13
+            // says "{x!r} is not in deque"
+            None => Err(PyErr::value_error(format!(
+                "deque.{name}(x): x not in deque"
+            ))),
         },
     }
 }
