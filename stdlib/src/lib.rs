@@ -19,6 +19,55 @@ pub use monty_vm::{output, unicode};
 #[macro_use]
 mod native;
 
+/// Every native module, once, in [`NativeId::module`] order: its Python
+/// name, its file and the static [`ModuleDef`] there. `$list!` receives
+/// the entries: here it makes [`MODULE_NAMES`] (all a module needs to find
+/// its own index), at the top of the crate `registry::MODULES` (the
+/// statics), so the list is written once and nothing below the registry
+/// names a module. Adding a module is its file plus its `mod` line and
+/// entry here.
+macro_rules! native_modules {
+    ($list:ident) => {
+        $list! {
+            "asyncio" => asyncio MODULE,
+            "dataclasses" => dataclasses MODULE,
+            "collections" => collections MODULE,
+            "sys" => sys MODULE,
+            "typing" => typing MODULE,
+            "__future__" => future MODULE,
+            "copy" => copy MODULE,
+            "json" => json MODULE,
+            "operator" => operator MODULE,
+            "string" => string MODULE,
+            "textwrap" => textwrap MODULE,
+            "math" => math MODULE,
+            "random" => random MODULE,
+            "bisect" => bisect MODULE,
+            "heapq" => heapq MODULE,
+            "itertools" => itertools MODULE,
+            "functools" => functools MODULE,
+            "statistics" => statistics MODULE,
+            "re" => re MODULE,
+            "datetime" => datetime MODULE,
+            "time" => time MODULE,
+            "hashlib" => hashlib MODULE,
+            "_hashlib" => hashlib_obj C_MODULE,
+            "base64" => base64 MODULE,
+            "binascii" => binascii MODULE,
+            "hmac" => hmac MODULE,
+            "io" => io MODULE,
+            "_csv" => csv C_MODULE,
+            "csv" => csv MODULE,
+            "tomllib" => tomllib MODULE,
+            "decimal" => decimal MODULE,
+            "unicodedata" => unicodedata MODULE,
+            "pathlib" => pathlib MODULE,
+            "os" => os MODULE,
+            "posixpath" => os_path MODULE,
+        }
+    };
+}
+
 mod asyncio;
 mod base64;
 mod base85;
@@ -117,46 +166,16 @@ pub struct ModuleDef {
 /// For modules with nothing but functions.
 pub fn no_init(_: &mut Vm, _: &mut Vec<(String, Value)>) {}
 
-/// The names of the native modules, in the order of the registry
-/// (`registry::MODULES`; a test checks they match), so a module finds its
-/// index without naming the registry, which names every module.
-pub const MODULE_NAMES: &[&str] = &[
-    "asyncio",
-    "dataclasses",
-    "collections",
-    "sys",
-    "typing",
-    "__future__",
-    "copy",
-    "json",
-    "operator",
-    "string",
-    "textwrap",
-    "math",
-    "random",
-    "bisect",
-    "heapq",
-    "itertools",
-    "functools",
-    "statistics",
-    "re",
-    "datetime",
-    "time",
-    "hashlib",
-    "_hashlib",
-    "base64",
-    "binascii",
-    "hmac",
-    "io",
-    "_csv",
-    "csv",
-    "tomllib",
-    "decimal",
-    "unicodedata",
-    "pathlib",
-    "os",
-    "posixpath",
-];
+/// [`MODULE_NAMES`] from [`native_modules!`].
+macro_rules! module_names {
+    ($($name:literal => $file:ident $def:ident,)*) => {
+        /// The Python names of the native modules, in [`NativeId::module`]
+        /// order (`registry::MODULES` is made from the same list).
+        pub const MODULE_NAMES: &[&str] = &[$($name),*];
+    };
+}
+
+native_modules!(module_names);
 
 /// The `__future__` feature names, for the compiler's check.
 pub use monty_compile::FUTURE_FEATURES;

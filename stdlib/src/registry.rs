@@ -11,52 +11,19 @@ use crate::builtins::Args;
 use crate::object::{Dict, DictKind, ExcType, HashKey, Module, NativeId, Obj, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
-use crate::{
-    asyncio, base64, binascii, bisect, collections, copy, csv, dataclasses, datetime, decimal,
-    functools, future, hashlib, hashlib_obj, heapq, hmac, io, itertools, json, math, operator, os,
-    os_path, pathlib, random, re, statistics, string, sys, textwrap, time, tomllib, typing,
-    unicodedata, ImportVm, ModuleDef, NativeFn,
-};
+use crate::{asyncio, collections};
+use crate::{ImportVm, ModuleDef, NativeFn};
 
-/// Every native module, in [`NativeId::module`] order (the order of
-/// [`MODULE_NAMES`](crate::MODULE_NAMES)).
-pub(crate) static MODULES: &[&ModuleDef] = &[
-    &asyncio::MODULE,
-    &dataclasses::MODULE,
-    &collections::MODULE,
-    &sys::MODULE,
-    &typing::MODULE,
-    &future::MODULE,
-    &copy::MODULE,
-    &json::MODULE,
-    &operator::MODULE,
-    &string::MODULE,
-    &textwrap::MODULE,
-    &math::MODULE,
-    &random::MODULE,
-    &bisect::MODULE,
-    &heapq::MODULE,
-    &itertools::MODULE,
-    &functools::MODULE,
-    &statistics::MODULE,
-    &re::MODULE,
-    &datetime::MODULE,
-    &time::MODULE,
-    &hashlib::MODULE,
-    &hashlib_obj::C_MODULE,
-    &base64::MODULE,
-    &binascii::MODULE,
-    &hmac::MODULE,
-    &io::MODULE,
-    &csv::C_MODULE,
-    &csv::MODULE,
-    &tomllib::MODULE,
-    &decimal::MODULE,
-    &unicodedata::MODULE,
-    &pathlib::MODULE,
-    &os::MODULE,
-    &os_path::MODULE,
-];
+/// [`registry::MODULES`](MODULES) from `native_modules!` (lib.rs).
+macro_rules! module_table {
+    ($($name:literal => $file:ident $def:ident,)*) => {
+        /// Every native module, in [`NativeId::module`] order (the order of
+        /// [`MODULE_NAMES`](crate::MODULE_NAMES): both come from one list).
+        pub(crate) static MODULES: &[&ModuleDef] = &[$(&crate::$file::$def),*];
+    };
+}
+
+native_modules!(module_table);
 
 /// The dict kind a `collections` class makes (`defaultdict`, `Counter`,
 /// `OrderedDict`), for the methods they inherit from dict.
