@@ -215,10 +215,6 @@ impl Stdlib for Library {
         vm.dict_kind_repr(kind, id, plain)
     }
 
-    fn dict_missing(vm: &mut Vm, id: ObjId, key: Value) -> PyResult<Option<Value>> {
-        vm.dict_missing(id, key)
-    }
-
     fn import_module(vm: &mut Vm, name: &str) -> PyResult<Value> {
         vm.import_module(name)
     }

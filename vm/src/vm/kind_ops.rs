@@ -1,5 +1,5 @@
 //! Operators of the library's dict kinds (`Counter + Counter`,
-//! `-counter`, `counter <= other`): the kind's method table
+//! `-counter`, `counter <= other`) and their `__missing__`: the kind's method table
 //! ([`Stdlib::dict_kind_methods`]) holds them as special methods, which
 //! are found and called here in CPython's order (`__iop__`, then `__op__`,
 //! then the right operand's `__rop__`), so the VM names no kind.
@@ -42,6 +42,18 @@ impl<S: Stdlib> Vm<S> {
     ) -> PyResult<Option<Value>> {
         let r = (m.call)(self, recv, Args::new(m.name, args, Vec::new()))?;
         Ok((!matches!(r, Value::Builtin(Builtin::NotImplemented))).then_some(r))
+    }
+
+    /// `d[key]` for a key `d` lacks: the kind's `__missing__` if it has
+    /// one (`defaultdict`, `Counter`), else `KeyError`.
+    pub(super) fn kind_missing(&mut self, d: Value, key: Value) -> PyResult<Value> {
+        match self.kind_dunder(d, "__missing__") {
+            Some(m) => (m.call)(self, d, Args::new(m.name, vec![key], Vec::new())),
+            None => Err(super::PyErr::New(
+                crate::object::ExcType::KeyError,
+                vec![key],
+            )),
+        }
     }
 
     /// `a op b` where an operand is a dict of a library kind that defines

@@ -187,10 +187,6 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
         plain: String,
     ) -> PyResult<String>;
 
-    /// What a `dict` subclass does for a missing key: `None` to raise
-    /// `KeyError` (plain dicts and OrderedDict).
-    fn dict_missing(vm: &mut Vm<Self>, id: ObjId, key: Value) -> PyResult<Option<Value>>;
-
     /// `import name`: the module object, created once per execution.
     fn import_module(vm: &mut Vm<Self>, name: &str) -> PyResult<Value>;
 

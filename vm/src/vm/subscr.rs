@@ -285,10 +285,7 @@ impl<S: Stdlib> Vm<S> {
                 };
                 match found {
                     Some(v) => Ok(v),
-                    None => match S::dict_missing(self, id, idx)? {
-                        Some(v) => Ok(v),
-                        None => Err(PyErr::New(ExcType::KeyError, vec![idx])),
-                    },
+                    None => self.kind_missing(Value::Ref(id), idx),
                 }
             }
             Obj::Range(r) => {
