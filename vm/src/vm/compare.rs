@@ -20,8 +20,9 @@ fn is_not_implemented(v: Value) -> bool {
     matches!(v, Value::Builtin(Builtin::NotImplemented))
 }
 
-/// The special method for a rich comparison, and its reflection.
-fn dunder(op: CmpOp) -> (&'static str, &'static str) {
+/// The special method for a rich comparison, and its reflection (`""`
+/// for the non-rich ones).
+pub(super) fn dunder(op: CmpOp) -> (&'static str, &'static str) {
     match op {
         CmpOp::Eq => ("__eq__", "__eq__"),
         CmpOp::Ne => ("__ne__", "__ne__"),

@@ -120,15 +120,10 @@ impl<S: Stdlib> Vm<S> {
         if !self.is_kind_dict(a) && !self.is_kind_dict(b) {
             return Ok(None);
         }
-        let (direct, reflected) = match op {
-            CmpOp::Eq => ("__eq__", "__eq__"),
-            CmpOp::Ne => ("__ne__", "__ne__"),
-            CmpOp::Lt => ("__lt__", "__gt__"),
-            CmpOp::Le => ("__le__", "__ge__"),
-            CmpOp::Gt => ("__gt__", "__lt__"),
-            CmpOp::Ge => ("__ge__", "__le__"),
-            _ => return Ok(None),
-        };
+        let (direct, reflected) = super::compare::dunder(op);
+        if direct.is_empty() {
+            return Ok(None);
+        }
         if let Some(m) = self.kind_dunder(a, direct) {
             if let Some(r) = self.call_kind_dunder(m, a, vec![b])? {
                 return Ok(Some(r));
