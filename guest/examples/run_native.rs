@@ -1,13 +1,29 @@
 //! Development aid: runs a Python file through the interpreter core
 //! natively (no wasm, no limits), printing what `monty run` would print.
 //! Usage: `cargo run -p monty-guest --example run_native -- FILE`
+//!
+//! Two host functions are declared for quick checks of pauses: `echo(v)`
+//! returns `v`, `add(a, b)` returns `a + b` (numbers).
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: run_native FILE");
     let code = std::fs::read_to_string(&path).expect("readable file");
-    let req = serde_json::json!({"code": code, "filename": path}).to_string();
+    let externals = serde_json::json!([{"name": "echo"}, {"name": "add"}]);
+    let req =
+        serde_json::json!({"code": code, "filename": path, "externals": externals}).to_string();
     let mut s = monty_guest::Session::default();
     let mut progress: serde_json::Value = serde_json::from_str(&s.start(&req)).expect("json");
+    while progress["status"] == "call" {
+        let args = progress["args"].as_array().cloned().unwrap_or_default();
+        let value = match progress["name"].as_str() {
+            Some("add") => serde_json::json!(
+                args[0].as_f64().unwrap_or(0.0) as i64 + args[1].as_f64().unwrap_or(0.0) as i64
+            ),
+            _ => args.first().cloned().unwrap_or_default(),
+        };
+        let reply = serde_json::json!({"value": value}).to_string();
+        progress = serde_json::from_str(&s.resume(&reply)).expect("json");
+    }
     // A wait with no calls is the program sleeping: answer with virtual time.
     while progress["status"] == "wait" && progress["calls"].as_array().is_some_and(Vec::is_empty) {
         progress = serde_json::from_str(&s.resume(r#"{"results":[]}"#)).expect("json");

@@ -88,7 +88,7 @@ fn deepcopy_of(vm: &mut Vm, x: Value, memo: Option<Value>) -> PyResult<Value> {
     let mark = vm.stack.len();
     vm.stack.extend([x, memo]);
     let r = Deep { memo }.copy(vm, x, 0);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

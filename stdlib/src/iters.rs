@@ -378,7 +378,7 @@ impl NativeIterVm for Vm {
         let mark = self.stack.len();
         self.stack.push(Value::Ref(id));
         let r = super::itertools::step(self, id);
-        self.stack.truncate(mark);
+        self.release_to(mark);
         r
     }
 

@@ -263,7 +263,7 @@ fn scan(
             Err(e) => break Err(e),
         }
     };
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

@@ -489,7 +489,7 @@ fn substitute(
                 let mark = vm.stack.len();
                 vm.stack.extend([repl, string, Value::Ref(pid), m]);
                 let r = vm.call_value(repl, vec![m], Vec::new());
-                vm.stack.truncate(mark);
+                vm.release_to(mark);
                 let r = r?;
                 match as_str(&vm.heap, r) {
                     Some(t) => out.push_str(t),

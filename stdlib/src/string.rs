@@ -29,7 +29,7 @@ fn capwords_of(vm: &mut Vm, s: Value, sep: Value) -> PyResult<Value> {
     let mark = vm.stack.len();
     vm.stack.extend([s, sep, joiner]);
     let r = capwords_with(vm, s, sep, joiner);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

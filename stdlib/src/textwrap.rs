@@ -415,7 +415,7 @@ native! {
         let mark = vm.stack.len();
         vm.stack.extend([text, prefix, predicate, lines]);
         let r = indent_lines(vm, lines, prefix, predicate);
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         r
     }
 }

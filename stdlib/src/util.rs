@@ -62,7 +62,7 @@ pub fn rooted<T>(vm: &mut Vm, vals: &[Value], f: impl FnOnce(&mut Vm) -> T) -> T
     let mark = vm.stack.len();
     vm.stack.extend_from_slice(vals);
     let r = f(vm);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

@@ -39,7 +39,7 @@ use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
 use crate::vm::tasks::Awaitable;
-use crate::vm::{Frame, OnReturn, Vm};
+use crate::vm::{Boundary, Frame, OnReturn, Vm};
 use monty_compile::bytecode::{Code, Const, Op, Program};
 use monty_compile::verify::{verify_program, Verified};
 
@@ -307,7 +307,7 @@ impl Frames<'_> {
                 return e("exception depth out of range");
             }
             let above = frames.get(i + 1);
-            let end = above.map_or(stack_len, |a| a.ret_to as usize);
+            let mut end = above.map_or(stack_len, |a| a.ret_to as usize);
             if end < base {
                 return e("the next frame starts below it");
             }
@@ -331,6 +331,34 @@ impl Frames<'_> {
                     return e("handler out of range");
                 }
             }
+            // A frame whose instruction runs again after the call it paused
+            // in (journal.rs) resumes before that instruction, with its
+            // operands, and nothing pushed; the call is the orphan frame
+            // above or, for a host call made by native code, the host's.
+            let journal = f.journal.as_deref().filter(|j| j.awaiting != Value::Undef);
+            if let Some(j) = journal {
+                if j.ip != f.ip + 1 || !crate::vm::journal::restartable(&code.ops[f.ip as usize]) {
+                    return e("a journal on an instruction that cannot run again");
+                }
+                let orphan_above = above.is_some_and(|a| a.boundary == Boundary::Orphan);
+                if (j.from_host && above.is_some()) || (!j.from_host && !orphan_above) {
+                    return e("a journal waiting for a call that is not there");
+                }
+                // native code may have kept values above the operands
+                if j.height as usize > end || (j.height as usize) < base {
+                    return e("a journal's operands outside its frame");
+                }
+                end = j.height as usize;
+            }
+            if f.boundary == Boundary::Orphan {
+                let waits = i
+                    .checked_sub(1)
+                    .and_then(|b| frames[b].journal.as_deref())
+                    .is_some_and(|j| j.awaiting != Value::Undef && !j.from_host);
+                if !waits {
+                    return e("an orphan frame whose caller does not wait for it");
+                }
+            }
             let is_generator_code = code.is_generator || code.is_coroutine;
             if is_generator_code != matches!(f.on_return, OnReturn::Generator(_)) {
                 return e("generator code and frame do not match");
@@ -339,7 +367,7 @@ impl Frames<'_> {
             // makes its caller run the `ForIter` again when it returns.
             if let Some(a) = above {
                 let reruns = matches!(a.on_return, OnReturn::Generator(_))
-                    && !a.boundary
+                    && a.boundary == Boundary::No
                     && self
                         .program
                         .codes
@@ -357,7 +385,7 @@ impl Frames<'_> {
             let saved = Saved {
                 ip: f.ip as usize,
                 height: end - base - nlocals,
-                pushed: 1,
+                pushed: usize::from(journal.is_none()),
                 nlocals,
                 handlers: &handlers,
             };

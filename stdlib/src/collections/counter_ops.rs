@@ -207,7 +207,7 @@ impl CounterVm for Vm {
             }
             Ok(Some(out))
         })();
-        self.stack.truncate(mark);
+        self.release_to(mark);
         r
     }
 
@@ -227,7 +227,7 @@ impl CounterVm for Vm {
             let mark = self.stack.len();
             self.stack.push(b);
             let r = self.counter_inplace(op, a, b);
-            self.stack.truncate(mark);
+            self.release_to(mark);
             return r.map(Some);
         }
         if !self.is_counter(a) || !self.is_counter(b) {
@@ -237,7 +237,7 @@ impl CounterVm for Vm {
         let mark = self.stack.len();
         self.stack.push(out);
         let r = self.counter_binary_into(op, a, b, out);
-        self.stack.truncate(mark);
+        self.release_to(mark);
         r.map(|()| Some(out))
     }
 

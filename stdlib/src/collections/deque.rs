@@ -256,7 +256,7 @@ impl DequeVm for Vm {
                 Ok(false) => Some(self.compare_op(op, u, v).and_then(|r| self.truthy(r))),
                 Err(e) => Some(Err(e)),
             };
-            self.stack.truncate(mark);
+            self.release_to(mark);
             if let Some(r) = r {
                 return r;
             }

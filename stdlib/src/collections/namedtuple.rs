@@ -552,7 +552,7 @@ impl NamedtupleVm for Vm {
                 let mark = self.stack.len();
                 self.stack.extend([x, y]);
                 let r = self.binary_op(op, x, y, false);
-                self.stack.truncate(mark);
+                self.release_to(mark);
                 r?
             }
             "__repr__" => {

@@ -146,7 +146,7 @@ fn chain(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     // values kept for one round are released before the next
     let mark = vm.stack.len();
     loop {
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         let Some((source, active)) =
             get!(vm, id, NativeIter::Chain { source, active, .. } => (*source, *active))
         else {
@@ -227,7 +227,7 @@ fn compress(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     // values kept for one round are released before the next
     let mark = vm.stack.len();
     loop {
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         let Some(datum) = vm.iter_next(data)? else {
             return Ok(None);
         };
@@ -249,7 +249,7 @@ fn dropwhile(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     // values kept for one round are released before the next
     let mark = vm.stack.len();
     loop {
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         let Some(item) = vm.iter_next(src)? else {
             return Ok(None);
         };
@@ -294,7 +294,7 @@ fn filterfalse(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     // values kept for one round are released before the next
     let mark = vm.stack.len();
     loop {
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         let Some(item) = vm.iter_next(src)? else {
             return Ok(None);
         };
@@ -514,7 +514,7 @@ fn groupby(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     // values kept for one round are released before the next
     let mark = vm.stack.len();
     loop {
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         let Some((currkey, tgtkey)) = get!(vm, id,
             NativeIter::GroupBy { currkey, tgtkey, .. } => (*currkey, *tgtkey))
         else {
@@ -632,7 +632,7 @@ fn tee(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
             upd!(vm, data, NativeIter::TeeData { running, .. } => *running = true);
             let r = vm.iter_next(src);
             upd!(vm, data, NativeIter::TeeData { running, .. } => *running = false);
-            vm.stack.truncate(mark);
+            vm.release_to(mark);
             let Some(v) = r? else {
                 return Ok(None);
             };

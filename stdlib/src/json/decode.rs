@@ -85,7 +85,7 @@ pub fn loads(vm: &mut Vm, s: &[char], hooks: Hooks) -> PyResult<Value> {
     let mut p = Parser { s, hooks, root };
     let mark = vm.stack.len();
     let r = p.document(vm);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

@@ -152,7 +152,7 @@ pub fn dumps(vm: &mut Vm, obj: Value, o: Options) -> PyResult<String> {
     let mark = vm.stack.len();
     vm.stack.push(obj);
     let r = enc.value(vm, obj, 0);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r?;
     Ok(enc.out)
 }
@@ -275,7 +275,7 @@ impl Encoder {
             let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
             self.value(vm, item, level + 1)?;
         }
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         self.newline(level);
         self.out.push(']');
         self.leave();
@@ -350,7 +350,7 @@ impl Encoder {
             let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
             self.value(vm, v, level + 1)?;
         }
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         self.newline(level);
         self.out.push('}');
         self.leave();

@@ -66,7 +66,7 @@ pub fn format<S: Stdlib>(vm: &mut Vm<S>, template: &[u8], args: Value) -> PyResu
     let mark = vm.stack.len();
     vm.stack.push(args);
     let r = format_all(vm, template, args);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

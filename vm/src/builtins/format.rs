@@ -255,7 +255,7 @@ pub fn format_value<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult
         let mark = vm.stack.len();
         vm.stack.push(spec_value);
         let r = vm.call_dunder(v, "__format__", vec![spec_value]);
-        vm.stack.truncate(mark);
+        vm.release_to(mark);
         if let Some(r) = r? {
             return match as_str(&vm.heap, r) {
                 Some(s) => Ok(s.to_string()),

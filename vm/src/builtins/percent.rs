@@ -94,7 +94,7 @@ pub fn percent_format<S: Stdlib>(vm: &mut Vm<S>, template: Value, args: Value) -
     let mark = vm.stack.len();
     vm.stack.push(args);
     let r = format_all(vm, &text, args);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

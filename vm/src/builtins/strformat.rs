@@ -61,7 +61,7 @@ pub fn format_str<S: Stdlib>(
         next_auto: 0,
     };
     let r = render(vm, &mut ctx, &chars, 2);
-    vm.stack.truncate(mark);
+    vm.release_to(mark);
     r
 }
 

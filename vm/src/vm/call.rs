@@ -7,6 +7,7 @@ use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::Code;
 
+use super::journal::{served, Opened};
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm, MAX_NATIVE_DEPTH};
 
 pub use super::Kwargs;
@@ -47,8 +48,8 @@ impl<S: Stdlib> Vm<S> {
                 return Ok(true);
             }
         }
-        let (pos, kw) = self.take_args(fpos, argc, kwnames);
-        self.call_native(callee, pos, kw)
+        let (pos, kw) = self.copy_args(fpos, argc, kwnames);
+        self.call_native(fpos, callee, pos, kw)
     }
 
     /// `Cls(args)` for a plain class whose `__init__` is a function taking
@@ -98,13 +99,10 @@ impl<S: Stdlib> Vm<S> {
 
     /// `f(*args, **kwargs)`: a tuple and optionally a dict on the stack.
     pub(super) fn call_ex(&mut self, has_kw: bool) -> PyResult<bool> {
-        let kw = if has_kw {
-            Some(self.stack.pop().expect("kwargs"))
-        } else {
-            None
-        };
-        let args = self.stack.pop().expect("args");
-        let callee = self.stack.pop().expect("callee");
+        let fpos = self.stack.len() - 2 - has_kw as usize;
+        let kw = has_kw.then(|| self.stack[fpos + 2]);
+        let args = self.stack[fpos + 1];
+        let callee = self.stack[fpos];
         let pos = match args {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Tuple(t) => t.clone(),
@@ -123,12 +121,13 @@ impl<S: Stdlib> Vm<S> {
         }
         if let Value::Ref(id) = callee {
             if let Obj::Function(_) = self.heap.get(id) {
+                self.stack.truncate(fpos);
                 self.stack.push(callee);
                 self.enter_function(id, pos, kwargs, false)?;
                 return Ok(true);
             }
         }
-        self.call_native(callee, pos, kwargs)
+        self.call_native(fpos, callee, pos, kwargs)
     }
 
     /// `obj.name(args)` with `argc` positional arguments on the stack above
@@ -162,7 +161,7 @@ impl<S: Stdlib> Vm<S> {
                 // The consumer frame takes the place of `obj` and the argument.
                 self.stack.truncate(opos);
                 let method = self.heap.new_value(Obj::BuiltinMethod(obj, "join".into()));
-                if self.try_start_consumer(method, &[arg], &Vec::new())? {
+                if self.try_start_consumer(opos, method, &[arg], &Vec::new())? {
                     return Ok(true);
                 }
                 self.stack.push(obj);
@@ -193,7 +192,12 @@ impl<S: Stdlib> Vm<S> {
             .get_attr(obj, name)
             .map_err(|e| self.attribute_error_context(e, obj, name))?;
         self.stack[opos] = f;
-        self.call(argc, None)
+        let r = self.call(argc, None);
+        if let Err(PyErr::Suspend) = r {
+            // the instruction runs again from its operands
+            self.stack[opos] = obj;
+        }
+        r
     }
 
     /// `inst.method(args)` for a plain function found on the class: the
@@ -243,7 +247,16 @@ impl<S: Stdlib> Vm<S> {
             return Ok(None);
         }
         let args = self.stack[opos + 1..].to_vec();
-        crate::builtins::methods::call_method(self, obj, name, args, Vec::new()).map(Some)
+        let height = Some(self.stack.len() as u32);
+        let outer = std::mem::replace(&mut self.op_restartable, height);
+        let r = crate::builtins::methods::call_method(self, obj, name, args, Vec::new());
+        self.op_restartable = outer;
+        let r = r?;
+        if self.suspending {
+            // native code caught the pause: the instruction runs again
+            return Err(PyErr::Suspend);
+        }
+        Ok(Some(r))
     }
 
     /// Pops the callable and its arguments, splitting keywords off.
@@ -253,8 +266,21 @@ impl<S: Stdlib> Vm<S> {
         argc: usize,
         kwnames: Option<u32>,
     ) -> (Vec<Value>, Kwargs) {
-        let mut pos = self.stack.split_off(fpos + 1);
-        self.stack.pop();
+        let r = self.copy_args(fpos, argc, kwnames);
+        self.stack.truncate(fpos);
+        r
+    }
+
+    /// The arguments of the call whose callable is at `fpos`, keywords
+    /// split off, left on the stack (so the call can run again after a
+    /// pause inside native code: `journal.rs`).
+    fn copy_args(
+        &mut self,
+        fpos: usize,
+        argc: usize,
+        kwnames: Option<u32>,
+    ) -> (Vec<Value>, Kwargs) {
+        let mut pos = self.stack[fpos + 1..].to_vec();
         let mut kw = Vec::new();
         if let Some(k) = kwnames {
             let names = match self.consts[k as usize] {
@@ -272,26 +298,38 @@ impl<S: Stdlib> Vm<S> {
         (pos, kw)
     }
 
-    /// Calls anything that is not a Python function; pushes the result.
-    fn call_native(&mut self, callee: Value, mut pos: Vec<Value>, kw: Kwargs) -> PyResult<bool> {
+    /// Calls anything that is not a Python function, whose callable and
+    /// arguments are on the stack from `fpos`; pushes the result in their
+    /// place. Native code runs with them left there, so the instruction
+    /// can run again after a pause inside it.
+    fn call_native(
+        &mut self,
+        fpos: usize,
+        callee: Value,
+        mut pos: Vec<Value>,
+        kw: Kwargs,
+    ) -> PyResult<bool> {
         if let Value::Native(n) = callee {
             if S::is_asyncio_run(n) && self.native_depth == 0 {
+                self.stack.truncate(fpos);
                 return self.asyncio_run(pos, kw);
             }
         }
-        if self.try_start_consumer(callee, &pos, &kw)? {
+        if self.try_start_consumer(fpos, callee, &pos, &kw)? {
             return Ok(true);
         }
         if let Value::Ref(id) = callee {
             match self.heap.get(id) {
                 Obj::External(ext) => {
                     let (name, is_async) = (ext.name.clone(), ext.is_async);
+                    self.stack.truncate(fpos);
                     self.call_external(name, is_async, pos, kw)?;
                     return Ok(false);
                 }
                 // Frames, not nested loops, so `__init__` and methods can
                 // call the host (pause) like any other code.
                 Obj::Class(_) => {
+                    self.stack.truncate(fpos);
                     return match self.instantiate(id, pos, kw, false)? {
                         super::class::Instantiated::Done(v) => {
                             self.stack.push(v);
@@ -306,6 +344,7 @@ impl<S: Stdlib> Vm<S> {
                 } if matches!(self.heap.get(*fid), Obj::Function(_)) => {
                     let (func, fid, recv) = (*func, *fid, *recv);
                     pos.insert(0, recv);
+                    self.stack.truncate(fpos);
                     self.stack.push(func);
                     self.enter_function(fid, pos, kw, false)?;
                     return Ok(true);
@@ -313,7 +352,16 @@ impl<S: Stdlib> Vm<S> {
                 _ => {}
             }
         }
-        let r = self.call_value(callee, pos, kw)?;
+        let height = Some(self.stack.len() as u32);
+        let outer = std::mem::replace(&mut self.op_restartable, height);
+        let r = self.call_value(callee, pos, kw);
+        self.op_restartable = outer;
+        let r = r?;
+        if self.suspending {
+            // native code caught the pause: the instruction runs again
+            return Err(PyErr::Suspend);
+        }
+        self.stack.truncate(fpos);
         self.stack.push(r);
         Ok(false)
     }
@@ -337,11 +385,8 @@ impl<S: Stdlib> Vm<S> {
             self.stack.push(fut);
             return Ok(());
         }
-        if self.native_depth > 0 {
-            return Err(PyErr::new(
-                ExcType::RuntimeError,
-                format!("host function '{name}' cannot be called from inside a callback of a builtin (key=, map, filter, ...) yet"),
-            ));
+        if self.native_depth > 0 && !self.can_pause_here(false) {
+            return Err(super::journal::cannot_pause(&name));
         }
         let id = self.next_call_id;
         self.next_call_id += 1;
@@ -433,7 +478,12 @@ impl<S: Stdlib> Vm<S> {
         frame.base = base as u32;
         frame.ret_to = ret_to as u32;
         frame.exc_depth = exc_depth;
-        frame.boundary = boundary;
+        frame.boundary = if boundary {
+            super::Boundary::Native
+        } else {
+            super::Boundary::No
+        };
+        self.frame_pushes += 1;
         Ok(true)
     }
 
@@ -583,21 +633,34 @@ impl<S: Stdlib> Vm<S> {
             Value::Type(t) => crate::builtins::types::construct(self, t, args, kwargs),
             Value::ExcType(t) => {
                 if let Some((k, _)) = kwargs.first() {
-                    return Err(PyErr::type_error(format!("{}() takes no keyword arguments", t.name())).with_name(k));
+                    return Err(PyErr::type_error(format!(
+                        "{}() takes no keyword arguments",
+                        t.name()
+                    ))
+                    .with_name(k));
                 }
                 Ok(self.new_exception(Exception::new(t, args)))
             }
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Function(_) => {
                     if self.native_depth >= MAX_NATIVE_DEPTH {
-                        return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"));
+                        return Err(PyErr::new(
+                            ExcType::RecursionError,
+                            "maximum recursion depth exceeded",
+                        ));
                     }
+                    let start = match self.point_open(f)? {
+                        Opened::Served(out) => return served(out),
+                        Opened::Live(start) => start,
+                    };
                     self.stack.push(f);
-                    if self.enter_function(id, args, kwargs, true)? {
-                        self.run_nested()
-                    } else {
-                        Ok(self.stack.pop().expect("the generator"))
-                    }
+                    let r = match self.enter_function(id, args, kwargs, true) {
+                        Ok(true) => self.run_nested(f),
+                        Ok(false) => Ok(self.stack.pop().expect("the generator")),
+                        Err(e) => Err(e),
+                    };
+                    self.point_finish(start, f, &r);
+                    r
                 }
                 Obj::BoundNative { func, bound, .. } => {
                     let func = *func;
@@ -607,12 +670,22 @@ impl<S: Stdlib> Vm<S> {
                 }
                 Obj::Class(_) => {
                     if self.native_depth >= MAX_NATIVE_DEPTH {
-                        return Err(PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"));
+                        return Err(PyErr::new(
+                            ExcType::RecursionError,
+                            "maximum recursion depth exceeded",
+                        ));
                     }
-                    match self.instantiate(id, args, kwargs, true)? {
-                        super::class::Instantiated::Done(v) => Ok(v),
-                        super::class::Instantiated::Pushed => self.run_nested(),
-                    }
+                    let start = match self.point_open(f)? {
+                        Opened::Served(out) => return served(out),
+                        Opened::Live(start) => start,
+                    };
+                    let r = match self.instantiate(id, args, kwargs, true) {
+                        Ok(super::class::Instantiated::Done(v)) => Ok(v),
+                        Ok(super::class::Instantiated::Pushed) => self.run_nested(f),
+                        Err(e) => Err(e),
+                    };
+                    self.point_finish(start, f, &r);
+                    r
                 }
                 Obj::BoundMethod { func, recv } => {
                     let (func, recv) = (*func, *recv);
@@ -650,10 +723,10 @@ impl<S: Stdlib> Vm<S> {
                         None => Err(self.not_callable(f)),
                     },
                 },
-                Obj::External(ext) => Err(PyErr::new(
-                    ExcType::RuntimeError,
-                    format!("host function '{}' cannot be called from inside a callback of a builtin yet", ext.name),
-                )),
+                Obj::External(ext) => {
+                    let (name, is_async) = (ext.name.clone(), ext.is_async);
+                    self.host_call_from_native(f, name, is_async, args, kwargs)
+                }
                 _ => Err(self.not_callable(f)),
             },
             _ => Err(self.not_callable(f)),
@@ -690,19 +763,16 @@ impl<S: Stdlib> Vm<S> {
         Ok(true)
     }
 
-    /// Runs the boundary frame just pushed to completion (a native caller
-    /// needs its result now).
-    fn run_nested(&mut self) -> PyResult<Value> {
-        self.native_depth += 1;
-        let r = self.execute();
-        self.native_depth -= 1;
-        match r {
-            Ok(Exit::Return(v)) => Ok(v),
-            Ok(Exit::Pause(_) | Exit::Wait(..)) => Err(PyErr::new(
+    /// Runs the boundary frame just pushed (a call of `callee`) to
+    /// completion: a native caller needs its result now. A host call
+    /// inside pauses the run (`journal.rs`).
+    fn run_nested(&mut self, callee: Value) -> PyResult<Value> {
+        match self.run_boundary_frame(callee)? {
+            Exit::Return(v) => Ok(v),
+            Exit::Pause(_) | Exit::Wait(..) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a callback",
             )),
-            Err(exc) => Err(PyErr::Raise(exc)),
         }
     }
 

@@ -29,9 +29,11 @@ fn collects(b: Builtin) -> bool {
 impl<S: Stdlib> Vm<S> {
     /// If calling `callee(args)` consumes a generator that must run as
     /// frames (we are not inside a native callback), pushes a consumer
-    /// frame and the generator's frame, and returns true.
+    /// frame and the generator's frame, and returns true. The result
+    /// replaces the stack from `ret_to` (the call's operands).
     pub(super) fn try_start_consumer(
         &mut self,
+        ret_to: usize,
         callee: Value,
         args: &[Value],
         kwargs: &Kwargs,
@@ -121,15 +123,17 @@ impl<S: Stdlib> Vm<S> {
             _ => return Ok(false),
         };
         let gen = args[0];
+        self.frame_pushes += 1;
         let base = self.stack.len();
         self.frames.push(Frame {
             code: CONSUMER_CODE,
             ip: 0,
             base: base as u32,
-            ret_to: base as u32,
+            ret_to: ret_to as u32,
             handlers: Vec::new(),
             exc_depth: self.exc_stack.len() as u32,
-            boundary: false,
+            boundary: super::Boundary::No,
+            journal: None,
             on_return: OnReturn::Consumer(Box::new(Consumer {
                 kind,
                 gen,

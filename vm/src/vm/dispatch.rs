@@ -19,6 +19,17 @@ impl<S: Stdlib> Vm<S> {
         loop {
             match self.dispatch() {
                 Ok(exit) => return Ok(exit),
+                Err(PyErr::Suspend) => {
+                    // a host call inside native code: the frames are set
+                    // to run it again (`journal.rs`)
+                    let call = self.pending.clone().expect("a pause has its host call");
+                    if self.native_depth == 0 {
+                        // unwound: native code may run again (the session
+                        // formats the call's arguments)
+                        self.suspending = false;
+                    }
+                    return Ok(Exit::Pause(call));
+                }
                 Err(err) => {
                     let exc = self.raise_prep(err);
                     self.unwind(exc)?;
@@ -703,9 +714,16 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Op::Yield => {
                         let v = self.pop();
-                        if self.suspend_generator() {
-                            self.gen_yielded = true;
-                            return Ok(Exit::Return(v));
+                        match self.suspend_generator() {
+                            super::Boundary::Native => {
+                                self.gen_yielded = true;
+                                return Ok(Exit::Return(v));
+                            }
+                            super::Boundary::Orphan => {
+                                self.deliver(super::journal::Outcome::Yielded(v));
+                                continue 'frame;
+                            }
+                            super::Boundary::No => {}
                         }
                         self.stack.push(v);
                         continue 'frame;

@@ -24,6 +24,7 @@ impl<S: Stdlib> Vm<S> {
             }
             PyErr::Raise(v) => (v, true),
             PyErr::Reraise(v) => (v, false),
+            PyErr::Suspend => unreachable!("a pause is not an exception: execute() stops it"),
         };
         if add_tb {
             self.add_traceback_here(exc);
@@ -103,8 +104,16 @@ impl<S: Stdlib> Vm<S> {
                     return Ok(());
                 }
             }
-            if frame.boundary || self.frames.is_empty() {
-                return Err(exc);
+            match frame.boundary {
+                super::Boundary::Native => return Err(exc),
+                super::Boundary::Orphan => {
+                    // the native caller unwound at a pause: its instruction
+                    // runs again and meets this exception
+                    self.deliver(super::journal::Outcome::Raised(exc));
+                    return Ok(());
+                }
+                super::Boundary::No if self.frames.is_empty() => return Err(exc),
+                super::Boundary::No => {}
             }
             self.add_traceback_here(exc);
         }

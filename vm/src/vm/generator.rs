@@ -6,6 +6,7 @@
 use crate::object::{ExcType, GenState, Generator, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 
+use super::journal::{Opened, Outcome};
 use super::{Frame, Handler, OnReturn, PyErr, PyResult, Vm};
 
 impl<S: Stdlib> Vm<S> {
@@ -114,15 +115,21 @@ impl<S: Stdlib> Vm<S> {
             ret_to: base as u32,
             handlers,
             exc_depth: exc_depth as u32,
-            boundary: native,
+            boundary: if native {
+                super::Boundary::Native
+            } else {
+                super::Boundary::No
+            },
             on_return: OnReturn::Generator(id),
+            journal: None,
         });
+        self.frame_pushes += 1;
         Ok(())
     }
 
     /// The `Yield` op: saves the top frame into its generator and pops it.
     /// Returns whether the frame was resumed natively.
-    pub(super) fn suspend_generator(&mut self) -> bool {
+    pub(super) fn suspend_generator(&mut self) -> super::Boundary {
         let frame = self.frames.pop().expect("a generator frame");
         let OnReturn::Generator(id) = frame.on_return else {
             unreachable!("Yield outside a generator frame")
@@ -160,35 +167,64 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// Runs the generator natively until it yields (`Some`) or finishes.
+    /// A journal point (`journal.rs`): a host call inside pauses the run.
     pub fn generator_next(&mut self, id: ObjId, send: Value) -> PyResult<Option<Value>> {
-        if self.gen_state(id) == GenState::Done {
-            return Ok(None);
-        }
-        self.resume_generator(id, send, true)?;
-        self.run_generator_frame()
+        let callee = Value::Ref(id);
+        let start = match self.point_open(callee)? {
+            Opened::Served(out) => return generator_served(out),
+            Opened::Live(start) => start,
+        };
+        let r = if self.gen_state(id) == GenState::Done {
+            Ok(None)
+        } else {
+            match self.resume_generator(id, send, true) {
+                Ok(()) => self.run_generator_frame(callee),
+                Err(e) => Err(e),
+            }
+        };
+        self.generator_point_finish(start, callee, &r);
+        r
     }
 
-    fn run_generator_frame(&mut self) -> PyResult<Option<Value>> {
-        self.native_depth += 1;
+    fn generator_point_finish(&mut self, start: usize, callee: Value, r: &PyResult<Option<Value>>) {
+        let outcome = match r {
+            Ok(Some(v)) => Outcome::Yielded(*v),
+            Ok(None) => Outcome::Returned(Value::None),
+            Err(PyErr::Suspend) => return self.point_abandon(),
+            Err(e) => Outcome::Raised(self.error_value(e.clone())),
+        };
+        self.point_close(start, callee, outcome);
+    }
+
+    fn run_generator_frame(&mut self, callee: Value) -> PyResult<Option<Value>> {
         self.gen_yielded = false;
-        let r = self.execute();
-        self.native_depth -= 1;
-        match r {
-            Ok(super::Exit::Return(v)) => Ok(if std::mem::take(&mut self.gen_yielded) {
+        match self.run_boundary_frame(callee)? {
+            super::Exit::Return(v) => Ok(if std::mem::take(&mut self.gen_yielded) {
                 Some(v)
             } else {
                 None
             }),
-            Ok(super::Exit::Pause(_) | super::Exit::Wait(..)) => Err(PyErr::new(
+            super::Exit::Pause(_) | super::Exit::Wait(..) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a generator driven by a builtin",
             )),
-            Err(exc) => Err(PyErr::Raise(exc)),
         }
     }
 
     /// `gen.throw(exc)`: raises `exc` at the yield the generator stopped at.
+    /// A journal point, as [`Vm::generator_next`].
     pub fn generator_throw(&mut self, id: ObjId, exc: Value) -> PyResult<Option<Value>> {
+        let callee = Value::Ref(id);
+        let start = match self.point_open(callee)? {
+            Opened::Served(out) => return generator_served(out),
+            Opened::Live(start) => start,
+        };
+        let r = self.generator_throw_live(id, exc);
+        self.generator_point_finish(start, callee, &r);
+        r
+    }
+
+    fn generator_throw_live(&mut self, id: ObjId, exc: Value) -> PyResult<Option<Value>> {
         match self.gen_state(id) {
             GenState::Done => return Err(PyErr::Raise(exc)),
             GenState::Created => {
@@ -201,7 +237,7 @@ impl<S: Stdlib> Vm<S> {
         // The yield expression's value is replaced by the exception.
         self.stack.pop();
         self.pending_throw = Some(exc);
-        self.run_generator_frame()
+        self.run_generator_frame(Value::Ref(id))
     }
 
     /// `gen.close()`.
@@ -229,5 +265,14 @@ impl<S: Stdlib> Vm<S> {
             }
             Err(e) => Err(e),
         }
+    }
+}
+
+/// What a generator step served from a journal returns.
+fn generator_served(out: Outcome) -> PyResult<Option<Value>> {
+    match out {
+        Outcome::Yielded(v) => Ok(Some(v)),
+        Outcome::Raised(e) => Err(PyErr::Raise(e)),
+        Outcome::Returned(_) | Outcome::Advanced(_) => Ok(None),
     }
 }

@@ -139,6 +139,7 @@ impl<S: Stdlib> Vm<S> {
             return self.generator_next(id, Value::None);
         }
         if let Obj::Native(_) = self.heap.get(id) {
+            self.note_advance(id);
             return S::native_obj_next(self, id);
         }
         if let Obj::Instance(_) = self.heap.get(id) {
@@ -152,11 +153,15 @@ impl<S: Stdlib> Vm<S> {
                 Err(e) => Err(e),
             };
         }
-        let Obj::Iter(state) = self.heap.get_mut(id) else {
+        if !matches!(self.heap.get(id), Obj::Iter(_)) {
             return Err(PyErr::type_error(format!(
                 "'{}' object is not an iterator",
                 self.class_name(it)
             )));
+        }
+        self.note_advance(id);
+        let Obj::Iter(state) = self.heap.get_mut(id) else {
+            unreachable!("checked above")
         };
         match state {
             Iter::Range { cur, stop, step } => {
@@ -405,6 +410,7 @@ impl<S: Stdlib> Vm<S> {
                 }
                 _ => false,
             },
+            PyErr::Suspend => false,
         }
     }
 

@@ -24,6 +24,7 @@ pub mod exception;
 pub mod generator;
 pub mod hashing;
 pub mod iter;
+pub mod journal;
 pub mod key_lookup;
 pub mod kind_ops;
 pub mod matching;
@@ -80,11 +81,27 @@ pub struct Frame {
     pub ret_to: u32,
     pub handlers: Vec<Handler>,
     pub exc_depth: u32,
-    /// A native caller (e.g. a `key=` callback) waits for this frame's
-    /// result: returning from it leaves the dispatch loop.
-    pub boundary: bool,
+    /// Whether a native caller waits for this frame's result.
+    pub boundary: Boundary,
     /// What returning from this frame produces.
     pub on_return: OnReturn,
+    /// Set while the instruction at `ip` is to run again after a pause
+    /// inside its native code (`journal.rs`).
+    pub journal: Option<Box<journal::Journal>>,
+}
+
+/// Who receives a frame's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Boundary {
+    /// The frame below (a Python call).
+    No,
+    /// A native caller (a `key=` callback, a generator driven by a
+    /// builtin): returning leaves the dispatch loop.
+    Native,
+    /// A native caller that unwound when the run paused inside this frame:
+    /// the result joins the journal of the frame below, whose instruction
+    /// then runs again.
+    Orphan,
 }
 
 impl Frame {
@@ -96,8 +113,9 @@ impl Frame {
         ret_to: 0,
         handlers: Vec::new(),
         exc_depth: 0,
-        boundary: false,
+        boundary: Boundary::No,
         on_return: OnReturn::Normal,
+        journal: None,
     };
 }
 
@@ -240,6 +258,26 @@ pub struct Vm<S: Stdlib> {
     /// has no fuel of its own (the wasm host meters CPU).
     #[serde(skip, default = "unlimited_loops")]
     pub loops_left: u64,
+    /// Frames pushed so far (with `loops_left`, tells one execution of an
+    /// instruction from the next: `journal::Tag`).
+    #[serde(skip)]
+    pub frame_pushes: u64,
+    /// The journal points of the instruction in progress at each native
+    /// depth (empty whenever the run is paused).
+    #[serde(skip)]
+    pub levels: Vec<journal::Level<S>>,
+    /// For each native depth in progress: the frame whose instruction
+    /// called into Python, and `op_restartable` of that instruction.
+    #[serde(skip)]
+    pub native_callers: Vec<(u32, Option<u32>)>,
+    /// Set while the instruction in progress can run again after a pause
+    /// in its native code: the stack height up to its operands, which it
+    /// leaves on the stack until its native code is done.
+    #[serde(skip)]
+    pub op_restartable: Option<u32>,
+    /// The run is pausing inside native code: set until it has unwound.
+    #[serde(skip)]
+    pub suspending: bool,
 }
 
 fn unlimited_loops() -> u64 {
@@ -274,7 +312,7 @@ impl<S: Stdlib> Vm<S> {
             globals: vec![Value::Undef; nglobals],
             stack,
             frames: vec![Frame {
-                boundary: true,
+                boundary: Boundary::Native,
                 ..Frame::BLANK
             }],
             exc_stack: Vec::new(),
@@ -295,6 +333,11 @@ impl<S: Stdlib> Vm<S> {
             dataclass_compare_depth: 0,
             nested_repr_active: Vec::new(),
             loops_left: unlimited_loops(),
+            frame_pushes: 0,
+            levels: Vec::new(),
+            native_callers: Vec::new(),
+            op_restartable: None,
+            suspending: false,
             limits,
             program: Rc::new(program),
         }
@@ -365,6 +408,17 @@ impl<S: Stdlib> Vm<S> {
     /// The uncaught exception when the program fails.
     pub fn resume(&mut self, answer: Result<Value, PyErr>) -> Result<Exit, Value> {
         self.pending = None;
+        self.suspending = false;
+        if self.host_answer_journaled() {
+            // the host call was made by native code: its instruction runs
+            // again with the answer
+            let outcome = match answer {
+                Ok(v) => journal::Outcome::Returned(v),
+                Err(e) => journal::Outcome::Raised(self.error_value(e)),
+            };
+            self.deliver(outcome);
+            return self.run();
+        }
         match answer {
             Ok(v) => self.stack.push(v),
             Err(e) => {
@@ -419,13 +473,20 @@ impl<S: Stdlib> Vm<S> {
             }
             OnReturn::Consumer(c) => c.for_each_child(f),
         };
+        let frame_journal = |frame: &Frame, f: &mut dyn FnMut(Value)| {
+            if let Some(j) = &frame.journal {
+                j.for_each_value(f);
+            }
+        };
         for frame in &self.frames {
             frame_values(frame, f);
+            frame_journal(frame, f);
         }
         self.sched.for_each_root(f);
         for t in &self.sched.tasks {
             for frame in &t.frames {
                 frame_values(frame, f);
+                frame_journal(frame, f);
             }
         }
         for v in self

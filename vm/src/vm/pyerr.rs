@@ -19,6 +19,10 @@ pub enum PyErr {
     Raise(Value),
     /// Re-raise without adding a traceback line (bare `raise`, `finally`).
     Reraise(Value),
+    /// Not an exception: the run is pausing for a host call made inside
+    /// native code, which unwinds to the dispatch loop (`journal.rs`).
+    /// Native code passes it on like any error and never catches it.
+    Suspend,
 }
 
 impl PyErr {

@@ -53,7 +53,7 @@ impl<S: Stdlib> Vm<S> {
                     self.finish_current_task(Ok(v));
                     return Ok(None);
                 }
-                if !frame.boundary {
+                if frame.boundary == super::Boundary::No {
                     // the result of the `await` that ran it
                     self.stack.push(v);
                     return Ok(None);
@@ -62,7 +62,7 @@ impl<S: Stdlib> Vm<S> {
             }
             OnReturn::Generator(g) => {
                 self.finish_generator(g);
-                if !frame.boundary {
+                if frame.boundary == super::Boundary::No {
                     // back to the `for` that resumed it: run
                     // its ForIter again, which now sees the
                     // end; a consumer gets the end marker
@@ -85,8 +85,16 @@ impl<S: Stdlib> Vm<S> {
                 cls
             }
         };
-        if frame.boundary || self.frames.is_empty() {
-            return Ok(Some(Exit::Return(v)));
+        match frame.boundary {
+            super::Boundary::Native => return Ok(Some(Exit::Return(v))),
+            super::Boundary::Orphan => {
+                // the native caller unwound at a pause: its instruction
+                // runs again with this result
+                self.deliver(super::journal::Outcome::Returned(v));
+                return Ok(None);
+            }
+            super::Boundary::No if self.frames.is_empty() => return Ok(Some(Exit::Return(v))),
+            super::Boundary::No => {}
         }
         self.stack.push(v);
         Ok(None)

@@ -613,7 +613,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// An exception object for an error, without traceback or context.
-    fn raise_prep_detached(&mut self, e: PyErr) -> Value {
+    pub(super) fn raise_prep_detached(&mut self, e: PyErr) -> Value {
         match e {
             PyErr::New(kind, args) => self.new_exception(crate::object::Exception::new(kind, args)),
             PyErr::Msg(kind, msg) => {
@@ -625,6 +625,7 @@ impl<S: Stdlib> Vm<S> {
                 self.new_exception(crate::object::Exception::new(kind, args))
             }
             PyErr::Raise(v) | PyErr::Reraise(v) => v,
+            PyErr::Suspend => unreachable!("a pause is not an exception"),
         }
     }
 

@@ -1,0 +1,448 @@
+//! Host calls from inside native code: the journal that lets an
+//! instruction run again after a pause.
+//!
+//! Native code (a `sorted` key, `map`, a `__str__` called by `print`, a
+//! property read by `getattr`) runs Python callbacks in a nested dispatch
+//! loop on the Rust stack, which a snapshot cannot hold. When code at any
+//! depth calls the host, the run pauses anyway: every native caller unwinds
+//! with [`PyErr::Suspend`], the callback's frames stay on the frame stack
+//! (its lowest frame becomes an *orphan*: no Rust caller waits for it), and
+//! the frame whose instruction started each native call keeps a
+//! [`Journal`] of what the calls into Python it made so far returned, with
+//! its instruction pointer set back onto that instruction. Its operands are
+//! still on the stack: the instructions that can do this (`restartable`)
+//! leave them there until the native code is done.
+//!
+//! On resume the paused code runs on as ordinary frames; when the orphan
+//! returns, its result joins the journal and the instruction runs again.
+//! Its native code now meets each call into Python it made before (a
+//! *journal point*: [`Vm::point_open`]) and gets the recorded outcome
+//! instead of running it again, in the same order, until it passes the
+//! point where it paused and goes on live. Native code is deterministic
+//! given those outcomes, so the second run ends where the first would
+//! have.
+//!
+//! What a native call does to the program's state is either a call into
+//! Python (journaled) or, for the few that advance an iterator shared with
+//! the program and call back in between, restored by journaling those
+//! advances too (`iter.rs`). A recorded point names its callee, so a
+//! restart that takes another path runs live rather than returning an
+//! answer meant for a different call.
+//!
+//! While the run is not paused, each native depth records its current
+//! instruction's points in a [`Level`] (not part of a snapshot: it is empty
+//! whenever the run is paused), identified by a [`Tag`] so the next
+//! instruction starts afresh without any cost per instruction.
+
+use serde::{Deserialize, Serialize};
+
+use crate::object::{ExcType, Value};
+use crate::vm::stdlib::Stdlib;
+
+use super::{PyErr, PyResult, Vm};
+
+/// How one call into Python (or the host) made by native code ended.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Outcome {
+    /// A call returned this; a generator returned (finished) with it.
+    Returned(Value),
+    /// A generator yielded this.
+    Yielded(Value),
+    /// The call raised this exception.
+    Raised(Value),
+    /// An iterator shared with the program was advanced: its next item,
+    /// or `None` at its end.
+    Advanced(Option<Value>),
+}
+
+impl Outcome {
+    pub fn for_each_value(&self, f: &mut dyn FnMut(Value)) {
+        match self {
+            Outcome::Returned(v) | Outcome::Yielded(v) | Outcome::Raised(v) => f(*v),
+            Outcome::Advanced(v) => v.iter().for_each(|v| f(*v)),
+        }
+    }
+}
+
+/// One recorded journal point.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Entry {
+    /// What was called or advanced (a function, host function,
+    /// generator or iterator).
+    pub callee: Value,
+    pub outcome: Outcome,
+}
+
+/// On a frame whose instruction runs again when the call it paused in
+/// returns: what the instruction's native code got from Python so far.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Journal {
+    pub entries: Vec<Entry>,
+    /// The callee of the call the run paused in, whose outcome is still to
+    /// come (`Undef` once it came).
+    pub awaiting: Value,
+    /// The call the run paused in is the host call itself (made by native
+    /// code, as in `map(tool, xs)`): the host's answer is its outcome.
+    /// Otherwise it is the orphan frame just above.
+    pub from_host: bool,
+    /// The frame's `ip` while the instruction runs (one past it; the
+    /// frame's own `ip` is set back onto it until it runs again).
+    pub ip: u32,
+    /// The stack height up to the instruction's operands: what native
+    /// code kept above them is dropped when the outcome arrives.
+    pub height: u32,
+}
+
+impl Journal {
+    pub fn for_each_value(&self, f: &mut dyn FnMut(Value)) {
+        for e in &self.entries {
+            f(e.callee);
+            e.outcome.for_each_value(f);
+        }
+        f(self.awaiting);
+    }
+}
+
+/// Identifies the instruction a level's entries belong to: its frame (by
+/// index), `ip`, and the loop and frame-push counters, one of which moves
+/// between any two executions of the same instruction.
+pub type Tag = (u32, u32, u64, u64);
+
+/// The journal points of the instruction in progress at one native depth.
+#[derive(Debug)]
+pub struct Level<S: Stdlib> {
+    pub tag: Option<Tag>,
+    pub entries: Vec<Entry>,
+    /// The iterators the instruction's native code advanced, as they were
+    /// before its first advance: put back when it pauses, so that running
+    /// again advances them from the same place.
+    pub undo: Vec<(crate::object::ObjId, crate::object::Obj<S>)>,
+    /// Next entry to serve when the instruction runs again (equal to
+    /// `entries.len()` when recording).
+    pub cursor: usize,
+    /// Journal points open (a call in progress).
+    pub open: u32,
+}
+
+impl<S: Stdlib> Default for Level<S> {
+    fn default() -> Self {
+        Level {
+            tag: None,
+            entries: Vec::new(),
+            undo: Vec::new(),
+            cursor: 0,
+            open: 0,
+        }
+    }
+}
+
+/// A point served from the journal, or the state to close it with.
+pub enum Opened {
+    Served(Outcome),
+    Live(usize),
+}
+
+impl<S: Stdlib> Vm<S> {
+    fn current_tag(&self) -> Tag {
+        let top = self.frames.len().saturating_sub(1);
+        let ip = self.frames.last().map_or(0, |f| f.ip);
+        (top as u32, ip, self.loops_left, self.frame_pushes)
+    }
+
+    /// Opens a journal point for a call into Python (or the host, or an
+    /// iterator advance) made by native code at the current depth: serves
+    /// it from the journal of an instruction running again, or returns the
+    /// position to close it at.
+    ///
+    /// # Errors
+    /// [`PyErr::Suspend`] while the run is pausing (native code that
+    /// caught the pause must not call anything more).
+    pub(crate) fn point_open(&mut self, callee: Value) -> PyResult<Opened> {
+        if self.suspending {
+            return Err(PyErr::Suspend);
+        }
+        let d = self.level_of_instruction();
+        let level = &mut self.levels[d];
+        if let Some(e) = level.entries.get(level.cursor) {
+            if same_callee(e.callee, callee) {
+                let out = e.outcome.clone();
+                level.cursor += 1;
+                return Ok(Opened::Served(out));
+            }
+        }
+        level.open += 1;
+        Ok(Opened::Live(level.cursor))
+    }
+
+    /// The level of the current native depth, reset if it belonged to an
+    /// earlier instruction (and then filled from the journal of the
+    /// instruction that runs again, if it is this one).
+    fn level_of_instruction(&mut self) -> usize {
+        let d = self.native_depth as usize;
+        if self.levels.len() <= d {
+            self.levels.resize_with(d + 1, Level::default);
+        }
+        if self.levels[d].open == 0 {
+            let tag = self.current_tag();
+            if self.levels[d].tag != Some(tag) {
+                let top = self.frames.len() - 1;
+                let journal = match &self.frames[top].journal {
+                    Some(j) if j.ip == self.frames[top].ip && j.awaiting == Value::Undef => {
+                        self.frames[top].journal.take()
+                    }
+                    _ => None,
+                };
+                let level = &mut self.levels[d];
+                level.entries.clear();
+                level.undo.clear();
+                if let Some(j) = journal {
+                    level.entries = j.entries;
+                }
+                level.cursor = 0;
+                level.tag = Some(tag);
+            }
+        }
+        d
+    }
+
+    /// Native code of an instruction that can run again is about to
+    /// advance the iterator `id`: remembers its state from before the
+    /// instruction's first advance of it.
+    #[inline]
+    pub(crate) fn note_advance(&mut self, id: crate::object::ObjId) {
+        if self.op_restartable.is_none() {
+            return;
+        }
+        let d = self.level_of_instruction();
+        if self.levels[d].undo.iter().any(|(i, _)| *i == id) {
+            return;
+        }
+        let state = self.heap.get(id).clone();
+        self.levels[d].undo.push((id, state));
+    }
+
+    /// Closes a live journal point with its outcome (recorded; what the
+    /// points inside it recorded is no longer needed).
+    pub(crate) fn point_close(&mut self, start: usize, callee: Value, outcome: Outcome) {
+        let d = self.native_depth as usize;
+        let level = &mut self.levels[d];
+        level.open -= 1;
+        level.entries.truncate(start);
+        level.entries.push(Entry { callee, outcome });
+        level.cursor = level.entries.len();
+        if level.open == 0 {
+            let tag = self.current_tag();
+            self.levels[d].tag = Some(tag);
+        }
+    }
+
+    /// Leaves a live journal point without an outcome: the run is pausing
+    /// inside it, and what its inner points recorded is kept.
+    pub(crate) fn point_abandon(&mut self) {
+        let d = self.native_depth as usize;
+        self.levels[d].open -= 1;
+    }
+
+    /// Closes or abandons a live point with a call's result.
+    pub(crate) fn point_finish(&mut self, start: usize, callee: Value, r: &PyResult<Value>) {
+        match r {
+            Ok(v) => self.point_close(start, callee, Outcome::Returned(*v)),
+            Err(PyErr::Suspend) => self.point_abandon(),
+            Err(e) => {
+                let exc = self.error_value(e.clone());
+                self.point_close(start, callee, Outcome::Raised(exc));
+            }
+        }
+    }
+
+    /// Runs the boundary frame just pushed (the call of `callee` by the
+    /// native code of the frame below) in a nested dispatch loop.
+    ///
+    /// # Errors
+    /// What the frame raised, or [`PyErr::Suspend`] when a host call
+    /// inside it pauses the run: the frame is then an orphan, and the
+    /// frame below runs its instruction again when it returns.
+    pub(crate) fn run_boundary_frame(&mut self, callee: Value) -> PyResult<super::Exit> {
+        let caller = self.frames.len() - 2;
+        self.native_callers
+            .push((caller as u32, self.op_restartable));
+        let outer = self.op_restartable.take();
+        self.native_depth += 1;
+        let r = self.execute();
+        self.native_depth -= 1;
+        self.native_callers.pop();
+        self.op_restartable = outer;
+        match r {
+            Ok(super::Exit::Pause(_)) => {
+                let height = outer.expect("can_pause_here checked the caller");
+                self.suspend_level(caller, callee, false, height);
+                Err(PyErr::Suspend)
+            }
+            Ok(exit) => Ok(exit),
+            Err(exc) => Err(PyErr::Raise(exc)),
+        }
+    }
+
+    /// Whether every native caller below, and the instruction in progress
+    /// if `current` is set, can run again after a pause.
+    pub(crate) fn can_pause_here(&self, current: bool) -> bool {
+        (!current || self.op_restartable.is_some())
+            && self.native_callers.len() == self.native_depth as usize
+            && self.native_callers.iter().all(|c| c.1.is_some())
+    }
+
+    /// The run pauses inside the call into Python (or the host) at the
+    /// current depth: the frame `caller` runs its instruction again once
+    /// `callee`'s outcome arrives, starting from what this depth recorded.
+    pub(crate) fn suspend_level(
+        &mut self,
+        caller: usize,
+        callee: Value,
+        from_host: bool,
+        height: u32,
+    ) {
+        let d = self.native_depth as usize;
+        let level = &mut self.levels[d];
+        let entries = std::mem::take(&mut level.entries);
+        let undo = std::mem::take(&mut level.undo);
+        level.cursor = 0;
+        level.tag = None;
+        for (id, state) in undo {
+            *self.heap.get_mut(id) = state;
+        }
+        let frame = &mut self.frames[caller];
+        let ip = frame.ip;
+        frame.ip -= 1;
+        frame.journal = Some(Box::new(Journal {
+            entries,
+            awaiting: callee,
+            from_host,
+            ip,
+            height,
+        }));
+        if !from_host {
+            self.frames[caller + 1].boundary = super::Boundary::Orphan;
+        }
+        self.suspending = true;
+    }
+
+    /// An orphan frame (or the host, for a host call made by native code)
+    /// delivers the outcome its caller's instruction was waiting for; the
+    /// instruction runs again next.
+    pub(crate) fn deliver(&mut self, outcome: Outcome) {
+        let frame = self.frames.last_mut().expect("the caller of an orphan");
+        let j = frame
+            .journal
+            .as_mut()
+            .expect("an orphan's caller has a journal");
+        let callee = std::mem::replace(&mut j.awaiting, Value::Undef);
+        j.entries.push(Entry { callee, outcome });
+        let height = j.height as usize;
+        self.stack.truncate(height);
+    }
+
+    /// Drops what native code kept on the stack (to root it) from `mark`
+    /// up, unless the run is pausing: the paused frames may be above it
+    /// (the instruction's journal drops it when it runs again).
+    pub fn release_to(&mut self, mark: usize) {
+        if !self.suspending {
+            self.stack.truncate(mark);
+        }
+    }
+
+    /// The host's answer goes to a journal (the host call was made by
+    /// native code) rather than onto the stack.
+    pub(crate) fn host_answer_journaled(&self) -> bool {
+        matches!(
+            self.frames.last().and_then(|f| f.journal.as_deref()),
+            Some(j) if j.from_host && j.awaiting != Value::Undef
+        )
+    }
+
+    /// The exception object an error stands for (created, without a
+    /// traceback yet, if new): served again as `PyErr::Raise` of it.
+    pub(crate) fn error_value(&mut self, e: PyErr) -> Value {
+        self.raise_prep_detached(e)
+    }
+
+    /// A call of host function `callee` made by native code (`map(tool,
+    /// xs)`, a `functools.partial` of a tool): an async one returns its
+    /// future; a sync one pauses the run, and the instruction runs again
+    /// with the answer.
+    ///
+    /// # Errors
+    /// [`PyErr::Suspend`] (the run pauses), or `RuntimeError` if an
+    /// instruction below cannot run again.
+    pub(crate) fn host_call_from_native(
+        &mut self,
+        callee: Value,
+        name: String,
+        is_async: bool,
+        args: Vec<Value>,
+        kwargs: super::Kwargs,
+    ) -> PyResult<Value> {
+        let start = match self.point_open(callee)? {
+            Opened::Served(out) => return served(out),
+            Opened::Live(start) => start,
+        };
+        let id = self.next_call_id;
+        let call = super::PendingCall {
+            id,
+            name,
+            args,
+            kwargs,
+        };
+        if is_async {
+            // issuing it is an effect: journaled, so a run again does not
+            // issue it twice
+            self.next_call_id += 1;
+            let fut = self.issue_async_call(call);
+            self.point_close(start, callee, Outcome::Returned(fut));
+            return Ok(fut);
+        }
+        self.point_abandon();
+        if !self.can_pause_here(true) {
+            return Err(cannot_pause(&call.name));
+        }
+        self.next_call_id += 1;
+        self.pending = Some(call);
+        let top = self.frames.len() - 1;
+        let height = self.op_restartable.expect("checked above");
+        self.suspend_level(top, callee, true, height);
+        Err(PyErr::Suspend)
+    }
+}
+
+/// Whether `op` leaves its operands on the stack while its native code
+/// runs, so that it can run again after a pause inside it (the only
+/// instructions a snapshot may hold a [`Journal`] for).
+pub fn restartable(op: &monty_compile::bytecode::Op) -> bool {
+    use monty_compile::bytecode::Op;
+    matches!(
+        op,
+        Op::Call(_) | Op::CallKw(..) | Op::CallEx(_) | Op::CallMethod(..)
+    )
+}
+
+/// What a served call outcome returns to native code.
+pub(crate) fn served(out: Outcome) -> PyResult<Value> {
+    match out {
+        Outcome::Returned(v) | Outcome::Yielded(v) => Ok(v),
+        Outcome::Raised(e) => Err(PyErr::Raise(e)),
+        Outcome::Advanced(v) => Ok(v.unwrap_or(Value::None)),
+    }
+}
+
+/// The error for a host call where the run cannot pause.
+pub(crate) fn cannot_pause(name: &str) -> PyErr {
+    PyErr::new(
+        ExcType::RuntimeError,
+        format!(
+            "host function '{name}' cannot be called here: the builtin operation it is inside cannot be paused"
+        ),
+    )
+}
+
+fn same_callee(a: Value, b: Value) -> bool {
+    a == b
+}
