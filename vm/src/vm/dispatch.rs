@@ -19,7 +19,9 @@ impl<S: Stdlib> Vm<S> {
         loop {
             match self.dispatch() {
                 Ok(exit) => return Ok(exit),
-                Err(PyErr::Suspend) => {
+                // (an error while pausing is native code that turned the
+                // pause into an exception: the instruction runs again)
+                Err(PyErr::Suspend) | Err(_) if self.suspending => {
                     // a host call inside native code: the frames are set
                     // to run it again (`journal.rs`)
                     let call = self.pending.clone().expect("a pause has its host call");
@@ -160,43 +162,51 @@ impl<S: Stdlib> Vm<S> {
                         let v = self.builtin_by_index(n, false)?;
                         self.stack.push(v);
                     }
+                    // Operations that may run Python code (a property, a
+                    // special method) do it `in_place`: their operands stay
+                    // on the stack until done, so a host call inside can
+                    // pause the run and the operation runs again after it
+                    // (`journal.rs`).
                     Op::LoadAttr(n) => {
-                        let obj = self.pop();
+                        let obj = self.top();
                         let name = &prog.names[n as usize];
                         if let Some(v) = self.instance_dict_attr(obj, name) {
-                            self.stack.push(v);
+                            *self.stack.last_mut().expect("operand") = v;
                             continue;
                         }
-                        let v = self
-                            .get_attr(obj, name)
-                            .map_err(|e| self.attribute_error_context(e, obj, name))?;
+                        let v = self.in_place(1, |vm| {
+                            vm.get_attr(obj, name)
+                                .map_err(|e| vm.attribute_error_context(e, obj, name))
+                        })?;
                         self.stack.push(v);
                     }
                     Op::StoreAttr(n) => {
-                        let obj = self.pop();
-                        let v = self.pop();
-                        self.set_attr(obj, &prog.names[n as usize], v)?;
+                        let n2 = self.stack.len();
+                        let (v, obj) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                        let name = &prog.names[n as usize];
+                        self.in_place(2, |vm| vm.set_attr(obj, name, v))?;
                     }
                     Op::DeleteAttr(n) => {
-                        let obj = self.pop();
-                        self.del_attr(obj, &prog.names[n as usize])?;
+                        let obj = self.top();
+                        let name = &prog.names[n as usize];
+                        self.in_place(1, |vm| vm.del_attr(obj, name))?;
                     }
                     Op::Subscr => {
-                        let idx = self.pop();
-                        let obj = self.pop();
-                        let v = self.get_item(obj, idx)?;
+                        let n2 = self.stack.len();
+                        let (obj, idx) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                        let v = self.in_place(2, |vm| vm.get_item(obj, idx))?;
                         self.stack.push(v);
                     }
                     Op::StoreSubscr => {
-                        let idx = self.pop();
-                        let obj = self.pop();
-                        let v = self.pop();
-                        self.set_item(obj, idx, v)?;
+                        let n3 = self.stack.len();
+                        let (v, obj, idx) =
+                            (self.stack[n3 - 3], self.stack[n3 - 2], self.stack[n3 - 1]);
+                        self.in_place(3, |vm| vm.set_item(obj, idx, v))?;
                     }
                     Op::DeleteSubscr => {
-                        let idx = self.pop();
-                        let obj = self.pop();
-                        self.del_item(obj, idx)?;
+                        let n2 = self.stack.len();
+                        let (obj, idx) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                        self.in_place(2, |vm| vm.del_item(obj, idx))?;
                     }
                     Op::BuildSlice(n) => {
                         let step = if n == 3 { self.pop() } else { Value::None };
@@ -225,32 +235,40 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.insert(n - 2, v);
                     }
                     Op::Binary(op) | Op::Inplace(op) => {
-                        let b = self.pop();
-                        let a = self.pop();
-                        let r = match (a, b) {
-                            (Value::Int(x), Value::Int(y)) => match self.int_fast(op, x, y) {
-                                Some(v) => v,
-                                None => self.binary_op(op, a, b, is_inplace(&ops[ip - 1]))?,
-                            },
-                            _ => self.binary_op(op, a, b, is_inplace(&ops[ip - 1]))?,
+                        let n2 = self.stack.len();
+                        let (a, b) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                        let fast = match (a, b) {
+                            (Value::Int(x), Value::Int(y)) => self.int_fast(op, x, y),
+                            _ => None,
+                        };
+                        let r = match fast {
+                            Some(v) => {
+                                self.stack.truncate(n2 - 2);
+                                v
+                            }
+                            None => {
+                                let inplace = is_inplace(&ops[ip - 1]);
+                                self.in_place(2, |vm| vm.binary_op(op, a, b, inplace))?
+                            }
                         };
                         self.stack.push(r);
                     }
                     Op::Unary(op) => {
-                        let a = self.pop();
-                        let r = self.unary_op(op, a)?;
+                        let a = self.top();
+                        let r = self.in_place(1, |vm| vm.unary_op(op, a))?;
                         self.stack.push(r);
                     }
                     Op::Compare(op) => {
-                        let b = self.pop();
-                        let a = self.pop();
+                        let n2 = self.stack.len();
+                        let (a, b) = (self.stack[n2 - 2], self.stack[n2 - 1]);
                         let r = match (a, b) {
                             (Value::Int(x), Value::Int(y))
                                 if !matches!(op, CmpOp::In | CmpOp::NotIn) =>
                             {
+                                self.stack.truncate(n2 - 2);
                                 Value::Bool(super::ops::cmp_ints(op, x, y))
                             }
-                            _ => self.compare_op(op, a, b)?,
+                            _ => self.in_place(2, |vm| vm.compare_op(op, a, b))?,
                         };
                         // A comparison feeding a conditional jump (`if a <
                         // b:`, `while ...`) jumps here, without the round
@@ -273,10 +291,13 @@ impl<S: Stdlib> Vm<S> {
                         ip = t as usize;
                     }
                     Op::PopJumpIfFalse(t) => {
-                        let v = self.pop();
+                        let v = self.top();
                         let yes = match v {
-                            Value::Bool(b) => b,
-                            _ => self.truthy(v)?,
+                            Value::Bool(b) => {
+                                self.stack.pop();
+                                b
+                            }
+                            _ => self.in_place(1, |vm| vm.truthy(v))?,
                         };
                         if !yes {
                             if (t as usize) < ip {
@@ -286,10 +307,13 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::PopJumpIfTrue(t) => {
-                        let v = self.pop();
+                        let v = self.top();
                         let yes = match v {
-                            Value::Bool(b) => b,
-                            _ => self.truthy(v)?,
+                            Value::Bool(b) => {
+                                self.stack.pop();
+                                b
+                            }
+                            _ => self.in_place(1, |vm| vm.truthy(v))?,
                         };
                         if yes {
                             if (t as usize) < ip {
@@ -313,8 +337,8 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::GetIter => {
-                        let v = self.pop();
-                        let it = self.get_iter(v)?;
+                        let v = self.top();
+                        let it = self.in_place(1, |vm| vm.get_iter(v))?;
                         self.stack.push(it);
                     }
                     Op::ForIter(t) => {
@@ -338,7 +362,7 @@ impl<S: Stdlib> Vm<S> {
                             self.resume_generator(g, Value::None, false)?;
                             continue 'frame;
                         }
-                        match self.iter_next(it)? {
+                        match self.in_place(0, |vm| vm.iter_next(it))? {
                             Some(v) => self.stack.push(v),
                             None => {
                                 self.stack.pop();
@@ -357,19 +381,22 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(v);
                     }
                     Op::BuildSet(n) => {
-                        let items = self.stack.split_off(self.stack.len() - n as usize);
-                        let v = self.new_set_of(items, false)?;
+                        let items = self.stack[self.stack.len() - n as usize..].to_vec();
+                        let v = self.in_place(n as usize, |vm| vm.new_set_of(items, false))?;
                         self.stack.push(v);
                     }
                     Op::BuildMap(n) => {
-                        let items = self.stack.split_off(self.stack.len() - 2 * n as usize);
-                        let v = self
-                            .heap
-                            .new_value(Obj::Dict(Dict::with_capacity(n as usize)));
-                        let Value::Ref(id) = v else { unreachable!() };
-                        for kv in items.chunks(2) {
-                            self.insert_keyed(id, kv[0], kv[1], false)?;
-                        }
+                        let items = self.stack[self.stack.len() - 2 * n as usize..].to_vec();
+                        let v = self.in_place(2 * n as usize, |vm| {
+                            let v = vm
+                                .heap
+                                .new_value(Obj::Dict(Dict::with_capacity(n as usize)));
+                            let Value::Ref(id) = v else { unreachable!() };
+                            for kv in items.chunks(2) {
+                                vm.insert_keyed(id, kv[0], kv[1], false)?;
+                            }
+                            Ok(v)
+                        })?;
                         self.stack.push(v);
                     }
                     Op::BuildString(n) => {
@@ -392,12 +419,13 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Op::ListExtend(arg) => {
                         let d = arg & !LIST_EXTEND_CALL_ARGS;
-                        let v = self.pop();
-                        let items = match self.collect_iterable(v) {
+                        let v = self.top();
+                        let items = match self.in_place(1, |vm| vm.collect_iterable(v)) {
                             Ok(items) => items,
+                            Err(PyErr::Suspend) => return Err(PyErr::Suspend),
                             Err(e) => {
                                 let callable = (arg & LIST_EXTEND_CALL_ARGS != 0)
-                                    .then(|| self.stack[self.stack.len() - d as usize - 1]);
+                                    .then(|| self.stack[self.stack.len() - d as usize - 2]);
                                 return Err(self.name_star_error(e, v, callable));
                             }
                         };
@@ -409,34 +437,41 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::SetAdd(d) => {
-                        let v = self.pop();
-                        let target = self.stack[self.stack.len() - d as usize];
+                        let v = self.top();
+                        let target = self.stack[self.stack.len() - 1 - d as usize];
                         if let Value::Ref(id) = target {
-                            self.insert_keyed(id, v, Value::None, true)?;
+                            self.in_place(1, |vm| vm.insert_keyed(id, v, Value::None, true))?;
+                        } else {
+                            self.stack.pop();
                         }
                     }
                     Op::SetUpdate(d) => {
-                        let v = self.pop();
-                        let items = self.collect_iterable(v)?;
-                        let target = self.stack[self.stack.len() - d as usize];
-                        for it in items {
-                            if let Value::Ref(id) = target {
-                                self.insert_keyed(id, it, Value::None, true)?;
+                        let v = self.top();
+                        let target = self.stack[self.stack.len() - 1 - d as usize];
+                        self.in_place(1, |vm| {
+                            let items = vm.collect_iterable(v)?;
+                            for it in items {
+                                if let Value::Ref(id) = target {
+                                    vm.insert_keyed(id, it, Value::None, true)?;
+                                }
                             }
-                        }
+                            Ok(())
+                        })?;
                     }
                     Op::MapAdd(d) => {
-                        let v = self.pop();
-                        let k = self.pop();
-                        let target = self.stack[self.stack.len() - d as usize];
+                        let n2 = self.stack.len();
+                        let (k, v) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                        let target = self.stack[n2 - 2 - d as usize];
                         if let Value::Ref(id) = target {
-                            self.insert_keyed(id, k, v, false)?;
+                            self.in_place(2, |vm| vm.insert_keyed(id, k, v, false))?;
+                        } else {
+                            self.stack.truncate(n2 - 2);
                         }
                     }
                     Op::DictUpdate(d) => {
-                        let src = self.pop();
-                        let target = self.stack[self.stack.len() - d as usize];
-                        self.dict_update_from(target, src, false)?;
+                        let src = self.top();
+                        let target = self.stack[self.stack.len() - 1 - d as usize];
+                        self.in_place(1, |vm| vm.dict_update_from(target, src, false))?;
                     }
                     Op::DictMerge(d) => {
                         // Stack: callable, positional tuple, keyword dict.
@@ -460,21 +495,24 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(t);
                     }
                     Op::UnpackSequence(n) => {
-                        let v = self.pop();
-                        let items = self.unpack_exact(v, n as usize)?;
+                        let v = self.top();
+                        let items = self.in_place(1, |vm| vm.unpack_exact(v, n as usize))?;
                         self.stack.extend(items.into_iter().rev());
                     }
                     Op::UnpackEx(spec) => {
                         let before = (spec >> 16) as usize;
                         let after = (spec & 0xffff) as usize;
-                        let v = self.pop();
-                        let it = self.get_iter(v).map_err(|_| {
-                            PyErr::type_error(format!(
-                                "cannot unpack non-iterable {} object",
-                                self.class_name(v)
-                            ))
+                        let v = self.top();
+                        let mut items = self.in_place(1, |vm| {
+                            let it = vm.get_iter(v).map_err(|e| match e {
+                                PyErr::Suspend => e,
+                                _ => PyErr::type_error(format!(
+                                    "cannot unpack non-iterable {} object",
+                                    vm.class_name(v)
+                                )),
+                            })?;
+                            vm.collect_iterable(it)
                         })?;
-                        let mut items = self.collect_iterable(it)?;
                         if items.len() < before + after {
                             return Err(PyErr::value_error(format!(
                                 "not enough values to unpack (expected at least {}, got {})",
@@ -494,13 +532,11 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::FormatValue(flags) => {
-                        let spec = if flags & 4 != 0 {
-                            Some(self.pop())
-                        } else {
-                            None
-                        };
-                        let v = self.pop();
-                        let s = self.format_value(v, flags & 3, spec)?;
+                        let n = 1 + usize::from(flags & 4 != 0);
+                        let len = self.stack.len();
+                        let v = self.stack[len - n];
+                        let spec = (n == 2).then(|| self.stack[len - 1]);
+                        let s = self.in_place(n, |vm| vm.format_value(v, flags & 3, spec))?;
                         self.stack.push(s);
                     }
                     Op::MakeFunction(code_idx, flags) => {
@@ -627,9 +663,11 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Op::WithEnter => {
                         let mgr = self.top();
-                        // CPython 3.14 looks `__exit__` up first.
-                        self.context_method(mgr, "__exit__")?;
-                        let v = self.context_call(mgr, "__enter__", vec![])?;
+                        let v = self.in_place(0, |vm| {
+                            // CPython 3.14 looks `__exit__` up first.
+                            vm.context_method(mgr, "__exit__")?;
+                            vm.context_call(mgr, "__enter__", vec![])
+                        })?;
                         if let Some(&Op::SetupExcept(target)) = ops.get(ip) {
                             // the `with` body's handler, at the manager's
                             // level (see `Op::WithEnter`)
@@ -644,20 +682,22 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(v);
                     }
                     Op::WithExit => {
-                        let mgr = self.pop();
-                        self.context_call(
-                            mgr,
-                            "__exit__",
-                            vec![Value::None, Value::None, Value::None],
-                        )?;
+                        let mgr = self.top();
+                        self.in_place(1, |vm| {
+                            let none3 = vec![Value::None, Value::None, Value::None];
+                            vm.context_call(mgr, "__exit__", none3)
+                        })?;
                     }
                     Op::WithExitExc(target) => {
-                        let exc = self.pop();
-                        let mgr = self.pop();
+                        let n2 = self.stack.len();
+                        let (mgr, exc) = (self.stack[n2 - 2], self.stack[n2 - 1]);
                         let ty = self.type_value(exc);
-                        let r = self.context_call(mgr, "__exit__", vec![ty, exc, Value::None])?;
+                        let suppress = self.in_place(2, |vm| {
+                            let r = vm.context_call(mgr, "__exit__", vec![ty, exc, Value::None])?;
+                            vm.truthy(r)
+                        })?;
                         self.exc_stack.pop();
-                        if self.truthy(r)? {
+                        if suppress {
                             ip = target as usize;
                         } else {
                             return Err(PyErr::Reraise(exc));

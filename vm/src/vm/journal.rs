@@ -283,6 +283,32 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
+    /// Runs `f`, the native part of the instruction in progress, with the
+    /// instruction's `n` operands (the top of the stack) left there, so
+    /// that a pause inside can make it run again (see the module doc);
+    /// then drops them.
+    ///
+    /// # Errors
+    /// What `f` raised, or [`PyErr::Suspend`].
+    #[inline]
+    pub(crate) fn in_place<T>(
+        &mut self,
+        n: usize,
+        f: impl FnOnce(&mut Self) -> PyResult<T>,
+    ) -> PyResult<T> {
+        let len = self.stack.len();
+        let outer = self.op_restartable.replace(len as u32);
+        let r = f(self);
+        self.op_restartable = outer;
+        let r = r?;
+        if self.suspending {
+            // native code caught the pause: the instruction runs again
+            return Err(PyErr::Suspend);
+        }
+        self.stack.truncate(len - n);
+        Ok(r)
+    }
+
     /// Whether every native caller below, and the instruction in progress
     /// if `current` is set, can run again after a pause.
     pub(crate) fn can_pause_here(&self, current: bool) -> bool {
@@ -420,7 +446,37 @@ pub fn restartable(op: &monty_compile::bytecode::Op) -> bool {
     use monty_compile::bytecode::Op;
     matches!(
         op,
-        Op::Call(_) | Op::CallKw(..) | Op::CallEx(_) | Op::CallMethod(..)
+        Op::Call(_)
+            | Op::CallKw(..)
+            | Op::CallEx(_)
+            | Op::CallMethod(..)
+            | Op::LoadAttr(_)
+            | Op::StoreAttr(_)
+            | Op::DeleteAttr(_)
+            | Op::Subscr
+            | Op::StoreSubscr
+            | Op::DeleteSubscr
+            | Op::Binary(_)
+            | Op::Inplace(_)
+            | Op::Unary(_)
+            | Op::Compare(_)
+            | Op::PopJumpIfFalse(_)
+            | Op::PopJumpIfTrue(_)
+            | Op::GetIter
+            | Op::ForIter(_)
+            | Op::BuildSet(_)
+            | Op::BuildMap(_)
+            | Op::SetAdd(_)
+            | Op::SetUpdate(_)
+            | Op::MapAdd(_)
+            | Op::DictUpdate(_)
+            | Op::ListExtend(_)
+            | Op::UnpackSequence(_)
+            | Op::UnpackEx(_)
+            | Op::FormatValue(_)
+            | Op::WithEnter
+            | Op::WithExit
+            | Op::WithExitExc(_)
     )
 }
 
