@@ -556,6 +556,8 @@ fn grouper(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     else {
         return Ok(None);
     };
+    // the group advances its groupby's state too (see `Vm::note_advance`)
+    vm.note_advance(pid);
     let Some((cur, currvalue)) =
         get!(vm, pid, NativeIter::GroupBy { cur, currvalue, .. } => (*cur, *currvalue))
     else {
@@ -588,6 +590,8 @@ fn tee(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
     else {
         return Ok(None);
     };
+    // the copies share the blocks they read (see `Vm::note_advance`)
+    vm.note_advance(data);
     if index >= TEE_BLOCK {
         let Some((next, src)) =
             get!(vm, data, NativeIter::TeeData { next, src, .. } => (*next, *src))

@@ -207,9 +207,11 @@ impl<S: Stdlib> Vm<S> {
 
     /// Native code of an instruction that can run again is about to
     /// advance the iterator `id`: remembers its state from before the
-    /// instruction's first advance of it.
+    /// instruction's first advance of it. `iter_next` calls it for the
+    /// iterator it advances; an iterator whose advance changes another
+    /// object (a `groupby` group, its `groupby`) calls it for that one.
     #[inline]
-    pub(crate) fn note_advance(&mut self, id: crate::object::ObjId) {
+    pub fn note_advance(&mut self, id: crate::object::ObjId) {
         if self.op_restartable.is_none() {
             return;
         }
