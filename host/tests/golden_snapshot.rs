@@ -5,7 +5,10 @@
 //! exactly the recorded output and refuse the older ones with the version
 //! error. v2 was written in session 1; v3 when dict iterators gained a
 //! field (format 3); v4 when snapshots gained the native table fingerprint
-//! and the guest's limits the host's memory cap (format 4).
+//! and the guest's limits the host's memory cap (format 4); v5 when frames
+//! gained journals for pauses inside native code (format 5: `golden.py`
+//! then moved its 2nd call into a `sorted` key, so v5 holds a journal and
+//! an orphan frame).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

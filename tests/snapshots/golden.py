@@ -1,4 +1,5 @@
-# The program behind the golden snapshot (saved at its 2nd host call).
+# The program behind the golden snapshot (saved at its 2nd host call: since
+# format 5, inside the key function that `sorted` calls).
 class Counter:
     def __init__(self):
         self.seen = {}
@@ -10,7 +11,8 @@ c = Counter()
 def gen(cities):
     for city in cities:
         yield city, get_weather(city)["celsius"]
-for city, t in gen(["Paris", "Lima", "Oslo"]):
+by_temp = sorted(["Paris", "Lima", "Oslo"], key=lambda city: get_weather(city)["celsius"])
+for city, t in gen(by_temp):
     c.add("sum", add(t, 0.5))
     print(city, t)
 print(sorted(c.seen.items()), [x * 2 for x in range(3)])

@@ -122,7 +122,16 @@ pub struct Level<S: Stdlib> {
     pub cursor: usize,
     /// Journal points open (a call in progress).
     pub open: u32,
+    /// The instruction recorded more than [`MAX_RECORDED`] points or
+    /// iterators: it stopped recording and cannot pause any more.
+    pub overflow: bool,
 }
+
+/// How many calls into Python (and iterators) one instruction's native
+/// code records before it stops (a `sum(map(f, range(10**8)))` runs in
+/// bounded memory; a host call after that many fails with
+/// `RuntimeError` instead of pausing).
+pub const MAX_RECORDED: usize = 1 << 16;
 
 impl<S: Stdlib> Default for Level<S> {
     fn default() -> Self {
@@ -132,6 +141,7 @@ impl<S: Stdlib> Default for Level<S> {
             undo: Vec::new(),
             cursor: 0,
             open: 0,
+            overflow: false,
         }
     }
 }
@@ -144,7 +154,7 @@ pub enum Opened {
 
 impl<S: Stdlib> Vm<S> {
     fn current_tag(&self) -> Tag {
-        let top = self.frames.len().saturating_sub(1);
+        let top = self.frames.len().wrapping_sub(1);
         let ip = self.frames.last().map_or(0, |f| f.ip);
         (top as u32, ip, self.loops_left, self.frame_pushes)
     }
@@ -185,16 +195,22 @@ impl<S: Stdlib> Vm<S> {
         if self.levels[d].open == 0 {
             let tag = self.current_tag();
             if self.levels[d].tag != Some(tag) {
-                let top = self.frames.len() - 1;
-                let journal = match &self.frames[top].journal {
-                    Some(j) if j.ip == self.frames[top].ip && j.awaiting == Value::Undef => {
-                        self.frames[top].journal.take()
+                // (no frame: native code the session runs, such as the
+                // repr of a result, which cannot pause)
+                let journal = match self.frames.last_mut() {
+                    Some(f)
+                        if f.journal
+                            .as_ref()
+                            .is_some_and(|j| j.ip == f.ip && j.awaiting == Value::Undef) =>
+                    {
+                        f.journal.take()
                     }
                     _ => None,
                 };
                 let level = &mut self.levels[d];
                 level.entries.clear();
                 level.undo.clear();
+                level.overflow = false;
                 if let Some(j) = journal {
                     level.entries = j.entries;
                 }
@@ -216,7 +232,12 @@ impl<S: Stdlib> Vm<S> {
             return;
         }
         let d = self.level_of_instruction();
-        if self.levels[d].undo.iter().any(|(i, _)| *i == id) {
+        let level = &self.levels[d];
+        if level.overflow || level.undo.iter().any(|(i, _)| *i == id) {
+            return;
+        }
+        if level.undo.len() >= MAX_RECORDED {
+            self.levels[d].overflow = true;
             return;
         }
         let state = self.heap.get(id).clone();
@@ -230,7 +251,12 @@ impl<S: Stdlib> Vm<S> {
         let level = &mut self.levels[d];
         level.open -= 1;
         level.entries.truncate(start);
-        level.entries.push(Entry { callee, outcome });
+        if level.entries.len() >= MAX_RECORDED {
+            level.overflow = true;
+        }
+        if !level.overflow {
+            level.entries.push(Entry { callee, outcome });
+        }
         level.cursor = level.entries.len();
         if level.open == 0 {
             let tag = self.current_tag();
@@ -265,9 +291,10 @@ impl<S: Stdlib> Vm<S> {
     /// inside it pauses the run: the frame is then an orphan, and the
     /// frame below runs its instruction again when it returns.
     pub(crate) fn run_boundary_frame(&mut self, callee: Value) -> PyResult<super::Exit> {
-        let caller = self.frames.len() - 2;
-        self.native_callers
-            .push((caller as u32, self.op_restartable));
+        // (no frame below: native code the session runs, which cannot pause)
+        let caller = self.frames.len().wrapping_sub(2);
+        let restartable = self.op_restartable.filter(|_| caller < self.frames.len());
+        self.native_callers.push((caller as u32, restartable));
         let outer = self.op_restartable.take();
         self.native_depth += 1;
         let r = self.execute();
@@ -314,9 +341,12 @@ impl<S: Stdlib> Vm<S> {
     /// Whether every native caller below, and the instruction in progress
     /// if `current` is set, can run again after a pause.
     pub(crate) fn can_pause_here(&self, current: bool) -> bool {
-        (!current || self.op_restartable.is_some())
-            && self.native_callers.len() == self.native_depth as usize
+        let depth = self.native_depth as usize;
+        let recorded = |d: usize| self.levels.get(d).is_some_and(|l| !l.overflow);
+        (!current || (self.op_restartable.is_some() && !self.frames.is_empty() && recorded(depth)))
+            && self.native_callers.len() == depth
             && self.native_callers.iter().all(|c| c.1.is_some())
+            && (0..depth).all(recorded)
     }
 
     /// The run pauses inside the call into Python (or the host) at the
