@@ -243,6 +243,11 @@ pub enum Op {
     /// Stack: class-body function, name, `n` bases. Runs the body with a
     /// fresh namespace, then creates the class.
     BuildClass(u32),
+    /// `yield from`: stack: the sub-iterator, the value to send. Sends it
+    /// (a generator resumes with it; any other iterator advances), leaving
+    /// what it yields in the value's place; when it is done, pops both,
+    /// pushes its return value and jumps to the target.
+    Send(u32),
 }
 
 /// A compile-time constant.

@@ -213,18 +213,17 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::Yield);
             }
             Expr::YieldFrom(y) => {
-                // Delegation to the sub-iterator: each item is yielded on;
-                // values sent in are not forwarded, and the expression's
-                // value is None (the sub-generator's return value is lost).
+                // Delegation: each item the sub-iterator yields is yielded
+                // on, each value sent in is sent to it (`Send`), and its
+                // return value is the expression's value.
                 self.expr(&y.value)?;
                 self.emit(Op::GetIter);
+                self.emit(Op::LoadNone);
                 let start = self.here();
-                let exit = self.emit(Op::ForIter(0));
+                let exit = self.emit(Op::Send(0));
                 self.emit(Op::Yield);
-                self.emit(Op::Pop);
                 self.emit(Op::Jump(start));
                 self.patch(exit);
-                self.emit(Op::LoadNone);
             }
             Expr::Call(c) => self.call(c)?,
             Expr::FormattedValue(f) => self.formatted_value(f)?,

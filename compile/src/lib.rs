@@ -259,6 +259,7 @@ impl<'a> Compiler<'a> {
             Op::JumpIfFalseOrPop(_) => Op::JumpIfFalseOrPop(target),
             Op::JumpIfTrueOrPop(_) => Op::JumpIfTrueOrPop(target),
             Op::ForIter(_) => Op::ForIter(target),
+            Op::Send(_) => Op::Send(target),
             Op::SetupExcept(_) => Op::SetupExcept(target),
             Op::WithExitExc(_) => Op::WithExitExc(target),
             other => panic!("patching a non-jump {other:?}"),

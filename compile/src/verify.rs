@@ -59,6 +59,9 @@ pub enum Flow {
     /// `JumpIf*OrPop`: the target keeping the value, or the next
     /// instruction without it.
     OrPop(u32),
+    /// `Send`: the next instruction with the sent value replaced by the
+    /// yielded one, or the target with both replaced by the result.
+    Send(u32),
     /// Nowhere in this code (`Return`, `Raise`, `Reraise`).
     Stop,
     /// `SetupExcept`: on to the next instruction with a handler pushed
@@ -203,6 +206,7 @@ pub fn effect(op: Op) -> Effect {
         Op::PopJumpIfFalse(t) | Op::PopJumpIfTrue(t) => flow(1, 1, Flow::Branch(t)),
         Op::JumpIfFalseOrPop(t) | Op::JumpIfTrueOrPop(t) => flow(1, 0, Flow::OrPop(t)),
         Op::ForIter(t) => flow(1, 0, Flow::ForIter(t)),
+        Op::Send(t) => flow(2, 0, Flow::Send(t)),
         Op::WithExitExc(t) => flow(2, 2, Flow::Goto(t)),
         Op::Return | Op::Reraise => flow(1, 1, Flow::Stop),
         Op::Raise(kind) => {
@@ -296,7 +300,9 @@ pub fn verify_code(program: &Program, code: &Code) -> Result<Verified, String> {
         };
         let forward_only = match (op, e.flow) {
             (Op::WithExitExc(t), _)
-            | (_, Flow::ForIter(t) | Flow::OrPop(t) | Flow::PushHandler(t)) => Some(t),
+            | (_, Flow::ForIter(t) | Flow::OrPop(t) | Flow::PushHandler(t) | Flow::Send(t)) => {
+                Some(t)
+            }
             _ => None,
         };
         if forward_only.is_some_and(|t| t as usize <= ip) {
@@ -338,6 +344,12 @@ pub fn verify_code(program: &Program, code: &Code) -> Result<Verified, String> {
                 next = [
                     Some((fall, depth - 1, handler)),
                     Some((t.into(), depth, handler)),
+                ]
+            }
+            Flow::Send(t) => {
+                next = [
+                    Some((fall, depth, handler)),
+                    Some((t.into(), depth - 1, handler)),
                 ]
             }
             Flow::Stop => {}

@@ -373,7 +373,10 @@ impl Frames<'_> {
                         .codes
                         .get(a.code as usize)
                         .is_some_and(|c| !c.is_coroutine);
-                if reruns && (f.ip == 0 || !matches!(code.ops[f.ip as usize - 1], Op::ForIter(_))) {
+                if reruns
+                    && (f.ip == 0
+                        || !matches!(code.ops[f.ip as usize - 1], Op::ForIter(_) | Op::Send(_)))
+                {
                     return e("a generator above a frame not in a for loop");
                 }
             }
@@ -570,6 +573,7 @@ fn check_code(p: &Program, code: &Code) -> Result<(), String> {
             | Op::JumpIfFalseOrPop(t)
             | Op::JumpIfTrueOrPop(t)
             | Op::ForIter(t)
+            | Op::Send(t)
             | Op::SetupExcept(t)
             | Op::WithExitExc(t) => target(t),
             Op::MakeFunction(c, _) => ok(c, p.codes.len()) && c != 0,

@@ -175,11 +175,19 @@ native! {
                 vm.class_name(iterator)
             )));
         }
-        match vm.iter_next(iterator)? {
+        let next = match vm.as_generator(iterator) {
+            // (directly: `iter_next` drops the return value)
+            Some(g) => vm.generator_next(g, Value::None)?,
+            None => vm.iter_next(iterator)?,
+        };
+        match next {
             Some(v) => Ok(v),
             None => match default {
-                Some(d) => Ok(d),
-                None => Err(PyErr::New(ExcType::StopIteration, vec![])),
+                Some(d) => {
+                    vm.stop_iteration_of(iterator);
+                    Ok(d)
+                }
+                None => Err(vm.stop_iteration_of(iterator)),
             },
         }
     }

@@ -164,6 +164,9 @@ pub struct Generator {
     pub handlers: Vec<(u32, u32, u32)>,
     /// Exceptions being handled inside the generator when it yielded.
     pub exc_saved: Vec<Value>,
+    /// What its frame returned, until the `StopIteration` (or the `yield
+    /// from`) that reports it takes it.
+    pub ret: Value,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -291,6 +294,7 @@ impl<S: Stdlib> Obj<S> {
             Obj::Generator(g) => {
                 g.saved.iter().for_each(|v| f(*v));
                 g.exc_saved.iter().for_each(|v| f(*v));
+                f(g.ret);
             }
             Obj::Native(n) => n.for_each_child(f),
             Obj::Slice(a, b, c) => {

@@ -196,6 +196,9 @@ impl<S: Stdlib> Vm<S> {
                     let a = e.args.clone();
                     self.new_tuple(a)
                 }
+                (Obj::Exception(e), "value") if e.kind.is_subclass_of(ExcType::StopIteration) => {
+                    e.args.first().copied().unwrap_or(Value::None)
+                }
                 (Obj::Exception(e), "__cause__") => e.cause,
                 (Obj::Exception(e), "__context__") => e.context,
                 (Obj::Exception(e), "__suppress_context__") => Value::Bool(e.suppress_context),

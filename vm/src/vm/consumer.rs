@@ -214,6 +214,16 @@ impl<S: Stdlib> Vm<S> {
             unreachable!("a consumer frame")
         };
         let finished = matches!(delivered, Value::Undef);
+        if finished && !matches!(state.kind, ConsumerKind::Next { .. }) {
+            let g = state.gen;
+            if let Some(g) = self.as_generator(g) {
+                self.take_generator_return(g);
+            }
+        }
+        let frame = self.frames.last_mut().expect("consumer frame");
+        let OnReturn::Consumer(state) = &mut frame.on_return else {
+            unreachable!("a consumer frame")
+        };
         let result: Option<PyResult<Value>> = match &state.kind {
             ConsumerKind::Collect { .. } => {
                 if finished {
@@ -243,10 +253,10 @@ impl<S: Stdlib> Vm<S> {
                 if finished {
                     Some(match default {
                         Some(d) => Ok(*d),
-                        None => Err(super::PyErr::New(
-                            crate::object::ExcType::StopIteration,
-                            vec![],
-                        )),
+                        None => {
+                            let gen = state.gen;
+                            Err(self.stop_iteration_of(gen))
+                        }
                     })
                 } else {
                     Some(Ok(delivered))

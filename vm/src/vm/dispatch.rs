@@ -192,9 +192,20 @@ impl<S: Stdlib> Vm<S> {
                         self.in_place(1, |vm| vm.del_attr(obj, name))?;
                     }
                     Op::Subscr => {
-                        let n2 = self.stack.len();
-                        let (obj, idx) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-                        let v = self.in_place(2, |vm| vm.get_item(obj, idx))?;
+                        let idx = self.pop();
+                        let obj = self.pop();
+                        // (an int or slice index of a sequence runs no
+                        // Python code)
+                        let plain = matches!(idx, Value::Int(_))
+                            && matches!(obj, Value::Ref(id) if matches!(
+                                self.heap.get(id),
+                                Obj::List(_) | Obj::Tuple(_) | Obj::Str(_)
+                            ));
+                        let v = if plain {
+                            self.get_item(obj, idx)?
+                        } else {
+                            self.subscr_in_place(obj, idx)?
+                        };
                         self.stack.push(v);
                     }
                     Op::StoreSubscr => {
@@ -234,22 +245,17 @@ impl<S: Stdlib> Vm<S> {
                         let n = self.stack.len();
                         self.stack.insert(n - 2, v);
                     }
+                    // (the fast paths pop; the slow ones put the operands
+                    // back for `in_place`, out of the loop's code)
                     Op::Binary(op) | Op::Inplace(op) => {
-                        let n2 = self.stack.len();
-                        let (a, b) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-                        let fast = match (a, b) {
-                            (Value::Int(x), Value::Int(y)) => self.int_fast(op, x, y),
-                            _ => None,
-                        };
-                        let r = match fast {
-                            Some(v) => {
-                                self.stack.truncate(n2 - 2);
-                                v
-                            }
-                            None => {
-                                let inplace = is_inplace(&ops[ip - 1]);
-                                self.in_place(2, |vm| vm.binary_op(op, a, b, inplace))?
-                            }
+                        let b = self.pop();
+                        let a = self.pop();
+                        let r = match (a, b) {
+                            (Value::Int(x), Value::Int(y)) => match self.int_fast(op, x, y) {
+                                Some(v) => v,
+                                None => self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]))?,
+                            },
+                            _ => self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]))?,
                         };
                         self.stack.push(r);
                     }
@@ -259,16 +265,15 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(r);
                     }
                     Op::Compare(op) => {
-                        let n2 = self.stack.len();
-                        let (a, b) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                        let b = self.pop();
+                        let a = self.pop();
                         let r = match (a, b) {
                             (Value::Int(x), Value::Int(y))
                                 if !matches!(op, CmpOp::In | CmpOp::NotIn) =>
                             {
-                                self.stack.truncate(n2 - 2);
                                 Value::Bool(super::ops::cmp_ints(op, x, y))
                             }
-                            _ => self.in_place(2, |vm| vm.compare_op(op, a, b))?,
+                            _ => self.compare_in_place(op, a, b)?,
                         };
                         // A comparison feeding a conditional jump (`if a <
                         // b:`, `while ...`) jumps here, without the round
@@ -291,13 +296,10 @@ impl<S: Stdlib> Vm<S> {
                         ip = t as usize;
                     }
                     Op::PopJumpIfFalse(t) => {
-                        let v = self.top();
+                        let v = self.pop();
                         let yes = match v {
-                            Value::Bool(b) => {
-                                self.stack.pop();
-                                b
-                            }
-                            _ => self.in_place(1, |vm| vm.truthy(v))?,
+                            Value::Bool(b) => b,
+                            _ => self.truthy_in_place(v)?,
                         };
                         if !yes {
                             if (t as usize) < ip {
@@ -307,13 +309,10 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::PopJumpIfTrue(t) => {
-                        let v = self.top();
+                        let v = self.pop();
                         let yes = match v {
-                            Value::Bool(b) => {
-                                self.stack.pop();
-                                b
-                            }
-                            _ => self.in_place(1, |vm| vm.truthy(v))?,
+                            Value::Bool(b) => b,
+                            _ => self.truthy_in_place(v)?,
                         };
                         if yes {
                             if (t as usize) < ip {
@@ -366,6 +365,38 @@ impl<S: Stdlib> Vm<S> {
                             Some(v) => self.stack.push(v),
                             None => {
                                 self.stack.pop();
+                                ip = t as usize;
+                            }
+                        }
+                    }
+                    Op::Send(t) => {
+                        let n2 = self.stack.len();
+                        let (it, v) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                        if let Some(g) = self.as_generator(it) {
+                            if self.gen_state(g) == crate::object::GenState::Done {
+                                let r = self.take_generator_return(g);
+                                self.stack.truncate(n2 - 2);
+                                self.stack.push(r);
+                                ip = t as usize;
+                                continue;
+                            }
+                            // its frame runs; what it yields comes back in
+                            // the sent value's place
+                            self.stack.pop();
+                            self.resume_generator(g, v, false)?;
+                            continue 'frame;
+                        }
+                        if !v.is_none() {
+                            return Err(PyErr::new(
+                                ExcType::AttributeError,
+                                format!("'{}' object has no attribute 'send'", self.class_name(it)),
+                            ));
+                        }
+                        match self.in_place(1, |vm| vm.iter_next(it))? {
+                            Some(y) => self.stack.push(y),
+                            None => {
+                                self.stack.pop();
+                                self.stack.push(Value::None);
                                 ip = t as usize;
                             }
                         }
@@ -845,4 +876,44 @@ impl<S: Stdlib> Vm<S> {
 
 fn is_inplace(op: &Op) -> bool {
     matches!(op, Op::Inplace(_))
+}
+
+impl<S: Stdlib> Vm<S> {
+    /// The slow path of `Binary`/`Inplace`, with the popped operands put
+    /// back for [`Vm::in_place`].
+    #[inline(never)]
+    fn binary_in_place(
+        &mut self,
+        op: monty_compile::bytecode::BinOp,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Value> {
+        self.stack.push(a);
+        self.stack.push(b);
+        self.in_place(2, |vm| vm.binary_op(op, a, b, inplace))
+    }
+
+    /// The slow path of `Compare`, as [`Vm::binary_in_place`].
+    #[inline(never)]
+    fn compare_in_place(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Value> {
+        self.stack.push(a);
+        self.stack.push(b);
+        self.in_place(2, |vm| vm.compare_op(op, a, b))
+    }
+
+    /// The truth of a non-bool for `PopJumpIf*`, as [`Vm::binary_in_place`].
+    #[inline(never)]
+    fn truthy_in_place(&mut self, v: Value) -> PyResult<bool> {
+        self.stack.push(v);
+        self.in_place(1, |vm| vm.truthy(v))
+    }
+
+    /// `Subscr`, as [`Vm::binary_in_place`].
+    #[inline(never)]
+    fn subscr_in_place(&mut self, obj: Value, idx: Value) -> PyResult<Value> {
+        self.stack.push(obj);
+        self.stack.push(idx);
+        self.in_place(2, |vm| vm.get_item(obj, idx))
+    }
 }

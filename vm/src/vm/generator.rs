@@ -22,7 +22,32 @@ impl<S: Stdlib> Vm<S> {
             ip: 0,
             handlers: Vec::new(),
             exc_saved: Vec::new(),
+            ret: Value::None,
         }))
+    }
+
+    /// The `StopIteration` that a finished generator's step raises: with
+    /// the value its frame returned, the first time.
+    pub fn stop_iteration_of(&mut self, it: Value) -> PyErr {
+        let ret = match it {
+            Value::Ref(id) => match self.heap.get_mut(id) {
+                Obj::Generator(g) => std::mem::replace(&mut g.ret, Value::None),
+                _ => Value::None,
+            },
+            _ => Value::None,
+        };
+        let args = if ret.is_none() { vec![] } else { vec![ret] };
+        PyErr::New(ExcType::StopIteration, args)
+    }
+
+    /// Records what a generator's frame returned.
+    pub(super) fn gen_ret(&mut self, id: ObjId, v: Value) {
+        self.gen(id).ret = v;
+    }
+
+    /// Takes the value a finished generator's frame returned.
+    pub fn take_generator_return(&mut self, id: ObjId) -> Value {
+        std::mem::replace(&mut self.gen(id).ret, Value::None)
     }
 
     /// A generator (not a coroutine).

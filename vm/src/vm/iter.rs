@@ -136,7 +136,12 @@ impl<S: Stdlib> Vm<S> {
             )));
         };
         if let Obj::Generator(_) = self.heap.get(id) {
-            return self.generator_next(id, Value::None);
+            let r = self.generator_next(id, Value::None);
+            if let Ok(None) = r {
+                // the end, seen by a loop: its return value goes nowhere
+                self.take_generator_return(id);
+            }
+            return r;
         }
         if let Obj::Native(_) = self.heap.get(id) {
             self.note_advance(id);

@@ -167,6 +167,7 @@ impl<S: Stdlib> Vm<S> {
     /// # Errors
     /// [`PyErr::Suspend`] while the run is pausing (native code that
     /// caught the pause must not call anything more).
+    #[inline(never)]
     pub(crate) fn point_open(&mut self, callee: Value) -> PyResult<Opened> {
         if self.suspending {
             return Err(PyErr::Suspend);
@@ -187,6 +188,7 @@ impl<S: Stdlib> Vm<S> {
     /// The level of the current native depth, reset if it belonged to an
     /// earlier instruction (and then filled from the journal of the
     /// instruction that runs again, if it is this one).
+    #[inline(never)]
     fn level_of_instruction(&mut self) -> usize {
         let d = self.native_depth as usize;
         if self.levels.len() <= d {
@@ -228,9 +230,13 @@ impl<S: Stdlib> Vm<S> {
     /// object (a `groupby` group, its `groupby`) calls it for that one.
     #[inline]
     pub fn note_advance(&mut self, id: crate::object::ObjId) {
-        if self.op_restartable.is_none() {
-            return;
+        if self.op_restartable.is_some() {
+            self.note_advance_slow(id);
         }
+    }
+
+    #[inline(never)]
+    fn note_advance_slow(&mut self, id: crate::object::ObjId) {
         let d = self.level_of_instruction();
         let level = &self.levels[d];
         if level.overflow || level.undo.iter().any(|(i, _)| *i == id) {
@@ -246,6 +252,7 @@ impl<S: Stdlib> Vm<S> {
 
     /// Closes a live journal point with its outcome (recorded; what the
     /// points inside it recorded is no longer needed).
+    #[inline(never)]
     pub(crate) fn point_close(&mut self, start: usize, callee: Value, outcome: Outcome) {
         let d = self.native_depth as usize;
         let level = &mut self.levels[d];
@@ -272,6 +279,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// Closes or abandons a live point with a call's result.
+    #[inline(never)]
     pub(crate) fn point_finish(&mut self, start: usize, callee: Value, r: &PyResult<Value>) {
         match r {
             Ok(v) => self.point_close(start, callee, Outcome::Returned(*v)),
@@ -317,9 +325,12 @@ impl<S: Stdlib> Vm<S> {
     /// that a pause inside can make it run again (see the module doc);
     /// then drops them.
     ///
+    /// Out of line: it is the slow path of its instructions, and inlined
+    /// into the dispatch loop it made the whole loop slower.
+    ///
     /// # Errors
     /// What `f` raised, or [`PyErr::Suspend`].
-    #[inline]
+    #[inline(never)]
     pub(crate) fn in_place<T>(
         &mut self,
         n: usize,
@@ -352,6 +363,7 @@ impl<S: Stdlib> Vm<S> {
     /// The run pauses inside the call into Python (or the host) at the
     /// current depth: the frame `caller` runs its instruction again once
     /// `callee`'s outcome arrives, starting from what this depth recorded.
+    #[inline(never)]
     pub(crate) fn suspend_level(
         &mut self,
         caller: usize,
@@ -387,6 +399,7 @@ impl<S: Stdlib> Vm<S> {
     /// An orphan frame (or the host, for a host call made by native code)
     /// delivers the outcome its caller's instruction was waiting for; the
     /// instruction runs again next.
+    #[inline(never)]
     pub(crate) fn deliver(&mut self, outcome: Outcome) {
         let frame = self.frames.last_mut().expect("the caller of an orphan");
         let j = frame
@@ -496,6 +509,7 @@ pub fn restartable(op: &monty_compile::bytecode::Op) -> bool {
             | Op::PopJumpIfTrue(_)
             | Op::GetIter
             | Op::ForIter(_)
+            | Op::Send(_)
             | Op::BuildSet(_)
             | Op::BuildMap(_)
             | Op::SetAdd(_)

@@ -387,10 +387,11 @@ impl<S: Stdlib> Vm<S> {
                 out.push_str("])");
             }
             Obj::BuiltinMethod(Value::Type(t), name)
-                if matches!(
+                if (matches!(
                     t,
                     crate::object::Type::Bytes | crate::object::Type::ByteArray
-                ) && !matches!(name.as_str(), "fromhex" | "maketrans") =>
+                ) && !matches!(name.as_str(), "fromhex" | "maketrans"))
+                    || crate::builtins::methods::is_unbound_method(self, *t, name) =>
             {
                 out.push_str(&format!("<method '{name}' of '{}' objects>", t.name()));
             }

@@ -63,18 +63,32 @@ impl<S: Stdlib> Vm<S> {
             OnReturn::Generator(g) => {
                 self.finish_generator(g);
                 if frame.boundary == super::Boundary::No {
-                    // back to the `for` that resumed it: run
-                    // its ForIter again, which now sees the
-                    // end; a consumer gets the end marker
+                    // back to the `for` (or `yield from`) that resumed it:
+                    // run its ForIter (Send) again, which now sees the end
+                    // (Send takes the return value; it sent its operand);
+                    // a consumer gets the end marker
                     if let Some(caller) = self.frames.last_mut() {
                         if caller.code == super::consumer::CONSUMER_CODE {
+                            // (`next(gen)` reports it; other consumers
+                            // drop it)
                             self.stack.push(Value::Undef);
+                            self.gen_ret(g, v);
                         } else {
                             caller.ip -= 1;
+                            let code = &self.program.codes[caller.code as usize];
+                            if let Some(monty_compile::bytecode::Op::Send(_)) =
+                                code.ops.get(caller.ip as usize)
+                            {
+                                // `yield from` takes the return value
+                                self.stack.push(Value::None);
+                                self.gen_ret(g, v);
+                            }
                         }
                     }
                     return Ok(None);
                 }
+                // for the `StopIteration` of the native step that ran it
+                self.gen_ret(g, v);
                 v
             }
             OnReturn::BuildClass(_) => {

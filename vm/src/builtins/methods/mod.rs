@@ -54,6 +54,33 @@ fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
     }
 }
 
+/// The methods of the instances of builtin type `t`, which `t.name`
+/// gives unbound (`str.lower`, `dict.get`: a `BuiltinMethod` whose
+/// receiver is the type, called with the instance first).
+fn instance_table<S: Stdlib>(t: Type) -> Option<&'static [Method<S>]> {
+    Some(match t {
+        Type::Str => str::str_methods(),
+        Type::List => list::list_methods(),
+        Type::Tuple => list::tuple_methods(),
+        Type::Bytes => bytes::bytes_methods(),
+        Type::ByteArray => bytes::bytearray_methods(),
+        Type::Dict => dict::dict_methods(),
+        Type::Set => set::set_methods(),
+        Type::FrozenSet => set::frozenset_methods(),
+        Type::Int | Type::Bool => numbers::int_methods(),
+        Type::Float => numbers::float_methods(),
+        Type::Complex => numbers::complex_methods(),
+        _ => return None,
+    })
+}
+
+/// Whether `Type::name` is an instance method given unbound (not a
+/// method of the type itself, such as `dict.fromkeys`).
+pub fn is_unbound_method<S: Stdlib>(vm: &Vm<S>, t: Type, name: &str) -> bool {
+    !type_level_method(vm, Value::Type(t), name)
+        && instance_table::<S>(t).is_some_and(|table| find_method(table, name).is_some())
+}
+
 /// The dict `obj` and its kind, if it is one of the library's dict kinds
 /// (`Counter`, `OrderedDict`, `defaultdict`), whose own methods come
 /// before the plain dict's.
@@ -81,6 +108,11 @@ pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
 
 /// Does `obj` have a builtin method called `name`?
 pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
+    type_level_method(vm, obj, name)
+        || matches!(obj, Value::Type(t) if is_unbound_method(vm, t, name))
+}
+
+fn type_level_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
     if let Some(table) = table_of(vm, obj) {
         return find_method(table, name).is_some()
             || dict_kind_of(vm, obj)
@@ -108,6 +140,11 @@ pub fn call_method<S: Stdlib>(
     pos: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Value> {
+    if let Value::Type(t) = obj {
+        if is_unbound_method(vm, t, name) {
+            return call_unbound(vm, t, name, pos, kw);
+        }
+    }
     if let Some(table) = table_of(vm, obj) {
         // a dict kind's own methods and overrides come first
         let m = dict_kind_of(vm, obj)
@@ -136,6 +173,30 @@ pub fn call_method<S: Stdlib>(
         _ => None,
     };
     r.ok_or_else(|| no_method(vm, obj, name))
+}
+
+/// `str.lower(s)`: the method of the first argument, which must be a `t`.
+fn call_unbound<S: Stdlib>(
+    vm: &mut Vm<S>,
+    t: Type,
+    name: &str,
+    mut pos: Vec<Value>,
+    kw: Kwargs,
+) -> PyResult<Value> {
+    let tname = t.name();
+    if pos.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "unbound method {tname}.{name}() needs an argument"
+        )));
+    }
+    let recv = pos.remove(0);
+    if !super::objects::is_instance(vm, recv, Value::Type(t))? {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' for '{tname}' objects doesn't apply to a '{}' object",
+            vm.class_name(recv)
+        )));
+    }
+    call_method(vm, recv, name, pos, kw)
 }
 
 fn no_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> PyErr {

@@ -64,7 +64,10 @@ native! {
 
     /// `generator.send(value, /)`.
     builtin method send(vm, this, value, /) {
-        vm.generator_next(receiver(this), value)?.ok_or_else(stop_iteration)
+        match vm.generator_next(receiver(this), value)? {
+            Some(v) => Ok(v),
+            None => Err(vm.stop_iteration_of(this)),
+        }
     }
 
     /// `generator.throw(typ, val=None, tb=None, /)`.
@@ -76,7 +79,10 @@ native! {
             }
             other => other,
         };
-        vm.generator_throw(receiver(this), exc)?.ok_or_else(stop_iteration)
+        match vm.generator_throw(receiver(this), exc)? {
+            Some(v) => Ok(v),
+            None => Err(vm.stop_iteration_of(this)),
+        }
     }
 
     /// `generator.close()`.
@@ -88,7 +94,10 @@ native! {
     /// `generator.__next__()`: a slot wrapper, with their messages.
     builtin method __next__(vm, this, *rest, **kwargs) {
         super::shared::slot_wrapper_no_args("__next__", &rest, &kwargs)?;
-        vm.generator_next(receiver(this), Value::None)?.ok_or_else(stop_iteration)
+        match vm.generator_next(receiver(this), Value::None)? {
+            Some(v) => Ok(v),
+            None => Err(vm.stop_iteration_of(this)),
+        }
     }
 
     /// `generator.__iter__()`: a slot wrapper, with their messages.
@@ -96,10 +105,6 @@ native! {
         super::shared::slot_wrapper_no_args("__iter__", &rest, &kwargs)?;
         Ok(this)
     }
-}
-
-fn stop_iteration() -> PyErr {
-    PyErr::New(ExcType::StopIteration, vec![])
 }
 
 /// A copy of the property a method was called on.
