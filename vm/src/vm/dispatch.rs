@@ -168,23 +168,19 @@ impl<S: Stdlib> Vm<S> {
                     // pause the run and the operation runs again after it
                     // (`journal.rs`).
                     Op::LoadAttr(n) => {
-                        let obj = self.top();
+                        let obj = self.pop();
                         let name = &prog.names[n as usize];
                         if let Some(v) = self.instance_dict_attr(obj, name) {
-                            *self.stack.last_mut().expect("operand") = v;
+                            self.stack.push(v);
                             continue;
                         }
-                        let v = self.in_place(1, |vm| {
-                            vm.get_attr(obj, name)
-                                .map_err(|e| vm.attribute_error_context(e, obj, name))
-                        })?;
+                        let v = self.load_attr_in_place(obj, name)?;
                         self.stack.push(v);
                     }
                     Op::StoreAttr(n) => {
-                        let n2 = self.stack.len();
-                        let (v, obj) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-                        let name = &prog.names[n as usize];
-                        self.in_place(2, |vm| vm.set_attr(obj, name, v))?;
+                        let obj = self.pop();
+                        let v = self.pop();
+                        self.store_attr_in_place(obj, &prog.names[n as usize], v)?;
                     }
                     Op::DeleteAttr(n) => {
                         let obj = self.top();
@@ -260,8 +256,8 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(r);
                     }
                     Op::Unary(op) => {
-                        let a = self.top();
-                        let r = self.in_place(1, |vm| vm.unary_op(op, a))?;
+                        let a = self.pop();
+                        let r = self.unary_in_place(op, a)?;
                         self.stack.push(r);
                     }
                     Op::Compare(op) => {
@@ -336,8 +332,8 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::GetIter => {
-                        let v = self.top();
-                        let it = self.in_place(1, |vm| vm.get_iter(v))?;
+                        let v = self.pop();
+                        let it = self.get_iter_in_place(v)?;
                         self.stack.push(it);
                     }
                     Op::ForIter(t) => {
@@ -361,7 +357,7 @@ impl<S: Stdlib> Vm<S> {
                             self.resume_generator(g, Value::None, false)?;
                             continue 'frame;
                         }
-                        match self.in_place(0, |vm| vm.iter_next(it))? {
+                        match self.iter_next_in_place(it)? {
                             Some(v) => self.stack.push(v),
                             None => {
                                 self.stack.pop();
@@ -369,38 +365,14 @@ impl<S: Stdlib> Vm<S> {
                             }
                         }
                     }
-                    Op::Send(t) => {
-                        let n2 = self.stack.len();
-                        let (it, v) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-                        if let Some(g) = self.as_generator(it) {
-                            if self.gen_state(g) == crate::object::GenState::Done {
-                                let r = self.take_generator_return(g);
-                                self.stack.truncate(n2 - 2);
-                                self.stack.push(r);
-                                ip = t as usize;
-                                continue;
-                            }
-                            // its frame runs; what it yields comes back in
-                            // the sent value's place
-                            self.stack.pop();
-                            self.resume_generator(g, v, false)?;
-                            continue 'frame;
+                    Op::Send(t) => match self.send_step()? {
+                        SendStep::Next => {}
+                        SendStep::Resumed => continue 'frame,
+                        SendStep::Done => {
+                            ip = t as usize;
+                            continue;
                         }
-                        if !v.is_none() {
-                            return Err(PyErr::new(
-                                ExcType::AttributeError,
-                                format!("'{}' object has no attribute 'send'", self.class_name(it)),
-                            ));
-                        }
-                        match self.in_place(1, |vm| vm.iter_next(it))? {
-                            Some(y) => self.stack.push(y),
-                            None => {
-                                self.stack.pop();
-                                self.stack.push(Value::None);
-                                ip = t as usize;
-                            }
-                        }
-                    }
+                    },
                     Op::BuildList(n) => {
                         let items = self.stack.split_off(self.stack.len() - n as usize);
                         let v = self.new_list(items);
@@ -468,12 +440,10 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::SetAdd(d) => {
-                        let v = self.top();
-                        let target = self.stack[self.stack.len() - 1 - d as usize];
+                        let v = self.pop();
+                        let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
-                            self.in_place(1, |vm| vm.insert_keyed(id, v, Value::None, true))?;
-                        } else {
-                            self.stack.pop();
+                            self.insert_in_place(id, &[v], v, Value::None, true)?;
                         }
                     }
                     Op::SetUpdate(d) => {
@@ -490,13 +460,11 @@ impl<S: Stdlib> Vm<S> {
                         })?;
                     }
                     Op::MapAdd(d) => {
-                        let n2 = self.stack.len();
-                        let (k, v) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-                        let target = self.stack[n2 - 2 - d as usize];
+                        let v = self.pop();
+                        let k = self.pop();
+                        let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
-                            self.in_place(2, |vm| vm.insert_keyed(id, k, v, false))?;
-                        } else {
-                            self.stack.truncate(n2 - 2);
+                            self.insert_in_place(id, &[k, v], k, v, false)?;
                         }
                     }
                     Op::DictUpdate(d) => {
@@ -526,8 +494,8 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(t);
                     }
                     Op::UnpackSequence(n) => {
-                        let v = self.top();
-                        let items = self.in_place(1, |vm| vm.unpack_exact(v, n as usize))?;
+                        let v = self.pop();
+                        let items = self.unpack_in_place(v, n as usize)?;
                         self.stack.extend(items.into_iter().rev());
                     }
                     Op::UnpackEx(spec) => {
@@ -563,11 +531,13 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::FormatValue(flags) => {
-                        let n = 1 + usize::from(flags & 4 != 0);
-                        let len = self.stack.len();
-                        let v = self.stack[len - n];
-                        let spec = (n == 2).then(|| self.stack[len - 1]);
-                        let s = self.in_place(n, |vm| vm.format_value(v, flags & 3, spec))?;
+                        let spec = if flags & 4 != 0 {
+                            Some(self.pop())
+                        } else {
+                            None
+                        };
+                        let v = self.pop();
+                        let s = self.format_in_place(v, flags & 3, spec)?;
                         self.stack.push(s);
                     }
                     Op::MakeFunction(code_idx, flags) => {
@@ -915,5 +885,126 @@ impl<S: Stdlib> Vm<S> {
         self.stack.push(obj);
         self.stack.push(idx);
         self.in_place(2, |vm| vm.get_item(obj, idx))
+    }
+}
+
+/// What `Send` did (`Vm::send_step`).
+enum SendStep {
+    /// The sub-iterator's next item replaced the sent value.
+    Next,
+    /// A sub-generator's frame was pushed: it runs next.
+    Resumed,
+    /// The sub-iterator is done: its return value replaced both operands.
+    Done,
+}
+
+impl<S: Stdlib> Vm<S> {
+    /// `Send` (`yield from`), out of the loop's code: stack: the
+    /// sub-iterator, the value to send.
+    #[inline(never)]
+    fn send_step(&mut self) -> PyResult<SendStep> {
+        let n2 = self.stack.len();
+        let (it, v) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+        if let Some(g) = self.as_generator(it) {
+            if self.gen_state(g) == crate::object::GenState::Done {
+                let r = self.take_generator_return(g);
+                self.stack.truncate(n2 - 2);
+                self.stack.push(r);
+                return Ok(SendStep::Done);
+            }
+            // its frame runs; what it yields comes back in the sent
+            // value's place
+            self.stack.pop();
+            self.resume_generator(g, v, false)?;
+            return Ok(SendStep::Resumed);
+        }
+        if !v.is_none() {
+            return Err(PyErr::new(
+                ExcType::AttributeError,
+                format!("'{}' object has no attribute 'send'", self.class_name(it)),
+            ));
+        }
+        match self.in_place(1, |vm| vm.iter_next(it))? {
+            Some(y) => {
+                self.stack.push(y);
+                Ok(SendStep::Next)
+            }
+            None => {
+                self.stack.pop();
+                self.stack.push(Value::None);
+                Ok(SendStep::Done)
+            }
+        }
+    }
+}
+
+/// The slow paths of the instructions that may run Python code, out of the
+/// dispatch loop's code (inlined, they made the whole loop slower): each
+/// puts the operands its instruction popped back for [`Vm::in_place`].
+impl<S: Stdlib> Vm<S> {
+    #[inline(never)]
+    fn load_attr_in_place(&mut self, obj: Value, name: &str) -> PyResult<Value> {
+        self.stack.push(obj);
+        self.in_place(1, |vm| {
+            vm.get_attr(obj, name)
+                .map_err(|e| vm.attribute_error_context(e, obj, name))
+        })
+    }
+
+    #[inline(never)]
+    fn store_attr_in_place(&mut self, obj: Value, name: &str, v: Value) -> PyResult<()> {
+        self.stack.push(v);
+        self.stack.push(obj);
+        self.in_place(2, |vm| vm.set_attr(obj, name, v))
+    }
+
+    #[inline(never)]
+    fn unary_in_place(
+        &mut self,
+        op: monty_compile::bytecode::UnaryOp,
+        a: Value,
+    ) -> PyResult<Value> {
+        self.stack.push(a);
+        self.in_place(1, |vm| vm.unary_op(op, a))
+    }
+
+    #[inline(never)]
+    fn get_iter_in_place(&mut self, v: Value) -> PyResult<Value> {
+        self.stack.push(v);
+        self.in_place(1, |vm| vm.get_iter(v))
+    }
+
+    /// `ForIter`'s other iterators (the iterator stays on the stack).
+    #[inline(never)]
+    fn iter_next_in_place(&mut self, it: Value) -> PyResult<Option<Value>> {
+        self.in_place(0, |vm| vm.iter_next(it))
+    }
+
+    /// `SetAdd`/`MapAdd` into the set or dict `id` (`operands` popped).
+    #[inline(never)]
+    fn insert_in_place(
+        &mut self,
+        id: crate::object::ObjId,
+        operands: &[Value],
+        k: Value,
+        v: Value,
+        is_set: bool,
+    ) -> PyResult<()> {
+        self.stack.extend_from_slice(operands);
+        self.in_place(operands.len(), |vm| vm.insert_keyed(id, k, v, is_set))
+    }
+
+    #[inline(never)]
+    fn unpack_in_place(&mut self, v: Value, n: usize) -> PyResult<Vec<Value>> {
+        self.stack.push(v);
+        self.in_place(1, |vm| vm.unpack_exact(v, n))
+    }
+
+    #[inline(never)]
+    fn format_in_place(&mut self, v: Value, conv: u32, spec: Option<Value>) -> PyResult<Value> {
+        self.stack.push(v);
+        self.stack.extend(spec);
+        let n = 1 + usize::from(spec.is_some());
+        self.in_place(n, |vm| vm.format_value(v, conv, spec))
     }
 }
