@@ -4,7 +4,9 @@
 //!
 //! Files: `dispatch` (the instruction loop), `call` (argument binding and
 //! calls of every kind of callable), `exception` (raising, unwinding,
-//! tracebacks), `ops` (operators), `iter`, `subscr`, `attr`, `repr`.
+//! tracebacks), `ops` (operators), `iter`, `subscr`, `attr`, `repr`,
+//! `journal` (host calls from inside native code: the instruction runs
+//! again after the pause).
 
 pub mod attr;
 pub mod build;
