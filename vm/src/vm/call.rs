@@ -374,29 +374,33 @@ impl<S: Stdlib> Vm<S> {
         kwargs: Kwargs,
     ) -> PyResult<()> {
         if is_async {
-            let id = self.next_call_id;
-            self.next_call_id += 1;
-            let fut = self.issue_async_call(PendingCall {
-                id,
-                name,
-                args,
-                kwargs,
-            });
+            let call = self.new_call(name, args, kwargs);
+            let fut = self.issue_async_call(call);
             self.stack.push(fut);
             return Ok(());
         }
         if self.native_depth > 0 && !self.can_pause_here(false) {
             return Err(super::journal::cannot_pause(&name));
         }
+        self.pending = Some(self.new_call(name, args, kwargs));
+        Ok(())
+    }
+
+    /// A host call with the next call id.
+    pub(super) fn new_call(
+        &mut self,
+        name: String,
+        args: Vec<Value>,
+        kwargs: Kwargs,
+    ) -> PendingCall {
         let id = self.next_call_id;
         self.next_call_id += 1;
-        self.pending = Some(PendingCall {
+        PendingCall {
             id,
             name,
             args,
             kwargs,
-        });
-        Ok(())
+        }
     }
 
     /// Binds arguments and pushes a frame for Python function `fid`; the
@@ -642,26 +646,13 @@ impl<S: Stdlib> Vm<S> {
                 Ok(self.new_exception(Exception::new(t, args)))
             }
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Function(_) => {
-                    if self.native_depth >= MAX_NATIVE_DEPTH {
-                        return Err(PyErr::new(
-                            ExcType::RecursionError,
-                            "maximum recursion depth exceeded",
-                        ));
+                Obj::Function(_) => self.journaled_call(f, |vm| {
+                    vm.stack.push(f);
+                    match vm.enter_function(id, args, kwargs, true)? {
+                        true => vm.run_nested(f),
+                        false => Ok(vm.stack.pop().expect("the generator")),
                     }
-                    let start = match self.point_open(f)? {
-                        Opened::Served(out) => return served(out),
-                        Opened::Live(start) => start,
-                    };
-                    self.stack.push(f);
-                    let r = match self.enter_function(id, args, kwargs, true) {
-                        Ok(true) => self.run_nested(f),
-                        Ok(false) => Ok(self.stack.pop().expect("the generator")),
-                        Err(e) => Err(e),
-                    };
-                    self.point_finish(start, f, &r);
-                    r
-                }
+                }),
                 Obj::BoundNative { func, bound, .. } => {
                     let func = *func;
                     let mut all = bound.clone();
@@ -669,23 +660,10 @@ impl<S: Stdlib> Vm<S> {
                     S::call_native(self, func, all, kwargs)
                 }
                 Obj::Class(_) => {
-                    if self.native_depth >= MAX_NATIVE_DEPTH {
-                        return Err(PyErr::new(
-                            ExcType::RecursionError,
-                            "maximum recursion depth exceeded",
-                        ));
-                    }
-                    let start = match self.point_open(f)? {
-                        Opened::Served(out) => return served(out),
-                        Opened::Live(start) => start,
-                    };
-                    let r = match self.instantiate(id, args, kwargs, true) {
-                        Ok(super::class::Instantiated::Done(v)) => Ok(v),
-                        Ok(super::class::Instantiated::Pushed) => self.run_nested(f),
-                        Err(e) => Err(e),
-                    };
-                    self.point_finish(start, f, &r);
-                    r
+                    self.journaled_call(f, |vm| match vm.instantiate(id, args, kwargs, true)? {
+                        super::class::Instantiated::Done(v) => Ok(v),
+                        super::class::Instantiated::Pushed => vm.run_nested(f),
+                    })
                 }
                 Obj::BoundMethod { func, recv } => {
                     let (func, recv) = (*func, *recv);
@@ -761,6 +739,28 @@ impl<S: Stdlib> Vm<S> {
         }
         self.resume_generator(c, Value::None, false)?;
         Ok(true)
+    }
+
+    /// A call of `callee` by native code that may run Python code (`run`):
+    /// a journal point (`journal.rs`), bounded in nesting.
+    fn journaled_call(
+        &mut self,
+        callee: Value,
+        run: impl FnOnce(&mut Self) -> PyResult<Value>,
+    ) -> PyResult<Value> {
+        if self.native_depth >= MAX_NATIVE_DEPTH {
+            return Err(PyErr::new(
+                ExcType::RecursionError,
+                "maximum recursion depth exceeded",
+            ));
+        }
+        let start = match self.point_open(callee)? {
+            Opened::Served(out) => return served(out),
+            Opened::Live(start) => start,
+        };
+        let r = run(self);
+        self.point_finish(start, callee, &r);
+        r
     }
 
     /// Runs the boundary frame just pushed (a call of `callee`) to

@@ -216,7 +216,7 @@ impl<S: Stdlib> Vm<S> {
             Ok(Some(v)) => Outcome::Yielded(*v),
             Ok(None) => Outcome::Returned(Value::None),
             Err(PyErr::Suspend) => return self.point_abandon(),
-            Err(e) => Outcome::Raised(self.error_value(e.clone())),
+            Err(e) => Outcome::Raised(self.raise_prep_detached(e.clone())),
         };
         self.point_close(start, callee, outcome);
     }
@@ -298,6 +298,6 @@ fn generator_served(out: Outcome) -> PyResult<Option<Value>> {
     match out {
         Outcome::Yielded(v) => Ok(Some(v)),
         Outcome::Raised(e) => Err(PyErr::Raise(e)),
-        Outcome::Returned(_) | Outcome::Advanced(_) => Ok(None),
+        Outcome::Returned(_) => Ok(None),
     }
 }

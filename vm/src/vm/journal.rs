@@ -23,9 +23,10 @@
 //! have.
 //!
 //! What a native call does to the program's state is either a call into
-//! Python (journaled) or, for the few that advance an iterator shared with
-//! the program and call back in between, restored by journaling those
-//! advances too (`iter.rs`). A recorded point names its callee, so a
+//! Python (journaled) or an iterator it advances, which is put back as it
+//! was when the instruction pauses (`note_advance`, an undo log), so the
+//! run again advances it from the same place. A recorded point names its
+//! callee, so a
 //! restart that takes another path runs live rather than returning an
 //! answer meant for a different call.
 //!
@@ -50,16 +51,12 @@ pub enum Outcome {
     Yielded(Value),
     /// The call raised this exception.
     Raised(Value),
-    /// An iterator shared with the program was advanced: its next item,
-    /// or `None` at its end.
-    Advanced(Option<Value>),
 }
 
 impl Outcome {
     pub fn for_each_value(&self, f: &mut dyn FnMut(Value)) {
         match self {
             Outcome::Returned(v) | Outcome::Yielded(v) | Outcome::Raised(v) => f(*v),
-            Outcome::Advanced(v) => v.iter().for_each(|v| f(*v)),
         }
     }
 }
@@ -175,7 +172,7 @@ impl<S: Stdlib> Vm<S> {
         let d = self.level_of_instruction();
         let level = &mut self.levels[d];
         if let Some(e) = level.entries.get(level.cursor) {
-            if same_callee(e.callee, callee) {
+            if e.callee == callee {
                 let out = e.outcome.clone();
                 level.cursor += 1;
                 return Ok(Opened::Served(out));
@@ -285,7 +282,7 @@ impl<S: Stdlib> Vm<S> {
             Ok(v) => self.point_close(start, callee, Outcome::Returned(*v)),
             Err(PyErr::Suspend) => self.point_abandon(),
             Err(e) => {
-                let exc = self.error_value(e.clone());
+                let exc = self.raise_prep_detached(e.clone());
                 self.point_close(start, callee, Outcome::Raised(exc));
             }
         }
@@ -430,12 +427,6 @@ impl<S: Stdlib> Vm<S> {
         )
     }
 
-    /// The exception object an error stands for (created, without a
-    /// traceback yet, if new): served again as `PyErr::Raise` of it.
-    pub(crate) fn error_value(&mut self, e: PyErr) -> Value {
-        self.raise_prep_detached(e)
-    }
-
     /// A call of host function `callee` made by native code (`map(tool,
     /// xs)`, a `functools.partial` of a tool): an async one returns its
     /// future; a sync one pauses the run, and the instruction runs again
@@ -456,27 +447,19 @@ impl<S: Stdlib> Vm<S> {
             Opened::Served(out) => return served(out),
             Opened::Live(start) => start,
         };
-        let id = self.next_call_id;
-        let call = super::PendingCall {
-            id,
-            name,
-            args,
-            kwargs,
-        };
         if is_async {
             // issuing it is an effect: journaled, so a run again does not
             // issue it twice
-            self.next_call_id += 1;
+            let call = self.new_call(name, args, kwargs);
             let fut = self.issue_async_call(call);
             self.point_close(start, callee, Outcome::Returned(fut));
             return Ok(fut);
         }
         self.point_abandon();
         if !self.can_pause_here(true) {
-            return Err(cannot_pause(&call.name));
+            return Err(cannot_pause(&name));
         }
-        self.next_call_id += 1;
-        self.pending = Some(call);
+        self.pending = Some(self.new_call(name, args, kwargs));
         let top = self.frames.len() - 1;
         let height = self.op_restartable.expect("checked above");
         self.suspend_level(top, callee, true, height);
@@ -531,7 +514,6 @@ pub(crate) fn served(out: Outcome) -> PyResult<Value> {
     match out {
         Outcome::Returned(v) | Outcome::Yielded(v) => Ok(v),
         Outcome::Raised(e) => Err(PyErr::Raise(e)),
-        Outcome::Advanced(v) => Ok(v.unwrap_or(Value::None)),
     }
 }
 
@@ -543,8 +525,4 @@ pub(crate) fn cannot_pause(name: &str) -> PyErr {
             "host function '{name}' cannot be called here: the builtin operation it is inside cannot be paused"
         ),
     )
-}
-
-fn same_callee(a: Value, b: Value) -> bool {
-    a == b
 }

@@ -416,7 +416,7 @@ impl<S: Stdlib> Vm<S> {
             // again with the answer
             let outcome = match answer {
                 Ok(v) => journal::Outcome::Returned(v),
-                Err(e) => journal::Outcome::Raised(self.error_value(e)),
+                Err(e) => journal::Outcome::Raised(self.raise_prep_detached(e)),
             };
             self.deliver(outcome);
             return self.run();

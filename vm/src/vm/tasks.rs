@@ -613,6 +613,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// An exception object for an error, without traceback or context.
+    /// (Also what a journal records a call raised: `journal.rs`.)
     pub(super) fn raise_prep_detached(&mut self, e: PyErr) -> Value {
         match e {
             PyErr::New(kind, args) => self.new_exception(crate::object::Exception::new(kind, args)),
