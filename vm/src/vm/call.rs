@@ -248,9 +248,9 @@ impl<S: Stdlib> Vm<S> {
         }
         let args = self.stack[opos + 1..].to_vec();
         let height = Some(self.stack.len() as u32);
-        let outer = std::mem::replace(&mut self.op_restartable, height);
+        let outer = self.set_restartable(height);
         let r = crate::builtins::methods::call_method(self, obj, name, args, Vec::new());
-        self.op_restartable = outer;
+        self.set_restartable(outer);
         let r = r?;
         if self.suspending {
             // native code caught the pause: the instruction runs again
@@ -353,9 +353,9 @@ impl<S: Stdlib> Vm<S> {
             }
         }
         let height = Some(self.stack.len() as u32);
-        let outer = std::mem::replace(&mut self.op_restartable, height);
+        let outer = self.set_restartable(height);
         let r = self.call_value(callee, pos, kw);
-        self.op_restartable = outer;
+        self.set_restartable(outer);
         let r = r?;
         if self.suspending {
             // native code caught the pause: the instruction runs again

@@ -5,7 +5,9 @@
 
 use crate::object::{Dict, ExcType, Obj, Value};
 use crate::vm::stdlib::Stdlib;
-use monty_compile::bytecode::{CmpOp, Op, LIST_EXTEND_CALL_ARGS};
+use monty_compile::bytecode::{CmpOp, Op};
+
+use super::dispatch_cold::Flow;
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
 
@@ -51,7 +53,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     #[inline]
-    fn top(&self) -> Value {
+    pub(super) fn top(&self) -> Value {
         *self.stack.last().expect("stack underflow")
     }
 
@@ -100,12 +102,6 @@ impl<S: Stdlib> Vm<S> {
                         let v = self.pop();
                         self.stack[base + s as usize] = v;
                     }
-                    Op::DeleteFast(s) => {
-                        if let Value::Undef = self.stack[base + s as usize] {
-                            return Err(self.unbound_local(code, s));
-                        }
-                        self.stack[base + s as usize] = Value::Undef;
-                    }
                     Op::LoadDeref(s) => {
                         let v = self.cell_get(self.stack[base + s as usize]);
                         if let Value::Undef = v {
@@ -128,9 +124,6 @@ impl<S: Stdlib> Vm<S> {
                         let v = self.pop();
                         self.cell_set(self.stack[base + s as usize], v);
                     }
-                    Op::DeleteDeref(s) => {
-                        self.cell_set(self.stack[base + s as usize], Value::Undef);
-                    }
                     Op::LoadClosure(s) => self.stack.push(self.stack[base + s as usize]),
                     Op::MakeCell(s) => {
                         let cur = self.stack[base + s as usize];
@@ -150,13 +143,6 @@ impl<S: Stdlib> Vm<S> {
                     Op::StoreGlobal(g) => {
                         let v = self.pop();
                         self.globals[g as usize] = v;
-                    }
-                    Op::DeleteGlobal(g) => {
-                        if let Value::Undef = self.globals[g as usize] {
-                            let name = &prog.globals[g as usize];
-                            return Err(self.name_error(name));
-                        }
-                        self.globals[g as usize] = Value::Undef;
                     }
                     Op::LoadBuiltin(n) => {
                         let v = self.builtin_by_index(n, false)?;
@@ -182,11 +168,6 @@ impl<S: Stdlib> Vm<S> {
                         let v = self.pop();
                         self.store_attr_in_place(obj, &prog.names[n as usize], v)?;
                     }
-                    Op::DeleteAttr(n) => {
-                        let obj = self.top();
-                        let name = &prog.names[n as usize];
-                        self.in_place(1, |vm| vm.del_attr(obj, name))?;
-                    }
                     Op::Subscr => {
                         let idx = self.pop();
                         let obj = self.pop();
@@ -210,11 +191,6 @@ impl<S: Stdlib> Vm<S> {
                             (self.stack[n3 - 3], self.stack[n3 - 2], self.stack[n3 - 1]);
                         self.in_place(3, |vm| vm.set_item(obj, idx, v))?;
                     }
-                    Op::DeleteSubscr => {
-                        let n2 = self.stack.len();
-                        let (obj, idx) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-                        self.in_place(2, |vm| vm.del_item(obj, idx))?;
-                    }
                     Op::BuildSlice(n) => {
                         let step = if n == 3 { self.pop() } else { Value::None };
                         let stop = self.pop();
@@ -226,20 +202,9 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.pop();
                     }
                     Op::Dup => self.stack.push(self.top()),
-                    Op::DupTwo => {
-                        let n = self.stack.len();
-                        let (a, b) = (self.stack[n - 2], self.stack[n - 1]);
-                        self.stack.push(a);
-                        self.stack.push(b);
-                    }
                     Op::Rot2 => {
                         let n = self.stack.len();
                         self.stack.swap(n - 1, n - 2);
-                    }
-                    Op::Rot3 => {
-                        let v = self.pop();
-                        let n = self.stack.len();
-                        self.stack.insert(n - 2, v);
                     }
                     // (the fast paths pop; the slow ones put the operands
                     // back for `in_place`, out of the loop's code)
@@ -365,14 +330,6 @@ impl<S: Stdlib> Vm<S> {
                             }
                         }
                     }
-                    Op::Send(t) => match self.send_step()? {
-                        SendStep::Next => {}
-                        SendStep::Resumed => continue 'frame,
-                        SendStep::Done => {
-                            ip = t as usize;
-                            continue;
-                        }
-                    },
                     Op::BuildList(n) => {
                         let items = self.stack.split_off(self.stack.len() - n as usize);
                         let v = self.new_list(items);
@@ -381,11 +338,6 @@ impl<S: Stdlib> Vm<S> {
                     Op::BuildTuple(n) => {
                         let items = self.stack.split_off(self.stack.len() - n as usize);
                         let v = self.new_tuple(items);
-                        self.stack.push(v);
-                    }
-                    Op::BuildSet(n) => {
-                        let items = self.stack[self.stack.len() - n as usize..].to_vec();
-                        let v = self.in_place(n as usize, |vm| vm.new_set_of(items, false))?;
                         self.stack.push(v);
                     }
                     Op::BuildMap(n) => {
@@ -411,53 +363,12 @@ impl<S: Stdlib> Vm<S> {
                         let v = self.new_str(s);
                         self.stack.push(v);
                     }
-                    Op::ListAppend(d) => {
-                        let v = self.pop();
-                        let target = self.stack[self.stack.len() - d as usize];
-                        if let Value::Ref(id) = target {
-                            if let Obj::List(l) = self.heap.get_mut(id) {
-                                l.push(v);
-                            }
-                        }
-                    }
-                    Op::ListExtend(arg) => {
-                        let d = arg & !LIST_EXTEND_CALL_ARGS;
-                        let v = self.top();
-                        let items = match self.in_place(1, |vm| vm.collect_iterable(v)) {
-                            Ok(items) => items,
-                            Err(PyErr::Suspend) => return Err(PyErr::Suspend),
-                            Err(e) => {
-                                let callable = (arg & LIST_EXTEND_CALL_ARGS != 0)
-                                    .then(|| self.stack[self.stack.len() - d as usize - 2]);
-                                return Err(self.name_star_error(e, v, callable));
-                            }
-                        };
-                        let target = self.stack[self.stack.len() - d as usize];
-                        if let Value::Ref(id) = target {
-                            if let Obj::List(l) = self.heap.get_mut(id) {
-                                l.extend(items);
-                            }
-                        }
-                    }
                     Op::SetAdd(d) => {
                         let v = self.pop();
                         let target = self.stack[self.stack.len() - d as usize];
                         if let Value::Ref(id) = target {
                             self.insert_in_place(id, &[v], v, Value::None, true)?;
                         }
-                    }
-                    Op::SetUpdate(d) => {
-                        let v = self.top();
-                        let target = self.stack[self.stack.len() - 1 - d as usize];
-                        self.in_place(1, |vm| {
-                            let items = vm.collect_iterable(v)?;
-                            for it in items {
-                                if let Value::Ref(id) = target {
-                                    vm.insert_keyed(id, it, Value::None, true)?;
-                                }
-                            }
-                            Ok(())
-                        })?;
                     }
                     Op::MapAdd(d) => {
                         let v = self.pop();
@@ -467,68 +378,19 @@ impl<S: Stdlib> Vm<S> {
                             self.insert_in_place(id, &[k, v], k, v, false)?;
                         }
                     }
-                    Op::DictUpdate(d) => {
-                        let src = self.top();
-                        let target = self.stack[self.stack.len() - 1 - d as usize];
-                        self.in_place(1, |vm| vm.dict_update_from(target, src, false))?;
-                    }
-                    Op::DictMerge(d) => {
-                        // Stack: callable, positional tuple, keyword dict.
-                        let src = self.pop();
-                        let target = self.stack[self.stack.len() - d as usize];
-                        if let Err(e) = self.dict_update_from(target, src, true) {
-                            let callable = self.stack[self.stack.len() - d as usize - 2];
-                            return Err(self.name_call_error(e, callable));
-                        }
-                    }
-                    Op::ListToTuple => {
+                    Op::ListAppend(d) => {
                         let v = self.pop();
-                        let items = match v {
-                            Value::Ref(id) => match self.heap.get_mut(id) {
-                                Obj::List(l) => std::mem::take(l),
-                                _ => Vec::new(),
-                            },
-                            _ => Vec::new(),
-                        };
-                        let t = self.new_tuple(items);
-                        self.stack.push(t);
+                        let target = self.stack[self.stack.len() - d as usize];
+                        if let Value::Ref(id) = target {
+                            if let Obj::List(l) = self.heap.get_mut(id) {
+                                l.push(v);
+                            }
+                        }
                     }
                     Op::UnpackSequence(n) => {
                         let v = self.pop();
                         let items = self.unpack_in_place(v, n as usize)?;
                         self.stack.extend(items.into_iter().rev());
-                    }
-                    Op::UnpackEx(spec) => {
-                        let before = (spec >> 16) as usize;
-                        let after = (spec & 0xffff) as usize;
-                        let v = self.top();
-                        let mut items = self.in_place(1, |vm| {
-                            let it = vm.get_iter(v).map_err(|e| match e {
-                                PyErr::Suspend => e,
-                                _ => PyErr::type_error(format!(
-                                    "cannot unpack non-iterable {} object",
-                                    vm.class_name(v)
-                                )),
-                            })?;
-                            vm.collect_iterable(it)
-                        })?;
-                        if items.len() < before + after {
-                            return Err(PyErr::value_error(format!(
-                                "not enough values to unpack (expected at least {}, got {})",
-                                before + after,
-                                items.len()
-                            )));
-                        }
-                        let tail = items.split_off(items.len() - after);
-                        let middle = items.split_off(before);
-                        for t in tail.into_iter().rev() {
-                            self.stack.push(t);
-                        }
-                        let m = self.new_list(middle);
-                        self.stack.push(m);
-                        for h in items.into_iter().rev() {
-                            self.stack.push(h);
-                        }
                     }
                     Op::FormatValue(flags) => {
                         let spec = if flags & 4 != 0 {
@@ -540,10 +402,6 @@ impl<S: Stdlib> Vm<S> {
                         let s = self.format_in_place(v, flags & 3, spec)?;
                         self.stack.push(s);
                     }
-                    Op::MakeFunction(code_idx, flags) => {
-                        let f = self.make_function(code_idx, flags);
-                        self.stack.push(f);
-                    }
                     Op::Call(argc) => {
                         if self.call(argc as usize, None)? {
                             continue 'frame;
@@ -554,14 +412,6 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Op::CallKw(argc, names) => {
                         if self.call(argc as usize, Some(names))? {
-                            continue 'frame;
-                        }
-                        if let Some(p) = self.pending.clone() {
-                            return Ok(Exit::Pause(p));
-                        }
-                    }
-                    Op::CallEx(has_kw) => {
-                        if self.call_ex(has_kw != 0)? {
                             continue 'frame;
                         }
                         if let Some(p) = self.pending.clone() {
@@ -583,7 +433,6 @@ impl<S: Stdlib> Vm<S> {
                         }
                         continue 'frame;
                     }
-                    Op::Raise(kind) => return Err(self.do_raise(kind)?),
                     Op::SetupExcept(t) => {
                         let h = Handler {
                             target: t,
@@ -594,164 +443,6 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Op::PopHandler => {
                         self.frames[fi].handlers.pop();
-                    }
-                    Op::PopExcept => {
-                        self.exc_stack.pop();
-                    }
-                    Op::ExcMatch => {
-                        let ty = self.pop();
-                        let exc = self.top();
-                        let m = self.exception_matches(exc, ty)?;
-                        self.stack.push(Value::Bool(m));
-                    }
-                    Op::Reraise => {
-                        let exc = self.pop();
-                        self.exc_stack.pop();
-                        return Err(PyErr::Reraise(exc));
-                    }
-                    Op::SetResult => {
-                        self.result = self.pop();
-                    }
-                    Op::LoadAssertionError => {
-                        self.stack.push(Value::ExcType(ExcType::AssertionError))
-                    }
-                    Op::ImportName(n, mode) => {
-                        let name = &prog.names[n as usize];
-                        if mode == 2 {
-                            return Err(PyErr::new(
-                                ExcType::ImportError,
-                                "attempted relative import with no known parent package",
-                            ));
-                        }
-                        let leaf = S::import_module(self, name)?;
-                        let v = if mode == 1 {
-                            S::import_module(self, name.split('.').next().unwrap_or(name))?
-                        } else {
-                            leaf
-                        };
-                        self.stack.push(v);
-                    }
-                    Op::LoadName(n) => {
-                        let name = &prog.names[n as usize];
-                        let ns = self.stack[base];
-                        let found = match ns {
-                            Value::Ref(id) => match self.heap.get(id) {
-                                Obj::Dict(d) => d.get_str(name),
-                                _ => None,
-                            },
-                            _ => None,
-                        };
-                        let v = match found {
-                            Some(v) => v,
-                            None => match prog.globals.iter().position(|g| g == name) {
-                                Some(g) if !matches!(self.globals[g], Value::Undef) => {
-                                    self.globals[g]
-                                }
-                                _ => self.builtin_by_name(name)?,
-                            },
-                        };
-                        self.stack.push(v);
-                    }
-                    Op::StoreName(n) => {
-                        let v = self.pop();
-                        let name = &prog.names[n as usize];
-                        let key = self.new_str(name.as_str());
-                        if let Value::Ref(id) = self.stack[base] {
-                            if let Obj::Dict(d) = self.heap.get_mut(id) {
-                                d.insert(crate::object::HashKey::Str(name.as_str().into()), key, v);
-                            }
-                        }
-                    }
-                    Op::WithEnter => {
-                        let mgr = self.top();
-                        let v = self.in_place(0, |vm| {
-                            // CPython 3.14 looks `__exit__` up first.
-                            vm.context_method(mgr, "__exit__")?;
-                            vm.context_call(mgr, "__enter__", vec![])
-                        })?;
-                        if let Some(&Op::SetupExcept(target)) = ops.get(ip) {
-                            // the `with` body's handler, at the manager's
-                            // level (see `Op::WithEnter`)
-                            let h = Handler {
-                                target,
-                                stack_len: self.stack.len() as u32,
-                                exc_depth: self.exc_stack.len() as u32,
-                            };
-                            self.frames[fi].handlers.push(h);
-                            ip += 1;
-                        }
-                        self.stack.push(v);
-                    }
-                    Op::WithExit => {
-                        let mgr = self.top();
-                        self.in_place(1, |vm| {
-                            let none3 = vec![Value::None, Value::None, Value::None];
-                            vm.context_call(mgr, "__exit__", none3)
-                        })?;
-                    }
-                    Op::WithExitExc(target) => {
-                        let n2 = self.stack.len();
-                        let (mgr, exc) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-                        let ty = self.type_value(exc);
-                        let suppress = self.in_place(2, |vm| {
-                            let r = vm.context_call(mgr, "__exit__", vec![ty, exc, Value::None])?;
-                            vm.truthy(r)
-                        })?;
-                        self.exc_stack.pop();
-                        if suppress {
-                            ip = target as usize;
-                        } else {
-                            return Err(PyErr::Reraise(exc));
-                        }
-                    }
-                    Op::MatchSequence(fixed, star) => {
-                        let v = self.pop();
-                        let r = self.match_sequence(v, fixed as usize, star != 0)?;
-                        self.stack.push(Value::Bool(r));
-                    }
-                    Op::MatchMapping => {
-                        let v = self.pop();
-                        let r = self.match_mapping(v);
-                        self.stack.push(Value::Bool(r));
-                    }
-                    Op::MatchMapGet(slot) => {
-                        let key = self.pop();
-                        let map = self.pop();
-                        let found = self.match_map_get(map, key)?;
-                        self.store_match(base, slot, found);
-                    }
-                    Op::DictWithout => {
-                        let keys = self.pop();
-                        let map = self.pop();
-                        let d = self.dict_without(map, keys)?;
-                        self.stack.push(d);
-                    }
-                    Op::MatchClass(npos) => {
-                        let cls = self.pop();
-                        let v = self.pop();
-                        let r = self.match_class(v, cls, npos as usize)?;
-                        self.stack.push(Value::Bool(r));
-                    }
-                    Op::MatchClassPos(i, slot) => {
-                        let cls = self.pop();
-                        let v = self.pop();
-                        let found = self.match_class_pos(v, cls, i as usize)?;
-                        self.store_match(base, slot, found);
-                    }
-                    Op::MatchAttr(n, slot) => {
-                        let v = self.pop();
-                        let found = self.match_attr(v, &prog.names[n as usize])?;
-                        self.store_match(base, slot, found);
-                    }
-                    Op::Await => {
-                        let v = self.pop();
-                        let (changed, exit) = self.await_value(v)?;
-                        if let Some(exit) = exit {
-                            return Ok(exit);
-                        }
-                        if changed {
-                            continue 'frame;
-                        }
                     }
                     Op::Yield => {
                         let v = self.pop();
@@ -769,53 +460,18 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(v);
                         continue 'frame;
                     }
-                    Op::AnnotateName(n) => {
-                        let ann = self.pop();
-                        let name = prog.names[n as usize].clone();
-                        self.annotate_class_name(self.stack[base], &name, ann);
-                    }
-                    Op::DeleteName(n) => {
-                        let name = &prog.names[n as usize];
-                        let removed = match self.stack[base] {
-                            Value::Ref(id) => match self.heap.get_mut(id) {
-                                Obj::Dict(d) => d
-                                    .remove(&crate::object::HashKey::Str(name.as_str().into()))
-                                    .is_some(),
-                                _ => false,
-                            },
-                            _ => false,
-                        };
-                        if !removed {
-                            return Err(self.name_error(name));
-                        }
-                    }
-                    Op::BuildClass(nbases) => {
-                        self.start_class_body(nbases)?;
-                        continue 'frame;
-                    }
-                    Op::ImportFrom(n) => {
-                        let m = self.top();
-                        let v = S::import_from(self, m, &prog.names[n as usize])?;
-                        self.stack.push(v);
-                    }
+                    _ => match self.dispatch_cold(op, ip, fi, base, &prog)? {
+                        Flow::Next => {}
+                        Flow::Jump(t) => ip = t,
+                        Flow::Frame => continue 'frame,
+                        Flow::Exit(exit) => return Ok(exit),
+                    },
                 }
             }
         }
     }
 
-    /// Stores a found sub-value of a pattern in its slot and pushes whether
-    /// it was found.
-    fn store_match(&mut self, base: usize, slot: u32, found: Option<Value>) {
-        match found {
-            Some(v) => {
-                self.stack[base + slot as usize] = v;
-                self.stack.push(Value::Bool(true));
-            }
-            None => self.stack.push(Value::Bool(false)),
-        }
-    }
-
-    fn unbound_local(&self, code: &monty_compile::bytecode::Code, slot: u32) -> PyErr {
+    pub(super) fn unbound_local(&self, code: &monty_compile::bytecode::Code, slot: u32) -> PyErr {
         let name = &code.local_names[slot as usize];
         PyErr::new(
             ExcType::UnboundLocalError,
@@ -888,56 +544,6 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-/// What `Send` did (`Vm::send_step`).
-enum SendStep {
-    /// The sub-iterator's next item replaced the sent value.
-    Next,
-    /// A sub-generator's frame was pushed: it runs next.
-    Resumed,
-    /// The sub-iterator is done: its return value replaced both operands.
-    Done,
-}
-
-impl<S: Stdlib> Vm<S> {
-    /// `Send` (`yield from`), out of the loop's code: stack: the
-    /// sub-iterator, the value to send.
-    #[inline(never)]
-    fn send_step(&mut self) -> PyResult<SendStep> {
-        let n2 = self.stack.len();
-        let (it, v) = (self.stack[n2 - 2], self.stack[n2 - 1]);
-        if let Some(g) = self.as_generator(it) {
-            if self.gen_state(g) == crate::object::GenState::Done {
-                let r = self.take_generator_return(g);
-                self.stack.truncate(n2 - 2);
-                self.stack.push(r);
-                return Ok(SendStep::Done);
-            }
-            // its frame runs; what it yields comes back in the sent
-            // value's place
-            self.stack.pop();
-            self.resume_generator(g, v, false)?;
-            return Ok(SendStep::Resumed);
-        }
-        if !v.is_none() {
-            return Err(PyErr::new(
-                ExcType::AttributeError,
-                format!("'{}' object has no attribute 'send'", self.class_name(it)),
-            ));
-        }
-        match self.in_place(1, |vm| vm.iter_next(it))? {
-            Some(y) => {
-                self.stack.push(y);
-                Ok(SendStep::Next)
-            }
-            None => {
-                self.stack.pop();
-                self.stack.push(Value::None);
-                Ok(SendStep::Done)
-            }
-        }
-    }
-}
-
 /// The slow paths of the instructions that may run Python code, out of the
 /// dispatch loop's code (inlined, they made the whole loop slower): each
 /// puts the operands its instruction popped back for [`Vm::in_place`].
@@ -977,21 +583,11 @@ impl<S: Stdlib> Vm<S> {
     /// `ForIter`'s other iterators (the iterator stays on the stack).
     #[inline(never)]
     fn iter_next_in_place(&mut self, it: Value) -> PyResult<Option<Value>> {
+        if self.advance_runs_no_python(it) {
+            // (`enumerate`, `zip`, dict views: nothing to journal)
+            return self.iter_next(it);
+        }
         self.in_place(0, |vm| vm.iter_next(it))
-    }
-
-    /// `SetAdd`/`MapAdd` into the set or dict `id` (`operands` popped).
-    #[inline(never)]
-    fn insert_in_place(
-        &mut self,
-        id: crate::object::ObjId,
-        operands: &[Value],
-        k: Value,
-        v: Value,
-        is_set: bool,
-    ) -> PyResult<()> {
-        self.stack.extend_from_slice(operands);
-        self.in_place(operands.len(), |vm| vm.insert_keyed(id, k, v, is_set))
     }
 
     #[inline(never)]
@@ -1006,5 +602,28 @@ impl<S: Stdlib> Vm<S> {
         self.stack.extend(spec);
         let n = 1 + usize::from(spec.is_some());
         self.in_place(n, |vm| vm.format_value(v, conv, spec))
+    }
+
+    /// `SetAdd`/`MapAdd` into the set or dict `id` (`operands` popped).
+    #[inline(never)]
+    fn insert_in_place(
+        &mut self,
+        id: crate::object::ObjId,
+        operands: &[Value],
+        k: Value,
+        v: Value,
+        is_set: bool,
+    ) -> PyResult<()> {
+        let plain_key = match k {
+            Value::None | Value::Bool(_) | Value::Int(_) | Value::Float(_) => true,
+            Value::Ref(kid) => matches!(self.heap.get(kid), Obj::Str(_)),
+            _ => false,
+        };
+        if plain_key {
+            // (hashing and comparing it runs no Python code)
+            return self.insert_keyed(id, k, v, is_set);
+        }
+        self.stack.extend_from_slice(operands);
+        self.in_place(operands.len(), |vm| vm.insert_keyed(id, k, v, is_set))
     }
 }

@@ -128,6 +128,36 @@ impl<S: Stdlib> Vm<S> {
         Some(item)
     }
 
+    /// Whether advancing `it` runs no Python code, so cannot pause: the
+    /// VM's iterators over sequences, strs, ranges and dicts, and
+    /// `enumerate`/`zip` over those (a few levels deep).
+    pub fn advance_runs_no_python(&self, it: Value) -> bool {
+        self.advance_is_native(it, 3)
+    }
+
+    fn advance_is_native(&self, it: Value, depth: u32) -> bool {
+        let Value::Ref(id) = it else { return false };
+        match self.heap.get(id) {
+            Obj::Iter(
+                Iter::Seq { .. }
+                | Iter::Str { .. }
+                | Iter::Range { .. }
+                | Iter::Dict { .. }
+                | Iter::Reversed { .. }
+                | Iter::Done,
+            ) => true,
+            Obj::Iter(Iter::Enumerate { inner, .. }) => {
+                depth > 0 && self.advance_is_native(*inner, depth - 1)
+            }
+            Obj::Iter(Iter::Zip { iters, .. }) => {
+                depth > 0
+                    && iters.len() <= 4
+                    && iters.iter().all(|i| self.advance_is_native(*i, depth - 1))
+            }
+            _ => false,
+        }
+    }
+
     pub fn iter_next(&mut self, it: Value) -> PyResult<Option<Value>> {
         let Value::Ref(id) = it else {
             return Err(PyErr::type_error(format!(

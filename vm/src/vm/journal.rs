@@ -215,6 +215,7 @@ impl<S: Stdlib> Vm<S> {
                 }
                 level.cursor = 0;
                 level.tag = Some(tag);
+                self.last_noted = None;
             }
         }
         d
@@ -227,9 +228,18 @@ impl<S: Stdlib> Vm<S> {
     /// object (a `groupby` group, its `groupby`) calls it for that one.
     #[inline]
     pub fn note_advance(&mut self, id: crate::object::ObjId) {
-        if self.op_restartable.is_some() {
+        if self.op_restartable.is_some() && self.last_noted != Some(id) {
             self.note_advance_slow(id);
         }
+    }
+
+    /// Sets [`Vm::op_restartable`] (the instruction whose native code runs
+    /// from here), returning the one it replaces.
+    #[inline]
+    pub(crate) fn set_restartable(&mut self, height: Option<u32>) -> Option<u32> {
+        // (a new stretch of native code: `last_noted` was the last one's)
+        self.last_noted = None;
+        std::mem::replace(&mut self.op_restartable, height)
     }
 
     #[inline(never)]
@@ -237,6 +247,7 @@ impl<S: Stdlib> Vm<S> {
         let d = self.level_of_instruction();
         let level = &self.levels[d];
         if level.overflow || level.undo.iter().any(|(i, _)| *i == id) {
+            self.last_noted = Some(id);
             return;
         }
         if level.undo.len() >= MAX_RECORDED {
@@ -245,6 +256,7 @@ impl<S: Stdlib> Vm<S> {
         }
         let state = self.heap.get(id).clone();
         self.levels[d].undo.push((id, state));
+        self.last_noted = Some(id);
     }
 
     /// Closes a live journal point with its outcome (recorded; what the
@@ -300,12 +312,12 @@ impl<S: Stdlib> Vm<S> {
         let caller = self.frames.len().wrapping_sub(2);
         let restartable = self.op_restartable.filter(|_| caller < self.frames.len());
         self.native_callers.push((caller as u32, restartable));
-        let outer = self.op_restartable.take();
+        let outer = self.set_restartable(None);
         self.native_depth += 1;
         let r = self.execute();
         self.native_depth -= 1;
         self.native_callers.pop();
-        self.op_restartable = outer;
+        self.set_restartable(outer);
         match r {
             Ok(super::Exit::Pause(_)) => {
                 let height = outer.expect("can_pause_here checked the caller");
@@ -334,9 +346,9 @@ impl<S: Stdlib> Vm<S> {
         f: impl FnOnce(&mut Self) -> PyResult<T>,
     ) -> PyResult<T> {
         let len = self.stack.len();
-        let outer = self.op_restartable.replace(len as u32);
+        let outer = self.set_restartable(Some(len as u32));
         let r = f(self);
-        self.op_restartable = outer;
+        self.set_restartable(outer);
         let r = r?;
         if self.suspending {
             // native code caught the pause: the instruction runs again

@@ -20,6 +20,7 @@ pub mod consumer_data;
 pub mod contains;
 pub mod context;
 pub mod dispatch;
+pub mod dispatch_cold;
 pub mod edit_distance;
 pub mod exc_bases;
 pub mod exception;
@@ -277,6 +278,10 @@ pub struct Vm<S: Stdlib> {
     /// leaves on the stack until its native code is done.
     #[serde(skip)]
     pub op_restartable: Option<u32>,
+    /// The iterator the native code running for `op_restartable` last
+    /// noted (`Vm::note_advance`): the next advance of it needs no lookup.
+    #[serde(skip)]
+    pub last_noted: Option<crate::object::ObjId>,
     /// The run is pausing inside native code: set until it has unwound.
     #[serde(skip)]
     pub suspending: bool,
@@ -339,6 +344,7 @@ impl<S: Stdlib> Vm<S> {
             levels: Vec::new(),
             native_callers: Vec::new(),
             op_restartable: None,
+            last_noted: None,
             suspending: false,
             limits,
             program: Rc::new(program),
