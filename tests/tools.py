@@ -105,7 +105,25 @@ async def async_flaky(key, attempt, fails=1):
     return flaky(key, attempt, fails)
 
 
-FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky]}
+IN_FLIGHT = [0]
+
+
+async def async_tracked(key):
+    """How many `async_tracked` calls the host had in flight at most while
+    this one ran: the server answers async calls concurrently, so this is
+    the sandbox's real concurrency as the host sees it."""
+    IN_FLIGHT[0] += 1
+    seen = IN_FLIGHT[0]
+    try:
+        for _ in range(4):
+            await asyncio.sleep(0.05)
+            seen = max(seen, IN_FLIGHT[0])
+    finally:
+        IN_FLIGHT[0] -= 1
+    return {"key": key, "peak": seen}
+
+
+FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky, async_tracked]}
 
 
 # --- tagged JSON (DESIGN.md "Values") -----------------------------------
@@ -165,23 +183,59 @@ def decode(v):
     return v
 
 
+def error_reply(req, exc):
+    message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return {"id": req["id"], "error": {"type": type(exc).__name__, "message": message}}
+
+
+def answer(req):
+    """The reply to one request; for an async function, a coroutine that
+    produces it."""
+    try:
+        f = FUNCTIONS[req["name"]]
+        args = [decode(a) for a in req["args"]]
+        kwargs = {k: decode(x) for k, x in req["kwargs"].items()}
+        if inspect.iscoroutinefunction(f):
+            async def run():
+                try:
+                    return {"id": req["id"], "value": encode(await f(*args, **kwargs))}
+                except Exception as exc:
+                    return error_reply(req, exc)
+            return run()
+        return {"id": req["id"], "value": encode(f(*args, **kwargs))}
+    except Exception as exc:
+        return error_reply(req, exc)
+
+
+async def serve_lines():
+    """Reads requests line by line; async functions run as concurrent
+    tasks (a batch of async calls is in flight together), sync ones at once."""
+    loop = asyncio.get_running_loop()
+    running = set()
+
+    async def finish(coro):
+        print(json.dumps(await coro), flush=True)
+
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line:
+            break
+        reply = answer(json.loads(line))
+        if inspect.iscoroutine(reply):
+            task = asyncio.create_task(finish(reply))
+            running.add(task)
+            task.add_done_callback(running.discard)
+        else:
+            print(json.dumps(reply), flush=True)
+    await asyncio.gather(*running)
+
+
 def serve():
     decl = [{"name": name, "params": list(f.__code__.co_varnames[:f.__code__.co_argcount]),
              "async": inspect.iscoroutinefunction(f)}
             for name, f in FUNCTIONS.items()]
     print(json.dumps({"functions": decl}), flush=True)
-    for line in sys.stdin:
-        req = json.loads(line)
-        try:
-            args = [decode(a) for a in req["args"]]
-            kwargs = {k: decode(x) for k, x in req["kwargs"].items()}
-            f = FUNCTIONS[req["name"]]
-            result = asyncio.run(f(*args, **kwargs)) if inspect.iscoroutinefunction(f) else f(*args, **kwargs)
-            reply = {"id": req["id"], "value": encode(result)}
-        except Exception as exc:
-            message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
-            reply = {"id": req["id"], "error": {"type": type(exc).__name__, "message": message}}
-        print(json.dumps(reply), flush=True)
+    asyncio.run(serve_lines())
 
 
 if __name__ == "__main__":

@@ -248,6 +248,28 @@ pub enum Op {
     /// what it yields in the value's place; when it is done, pops both,
     /// pushes its return value and jumps to the target.
     Send(u32),
+    /// `async with`: TOS is the manager; keep it and push
+    /// `mgr.__aenter__()` (to be awaited).
+    AsyncWithEnter,
+    /// Leave an `async with` normally: pop the manager and push
+    /// `mgr.__aexit__(None, None, None)` (to be awaited).
+    AsyncWithExit,
+    /// Leave an `async with` by an exception (stack: mgr, exc): push
+    /// `mgr.__aexit__(type, exc, tb)` (to be awaited), keeping both.
+    AsyncWithExitExc,
+    /// After the awaited `__aexit__` (stack: mgr, exc, result): pop all
+    /// three; a true result suppresses the exception and jumps to the
+    /// target, a false one re-raises it.
+    AsyncWithCheck(u32),
+    /// `async for`: replace TOS with `aiter(TOS)`.
+    GetAIter,
+    /// `async for`: TOS is an async iterator; keep it and push
+    /// `anext(TOS)` (to be awaited).
+    GetANext,
+    /// The handler of an `async for`'s `anext` (stack: aiter, exc): a
+    /// `StopAsyncIteration` ends the loop (both popped); anything else is
+    /// re-raised.
+    EndAsyncFor,
 }
 
 /// A compile-time constant.
@@ -305,6 +327,13 @@ pub struct Code {
     /// For a class body: the slot of the `__class__` cell (set to the new
     /// class when it is created, for zero-argument `super()`).
     pub class_cell: Option<u32>,
+}
+
+impl Code {
+    /// `async def` with `yield`: calling it makes an async generator.
+    pub fn is_async_generator(&self) -> bool {
+        self.is_coroutine && self.is_generator
+    }
 }
 
 /// The whole compiled program.

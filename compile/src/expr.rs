@@ -195,7 +195,11 @@ impl<'a> Compiler<'a> {
                 self.unit().line = line;
                 self.emit(Op::MakeFunction(code, flags));
                 self.expr(&g.generators[0].iter)?;
-                self.emit(Op::GetIter);
+                self.emit(if g.generators[0].is_async {
+                    Op::GetAIter
+                } else {
+                    Op::GetIter
+                });
                 self.emit(Op::Call(1));
             }
             Expr::Await(a) => {
@@ -376,16 +380,13 @@ impl<'a> Compiler<'a> {
         gens: &'a [ast::Comprehension],
         kind: CompKind<'a>,
     ) -> CResult<()> {
-        let line = self.unit().line;
-        if gens.iter().any(|g| g.is_async) {
-            return Err(CompileError::unsupported(
-                "asynchronous comprehensions",
-                line,
-            ));
-        }
         // The outermost iterable is evaluated in the enclosing scope.
         self.expr(&gens[0].iter)?;
-        self.emit(Op::GetIter);
+        self.emit(if gens[0].is_async {
+            Op::GetAIter
+        } else {
+            Op::GetIter
+        });
         let comp_scope = self.st.scope_of(node);
         let saved_scope = self.unit().scope;
         self.unit().scope = comp_scope;
@@ -394,16 +395,24 @@ impl<'a> Compiler<'a> {
         for (i, g) in gens.iter().enumerate() {
             if i > 0 {
                 self.expr(&g.iter)?;
-                self.emit(Op::GetIter);
+                self.emit(if g.is_async {
+                    Op::GetAIter
+                } else {
+                    Op::GetIter
+                });
             }
             let start = self.here();
-            let exit = self.emit(Op::ForIter(0));
+            let exit = if g.is_async {
+                self.async_for_next()
+            } else {
+                self.emit(Op::ForIter(0))
+            };
             self.store_target(&g.target)?;
             for cond in &g.ifs {
                 self.expr(cond)?;
                 self.emit(Op::PopJumpIfFalse(start));
             }
-            loops.push((start, exit));
+            loops.push((start, exit, g.is_async));
         }
         let depth = gens.len() as u32 + 1;
         match kind {
@@ -421,9 +430,12 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::MapAdd(depth));
             }
         }
-        for (start, exit) in loops.into_iter().rev() {
+        for (start, exit, is_async) in loops.into_iter().rev() {
             self.emit(Op::Jump(start));
             self.patch(exit);
+            if is_async {
+                self.emit(Op::EndAsyncFor);
+            }
         }
         self.unit().scope = saved_scope;
         Ok(())
@@ -434,33 +446,38 @@ impl<'a> Compiler<'a> {
     pub(super) fn genexpr_body(&mut self, g: &'a ast::ExprGeneratorExp) -> CResult<()> {
         let mut loops = Vec::new();
         for (i, gen) in g.generators.iter().enumerate() {
-            if gen.is_async {
-                return Err(CompileError::unsupported(
-                    "asynchronous generator expressions",
-                    self.unit().line,
-                ));
-            }
             if i == 0 {
                 self.emit(Op::LoadFast(0));
             } else {
                 self.expr(&gen.iter)?;
-                self.emit(Op::GetIter);
+                self.emit(if gen.is_async {
+                    Op::GetAIter
+                } else {
+                    Op::GetIter
+                });
             }
             let start = self.here();
-            let exit = self.emit(Op::ForIter(0));
+            let exit = if gen.is_async {
+                self.async_for_next()
+            } else {
+                self.emit(Op::ForIter(0))
+            };
             self.store_target(&gen.target)?;
             for cond in &gen.ifs {
                 self.expr(cond)?;
                 self.emit(Op::PopJumpIfFalse(start));
             }
-            loops.push((start, exit));
+            loops.push((start, exit, gen.is_async));
         }
         self.expr(&g.elt)?;
         self.emit(Op::Yield);
         self.emit(Op::Pop);
-        for (start, exit) in loops.into_iter().rev() {
+        for (start, exit, is_async) in loops.into_iter().rev() {
             self.emit(Op::Jump(start));
             self.patch(exit);
+            if is_async {
+                self.emit(Op::EndAsyncFor);
+            }
         }
         Ok(())
     }

@@ -74,6 +74,8 @@ enum Block<'a> {
     FinallyExc,
     /// Inside a `with` body: its handler and the manager on the stack.
     With,
+    /// Inside an `async with` body: as `With`, leaving awaits `__aexit__`.
+    AsyncWith,
 }
 
 /// The code object being generated.
@@ -262,6 +264,7 @@ impl<'a> Compiler<'a> {
             Op::Send(_) => Op::Send(target),
             Op::SetupExcept(_) => Op::SetupExcept(target),
             Op::WithExitExc(_) => Op::WithExitExc(target),
+            Op::AsyncWithCheck(_) => Op::AsyncWithCheck(target),
             other => panic!("patching a non-jump {other:?}"),
         };
     }

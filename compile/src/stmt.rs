@@ -130,10 +130,8 @@ impl<'a> Compiler<'a> {
             Stmt::AsyncFunctionDef(f) => self.async_function_def(f)?,
             Stmt::ClassDef(c) => self.class_def(c, line)?,
             Stmt::With(w) => self.with_items(&w.items, &w.body)?,
-            Stmt::AsyncWith(_) => {
-                return Err(CompileError::unsupported("'async with' statements", line))
-            }
-            Stmt::AsyncFor(_) => return Err(CompileError::unsupported("'async for' loops", line)),
+            Stmt::AsyncWith(w) => self.async_with_items(&w.items, &w.body)?,
+            Stmt::AsyncFor(f) => self.async_for_stmt(f)?,
             Stmt::Match(m) => self.match_stmt(m)?,
             Stmt::TryStar(_) => {
                 return Err(CompileError::unsupported("'try/except*' statements", line))
@@ -325,6 +323,44 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// `async for`: each step awaits `anext(aiter)` under a handler that
+    /// ends the loop on `StopAsyncIteration` (`Op::EndAsyncFor`).
+    fn async_for_stmt(&mut self, f: &'a ast::StmtAsyncFor) -> CResult<()> {
+        self.expr(&f.iter)?;
+        self.emit(Op::GetAIter);
+        let start = self.here();
+        let h = self.async_for_next();
+        self.unit().blocks.push(Block::Loop {
+            continue_target: start,
+            breaks: Vec::new(),
+            is_for: true,
+        });
+        self.store_target(&f.target)?;
+        self.stmts(&f.body)?;
+        self.emit(Op::Jump(start));
+        let Some(Block::Loop { breaks, .. }) = self.unit().blocks.pop() else {
+            unreachable!("loop block")
+        };
+        self.patch(h);
+        self.emit(Op::EndAsyncFor);
+        self.stmts(&f.orelse)?;
+        for b in breaks {
+            self.patch(b);
+        }
+        Ok(())
+    }
+
+    /// The step of an `async for` (the async iterator on the stack): pushes
+    /// the next item; returns the `SetupExcept` to patch to the loop's
+    /// `EndAsyncFor`.
+    pub(super) fn async_for_next(&mut self) -> usize {
+        let h = self.emit(Op::SetupExcept(0));
+        self.emit(Op::GetANext);
+        self.emit(Op::Await);
+        self.emit(Op::PopHandler);
+        h
+    }
+
     fn while_stmt(&mut self, w: &'a ast::StmtWhile) -> CResult<()> {
         let start = self.here();
         let always =
@@ -396,6 +432,12 @@ impl<'a> Compiler<'a> {
                 Block::With => {
                     self.emit(Op::PopHandler);
                     self.emit(Op::WithExit);
+                }
+                Block::AsyncWith => {
+                    self.emit(Op::PopHandler);
+                    self.emit(Op::AsyncWithExit);
+                    self.emit(Op::Await);
+                    self.emit(Op::Pop);
                 }
             }
         }
@@ -591,6 +633,43 @@ impl<'a> Compiler<'a> {
         self.patch(h);
         let exc_exit = self.emit(Op::WithExitExc(0));
         self.patch(exc_exit);
+        self.patch(j);
+        Ok(())
+    }
+
+    /// `async with a as x, b as y: body` as nested single-item ones. The
+    /// awaited `__aenter__` result waits in a hidden slot while the handler
+    /// is set up at the manager's level.
+    fn async_with_items(&mut self, items: &'a [ast::WithItem], body: &'a [Stmt]) -> CResult<()> {
+        let Some((item, rest)) = items.split_first() else {
+            return self.stmts(body);
+        };
+        self.expr(&item.context_expr)?;
+        self.emit(Op::AsyncWithEnter);
+        self.emit(Op::Await);
+        let entered = self.new_slot("<async with>".into());
+        self.emit(Op::StoreFast(entered));
+        let h = self.emit(Op::SetupExcept(0));
+        self.unit().blocks.push(Block::AsyncWith);
+        self.emit(Op::LoadFast(entered));
+        match &item.optional_vars {
+            Some(target) => self.store_target(target)?,
+            None => {
+                self.emit(Op::Pop);
+            }
+        }
+        self.async_with_items(rest, body)?;
+        self.unit().blocks.pop();
+        self.emit(Op::PopHandler);
+        self.emit(Op::AsyncWithExit);
+        self.emit(Op::Await);
+        self.emit(Op::Pop);
+        let j = self.emit(Op::Jump(0));
+        self.patch(h);
+        self.emit(Op::AsyncWithExitExc);
+        self.emit(Op::Await);
+        let check = self.emit(Op::AsyncWithCheck(0));
+        self.patch(check);
         self.patch(j);
         Ok(())
     }

@@ -16,7 +16,8 @@
 //! - a `try` body (or the instruction raising in it) goes below the depth
 //!   its handler restores — the handler is entered with the stack cut back
 //!   to that depth plus the exception, and cutting back only shortens;
-//! - a `ForIter`, `JumpIf*OrPop`, `SetupExcept` or `WithExitExc` jumps
+//! - a `ForIter`, `JumpIf*OrPop`, `SetupExcept`, `WithExitExc` or
+//!   `AsyncWithCheck` jumps
 //!   backward: loops go through `Jump` and `PopJumpIf*` only, which is
 //!   where the VM counts loop iterations (`Vm::count_loop`);
 //! - a `PopHandler` has no handler to pop, a `Yield` is outside generator
@@ -141,6 +142,10 @@ pub fn effect(op: Op) -> Effect {
         | Op::Pop
         | Op::SetResult
         | Op::WithExit => fx(1, 1, 0),
+        Op::AsyncWithExit | Op::GetAIter => fx(1, 1, 1),
+        Op::AsyncWithEnter | Op::GetANext => fx(1, 0, 1),
+        Op::AsyncWithExitExc => fx(2, 0, 1),
+        Op::EndAsyncFor => fx(2, 2, 0),
         Op::LoadAttr(_)
         | Op::Unary(_)
         | Op::GetIter
@@ -208,6 +213,7 @@ pub fn effect(op: Op) -> Effect {
         Op::ForIter(t) => flow(1, 0, Flow::ForIter(t)),
         Op::Send(t) => flow(2, 0, Flow::Send(t)),
         Op::WithExitExc(t) => flow(2, 2, Flow::Goto(t)),
+        Op::AsyncWithCheck(t) => flow(3, 3, Flow::Goto(t)),
         Op::Return | Op::Reraise => flow(1, 1, Flow::Stop),
         Op::Raise(kind) => {
             // 0: re-raise; 2: the cause, then the exception; else the exception
@@ -299,7 +305,7 @@ pub fn verify_code(program: &Program, code: &Code) -> Result<Verified, String> {
             _ => false,
         };
         let forward_only = match (op, e.flow) {
-            (Op::WithExitExc(t), _)
+            (Op::WithExitExc(t) | Op::AsyncWithCheck(t), _)
             | (_, Flow::ForIter(t) | Flow::OrPop(t) | Flow::PushHandler(t) | Flow::Send(t)) => {
                 Some(t)
             }

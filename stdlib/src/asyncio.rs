@@ -7,6 +7,7 @@ use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{Obj, Value};
 use crate::vm::tasks::Awaitable;
+use crate::vm::tasks_data::SemKind;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn run(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
@@ -35,7 +36,9 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
             if matches!(
                 vm.heap.get(id),
                 Obj::Native(NativeObj::Awaitable(
-                    Awaitable::Sleep { .. } | Awaitable::WaitFor { .. }
+                    Awaitable::Sleep { .. }
+                        | Awaitable::WaitFor { .. }
+                        | Awaitable::SyncWait { .. }
                 ))
             ) =>
         {
@@ -136,6 +139,52 @@ native! {
         vm.get_iter(l)
     }
 
+    /// `asyncio.Lock()`.
+    def fn lock(vm) {
+        vm.new_semaphore(SemKind::Lock, 1)
+    }
+
+    /// `asyncio.Semaphore(value=1)`.
+    def fn semaphore(vm, value?) {
+        let value = match value {
+            Some(v) => vm.index_arg(v)?,
+            None => 1,
+        };
+        vm.new_semaphore(SemKind::Semaphore, value)
+    }
+
+    /// `asyncio.BoundedSemaphore(value=1)`.
+    def fn bounded_semaphore(vm, value?) {
+        let value = match value {
+            Some(v) => vm.index_arg(v)?,
+            None => 1,
+        };
+        vm.new_semaphore(SemKind::Bounded, value)
+    }
+
+    /// `asyncio.Event()`.
+    def fn event(vm) {
+        Ok(vm.new_event())
+    }
+
+    /// `asyncio.Queue(maxsize=0)`.
+    def fn queue(vm, maxsize?) {
+        let maxsize = match maxsize {
+            Some(v) => vm.index_arg(v)?,
+            None => 0,
+        };
+        Ok(vm.new_queue(maxsize, false))
+    }
+
+    /// `asyncio.LifoQueue(maxsize=0)`.
+    def fn lifo_queue(vm, maxsize?) {
+        let maxsize = match maxsize {
+            Some(v) => vm.index_arg(v)?,
+            None => 0,
+        };
+        Ok(vm.new_queue(maxsize, true))
+    }
+
     /// `asyncio.iscoroutine(obj)`.
     def fn iscoroutine(vm, obj) {
         Ok(Value::Bool(vm.as_coroutine(obj).is_some()))
@@ -149,6 +198,8 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
         Value::ExcType(ExcType::CancelledError),
     ));
     attrs.push(("TimeoutError".into(), Value::ExcType(ExcType::TimeoutError)));
+    attrs.push(("QueueEmpty".into(), Value::ExcType(ExcType::QueueEmpty)));
+    attrs.push(("QueueFull".into(), Value::ExcType(ExcType::QueueFull)));
     attrs.push((
         "InvalidStateError".into(),
         Value::ExcType(ExcType::InvalidStateError),
@@ -166,6 +217,12 @@ pub static MODULE: ModuleDef = ModuleDef {
         as_completed,
         iscoroutine,
         ensure_future = create_task,
+        Lock = lock,
+        Semaphore = semaphore,
+        BoundedSemaphore = bounded_semaphore,
+        Event = event,
+        Queue = queue,
+        LifoQueue = lifo_queue,
     ],
     init,
 };
@@ -200,7 +257,14 @@ impl np::NativeType for AwaitableType {
         }
     }
 
+    fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
+        Ok(vm.sync_getattr(id, name))
+    }
+
     fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        if vm.sync_has_method(id, name) {
+            return true;
+        }
         awaitable_of(np::obj(vm, id)).is_some_and(Awaitable::is_future_like)
             && crate::vm::tasks::TASK_METHODS.contains(&name)
     }
@@ -212,6 +276,14 @@ impl np::NativeType for AwaitableType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
+        if vm.sync_has_method(id, name) {
+            if !kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{name}() takes no keyword arguments"
+                )));
+            }
+            return vm.sync_method(id, name, args).map(Some);
+        }
         if !awaitable_of(np::obj(vm, id)).is_some_and(Awaitable::is_future_like) {
             return Ok(None);
         }
@@ -219,6 +291,10 @@ impl np::NativeType for AwaitableType {
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
-        Ok(vm.task_obj_repr(id))
+        vm.task_obj_repr(id)
+    }
+
+    fn str(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
+        vm.task_obj_str(id)
     }
 }

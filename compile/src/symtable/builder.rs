@@ -267,7 +267,24 @@ impl Builder<'_> {
                     self.stmts(&case.body)?;
                 }
             }
-            Stmt::AsyncFor(_) | Stmt::AsyncWith(_) | Stmt::TryStar(_) | Stmt::TypeAlias(_) => {}
+            Stmt::AsyncFor(f) => {
+                self.require_async("'async for'", f.range.start().into())?;
+                self.expr(&f.iter)?;
+                self.target(&f.target)?;
+                self.stmts(&f.body)?;
+                self.stmts(&f.orelse)?;
+            }
+            Stmt::AsyncWith(w) => {
+                self.require_async("'async with'", w.range.start().into())?;
+                for item in &w.items {
+                    self.expr(&item.context_expr)?;
+                    if let Some(v) = &item.optional_vars {
+                        self.target(v)?;
+                    }
+                }
+                self.stmts(&w.body)?;
+            }
+            Stmt::TryStar(_) | Stmt::TypeAlias(_) => {}
         }
         Ok(())
     }

@@ -42,6 +42,9 @@ impl Builder<'_> {
             if i > 0 {
                 self.expr(&g.iter)?;
             }
+            if g.is_async {
+                self.require_async("asynchronous comprehension", g.iter.range().start().into())?;
+            }
             self.target(&g.target)?;
             for c in &g.ifs {
                 self.expr(c)?;
@@ -52,6 +55,31 @@ impl Builder<'_> {
         }
         self.cur = prev;
         Ok(())
+    }
+
+    /// `await`, `async for` and `async with` (`what`) run only in an
+    /// `async def` (comprehensions are inlined into their function) or at
+    /// the top level, which runs as a coroutine.
+    pub(super) fn require_async(&self, what: &str, at: u32) -> Result<(), CompileError> {
+        let mut s = self.cur;
+        while self.scopes[s].kind == ScopeKind::Comprehension {
+            s = self.scopes[s].parent.expect("has parent");
+        }
+        let ok = match self.scopes[s].kind {
+            ScopeKind::Function => self.scopes[s].is_coroutine,
+            // top-level await (the program is run as a coroutine)
+            ScopeKind::Module => true,
+            _ => false,
+        };
+        if ok {
+            return Ok(());
+        }
+        let message = if self.scopes[self.cur].kind == ScopeKind::Comprehension {
+            "asynchronous comprehension outside of an asynchronous function".to_string()
+        } else {
+            format!("{what} outside async function")
+        };
+        Err(CompileError::syntax(message, self.line(at)))
     }
 
     /// `yield` makes the enclosing function a generator; elsewhere it is a
@@ -123,6 +151,8 @@ impl Builder<'_> {
                 let prev = self.push(c, ScopeKind::Function);
                 self.scopes[self.cur].params.push(".0".into());
                 self.scopes[self.cur].is_generator = true;
+                // `async for` in it makes an asynchronous generator
+                self.scopes[self.cur].is_coroutine = c.generators.iter().any(|g| g.is_async);
                 for (i, g) in c.generators.iter().enumerate() {
                     if i > 0 {
                         self.expr(&g.iter)?;
@@ -165,23 +195,7 @@ impl Builder<'_> {
                 }
             }
             Expr::Await(a) => {
-                let line = self.line(a.range.start().into());
-                let mut s = self.cur;
-                while self.scopes[s].kind == ScopeKind::Comprehension {
-                    s = self.scopes[s].parent.expect("has parent");
-                }
-                let ok = match self.scopes[s].kind {
-                    ScopeKind::Function => self.scopes[s].is_coroutine,
-                    // top-level await (the program is run as a coroutine)
-                    ScopeKind::Module => true,
-                    _ => false,
-                };
-                if !ok {
-                    return Err(CompileError::syntax(
-                        "'await' outside async function".into(),
-                        line,
-                    ));
-                }
+                self.require_async("'await'", a.range.start().into())?;
                 self.expr(&a.value)?
             }
             Expr::Yield(y) => {

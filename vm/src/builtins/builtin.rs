@@ -77,4 +77,7 @@ builtin_names! {
     ObjectSetattr => "object.__setattr__",
     ObjectEq => "object.__eq__",
     Str_ => "object.__str__",
+    // Appended: the enum is part of the snapshot format.
+    AIter => "aiter",
+    ANext => "anext",
 }

@@ -42,6 +42,8 @@ builtin_natives! {
     All => super::functions::all,
     Iter => super::functions::iter,
     Next => super::functions::next,
+    AIter => super::functions::aiter,
+    ANext => super::functions::anext,
     Callable => super::objects::callable,
     Chr => super::functions::chr,
     Ord => super::functions::ord,

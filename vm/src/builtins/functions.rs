@@ -192,6 +192,42 @@ native! {
         }
     }
 
+    /// `aiter(async_iterable, /)`.
+    pub(super) builtin fn aiter(vm, async_iterable, /) {
+        if vm.as_async_generator(async_iterable).is_none()
+            && !vm.has_special_method(async_iterable, "__aiter__")
+        {
+            return Err(PyErr::type_error(format!(
+                "'{}' object is not an async iterable",
+                vm.class_name(async_iterable)
+            )));
+        }
+        vm.get_aiter(async_iterable)
+    }
+
+    /// `anext(async_iterator, default=..., /)`: the awaitable of the next
+    /// item (with a default, an async generator's `StopAsyncIteration`
+    /// becomes the default).
+    pub(super) builtin fn anext(vm, async_iterator, default?, /) {
+        if let Some(g) = vm.as_async_generator(async_iterator) {
+            let step = crate::vm::tasks_data::AgenStep::Send(Value::None);
+            return Ok(vm.agen_step(g, step, default));
+        }
+        if !vm.has_special_method(async_iterator, "__anext__") {
+            return Err(PyErr::type_error(format!(
+                "'{}' object is not an async iterator",
+                vm.class_name(async_iterator)
+            )));
+        }
+        if default.is_some() {
+            return Err(PyErr::new(
+                ExcType::NotImplementedError,
+                "anext() with a default is supported for async generators only in this sandbox",
+            ));
+        }
+        vm.get_anext(async_iterator)
+    }
+
     /// `chr(i, /)`.
     pub(super) builtin fn chr(vm, i, /) {
         // any int out of range is a ValueError, however large (3.14)

@@ -87,6 +87,8 @@ exc_types! {
     InvalidStateError => Some(Exception),
     CsvError as "Error" => Some(Exception),
     TOMLDecodeError => Some(ValueError),
+    QueueEmpty => Some(Exception),
+    QueueFull => Some(Exception),
 }
 
 impl ExcType {
@@ -115,6 +117,8 @@ impl ExcType {
             ExcType::InvalidStateError => "asyncio.exceptions.InvalidStateError",
             ExcType::CsvError => "_csv.Error",
             ExcType::TOMLDecodeError => "tomllib.TOMLDecodeError",
+            ExcType::QueueEmpty => "asyncio.queues.QueueEmpty",
+            ExcType::QueueFull => "asyncio.queues.QueueFull",
             other => other.name(),
         }
     }
@@ -131,6 +135,8 @@ impl ExcType {
                 | ExcType::InvalidStateError
                 | ExcType::CsvError
                 | ExcType::TOMLDecodeError
+                | ExcType::QueueEmpty
+                | ExcType::QueueFull
         )
     }
 

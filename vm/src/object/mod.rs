@@ -167,6 +167,10 @@ pub struct Generator {
     /// What its frame returned, until the `StopIteration` (or the `yield
     /// from`) that reports it takes it.
     pub ret: Value,
+    /// An async generator being closed (`aclose()`): a `yield` now is an
+    /// error, and `GeneratorExit` leaving it is the close's success.
+    #[serde(default)]
+    pub closing: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

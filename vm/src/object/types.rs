@@ -44,6 +44,7 @@ pub enum Type {
     NotImplementedType,
     Ellipsis,
     Coroutine,
+    AsyncGenerator,
 }
 
 impl Type {
@@ -87,6 +88,7 @@ impl Type {
             Type::NotImplementedType => "NotImplementedType",
             Type::Ellipsis => "ellipsis",
             Type::Coroutine => "coroutine",
+            Type::AsyncGenerator => "async_generator",
         }
     }
 

@@ -208,9 +208,7 @@ impl<S: Stdlib> Vm<S> {
             Op::SetResult => {
                 self.result = self.pop();
             }
-            Op::LoadAssertionError => {
-                self.stack.push(Value::ExcType(ExcType::AssertionError))
-            }
+            Op::LoadAssertionError => self.stack.push(Value::ExcType(ExcType::AssertionError)),
             Op::ImportName(n, mode) => {
                 let name = &prog.names[n as usize];
                 if mode == 2 {
@@ -240,9 +238,7 @@ impl<S: Stdlib> Vm<S> {
                 let v = match found {
                     Some(v) => v,
                     None => match prog.globals.iter().position(|g| g == name) {
-                        Some(g) if !matches!(self.globals[g], Value::Undef) => {
-                            self.globals[g]
-                        }
+                        Some(g) if !matches!(self.globals[g], Value::Undef) => self.globals[g],
                         _ => self.builtin_by_name(name)?,
                     },
                 };
@@ -378,6 +374,54 @@ impl<S: Stdlib> Vm<S> {
                 let m = self.top();
                 let v = S::import_from(self, m, &prog.names[n as usize])?;
                 self.stack.push(v);
+            }
+            Op::AsyncWithEnter => {
+                let mgr = self.top();
+                let aw = self.in_place(0, |vm| vm.async_context_call(mgr, "__aenter__", vec![]))?;
+                self.stack.push(aw);
+            }
+            Op::AsyncWithExit => {
+                let mgr = self.top();
+                let aw = self.in_place(1, |vm| {
+                    let none3 = vec![Value::None, Value::None, Value::None];
+                    vm.async_context_call(mgr, "__aexit__", none3)
+                })?;
+                self.stack.push(aw);
+            }
+            Op::AsyncWithExitExc => {
+                let n2 = self.stack.len();
+                let (mgr, exc) = (self.stack[n2 - 2], self.stack[n2 - 1]);
+                let ty = self.type_value(exc);
+                let aw = self.in_place(0, |vm| {
+                    vm.async_context_call(mgr, "__aexit__", vec![ty, exc, Value::None])
+                })?;
+                self.stack.push(aw);
+            }
+            Op::AsyncWithCheck(target) => {
+                let n3 = self.stack.len();
+                let (exc, r) = (self.stack[n3 - 2], self.stack[n3 - 1]);
+                let suppress = self.in_place(3, |vm| vm.truthy(r))?;
+                self.exc_stack.pop();
+                if suppress {
+                    return Ok(Flow::Jump(target as usize));
+                }
+                return Err(PyErr::Reraise(exc));
+            }
+            Op::GetAIter => {
+                let v = self.top();
+                let it = self.in_place(1, |vm| vm.get_aiter(v))?;
+                self.stack.push(it);
+            }
+            Op::GetANext => {
+                let it = self.top();
+                let aw = self.in_place(0, |vm| vm.get_anext(it))?;
+                self.stack.push(aw);
+            }
+            Op::EndAsyncFor => {
+                if !self.end_async_for() {
+                    let exc = self.pop();
+                    return Err(PyErr::Reraise(exc));
+                }
             }
             _ => unreachable!("a hot instruction reached dispatch_cold: {op:?}"),
         }

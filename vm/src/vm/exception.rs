@@ -96,8 +96,12 @@ impl<S: Stdlib> Vm<S> {
             self.stack.truncate(frame.ret_to as usize);
             self.exc_stack.truncate(frame.exc_depth as usize);
             if let super::OnReturn::Generator(g) = frame.on_return {
+                let is_async_gen = self.program.codes[frame.code as usize].is_async_generator();
                 self.finish_generator(g);
-                exc = self.pep479(exc);
+                if is_async_gen && self.agen_close_done(g, exc) {
+                    return Ok(());
+                }
+                exc = self.pep479(exc, is_async_gen);
                 if self.frames.is_empty() && self.in_spawned_task() {
                     // a task's coroutine raised: the task fails, others go on
                     self.finish_current_task(Err(exc));
@@ -119,14 +123,26 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
-    /// A `StopIteration` escaping a generator becomes `RuntimeError`
-    /// (PEP 479), with the original as its cause.
-    fn pep479(&mut self, exc: Value) -> Value {
-        let is_stop = matches!(exc, Value::Ref(id) if matches!(self.heap.get(id), Obj::Exception(e) if e.kind == ExcType::StopIteration));
-        if !is_stop {
-            return exc;
-        }
-        let msg = self.new_str("generator raised StopIteration");
+    /// A `StopIteration` escaping a generator (or a `StopAsyncIteration`
+    /// an async one) becomes `RuntimeError` (PEP 479), with the original
+    /// as its cause.
+    fn pep479(&mut self, exc: Value, is_async_gen: bool) -> Value {
+        let kind = match exc {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(e) => Some(e.kind),
+                _ => None,
+            },
+            _ => None,
+        };
+        let msg = match (kind, is_async_gen) {
+            (Some(ExcType::StopIteration), false) => "generator raised StopIteration",
+            (Some(ExcType::StopIteration), true) => "async generator raised StopIteration",
+            (Some(ExcType::StopAsyncIteration), true) => {
+                "async generator raised StopAsyncIteration"
+            }
+            _ => return exc,
+        };
+        let msg = self.new_str(msg);
         let mut e = Exception::new(ExcType::RuntimeError, vec![msg]);
         e.cause = exc;
         e.suppress_context = true;

@@ -23,6 +23,7 @@ impl<S: Stdlib> Vm<S> {
             handlers: Vec::new(),
             exc_saved: Vec::new(),
             ret: Value::None,
+            closing: false,
         }))
     }
 
@@ -65,7 +66,26 @@ impl<S: Stdlib> Vm<S> {
     pub fn as_coroutine(&self, v: Value) -> Option<ObjId> {
         match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Generator(g) if self.program.codes[g.code as usize].is_coroutine => Some(id),
+                Obj::Generator(g)
+                    if self.program.codes[g.code as usize].is_coroutine
+                        && !self.program.codes[g.code as usize].is_generator =>
+                {
+                    Some(id)
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// An async generator (what calling an `async def` with `yield`
+    /// returns).
+    pub fn as_async_generator(&self, v: Value) -> Option<ObjId> {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Generator(g) if self.program.codes[g.code as usize].is_async_generator() => {
+                    Some(id)
+                }
                 _ => None,
             },
             _ => None,
@@ -179,6 +199,16 @@ impl<S: Stdlib> Vm<S> {
         g.handlers = handlers;
         g.ip = frame.ip;
         g.state = GenState::Suspended;
+        if std::mem::take(&mut g.closing) {
+            // an async generator that yields while `aclose()` runs: the
+            // close fails in the awaiting frame
+            let e = PyErr::new(
+                ExcType::RuntimeError,
+                "async generator ignored GeneratorExit",
+            );
+            let exc = self.raise_prep_detached(e);
+            self.pending_throw = Some(exc);
+        }
         frame.boundary
     }
 

@@ -8,6 +8,7 @@
 //! `journal` (host calls from inside native code: the instruction runs
 //! again after the pause).
 
+pub mod async_protocol;
 pub mod attr;
 pub mod build;
 pub mod bytes;
@@ -43,6 +44,7 @@ pub mod subscr;
 pub mod suggest;
 pub mod tasks;
 pub mod tasks_data;
+pub mod tasks_sync;
 pub mod user_ops;
 
 use crate::vm::stdlib::Stdlib;

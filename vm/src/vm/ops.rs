@@ -145,7 +145,11 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Instance(_) => Type::Object,
                 Obj::BoundMethod { .. } => Type::Method,
                 Obj::Generator(g) if self.program.codes[g.code as usize].is_coroutine => {
-                    Type::Coroutine
+                    if self.program.codes[g.code as usize].is_generator {
+                        Type::AsyncGenerator
+                    } else {
+                        Type::Coroutine
+                    }
                 }
                 Obj::Generator(_) => Type::Generator,
                 Obj::Native(_) => Type::Object,

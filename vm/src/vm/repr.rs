@@ -470,10 +470,10 @@ impl<S: Stdlib> Vm<S> {
             }
             Obj::Generator(g) => {
                 let code = &self.program.codes[g.code as usize];
-                let kind = if code.is_coroutine {
-                    "coroutine"
-                } else {
-                    "generator"
+                let kind = match (code.is_coroutine, code.is_generator) {
+                    (true, true) => "async_generator",
+                    (true, false) => "coroutine",
+                    _ => "generator",
                 };
                 let q = code.qualname.clone();
                 out.push_str(&format!("<{kind} object {q} at {}>", fake_addr(id.0)));

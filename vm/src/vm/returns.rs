@@ -48,6 +48,11 @@ impl<S: Stdlib> Vm<S> {
                 unreachable!("consumer frames run no code")
             }
             OnReturn::Generator(g) if self.program.codes[frame.code as usize].is_coroutine => {
+                if self.program.codes[frame.code as usize].is_generator {
+                    // an async generator ended: its awaiting frame is below
+                    self.agen_returned(g)?;
+                    return Ok(None);
+                }
                 self.finish_generator(g);
                 if self.frames.is_empty() && self.in_spawned_task() {
                     self.finish_current_task(Ok(v));

@@ -41,14 +41,14 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
-    fn awaitable_at(&self, id: ObjId) -> Option<&Awaitable> {
+    pub(super) fn awaitable_at(&self, id: ObjId) -> Option<&Awaitable> {
         match self.heap.get(id) {
             Obj::Native(n) => S::awaitable(n),
             _ => None,
         }
     }
 
-    fn awaitable_at_mut(&mut self, id: ObjId) -> Option<&mut Awaitable> {
+    pub(super) fn awaitable_at_mut(&mut self, id: ObjId) -> Option<&mut Awaitable> {
         match self.heap.get_mut(id) {
             Obj::Native(n) => S::awaitable_mut(n),
             _ => None,
@@ -84,6 +84,24 @@ impl<S: Stdlib> Vm<S> {
             let timeout = *timeout;
             let exc = self.raise_prep_detached(PyErr::New(ExcType::TimeoutError, vec![]));
             return Ok(self.spawn_timer_task(coro, timeout, Err(exc)));
+        }
+        if let Some(Awaitable::SyncWait { .. }) = self.native(coro) {
+            // a frameless task that wakes when the wait can be done
+            self.ensure_main_task();
+            let idx = self.sched.tasks.len() as u32;
+            self.sched.tasks.push(Task {
+                coro,
+                state: TaskState::Blocked,
+                waiting_on: coro,
+                wake_at: None,
+                result: None,
+                wake: None,
+                started: true,
+                frames: Vec::new(),
+                stack: Vec::new(),
+                exc: Vec::new(),
+            });
+            return Ok(self.new_awaitable(Awaitable::Task(idx)));
         }
         if self.as_coroutine(coro).is_none() {
             return Err(PyErr::type_error(format!(
@@ -169,6 +187,10 @@ impl<S: Stdlib> Vm<S> {
                 "maximum recursion depth exceeded while awaiting nested gathers",
             ));
         }
+        if let Some(Awaitable::SyncWait { .. }) = self.native(v) {
+            let Value::Ref(id) = v else { unreachable!() };
+            return Ok(self.sync_poll(id));
+        }
         let Some(n) = self.native(v) else {
             return Ok(None);
         };
@@ -243,6 +265,10 @@ impl<S: Stdlib> Vm<S> {
     /// frame was pushed or another task now runs); otherwise the result was
     /// pushed, or `Some(exit)` when every task is blocked.
     pub(super) fn await_value(&mut self, v: Value) -> PyResult<(bool, Option<Exit>)> {
+        if let Some(Awaitable::AgenStep { .. }) = self.native(v) {
+            let Value::Ref(id) = v else { unreachable!() };
+            return Ok((self.await_agen_step(id)?, None));
+        }
         if let Some(c) = self.as_coroutine(v) {
             if self.gen_state(c) != GenState::Created {
                 return Err(PyErr::new(
@@ -276,7 +302,8 @@ impl<S: Stdlib> Vm<S> {
                 Awaitable::Future { .. }
                 | Awaitable::Task(_)
                 | Awaitable::Gather { .. }
-                | Awaitable::NextCompleted(_),
+                | Awaitable::NextCompleted(_)
+                | Awaitable::SyncWait { .. },
             ) => None,
             _ => {
                 return Err(PyErr::type_error(format!(
@@ -557,11 +584,8 @@ impl<S: Stdlib> Vm<S> {
         self.exc_stack = std::mem::take(&mut t.exc);
         let wake = t.wake.take();
         let coro = t.coro;
-        if matches!(
-            self.native(coro),
-            Some(Awaitable::Sleep { .. } | Awaitable::WaitFor { .. })
-        ) {
-            // A timer task woke: its outcome is in `wake`.
+        if self.as_coroutine(coro).is_none() && self.native(coro).is_some() {
+            // A timer or wait task woke: its outcome is in `wake`.
             self.finish_current_task(wake.unwrap_or(Ok(Value::None)));
             return Ok(false);
         }
@@ -680,8 +704,26 @@ impl<S: Stdlib> Vm<S> {
     }
 
     #[inline(never)]
-    pub fn task_obj_repr(&mut self, id: ObjId) -> String {
+    pub fn task_obj_repr(&mut self, id: ObjId) -> PyResult<String> {
         let addr = format!("0x{:012x}", 0x7f00_0000_0000u64 + (id.0 as u64) * 0x40);
+        if let Some(s) = self.sync_repr(id, Some(&addr))? {
+            return Ok(s);
+        }
+        Ok(self.scheduler_obj_repr(id, &addr))
+    }
+
+    /// `str()` of a scheduler object: a queue's leaves out its address.
+    ///
+    /// # Errors
+    /// What the repr of a queued item raised.
+    pub fn task_obj_str(&mut self, id: ObjId) -> PyResult<String> {
+        match self.sync_repr(id, None)? {
+            Some(s) if s.starts_with("<Queue") || s.starts_with("<LifoQueue") => Ok(s),
+            _ => self.task_obj_repr(id),
+        }
+    }
+
+    fn scheduler_obj_repr(&mut self, id: ObjId, addr: &str) -> String {
         match self.awaitable_at(id) {
             Some(Awaitable::Future { state, .. }) => {
                 let s = match state {
@@ -703,6 +745,19 @@ impl<S: Stdlib> Vm<S> {
             }
             Some(Awaitable::WaitFor { .. }) => {
                 format!("<coroutine object wait_for at {addr}>")
+            }
+            Some(Awaitable::SyncWait { op, .. }) => {
+                let name = match op {
+                    super::tasks_data::SyncOp::Acquire => "Lock.acquire",
+                    super::tasks_data::SyncOp::EventWait => "Event.wait",
+                    super::tasks_data::SyncOp::Get => "Queue.get",
+                    super::tasks_data::SyncOp::Put(_) => "Queue.put",
+                    super::tasks_data::SyncOp::Join => "Queue.join",
+                };
+                format!("<coroutine object {name} at {addr}>")
+            }
+            Some(Awaitable::AgenStep { .. }) => {
+                format!("<async_generator_asend object at {addr}>")
             }
             _ => format!("<coroutine object sleep at {addr}>"),
         }

@@ -39,6 +39,79 @@ pub enum Awaitable {
     /// One item `as_completed` yields: awaiting it gives the outcome of the
     /// next awaitable of its group to finish.
     NextCompleted(Value),
+    /// A lock, semaphore, event or queue.
+    Sync(SyncPrim),
+    /// Awaiting it waits until `op` can be done on the primitive `on`
+    /// (which it then does): the task blocks until then.
+    SyncWait { on: Value, op: SyncOp },
+    /// What an async generator's `__anext__`/`asend`/`athrow`/`aclose`
+    /// return: awaiting it runs the generator's frame on the awaiting task
+    /// until it yields (the await's result) or ends. Awaited once.
+    AgenStep {
+        gen: Value,
+        step: AgenStep,
+        awaited: bool,
+        /// `anext(agen, default)`: the result instead of
+        /// `StopAsyncIteration`.
+        default: Option<Value>,
+    },
+}
+
+/// asyncio's synchronization primitives, shared by the tasks that wait on
+/// them ([`Awaitable::Sync`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum SyncPrim {
+    /// `Lock`, `Semaphore`, `BoundedSemaphore`: `value` permits are left;
+    /// `initial` bounds a bounded semaphore's releases.
+    Semaphore {
+        kind: SemKind,
+        value: i64,
+        initial: i64,
+    },
+    Event {
+        set: bool,
+    },
+    /// `Queue(maxsize)` (FIFO) and `LifoQueue`; `unfinished` counts the
+    /// items put and not yet `task_done()`.
+    Queue {
+        items: VecDeque<Value>,
+        maxsize: i64,
+        unfinished: i64,
+        lifo: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SemKind {
+    Lock,
+    Semaphore,
+    Bounded,
+}
+
+/// What a task waits for on a [`SyncPrim`] ([`Awaitable::SyncWait`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum SyncOp {
+    /// `acquire()` (and `async with`).
+    Acquire,
+    /// `Event.wait()`.
+    EventWait,
+    /// `Queue.get()`.
+    Get,
+    /// `Queue.put(item)`.
+    Put(Value),
+    /// `Queue.join()`.
+    Join,
+}
+
+/// What an [`Awaitable::AgenStep`] does to its generator.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum AgenStep {
+    /// `__anext__()` (None) and `asend(value)`.
+    Send(Value),
+    /// `athrow(exc)`.
+    Throw(Value),
+    /// `aclose()`.
+    Close,
 }
 
 impl Awaitable {
@@ -52,6 +125,25 @@ impl Awaitable {
             Awaitable::WaitFor { inner, .. } => f(*inner),
             Awaitable::AsCompleted(items) => items.iter().for_each(|v| f(*v)),
             Awaitable::NextCompleted(group) => f(*group),
+            Awaitable::Sync(SyncPrim::Queue { items, .. }) => items.iter().for_each(|v| f(*v)),
+            Awaitable::Sync(_) => {}
+            Awaitable::SyncWait { on, op } => {
+                f(*on);
+                if let SyncOp::Put(v) = op {
+                    f(*v);
+                }
+            }
+            Awaitable::AgenStep {
+                gen, step, default, ..
+            } => {
+                f(*gen);
+                if let AgenStep::Send(v) | AgenStep::Throw(v) = step {
+                    f(*v);
+                }
+                if let Some(d) = default {
+                    f(*d);
+                }
+            }
         }
     }
 
@@ -62,6 +154,19 @@ impl Awaitable {
             Awaitable::Task(_) => "Task",
             Awaitable::Gather { .. } => "_GatheringFuture",
             Awaitable::AsCompleted(_) => "_AsCompletedIterator",
+            Awaitable::Sync(SyncPrim::Semaphore { kind, .. }) => match kind {
+                SemKind::Lock => "Lock",
+                SemKind::Semaphore => "Semaphore",
+                SemKind::Bounded => "BoundedSemaphore",
+            },
+            Awaitable::Sync(SyncPrim::Event { .. }) => "Event",
+            Awaitable::Sync(SyncPrim::Queue { lifo: false, .. }) => "Queue",
+            Awaitable::Sync(SyncPrim::Queue { lifo: true, .. }) => "LifoQueue",
+            Awaitable::AgenStep {
+                step: AgenStep::Send(_),
+                ..
+            } => "async_generator_asend",
+            Awaitable::AgenStep { .. } => "async_generator_athrow",
             _ => "coroutine",
         }
     }

@@ -47,6 +47,9 @@ fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
             Obj::Complex(_) => Some(numbers::complex_methods()),
             Obj::Exception(_) => Some(runtime::exception_methods()),
             Obj::Property(_) => Some(runtime::property_methods()),
+            Obj::Generator(g) if vm.program.codes[g.code as usize].is_async_generator() => {
+                Some(runtime::async_generator_methods())
+            }
             Obj::Generator(_) => Some(runtime::generator_methods()),
             _ => None,
         },
@@ -235,7 +238,13 @@ fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
             Obj::BigInt(_) => "int",
             Obj::Exception(_) => "BaseException",
             Obj::Property(_) => "property",
-            Obj::Generator(g) if vm.program.codes[g.code as usize].is_coroutine => "coroutine",
+            Obj::Generator(g) if vm.program.codes[g.code as usize].is_coroutine => {
+                if vm.program.codes[g.code as usize].is_generator {
+                    "async_generator"
+                } else {
+                    "coroutine"
+                }
+            }
             Obj::Generator(_) => "generator",
             _ => "",
         },

@@ -1,7 +1,8 @@
 //! Methods of the runtime's own objects: exceptions, properties and
-//! generators (and coroutines).
+//! generators (and coroutines, and async generators).
 
 use crate::object::{ExcType, Exception, Obj, ObjId, Value};
+use crate::vm::tasks_data::AgenStep;
 use crate::vm::PyErr;
 
 /// The object a method was called on.
@@ -17,6 +18,8 @@ native_methods! { pub fn exception_methods; with_traceback, add_note }
 native_methods! { pub fn property_methods; getter, setter, deleter }
 
 native_methods! { pub fn generator_methods; send, throw, close, __next__, __iter__ }
+
+native_methods! { pub fn async_generator_methods; __anext__, asend, athrow, aclose, __aiter__ }
 
 native! {
     /// `BaseException.with_traceback(tb, /)`.
@@ -98,6 +101,38 @@ native! {
             Some(v) => Ok(v),
             None => Err(vm.stop_iteration_of(this)),
         }
+    }
+
+    /// `async_generator.__anext__()`: the awaitable of the next item.
+    builtin method __anext__(vm, this) {
+        Ok(vm.agen_step(receiver(this), AgenStep::Send(Value::None), None))
+    }
+
+    /// `async_generator.asend(value, /)`.
+    builtin method asend(vm, this, value, /) {
+        Ok(vm.agen_step(receiver(this), AgenStep::Send(value), None))
+    }
+
+    /// `async_generator.athrow(typ, val=None, tb=None, /)`.
+    builtin method athrow(vm, this, typ, val?, tb?, /) {
+        let exc = match typ {
+            Value::ExcType(t) => {
+                let args = val.map(|v| vec![v]).unwrap_or_default();
+                vm.new_exception(Exception::new(t, args))
+            }
+            other => other,
+        };
+        Ok(vm.agen_step(receiver(this), AgenStep::Throw(exc), None))
+    }
+
+    /// `async_generator.aclose()`.
+    builtin method aclose(vm, this) {
+        Ok(vm.agen_step(receiver(this), AgenStep::Close, None))
+    }
+
+    /// `async_generator.__aiter__()`.
+    builtin method __aiter__(vm, this) {
+        Ok(this)
     }
 
     /// `generator.__iter__()`: a slot wrapper, with their messages.

@@ -1,0 +1,351 @@
+//! asyncio's synchronization primitives on the scheduler: `Lock`,
+//! `Semaphore`, `BoundedSemaphore`, `Event`, `Queue` and `LifoQueue`
+//! ([`SyncPrim`]), their methods, and the waits their coroutine methods
+//! return ([`Awaitable::SyncWait`]).
+//!
+//! A wait is polled: when first awaited, and then each time the scheduler
+//! looks for blocked tasks to wake (`wake_finished`, in task order). A
+//! poll that can do the operation does it (takes a permit, an item, a
+//! slot) and the wait becomes a finished future, so nothing is taken
+//! twice. A semaphore around tool calls therefore bounds how many of them
+//! the host sees in flight: the tasks over the bound block before issuing
+//! theirs. When every task waits on a primitive and no host call or timer
+//! is pending, the run ends with the scheduler's deadlock `RuntimeError`
+//! (CPython would hang).
+
+use std::collections::VecDeque;
+
+use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::vm::stdlib::Stdlib;
+
+use super::tasks_data::{Awaitable, FutState, SemKind, SyncOp, SyncPrim};
+use super::{PyErr, PyResult, Vm};
+
+/// The methods of each primitive (`dir()` and method lookup).
+const LOCK_METHODS: &[&str] = &["acquire", "release", "locked", "__aenter__", "__aexit__"];
+const EVENT_METHODS: &[&str] = &["set", "clear", "is_set", "wait"];
+const QUEUE_METHODS: &[&str] = &[
+    "put",
+    "get",
+    "put_nowait",
+    "get_nowait",
+    "qsize",
+    "empty",
+    "full",
+    "task_done",
+    "join",
+];
+
+impl<S: Stdlib> Vm<S> {
+    /// A new `Lock`/`Semaphore`/`BoundedSemaphore` with `value` permits.
+    ///
+    /// # Errors
+    /// `ValueError` for a negative value.
+    pub fn new_semaphore(&mut self, kind: SemKind, value: i64) -> PyResult<Value> {
+        if value < 0 {
+            return Err(PyErr::value_error("Semaphore initial value must be >= 0"));
+        }
+        Ok(self.new_awaitable(Awaitable::Sync(SyncPrim::Semaphore {
+            kind,
+            value,
+            initial: value,
+        })))
+    }
+
+    /// A new `Event` (unset).
+    pub fn new_event(&mut self) -> Value {
+        self.new_awaitable(Awaitable::Sync(SyncPrim::Event { set: false }))
+    }
+
+    /// A new `Queue(maxsize)` (`lifo`: a `LifoQueue`).
+    pub fn new_queue(&mut self, maxsize: i64, lifo: bool) -> Value {
+        self.new_awaitable(Awaitable::Sync(SyncPrim::Queue {
+            items: VecDeque::new(),
+            maxsize,
+            unfinished: 0,
+            lifo,
+        }))
+    }
+
+    fn prim(&self, id: ObjId) -> Option<&SyncPrim> {
+        match self.awaitable_at(id) {
+            Some(Awaitable::Sync(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn prim_mut(&mut self, id: ObjId) -> Option<&mut SyncPrim> {
+        match self.awaitable_at_mut(id) {
+            Some(Awaitable::Sync(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether the primitive `id` has a method `name`.
+    pub fn sync_has_method(&self, id: ObjId, name: &str) -> bool {
+        let methods = match self.prim(id) {
+            Some(SyncPrim::Semaphore { .. }) => LOCK_METHODS,
+            Some(SyncPrim::Event { .. }) => EVENT_METHODS,
+            Some(SyncPrim::Queue { .. }) => QUEUE_METHODS,
+            None => return false,
+        };
+        methods.contains(&name)
+    }
+
+    /// `Queue.maxsize`.
+    pub fn sync_getattr(&self, id: ObjId, name: &str) -> Option<Value> {
+        match (self.prim(id), name) {
+            (Some(SyncPrim::Queue { maxsize, .. }), "maxsize") => Some(Value::Int(*maxsize)),
+            _ => None,
+        }
+    }
+
+    fn wait_on(&mut self, id: ObjId, op: SyncOp) -> Value {
+        self.new_awaitable(Awaitable::SyncWait {
+            on: Value::Ref(id),
+            op,
+        })
+    }
+
+    /// A done future holding `v` (what `__aexit__` gives to be awaited).
+    fn done_future(&mut self, v: Value) -> Value {
+        self.new_awaitable(Awaitable::Future {
+            call_id: 0,
+            state: FutState::Done(v),
+        })
+    }
+
+    /// Calls method `name` of the primitive `id`.
+    ///
+    /// # Errors
+    /// CPython's errors for wrong arguments and misuse (releasing an
+    /// unlocked lock, `task_done()` too often, `QueueEmpty`, `QueueFull`).
+    pub fn sync_method(&mut self, id: ObjId, name: &str, args: Vec<Value>) -> PyResult<Value> {
+        let want = match name {
+            "put" | "put_nowait" => 1,
+            "__aexit__" => 3,
+            _ => 0,
+        };
+        if args.len() != want {
+            return Err(PyErr::type_error(format!(
+                "{name}() takes {} positional argument{} but {} were given",
+                want + 1,
+                if want == 0 { "" } else { "s" },
+                args.len() + 1
+            )));
+        }
+        let prim = self.prim(id).cloned().expect("a synchronization primitive");
+        Ok(match (prim, name) {
+            (SyncPrim::Semaphore { .. }, "acquire" | "__aenter__") => {
+                self.wait_on(id, SyncOp::Acquire)
+            }
+            (
+                SyncPrim::Semaphore {
+                    kind,
+                    value,
+                    initial,
+                },
+                "release" | "__aexit__",
+            ) => {
+                match kind {
+                    SemKind::Lock if value > 0 => {
+                        return Err(PyErr::new(ExcType::RuntimeError, "Lock is not acquired."))
+                    }
+                    SemKind::Bounded if value >= initial => {
+                        return Err(PyErr::value_error(
+                            "BoundedSemaphore released too many times",
+                        ))
+                    }
+                    _ => {}
+                }
+                if let Some(SyncPrim::Semaphore { value, .. }) = self.prim_mut(id) {
+                    *value += 1;
+                }
+                if name == "__aexit__" {
+                    self.done_future(Value::None)
+                } else {
+                    Value::None
+                }
+            }
+            (SyncPrim::Semaphore { value, .. }, "locked") => Value::Bool(value == 0),
+            (SyncPrim::Event { .. }, "set" | "clear") => {
+                if let Some(SyncPrim::Event { set }) = self.prim_mut(id) {
+                    *set = name == "set";
+                }
+                Value::None
+            }
+            (SyncPrim::Event { set }, "is_set") => Value::Bool(set),
+            (SyncPrim::Event { .. }, "wait") => self.wait_on(id, SyncOp::EventWait),
+            (SyncPrim::Queue { .. }, "get") => self.wait_on(id, SyncOp::Get),
+            (SyncPrim::Queue { .. }, "put") => self.wait_on(id, SyncOp::Put(args[0])),
+            (SyncPrim::Queue { .. }, "join") => self.wait_on(id, SyncOp::Join),
+            (SyncPrim::Queue { items, .. }, "qsize") => Value::Int(items.len() as i64),
+            (SyncPrim::Queue { items, .. }, "empty") => Value::Bool(items.is_empty()),
+            (SyncPrim::Queue { items, maxsize, .. }, "full") => {
+                Value::Bool(maxsize > 0 && items.len() as i64 >= maxsize)
+            }
+            (SyncPrim::Queue { .. }, "get_nowait") => match self.queue_take(id) {
+                Some(v) => v,
+                None => return Err(PyErr::New(ExcType::QueueEmpty, vec![])),
+            },
+            (SyncPrim::Queue { .. }, "put_nowait") => {
+                if !self.queue_offer(id, args[0]) {
+                    return Err(PyErr::New(ExcType::QueueFull, vec![]));
+                }
+                Value::None
+            }
+            (SyncPrim::Queue { unfinished, .. }, "task_done") => {
+                if unfinished <= 0 {
+                    return Err(PyErr::value_error("task_done() called too many times"));
+                }
+                if let Some(SyncPrim::Queue { unfinished, .. }) = self.prim_mut(id) {
+                    *unfinished -= 1;
+                }
+                Value::None
+            }
+            _ => unreachable!("sync_has_method checked the name"),
+        })
+    }
+
+    fn queue_take(&mut self, id: ObjId) -> Option<Value> {
+        match self.prim_mut(id) {
+            Some(SyncPrim::Queue { items, lifo, .. }) => {
+                if *lifo {
+                    items.pop_back()
+                } else {
+                    items.pop_front()
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn queue_offer(&mut self, id: ObjId, v: Value) -> bool {
+        match self.prim_mut(id) {
+            Some(SyncPrim::Queue {
+                items,
+                maxsize,
+                unfinished,
+                ..
+            }) if *maxsize <= 0 || (items.len() as i64) < *maxsize => {
+                items.push_back(v);
+                *unfinished += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Polls the wait `wait`: does its operation if it can now be done and
+    /// gives the result (the wait is then a finished future), else None.
+    pub(super) fn sync_poll(&mut self, wait: ObjId) -> Option<Result<Value, Value>> {
+        let Some(Awaitable::SyncWait { on, op }) = self.awaitable_at(wait).cloned() else {
+            return None;
+        };
+        let Value::Ref(p) = on else { return None };
+        let result = match op {
+            SyncOp::Acquire => match self.prim_mut(p) {
+                Some(SyncPrim::Semaphore { value, .. }) if *value > 0 => {
+                    *value -= 1;
+                    Value::Bool(true)
+                }
+                _ => return None,
+            },
+            SyncOp::EventWait => match self.prim(p) {
+                Some(SyncPrim::Event { set: true }) => Value::Bool(true),
+                _ => return None,
+            },
+            SyncOp::Get => self.queue_take(p)?,
+            SyncOp::Put(v) => {
+                if !self.queue_offer(p, v) {
+                    return None;
+                }
+                Value::None
+            }
+            SyncOp::Join => match self.prim(p) {
+                Some(SyncPrim::Queue { unfinished: 0, .. }) => Value::None,
+                _ => return None,
+            },
+        };
+        *self.heap.get_mut(wait) = Obj::Native(S::from_awaitable(Awaitable::Future {
+            call_id: 0,
+            state: FutState::Done(result),
+        }));
+        Some(Ok(result))
+    }
+
+    /// How many tasks are blocked on a wait of the primitive `id`.
+    fn waiters_on(&self, id: ObjId) -> usize {
+        let target = Value::Ref(id);
+        self.sched
+            .tasks
+            .iter()
+            .filter(|t| t.state == super::tasks_data::TaskState::Blocked)
+            .filter(|t| {
+                matches!(t.waiting_on, Value::Ref(w) if matches!(self.awaitable_at(w),
+                    Some(Awaitable::SyncWait { on, .. }) if *on == target))
+            })
+            .count()
+    }
+
+    /// The repr of a primitive, as CPython writes it.
+    ///
+    /// # Errors
+    /// What the repr of a queued item raised.
+    /// `addr` is None for `str()`, which a queue writes without it.
+    pub(super) fn sync_repr(&mut self, id: ObjId, addr: Option<&str>) -> PyResult<Option<String>> {
+        let Some(prim) = self.prim(id).cloned() else {
+            return Ok(None);
+        };
+        let waiters = self.waiters_on(id);
+        let waiting = if waiters > 0 {
+            format!(", waiters:{waiters}")
+        } else {
+            String::new()
+        };
+        let at = addr.map(|a| format!(" at {a}")).unwrap_or_default();
+        Ok(Some(match prim {
+            SyncPrim::Semaphore { kind, value, .. } => {
+                let state = if value == 0 { "locked" } else { "unlocked" };
+                let value = match kind {
+                    SemKind::Lock => String::new(),
+                    _ => format!(", value:{value}"),
+                };
+                let name = match kind {
+                    SemKind::Lock => "Lock",
+                    SemKind::Semaphore => "Semaphore",
+                    SemKind::Bounded => "BoundedSemaphore",
+                };
+                format!("<asyncio.locks.{name} object{at} [{state}{value}{waiting}]>")
+            }
+            SyncPrim::Event { set } => format!(
+                "<asyncio.locks.Event object{at} [{}{waiting}]>",
+                if set { "set" } else { "unset" }
+            ),
+            SyncPrim::Queue {
+                items,
+                maxsize,
+                unfinished,
+                lifo,
+            } => {
+                let name = if lifo { "LifoQueue" } else { "Queue" };
+                let mut s = format!("<{name}{at} maxsize={maxsize}");
+                if !items.is_empty() {
+                    let mut shown = Vec::with_capacity(items.len());
+                    for v in items {
+                        shown.push(self.repr(v)?);
+                    }
+                    s.push_str(&format!(" _queue=[{}]", shown.join(", ")));
+                }
+                if waiters > 0 {
+                    s.push_str(&format!(" _getters[{waiters}]"));
+                }
+                if unfinished > 0 {
+                    s.push_str(&format!(" tasks={unfinished}"));
+                }
+                s.push('>');
+                s
+            }
+        }))
+    }
+}
