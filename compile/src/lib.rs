@@ -13,6 +13,7 @@ pub mod bytecode;
 mod disassemble;
 mod error;
 mod expr;
+mod fstring;
 pub mod parse;
 mod pattern;
 mod stmt;

@@ -1,6 +1,7 @@
 //! Parsing: source text → `rustpython-parser` AST, with errors turned into
-//! CPython-style `SyntaxError`s (and a clear message for the PEP 701
-//! nested-quote f-strings the parser does not know).
+//! CPython-style `SyntaxError`s. A module that fails to parse is tried
+//! again with its f-strings lexed here (`fstring.rs`: the PEP 701 forms
+//! the parser's 3.11 grammar does not know).
 
 use rustpython_parser::{ast, Parse};
 
@@ -19,18 +20,13 @@ pub fn parse_module(source: &str, filename: &str) -> Result<Vec<ast::Stmt>, Comp
     match ast::Suite::parse(source, filename) {
         Ok(body) => Ok(body),
         Err(e) => {
+            if let Some((rewritten, table)) = crate::fstring::rewrite(source) {
+                if let Ok(body) = ast::Suite::parse(&rewritten, filename) {
+                    return crate::fstring::splice(body, table);
+                }
+            }
             let lines = LineIndex::new(source);
             let line = lines.line(e.offset.into());
-            let src_line = source
-                .lines()
-                .nth(line.saturating_sub(1) as usize)
-                .unwrap_or("");
-            if has_nested_quote_fstring(src_line) {
-                return Err(CompileError::syntax(
-                    "f-string: nested quotes of the same kind inside an f-string (Python 3.12+, PEP 701) are not supported; use the other quote character inside the braces".into(),
-                    line,
-                ));
-            }
             let msg = match &e.error {
                 rustpython_parser::ParseErrorType::Eof => {
                     "unexpected EOF while parsing".to_string()
@@ -81,33 +77,4 @@ fn check_nesting(source: &str) -> Result<(), CompileError> {
         }
     }
     Ok(())
-}
-
-/// Does the line contain an f-string whose `{...}` part uses the f-string's
-/// own quote character (valid only since Python 3.12)?
-fn has_nested_quote_fstring(line: &str) -> bool {
-    let b = line.as_bytes();
-    let mut i = 0;
-    while i + 1 < b.len() {
-        let is_prefix =
-            matches!(b[i], b'f' | b'F') && (i == 0 || !(b[i - 1] as char).is_alphanumeric());
-        if is_prefix && (b[i + 1] == b'"' || b[i + 1] == b'\'') {
-            let q = b[i + 1];
-            let mut j = i + 2;
-            let mut depth = 0;
-            while j < b.len() {
-                match b[j] {
-                    b'{' => depth += 1,
-                    b'}' => depth = (depth - 1).max(0),
-                    c if c == q && depth > 0 => return true,
-                    c if c == q => break,
-                    _ => {}
-                }
-                j += 1;
-            }
-            i = j;
-        }
-        i += 1;
-    }
-    false
 }

@@ -93,8 +93,11 @@ impl<S: Stdlib> Vm<S> {
         }
         *awaited = true;
         let (gen, step, default) = (*gen, step.clone(), *default);
-        let Value::Ref(g) = gen else {
-            unreachable!("an async generator")
+        let Some(g) = self.as_async_generator(gen) else {
+            // (only a forged snapshot holds another object here)
+            return Err(PyErr::type_error(
+                "an async generator step of a non-generator",
+            ));
         };
         let state = self.gen_state(g);
         if state == GenState::Running {

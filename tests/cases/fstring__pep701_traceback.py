@@ -1,0 +1,5 @@
+data = {"a": 1}
+print(f"""start
+{data["a"]}
+{data["missing"]}
+""")
