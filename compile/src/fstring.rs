@@ -398,7 +398,7 @@ impl Lexer<'_, '_> {
                 }
                 _ => {}
             }
-            if let Some(inner) = self.string_start(i) {
+            if self.string_start(i).is_some() {
                 // (skipped here: f-strings in it are rewritten with the
                 // whole expression)
                 let mut scratch = Lexer {
