@@ -121,16 +121,37 @@ impl Builder<'_> {
             Expr::NamedExpr(n) => {
                 self.expr(&n.value)?;
                 if let Expr::Name(t) = &*n.target {
-                    // The walrus binds in the nearest non-comprehension scope.
+                    // The walrus binds in the nearest scope that is not a
+                    // comprehension or generator expression; the generator
+                    // expressions in between reach it as a free variable
+                    // (or a global, from the module level).
+                    let name = t.id.as_str();
                     let saved = self.cur;
-                    while self.scopes[self.cur].kind == ScopeKind::Comprehension {
-                        self.cur = self.scopes[self.cur].parent.expect("has parent");
+                    let mut crossed = Vec::new();
+                    loop {
+                        let s = &self.scopes[self.cur];
+                        if s.kind == ScopeKind::Comprehension || s.is_genexpr {
+                            if s.is_genexpr {
+                                crossed.push(self.cur);
+                            }
+                            self.cur = s.parent.expect("has parent");
+                        } else {
+                            break;
+                        }
                     }
-                    self.bind(t.id.as_str());
+                    self.bind(name);
                     let target_scope = self.cur;
+                    let at_module = self.scopes[target_scope].kind == ScopeKind::Module;
+                    for g in crossed {
+                        if at_module {
+                            self.scopes[g].globals.insert(name.to_string());
+                        } else {
+                            self.scopes[g].nonlocals.insert(name.to_string());
+                        }
+                    }
                     self.cur = saved;
                     if saved != target_scope {
-                        self.use_name(t.id.as_str());
+                        self.use_name(name);
                     }
                 }
             }
@@ -151,6 +172,7 @@ impl Builder<'_> {
                 let prev = self.push(c, ScopeKind::Function);
                 self.scopes[self.cur].params.push(".0".into());
                 self.scopes[self.cur].is_generator = true;
+                self.scopes[self.cur].is_genexpr = true;
                 // `async for` in it makes an asynchronous generator
                 self.scopes[self.cur].is_coroutine = c.generators.iter().any(|g| g.is_async);
                 for (i, g) in c.generators.iter().enumerate() {

@@ -54,6 +54,9 @@ pub struct Scope {
     pub is_generator: bool,
     /// `async def`: calling it makes a coroutine.
     pub is_coroutine: bool,
+    /// A generator expression's function: a walrus in it binds in the
+    /// scope around it.
+    pub is_genexpr: bool,
 }
 
 impl Scope {
@@ -72,6 +75,7 @@ impl Scope {
             uses_class_cell: false,
             is_generator: false,
             is_coroutine: false,
+            is_genexpr: false,
         }
     }
 
