@@ -64,6 +64,8 @@ macro_rules! native_modules {
             "pathlib" => pathlib MODULE,
             "os" => os MODULE,
             "posixpath" => os_path MODULE,
+            "urllib" => urllib MODULE,
+            "urllib.parse" => urllib_parse MODULE,
         }
     };
 }
@@ -138,6 +140,10 @@ mod toml_tables;
 mod tomllib;
 pub mod typing;
 mod unicodedata;
+mod urllib;
+mod urllib_parse;
+mod urllib_quote;
+mod urllib_result;
 mod util;
 
 use crate::builtins::Args;
