@@ -66,6 +66,7 @@ macro_rules! native_modules {
             "posixpath" => os_path MODULE,
             "urllib" => urllib MODULE,
             "urllib.parse" => urllib_parse MODULE,
+            "html" => html MODULE,
         }
     };
 }
@@ -101,6 +102,8 @@ mod hashlib;
 mod hashlib_obj;
 mod heapq;
 mod hmac;
+mod html;
+mod html_entities;
 mod io;
 pub mod iters;
 mod itertools;
