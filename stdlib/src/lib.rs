@@ -67,6 +67,7 @@ macro_rules! native_modules {
             "urllib" => urllib MODULE,
             "urllib.parse" => urllib_parse MODULE,
             "html" => html MODULE,
+            "fnmatch" => fnmatch MODULE,
         }
     };
 }
@@ -95,6 +96,7 @@ pub mod decimal;
 mod digests;
 mod digests_sponge;
 pub mod entry;
+mod fnmatch;
 mod functools;
 mod future;
 pub mod generic;
