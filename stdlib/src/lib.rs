@@ -68,6 +68,7 @@ macro_rules! native_modules {
             "urllib.parse" => urllib_parse MODULE,
             "html" => html MODULE,
             "fnmatch" => fnmatch MODULE,
+            "shlex" => shlex MODULE,
         }
     };
 }
@@ -131,6 +132,7 @@ mod re_match;
 mod re_parse;
 pub mod registry;
 mod sha512;
+mod shlex;
 mod statistics;
 mod statistics_bivariate;
 mod string;
