@@ -136,6 +136,7 @@ mod shlex;
 mod statistics;
 mod statistics_bivariate;
 mod string;
+mod string_template;
 pub mod structseq;
 mod structseq_data;
 mod sys;
