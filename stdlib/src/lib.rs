@@ -69,6 +69,7 @@ macro_rules! native_modules {
             "html" => html MODULE,
             "fnmatch" => fnmatch MODULE,
             "shlex" => shlex MODULE,
+            "uuid" => uuid MODULE,
         }
     };
 }
@@ -153,6 +154,7 @@ mod urllib_parse;
 mod urllib_quote;
 mod urllib_result;
 mod util;
+mod uuid;
 
 use crate::builtins::Args;
 use crate::object::Value;

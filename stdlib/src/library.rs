@@ -276,6 +276,10 @@ impl Stdlib for Library {
     }
 
     fn decimal_int_of(vm: &mut Vm, v: Value) -> Option<PyResult<Value>> {
+        // also `int()` of the library's other objects with `__int__`
+        if let Some(n) = super::uuid::int_of_uuid(vm, v) {
+            return Some(Ok(n));
+        }
         super::decimal::ops::int_of(vm, v)
     }
 

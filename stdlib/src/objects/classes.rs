@@ -63,6 +63,9 @@ impl NativeClassVm for Vm {
         if let Some(r) = crate::pathlib::isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = crate::uuid::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if _t == crate::random_obj::random_type_id() {
             return Some(crate::random_obj::isinstance(self, _v));
         }
@@ -125,6 +128,9 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let NativeObj::Path(_) = o {
         return Some(crate::pathlib::class_id());
     }
+    if let Some(t) = crate::uuid::class_of(o) {
+        return Some(t);
+    }
     crate::datetime::class_of(o)
 }
 
@@ -154,6 +160,9 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
         return Some(format!("<class '{name}'>"));
     }
     if let Some(r) = crate::pathlib::class_repr(t) {
+        return Some(r);
+    }
+    if let Some(r) = crate::uuid::class_repr(t) {
         return Some(r);
     }
     crate::datetime::class_repr(t)

@@ -130,6 +130,7 @@ native_dispatch! {
     TypingForm => crate::typing::TypingType,
     TypingAlias => crate::typing::TypingType,
     Path => crate::pathlib::PathType,
+    Uuid => crate::uuid::UuidType,
 }
 
 /// The placeholder variant.

@@ -135,6 +135,11 @@ native_objects! {
     },
     /// A `pathlib` path: its normalized text (`pathlib.rs`).
     Path(String),
+    /// A `uuid.UUID`: its 128-bit value, high and low halves (`uuid.rs`).
+    Uuid {
+        hi: u64,
+        lo: u64,
+    },
 }
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
