@@ -70,6 +70,7 @@ macro_rules! native_modules {
             "fnmatch" => fnmatch MODULE,
             "shlex" => shlex MODULE,
             "uuid" => uuid MODULE,
+            "struct" => struct_module MODULE,
         }
     };
 }
@@ -138,6 +139,8 @@ mod statistics;
 mod statistics_bivariate;
 mod string;
 mod string_template;
+mod struct_codec;
+mod struct_module;
 pub mod structseq;
 mod structseq_data;
 mod sys;

@@ -131,6 +131,7 @@ native_dispatch! {
     TypingAlias => crate::typing::TypingType,
     Path => crate::pathlib::PathType,
     Uuid => crate::uuid::UuidType,
+    Struct => crate::struct_module::StructType,
 }
 
 /// The placeholder variant.

@@ -140,6 +140,8 @@ native_objects! {
         hi: u64,
         lo: u64,
     },
+    /// A `struct.Struct`: its format text (`struct_module.rs`).
+    Struct(Box<String>),
 }
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
