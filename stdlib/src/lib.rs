@@ -71,6 +71,7 @@ macro_rules! native_modules {
             "shlex" => shlex MODULE,
             "uuid" => uuid MODULE,
             "struct" => struct_module MODULE,
+            "graphlib" => graphlib MODULE,
         }
     };
 }
@@ -103,6 +104,8 @@ mod fnmatch;
 mod functools;
 mod future;
 pub mod generic;
+mod graphlib;
+mod graphlib_data;
 mod hashlib;
 mod hashlib_obj;
 mod heapq;

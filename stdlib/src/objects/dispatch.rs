@@ -132,6 +132,7 @@ native_dispatch! {
     Path => crate::pathlib::PathType,
     Uuid => crate::uuid::UuidType,
     Struct => crate::struct_module::StructType,
+    TopoSorter => crate::graphlib::TopoSorterType,
 }
 
 /// The placeholder variant.

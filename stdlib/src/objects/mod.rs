@@ -142,6 +142,8 @@ native_objects! {
     },
     /// A `struct.Struct`: its format text (`struct_module.rs`).
     Struct(Box<String>),
+    /// A `graphlib.TopologicalSorter` (`graphlib.rs`).
+    TopoSorter(Box<crate::graphlib_data::TopoState>),
 }
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
