@@ -72,6 +72,7 @@ macro_rules! native_modules {
             "uuid" => uuid MODULE,
             "struct" => struct_module MODULE,
             "graphlib" => graphlib MODULE,
+            "fractions" => fractions MODULE,
         }
     };
 }
@@ -101,6 +102,9 @@ mod digests;
 mod digests_sponge;
 pub mod entry;
 mod fnmatch;
+mod fractions;
+mod fractions_fmt;
+mod fractions_ops;
 mod functools;
 mod future;
 pub mod generic;

@@ -133,6 +133,7 @@ native_dispatch! {
     Uuid => crate::uuid::UuidType,
     Struct => crate::struct_module::StructType,
     TopoSorter => crate::graphlib::TopoSorterType,
+    Fraction => crate::fractions::FractionType,
 }
 
 /// The placeholder variant.

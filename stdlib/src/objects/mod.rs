@@ -144,6 +144,9 @@ native_objects! {
     Struct(Box<String>),
     /// A `graphlib.TopologicalSorter` (`graphlib.rs`).
     TopoSorter(Box<crate::graphlib_data::TopoState>),
+    /// A `fractions.Fraction`: numerator and positive denominator in
+    /// lowest terms (`fractions.rs`).
+    Fraction(Box<(num_bigint::BigInt, num_bigint::BigInt)>),
 }
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
