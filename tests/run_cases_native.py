@@ -3,6 +3,7 @@ natively (no wasm, no limits) and show the first difference of each failure.
 The real runner is host/tests/cases.rs (through monty.wasm); this one is
 for fast iteration. Build first:
     cargo build --release -p monty-guest --example run_native
+(the binary is looked up under $CARGO_TARGET_DIR when it is set, else target/).
 Usage: python3 tests/run_cases_native.py [substring ...]
 """
 import subprocess, sys, os, glob
@@ -10,7 +11,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from regen_cases import parse_expected
 HERE = os.path.dirname(os.path.abspath(__file__))
 os.chdir(os.path.join(HERE, 'cases'))
-exe = os.path.join(HERE, '..', 'target', 'release', 'examples', 'run_native')
+target = os.environ.get('CARGO_TARGET_DIR') or os.path.join(HERE, '..', 'target')
+exe = os.path.join(os.path.abspath(target), 'release', 'examples', 'run_native')
 fails = []
 names = sorted(glob.glob('*.py'))
 # tools__ cases need the tool server: host/tests/cases.rs runs them.

@@ -256,3 +256,39 @@ fn check_reports_without_running() {
     assert_eq!(bad.diagnostics[0].type_name, "SyntaxError");
     assert_eq!(bad.diagnostics[0].message, "invalid syntax");
 }
+
+#[test]
+fn objects_of_the_newer_modules_survive_a_snapshot() {
+    // Fractions, UUIDs, Struct objects, topological sorters, urllib.parse
+    // results and string.Template instances held across a host call.
+    let code = "\
+from fractions import Fraction
+import uuid, struct, graphlib, urllib.parse, string
+f = Fraction(1, 3) + Fraction(10 ** 30, 7)
+u = uuid.uuid5(uuid.NAMESPACE_DNS, 'example.com')
+s = struct.Struct('<ih')
+ts = graphlib.TopologicalSorter({'b': ['a'], 'c': ['b']})
+r = urllib.parse.urlparse('https://h:8080/p?q=1')
+t = string.Template('$x and ${y}')
+n = wait(1)
+str((f, u, s.pack(n, 2), list(ts.static_order()), r.port, r.geturl(), t.substitute(x=n, y=f)))
+";
+    let mut first = Session::default();
+    let mut r = request(code);
+    r.externals = vec![external("wait", &["n"], false)];
+    let c = call(start(&mut first, &r));
+    let state = first.snapshot();
+    drop(first);
+    let mut second = Session::default();
+    let again: Progress = serde_json::from_str(&second.restore(&state)).unwrap();
+    assert_eq!(call(again), c);
+    let (value, _) = complete(resume(
+        &mut second,
+        &Resume::One(Reply::value(c.id, Value::Int(7))),
+    ));
+    // what CPython 3.13 prints for the same program with `n = 7`
+    let expected = "(Fraction(3000000000000000000000000000007, 21), \
+        UUID('cfbff0d1-9375-5685-968c-48ce8b15ae17'), b'\\x07\\x00\\x00\\x00\\x02\\x00', \
+        ['a', 'b', 'c'], 8080, 'https://h:8080/p?q=1', '7 and 3000000000000000000000000000007/21')";
+    assert_eq!(value, Value::Str(expected.into()));
+}

@@ -64,6 +64,15 @@ macro_rules! native_modules {
             "pathlib" => pathlib MODULE,
             "os" => os MODULE,
             "posixpath" => os_path MODULE,
+            "urllib" => urllib MODULE,
+            "urllib.parse" => urllib_parse MODULE,
+            "html" => html MODULE,
+            "fnmatch" => fnmatch MODULE,
+            "shlex" => shlex MODULE,
+            "uuid" => uuid MODULE,
+            "struct" => struct_module MODULE,
+            "graphlib" => graphlib MODULE,
+            "fractions" => fractions MODULE,
         }
     };
 }
@@ -92,13 +101,21 @@ pub mod decimal;
 mod digests;
 mod digests_sponge;
 pub mod entry;
+mod fnmatch;
+mod fractions;
+mod fractions_fmt;
+mod fractions_ops;
 mod functools;
 mod future;
 pub mod generic;
+mod graphlib;
+mod graphlib_data;
 mod hashlib;
 mod hashlib_obj;
 mod heapq;
 mod hmac;
+mod html;
+mod html_entities;
 mod io;
 pub mod iters;
 mod itertools;
@@ -124,9 +141,13 @@ mod re_match;
 mod re_parse;
 pub mod registry;
 mod sha512;
+mod shlex;
 mod statistics;
 mod statistics_bivariate;
 mod string;
+mod string_template;
+mod struct_codec;
+mod struct_module;
 pub mod structseq;
 mod structseq_data;
 mod sys;
@@ -138,7 +159,12 @@ mod toml_tables;
 mod tomllib;
 pub mod typing;
 mod unicodedata;
+mod urllib;
+mod urllib_parse;
+mod urllib_quote;
+mod urllib_result;
 mod util;
+mod uuid;
 
 use crate::builtins::Args;
 use crate::object::Value;

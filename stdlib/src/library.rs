@@ -272,27 +272,51 @@ impl Stdlib for Library {
     }
 
     fn decimal_float_of(vm: &Vm, v: Value) -> Option<PyResult<f64>> {
+        // also `float()` of a `Fraction`
+        if let Some(f) = super::fractions_ops::float_of(vm, v) {
+            return Some(f);
+        }
         super::decimal::ops::float_of(vm, v)
     }
 
     fn decimal_int_of(vm: &mut Vm, v: Value) -> Option<PyResult<Value>> {
+        // also `int()` of the library's other objects with `__int__`
+        if let Some(n) = super::uuid::int_of_uuid(vm, v) {
+            return Some(Ok(n));
+        }
+        if let Some(n) = super::fractions_ops::int_of(vm, v) {
+            return Some(Ok(n));
+        }
         super::decimal::ops::int_of(vm, v)
     }
 
     fn decimal_round(vm: &mut Vm, v: Value, nd: Option<Value>) -> Option<PyResult<Value>> {
+        if let Some(r) = super::fractions_ops::round(vm, v, nd) {
+            return Some(r);
+        }
         super::decimal::ops::round(vm, v, nd)
     }
 
     fn decimal_pow3(vm: &mut Vm, a: Value, b: Value, m: Value) -> PyResult<Option<Value>> {
+        if super::fractions_ops::frac_of(vm, a).is_some() {
+            // `Fraction.__pow__` takes no modulo
+            return Err(crate::vm::PyErr::type_error(
+                "Fraction.__pow__() takes 2 positional arguments but 3 were given",
+            ));
+        }
         super::decimal::ops::pow3(vm, a, b, m)
     }
 
     fn decimal_divmod(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<Value>> {
+        if let Some(r) = super::fractions_ops::divmod(vm, a, b)? {
+            return Ok(Some(r));
+        }
         super::decimal::ops::divmod(vm, a, b)
     }
 
     fn is_decimal(vm: &Vm, v: Value) -> bool {
-        super::decimal::is_decimal(vm, v)
+        // (what `%f` converts with `float()`: a `Fraction` too)
+        super::decimal::is_decimal(vm, v) || super::fractions_ops::frac_of(vm, v).is_some()
     }
 
     fn stream_of(vm: &Vm, v: Value) -> Option<u8> {

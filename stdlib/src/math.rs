@@ -251,6 +251,14 @@ fn round_to_int(vm: &mut Vm, v: Value, qual: &str, f: fn(f64) -> f64) -> PyResul
     if let Some(r) = super::decimal::ops::floor_ceil(vm, v, mode) {
         return r;
     }
+    let how = match qual {
+        "math.floor" => 'f',
+        "math.ceil" => 'c',
+        _ => 't',
+    };
+    if let Some(n) = super::fractions_ops::floor_ceil(vm, v, how) {
+        return Ok(n);
+    }
     if let Some(cls) = vm.user_class_of(v) {
         // the class's __floor__/__ceil__/__trunc__, whatever it returns;
         // floor and ceil fall back on __float__ or __index__

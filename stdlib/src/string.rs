@@ -1,7 +1,10 @@
 //! `string`: the character-class constants (`ascii_letters`, `digits`,
-//! `punctuation`, ...) and `capwords`.
+//! `punctuation`, ...), `capwords`, and `Template` (in
+//! [`super::string_template`], whose methods are hidden natives of this
+//! table).
 
-use super::ModuleDef;
+use super::string_template as template;
+use super::{ModuleDef, NativeId};
 use crate::builtins::methods::call_method;
 use crate::object::Value;
 use crate::vm::{PyResult, Vm};
@@ -67,10 +70,37 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
         let v = vm.new_str(text);
         attrs.push((name.to_string(), v));
     }
+    let index = |name: &str| {
+        MODULE
+            .funcs
+            .iter()
+            .position(|f| f.name == name)
+            .expect("a function of string") as u16
+    };
+    if let Ok(cls) = template::make_class(vm, index) {
+        attrs.push(("Template".into(), cls));
+    }
+}
+
+/// Whether `f` is one of `Template`'s methods, which bind the instance
+/// they are looked up through.
+pub(crate) fn binds_as_method(f: NativeId) -> bool {
+    f.module == crate::module_index("string")
+        && MODULE
+            .funcs
+            .get(f.func as usize)
+            .is_some_and(|d| template::METHODS.iter().any(|(_, n)| *n == d.name))
 }
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "string",
-    funcs: natives_table![capwords],
+    funcs: natives_table![
+        capwords,
+        _template_init = template::template_init,
+        _template_substitute = template::template_substitute,
+        _template_safe_substitute = template::template_safe_substitute,
+        _template_is_valid = template::template_is_valid,
+        _template_get_identifiers = template::template_get_identifiers,
+    ],
     init,
 };

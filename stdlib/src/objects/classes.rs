@@ -63,6 +63,18 @@ impl NativeClassVm for Vm {
         if let Some(r) = crate::pathlib::isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = crate::uuid::isinstance(self, _v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = crate::struct_module::isinstance(self, _v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = crate::graphlib::isinstance(self, _v, _t) {
+            return Some(r);
+        }
+        if let Some(r) = crate::fractions::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if _t == crate::random_obj::random_type_id() {
             return Some(crate::random_obj::isinstance(self, _v));
         }
@@ -82,6 +94,9 @@ impl NativeClassVm for Vm {
             return Ok(Some(v));
         }
         if let Some(v) = crate::pathlib::type_getattr(_t, _name) {
+            return Ok(Some(v));
+        }
+        if let Some(v) = crate::fractions::type_getattr(_t, _name) {
             return Ok(Some(v));
         }
         self.native_fn_getattr(_t, _name)
@@ -125,6 +140,13 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let NativeObj::Path(_) = o {
         return Some(crate::pathlib::class_id());
     }
+    if let Some(t) = crate::uuid::class_of(o)
+        .or_else(|| crate::struct_module::class_of(o))
+        .or_else(|| crate::graphlib::class_of(o))
+        .or_else(|| crate::fractions::class_of(o))
+    {
+        return Some(t);
+    }
     crate::datetime::class_of(o)
 }
 
@@ -154,6 +176,13 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
         return Some(format!("<class '{name}'>"));
     }
     if let Some(r) = crate::pathlib::class_repr(t) {
+        return Some(r);
+    }
+    if let Some(r) = crate::uuid::class_repr(t)
+        .or_else(|| crate::struct_module::class_repr(t))
+        .or_else(|| crate::graphlib::class_repr(t))
+        .or_else(|| crate::fractions::class_repr(t))
+    {
         return Some(r);
     }
     crate::datetime::class_repr(t)

@@ -130,6 +130,10 @@ native_dispatch! {
     TypingForm => crate::typing::TypingType,
     TypingAlias => crate::typing::TypingType,
     Path => crate::pathlib::PathType,
+    Uuid => crate::uuid::UuidType,
+    Struct => crate::struct_module::StructType,
+    TopoSorter => crate::graphlib::TopoSorterType,
+    Fraction => crate::fractions::FractionType,
 }
 
 /// The placeholder variant.

@@ -135,6 +135,18 @@ native_objects! {
     },
     /// A `pathlib` path: its normalized text (`pathlib.rs`).
     Path(String),
+    /// A `uuid.UUID`: its 128-bit value, high and low halves (`uuid.rs`).
+    Uuid {
+        hi: u64,
+        lo: u64,
+    },
+    /// A `struct.Struct`: its format text (`struct_module.rs`).
+    Struct(Box<String>),
+    /// A `graphlib.TopologicalSorter` (`graphlib.rs`).
+    TopoSorter(Box<crate::graphlib_data::TopoState>),
+    /// A `fractions.Fraction`: numerator and positive denominator in
+    /// lowest terms (`fractions.rs`).
+    Fraction(Box<(num_bigint::BigInt, num_bigint::BigInt)>),
 }
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
