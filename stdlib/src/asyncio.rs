@@ -7,7 +7,7 @@ use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{Obj, Value};
 use crate::vm::tasks::Awaitable;
-use crate::vm::tasks_data::SemKind;
+use crate::vm::tasks_data::{SemKind, WaitWhen};
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn run(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
@@ -139,6 +139,45 @@ native! {
         vm.get_iter(l)
     }
 
+    /// `asyncio.wait(aws, *, timeout=None, return_when=ALL_COMPLETED)`:
+    /// awaiting it gives the sets `(done, pending)`.
+    def fn wait(vm, fs, *, timeout?, return_when?) {
+        let items = vm.collect_iterable(fs)?;
+        if items.is_empty() {
+            return Err(PyErr::value_error("Set of Tasks/Futures is empty."));
+        }
+        let mut children = Vec::with_capacity(items.len());
+        for v in items {
+            if vm.as_coroutine(v).is_some() {
+                return Err(PyErr::type_error(
+                    "Passing coroutines is forbidden, use tasks explicitly.",
+                ));
+            }
+            children.push(as_awaitable(vm, v)?);
+        }
+        let when = match return_when {
+            None => WaitWhen::AllCompleted,
+            Some(v) => match crate::vm::as_str(&vm.heap, v) {
+                Some("FIRST_COMPLETED") => WaitWhen::FirstCompleted,
+                Some("FIRST_EXCEPTION") => WaitWhen::FirstException,
+                Some("ALL_COMPLETED") => WaitWhen::AllCompleted,
+                _ => {
+                    let r = vm.repr(v)?;
+                    return Err(PyErr::value_error(format!("Invalid return_when value: {r}")));
+                }
+            },
+        };
+        let timeout = match timeout {
+            None | Some(Value::None) => None,
+            Some(t) => Some(vm.float_arg(t)?),
+        };
+        Ok(vm.new_awaitable(Awaitable::WaitSet {
+            children,
+            when,
+            timeout,
+        }))
+    }
+
     /// `asyncio.Lock()`.
     def fn lock(vm) {
         vm.new_semaphore(SemKind::Lock, 1)
@@ -191,7 +230,7 @@ native! {
     }
 }
 
-fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     use crate::object::ExcType;
     attrs.push((
         "CancelledError".into(),
@@ -199,6 +238,10 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     ));
     attrs.push(("TimeoutError".into(), Value::ExcType(ExcType::TimeoutError)));
     attrs.push(("QueueEmpty".into(), Value::ExcType(ExcType::QueueEmpty)));
+    for when in ["FIRST_COMPLETED", "FIRST_EXCEPTION", "ALL_COMPLETED"] {
+        let v = vm.new_str(when);
+        attrs.push((when.into(), v));
+    }
     attrs.push(("QueueFull".into(), Value::ExcType(ExcType::QueueFull)));
     attrs.push((
         "InvalidStateError".into(),
@@ -217,6 +260,7 @@ pub static MODULE: ModuleDef = ModuleDef {
         as_completed,
         iscoroutine,
         ensure_future = create_task,
+        wait,
         Lock = lock,
         Semaphore = semaphore,
         BoundedSemaphore = bounded_semaphore,

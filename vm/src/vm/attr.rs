@@ -199,6 +199,9 @@ impl<S: Stdlib> Vm<S> {
                 (Obj::Exception(e), "value") if e.kind.is_subclass_of(ExcType::StopIteration) => {
                     e.args.first().copied().unwrap_or(Value::None)
                 }
+                (Obj::Exception(e), "__notes__") if e.attrs.get_str(name).is_some() => {
+                    e.attrs.get_str(name).unwrap_or(Value::None)
+                }
                 (Obj::Exception(e), "__cause__") => e.cause,
                 (Obj::Exception(e), "__context__") => e.context,
                 (Obj::Exception(e), "__suppress_context__") => Value::Bool(e.suppress_context),

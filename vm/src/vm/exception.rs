@@ -276,6 +276,35 @@ impl<S: Stdlib> Vm<S> {
             }
         }
         out.push('\n');
+        self.format_notes(exc, out);
+    }
+
+    /// The exception's `__notes__`, one per line after its own line.
+    fn format_notes(&mut self, exc: Value, out: &mut String) {
+        let Value::Ref(id) = exc else { return };
+        let notes = match self.heap.get(id) {
+            Obj::Exception(e) => e.attrs.get_str("__notes__"),
+            _ => None,
+        };
+        let Some(Value::Ref(l)) = notes else { return };
+        let items = match self.heap.get(l) {
+            Obj::List(items) | Obj::Tuple(items) => items.clone(),
+            _ => return,
+        };
+        for note in items {
+            let text = match note {
+                Value::Ref(n) => match self.heap.get(n) {
+                    Obj::Str(s) => Some(s.s.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match text {
+                Some(t) => out.push_str(&t),
+                None => out.push_str(&self.repr(note).unwrap_or_default()),
+            }
+            out.push('\n');
+        }
     }
 
     fn format_entry(&self, entry: TbEntry, out: &mut String) {

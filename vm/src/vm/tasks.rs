@@ -21,7 +21,7 @@ use crate::vm::stdlib::Stdlib;
 
 use crate::object::{ExcType, GenState, Obj, ObjId, Value};
 
-pub use super::tasks_data::{Awaitable, FutState, Scheduler, Task, TaskState};
+pub use super::tasks_data::{Awaitable, FutState, Scheduler, Task, TaskState, WaitWhen};
 use super::{Exit, PendingCall, PyErr, PyResult, Vm};
 
 /// The methods of `Task` and `Future` objects.
@@ -191,6 +191,10 @@ impl<S: Stdlib> Vm<S> {
             let Value::Ref(id) = v else { unreachable!() };
             return Ok(self.sync_poll(id));
         }
+        if let Some(Awaitable::WaitSet { children, when, .. }) = self.native(v) {
+            let (children, when) = (children.clone(), *when);
+            return self.wait_set_outcome(&children, when, depth, false);
+        }
         let Some(n) = self.native(v) else {
             return Ok(None);
         };
@@ -261,6 +265,44 @@ impl<S: Stdlib> Vm<S> {
         })
     }
 
+    /// `asyncio.wait`'s result, `(done, pending)`, once `when` holds
+    /// (`timed_out`: at once).
+    fn wait_set_outcome(
+        &mut self,
+        children: &[Value],
+        when: WaitWhen,
+        depth: usize,
+        timed_out: bool,
+    ) -> PyResult<Option<Result<Value, Value>>> {
+        let mut done = Vec::new();
+        let mut pending = Vec::new();
+        let mut failed = false;
+        for &c in children {
+            match self.nested_outcome(c, depth + 1)? {
+                Some(outcome) => {
+                    if let Err(e) = outcome {
+                        failed |= !self.is_cancelled_error(e);
+                    }
+                    done.push(c);
+                }
+                None => pending.push(c),
+            }
+        }
+        let ready = timed_out
+            || pending.is_empty()
+            || match when {
+                WaitWhen::FirstCompleted => !done.is_empty(),
+                WaitWhen::FirstException => failed,
+                WaitWhen::AllCompleted => false,
+            };
+        if !ready {
+            return Ok(None);
+        }
+        let done = self.new_set_of(done, false)?;
+        let pending = self.new_set_of(pending, false)?;
+        Ok(Some(Ok(self.new_tuple(vec![done, pending]))))
+    }
+
     /// The `Await` op. Returns true if the frame stack changed (a coroutine
     /// frame was pushed or another task now runs); otherwise the result was
     /// pushed, or `Some(exit)` when every task is blocked.
@@ -278,6 +320,24 @@ impl<S: Stdlib> Vm<S> {
             }
             self.resume_generator(c, Value::None, false)?;
             return Ok((true, None));
+        }
+        if let Some(Awaitable::WaitSet {
+            timeout: Some(t), ..
+        }) = self.native(v)
+        {
+            let t = *t;
+            return match self.awaitable_outcome(v)? {
+                Some(Ok(x)) => {
+                    self.stack.push(x);
+                    Ok((false, None))
+                }
+                Some(Err(e)) => Err(PyErr::Raise(e)),
+                None => {
+                    // the timer's wake-up computes the sets then
+                    self.block_current(v, Some(self.sched.vtime + t.max(0.0)))?;
+                    Ok((true, self.switch()?))
+                }
+            };
         }
         if let Some(Awaitable::WaitFor { inner, timeout }) = self.native(v) {
             let (inner, timeout) = (*inner, *timeout);
@@ -303,7 +363,8 @@ impl<S: Stdlib> Vm<S> {
                 | Awaitable::Task(_)
                 | Awaitable::Gather { .. }
                 | Awaitable::NextCompleted(_)
-                | Awaitable::SyncWait { .. },
+                | Awaitable::SyncWait { .. }
+                | Awaitable::WaitSet { .. },
             ) => None,
             _ => {
                 return Err(PyErr::type_error(format!(
@@ -384,6 +445,8 @@ impl<S: Stdlib> Vm<S> {
             let mut on = self.sched.tasks[i].waiting_on;
             if let Some(Awaitable::WaitFor { inner, .. }) = self.native(on) {
                 on = *inner;
+            } else if let Some(Awaitable::WaitSet { .. }) = self.native(on) {
+                // (done early, or by its timer)
             } else if self.sched.tasks[i].wake_at.is_some() {
                 continue;
             }
@@ -413,6 +476,16 @@ impl<S: Stdlib> Vm<S> {
             x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
         });
         for i in due {
+            let on = self.sched.tasks[i].waiting_on;
+            if let Some(Awaitable::WaitSet { children, when, .. }) = self.native(on) {
+                // timed out: the sets as they are now
+                let (children, when) = (children.clone(), *when);
+                let wake = match self.wait_set_outcome(&children, when, 0, true) {
+                    Ok(o) => o,
+                    Err(e) => Some(Err(self.raise_prep_detached(e))),
+                };
+                self.sched.tasks[i].wake = wake;
+            }
             let on = self.sched.tasks[i].waiting_on;
             if let Some(Awaitable::WaitFor { inner, .. }) = self.native(on) {
                 let inner = *inner;

@@ -39,6 +39,13 @@ pub enum Awaitable {
     /// One item `as_completed` yields: awaiting it gives the outcome of the
     /// next awaitable of its group to finish.
     NextCompleted(Value),
+    /// `asyncio.wait(aws, timeout=, return_when=)`: done when `when` says
+    /// so (or the timeout passes); gives `(done, pending)` sets.
+    WaitSet {
+        children: Vec<Value>,
+        when: WaitWhen,
+        timeout: Option<f64>,
+    },
     /// A lock, semaphore, event or queue.
     Sync(SyncPrim),
     /// Awaiting it waits until `op` can be done on the primitive `on`
@@ -55,6 +62,14 @@ pub enum Awaitable {
         /// `StopAsyncIteration`.
         default: Option<Value>,
     },
+}
+
+/// `asyncio.wait`'s `return_when`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WaitWhen {
+    FirstCompleted,
+    FirstException,
+    AllCompleted,
 }
 
 /// asyncio's synchronization primitives, shared by the tasks that wait on
@@ -125,6 +140,7 @@ impl Awaitable {
             Awaitable::WaitFor { inner, .. } => f(*inner),
             Awaitable::AsCompleted(items) => items.iter().for_each(|v| f(*v)),
             Awaitable::NextCompleted(group) => f(*group),
+            Awaitable::WaitSet { children, .. } => children.iter().for_each(|v| f(*v)),
             Awaitable::Sync(SyncPrim::Queue { items, .. }) => items.iter().for_each(|v| f(*v)),
             Awaitable::Sync(_) => {}
             Awaitable::SyncWait { on, op } => {

@@ -1,7 +1,7 @@
 //! Methods of the runtime's own objects: exceptions, properties and
 //! generators (and coroutines, and async generators).
 
-use crate::object::{ExcType, Exception, Obj, ObjId, Value};
+use crate::object::{Exception, HashKey, Obj, ObjId, Value};
 use crate::vm::tasks_data::AgenStep;
 use crate::vm::PyErr;
 
@@ -35,13 +35,41 @@ native! {
         Ok(this)
     }
 
-    /// `BaseException.add_note(note, /)`: not supported (notes are not
-    /// kept), so it fails as a missing attribute.
-    builtin method add_note(vm, this, *rest, **kwargs) {
-        Err(PyErr::new(
-            ExcType::AttributeError,
-            format!("'{}' object has no attribute 'add_note'", vm.class_name(this)),
-        ))
+    /// `BaseException.add_note(note, /)`: appends to `__notes__` (a list
+    /// the traceback prints after the exception's line).
+    builtin method add_note(vm, this, note, /) {
+        let is_str = matches!(note, Value::Ref(n) if matches!(vm.heap.get(n), Obj::Str(_)));
+        if !is_str {
+            return Err(PyErr::type_error(format!(
+                "note must be a str, not '{}'",
+                vm.class_name(note)
+            )));
+        }
+        let notes = match vm.heap.get(receiver(this)) {
+            Obj::Exception(e) => e.attrs.get_str("__notes__"),
+            _ => None,
+        };
+        match notes {
+            Some(Value::Ref(l)) if matches!(vm.heap.get(l), Obj::List(_)) => {
+                if let Obj::List(items) = vm.heap.get_mut(l) {
+                    items.push(note);
+                }
+            }
+            Some(other) => {
+                return Err(PyErr::type_error(format!(
+                    "Cannot add note: __notes__ is not a list ({})",
+                    vm.class_name(other)
+                )))
+            }
+            None => {
+                let list = vm.new_list(vec![note]);
+                let key = vm.new_str("__notes__");
+                if let Obj::Exception(e) = vm.heap.get_mut(receiver(this)) {
+                    e.attrs.insert(HashKey::Str("__notes__".into()), key, list);
+                }
+            }
+        }
+        Ok(Value::None)
     }
 
     /// `property.getter(fget, /)`.
