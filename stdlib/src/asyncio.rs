@@ -81,7 +81,15 @@ native! {
     /// `asyncio.create_task(coro, *, name=None, context=None)` (and
     /// `ensure_future`, whose `loop` keyword no Rust name can bind).
     def fn create_task(vm, coro, *, name?, context?) {
-        vm.spawn_task(coro)
+        match name {
+            Some(name) if !name.is_none() => vm.spawn_named_task(coro, name),
+            _ => vm.spawn_task(coro),
+        }
+    }
+
+    /// `asyncio.current_task()`.
+    def fn current_task(vm) {
+        vm.current_task()
     }
 
     /// `asyncio.sleep(delay, result=None)` (an `async def` in CPython).
@@ -261,6 +269,7 @@ pub static MODULE: ModuleDef = ModuleDef {
         iscoroutine,
         ensure_future = create_task,
         wait,
+        current_task,
         Lock = lock,
         Semaphore = semaphore,
         BoundedSemaphore = bounded_semaphore,
@@ -306,7 +315,9 @@ impl np::NativeType for AwaitableType {
     }
 
     fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
-        if vm.sync_has_method(id, name) {
+        if vm.sync_has_method(id, name)
+            || (matches!(name, "get_name" | "set_name") && vm.task_name(id).is_some())
+        {
             return true;
         }
         awaitable_of(np::obj(vm, id)).is_some_and(Awaitable::is_future_like)
@@ -320,6 +331,28 @@ impl np::NativeType for AwaitableType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
+        if matches!(name, "get_name" | "set_name") && vm.task_name(id).is_some() {
+            return match (name, args.as_slice()) {
+                ("get_name", []) => {
+                    let n = vm.task_name(id).unwrap_or_default();
+                    Ok(Some(vm.new_str(n)))
+                }
+                ("set_name", [v]) => {
+                    vm.set_task_name(id, *v)?;
+                    Ok(Some(Value::None))
+                }
+                _ => Err(PyErr::type_error(format!(
+                    "{name}() takes {} positional argument{} ({} given)",
+                    if name == "get_name" {
+                        "no"
+                    } else {
+                        "exactly one"
+                    },
+                    if name == "get_name" { "s" } else { "" },
+                    args.len()
+                ))),
+            };
+        }
         if vm.sync_has_method(id, name) {
             if !kw.is_empty() {
                 return Err(PyErr::type_error(format!(

@@ -76,6 +76,35 @@ impl<S: Stdlib> Vm<S> {
     /// Starts a task running `coro` (or waiting out an `asyncio.sleep`);
     /// returns the Task object.
     pub fn spawn_task(&mut self, coro: Value) -> PyResult<Value> {
+        let task = self.spawn_task_unnamed(coro)?;
+        if let Value::Ref(id) = task {
+            if let Some(i) = self.task_index(id) {
+                if self.sched.tasks[i].name.is_none() {
+                    self.sched.tasks[i].name = Some(self.default_task_name());
+                }
+            }
+        }
+        Ok(task)
+    }
+
+    /// `asyncio.create_task(coro, name=...)`.
+    ///
+    /// # Errors
+    /// As [`Vm::spawn_task`]; what `str(name)` raised.
+    pub fn spawn_named_task(&mut self, coro: Value, name: Value) -> PyResult<Value> {
+        let task = self.spawn_task_unnamed(coro)?;
+        if let Value::Ref(id) = task {
+            self.set_task_name(id, name)?;
+        }
+        Ok(task)
+    }
+
+    fn default_task_name(&mut self) -> String {
+        self.sched.unnamed += 1;
+        format!("Task-{}", self.sched.unnamed)
+    }
+
+    fn spawn_task_unnamed(&mut self, coro: Value) -> PyResult<Value> {
         if let Some(Awaitable::Sleep { delay, result }) = self.native(coro) {
             let (delay, result) = (*delay, *result);
             return Ok(self.spawn_timer_task(coro, delay, Ok(result)));
@@ -90,18 +119,11 @@ impl<S: Stdlib> Vm<S> {
             self.ensure_main_task();
             let idx = self.sched.tasks.len() as u32;
             self.sched.tasks.push(Task {
-                coro,
-                state: TaskState::Blocked,
                 waiting_on: coro,
-                wake_at: None,
-                result: None,
-                wake: None,
                 started: true,
-                frames: Vec::new(),
-                stack: Vec::new(),
-                exc: Vec::new(),
+                ..Task::new(coro, TaskState::Blocked)
             });
-            return Ok(self.new_awaitable(Awaitable::Task(idx)));
+            return Ok(self.task_handle(idx));
         }
         if self.as_coroutine(coro).is_none() {
             return Err(PyErr::type_error(format!(
@@ -111,20 +133,9 @@ impl<S: Stdlib> Vm<S> {
         }
         self.ensure_main_task();
         let idx = self.sched.tasks.len() as u32;
-        self.sched.tasks.push(Task {
-            coro,
-            state: TaskState::Ready,
-            waiting_on: Value::None,
-            wake_at: None,
-            result: None,
-            wake: None,
-            started: false,
-            frames: Vec::new(),
-            stack: Vec::new(),
-            exc: Vec::new(),
-        });
+        self.sched.tasks.push(Task::new(coro, TaskState::Ready));
         self.sched.ready.push_back(idx);
-        Ok(self.new_awaitable(Awaitable::Task(idx)))
+        Ok(self.task_handle(idx))
     }
 
     /// A task that only waits out a timer (a gathered or wrapped
@@ -140,33 +151,81 @@ impl<S: Stdlib> Vm<S> {
         self.ensure_main_task();
         let idx = self.sched.tasks.len() as u32;
         self.sched.tasks.push(Task {
-            coro: sleep,
-            state: TaskState::Blocked,
             waiting_on: sleep,
             wake_at: Some(self.sched.vtime + delay.max(0.0)),
-            result: None,
             wake: Some(result),
             started: true,
-            frames: Vec::new(),
-            stack: Vec::new(),
-            exc: Vec::new(),
+            ..Task::new(sleep, TaskState::Blocked)
         });
-        self.new_awaitable(Awaitable::Task(idx))
+        self.task_handle(idx)
+    }
+
+    /// Task `idx`'s object (made once: `current_task() is task`).
+    fn task_handle(&mut self, idx: u32) -> Value {
+        if let Some(h) = self.sched.tasks[idx as usize].handle {
+            return h;
+        }
+        let h = self.new_awaitable(Awaitable::Task(idx));
+        self.sched.tasks[idx as usize].handle = Some(h);
+        h
+    }
+
+    /// `asyncio.current_task()`.
+    ///
+    /// # Errors
+    /// `RuntimeError` outside a running event loop.
+    pub fn current_task(&mut self) -> PyResult<Value> {
+        // (a coroutine's frame runs: `asyncio.run`, a task, top-level await)
+        let in_coroutine = self.frames.iter().any(|f| {
+            matches!(f.on_return, super::OnReturn::Generator(_))
+                && self.program.codes[f.code as usize].is_coroutine
+        });
+        if !in_coroutine && !self.in_spawned_task() {
+            return Err(PyErr::new(ExcType::RuntimeError, "no running event loop"));
+        }
+        self.ensure_main_task();
+        Ok(self.task_handle(self.sched.current))
+    }
+
+    /// The task object `id` stands for, if it is one.
+    fn task_index(&self, id: ObjId) -> Option<usize> {
+        match self.awaitable_at(id) {
+            Some(Awaitable::Task(i)) => Some(*i as usize),
+            _ => None,
+        }
+    }
+
+    /// `Task.get_name()`.
+    pub fn task_name(&self, id: ObjId) -> Option<String> {
+        let i = self.task_index(id)?;
+        // (no name: a task of a snapshot from before names were kept)
+        Some(
+            self.sched.tasks[i]
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("Task-{}", i + 1)),
+        )
+    }
+
+    /// `Task.set_name(value)` (and `create_task(name=)`).
+    ///
+    /// # Errors
+    /// What `str(value)` raised.
+    pub fn set_task_name(&mut self, id: ObjId, value: Value) -> PyResult<()> {
+        let name = self.str_of(value)?;
+        if let Some(i) = self.task_index(id) {
+            self.sched.tasks[i].name = Some(name);
+        }
+        Ok(())
     }
 
     fn ensure_main_task(&mut self) {
         if self.sched.tasks.is_empty() {
+            let name = self.default_task_name();
             self.sched.tasks.push(Task {
-                coro: Value::None,
-                state: TaskState::Running,
-                waiting_on: Value::None,
-                wake_at: None,
-                result: None,
-                wake: None,
                 started: true,
-                frames: Vec::new(),
-                stack: Vec::new(),
-                exc: Vec::new(),
+                name: Some(name),
+                ..Task::new(Value::None, TaskState::Running)
             });
             self.sched.current = 0;
         }
@@ -807,10 +866,10 @@ impl<S: Stdlib> Vm<S> {
             }
             Some(Awaitable::Task(i)) => {
                 let done = self.sched.tasks[*i as usize].state == TaskState::Done;
+                let name = self.task_name(id).unwrap_or_default();
                 format!(
-                    "<Task {} name='Task-{}'>",
+                    "<Task {} name='{name}'>",
                     if done { "finished" } else { "pending" },
-                    i + 1
                 )
             }
             Some(Awaitable::Gather { .. }) => {

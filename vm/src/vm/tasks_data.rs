@@ -240,6 +240,33 @@ pub struct Task {
     pub frames: Vec<Frame>,
     pub stack: Vec<Value>,
     pub exc: Vec<Value>,
+    /// `Task-<n>`, or `create_task(name=)`/`set_name()`'s.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The task's object (`create_task`'s result, `current_task()`), once
+    /// made: one object per task.
+    #[serde(default)]
+    pub handle: Option<Value>,
+}
+
+impl Task {
+    /// A task of `coro` in `state`, with nothing else yet.
+    pub fn new(coro: Value, state: TaskState) -> Task {
+        Task {
+            coro,
+            state,
+            waiting_on: Value::None,
+            wake_at: None,
+            result: None,
+            wake: None,
+            started: false,
+            frames: Vec::new(),
+            stack: Vec::new(),
+            exc: Vec::new(),
+            name: None,
+            handle: None,
+        }
+    }
 }
 
 /// The scheduler's state (part of the VM, so snapshots include it).
@@ -257,6 +284,10 @@ pub struct Scheduler {
     pub vtime: f64,
     /// Inside `asyncio.run(...)`.
     pub loop_running: bool,
+    /// Tasks given a default name so far (`Task-<n>`, as CPython counts:
+    /// a task named at creation takes no number).
+    #[serde(default)]
+    pub unnamed: u32,
 }
 
 impl Scheduler {
@@ -271,6 +302,9 @@ impl Scheduler {
             }
             t.stack.iter().for_each(|v| f(*v));
             t.exc.iter().for_each(|v| f(*v));
+            if let Some(h) = t.handle {
+                f(h);
+            }
         }
         for c in &self.unannounced {
             c.args.iter().for_each(|v| f(*v));
