@@ -169,7 +169,6 @@ pub struct Generator {
     pub ret: Value,
     /// An async generator being closed (`aclose()`): a `yield` now is an
     /// error, and `GeneratorExit` leaving it is the close's success.
-    #[serde(default)]
     pub closing: bool,
 }
 

@@ -241,11 +241,9 @@ pub struct Task {
     pub stack: Vec<Value>,
     pub exc: Vec<Value>,
     /// `Task-<n>`, or `create_task(name=)`/`set_name()`'s.
-    #[serde(default)]
     pub name: Option<String>,
     /// The task's object (`create_task`'s result, `current_task()`), once
     /// made: one object per task.
-    #[serde(default)]
     pub handle: Option<Value>,
 }
 
@@ -286,7 +284,6 @@ pub struct Scheduler {
     pub loop_running: bool,
     /// Tasks given a default name so far (`Task-<n>`, as CPython counts:
     /// a task named at creation takes no number).
-    #[serde(default)]
     pub unnamed: u32,
 }
 
