@@ -212,6 +212,23 @@ impl<S: Stdlib> Vm<S> {
         frame.boundary
     }
 
+    /// The generator that `id`, suspended in a `yield from`, delegates to
+    /// (the top of its saved stack, at the `Yield` after a `Send`).
+    fn delegate_of(&self, id: ObjId) -> Option<ObjId> {
+        let Obj::Generator(g) = self.heap.get(id) else {
+            return None;
+        };
+        let ops = &self.program.codes[g.code as usize].ops;
+        let at = (g.ip as usize).checked_sub(2)?;
+        let in_yield_from = g.state == GenState::Suspended
+            && matches!(ops.get(at), Some(monty_compile::bytecode::Op::Send(_)))
+            && matches!(ops.get(at + 1), Some(monty_compile::bytecode::Op::Yield));
+        if !in_yield_from {
+            return None;
+        }
+        self.as_generator(*g.saved.last()?)
+    }
+
     /// Marks a generator finished (its frame returned or raised).
     pub(super) fn finish_generator(&mut self, id: ObjId) {
         let g = self.gen(id);
@@ -279,7 +296,7 @@ impl<S: Stdlib> Vm<S> {
         r
     }
 
-    fn generator_throw_live(&mut self, id: ObjId, exc: Value) -> PyResult<Option<Value>> {
+    fn generator_throw_live(&mut self, id: ObjId, mut exc: Value) -> PyResult<Option<Value>> {
         match self.gen_state(id) {
             GenState::Done => return Err(PyErr::Raise(exc)),
             GenState::Created => {
@@ -287,6 +304,20 @@ impl<S: Stdlib> Vm<S> {
                 return Err(PyErr::Raise(exc));
             }
             _ => {}
+        }
+        if let Some(sub) = self.delegate_of(id) {
+            // suspended in `yield from` a generator: it gets the exception
+            // first (PEP 380)
+            match self.generator_throw(sub, exc) {
+                Ok(Some(y)) => return Ok(Some(y)),
+                Ok(None) => {
+                    // it returned: the `Send` takes its return value
+                    self.resume_generator(id, Value::None, true)?;
+                    return self.run_generator_frame(Value::Ref(id));
+                }
+                Err(PyErr::Suspend) => return Err(PyErr::Suspend),
+                Err(e) => exc = self.raise_prep_detached(e),
+            }
         }
         self.resume_generator(id, Value::None, true)?;
         // The yield expression's value is replaced by the exception.
