@@ -47,6 +47,7 @@ pub fn rewrite(source: &str) -> Option<(String, Vec<FString>)> {
         s: source.as_bytes(),
         src: source,
         table: &mut table,
+        nest: 0,
     }
     .code(0, source.len(), 0)?;
     if table.is_empty() {
@@ -59,7 +60,13 @@ struct Lexer<'a, 't> {
     s: &'a [u8],
     src: &'a str,
     table: &'t mut Vec<FString>,
+    /// f-strings nested around the one being lexed.
+    nest: u32,
 }
+
+/// Deepest f-string nesting lexed (each level is lexed twice, to find its
+/// end and then to rewrite it); deeper code keeps the parser's error.
+const MAX_NESTING: u32 = 12;
 
 /// The expressions of one f-string's fields, in order, each with the
 /// count of literal line breaks before it; `pending`: the breaks since the
@@ -138,6 +145,7 @@ impl Lexer<'_, '_> {
                     s: self.s,
                     src: self.src,
                     table: &mut Vec::new(),
+                    nest: self.nest,
                 };
                 let qlen = if st.triple { 3 } else { 1 };
                 scratch
@@ -353,6 +361,16 @@ impl Lexer<'_, '_> {
 
     /// A replacement field after its `{`: the part and the offset after `}`.
     fn field(&mut self, start: usize, st: &StrStart, args: &mut Args) -> Option<(Part, usize)> {
+        if self.nest >= MAX_NESTING {
+            return None;
+        }
+        self.nest += 1;
+        let r = self.field_in(start, st, args);
+        self.nest -= 1;
+        r
+    }
+
+    fn field_in(&mut self, start: usize, st: &StrStart, args: &mut Args) -> Option<(Part, usize)> {
         let mut i = start;
         let mut depth = 0usize;
         let expr_end;
@@ -405,6 +423,7 @@ impl Lexer<'_, '_> {
                     s: self.s,
                     src: self.src,
                     table: &mut Vec::new(),
+                    nest: self.nest,
                 };
                 i = scratch.literal_run(i, 1)?.1;
                 continue;
@@ -657,6 +676,15 @@ mod tests {
             placeholders("s = (\"a\" f'{x}'\n     f\"{y!r}\")\n"),
             "s = (__monty_fstring__(0, (x)\n, (y)))\n"
         );
+    }
+
+    #[test]
+    fn deep_nesting_gives_none_quickly() {
+        let mut src = String::from("x");
+        for _ in 0..200 {
+            src = format!("f\"{{{src}}}\"");
+        }
+        assert!(rewrite(&format!("y = {src}\n")).is_none());
     }
 
     #[test]
