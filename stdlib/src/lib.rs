@@ -73,6 +73,7 @@ macro_rules! native_modules {
             "struct" => struct_module MODULE,
             "graphlib" => graphlib MODULE,
             "fractions" => fractions MODULE,
+            "contextlib" => contextlib MODULE,
         }
     };
 }
@@ -83,6 +84,7 @@ mod base85;
 mod binascii;
 mod bisect;
 pub(crate) mod collections;
+mod contextlib;
 mod copy;
 mod csv;
 mod csv_data;
