@@ -209,6 +209,11 @@ impl<S: Stdlib> Vm<S> {
                 {
                     e.attrs.get_str(name).unwrap_or(Value::None)
                 }
+                // attributes a module sets on a builtin exception it raises
+                // (`json.JSONDecodeError.pos`)
+                (Obj::Exception(e), _) if e.class.is_none() && e.attrs.get_str(name).is_some() => {
+                    e.attrs.get_str(name).unwrap_or(Value::None)
+                }
                 (Obj::Function(f), "__name__") => {
                     let n = self.program.codes[f.code as usize].name.clone();
                     self.new_str(n)
