@@ -292,3 +292,33 @@ str((f, u, s.pack(n, 2), list(ts.static_order()), r.port, r.geturl(), t.substitu
         ['a', 'b', 'c'], 8080, 'https://h:8080/p?q=1', '7 and 3000000000000000000000000000007/21')";
     assert_eq!(value, Value::Str(expected.into()));
 }
+
+#[test]
+fn modules_the_sandbox_cannot_have_say_so_on_import() {
+    for (name, stmt) in [
+        ("socket", "import socket"),
+        ("zoneinfo", "from zoneinfo import ZoneInfo"),
+        ("subprocess", "import subprocess"),
+        ("multiprocessing", "import multiprocessing"),
+        ("threading", "import threading"),
+        ("ctypes", "import ctypes"),
+        ("sqlite3", "import sqlite3"),
+        ("urllib.request", "import urllib.request"),
+        ("http.client", "import http.client"),
+        ("requests", "import requests"),
+    ] {
+        let (ty, msg, _) = error(start(&mut Session::default(), &request(stmt)));
+        assert_eq!(ty, "ModuleNotFoundError", "{stmt}");
+        assert_eq!(
+            msg,
+            format!("No module named '{name}': it is not available in this sandbox"),
+            "{stmt}"
+        );
+    }
+    // a name that is simply unknown keeps CPython's message
+    let (ty, msg, _) = error(start(&mut Session::default(), &request("import nosuchmod")));
+    assert_eq!(
+        (ty.as_str(), msg.as_str()),
+        ("ModuleNotFoundError", "No module named 'nosuchmod'")
+    );
+}
