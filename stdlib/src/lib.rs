@@ -74,6 +74,7 @@ macro_rules! native_modules {
             "graphlib" => graphlib MODULE,
             "fractions" => fractions MODULE,
             "contextlib" => contextlib MODULE,
+            "types" => types MODULE,
         }
     };
 }
@@ -159,6 +160,7 @@ mod time_data;
 mod toml_parse;
 mod toml_tables;
 mod tomllib;
+mod types;
 pub mod typing;
 mod unicodedata;
 mod urllib;
