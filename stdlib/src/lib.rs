@@ -75,6 +75,7 @@ macro_rules! native_modules {
             "fractions" => fractions MODULE,
             "contextlib" => contextlib MODULE,
             "types" => types MODULE,
+            "pprint" => pprint MODULE,
         }
     };
 }
@@ -133,6 +134,7 @@ mod operator;
 mod os;
 mod os_path;
 mod pathlib;
+mod pprint;
 pub mod random;
 mod random_obj;
 mod random_ops;
