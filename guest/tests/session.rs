@@ -322,3 +322,66 @@ fn modules_the_sandbox_cannot_have_say_so_on_import() {
         ("ModuleNotFoundError", "No module named 'nosuchmod'")
     );
 }
+
+#[test]
+fn a_context_manager_paused_in_its_generator_survives_a_snapshot() {
+    // A host call inside a @contextmanager generator (in __enter__ and in
+    // __exit__), an ExitStack, a SimpleNamespace and function attributes
+    // held across the pauses.
+    let code = "\
+from contextlib import contextmanager, ExitStack
+from types import SimpleNamespace
+import functools
+log = []
+@contextmanager
+def cm(tag):
+    log.append(wait(tag))
+    try:
+        yield tag * 2
+    finally:
+        log.append(wait(tag + 1))
+def deco(f):
+    @functools.wraps(f)
+    def inner(*a):
+        return f(*a)
+    return inner
+@deco
+def g(x):
+    'doc'
+    return x
+g.extra = SimpleNamespace(a=1)
+with ExitStack() as st:
+    st.callback(log.append, 'cb')
+    with cm(10) as v:
+        log.append(v)
+str((log, g.__name__, g.__doc__, g.extra, g(3)))
+";
+    let mut r = request(code);
+    r.externals = vec![external("wait", &["n"], false)];
+    let mut session = Session::default();
+    let mut p = start(&mut session, &r);
+    // every pause goes through a snapshot and a fresh session
+    loop {
+        let c = match p {
+            Progress::Call(c) => c,
+            other => {
+                let (value, _) = complete(other);
+                let expected = "([10, 20, 11, 'cb'], 'g', 'doc', namespace(a=1), 3)";
+                assert_eq!(value, Value::Str(expected.into()));
+                break;
+            }
+        };
+        let state = session.snapshot();
+        session = Session::default();
+        let again: Progress = serde_json::from_str(&session.restore(&state)).unwrap();
+        assert_eq!(call(again), c);
+        let n = match c.args.first() {
+            Some(Value::Int(n)) => *n,
+            other => panic!("{other:?}"),
+        };
+        p = resume(
+            &mut session,
+            &Resume::One(Reply::value(c.id, Value::Int(n))),
+        );
+    }
+}
