@@ -292,3 +292,96 @@ str((f, u, s.pack(n, 2), list(ts.static_order()), r.port, r.geturl(), t.substitu
         ['a', 'b', 'c'], 8080, 'https://h:8080/p?q=1', '7 and 3000000000000000000000000000007/21')";
     assert_eq!(value, Value::Str(expected.into()));
 }
+
+#[test]
+fn modules_the_sandbox_cannot_have_say_so_on_import() {
+    for (name, stmt) in [
+        ("socket", "import socket"),
+        ("zoneinfo", "from zoneinfo import ZoneInfo"),
+        ("subprocess", "import subprocess"),
+        ("multiprocessing", "import multiprocessing"),
+        ("threading", "import threading"),
+        ("ctypes", "import ctypes"),
+        ("sqlite3", "import sqlite3"),
+        ("urllib.request", "import urllib.request"),
+        ("http.client", "import http.client"),
+        ("requests", "import requests"),
+    ] {
+        let (ty, msg, _) = error(start(&mut Session::default(), &request(stmt)));
+        assert_eq!(ty, "ModuleNotFoundError", "{stmt}");
+        assert_eq!(
+            msg,
+            format!("No module named '{name}': it is not available in this sandbox"),
+            "{stmt}"
+        );
+    }
+    // a name that is simply unknown keeps CPython's message
+    let (ty, msg, _) = error(start(&mut Session::default(), &request("import nosuchmod")));
+    assert_eq!(
+        (ty.as_str(), msg.as_str()),
+        ("ModuleNotFoundError", "No module named 'nosuchmod'")
+    );
+}
+
+#[test]
+fn a_context_manager_paused_in_its_generator_survives_a_snapshot() {
+    // A host call inside a @contextmanager generator (in __enter__ and in
+    // __exit__), an ExitStack, a SimpleNamespace and function attributes
+    // held across the pauses.
+    let code = "\
+from contextlib import contextmanager, ExitStack
+from types import SimpleNamespace
+import functools
+log = []
+@contextmanager
+def cm(tag):
+    log.append(wait(tag))
+    try:
+        yield tag * 2
+    finally:
+        log.append(wait(tag + 1))
+def deco(f):
+    @functools.wraps(f)
+    def inner(*a):
+        return f(*a)
+    return inner
+@deco
+def g(x):
+    'doc'
+    return x
+g.extra = SimpleNamespace(a=1)
+with ExitStack() as st:
+    st.callback(log.append, 'cb')
+    with cm(10) as v:
+        log.append(v)
+str((log, g.__name__, g.__doc__, g.extra, g(3)))
+";
+    let mut r = request(code);
+    r.externals = vec![external("wait", &["n"], false)];
+    let mut session = Session::default();
+    let mut p = start(&mut session, &r);
+    // every pause goes through a snapshot and a fresh session
+    loop {
+        let c = match p {
+            Progress::Call(c) => c,
+            other => {
+                let (value, _) = complete(other);
+                let expected = "([10, 20, 11, 'cb'], 'g', 'doc', namespace(a=1), 3)";
+                assert_eq!(value, Value::Str(expected.into()));
+                break;
+            }
+        };
+        let state = session.snapshot();
+        session = Session::default();
+        let again: Progress = serde_json::from_str(&session.restore(&state)).unwrap();
+        assert_eq!(call(again), c);
+        let n = match c.args.first() {
+            Some(Value::Int(n)) => *n,
+            other => panic!("{other:?}"),
+        };
+        p = resume(
+            &mut session,
+            &Resume::One(Reply::value(c.id, Value::Int(n))),
+        );
+    }
+}

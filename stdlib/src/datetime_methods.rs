@@ -326,7 +326,8 @@ native! {
     /// `date.isocalendar()`.
     builtin method isocalendar(vm, this) {
         let (y, w, wd) = date_this(vm, this).iso_calendar();
-        Ok(vm.new_tuple(vec![Value::Int(y), Value::Int(w), Value::Int(wd)]))
+        let values = vec![Value::Int(y), Value::Int(w), Value::Int(wd)];
+        Ok(crate::structseq::new(vm, crate::structseq::SeqKind::IsoCalendarDate, values))
     }
 
     /// `date.toordinal()`.

@@ -104,19 +104,22 @@ native! {
     }
 
     /// `update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS,
-    /// updated=WRAPPER_UPDATES)`: function attributes cannot be set in this
-    /// VM, so the wrapper is returned unchanged.
+    /// updated=WRAPPER_UPDATES)`: copies the attributes named in
+    /// `assigned` that `wrapped` has, updates those in `updated` from
+    /// `wrapped`'s, sets `__wrapped__`; returns `wrapper`.
     def fn update_wrapper(vm, wrapper, wrapped, assigned?, updated?) {
-        Ok(wrapper)
+        update_wrapper_of(vm, wrapper, wrapped, assigned, updated)
     }
 
     /// `wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS,
-    /// updated=WRAPPER_UPDATES)`: a decorator returning its argument.
+    /// updated=WRAPPER_UPDATES)`: `partial(update_wrapper, wrapped=wrapped,
+    /// ...)`.
     def fn wraps(vm, wrapped, assigned?, updated?) {
+        let undef = |v: Option<Value>| v.unwrap_or(Value::None);
         Ok(bound_native(
             vm,
             WRAPS_DECORATOR,
-            vec![wrapped],
+            vec![wrapped, undef(assigned), undef(updated)],
             "functools.partial",
         ))
     }
@@ -228,13 +231,80 @@ fn call_partial_kw(vm: &mut Vm, a: Args) -> PyResult<Value> {
     vm.call_value(bound[0], call.pos, kw)
 }
 
-fn wraps_decorator(_vm: &mut Vm, a: Args) -> PyResult<Value> {
-    match a.pos.get(1) {
-        Some(w) if a.pos.len() == 2 && a.kw.is_empty() => Ok(*w),
+fn wraps_decorator(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    match a.pos[..] {
+        [wrapped, assigned, updated, wrapper] if a.kw.is_empty() => {
+            let given = |v: Value| (!v.is_none()).then_some(v);
+            update_wrapper_of(vm, wrapper, wrapped, given(assigned), given(updated))
+        }
         _ => Err(PyErr::type_error(
             "update_wrapper() takes 1 positional argument",
         )),
     }
+}
+
+/// `WRAPPER_ASSIGNMENTS`.
+const ASSIGNMENTS: &[&str] = &[
+    "__module__",
+    "__name__",
+    "__qualname__",
+    "__doc__",
+    "__annotations__",
+    "__type_params__",
+];
+
+/// The names of `assigned`/`updated`, or the defaults.
+fn names_of(vm: &mut Vm, v: Option<Value>, default: &[&str]) -> PyResult<Vec<String>> {
+    let Some(v) = v else {
+        return Ok(default.iter().map(|s| (*s).to_owned()).collect());
+    };
+    let mut out = Vec::new();
+    for n in vm.collect_iterable(v)? {
+        out.push(vm.str_of(n)?);
+    }
+    Ok(out)
+}
+
+/// `getattr(obj, name)`, `None` on `AttributeError`.
+fn attr_or_none(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Value>> {
+    match vm.get_attr(obj, name) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if vm.is_exc_kind(&e, ExcType::AttributeError) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// `setattr(obj, name, v)`; an object that takes no attributes (a native
+/// callable here, which CPython's would take) is left alone.
+fn set_attr_lenient(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
+    match vm.set_attr(obj, name, v) {
+        Err(e) if vm.is_exc_kind(&e, ExcType::AttributeError) => Ok(()),
+        r => r,
+    }
+}
+
+fn update_wrapper_of(
+    vm: &mut Vm,
+    wrapper: Value,
+    wrapped: Value,
+    assigned: Option<Value>,
+    updated: Option<Value>,
+) -> PyResult<Value> {
+    for name in names_of(vm, assigned, ASSIGNMENTS)? {
+        if let Some(v) = attr_or_none(vm, wrapped, &name)? {
+            set_attr_lenient(vm, wrapper, &name, v)?;
+        }
+    }
+    for name in names_of(vm, updated, &["__dict__"])? {
+        let Some(target) = attr_or_none(vm, wrapper, &name)? else {
+            continue;
+        };
+        if let Some(src) = attr_or_none(vm, wrapped, &name)? {
+            crate::builtins::methods::call_method(vm, target, "update", vec![src], Vec::new())?;
+        }
+    }
+    set_attr_lenient(vm, wrapper, "__wrapped__", wrapped)?;
+    Ok(wrapper)
 }
 
 /// `type(v)` for a partial (`functools.partial`) or a cached function

@@ -445,6 +445,12 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("string") => {
                 super::string::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("contextlib") => {
+                super::contextlib::binds_as_method(*func)
+            }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("types") => {
+                super::types::binds_as_method(*func)
+            }
             Obj::BoundNative { func, .. } if func.module == super::module_index("urllib.parse") => {
                 super::urllib_result::binds_as_method(*func)
             }

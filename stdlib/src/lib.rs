@@ -73,6 +73,9 @@ macro_rules! native_modules {
             "struct" => struct_module MODULE,
             "graphlib" => graphlib MODULE,
             "fractions" => fractions MODULE,
+            "contextlib" => contextlib MODULE,
+            "types" => types MODULE,
+            "pprint" => pprint MODULE,
         }
     };
 }
@@ -83,6 +86,7 @@ mod base85;
 mod binascii;
 mod bisect;
 pub(crate) mod collections;
+mod contextlib;
 mod copy;
 mod csv;
 mod csv_data;
@@ -130,6 +134,7 @@ mod operator;
 mod os;
 mod os_path;
 mod pathlib;
+mod pprint;
 pub mod random;
 mod random_obj;
 mod random_ops;
@@ -157,6 +162,7 @@ mod time_data;
 mod toml_parse;
 mod toml_tables;
 mod tomllib;
+mod types;
 pub mod typing;
 mod unicodedata;
 mod urllib;

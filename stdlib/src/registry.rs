@@ -102,6 +102,40 @@ pub fn call(vm: &mut Vm, id: NativeId, pos: Vec<Value>, kw: Kwargs) -> PyResult<
     (def.call)(vm, Args::new(def.name, pos, kw))
 }
 
+/// Modules a program may well import that the sandbox cannot have (the
+/// network, processes, threads, native code, files, the host's clock
+/// zones): importing them names the sandbox, not a typo. A submodule of
+/// one (`http.client`) counts too.
+const UNAVAILABLE: &[&str] = &[
+    "zoneinfo",
+    "socket",
+    "ssl",
+    "select",
+    "selectors",
+    "subprocess",
+    "multiprocessing",
+    "threading",
+    "_thread",
+    "concurrent",
+    "signal",
+    "ctypes",
+    "sqlite3",
+    "urllib.request",
+    "urllib.error",
+    "http",
+    "ftplib",
+    "smtplib",
+    "requests",
+    "httpx",
+    "urllib3",
+    "aiohttp",
+];
+
+fn unavailable(name: &str) -> bool {
+    let top = name.split('.').next().unwrap_or(name);
+    UNAVAILABLE.contains(&name) || UNAVAILABLE.contains(&top)
+}
+
 impl ImportVm for Vm {
     fn import_module(&mut self, name: &str) -> PyResult<Value> {
         // `os.path` is `posixpath`, as on every POSIX CPython
@@ -110,6 +144,12 @@ impl ImportVm for Vm {
             return Ok(*v);
         }
         let Some(index) = MODULES.iter().position(|m| m.name == name) else {
+            if unavailable(name) {
+                return Err(PyErr::new(
+                    ExcType::ModuleNotFoundError,
+                    format!("No module named '{name}': it is not available in this sandbox"),
+                ));
+            }
             if let Some((parent, _)) = name.rsplit_once('.') {
                 // `import a.b` fails on `a` first when `a` does not exist
                 self.import_module(parent)?;

@@ -1,5 +1,5 @@
 //! Which struct sequence a `NativeObj::StructSeq` is (`sys.version_info`,
-//! `sys.float_info`, `sys.flags`): its class name and field names.
+//! `sys.float_info`, `sys.flags`, `datetime.IsoCalendarDate`): its class name and field names.
 //!
 //! A leaf: plain data naming no module, so `objects/mod.rs` can name it
 //! without a circle through `structseq.rs`, which names `NativeObj`.
@@ -13,6 +13,8 @@ pub enum SeqKind {
     // Appended, not sorted: the enum is part of the snapshot format.
     FloatInfo,
     Flags,
+    /// `datetime.date.isocalendar()`'s result.
+    IsoCalendarDate,
 }
 
 impl SeqKind {
@@ -21,11 +23,13 @@ impl SeqKind {
             SeqKind::VersionInfo => "sys.version_info",
             SeqKind::FloatInfo => "sys.float_info",
             SeqKind::Flags => "sys.flags",
+            SeqKind::IsoCalendarDate => "datetime.IsoCalendarDate",
         }
     }
 
     pub fn fields(self) -> &'static [&'static str] {
         match self {
+            SeqKind::IsoCalendarDate => &["year", "week", "weekday"],
             SeqKind::VersionInfo => &["major", "minor", "micro", "releaselevel", "serial"],
             SeqKind::FloatInfo => &[
                 "max",

@@ -219,6 +219,11 @@ fn check_object(
             for cell in &f.closure {
                 heap.expect(*cell, "cell", |o| matches!(o, Obj::Cell(_)))?;
             }
+            for d in [f.dict, f.names] {
+                if !d.is_none() {
+                    heap.expect(d, "dict", |o| matches!(o, Obj::Dict(_)))?;
+                }
+            }
             Ok(())
         }
         Obj::Exception(e) => {

@@ -8,7 +8,7 @@ mod decode;
 mod encode;
 
 use super::ModuleDef;
-use crate::object::{ExcType, Obj, Value};
+use crate::object::{ExcType, Exception, HashKey, Obj, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -177,7 +177,51 @@ fn loads_of(vm: &mut Vm, s: Value, v: [Option<Value>; 6], extra: &Kwargs) -> PyR
         object_pairs_hook: some(v[5]),
         strict,
     };
-    decode::loads(vm, &chars, hooks)
+    match decode::loads(vm, &chars, hooks) {
+        Err(PyErr::Msg(ExcType::JSONDecodeError, text)) => {
+            let doc = if is_str(vm, s) {
+                s
+            } else {
+                vm.new_str(chars.iter().collect::<String>())
+            };
+            Err(decode_error(vm, text, doc))
+        }
+        r => r,
+    }
+}
+
+fn is_str(vm: &Vm, s: Value) -> bool {
+    matches!(s, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Str(_)))
+}
+
+/// The `JSONDecodeError` for message `text` (`msg: line L column C (char
+/// P)`), with CPython's attributes `msg`, `doc`, `pos`, `lineno`, `colno`.
+fn decode_error(vm: &mut Vm, text: String, doc: Value) -> PyErr {
+    let Some(at) = text.rfind(": line ") else {
+        return PyErr::Msg(ExcType::JSONDecodeError, text);
+    };
+    let msg = text[..at].to_owned();
+    let nums: Vec<i64> = text[at..]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [lineno, colno, pos] = nums[..] else {
+        return PyErr::Msg(ExcType::JSONDecodeError, text);
+    };
+    let arg = vm.new_str(text);
+    let mut e = Exception::new(ExcType::JSONDecodeError, vec![arg]);
+    let msg = vm.new_str(msg);
+    for (k, v) in [
+        ("msg", msg),
+        ("doc", doc),
+        ("pos", Value::Int(pos)),
+        ("lineno", Value::Int(lineno)),
+        ("colno", Value::Int(colno)),
+    ] {
+        let key = vm.new_str(k);
+        e.attrs.insert(HashKey::Str(k.into()), key, v);
+    }
+    PyErr::Raise(vm.new_exception(e))
 }
 
 fn is_text(vm: &Vm, v: Value) -> bool {

@@ -150,6 +150,12 @@ pub struct Function {
     pub kwdefaults: Vec<Value>,
     /// The cells of the free variables, in the code's `freevars` order.
     pub closure: Vec<Value>,
+    /// Its `__dict__` (attributes set on it, `__wrapped__`): `None` until
+    /// one is set.
+    pub dict: Value,
+    /// `__name__`, `__qualname__`, `__doc__`, `__module__` set on it (by
+    /// `functools.wraps`), which are not in `__dict__`: a dict, or `None`.
+    pub names: Value,
 }
 
 /// A generator: a suspended frame saved as data.
@@ -247,6 +253,8 @@ impl<S: Stdlib> Obj<S> {
                 func.defaults.iter().for_each(|v| f(*v));
                 func.kwdefaults.iter().for_each(|v| f(*v));
                 func.closure.iter().for_each(|v| f(*v));
+                f(func.dict);
+                f(func.names);
             }
             Obj::Cell(v) => f(*v),
             Obj::Exception(e) => {

@@ -7,6 +7,23 @@ use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
+/// Attributes of a function that are not in its `__dict__` and that this
+/// VM cannot set (CPython can).
+const FUNCTION_SLOTS: &[&str] = &[
+    "__dict__",
+    "__code__",
+    "__defaults__",
+    "__kwdefaults__",
+    "__closure__",
+    "__globals__",
+    "__builtins__",
+    "__annotations__",
+    "__type_params__",
+];
+
+/// Attributes of a function kept apart from its `__dict__` when set.
+const FUNCTION_NAMES: &[&str] = &["__name__", "__qualname__", "__doc__", "__module__"];
+
 impl<S: Stdlib> Vm<S> {
     /// The common case of `obj.name` in one step: `obj` is an instance
     /// holding `name` in its own dict, and no property of its class could
@@ -21,6 +38,26 @@ impl<S: Stdlib> Vm<S> {
             return None;
         }
         i.attrs.get_str(name)
+    }
+
+    /// The `__dict__` of function `id` (or, `names`, the dict of the
+    /// names set on it), made when first asked for.
+    pub fn function_dict(&mut self, id: crate::object::ObjId, names: bool) -> Value {
+        if let Obj::Function(f) = self.heap.get(id) {
+            let d = if names { f.names } else { f.dict };
+            if !d.is_none() {
+                return d;
+            }
+        }
+        let d = self.heap.new_value(Obj::Dict(crate::object::Dict::new()));
+        if let Obj::Function(f) = self.heap.get_mut(id) {
+            if names {
+                f.names = d;
+            } else {
+                f.dict = d;
+            }
+        }
+        d
     }
 
     pub fn get_attr(&mut self, obj: Value, name: &str) -> PyResult<Value> {
@@ -116,6 +153,23 @@ impl<S: Stdlib> Vm<S> {
                 }
             }
             Obj::StaticMethod(f) | Obj::ClassMethod(f) if name == "__func__" => Ok(Some(*f)),
+            Obj::Function(f) => {
+                if name == "__dict__" {
+                    return Ok(Some(self.function_dict(id, false)));
+                }
+                let d = if FUNCTION_NAMES.contains(&name) {
+                    f.names
+                } else {
+                    f.dict
+                };
+                Ok(match d {
+                    Value::Ref(d) => match self.heap.get(d) {
+                        Obj::Dict(d) => d.get_str(name),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+            }
             Obj::BoundNative { .. } => S::bound_native_getattr(self, id, name),
             Obj::FieldSpec(f) => {
                 let f = f.clone();
@@ -212,6 +266,11 @@ impl<S: Stdlib> Vm<S> {
                 {
                     e.attrs.get_str(name).unwrap_or(Value::None)
                 }
+                // attributes a module sets on a builtin exception it raises
+                // (`json.JSONDecodeError.pos`)
+                (Obj::Exception(e), _) if e.class.is_none() && e.attrs.get_str(name).is_some() => {
+                    e.attrs.get_str(name).unwrap_or(Value::None)
+                }
                 (Obj::Function(f), "__name__") => {
                     let n = self.program.codes[f.code as usize].name.clone();
                     self.new_str(n)
@@ -230,6 +289,7 @@ impl<S: Stdlib> Vm<S> {
                         _ => unreachable!(),
                     }
                 }
+                (Obj::Function(_), "__module__") => self.new_str("__main__"),
                 (Obj::Function(f), "__qualname__") => {
                     let n = self.program.codes[f.code as usize].qualname.clone();
                     self.new_str(n)
@@ -273,6 +333,16 @@ impl<S: Stdlib> Vm<S> {
                 }
                 Obj::Complex(_) if matches!(name, "real" | "imag") => {
                     return Err(PyErr::new(ExcType::AttributeError, "readonly attribute"))
+                }
+                Obj::Function(_) if !FUNCTION_SLOTS.contains(&name) => {
+                    let d = self.function_dict(id, FUNCTION_NAMES.contains(&name));
+                    let key = self.new_str(name);
+                    if let (Value::Ref(d), Value::Ref(_)) = (d, key) {
+                        if let Obj::Dict(d) = self.heap.get_mut(d) {
+                            d.insert(HashKey::Str(name.into()), key, v);
+                        }
+                    }
+                    return Ok(());
                 }
                 Obj::Function(_) => {
                     return Err(PyErr::new(

@@ -49,6 +49,8 @@ impl<S: Stdlib> Vm<S> {
             defaults,
             kwdefaults,
             closure,
+            dict: Value::None,
+            names: Value::None,
         }))
     }
 
