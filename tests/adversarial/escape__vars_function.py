@@ -1,4 +1,4 @@
-# expect: exception TypeError
+# expect: ok
 def f():
     pass
 
