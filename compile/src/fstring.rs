@@ -257,7 +257,11 @@ impl Lexer<'_, '_> {
         while j < self.s.len() && j - i < 3 && self.s[j].is_ascii_alphabetic() {
             j += 1;
         }
-        let prefix = self.src[i..j].to_ascii_lowercase();
+        // (bytes: `i` may sit inside a multi-byte character)
+        let prefix: String = self.s[i..j]
+            .iter()
+            .map(|b| b.to_ascii_lowercase() as char)
+            .collect();
         if !matches!(
             prefix.as_str(),
             "" | "r" | "u" | "b" | "f" | "br" | "rb" | "fr" | "rf"
