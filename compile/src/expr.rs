@@ -195,11 +195,7 @@ impl<'a> Compiler<'a> {
                 self.unit().line = line;
                 self.emit(Op::MakeFunction(code, flags));
                 self.expr(&g.generators[0].iter)?;
-                self.emit(if g.generators[0].is_async {
-                    Op::GetAIter
-                } else {
-                    Op::GetIter
-                });
+                self.loop_iter(g.generators[0].is_async);
                 self.emit(Op::Call(1));
             }
             Expr::Await(a) => {
@@ -382,11 +378,7 @@ impl<'a> Compiler<'a> {
     ) -> CResult<()> {
         // The outermost iterable is evaluated in the enclosing scope.
         self.expr(&gens[0].iter)?;
-        self.emit(if gens[0].is_async {
-            Op::GetAIter
-        } else {
-            Op::GetIter
-        });
+        self.loop_iter(gens[0].is_async);
         let comp_scope = self.st.scope_of(node);
         let saved_scope = self.unit().scope;
         self.unit().scope = comp_scope;
@@ -395,18 +387,10 @@ impl<'a> Compiler<'a> {
         for (i, g) in gens.iter().enumerate() {
             if i > 0 {
                 self.expr(&g.iter)?;
-                self.emit(if g.is_async {
-                    Op::GetAIter
-                } else {
-                    Op::GetIter
-                });
+                self.loop_iter(g.is_async);
             }
             let start = self.here();
-            let exit = if g.is_async {
-                self.async_for_next()
-            } else {
-                self.emit(Op::ForIter(0))
-            };
+            let exit = self.loop_step(g.is_async);
             self.store_target(&g.target)?;
             for cond in &g.ifs {
                 self.expr(cond)?;
@@ -432,10 +416,7 @@ impl<'a> Compiler<'a> {
         }
         for (start, exit, is_async) in loops.into_iter().rev() {
             self.emit(Op::Jump(start));
-            self.patch(exit);
-            if is_async {
-                self.emit(Op::EndAsyncFor);
-            }
+            self.loop_exit(exit, is_async);
         }
         self.unit().scope = saved_scope;
         Ok(())
@@ -450,18 +431,10 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::LoadFast(0));
             } else {
                 self.expr(&gen.iter)?;
-                self.emit(if gen.is_async {
-                    Op::GetAIter
-                } else {
-                    Op::GetIter
-                });
+                self.loop_iter(gen.is_async);
             }
             let start = self.here();
-            let exit = if gen.is_async {
-                self.async_for_next()
-            } else {
-                self.emit(Op::ForIter(0))
-            };
+            let exit = self.loop_step(gen.is_async);
             self.store_target(&gen.target)?;
             for cond in &gen.ifs {
                 self.expr(cond)?;
@@ -474,10 +447,7 @@ impl<'a> Compiler<'a> {
         self.emit(Op::Pop);
         for (start, exit, is_async) in loops.into_iter().rev() {
             self.emit(Op::Jump(start));
-            self.patch(exit);
-            if is_async {
-                self.emit(Op::EndAsyncFor);
-            }
+            self.loop_exit(exit, is_async);
         }
         Ok(())
     }

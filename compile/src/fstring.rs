@@ -140,21 +140,7 @@ impl Lexer<'_, '_> {
         let mut j = i;
         loop {
             let st = self.string_start(j)?;
-            let end = if st.is_f {
-                let mut scratch = Lexer {
-                    s: self.s,
-                    src: self.src,
-                    table: &mut Vec::new(),
-                    nest: self.nest,
-                };
-                let qlen = if st.triple { 3 } else { 1 };
-                scratch
-                    .parts(st.quote_at + qlen, &st, false, &mut Args::default())?
-                    .1
-                    + qlen
-            } else {
-                self.skip_string(&st)?
-            };
+            let end = self.string_end(&st)?;
             lits.push((st, j, end));
             let next = self.gap(end, depth);
             if self.string_start(next).is_none() {
@@ -286,6 +272,23 @@ impl Lexer<'_, '_> {
         self.s[i] == st.quote
             && (!st.triple
                 || (self.s.get(i + 1) == Some(&st.quote) && self.s.get(i + 2) == Some(&st.quote)))
+    }
+
+    /// The offset after the string literal `st` (an f-string is lexed into
+    /// a throwaway table to find it).
+    fn string_end(&self, st: &StrStart) -> Option<usize> {
+        if !st.is_f {
+            return self.skip_string(st);
+        }
+        let mut scratch = Lexer {
+            s: self.s,
+            src: self.src,
+            table: &mut Vec::new(),
+            nest: self.nest,
+        };
+        let qlen = if st.triple { 3 } else { 1 };
+        let (_, end) = scratch.parts(st.quote_at + qlen, st, false, &mut Args::default())?;
+        Some(end + qlen)
     }
 
     /// The end of a plain (non-f) string literal.
@@ -420,16 +423,10 @@ impl Lexer<'_, '_> {
                 }
                 _ => {}
             }
-            if self.string_start(i).is_some() {
+            if let Some(inner) = self.string_start(i) {
                 // (skipped here: f-strings in it are rewritten with the
                 // whole expression)
-                let mut scratch = Lexer {
-                    s: self.s,
-                    src: self.src,
-                    table: &mut Vec::new(),
-                    nest: self.nest,
-                };
-                i = scratch.literal_run(i, 1)?.1;
+                i = self.string_end(&inner)?;
                 continue;
             }
             if c.is_ascii_alphanumeric() || c == b'_' {

@@ -300,65 +300,73 @@ impl<'a> Compiler<'a> {
     }
 
     fn for_stmt(&mut self, f: &'a ast::StmtFor) -> CResult<()> {
-        self.expr(&f.iter)?;
-        self.emit(Op::GetIter);
-        let start = self.here();
-        let j_exit = self.emit(Op::ForIter(0));
-        self.unit().blocks.push(Block::Loop {
-            continue_target: start,
-            breaks: Vec::new(),
-            is_for: true,
-        });
-        self.store_target(&f.target)?;
-        self.stmts(&f.body)?;
-        self.emit(Op::Jump(start));
-        let Some(Block::Loop { breaks, .. }) = self.unit().blocks.pop() else {
-            unreachable!("loop block")
-        };
-        self.patch(j_exit);
-        self.stmts(&f.orelse)?;
-        for b in breaks {
-            self.patch(b);
-        }
-        Ok(())
+        self.for_loop(&f.iter, &f.target, &f.body, &f.orelse, false)
     }
 
-    /// `async for`: each step awaits `anext(aiter)` under a handler that
-    /// ends the loop on `StopAsyncIteration` (`Op::EndAsyncFor`).
     fn async_for_stmt(&mut self, f: &'a ast::StmtAsyncFor) -> CResult<()> {
-        self.expr(&f.iter)?;
-        self.emit(Op::GetAIter);
+        self.for_loop(&f.iter, &f.target, &f.body, &f.orelse, true)
+    }
+
+    /// `for` and `async for` (`is_async`) with their `else`.
+    fn for_loop(
+        &mut self,
+        iter: &'a Expr,
+        target: &'a Expr,
+        body: &'a [Stmt],
+        orelse: &'a [Stmt],
+        is_async: bool,
+    ) -> CResult<()> {
+        self.expr(iter)?;
+        self.loop_iter(is_async);
         let start = self.here();
-        let h = self.async_for_next();
+        let exit = self.loop_step(is_async);
         self.unit().blocks.push(Block::Loop {
             continue_target: start,
             breaks: Vec::new(),
             is_for: true,
         });
-        self.store_target(&f.target)?;
-        self.stmts(&f.body)?;
+        self.store_target(target)?;
+        self.stmts(body)?;
         self.emit(Op::Jump(start));
         let Some(Block::Loop { breaks, .. }) = self.unit().blocks.pop() else {
             unreachable!("loop block")
         };
-        self.patch(h);
-        self.emit(Op::EndAsyncFor);
-        self.stmts(&f.orelse)?;
+        self.loop_exit(exit, is_async);
+        self.stmts(orelse)?;
         for b in breaks {
             self.patch(b);
         }
         Ok(())
     }
 
-    /// The step of an `async for` (the async iterator on the stack): pushes
-    /// the next item; returns the `SetupExcept` to patch to the loop's
-    /// `EndAsyncFor`.
-    pub(super) fn async_for_next(&mut self) -> usize {
+    /// Turns the iterable on the stack into the iterator a loop steps
+    /// (`GetIter`, or `GetAIter` for an `async for`).
+    pub(super) fn loop_iter(&mut self, is_async: bool) {
+        self.emit(if is_async { Op::GetAIter } else { Op::GetIter });
+    }
+
+    /// A loop's step (the iterator on the stack): pushes the next item;
+    /// returns what [`Self::loop_exit`] patches. An `async for` awaits
+    /// `anext(aiter)` under a handler that ends the loop on
+    /// `StopAsyncIteration` (`Op::EndAsyncFor`).
+    pub(super) fn loop_step(&mut self, is_async: bool) -> usize {
+        if !is_async {
+            return self.emit(Op::ForIter(0));
+        }
         let h = self.emit(Op::SetupExcept(0));
         self.emit(Op::GetANext);
         self.emit(Op::Await);
         self.emit(Op::PopHandler);
         h
+    }
+
+    /// Where a loop goes when its iterator is exhausted: here (with the
+    /// iterator popped), after the loop's back jump.
+    pub(super) fn loop_exit(&mut self, step: usize, is_async: bool) {
+        self.patch(step);
+        if is_async {
+            self.emit(Op::EndAsyncFor);
+        }
     }
 
     fn while_stmt(&mut self, w: &'a ast::StmtWhile) -> CResult<()> {
