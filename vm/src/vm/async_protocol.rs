@@ -208,9 +208,10 @@ impl<S: Stdlib> Vm<S> {
             Obj::Generator(gn) => std::mem::take(&mut gn.closing),
             _ => false,
         };
+        let raised = PyErr::Raise(exc);
         let ends_close = closing
-            && matches!(exc, Value::Ref(id) if matches!(self.heap.get(id),
-                Obj::Exception(e) if matches!(e.kind, ExcType::GeneratorExit | ExcType::StopAsyncIteration)));
+            && (self.is_exc_kind(&raised, ExcType::GeneratorExit)
+                || self.is_exc_kind(&raised, ExcType::StopAsyncIteration));
         if ends_close {
             self.stack.push(Value::None);
         }
@@ -222,8 +223,7 @@ impl<S: Stdlib> Vm<S> {
     pub(super) fn end_async_for(&mut self) -> bool {
         let n = self.stack.len();
         let exc = self.stack[n - 1];
-        let stop = matches!(exc, Value::Ref(id) if matches!(self.heap.get(id),
-            Obj::Exception(e) if e.kind == ExcType::StopAsyncIteration));
+        let stop = self.is_exc_kind(&PyErr::Raise(exc), ExcType::StopAsyncIteration);
         if stop {
             self.stack.truncate(n - 2);
             self.exc_stack.pop();

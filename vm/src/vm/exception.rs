@@ -292,13 +292,7 @@ impl<S: Stdlib> Vm<S> {
             _ => return,
         };
         for note in items {
-            let text = match note {
-                Value::Ref(n) => match self.heap.get(n) {
-                    Obj::Str(s) => Some(s.s.to_string()),
-                    _ => None,
-                },
-                _ => None,
-            };
+            let text = super::as_str(&self.heap, note).map(str::to_string);
             match text {
                 Some(t) => out.push_str(&t),
                 None => out.push_str(&self.repr(note).unwrap_or_default()),

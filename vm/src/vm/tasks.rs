@@ -198,7 +198,7 @@ impl<S: Stdlib> Vm<S> {
     /// `Task.get_name()`.
     pub fn task_name(&self, id: ObjId) -> Option<String> {
         let i = self.task_index(id)?;
-        // (no name: a task of a snapshot from before names were kept)
+        // (every task is named when made; a forged snapshot may not be)
         Some(
             self.sched.tasks[i]
                 .name

@@ -21,6 +21,25 @@ use crate::vm::stdlib::Stdlib;
 use super::tasks_data::{Awaitable, FutState, SemKind, SyncOp, SyncPrim};
 use super::{PyErr, PyResult, Vm};
 
+/// What a primitive's methods read of it, copied out (a queue's items are
+/// not) so that the method may then change it.
+#[derive(Clone, Copy)]
+enum Shape {
+    Semaphore {
+        kind: SemKind,
+        value: i64,
+        initial: i64,
+    },
+    Event {
+        set: bool,
+    },
+    Queue {
+        len: i64,
+        maxsize: i64,
+        unfinished: i64,
+    },
+}
+
 /// The methods of each primitive (`dir()` and method lookup).
 const LOCK_METHODS: &[&str] = &["acquire", "release", "locked", "__aenter__", "__aexit__"];
 const EVENT_METHODS: &[&str] = &["set", "clear", "is_set", "wait"];
@@ -134,13 +153,34 @@ impl<S: Stdlib> Vm<S> {
                 args.len() + 1
             )));
         }
-        let prim = self.prim(id).cloned().expect("a synchronization primitive");
-        Ok(match (prim, name) {
-            (SyncPrim::Semaphore { .. }, "acquire" | "__aenter__") => {
+        let shape = match self.prim(id).expect("a synchronization primitive") {
+            SyncPrim::Semaphore {
+                kind,
+                value,
+                initial,
+            } => Shape::Semaphore {
+                kind: *kind,
+                value: *value,
+                initial: *initial,
+            },
+            SyncPrim::Event { set } => Shape::Event { set: *set },
+            SyncPrim::Queue {
+                items,
+                maxsize,
+                unfinished,
+                ..
+            } => Shape::Queue {
+                len: items.len() as i64,
+                maxsize: *maxsize,
+                unfinished: *unfinished,
+            },
+        };
+        Ok(match (shape, name) {
+            (Shape::Semaphore { .. }, "acquire" | "__aenter__") => {
                 self.wait_on(id, SyncOp::Acquire)
             }
             (
-                SyncPrim::Semaphore {
+                Shape::Semaphore {
                     kind,
                     value,
                     initial,
@@ -167,34 +207,34 @@ impl<S: Stdlib> Vm<S> {
                     Value::None
                 }
             }
-            (SyncPrim::Semaphore { value, .. }, "locked") => Value::Bool(value == 0),
-            (SyncPrim::Event { .. }, "set" | "clear") => {
+            (Shape::Semaphore { value, .. }, "locked") => Value::Bool(value == 0),
+            (Shape::Event { .. }, "set" | "clear") => {
                 if let Some(SyncPrim::Event { set }) = self.prim_mut(id) {
                     *set = name == "set";
                 }
                 Value::None
             }
-            (SyncPrim::Event { set }, "is_set") => Value::Bool(set),
-            (SyncPrim::Event { .. }, "wait") => self.wait_on(id, SyncOp::EventWait),
-            (SyncPrim::Queue { .. }, "get") => self.wait_on(id, SyncOp::Get),
-            (SyncPrim::Queue { .. }, "put") => self.wait_on(id, SyncOp::Put(args[0])),
-            (SyncPrim::Queue { .. }, "join") => self.wait_on(id, SyncOp::Join),
-            (SyncPrim::Queue { items, .. }, "qsize") => Value::Int(items.len() as i64),
-            (SyncPrim::Queue { items, .. }, "empty") => Value::Bool(items.is_empty()),
-            (SyncPrim::Queue { items, maxsize, .. }, "full") => {
-                Value::Bool(maxsize > 0 && items.len() as i64 >= maxsize)
+            (Shape::Event { set }, "is_set") => Value::Bool(set),
+            (Shape::Event { .. }, "wait") => self.wait_on(id, SyncOp::EventWait),
+            (Shape::Queue { .. }, "get") => self.wait_on(id, SyncOp::Get),
+            (Shape::Queue { .. }, "put") => self.wait_on(id, SyncOp::Put(args[0])),
+            (Shape::Queue { .. }, "join") => self.wait_on(id, SyncOp::Join),
+            (Shape::Queue { len, .. }, "qsize") => Value::Int(len),
+            (Shape::Queue { len, .. }, "empty") => Value::Bool(len == 0),
+            (Shape::Queue { len, maxsize, .. }, "full") => {
+                Value::Bool(maxsize > 0 && len >= maxsize)
             }
-            (SyncPrim::Queue { .. }, "get_nowait") => match self.queue_take(id) {
+            (Shape::Queue { .. }, "get_nowait") => match self.queue_take(id) {
                 Some(v) => v,
                 None => return Err(PyErr::New(ExcType::QueueEmpty, vec![])),
             },
-            (SyncPrim::Queue { .. }, "put_nowait") => {
+            (Shape::Queue { .. }, "put_nowait") => {
                 if !self.queue_offer(id, args[0]) {
                     return Err(PyErr::New(ExcType::QueueFull, vec![]));
                 }
                 Value::None
             }
-            (SyncPrim::Queue { unfinished, .. }, "task_done") => {
+            (Shape::Queue { unfinished, .. }, "task_done") => {
                 if unfinished <= 0 {
                     return Err(PyErr::value_error("task_done() called too many times"));
                 }
