@@ -81,6 +81,13 @@ native! {
     /// `asyncio.create_task(coro, *, name=None, context=None)` (and
     /// `ensure_future`, whose `loop` keyword no Rust name can bind).
     def fn create_task(vm, coro, *, name?, context?) {
+        if let Value::Ref(id) = coro {
+            if matches!(vm.heap.get(id), Obj::Native(NativeObj::Awaitable(Awaitable::Future { .. }))) {
+                // an async host function's call (a coroutine in the
+                // program's eyes) is already scheduled: its future is the task
+                return Ok(coro);
+            }
+        }
         match name {
             Some(name) if !name.is_none() => vm.spawn_named_task(coro, name),
             _ => vm.spawn_task(coro),
