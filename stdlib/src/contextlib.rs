@@ -470,15 +470,7 @@ fn index() -> u16 {
 }
 
 fn native_id(name: &str) -> NativeId {
-    let func = MODULE
-        .funcs
-        .iter()
-        .position(|f| f.name == name)
-        .expect("a function of contextlib") as u16;
-    NativeId {
-        module: index(),
-        func,
-    }
+    MODULE.native_id(name)
 }
 
 /// Whether `f` is one of the classes' methods, which bind the instance

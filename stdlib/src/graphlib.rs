@@ -341,15 +341,7 @@ fn index() -> u16 {
 }
 
 fn native_id(name: &str) -> Value {
-    let func = MODULE
-        .funcs
-        .iter()
-        .position(|f| f.name == name)
-        .expect("a function of graphlib") as u16;
-    Value::Native(NativeId {
-        module: index(),
-        func,
-    })
+    Value::Native(MODULE.native_id(name))
 }
 
 /// The `TopologicalSorter` class: its constructor's id.

@@ -195,6 +195,24 @@ pub struct ModuleDef {
     pub init: fn(&mut Vm, &mut Vec<(String, Value)>),
 }
 
+impl ModuleDef {
+    /// The id of this module's function `name`, which it declares.
+    ///
+    /// # Panics
+    /// If the module has no such function (a bug of the module's code).
+    pub fn native_id(&self, name: &str) -> NativeId {
+        let func = self
+            .funcs
+            .iter()
+            .position(|f| f.name == name)
+            .unwrap_or_else(|| panic!("{} has no native {name}", self.name));
+        NativeId {
+            module: module_index(self.name),
+            func: func as u16,
+        }
+    }
+}
+
 /// For modules with nothing but functions.
 pub fn no_init(_: &mut Vm, _: &mut Vec<(String, Value)>) {}
 

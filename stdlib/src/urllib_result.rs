@@ -212,15 +212,7 @@ pub(crate) fn binds_as_method(f: NativeId) -> bool {
 }
 
 fn native_id(name: &str) -> Value {
-    let func = MODULE
-        .funcs
-        .iter()
-        .position(|f| f.name == name)
-        .expect("a function of urllib.parse") as u16;
-    Value::Native(NativeId {
-        module: module(),
-        func,
-    })
+    Value::Native(MODULE.native_id(name))
 }
 
 /// Makes result class `name`: a namedtuple of `fields` with the methods and
