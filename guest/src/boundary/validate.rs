@@ -219,7 +219,8 @@ fn check_object(
             for cell in &f.closure {
                 heap.expect(*cell, "cell", |o| matches!(o, Obj::Cell(_)))?;
             }
-            for d in [f.dict, f.names] {
+            let attrs = f.attrs.as_deref();
+            for d in attrs.into_iter().flat_map(|a| [a.dict, a.names]) {
                 if !d.is_none() {
                     heap.expect(d, "dict", |o| matches!(o, Obj::Dict(_)))?;
                 }

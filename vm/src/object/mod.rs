@@ -150,12 +150,29 @@ pub struct Function {
     pub kwdefaults: Vec<Value>,
     /// The cells of the free variables, in the code's `freevars` order.
     pub closure: Vec<Value>,
+    /// What was set on it, boxed because few functions have any (every
+    /// heap slot is as large as the largest variant).
+    pub attrs: Option<Box<FunctionAttrs>>,
+}
+
+/// The attributes set on a function.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FunctionAttrs {
     /// Its `__dict__` (attributes set on it, `__wrapped__`): `None` until
     /// one is set.
     pub dict: Value,
     /// `__name__`, `__qualname__`, `__doc__`, `__module__` set on it (by
     /// `functools.wraps`), which are not in `__dict__`: a dict, or `None`.
     pub names: Value,
+}
+
+impl Default for FunctionAttrs {
+    fn default() -> Self {
+        FunctionAttrs {
+            dict: Value::None,
+            names: Value::None,
+        }
+    }
 }
 
 /// A generator: a suspended frame saved as data.
@@ -253,8 +270,10 @@ impl<S: Stdlib> Obj<S> {
                 func.defaults.iter().for_each(|v| f(*v));
                 func.kwdefaults.iter().for_each(|v| f(*v));
                 func.closure.iter().for_each(|v| f(*v));
-                f(func.dict);
-                f(func.names);
+                if let Some(a) = &func.attrs {
+                    f(a.dict);
+                    f(a.names);
+                }
             }
             Obj::Cell(v) => f(*v),
             Obj::Exception(e) => {

@@ -43,18 +43,19 @@ impl<S: Stdlib> Vm<S> {
     /// The `__dict__` of function `id` (or, `names`, the dict of the
     /// names set on it), made when first asked for.
     pub fn function_dict(&mut self, id: crate::object::ObjId, names: bool) -> Value {
-        if let Obj::Function(f) = self.heap.get(id) {
-            let d = if names { f.names } else { f.dict };
+        if let Obj::Function(crate::object::Function { attrs: Some(a), .. }) = self.heap.get(id) {
+            let d = if names { a.names } else { a.dict };
             if !d.is_none() {
                 return d;
             }
         }
         let d = self.heap.new_value(Obj::Dict(crate::object::Dict::new()));
         if let Obj::Function(f) = self.heap.get_mut(id) {
+            let a = f.attrs.get_or_insert_with(Default::default);
             if names {
-                f.names = d;
+                a.names = d;
             } else {
-                f.dict = d;
+                a.dict = d;
             }
         }
         d
@@ -157,10 +158,10 @@ impl<S: Stdlib> Vm<S> {
                 if name == "__dict__" {
                     return Ok(Some(self.function_dict(id, false)));
                 }
-                let d = if FUNCTION_NAMES.contains(&name) {
-                    f.names
-                } else {
-                    f.dict
+                let d = match &f.attrs {
+                    Some(a) if FUNCTION_NAMES.contains(&name) => a.names,
+                    Some(a) => a.dict,
+                    None => Value::None,
                 };
                 Ok(match d {
                     Value::Ref(d) => match self.heap.get(d) {

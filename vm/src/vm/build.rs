@@ -49,8 +49,7 @@ impl<S: Stdlib> Vm<S> {
             defaults,
             kwdefaults,
             closure,
-            dict: Value::None,
-            names: Value::None,
+            attrs: None,
         }))
     }
 
