@@ -23,7 +23,8 @@ given with ``--tools-cmd 'python3 ../tools.py'``):
   driver's own frame removed, so it reads exactly as ``python3 X.py`` would
   print it) and the exit code is 1; otherwise the exit code is 0.
 * CPython 3.13 underlines the failing expression with lines made only of
-  ``^`` and ``~`` characters. Our sandbox does not print those, so such lines
+  ``^`` and ``~`` characters (after a ``|`` margin inside an exception
+  group's traceback). Our sandbox does not print those, so such lines
   are removed from the stored stderr.
 
 Format of ``X.expected`` (every line ends with ``\\n``)::
@@ -105,8 +106,11 @@ sys.exit(_main(sys.argv[1]))
 
 
 def is_caret_line(line: str) -> bool:
-    """A CPython 3.11+ error-location marker line: only spaces, ^ and ~."""
+    """A CPython 3.11+ error-location marker line: only spaces, ^ and ~
+    (behind an exception group's ``|`` margin, inside a group's box)."""
     stripped = line.strip()
+    if stripped.startswith("|"):
+        stripped = stripped.lstrip("|").strip()
     return stripped != "" and set(stripped) <= {"^", "~"}
 
 

@@ -270,6 +270,15 @@ pub enum Op {
     /// `StopAsyncIteration` ends the loop (both popped); anything else is
     /// re-raised.
     EndAsyncFor,
+    /// `except* T` (stack: rest, T): replace both with `match, rest'`,
+    /// the parts of `rest` that match `T` and those that do not (`None`
+    /// for an empty part).
+    ExceptStarMatch,
+    /// Make TOS (an exception, kept on the stack) the one being handled.
+    PushExcInfo,
+    /// After the last `except*` clause (stack: orig, raised list, rest):
+    /// pop all three and raise what propagates, if anything.
+    ExceptStarReraise,
 }
 
 /// A compile-time constant.

@@ -12,6 +12,7 @@
 pub mod bytecode;
 mod disassemble;
 mod error;
+mod except_star;
 mod expr;
 mod fstring;
 pub mod parse;
@@ -71,6 +72,10 @@ enum Block<'a> {
     /// Inside an `except` body; with `as name`, a handler that clears the
     /// name on an exceptional exit is pushed too.
     ExceptBody(Option<&'a str>),
+    /// Inside an `except*` body (`except_star.rs`): as `ExceptBody`, with
+    /// its handler always pushed; no `break`, `continue` or `return` may
+    /// leave it.
+    ExceptStarBody(Option<&'a str>),
     /// Inside the exceptional path of a `finally`: the exception is on the stack.
     FinallyExc,
     /// Inside a `with` body: its handler and the manager on the stack.

@@ -7,6 +7,9 @@ use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
 use super::bytecode::{BinOp, Op, FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
 use super::{Block, CResult, CompileError, Compiler, FunctionBody, NameLoc};
 
+/// CPython's refusal of a jump out of an `except*` handler.
+const EXCEPT_STAR_EXIT: &str = "'break', 'continue' and 'return' cannot appear in an except* block";
+
 pub(super) fn binop(op: ast::Operator) -> BinOp {
     use ast::Operator as O;
     match op {
@@ -133,9 +136,7 @@ impl<'a> Compiler<'a> {
             Stmt::AsyncWith(w) => self.async_with_items(&w.items, &w.body)?,
             Stmt::AsyncFor(f) => self.async_for_stmt(f)?,
             Stmt::Match(m) => self.match_stmt(m)?,
-            Stmt::TryStar(_) => {
-                return Err(CompileError::unsupported("'try/except*' statements", line))
-            }
+            Stmt::TryStar(t) => self.try_finally(&t.finalbody, |c| c.try_except_star(t))?,
             Stmt::TypeAlias(_) => {
                 return Err(CompileError::unsupported("'type' alias statements", line))
             }
@@ -421,6 +422,14 @@ impl<'a> Compiler<'a> {
                     self.stmts(body)?;
                     self.unit().blocks.extend(inner);
                 }
+                Block::ExceptStarBody(name) => {
+                    let name = *name;
+                    self.emit(Op::PopHandler);
+                    self.emit(Op::PopExcept);
+                    if let Some(name) = name {
+                        self.clear_handler_name(name);
+                    }
+                }
                 Block::ExceptBody(name) => {
                     let name = *name;
                     if let Some(name) = name {
@@ -466,6 +475,12 @@ impl<'a> Compiler<'a> {
             };
             return Err(CompileError::syntax(what.into(), line));
         };
+        if self.unit().blocks[loop_idx..]
+            .iter()
+            .any(|b| matches!(b, Block::ExceptStarBody(_)))
+        {
+            return Err(CompileError::syntax(EXCEPT_STAR_EXIT.into(), line));
+        }
         self.unwind_blocks(loop_idx + 1, false)?;
         let (target, is_for) = match &self.unit().blocks[loop_idx] {
             Block::Loop {
@@ -496,6 +511,14 @@ impl<'a> Compiler<'a> {
                 line,
             ));
         }
+        if self
+            .unit()
+            .blocks
+            .iter()
+            .any(|b| matches!(b, Block::ExceptStarBody(_)))
+        {
+            return Err(CompileError::syntax(EXCEPT_STAR_EXIT.into(), line));
+        }
         match &r.value {
             Some(v) => self.expr(v)?,
             None => {
@@ -518,19 +541,29 @@ impl<'a> Compiler<'a> {
     }
 
     fn try_stmt(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
-        if t.finalbody.is_empty() {
-            return self.try_except(t);
+        self.try_finally(&t.finalbody, |c| c.try_except(t))
+    }
+
+    /// `try: <inner> finally: <finalbody>`, `inner` being the rest of the
+    /// statement (its `except` clauses and `else`).
+    pub(super) fn try_finally(
+        &mut self,
+        finalbody: &'a [Stmt],
+        inner: impl FnOnce(&mut Self) -> CResult<()>,
+    ) -> CResult<()> {
+        if finalbody.is_empty() {
+            return inner(self);
         }
         let h = self.emit(Op::SetupExcept(0));
-        self.unit().blocks.push(Block::TryFinally(&t.finalbody));
-        self.try_except(t)?;
+        self.unit().blocks.push(Block::TryFinally(finalbody));
+        inner(self)?;
         self.unit().blocks.pop();
         self.emit(Op::PopHandler);
-        self.stmts(&t.finalbody)?;
+        self.stmts(finalbody)?;
         let j_end = self.emit(Op::Jump(0));
         self.patch(h);
         self.unit().blocks.push(Block::FinallyExc);
-        self.stmts(&t.finalbody)?;
+        self.stmts(finalbody)?;
         self.unit().blocks.pop();
         self.emit(Op::Reraise);
         self.patch(j_end);
@@ -612,7 +645,7 @@ impl<'a> Compiler<'a> {
 
     /// `name = None; del name`: how an `except ... as name` target is
     /// unbound when its handler is left.
-    fn clear_handler_name(&mut self, name: &str) {
+    pub(super) fn clear_handler_name(&mut self, name: &str) {
         self.emit(Op::LoadNone);
         self.store_name(name);
         self.delete_name(name);

@@ -20,6 +20,21 @@ native! {
         set_recursion_limit(vm, limit)
     }
 
+    /// `sys.exception()`: the exception being handled, or None.
+    builtin fn exception in "sys" (vm) {
+        Ok(vm.exc_stack.last().copied().unwrap_or(Value::None))
+    }
+
+    /// `sys.exc_info()`: `(type, value, traceback)` of the exception being
+    /// handled (traceback objects are not exposed: `None`).
+    builtin fn exc_info in "sys" (vm) {
+        let items = match vm.exc_stack.last().copied() {
+            Some(e) => vec![vm.type_value(e), e, Value::None],
+            None => vec![Value::None; 3],
+        };
+        Ok(vm.new_tuple(items))
+    }
+
     /// `sys.exit(status=None, /)`.
     builtin fn exit in "sys" (vm, status?, /) {
         Err(PyErr::New(
@@ -129,6 +144,8 @@ pub static MODULE: ModuleDef = ModuleDef {
         getrecursionlimit,
         setrecursionlimit,
         exit,
+        exception,
+        exc_info,
         // the class of `sys.stdout` (`structseq::stream_class`)
         TextIOWrapper = text_io_wrapper,
     ],

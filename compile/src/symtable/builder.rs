@@ -105,6 +105,29 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The parts of `try` (and `try`/`except*`) statements.
+    fn try_parts(
+        &mut self,
+        body: &[Stmt],
+        handlers: &[ast::ExceptHandler],
+        orelse: &[Stmt],
+        finalbody: &[Stmt],
+    ) -> Result<(), CompileError> {
+        self.stmts(body)?;
+        for h in handlers {
+            let ast::ExceptHandler::ExceptHandler(h) = h;
+            if let Some(ty) = &h.type_ {
+                self.expr(ty)?;
+            }
+            if let Some(n) = &h.name {
+                self.bind(n.as_str());
+            }
+            self.stmts(&h.body)?;
+        }
+        self.stmts(orelse)?;
+        self.stmts(finalbody)
+    }
+
     fn stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
         self.enter(s.range().start().into())?;
         let r = self.stmt_inner(s);
@@ -218,21 +241,8 @@ impl Builder<'_> {
                     self.expr(e)?;
                 }
             }
-            Stmt::Try(t) => {
-                self.stmts(&t.body)?;
-                for h in &t.handlers {
-                    let ast::ExceptHandler::ExceptHandler(h) = h;
-                    if let Some(ty) = &h.type_ {
-                        self.expr(ty)?;
-                    }
-                    if let Some(n) = &h.name {
-                        self.bind(n.as_str());
-                    }
-                    self.stmts(&h.body)?;
-                }
-                self.stmts(&t.orelse)?;
-                self.stmts(&t.finalbody)?;
-            }
+            Stmt::Try(t) => self.try_parts(&t.body, &t.handlers, &t.orelse, &t.finalbody)?,
+            Stmt::TryStar(t) => self.try_parts(&t.body, &t.handlers, &t.orelse, &t.finalbody)?,
             Stmt::Assert(a) => {
                 self.expr(&a.test)?;
                 if let Some(m) = &a.msg {
@@ -284,7 +294,7 @@ impl Builder<'_> {
                 }
                 self.stmts(&w.body)?;
             }
-            Stmt::TryStar(_) | Stmt::TypeAlias(_) => {}
+            Stmt::TypeAlias(_) => {}
         }
         Ok(())
     }

@@ -89,11 +89,18 @@ exc_types! {
     TOMLDecodeError => Some(ValueError),
     QueueEmpty => Some(Exception),
     QueueFull => Some(Exception),
+    BaseExceptionGroup => Some(BaseException),
+    // also a subclass of `Exception`: see `is_subclass_of`
+    ExceptionGroup => Some(BaseExceptionGroup),
 }
 
 impl ExcType {
     /// Is `self` the class `base` or a subclass of it?
     pub fn is_subclass_of(self, base: ExcType) -> bool {
+        if self == ExcType::ExceptionGroup && base == ExcType::Exception {
+            // `class ExceptionGroup(BaseExceptionGroup, Exception)`
+            return true;
+        }
         let mut cur = Some(self);
         while let Some(c) = cur {
             if c == base {
@@ -121,6 +128,11 @@ impl ExcType {
             ExcType::QueueFull => "asyncio.queues.QueueFull",
             other => other.name(),
         }
+    }
+
+    /// `BaseExceptionGroup` or a subclass.
+    pub fn is_group(self) -> bool {
+        matches!(self, ExcType::BaseExceptionGroup | ExcType::ExceptionGroup)
     }
 
     /// Whether the class is reachable as a builtin name.

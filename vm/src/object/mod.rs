@@ -219,7 +219,7 @@ pub struct External {
 }
 
 /// One line of a traceback: which code, which line.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TbEntry {
     pub code: u32,
     pub line: u32,
@@ -241,6 +241,9 @@ pub struct Exception {
     pub class: Option<ObjId>,
     /// Instance attributes set on a user exception (`self.code = ...`).
     pub attrs: Dict,
+    /// An exception group's sub-exceptions (`eg.exceptions`); empty for
+    /// every other exception.
+    pub exceptions: Vec<Value>,
 }
 
 impl Exception {
@@ -254,6 +257,7 @@ impl Exception {
             suppress_context: false,
             class: None,
             attrs: Dict::new(),
+            exceptions: Vec::new(),
         }
     }
 }
@@ -278,6 +282,7 @@ impl<S: Stdlib> Obj<S> {
             Obj::Cell(v) => f(*v),
             Obj::Exception(e) => {
                 e.args.iter().for_each(|v| f(*v));
+                e.exceptions.iter().for_each(|v| f(*v));
                 f(e.cause);
                 f(e.context);
                 if let Some(c) = e.class {

@@ -227,6 +227,14 @@ impl<S: Stdlib> Vm<S> {
                 Value::Builtin(crate::builtins::Builtin::ObjectSetattr)
             }
             (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),
+            (Value::ExcType(t), "__mro__") => {
+                let mut items: Vec<Value> = super::exc_bases::ancestry(t)
+                    .into_iter()
+                    .map(Value::ExcType)
+                    .collect();
+                items.push(Value::Type(crate::object::Type::Object));
+                self.new_tuple(items)
+            }
             (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
             (Value::Native(n), "__name__" | "__qualname__") => self.new_str(S::native_name(n)),
             (Value::Int(i), "real" | "numerator") => Value::Int(i),
@@ -250,6 +258,13 @@ impl<S: Stdlib> Vm<S> {
                 (Obj::Exception(e), "args") => {
                     let a = e.args.clone();
                     self.new_tuple(a)
+                }
+                (Obj::Exception(e), "exceptions") if e.kind.is_group() => {
+                    let items = e.exceptions.clone();
+                    self.new_tuple(items)
+                }
+                (Obj::Exception(e), "message") if e.kind.is_group() => {
+                    e.args.first().copied().unwrap_or(Value::None)
                 }
                 (Obj::Exception(e), "value") if e.kind.is_subclass_of(ExcType::StopIteration) => {
                     e.args.first().copied().unwrap_or(Value::None)

@@ -643,6 +643,9 @@ impl<S: Stdlib> Vm<S> {
                     ))
                     .with_name(k));
                 }
+                if t.is_group() {
+                    return self.new_exception_group(t, None, args);
+                }
                 Ok(self.new_exception(Exception::new(t, args)))
             }
             Value::Ref(id) => match self.heap.get(id) {

@@ -193,6 +193,9 @@ impl<S: Stdlib> Vm<S> {
         boundary: bool,
     ) -> PyResult<Instantiated> {
         let inst = match self.class(cls).exc_base {
+            Some(kind) if kind.is_group() => {
+                self.new_exception_group(kind, Some(cls), args.clone())?
+            }
             Some(kind) => {
                 let mut e = Exception::new(kind, args.clone());
                 e.class = Some(cls);

@@ -57,6 +57,11 @@ impl<S: Stdlib> Vm<S> {
         *self.stack.last().expect("stack underflow")
     }
 
+    /// The value `n` entries below the top (0 is the top).
+    pub(super) fn peek(&self, n: usize) -> Value {
+        self.stack[self.stack.len() - 1 - n]
+    }
+
     fn dispatch(&mut self) -> PyResult<Exit> {
         if let Some(exc) = self.pending_throw.take() {
             return Err(PyErr::Raise(exc));

@@ -423,6 +423,31 @@ impl<S: Stdlib> Vm<S> {
                     return Err(PyErr::Reraise(exc));
                 }
             }
+            Op::ExceptStarMatch => {
+                let (rest, ty) = (self.peek(1), self.top());
+                let (m, r) = self.in_place(2, |vm| vm.except_star_match(rest, ty))?;
+                self.stack.push(m);
+                self.stack.push(r);
+            }
+            Op::PushExcInfo => {
+                let exc = self.top();
+                self.exc_stack.push(exc);
+            }
+            Op::ExceptStarReraise => {
+                let (orig, raised, rest) = (self.peek(2), self.peek(1), self.top());
+                let raised = match raised {
+                    Value::Ref(id) => match self.heap.get(id) {
+                        Obj::List(items) => items.clone(),
+                        _ => Vec::new(),
+                    },
+                    _ => Vec::new(),
+                };
+                let result = self.in_place(3, |vm| vm.except_star_result(orig, raised, rest))?;
+                if !result.is_none() {
+                    self.exc_stack.pop();
+                    return Err(PyErr::Reraise(result));
+                }
+            }
             _ => unreachable!("a hot instruction reached dispatch_cold: {op:?}"),
         }
         Ok(Flow::Next)

@@ -92,11 +92,15 @@ impl<S: Stdlib> Vm<S> {
 }
 
 /// `e` followed by its ancestors up to `BaseException`.
-fn ancestry(e: ExcType) -> Vec<ExcType> {
+pub fn ancestry(e: ExcType) -> Vec<ExcType> {
     let mut out = Vec::new();
     let mut cur = Some(e);
     while let Some(c) = cur {
         out.push(c);
+        if c == ExcType::BaseExceptionGroup && e == ExcType::ExceptionGroup {
+            // ExceptionGroup, BaseExceptionGroup, Exception, BaseException
+            out.push(ExcType::Exception);
+        }
         cur = c.parent();
     }
     out
@@ -119,6 +123,7 @@ fn layout_of(e: ExcType) -> ExcType {
                 | UnicodeEncodeError
                 | AttributeError
                 | NameError
+                | BaseExceptionGroup
         ) {
             return cur;
         }

@@ -1,6 +1,6 @@
 //! Raising and unwinding: turning errors into exception objects, recording
 //! traceback entries as an exception travels outward through frames,
-//! finding handlers, and formatting tracebacks exactly as CPython does.
+//! finding handlers (`traceback.rs` prints them).
 
 use crate::object::{ExcType, Exception, Obj, TbEntry, Value};
 use crate::vm::stdlib::Stdlib;
@@ -158,14 +158,6 @@ impl<S: Stdlib> Vm<S> {
         self.new_exception(e)
     }
 
-    /// The exception's class name, `str()` and full traceback text.
-    pub fn describe_exception(&mut self, exc: Value) -> (String, String, String) {
-        let (kind, msg) = self.exception_type_and_str(exc);
-        let mut out = String::new();
-        self.format_chain(exc, &mut out, 0, Some(&msg));
-        (kind, msg, out)
-    }
-
     pub fn exception_type_and_str(&mut self, exc: Value) -> (String, String) {
         let kind = match exc {
             Value::Ref(id) => match self.heap.get(id) {
@@ -179,143 +171,5 @@ impl<S: Stdlib> Vm<S> {
         };
         let msg = self.str_of(exc).unwrap_or_default();
         (kind, msg)
-    }
-
-    /// The report of `exc` and the exceptions chained to it; `msg` is
-    /// `str(exc)` when the caller has it already (a message can be tens of
-    /// megabytes: it is not computed twice).
-    fn format_chain(&mut self, exc: Value, out: &mut String, depth: usize, msg: Option<&str>) {
-        let Value::Ref(id) = exc else { return };
-        let Obj::Exception(e) = self.heap.get(id) else {
-            return;
-        };
-        let (cause, context, suppress) = (e.cause, e.context, e.suppress_context);
-        if depth < 32 {
-            if !cause.is_none() {
-                self.format_chain(cause, out, depth + 1, None);
-                out.push_str(
-                    "\nThe above exception was the direct cause of the following exception:\n\n",
-                );
-            } else if !context.is_none() && !suppress {
-                self.format_chain(context, out, depth + 1, None);
-                out.push_str(
-                    "\nDuring handling of the above exception, another exception occurred:\n\n",
-                );
-            }
-        }
-        self.format_one(exc, out, msg);
-    }
-
-    fn format_one(&mut self, exc: Value, out: &mut String, known_msg: Option<&str>) {
-        let Value::Ref(id) = exc else { return };
-        let Obj::Exception(e) = self.heap.get(id) else {
-            return;
-        };
-        let tb = e.traceback.clone();
-        if !tb.is_empty() {
-            out.push_str("Traceback (most recent call last):\n");
-        }
-        let mut i = 0;
-        while i < tb.len() {
-            let mut j = i + 1;
-            while j < tb.len() && tb[j].code == tb[i].code && tb[j].line == tb[i].line {
-                j += 1;
-            }
-            let run = j - i;
-            for _ in 0..run.min(3) {
-                self.format_entry(tb[i], out);
-            }
-            if run > 3 {
-                let more = run - 3;
-                let s = if more == 1 { "" } else { "s" };
-                out.push_str(&format!("  [Previous line repeated {more} more time{s}]\n"));
-            }
-            i = j;
-        }
-        let computed;
-        let msg = match known_msg {
-            Some(m) => m,
-            None => {
-                computed = self.exception_type_and_str(exc).1;
-                &computed
-            }
-        };
-        let kind = match exc {
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Exception(e) => match e.class {
-                    Some(c) => {
-                        let (module, qualname) = self.class_module_and_qualname(c);
-                        if module == "__main__" || module == "builtins" {
-                            qualname
-                        } else {
-                            format!("{module}.{qualname}")
-                        }
-                    }
-                    None => e.kind.qualified_name().to_string(),
-                },
-                _ => "Exception".to_string(),
-            },
-            _ => "Exception".to_string(),
-        };
-        out.reserve(kind.len() + 2 + msg.len() + 1);
-        out.push_str(&kind);
-        if !msg.is_empty() {
-            out.push_str(": ");
-            out.push_str(msg);
-        }
-        if kind == "AttributeError" {
-            let hint = self.attribute_error_hint(exc);
-            out.push_str(&hint);
-        }
-        if kind == "NameError" {
-            let wrong = msg
-                .strip_prefix("name '")
-                .and_then(|m| m.strip_suffix("' is not defined"));
-            if let (Some(wrong), Some(last)) = (wrong, tb.last()) {
-                out.push_str(&self.name_error_hint(wrong, last.code));
-            }
-        }
-        out.push('\n');
-        self.format_notes(exc, out);
-    }
-
-    /// The exception's `__notes__`, one per line after its own line.
-    fn format_notes(&mut self, exc: Value, out: &mut String) {
-        let Value::Ref(id) = exc else { return };
-        let notes = match self.heap.get(id) {
-            Obj::Exception(e) => e.attrs.get_str("__notes__"),
-            _ => None,
-        };
-        let Some(Value::Ref(l)) = notes else { return };
-        let items = match self.heap.get(l) {
-            Obj::List(items) | Obj::Tuple(items) => items.clone(),
-            _ => return,
-        };
-        for note in items {
-            let text = super::as_str(&self.heap, note).map(str::to_string);
-            match text {
-                Some(t) => out.push_str(&t),
-                None => out.push_str(&self.repr(note).unwrap_or_default()),
-            }
-            out.push('\n');
-        }
-    }
-
-    fn format_entry(&self, entry: TbEntry, out: &mut String) {
-        let code = &self.program.codes[entry.code as usize];
-        out.push_str(&format!(
-            "  File \"{}\", line {}, in {}\n",
-            self.program.filename, entry.line, code.name
-        ));
-        // (line 0 only in a forged snapshot's line table)
-        let index = (entry.line as usize).checked_sub(1);
-        if let Some(src) = index.and_then(|i| self.program.source_lines.get(i)) {
-            let t = src.trim();
-            if !t.is_empty() {
-                out.push_str("    ");
-                out.push_str(t);
-                out.push('\n');
-            }
-        }
     }
 }

@@ -24,6 +24,7 @@ pub mod dispatch;
 pub mod dispatch_cold;
 pub mod edit_distance;
 pub mod exc_bases;
+pub mod exc_group;
 pub mod exception;
 pub mod generator;
 pub mod hashing;
@@ -45,6 +46,7 @@ pub mod suggest;
 pub mod tasks;
 pub mod tasks_data;
 pub mod tasks_sync;
+pub mod traceback;
 pub mod user_ops;
 
 use crate::vm::stdlib::Stdlib;

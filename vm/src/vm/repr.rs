@@ -57,6 +57,15 @@ impl<S: Stdlib> Vm<S> {
                         return self.expect_str(r, "__str__");
                     }
                     if let Obj::Exception(e) = self.heap.get(id) {
+                        if e.kind.is_group() {
+                            let (msg, n) = (e.args.first().copied(), e.exceptions.len());
+                            let msg = match msg {
+                                Some(m) => self.str_of(m)?,
+                                None => String::new(),
+                            };
+                            let s = if n == 1 { "" } else { "s" };
+                            return Ok(format!("{msg} ({n} sub-exception{s})"));
+                        }
                         let (kind, args) = (e.kind, e.args.clone());
                         return match args.len() {
                             0 => Ok(String::new()),

@@ -45,6 +45,7 @@ fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
             Obj::FrozenSet(_) => Some(set::frozenset_methods()),
             Obj::BigInt(_) => Some(numbers::int_methods()),
             Obj::Complex(_) => Some(numbers::complex_methods()),
+            Obj::Exception(e) if e.kind.is_group() => Some(runtime::exception_group_methods()),
             Obj::Exception(_) => Some(runtime::exception_methods()),
             Obj::Property(_) => Some(runtime::property_methods()),
             Obj::Generator(g) if vm.program.codes[g.code as usize].is_async_generator() => {

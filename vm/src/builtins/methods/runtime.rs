@@ -15,6 +15,10 @@ fn receiver(this: Value) -> ObjId {
 
 native_methods! { pub fn exception_methods; with_traceback, add_note }
 
+native_methods! {
+    pub fn exception_group_methods; with_traceback, add_note, split, subgroup, derive
+}
+
 native_methods! { pub fn property_methods; getter, setter, deleter }
 
 native_methods! { pub fn generator_methods; send, throw, close, __next__, __iter__ }
@@ -70,6 +74,26 @@ native! {
             }
         }
         Ok(Value::None)
+    }
+
+    /// `BaseExceptionGroup.split(condition, /)`: `(match, rest)`.
+    builtin method split(vm, this, condition, /) {
+        let (m, r) = vm.group_split(this, condition, true)?;
+        Ok(vm.new_tuple(vec![m, r]))
+    }
+
+    /// `BaseExceptionGroup.subgroup(condition, /)`.
+    builtin method subgroup(vm, this, condition, /) {
+        Ok(vm.group_split(this, condition, false)?.0)
+    }
+
+    /// `BaseExceptionGroup.derive(excs, /)`.
+    builtin method derive(vm, this, excs, /) {
+        let (message, _) = match vm.heap.get(receiver(this)) {
+            Obj::Exception(e) => (e.args.first().copied().unwrap_or(Value::None), ()),
+            _ => (Value::None, ()),
+        };
+        vm.new_exception_group(crate::object::ExcType::BaseExceptionGroup, None, vec![message, excs])
     }
 
     /// `property.getter(fget, /)`.
