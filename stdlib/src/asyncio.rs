@@ -193,6 +193,11 @@ native! {
         }))
     }
 
+    /// `asyncio.TaskGroup()`.
+    def fn task_group(vm) {
+        Ok(vm.new_task_group())
+    }
+
     /// `asyncio.Lock()`.
     def fn lock(vm) {
         vm.new_semaphore(SemKind::Lock, 1)
@@ -277,6 +282,7 @@ pub static MODULE: ModuleDef = ModuleDef {
         ensure_future = create_task,
         wait,
         current_task,
+        TaskGroup = task_group,
         Lock = lock,
         Semaphore = semaphore,
         BoundedSemaphore = bounded_semaphore,
@@ -322,6 +328,9 @@ impl np::NativeType for AwaitableType {
     }
 
     fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        if vm.is_task_group(id) {
+            return crate::vm::tasks_group::TASK_GROUP_METHODS.contains(&name);
+        }
         if vm.sync_has_method(id, name)
             || (matches!(name, "get_name" | "set_name") && vm.task_name(id).is_some())
         {
@@ -338,6 +347,12 @@ impl np::NativeType for AwaitableType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
+        if vm.is_task_group(id) {
+            if !crate::vm::tasks_group::TASK_GROUP_METHODS.contains(&name) {
+                return Ok(None);
+            }
+            return vm.task_group_method(id, name, args, kw).map(Some);
+        }
         if matches!(name, "get_name" | "set_name") && vm.task_name(id).is_some() {
             return match (name, args.as_slice()) {
                 ("get_name", []) => {

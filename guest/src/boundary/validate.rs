@@ -39,6 +39,7 @@ use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
 use crate::vm::tasks::Awaitable;
+use crate::vm::tasks_data::GroupPhase;
 use crate::vm::{Boundary, Frame, OnReturn, Vm};
 use monty_compile::bytecode::{Code, Const, Op, Program};
 use monty_compile::verify::{verify_program, Verified};
@@ -96,6 +97,13 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
     if ntasks > 0 && sched.current as usize >= ntasks {
         return Err("current task out of range".into());
     }
+    if sched
+        .deferred_cancels
+        .iter()
+        .any(|&(t, _)| t as usize >= ntasks)
+    {
+        return Err("deferred cancellation of a task out of range".into());
+    }
     if sched.ready.iter().any(|&t| t as usize >= ntasks) {
         return Err("ready task out of range".into());
     }
@@ -123,6 +131,15 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
             };
             heap.expect(t.coro, "coroutine", is_coroutine)
                 .map_err(|e| format!("task {i}: {e}"))?;
+        }
+        if !t.group.is_none() {
+            heap.expect(t.group, "task group", |o| {
+                matches!(
+                    o,
+                    Obj::Native(NativeObj::Awaitable(Awaitable::TaskGroup(_)))
+                )
+            })
+            .map_err(|e| format!("task {i}: {e}"))?;
         }
         ctx.check(&t.frames, t.stack.len(), t.exc.len())
             .map_err(|e| format!("task {i}: {e}"))?;
@@ -231,6 +248,12 @@ fn check_object(
             for tb in &e.traceback {
                 code(tb.code)?;
             }
+            if !e.exceptions.is_empty() && !e.kind.is_group() {
+                return Err("sub-exceptions on an exception that is not a group".into());
+            }
+            for &sub in &e.exceptions {
+                heap.expect(sub, "exception", |o| matches!(o, Obj::Exception(_)))?;
+            }
             e.class.map_or(Ok(()), |c| heap.class(c))
         }
         Obj::Class(c) => c.mro.iter().try_for_each(|id| heap.class(*id)),
@@ -278,6 +301,14 @@ fn check_object(
         },
         Obj::Native(NativeObj::Awaitable(Awaitable::Task(t))) if *t as usize >= ntasks => {
             Err(format!("task {t} out of range"))
+        }
+        Obj::Native(NativeObj::Awaitable(Awaitable::TaskGroup(g)))
+            if g.phase != GroupPhase::New && g.parent as usize >= ntasks =>
+        {
+            Err(format!(
+                "task group's parent task {} out of range",
+                g.parent
+            ))
         }
         Obj::BoundNative { func, .. } if !crate::modules::registry::native_exists(*func) => {
             Err("unknown native function".into())

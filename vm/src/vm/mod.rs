@@ -45,6 +45,7 @@ pub mod subscr;
 pub mod suggest;
 pub mod tasks;
 pub mod tasks_data;
+pub mod tasks_group;
 pub mod tasks_sync;
 pub mod traceback;
 pub mod user_ops;

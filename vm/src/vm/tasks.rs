@@ -114,8 +114,9 @@ impl<S: Stdlib> Vm<S> {
             let exc = self.raise_prep_detached(PyErr::New(ExcType::TimeoutError, vec![]));
             return Ok(self.spawn_timer_task(coro, timeout, Err(exc)));
         }
-        if let Some(Awaitable::SyncWait { .. }) = self.native(coro) {
-            // a frameless task that wakes when the wait can be done
+        if let Some(Awaitable::SyncWait { .. } | Awaitable::Future { .. }) = self.native(coro) {
+            // a frameless task that wakes when the wait can be done (or
+            // the host call's future is answered)
             self.ensure_main_task();
             let idx = self.sched.tasks.len() as u32;
             self.sched.tasks.push(Task {
@@ -253,6 +254,10 @@ impl<S: Stdlib> Vm<S> {
         if let Some(Awaitable::WaitSet { children, when, .. }) = self.native(v) {
             let (children, when) = (children.clone(), *when);
             return self.wait_set_outcome(&children, when, depth, false);
+        }
+        if let Some(Awaitable::TaskGroupExit { .. }) = self.native(v) {
+            let Value::Ref(id) = v else { unreachable!() };
+            return self.task_group_exit_outcome(id);
         }
         let Some(n) = self.native(v) else {
             return Ok(None);
@@ -423,7 +428,8 @@ impl<S: Stdlib> Vm<S> {
                 | Awaitable::Gather { .. }
                 | Awaitable::NextCompleted(_)
                 | Awaitable::SyncWait { .. }
-                | Awaitable::WaitSet { .. },
+                | Awaitable::WaitSet { .. }
+                | Awaitable::TaskGroupExit { .. },
             ) => None,
             _ => {
                 return Err(PyErr::type_error(format!(
@@ -486,6 +492,9 @@ impl<S: Stdlib> Vm<S> {
         let t = &mut self.sched.tasks[me];
         t.state = TaskState::Done;
         t.result = Some(outcome);
+        if !t.group.is_none() {
+            self.task_group_child_done(me);
+        }
     }
 
     /// Is the running task one spawned by `gather`/`create_task`?
@@ -612,7 +621,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// Cancels task `idx` (see [`Vm::cancel`]).
-    fn cancel_task(&mut self, idx: usize) {
+    pub(super) fn cancel_task(&mut self, idx: usize) {
         // A running task's frames are live on the VM: it cannot be cut off
         // here (CPython too only delivers a cancel at the task's next await).
         if matches!(
@@ -624,7 +633,8 @@ impl<S: Stdlib> Vm<S> {
         let exc = self.raise_prep_detached(PyErr::New(ExcType::CancelledError, vec![]));
         self.sched.ready.retain(|&r| r as usize != idx);
         let coro = self.sched.tasks[idx].coro;
-        let frameless = self.as_coroutine(coro).is_none();
+        // (task 0 is the main program: frames, but no coroutine object)
+        let frameless = idx != 0 && self.as_coroutine(coro).is_none();
         let t = &mut self.sched.tasks[idx];
         t.wake_at = None;
         t.waiting_on = Value::None;
@@ -679,6 +689,7 @@ impl<S: Stdlib> Vm<S> {
     /// with the calls to announce.
     pub(super) fn switch(&mut self) -> PyResult<Option<Exit>> {
         loop {
+            self.run_deferred_cancels();
             self.wake_finished()?;
             self.fire_due_timers();
             if let Some(t) = self.sched.ready.pop_front() {
@@ -709,6 +720,9 @@ impl<S: Stdlib> Vm<S> {
     /// CPython task does.
     fn enter_task(&mut self, idx: u32) -> PyResult<bool> {
         self.sched.current = idx;
+        for d in &mut self.sched.deferred_cancels {
+            d.1 |= d.0 == idx;
+        }
         let t = &mut self.sched.tasks[idx as usize];
         t.state = TaskState::Running;
         self.frames = std::mem::take(&mut t.frames);
@@ -830,7 +844,7 @@ impl<S: Stdlib> Vm<S> {
         }))
     }
 
-    fn is_cancelled_error(&self, exc: Value) -> bool {
+    pub(super) fn is_cancelled_error(&self, exc: Value) -> bool {
         matches!(exc, Value::Ref(id) if matches!(self.heap.get(id),
             Obj::Exception(e) if e.kind == ExcType::CancelledError))
     }
@@ -890,6 +904,10 @@ impl<S: Stdlib> Vm<S> {
             }
             Some(Awaitable::AgenStep { .. }) => {
                 format!("<async_generator_asend object at {addr}>")
+            }
+            Some(Awaitable::TaskGroup(_)) => self.task_group_repr(id),
+            Some(Awaitable::TaskGroupExit { .. }) => {
+                format!("<coroutine object TaskGroup.__aexit__ at {addr}>")
             }
             _ => format!("<coroutine object sleep at {addr}>"),
         }

@@ -62,6 +62,40 @@ pub enum Awaitable {
         /// `StopAsyncIteration`.
         default: Option<Value>,
     },
+    /// `asyncio.TaskGroup()` (`tasks_group.rs`).
+    TaskGroup(Box<TaskGroup>),
+    /// What `TaskGroup.__aexit__` returns: done when every task of
+    /// `group` is; then gives `False` or raises what the group raises.
+    /// `body_exc` is the exception that left the `async with` body.
+    TaskGroupExit { group: Value, body_exc: Value },
+}
+
+/// Where a [`TaskGroup`] is in its `async with`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GroupPhase {
+    New,
+    Entered,
+    /// In `__aexit__`, waiting for its tasks.
+    Exiting,
+    Done,
+}
+
+/// `asyncio.TaskGroup`'s state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TaskGroup {
+    pub phase: GroupPhase,
+    /// The task that entered it (cancelled when a child fails while the
+    /// body still runs).
+    pub parent: u32,
+    /// Every task made by `create_task`, in order.
+    pub tasks: Vec<Value>,
+    /// What its tasks raised, in the order they failed.
+    pub errors: Vec<Value>,
+    /// A task failed or the body raised: the other tasks were cancelled.
+    pub aborting: bool,
+    /// The group cancelled its parent task (the `CancelledError` that
+    /// leaves the body is then not propagated).
+    pub parent_cancelled: bool,
 }
 
 /// `asyncio.wait`'s `return_when`.
@@ -149,6 +183,14 @@ impl Awaitable {
                     f(*v);
                 }
             }
+            Awaitable::TaskGroup(g) => {
+                g.tasks.iter().for_each(|v| f(*v));
+                g.errors.iter().for_each(|v| f(*v));
+            }
+            Awaitable::TaskGroupExit { group, body_exc } => {
+                f(*group);
+                f(*body_exc);
+            }
             Awaitable::AgenStep {
                 gen, step, default, ..
             } => {
@@ -183,6 +225,7 @@ impl Awaitable {
                 ..
             } => "async_generator_asend",
             Awaitable::AgenStep { .. } => "async_generator_athrow",
+            Awaitable::TaskGroup(_) => "TaskGroup",
             _ => "coroutine",
         }
     }
@@ -242,6 +285,8 @@ pub struct Task {
     pub exc: Vec<Value>,
     /// `Task-<n>`, or `create_task(name=)`/`set_name()`'s.
     pub name: Option<String>,
+    /// The `TaskGroup` that made it, or None.
+    pub group: Value,
     /// The task's object (`create_task`'s result, `current_task()`), once
     /// made: one object per task.
     pub handle: Option<Value>,
@@ -263,6 +308,7 @@ impl Task {
             exc: Vec::new(),
             name: None,
             handle: None,
+            group: Value::None,
         }
     }
 }
@@ -285,6 +331,11 @@ pub struct Scheduler {
     /// Tasks given a default name so far (`Task-<n>`, as CPython counts:
     /// a task named at creation takes no number).
     pub unnamed: u32,
+    /// Cancellations a failing `TaskGroup` task asked for, of tasks that
+    /// were ready to run then: each runs its step first (CPython calls the
+    /// group's done callback after the steps already scheduled), and is
+    /// cancelled at the first switch after it ran (`true`).
+    pub deferred_cancels: Vec<(u32, bool)>,
 }
 
 impl Scheduler {
@@ -302,6 +353,7 @@ impl Scheduler {
             if let Some(h) = t.handle {
                 f(h);
             }
+            f(t.group);
         }
         for c in &self.unannounced {
             c.args.iter().for_each(|v| f(*v));
