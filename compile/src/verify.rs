@@ -147,7 +147,7 @@ pub fn effect(op: Op) -> Effect {
         Op::AsyncWithExitExc => fx(2, 0, 1),
         Op::EndAsyncFor => fx(2, 2, 0),
         Op::ExceptStarMatch => fx(2, 2, 2),
-        Op::PushExcInfo => fx(1, 0, 1),
+        Op::PushExcInfo => fx(1, 0, 0),
         Op::ExceptStarReraise => fx(3, 3, 0),
         Op::LoadAttr(_)
         | Op::Unary(_)

@@ -193,6 +193,26 @@ native! {
         }))
     }
 
+    /// `asyncio.timeout(delay)`.
+    def fn timeout(vm, delay) {
+        vm.new_timeout(delay, false)
+    }
+
+    /// `asyncio.timeout_at(when)`.
+    def fn timeout_at(vm, when) {
+        vm.new_timeout(when, true)
+    }
+
+    /// `asyncio.get_running_loop()`.
+    def fn get_running_loop(vm) {
+        vm.running_loop()
+    }
+
+    /// `asyncio.shield(aw)`.
+    def fn shield(vm, aw) {
+        vm.new_shield(aw)
+    }
+
     /// `asyncio.TaskGroup()`.
     def fn task_group(vm) {
         Ok(vm.new_task_group())
@@ -283,6 +303,11 @@ pub static MODULE: ModuleDef = ModuleDef {
         wait,
         current_task,
         TaskGroup = task_group,
+        timeout,
+        timeout_at,
+        shield,
+        get_running_loop,
+        get_event_loop = get_running_loop,
         Lock = lock,
         Semaphore = semaphore,
         BoundedSemaphore = bounded_semaphore,
@@ -331,6 +356,12 @@ impl np::NativeType for AwaitableType {
         if vm.is_task_group(id) {
             return crate::vm::tasks_group::TASK_GROUP_METHODS.contains(&name);
         }
+        if vm.is_timeout(id) {
+            return crate::vm::tasks_timeout::TIMEOUT_METHODS.contains(&name);
+        }
+        if vm.is_event_loop(id) {
+            return matches!(name, "time" | "create_task");
+        }
         if vm.sync_has_method(id, name)
             || (matches!(name, "get_name" | "set_name") && vm.task_name(id).is_some())
         {
@@ -352,6 +383,34 @@ impl np::NativeType for AwaitableType {
                 return Ok(None);
             }
             return vm.task_group_method(id, name, args, kw).map(Some);
+        }
+        if vm.is_event_loop(id) {
+            return match (name, args.as_slice()) {
+                ("time", []) => Ok(Some(Value::Float(vm.sched.vtime))),
+                ("create_task", [coro]) => {
+                    let name = kw.iter().find(|(k, _)| k == "name").map(|kv| kv.1);
+                    match name {
+                        Some(n) if !n.is_none() => vm.spawn_named_task(*coro, n).map(Some),
+                        _ => vm.spawn_task(*coro).map(Some),
+                    }
+                }
+                ("time" | "create_task", _) => Err(PyErr::type_error(format!(
+                    "{name}() got {} arguments",
+                    args.len()
+                ))),
+                _ => Ok(None),
+            };
+        }
+        if vm.is_timeout(id) {
+            if !crate::vm::tasks_timeout::TIMEOUT_METHODS.contains(&name) {
+                return Ok(None);
+            }
+            if !kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{name}() takes no keyword arguments"
+                )));
+            }
+            return vm.timeout_method(id, name, args).map(Some);
         }
         if matches!(name, "get_name" | "set_name") && vm.task_name(id).is_some() {
             return match (name, args.as_slice()) {

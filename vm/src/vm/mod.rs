@@ -47,6 +47,7 @@ pub mod tasks;
 pub mod tasks_data;
 pub mod tasks_group;
 pub mod tasks_sync;
+pub mod tasks_timeout;
 pub mod traceback;
 pub mod user_ops;
 

@@ -143,7 +143,7 @@ impl<S: Stdlib> Vm<S> {
     /// `asyncio.sleep` or `wait_for`): it has no frames, is blocked from the
     /// start, and finishes with `result` when the timer fires (a `wait_for`
     /// finishes earlier with its inner awaitable's outcome).
-    fn spawn_timer_task(
+    pub(super) fn spawn_timer_task(
         &mut self,
         sleep: Value,
         delay: f64,
@@ -254,6 +254,10 @@ impl<S: Stdlib> Vm<S> {
         if let Some(Awaitable::WaitSet { children, when, .. }) = self.native(v) {
             let (children, when) = (children.clone(), *when);
             return self.wait_set_outcome(&children, when, depth, false);
+        }
+        if let Some(Awaitable::Shield(inner)) = self.native(v) {
+            let inner = *inner;
+            return self.nested_outcome(inner, depth + 1);
         }
         if let Some(Awaitable::TaskGroupExit { .. }) = self.native(v) {
             let Value::Ref(id) = v else { unreachable!() };
@@ -429,7 +433,8 @@ impl<S: Stdlib> Vm<S> {
                 | Awaitable::NextCompleted(_)
                 | Awaitable::SyncWait { .. }
                 | Awaitable::WaitSet { .. }
-                | Awaitable::TaskGroupExit { .. },
+                | Awaitable::TaskGroupExit { .. }
+                | Awaitable::Shield(_),
             ) => None,
             _ => {
                 return Err(PyErr::type_error(format!(
@@ -599,6 +604,10 @@ impl<S: Stdlib> Vm<S> {
                     self.cancel_nested(child, depth + 1);
                 }
             }
+            Some(Awaitable::WaitFor { inner, .. }) => {
+                let inner = *inner;
+                self.cancel_nested(inner, depth + 1);
+            }
             Some(Awaitable::Future {
                 call_id,
                 state: FutState::Pending,
@@ -629,6 +638,13 @@ impl<S: Stdlib> Vm<S> {
             TaskState::Done | TaskState::Running
         ) {
             return;
+        }
+        // what it awaits is cancelled with it (a gather's children, a
+        // task, a host call), as CPython cancels the task's waiter; a
+        // shield's inner work is not
+        let waiting_on = self.sched.tasks[idx].waiting_on;
+        if self.sched.tasks[idx].state == TaskState::Blocked && !waiting_on.is_none() {
+            self.cancel(waiting_on);
         }
         let exc = self.raise_prep_detached(PyErr::New(ExcType::CancelledError, vec![]));
         self.sched.ready.retain(|&r| r as usize != idx);
@@ -906,6 +922,11 @@ impl<S: Stdlib> Vm<S> {
                 format!("<async_generator_asend object at {addr}>")
             }
             Some(Awaitable::TaskGroup(_)) => self.task_group_repr(id),
+            Some(Awaitable::Timeout(_)) => self.timeout_repr(id),
+            Some(Awaitable::Shield(_)) => format!("<Future pending at {addr}>"),
+            Some(Awaitable::EventLoop) => {
+                "<_UnixSelectorEventLoop running=True closed=False debug=False>".into()
+            }
             Some(Awaitable::TaskGroupExit { .. }) => {
                 format!("<coroutine object TaskGroup.__aexit__ at {addr}>")
             }

@@ -68,6 +68,38 @@ pub enum Awaitable {
     /// `group` is; then gives `False` or raises what the group raises.
     /// `body_exc` is the exception that left the `async with` body.
     TaskGroupExit { group: Value, body_exc: Value },
+    /// `asyncio.timeout(delay)` / `timeout_at(when)` (`tasks_timeout.rs`).
+    Timeout(Box<TimeoutCm>),
+    /// `asyncio.shield(aw)`: `inner`'s outcome; cancelling it leaves
+    /// `inner` running.
+    Shield(Value),
+    /// `asyncio.get_running_loop()`: `time()` (the sandbox clock) and
+    /// `create_task()`.
+    EventLoop,
+}
+
+/// Where an `asyncio.timeout` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TimeoutState {
+    Created,
+    Entered,
+    /// The deadline passed: the task was cancelled.
+    Expiring,
+    Expired,
+    Exited,
+}
+
+/// `asyncio.timeout`'s state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TimeoutCm {
+    /// The deadline on the sandbox clock; None: never.
+    pub when: Option<f64>,
+    pub state: TimeoutState,
+    /// The task inside the `async with`.
+    pub task: u32,
+    /// The frameless task whose timer is the deadline (its `group` is
+    /// this object), or None.
+    pub timer: Value,
 }
 
 /// Where a [`TaskGroup`] is in its `async with`.
@@ -191,6 +223,9 @@ impl Awaitable {
                 f(*group);
                 f(*body_exc);
             }
+            Awaitable::Timeout(t) => f(t.timer),
+            Awaitable::Shield(inner) => f(*inner),
+            Awaitable::EventLoop => {}
             Awaitable::AgenStep {
                 gen, step, default, ..
             } => {
@@ -226,6 +261,8 @@ impl Awaitable {
             } => "async_generator_asend",
             Awaitable::AgenStep { .. } => "async_generator_athrow",
             Awaitable::TaskGroup(_) => "TaskGroup",
+            Awaitable::Timeout(_) => "Timeout",
+            Awaitable::EventLoop => "_UnixSelectorEventLoop",
             _ => "coroutine",
         }
     }
@@ -234,7 +271,10 @@ impl Awaitable {
     pub fn is_future_like(&self) -> bool {
         matches!(
             self,
-            Awaitable::Future { .. } | Awaitable::Task(_) | Awaitable::Gather { .. }
+            Awaitable::Future { .. }
+                | Awaitable::Task(_)
+                | Awaitable::Gather { .. }
+                | Awaitable::Shield(_)
         )
     }
 }
@@ -285,7 +325,8 @@ pub struct Task {
     pub exc: Vec<Value>,
     /// `Task-<n>`, or `create_task(name=)`/`set_name()`'s.
     pub name: Option<String>,
-    /// The `TaskGroup` that made it, or None.
+    /// The `TaskGroup` that made it, or the `asyncio.timeout` whose
+    /// timer it is, or None: told when the task finishes.
     pub group: Value,
     /// The task's object (`create_task`'s result, `current_task()`), once
     /// made: one object per task.

@@ -263,6 +263,9 @@ impl<S: Stdlib> Vm<S> {
         let Value::Ref(gid) = self.sched.tasks[idx].group else {
             return;
         };
+        if self.is_timeout(gid) {
+            return self.timeout_fired(gid);
+        }
         let Some(Err(exc)) = self.sched.tasks[idx].result else {
             return;
         };
