@@ -7,7 +7,7 @@ use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{Obj, Value};
 use crate::vm::tasks::Awaitable;
-use crate::vm::tasks_data::{SemKind, WaitWhen};
+use crate::vm::tasks_data::{QueueKind, SemKind, WaitWhen};
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn run(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
@@ -252,7 +252,7 @@ native! {
             Some(v) => vm.index_arg(v)?,
             None => 0,
         };
-        Ok(vm.new_queue(maxsize, false))
+        Ok(vm.new_queue(maxsize, QueueKind::Fifo))
     }
 
     /// `asyncio.LifoQueue(maxsize=0)`.
@@ -261,7 +261,21 @@ native! {
             Some(v) => vm.index_arg(v)?,
             None => 0,
         };
-        Ok(vm.new_queue(maxsize, true))
+        Ok(vm.new_queue(maxsize, QueueKind::Lifo))
+    }
+
+    /// `asyncio.Condition(lock=None)`.
+    def fn condition(vm, lock?) {
+        vm.new_condition(lock)
+    }
+
+    /// `asyncio.PriorityQueue(maxsize=0)`: `get()` takes the smallest item.
+    def fn priority_queue(vm, maxsize?) {
+        let maxsize = match maxsize {
+            Some(v) => vm.index_arg(v)?,
+            None => 0,
+        };
+        Ok(vm.new_queue(maxsize, QueueKind::Priority))
     }
 
     /// `asyncio.iscoroutine(obj)`.
@@ -314,6 +328,8 @@ pub static MODULE: ModuleDef = ModuleDef {
         Event = event,
         Queue = queue,
         LifoQueue = lifo_queue,
+        PriorityQueue = priority_queue,
+        Condition = condition,
     ],
     init,
 };
@@ -362,6 +378,9 @@ impl np::NativeType for AwaitableType {
         if vm.is_event_loop(id) {
             return matches!(name, "time" | "create_task");
         }
+        if vm.is_condition(id) {
+            return crate::vm::tasks_cond::CONDITION_METHODS.contains(&name);
+        }
         if vm.sync_has_method(id, name)
             || (matches!(name, "get_name" | "set_name") && vm.task_name(id).is_some())
         {
@@ -383,6 +402,17 @@ impl np::NativeType for AwaitableType {
                 return Ok(None);
             }
             return vm.task_group_method(id, name, args, kw).map(Some);
+        }
+        if vm.is_condition(id) {
+            if !crate::vm::tasks_cond::CONDITION_METHODS.contains(&name) {
+                return Ok(None);
+            }
+            if !kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{name}() takes no keyword arguments"
+                )));
+            }
+            return vm.condition_method(id, name, args).map(Some);
         }
         if vm.is_event_loop(id) {
             return match (name, args.as_slice()) {

@@ -39,7 +39,7 @@ use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
 use crate::vm::tasks::Awaitable;
-use crate::vm::tasks_data::GroupPhase;
+use crate::vm::tasks_data::{GroupPhase, SyncPrim};
 use crate::vm::{Boundary, Frame, OnReturn, Vm};
 use monty_compile::bytecode::{Code, Const, Op, Program};
 use monty_compile::verify::{verify_program, Verified};
@@ -301,6 +301,16 @@ fn check_object(
         },
         Obj::Native(NativeObj::Awaitable(Awaitable::Task(t))) if *t as usize >= ntasks => {
             Err(format!("task {t} out of range"))
+        }
+        Obj::Native(NativeObj::Awaitable(Awaitable::Condition { lock, .. })) => {
+            heap.expect(*lock, "lock", |o| {
+                matches!(
+                    o,
+                    Obj::Native(NativeObj::Awaitable(Awaitable::Sync(
+                        SyncPrim::Semaphore { .. }
+                    )))
+                )
+            })
         }
         Obj::Native(NativeObj::Awaitable(Awaitable::TaskGroup(g)))
             if g.phase != GroupPhase::New && g.parent as usize >= ntasks =>

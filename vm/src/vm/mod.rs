@@ -44,6 +44,7 @@ pub mod stdlib;
 pub mod subscr;
 pub mod suggest;
 pub mod tasks;
+pub mod tasks_cond;
 pub mod tasks_data;
 pub mod tasks_group;
 pub mod tasks_sync;

@@ -880,7 +880,13 @@ impl<S: Stdlib> Vm<S> {
     /// What the repr of a queued item raised.
     pub fn task_obj_str(&mut self, id: ObjId) -> PyResult<String> {
         match self.sync_repr(id, None)? {
-            Some(s) if s.starts_with("<Queue") || s.starts_with("<LifoQueue") => Ok(s),
+            Some(s)
+                if ["<Queue", "<LifoQueue", "<PriorityQueue"]
+                    .iter()
+                    .any(|p| s.starts_with(p)) =>
+            {
+                Ok(s)
+            }
             _ => self.task_obj_repr(id),
         }
     }
@@ -915,6 +921,7 @@ impl<S: Stdlib> Vm<S> {
                     super::tasks_data::SyncOp::Get => "Queue.get",
                     super::tasks_data::SyncOp::Put(_) => "Queue.put",
                     super::tasks_data::SyncOp::Join => "Queue.join",
+                    super::tasks_data::SyncOp::CondWait(_) => "Condition.wait",
                 };
                 format!("<coroutine object {name} at {addr}>")
             }
@@ -924,6 +931,7 @@ impl<S: Stdlib> Vm<S> {
             Some(Awaitable::TaskGroup(_)) => self.task_group_repr(id),
             Some(Awaitable::Timeout(_)) => self.timeout_repr(id),
             Some(Awaitable::Shield(_)) => format!("<Future pending at {addr}>"),
+            Some(Awaitable::Condition { .. }) => self.condition_repr(id, addr),
             Some(Awaitable::EventLoop) => {
                 "<_UnixSelectorEventLoop running=True closed=False debug=False>".into()
             }

@@ -76,6 +76,14 @@ pub enum Awaitable {
     /// `asyncio.get_running_loop()`: `time()` (the sandbox clock) and
     /// `create_task()`.
     EventLoop,
+    /// `asyncio.Condition(lock)` (`tasks_cond.rs`): `lock` is a `Lock`;
+    /// waits are numbered (`next_ticket`) and `notified` holds the
+    /// numbers `notify()` picked that have not taken the lock back yet.
+    Condition {
+        lock: Value,
+        next_ticket: u64,
+        notified: Vec<u64>,
+    },
 }
 
 /// Where an `asyncio.timeout` is.
@@ -158,8 +166,28 @@ pub enum SyncPrim {
         items: VecDeque<Value>,
         maxsize: i64,
         unfinished: i64,
-        lifo: bool,
+        kind: QueueKind,
     },
+}
+
+/// Which end a queue takes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum QueueKind {
+    Fifo,
+    Lifo,
+    /// A binary min-heap, as `heapq` keeps it.
+    Priority,
+}
+
+impl QueueKind {
+    /// The class name.
+    pub fn name(self) -> &'static str {
+        match self {
+            QueueKind::Fifo => "Queue",
+            QueueKind::Lifo => "LifoQueue",
+            QueueKind::Priority => "PriorityQueue",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,6 +210,9 @@ pub enum SyncOp {
     Put(Value),
     /// `Queue.join()`.
     Join,
+    /// `Condition.wait()`, wait number `n`: done once notified and the
+    /// lock is taken again.
+    CondWait(u64),
 }
 
 /// What an [`Awaitable::AgenStep`] does to its generator.
@@ -226,6 +257,7 @@ impl Awaitable {
             Awaitable::Timeout(t) => f(t.timer),
             Awaitable::Shield(inner) => f(*inner),
             Awaitable::EventLoop => {}
+            Awaitable::Condition { lock, .. } => f(*lock),
             Awaitable::AgenStep {
                 gen, step, default, ..
             } => {
@@ -253,8 +285,7 @@ impl Awaitable {
                 SemKind::Bounded => "BoundedSemaphore",
             },
             Awaitable::Sync(SyncPrim::Event { .. }) => "Event",
-            Awaitable::Sync(SyncPrim::Queue { lifo: false, .. }) => "Queue",
-            Awaitable::Sync(SyncPrim::Queue { lifo: true, .. }) => "LifoQueue",
+            Awaitable::Sync(SyncPrim::Queue { kind, .. }) => kind.name(),
             Awaitable::AgenStep {
                 step: AgenStep::Send(_),
                 ..
@@ -263,6 +294,7 @@ impl Awaitable {
             Awaitable::TaskGroup(_) => "TaskGroup",
             Awaitable::Timeout(_) => "Timeout",
             Awaitable::EventLoop => "_UnixSelectorEventLoop",
+            Awaitable::Condition { .. } => "Condition",
             _ => "coroutine",
         }
     }

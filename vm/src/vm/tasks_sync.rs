@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 
-use super::tasks_data::{Awaitable, FutState, SemKind, SyncOp, SyncPrim};
+use super::tasks_data::{Awaitable, FutState, QueueKind, SemKind, SyncOp, SyncPrim};
 use super::{PyErr, PyResult, Vm};
 
 /// What a primitive's methods read of it, copied out (a queue's items are
@@ -76,24 +76,24 @@ impl<S: Stdlib> Vm<S> {
         self.new_awaitable(Awaitable::Sync(SyncPrim::Event { set: false }))
     }
 
-    /// A new `Queue(maxsize)` (`lifo`: a `LifoQueue`).
-    pub fn new_queue(&mut self, maxsize: i64, lifo: bool) -> Value {
+    /// A new `Queue(maxsize)`, `LifoQueue` or `PriorityQueue`.
+    pub fn new_queue(&mut self, maxsize: i64, kind: QueueKind) -> Value {
         self.new_awaitable(Awaitable::Sync(SyncPrim::Queue {
             items: VecDeque::new(),
             maxsize,
             unfinished: 0,
-            lifo,
+            kind,
         }))
     }
 
-    fn prim(&self, id: ObjId) -> Option<&SyncPrim> {
+    pub(super) fn prim(&self, id: ObjId) -> Option<&SyncPrim> {
         match self.awaitable_at(id) {
             Some(Awaitable::Sync(p)) => Some(p),
             _ => None,
         }
     }
 
-    fn prim_mut(&mut self, id: ObjId) -> Option<&mut SyncPrim> {
+    pub(super) fn prim_mut(&mut self, id: ObjId) -> Option<&mut SyncPrim> {
         match self.awaitable_at_mut(id) {
             Some(Awaitable::Sync(p)) => Some(p),
             _ => None,
@@ -119,7 +119,7 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
-    fn wait_on(&mut self, id: ObjId, op: SyncOp) -> Value {
+    pub(super) fn wait_on(&mut self, id: ObjId, op: SyncOp) -> Value {
         self.new_awaitable(Awaitable::SyncWait {
             on: Value::Ref(id),
             op,
@@ -127,7 +127,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// A done future holding `v` (what `__aexit__` gives to be awaited).
-    fn done_future(&mut self, v: Value) -> Value {
+    pub(super) fn done_future(&mut self, v: Value) -> Value {
         self.new_awaitable(Awaitable::Future {
             call_id: 0,
             state: FutState::Done(v),
@@ -224,12 +224,12 @@ impl<S: Stdlib> Vm<S> {
             (Shape::Queue { len, maxsize, .. }, "full") => {
                 Value::Bool(maxsize > 0 && len >= maxsize)
             }
-            (Shape::Queue { .. }, "get_nowait") => match self.queue_take(id) {
+            (Shape::Queue { .. }, "get_nowait") => match self.queue_take(id)? {
                 Some(v) => v,
                 None => return Err(PyErr::New(ExcType::QueueEmpty, vec![])),
             },
             (Shape::Queue { .. }, "put_nowait") => {
-                if !self.queue_offer(id, args[0]) {
+                if !self.queue_offer(id, args[0])? {
                     return Err(PyErr::New(ExcType::QueueFull, vec![]));
                 }
                 Value::None
@@ -247,33 +247,123 @@ impl<S: Stdlib> Vm<S> {
         })
     }
 
-    fn queue_take(&mut self, id: ObjId) -> Option<Value> {
-        match self.prim_mut(id) {
-            Some(SyncPrim::Queue { items, lifo, .. }) => {
-                if *lifo {
-                    items.pop_back()
-                } else {
-                    items.pop_front()
-                }
-            }
-            _ => None,
+    /// Takes the next item of queue `id`, if any.
+    ///
+    /// # Errors
+    /// What comparing a priority queue's items raised.
+    fn queue_take(&mut self, id: ObjId) -> PyResult<Option<Value>> {
+        let (kind, mut items) = match self.prim_mut(id) {
+            Some(SyncPrim::Queue { items, kind, .. }) => match kind {
+                QueueKind::Lifo => return Ok(items.pop_back()),
+                QueueKind::Fifo => return Ok(items.pop_front()),
+                QueueKind::Priority => (*kind, std::mem::take(items)),
+            },
+            _ => return Ok(None),
+        };
+        debug_assert_eq!(kind, QueueKind::Priority);
+        let r = self.heap_pop(&mut items);
+        if let Some(SyncPrim::Queue { items: it, .. }) = self.prim_mut(id) {
+            *it = items;
         }
+        r
     }
 
-    fn queue_offer(&mut self, id: ObjId, v: Value) -> bool {
-        match self.prim_mut(id) {
+    /// Puts `v` in queue `id` if it has room.
+    ///
+    /// # Errors
+    /// What comparing a priority queue's items raised (the item is then
+    /// not added).
+    fn queue_offer(&mut self, id: ObjId, v: Value) -> PyResult<bool> {
+        let kind = match self.prim_mut(id) {
             Some(SyncPrim::Queue {
                 items,
                 maxsize,
                 unfinished,
-                ..
+                kind,
             }) if *maxsize <= 0 || (items.len() as i64) < *maxsize => {
-                items.push_back(v);
-                *unfinished += 1;
-                true
+                if *kind != QueueKind::Priority {
+                    items.push_back(v);
+                    *unfinished += 1;
+                    return Ok(true);
+                }
+                *kind
             }
-            _ => false,
+            _ => return Ok(false),
+        };
+        debug_assert_eq!(kind, QueueKind::Priority);
+        let mut items = match self.prim_mut(id) {
+            Some(SyncPrim::Queue { items, .. }) => std::mem::take(items),
+            _ => return Ok(false),
+        };
+        let r = self.heap_push(&mut items, v);
+        if let Some(SyncPrim::Queue {
+            items: it,
+            unfinished,
+            ..
+        }) = self.prim_mut(id)
+        {
+            *it = items;
+            if r.is_ok() {
+                *unfinished += 1;
+            }
         }
+        r.map(|()| true)
+    }
+
+    /// `heapq.heappush(items, v)`.
+    fn heap_push(&mut self, items: &mut VecDeque<Value>, v: Value) -> PyResult<()> {
+        items.push_back(v);
+        let mut pos = items.len() - 1;
+        while pos > 0 {
+            let parent = (pos - 1) / 2;
+            if !self.item_lt(v, items[parent])? {
+                break;
+            }
+            items[pos] = items[parent];
+            pos = parent;
+        }
+        items[pos] = v;
+        Ok(())
+    }
+
+    /// `heapq.heappop(items)`.
+    fn heap_pop(&mut self, items: &mut VecDeque<Value>) -> PyResult<Option<Value>> {
+        let Some(last) = items.pop_back() else {
+            return Ok(None);
+        };
+        if items.is_empty() {
+            return Ok(Some(last));
+        }
+        let top = items[0];
+        // heapq's _siftup: the smaller child rises to the leaf, then the
+        // last item sifts down from there
+        let end = items.len();
+        let mut pos = 0;
+        let mut child = 1;
+        while child < end {
+            let right = child + 1;
+            if right < end && !self.item_lt(items[child], items[right])? {
+                child = right;
+            }
+            items[pos] = items[child];
+            pos = child;
+            child = 2 * pos + 1;
+        }
+        while pos > 0 {
+            let parent = (pos - 1) / 2;
+            if !self.item_lt(last, items[parent])? {
+                break;
+            }
+            items[pos] = items[parent];
+            pos = parent;
+        }
+        items[pos] = last;
+        Ok(Some(top))
+    }
+
+    fn item_lt(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        let r = self.compare_op(monty_compile::bytecode::CmpOp::Lt, a, b)?;
+        self.truthy(r)
     }
 
     /// Polls the wait `wait`: does its operation if it can now be done and
@@ -284,6 +374,12 @@ impl<S: Stdlib> Vm<S> {
         };
         let Value::Ref(p) = on else { return None };
         let result = match op {
+            SyncOp::CondWait(ticket) => {
+                if !self.condition_reacquire(p, ticket) {
+                    return None;
+                }
+                Value::Bool(true)
+            }
             SyncOp::Acquire => match self.prim_mut(p) {
                 Some(SyncPrim::Semaphore { value, .. }) if *value > 0 => {
                     *value -= 1;
@@ -295,13 +391,15 @@ impl<S: Stdlib> Vm<S> {
                 Some(SyncPrim::Event { set: true }) => Value::Bool(true),
                 _ => return None,
             },
-            SyncOp::Get => self.queue_take(p)?,
-            SyncOp::Put(v) => {
-                if !self.queue_offer(p, v) {
-                    return None;
-                }
-                Value::None
-            }
+            SyncOp::Get => match self.queue_take(p) {
+                Ok(v) => v?,
+                Err(e) => return Some(Err(self.raise_prep_detached(e))),
+            },
+            SyncOp::Put(v) => match self.queue_offer(p, v) {
+                Ok(true) => Value::None,
+                Ok(false) => return None,
+                Err(e) => return Some(Err(self.raise_prep_detached(e))),
+            },
             SyncOp::Join => match self.prim(p) {
                 Some(SyncPrim::Queue { unfinished: 0, .. }) => Value::None,
                 _ => return None,
@@ -366,9 +464,9 @@ impl<S: Stdlib> Vm<S> {
                 items,
                 maxsize,
                 unfinished,
-                lifo,
+                kind,
             } => {
-                let name = if lifo { "LifoQueue" } else { "Queue" };
+                let name = kind.name();
                 let mut s = format!("<{name}{at} maxsize={maxsize}");
                 if !items.is_empty() {
                     let mut shown = Vec::with_capacity(items.len());
