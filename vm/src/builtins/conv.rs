@@ -35,6 +35,11 @@ impl<S: Stdlib> Vm<S> {
                 });
             }
         }
+        if self.meta_of(v).is_some() {
+            if let Some(n) = self.call_meta(v, "__len__", vec![])? {
+                return Ok(self.len_result(n)? as usize);
+            }
+        }
         if self.user_class_of(v).is_some() {
             return match self.call_dunder(v, "__len__", vec![])? {
                 Some(n) => Ok(self.len_result(n)? as usize),

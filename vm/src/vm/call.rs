@@ -60,7 +60,11 @@ impl<S: Stdlib> Vm<S> {
         let Obj::Class(c) = self.heap.get(cls) else {
             return Ok(false);
         };
-        if c.exc_base.is_some() || c.namedtuple.is_some() || c.dataclass.is_some() {
+        if c.exc_base.is_some()
+            || c.namedtuple.is_some()
+            || c.dataclass.is_some()
+            || c.meta.is_some()
+        {
             return Ok(false);
         }
         let Some(Value::Ref(fid)) = self.class_lookup(cls, "__init__") else {

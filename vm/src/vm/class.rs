@@ -127,6 +127,8 @@ impl<S: Stdlib> Vm<S> {
     ) -> PyResult<Value> {
         let mut user_bases = Vec::new();
         let mut exc_base: Option<ExcType> = None;
+        // the metaclass of the first base that has one (see `meta.rs`)
+        let meta = bases.iter().find_map(|b| self.meta_of(*b));
         for &b in &bases {
             match b {
                 Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => {
@@ -137,6 +139,8 @@ impl<S: Stdlib> Vm<S> {
                 }
                 Value::ExcType(e) => exc_base = Some(merge_exc(exc_base, e)?),
                 Value::Type(crate::object::Type::Object) => {}
+                // a builtin mixed into a class with a metaclass (`meta.rs`)
+                Value::Type(_) if meta.is_some() => {}
                 Value::Type(t) => {
                     return Err(PyErr::new(
                         ExcType::NotImplementedError,
@@ -171,6 +175,7 @@ impl<S: Stdlib> Vm<S> {
         };
         let mut class = Class::new(name, qualname, bases, attrs);
         class.exc_base = exc_base;
+        class.meta = meta;
         let id = self.heap.alloc(Obj::Class(Box::new(class)));
         let base_mros: Vec<Vec<ObjId>> = user_bases
             .iter()
@@ -179,6 +184,9 @@ impl<S: Stdlib> Vm<S> {
         let mro = Class::c3(id, base_mros, &user_bases).map_err(PyErr::type_error)?;
         if let Obj::Class(c) = self.heap.get_mut(id) {
             c.mro = mro;
+        }
+        if meta.is_some() {
+            self.meta_init(id, ns)?;
         }
         Ok(Value::Ref(id))
     }
@@ -192,6 +200,16 @@ impl<S: Stdlib> Vm<S> {
         kwargs: Vec<(String, Value)>,
         boundary: bool,
     ) -> PyResult<Instantiated> {
+        if self.class(cls).meta.is_some() {
+            let v = Value::Ref(cls);
+            if let Some(call) = self.meta_method(v, "__call__") {
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(v);
+                all.extend(args);
+                return Ok(Instantiated::Done(self.call_value(call, all, kwargs)?));
+            }
+            self.check_abstract(cls)?;
+        }
         let inst = match self.class(cls).exc_base {
             Some(kind) => {
                 let mut e = Exception::new(kind, args.clone());

@@ -11,6 +11,11 @@ use super::{PyErr, PyResult, Vm};
 impl<S: Stdlib> Vm<S> {
     /// `item in container`.
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
+        if self.meta_of(container).is_some() {
+            if let Some(r) = self.call_meta(container, "__contains__", vec![item])? {
+                return self.truthy(r);
+            }
+        }
         if let Value::Ref(id) = container {
             if let Obj::Native(_) = self.heap.get(id) {
                 if let Some(found) = S::native_obj_contains(self, id, item)? {

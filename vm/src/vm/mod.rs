@@ -32,6 +32,7 @@ pub mod journal;
 pub mod key_lookup;
 pub mod kind_ops;
 pub mod matching;
+pub mod meta;
 pub mod method_cache;
 pub mod ops;
 pub mod pyerr;
