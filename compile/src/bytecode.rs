@@ -270,6 +270,9 @@ pub enum Op {
     /// `StopAsyncIteration` ends the loop (both popped); anything else is
     /// re-raised.
     EndAsyncFor,
+    /// `class C(..., metaclass=M)`: as `BuildClass`, with the metaclass
+    /// pushed after the `n` bases.
+    BuildClassMeta(u32),
 }
 
 /// A compile-time constant.

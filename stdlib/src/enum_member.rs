@@ -50,9 +50,10 @@ native! {
         Ok(vm.new_str(s))
     }
 
-    /// `format(member, spec)`: the `str()` formatted.
+    /// `format(member, spec)`: its `str()` (the class's own `__str__` if
+    /// it has one) formatted.
     pub(crate) builtin fn _enum_format as "Enum.__format__"(vm, this, spec, /) {
-        let s = enum_str(vm, this)?;
+        let s = vm.str_of(this)?;
         let s = vm.new_str(s);
         let spec = vm.str_of(spec)?;
         let out = crate::builtins::format::format_value(vm, s, &spec)?;

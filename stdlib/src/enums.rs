@@ -378,10 +378,8 @@ fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
     ];
     let enum_cls = make_class(vm, "Enum", Vec::new(), ENUM, extra)?;
     // members of its own: the empty namespace state every enum inherits
-    for n in ["_member_names_"] {
-        let l = vm.new_list(Vec::new());
-        set_class_attr(vm, enum_cls, n, l);
-    }
+    let l = vm.new_list(Vec::new());
+    set_class_attr(vm, enum_cls, "_member_names_", l);
     for n in ["_member_map_", "_value2member_map_"] {
         let d = vm.heap.new_value(Obj::Dict(Dict::new()));
         set_class_attr(vm, enum_cls, n, d);

@@ -77,10 +77,12 @@ macro_rules! native_modules {
             "types" => types MODULE,
             "pprint" => pprint MODULE,
             "enum" => enums MODULE,
+            "abc" => abc MODULE,
         }
     };
 }
 
+mod abc;
 mod asyncio;
 mod base64;
 mod base85;

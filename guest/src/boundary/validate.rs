@@ -413,6 +413,9 @@ impl Frames<'_> {
                 OnReturn::BuildClass(body) => {
                     self.heap
                         .expect(body.ns, "dict", |o| matches!(o, Obj::Dict(_)))?;
+                    if let Some(m) = body.meta {
+                        self.heap.class(m)?;
+                    }
                 }
                 OnReturn::Consumer(_) => return e("consumer state on a code frame"),
                 OnReturn::Normal | OnReturn::Init(_) => {}

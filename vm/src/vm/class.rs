@@ -125,10 +125,22 @@ impl<S: Stdlib> Vm<S> {
         bases: Vec<Value>,
         ns: Value,
     ) -> PyResult<Value> {
+        self.build_class_with_meta(name, qualname, bases, ns, None)
+    }
+
+    /// [`Vm::build_class`] with the metaclass given as `metaclass=`, if
+    /// any; else the metaclass of the first base that has one (`meta.rs`).
+    pub fn build_class_with_meta(
+        &mut self,
+        name: String,
+        qualname: String,
+        bases: Vec<Value>,
+        ns: Value,
+        meta: Option<ObjId>,
+    ) -> PyResult<Value> {
         let mut user_bases = Vec::new();
         let mut exc_base: Option<ExcType> = None;
-        // the metaclass of the first base that has one (see `meta.rs`)
-        let meta = bases.iter().find_map(|b| self.meta_of(*b));
+        let meta = meta.or_else(|| bases.iter().find_map(|b| self.meta_of(*b)));
         for &b in &bases {
             match b {
                 Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => {
