@@ -309,6 +309,7 @@ pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<b
             }
             Obj::Class(_) => Ok(vm
                 .user_class_of(v)
+                .or_else(|| vm.meta_of(v))
                 .is_some_and(|c| vm.class_is_subclass(c, id))),
             _ => Err(PyErr::type_error(
                 "isinstance() arg 2 must be a type, a tuple of types, or a union",

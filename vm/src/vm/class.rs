@@ -407,6 +407,7 @@ impl<S: Stdlib> Vm<S> {
                 let d = self.class(cls).attrs.clone();
                 return Ok(Some(self.heap.new_value(Obj::Dict(d))));
             }
+            "__class__" => return Ok(Some(self.type_value(Value::Ref(cls)))),
             _ => {}
         }
         let Some(v) = self.class_lookup(cls, name) else {
