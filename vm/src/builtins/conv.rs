@@ -35,11 +35,6 @@ impl<S: Stdlib> Vm<S> {
                 });
             }
         }
-        if self.meta_of(v).is_some() {
-            if let Some(n) = self.call_meta(v, "__len__", vec![])? {
-                return Ok(self.len_result(n)? as usize);
-            }
-        }
         if self.user_class_of(v).is_some() {
             return match self.call_dunder(v, "__len__", vec![])? {
                 Some(n) => Ok(self.len_result(n)? as usize),
@@ -60,6 +55,17 @@ impl<S: Stdlib> Vm<S> {
                     Obj::Dict(d) => d.len(),
                     _ => 0,
                 },
+                // a class whose metaclass defines `__len__` (`vm/meta.rs`)
+                Obj::Class(c) if c.meta.is_some() => {
+                    let meta = c.meta.expect("checked");
+                    let Some(n) = self.call_meta(v, "__len__", vec![])? else {
+                        return Err(PyErr::type_error(format!(
+                            "object of type '{}' has no len()",
+                            self.class(meta).name
+                        )));
+                    };
+                    self.len_result(n)? as usize
+                }
                 _ => {
                     return Err(PyErr::type_error(format!(
                         "object of type '{}' has no len()",

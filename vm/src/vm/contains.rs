@@ -11,11 +11,6 @@ use super::{PyErr, PyResult, Vm};
 impl<S: Stdlib> Vm<S> {
     /// `item in container`.
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
-        if self.meta_of(container).is_some() {
-            if let Some(r) = self.call_meta(container, "__contains__", vec![item])? {
-                return self.truthy(r);
-            }
-        }
         if let Value::Ref(id) = container {
             if let Obj::Native(_) = self.heap.get(id) {
                 if let Some(found) = S::native_obj_contains(self, id, item)? {
@@ -100,6 +95,13 @@ impl<S: Stdlib> Vm<S> {
                     Plan::Iterate
                 }
                 Obj::Iter(_) | Obj::Native(_) => Plan::Iterate,
+                // a class whose metaclass defines `__contains__` (`meta.rs`)
+                Obj::Class(c) if c.meta.is_some() => {
+                    match self.call_meta(container, "__contains__", vec![item])? {
+                        Some(r) => return self.truthy(r),
+                        None => Plan::Iterate,
+                    }
+                }
                 _ => {
                     return Err(PyErr::type_error(format!(
                         "argument of type '{}' is not a container or iterable",
