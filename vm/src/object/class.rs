@@ -78,6 +78,9 @@ impl ClassFlags {
     pub const PROPERTY: u8 = 2;
     /// A frozen dataclass.
     pub const FROZEN: u8 = 4;
+    /// A builtin type is a base (`class Status(str, Enum)`, under a
+    /// metaclass: `vm/meta.rs`).
+    pub const BUILTIN_BASE: u8 = 8;
 }
 
 /// What `@dataclass` recorded about a class.

@@ -81,6 +81,13 @@ impl<S: Stdlib> Vm<S> {
             if class.dataclass.as_ref().is_some_and(|d| d.frozen) {
                 flags |= ClassFlags::FROZEN;
             }
+            if class
+                .bases
+                .iter()
+                .any(|b| matches!(b, Value::Type(t) if *t != crate::object::Type::Object))
+            {
+                flags |= ClassFlags::BUILTIN_BASE;
+            }
             for (k, (_, v)) in class.attrs.keyed_entries() {
                 if matches!(k, HashKey::Str(s) if &**s == "__setattr__") {
                     flags |= ClassFlags::SETATTR;
