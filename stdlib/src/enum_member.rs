@@ -244,6 +244,12 @@ native! {
                 ))),
             },
             "__bool__" => Ok(Value::Bool(vm.truthy(v)?)),
+            "__round__" => {
+                let f = vm.builtin_by_name("round")?;
+                let mut all = vec![v];
+                all.extend(args.first().copied());
+                vm.call_value(f, all, Vec::new())
+            }
             "__len__" => Ok(Value::Int(vm.len_of(v)? as i64)),
             "__contains__" => Ok(Value::Bool(vm.contains(v, arg(0)?)?)),
             "__getitem__" => vm.get_item(v, arg(0)?),

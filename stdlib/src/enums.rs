@@ -160,6 +160,7 @@ pub(crate) const MIXIN_OPS: &[&str] = &[
     "__contains__",
     "__getitem__",
     "__iter__",
+    "__round__",
     "__getattr__",
 ];
 
