@@ -279,6 +279,9 @@ pub enum Op {
     /// After the last `except*` clause (stack: orig, raised list, rest):
     /// pop all three and raise what propagates, if anything.
     ExceptStarReraise,
+    /// `class C(..., metaclass=M)`: as `BuildClass`, with the metaclass
+    /// pushed after the `n` bases.
+    BuildClassMeta(u32),
 }
 
 /// A compile-time constant.

@@ -811,13 +811,12 @@ impl<'a> Compiler<'a> {
         for d in &c.decorator_list {
             self.expr(d)?;
         }
-        if let Some(k) = c.keywords.first() {
-            let what = match &k.arg {
-                Some(a) if a.as_str() == "metaclass" => "metaclasses",
-                _ => "class keyword arguments",
-            };
-            return Err(CompileError::unsupported(what, line));
-        }
+        // `metaclass=` alone (the library's metaclasses, `vm/meta.rs`)
+        let meta = match c.keywords.as_slice() {
+            [] => None,
+            [k] if k.arg.as_ref().is_some_and(|a| a.as_str() == "metaclass") => Some(&k.value),
+            _ => return Err(CompileError::unsupported("class keyword arguments", line)),
+        };
         let child = self.st.scope_of(c);
         let no_args = ast::Arguments {
             range: Default::default(),
@@ -845,8 +844,15 @@ impl<'a> Compiler<'a> {
             }
             self.expr(b)?;
         }
+        if let Some(m) = meta {
+            self.expr(m)?;
+        }
         self.unit().line = line;
-        self.emit(Op::BuildClass(c.bases.len() as u32));
+        let nbases = c.bases.len() as u32;
+        self.emit(match meta {
+            Some(_) => Op::BuildClassMeta(nbases),
+            None => Op::BuildClass(nbases),
+        });
         for _ in &c.decorator_list {
             self.emit(Op::Call(1));
         }

@@ -210,6 +210,7 @@ pub fn effect(op: Op) -> Effect {
             fx(k, k, 1)
         }
         Op::BuildClass(nbases) => fx(n(nbases) + 2, n(nbases) + 2, 1),
+        Op::BuildClassMeta(nbases) => fx(n(nbases) + 3, n(nbases) + 3, 1),
         Op::Jump(t) => flow(0, 0, Flow::Goto(t)),
         Op::PopJumpIfFalse(t) | Op::PopJumpIfTrue(t) => flow(1, 1, Flow::Branch(t)),
         Op::JumpIfFalseOrPop(t) | Op::JumpIfTrueOrPop(t) => flow(1, 0, Flow::OrPop(t)),

@@ -8,7 +8,8 @@
 //! and the guest's limits the host's memory cap (format 4); v5 when frames
 //! gained journals for pauses inside native code (format 5: `golden.py`
 //! then moved its 2nd call into a `sorted` key, so v5 holds a journal and
-//! an orphan frame).
+//! an orphan frame); v6 when classes gained their metaclass (`Class::meta`,
+//! a class body's `metaclass=`, the op `BuildClassMeta`: format 6).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

@@ -80,6 +80,12 @@ pub fn repr(vm: &mut Vm, v: Value) -> PyResult<String> {
     vm.repr(v)
 }
 
+/// The builtin value an instance stands for when it mixes in a builtin
+/// type (a `StrEnum` or `IntEnum` member: its value), if it does.
+pub fn builtin_payload(vm: &Vm, v: Value) -> Option<Value> {
+    crate::enums::builtin_payload(vm, v)
+}
+
 /// The type name, message and traceback text of an exception.
 pub fn describe_exception(vm: &mut Vm, exc: Value) -> (String, String, String) {
     vm.describe_exception(exc)

@@ -448,6 +448,12 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("contextlib") => {
                 super::contextlib::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("abc") => {
+                super::abc::binds_as_method(*func)
+            }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("enum") => {
+                super::enums::binds_as_method(*func)
+            }
             Obj::BoundNative { func, .. } if func.module == super::module_index("types") => {
                 super::types::binds_as_method(*func)
             }

@@ -76,10 +76,13 @@ macro_rules! native_modules {
             "contextlib" => contextlib MODULE,
             "types" => types MODULE,
             "pprint" => pprint MODULE,
+            "enum" => enums MODULE,
+            "abc" => abc MODULE,
         }
     };
 }
 
+mod abc;
 mod asyncio;
 mod base64;
 mod base85;
@@ -105,6 +108,11 @@ pub mod decimal;
 mod digests;
 mod digests_sponge;
 pub mod entry;
+mod enum_build;
+mod enum_flag;
+mod enum_member;
+mod enum_meta;
+mod enums;
 mod fnmatch;
 mod fractions;
 mod fractions_fmt;

@@ -319,6 +319,10 @@ impl Stdlib for Library {
         super::decimal::is_decimal(vm, v) || super::fractions_ops::frac_of(vm, v).is_some()
     }
 
+    fn builtin_payload(vm: &Vm, v: Value) -> Option<Value> {
+        super::enums::builtin_payload(vm, v)
+    }
+
     fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
         super::structseq::stream_of(vm, v)
     }

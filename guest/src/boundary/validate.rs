@@ -256,7 +256,10 @@ fn check_object(
             }
             e.class.map_or(Ok(()), |c| heap.class(c))
         }
-        Obj::Class(c) => c.mro.iter().try_for_each(|id| heap.class(*id)),
+        Obj::Class(c) => {
+            c.mro.iter().try_for_each(|id| heap.class(*id))?;
+            c.meta.map_or(Ok(()), |m| heap.class(m))
+        }
         Obj::Instance(i) => heap.class(i.class),
         Obj::Super { class, .. } => heap.class(*class),
         Obj::DictView(d, _) => heap.expect(Value::Ref(*d), "dict", is_dict),
@@ -451,6 +454,9 @@ impl Frames<'_> {
                 OnReturn::BuildClass(body) => {
                     self.heap
                         .expect(body.ns, "dict", |o| matches!(o, Obj::Dict(_)))?;
+                    if let Some(m) = body.meta {
+                        self.heap.class(m)?;
+                    }
                 }
                 OnReturn::Consumer(_) => return e("consumer state on a code frame"),
                 OnReturn::Normal | OnReturn::Init(_) => {}

@@ -70,6 +70,11 @@ fn encode(vm: &mut Vm, v: Value, depth: usize) -> Wire {
                 }
                 Wire::Dict(pairs)
             }
+            // a member of `class Status(str, Enum)`, an IntEnum's: its value
+            Obj::Instance(_) => match entry::builtin_payload(vm, v) {
+                Some(p) => encode(vm, p, depth + 1),
+                None => repr_of(vm, v),
+            },
             _ => repr_of(vm, v),
         },
         _ => repr_of(vm, v),

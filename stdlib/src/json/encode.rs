@@ -237,6 +237,10 @@ impl Encoder {
     /// A value JSON has no form for: `default(v)` is encoded instead.
     #[inline(never)]
     fn other(&mut self, vm: &mut Vm, v: Value, id: Option<ObjId>, level: usize) -> PyResult<()> {
+        // a member of `class Status(str, Enum)` or an IntEnum is its value
+        if let Some(p) = crate::enums::builtin_payload(vm, v) {
+            return self.value(vm, p, level);
+        }
         let Some(default) = self.default else {
             return Err(PyErr::type_error(format!(
                 "Object of type {} is not JSON serializable",
@@ -285,6 +289,8 @@ impl Encoder {
     /// The text of dict key `k`; `None` to skip it (`skipkeys`).
     #[inline(never)]
     fn key_text(&mut self, vm: &mut Vm, k: Value) -> PyResult<Option<String>> {
+        // a member of `class Status(str, Enum)` is its value
+        let k = crate::enums::builtin_payload(vm, k).unwrap_or(k);
         Ok(Some(match k {
             Value::Bool(true) => "true".to_string(),
             Value::Bool(false) => "false".to_string(),

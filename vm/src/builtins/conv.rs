@@ -55,6 +55,17 @@ impl<S: Stdlib> Vm<S> {
                     Obj::Dict(d) => d.len(),
                     _ => 0,
                 },
+                // a class whose metaclass defines `__len__` (`vm/meta.rs`)
+                Obj::Class(c) if c.meta.is_some() => {
+                    let meta = c.meta.expect("checked");
+                    let Some(n) = self.call_meta(v, "__len__", vec![])? else {
+                        return Err(PyErr::type_error(format!(
+                            "object of type '{}' has no len()",
+                            self.class(meta).name
+                        )));
+                    };
+                    self.len_result(n)? as usize
+                }
                 _ => {
                     return Err(PyErr::type_error(format!(
                         "object of type '{}' has no len()",

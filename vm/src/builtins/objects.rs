@@ -278,10 +278,15 @@ pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<b
                         .iter()
                         .any(|m| vm.class(*m).namedtuple.is_some())
                 });
+            // a builtin mixed into a class with a metaclass (`vm/meta.rs`)
+            let mixin = vm
+                .user_class_of(v)
+                .is_some_and(|c| vm.class_has_builtin_base(c, t));
             Ok(vt.is_subtype_of(t)
                 || (t == Type::Type && is_class)
                 || (t == Type::Object)
-                || tuple_subclass)
+                || tuple_subclass
+                || mixin)
         }
         Value::ExcType(t) => Ok(match v {
             Value::Ref(id) => match vm.heap.get(id) {
@@ -304,6 +309,7 @@ pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<b
             }
             Obj::Class(_) => Ok(vm
                 .user_class_of(v)
+                .or_else(|| vm.meta_of(v))
                 .is_some_and(|c| vm.class_is_subclass(c, id))),
             _ => Err(PyErr::type_error(
                 "isinstance() arg 2 must be a type, a tuple of types, or a union",
@@ -337,7 +343,7 @@ fn is_subclass<S: Stdlib>(vm: &Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
             return Ok(match ty {
                 Value::Type(Type::Object) => true,
                 Value::ExcType(e) => vm.class_is_exc_subclass(a, e),
-                Value::Type(_) => false,
+                Value::Type(t) => vm.class_has_builtin_base(a, t),
                 _ => {
                     return Err(PyErr::type_error(
                         "issubclass() arg 2 must be a class, a tuple of classes, or a union",

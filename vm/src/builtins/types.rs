@@ -311,6 +311,11 @@ fn enumerate_args(args: &[Value], kwargs: &Kwargs) -> PyResult<(Value, Option<Va
 
 /// `reversed(v)`.
 fn reversed_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Value> {
+    if vm.meta_of(v).is_some() {
+        if let Some(it) = vm.call_meta(v, "__reversed__", vec![])? {
+            return Ok(it);
+        }
+    }
     if let Value::Ref(id) = v {
         let it = match vm.heap.get(id) {
             Obj::List(l) | Obj::Tuple(l) => Some(Iter::Reversed {

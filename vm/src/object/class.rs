@@ -32,6 +32,13 @@ pub struct Class {
     /// Set for classes made by `collections.namedtuple`: the field names
     /// and the defaults of the last fields.
     pub namedtuple: Option<(Vec<String>, Vec<Value>)>,
+    /// The metaclass, when it is not `type`: a class the library made
+    /// (`enum.EnumType`, `abc.ABCMeta`), inherited from the first base
+    /// that has one. Operations on the class object itself (calling it,
+    /// iterating it, `len`, `in`, `[]`, `repr`, setting attributes, and
+    /// attributes the class lacks) consult its special methods first
+    /// (`vm/src/vm/meta.rs`).
+    pub meta: Option<ObjId>,
     /// Cached [`ClassFlags`] bits of the whole MRO and the heap's class
     /// epoch they were computed at (see `Vm::class_flags`); not saved.
     #[serde(skip, default = "stale_flags")]
@@ -54,6 +61,7 @@ impl Class {
             exc_base: None,
             dataclass: None,
             namedtuple: None,
+            meta: None,
             flags: stale_flags(),
         }
     }
@@ -70,6 +78,9 @@ impl ClassFlags {
     pub const PROPERTY: u8 = 2;
     /// A frozen dataclass.
     pub const FROZEN: u8 = 4;
+    /// A builtin type is a base (`class Status(str, Enum)`, under a
+    /// metaclass: `vm/meta.rs`).
+    pub const BUILTIN_BASE: u8 = 8;
 }
 
 /// What `@dataclass` recorded about a class.

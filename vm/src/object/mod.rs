@@ -293,6 +293,9 @@ impl<S: Stdlib> Obj<S> {
             Obj::Class(c) => {
                 c.bases.iter().for_each(|v| f(*v));
                 c.mro.iter().for_each(|id| f(Value::Ref(*id)));
+                if let Some(m) = c.meta {
+                    f(Value::Ref(m));
+                }
                 c.attrs.for_each_value(f);
                 if let Some(dc) = &c.dataclass {
                     for fd in &dc.fields {

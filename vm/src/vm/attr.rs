@@ -122,6 +122,9 @@ impl<S: Stdlib> Vm<S> {
                 if let Some(v) = self.class_get_attr(id, name)? {
                     return Ok(Some(v));
                 }
+                if let Some(v) = self.meta_get_attr(id, name)? {
+                    return Ok(Some(v));
+                }
                 let cname = self.class(id).name.clone();
                 Err(PyErr::new(
                     ExcType::AttributeError,
@@ -340,6 +343,11 @@ impl<S: Stdlib> Vm<S> {
                     let cls = e.class.expect("checked");
                     return self.instance_set_attr(obj, cls, name, v);
                 }
+                Obj::Class(c) if c.meta.is_some() && self.meta_method(obj, "__setattr__").is_some() => {
+                    let key = self.new_str(name);
+                    self.call_meta(obj, "__setattr__", vec![key, v])?;
+                    return Ok(());
+                }
                 Obj::Class(_) => {
                     let key = self.new_str(name);
                     if let Obj::Class(c) = self.heap.get_mut(id) {
@@ -446,6 +454,13 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Exception(e) if e.class.is_some() => {
                     let cls = e.class.expect("checked");
                     return self.instance_del_attr(obj, cls, name);
+                }
+                Obj::Class(c)
+                    if c.meta.is_some() && self.meta_method(obj, "__delattr__").is_some() =>
+                {
+                    let key = self.new_str(name);
+                    self.call_meta(obj, "__delattr__", vec![key])?;
+                    return Ok(());
                 }
                 Obj::Class(_) => {
                     let removed = match self.heap.get_mut(id) {

@@ -56,7 +56,21 @@ impl<S: Stdlib> Vm<S> {
     /// `class` statements: pops the bases, the name and the body function
     /// and pushes the frame running the body on a fresh namespace; its
     /// return builds the class (`OnReturn::BuildClass`).
-    pub(super) fn start_class_body(&mut self, nbases: u32) -> PyResult<()> {
+    pub(super) fn start_class_body(&mut self, nbases: u32, meta: Option<Value>) -> PyResult<()> {
+        let meta = match meta {
+            // `type` is every class's metaclass already
+            None | Some(Value::Type(crate::object::Type::Type)) => None,
+            Some(Value::Ref(m)) if matches!(self.heap.get(m), Obj::Class(_)) => Some(m),
+            Some(other) => {
+                return Err(PyErr::new(
+                    crate::object::ExcType::NotImplementedError,
+                    format!(
+                        "metaclass={} is not supported by this sandbox (only the library's metaclasses, such as abc.ABCMeta)",
+                        self.class_name(other)
+                    ),
+                ))
+            }
+        };
         let bases = self.stack.split_off(self.stack.len() - nbases as usize);
         let name_v = self.pop();
         let body = self.pop();
@@ -98,6 +112,7 @@ impl<S: Stdlib> Vm<S> {
             qualname,
             bases,
             ns,
+            meta,
         }));
         Ok(())
     }

@@ -60,7 +60,11 @@ impl<S: Stdlib> Vm<S> {
         let Obj::Class(c) = self.heap.get(cls) else {
             return Ok(false);
         };
-        if c.exc_base.is_some() || c.namedtuple.is_some() || c.dataclass.is_some() {
+        if c.exc_base.is_some()
+            || c.namedtuple.is_some()
+            || c.dataclass.is_some()
+            || c.meta.is_some()
+        {
             return Ok(false);
         }
         let Some(Value::Ref(fid)) = self.class_lookup(cls, "__init__") else {
@@ -327,8 +331,11 @@ impl<S: Stdlib> Vm<S> {
                     return Ok(false);
                 }
                 // Frames, not nested loops, so `__init__` and methods can
-                // call the host (pause) like any other code.
-                Obj::Class(_) => {
+                // call the host (pause) like any other code. (A metaclass's
+                // `__call__` is native code: the restartable path below.)
+                Obj::Class(c)
+                    if c.meta.is_none() || self.meta_method(callee, "__call__").is_none() =>
+                {
                     self.stack.truncate(fpos);
                     return match self.instantiate(id, pos, kw, false)? {
                         super::class::Instantiated::Done(v) => {

@@ -81,6 +81,13 @@ impl<S: Stdlib> Vm<S> {
             if class.dataclass.as_ref().is_some_and(|d| d.frozen) {
                 flags |= ClassFlags::FROZEN;
             }
+            if class
+                .bases
+                .iter()
+                .any(|b| matches!(b, Value::Type(t) if *t != crate::object::Type::Object))
+            {
+                flags |= ClassFlags::BUILTIN_BASE;
+            }
             for (k, (_, v)) in class.attrs.keyed_entries() {
                 if matches!(k, HashKey::Str(s) if &**s == "__setattr__") {
                     flags |= ClassFlags::SETATTR;
@@ -125,8 +132,22 @@ impl<S: Stdlib> Vm<S> {
         bases: Vec<Value>,
         ns: Value,
     ) -> PyResult<Value> {
+        self.build_class_with_meta(name, qualname, bases, ns, None)
+    }
+
+    /// [`Vm::build_class`] with the metaclass given as `metaclass=`, if
+    /// any; else the metaclass of the first base that has one (`meta.rs`).
+    pub fn build_class_with_meta(
+        &mut self,
+        name: String,
+        qualname: String,
+        bases: Vec<Value>,
+        ns: Value,
+        meta: Option<ObjId>,
+    ) -> PyResult<Value> {
         let mut user_bases = Vec::new();
         let mut exc_base: Option<ExcType> = None;
+        let meta = meta.or_else(|| bases.iter().find_map(|b| self.meta_of(*b)));
         for &b in &bases {
             match b {
                 Value::Ref(id) if matches!(self.heap.get(id), Obj::Class(_)) => {
@@ -137,6 +158,8 @@ impl<S: Stdlib> Vm<S> {
                 }
                 Value::ExcType(e) => exc_base = Some(merge_exc(exc_base, e)?),
                 Value::Type(crate::object::Type::Object) => {}
+                // a builtin mixed into a class with a metaclass (`meta.rs`)
+                Value::Type(_) if meta.is_some() => {}
                 Value::Type(t) => {
                     return Err(PyErr::new(
                         ExcType::NotImplementedError,
@@ -171,6 +194,7 @@ impl<S: Stdlib> Vm<S> {
         };
         let mut class = Class::new(name, qualname, bases, attrs);
         class.exc_base = exc_base;
+        class.meta = meta;
         let id = self.heap.alloc(Obj::Class(Box::new(class)));
         let base_mros: Vec<Vec<ObjId>> = user_bases
             .iter()
@@ -179,6 +203,9 @@ impl<S: Stdlib> Vm<S> {
         let mro = Class::c3(id, base_mros, &user_bases).map_err(PyErr::type_error)?;
         if let Obj::Class(c) = self.heap.get_mut(id) {
             c.mro = mro;
+        }
+        if meta.is_some() {
+            self.meta_init(id, ns)?;
         }
         Ok(Value::Ref(id))
     }
@@ -192,6 +219,16 @@ impl<S: Stdlib> Vm<S> {
         kwargs: Vec<(String, Value)>,
         boundary: bool,
     ) -> PyResult<Instantiated> {
+        if self.class(cls).meta.is_some() {
+            let v = Value::Ref(cls);
+            if let Some(call) = self.meta_method(v, "__call__") {
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(v);
+                all.extend(args);
+                return Ok(Instantiated::Done(self.call_value(call, all, kwargs)?));
+            }
+            self.check_abstract(cls)?;
+        }
         let inst = match self.class(cls).exc_base {
             Some(kind) if kind.is_group() => {
                 self.new_exception_group(kind, Some(cls), args.clone())?
@@ -380,6 +417,7 @@ impl<S: Stdlib> Vm<S> {
                 let d = self.class(cls).attrs.clone();
                 return Ok(Some(self.heap.new_value(Obj::Dict(d))));
             }
+            "__class__" => return Ok(Some(self.type_value(Value::Ref(cls)))),
             _ => {}
         }
         let Some(v) = self.class_lookup(cls, name) else {

@@ -95,6 +95,13 @@ impl<S: Stdlib> Vm<S> {
                     Plan::Iterate
                 }
                 Obj::Iter(_) | Obj::Native(_) => Plan::Iterate,
+                // a class whose metaclass defines `__contains__` (`meta.rs`)
+                Obj::Class(c) if c.meta.is_some() => {
+                    match self.call_meta(container, "__contains__", vec![item])? {
+                        Some(r) => return self.truthy(r),
+                        None => Plan::Iterate,
+                    }
+                }
                 _ => {
                     return Err(PyErr::type_error(format!(
                         "argument of type '{}' is not a container or iterable",

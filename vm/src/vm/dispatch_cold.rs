@@ -367,7 +367,12 @@ impl<S: Stdlib> Vm<S> {
                 }
             }
             Op::BuildClass(nbases) => {
-                self.start_class_body(nbases)?;
+                self.start_class_body(nbases, None)?;
+                return Ok(Flow::Frame);
+            }
+            Op::BuildClassMeta(nbases) => {
+                let meta = self.pop();
+                self.start_class_body(nbases, Some(meta))?;
                 return Ok(Flow::Frame);
             }
             Op::ImportFrom(n) => {

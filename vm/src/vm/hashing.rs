@@ -155,6 +155,11 @@ impl<S: Stdlib> Vm<S> {
     /// without `__hash__`, else identity.
     fn instance_hash_key(&mut self, v: Value, id: crate::object::ObjId) -> PyResult<HashKey> {
         let cls = self.user_class_of(v).expect("instance");
+        if self.class_flags(cls) & crate::object::ClassFlags::BUILTIN_BASE != 0 {
+            if let Some(p) = S::builtin_payload(self, v) {
+                return self.hash_key(p);
+            }
+        }
         match self.class_lookup(cls, "__hash__") {
             Some(Value::None) => {
                 return Err(PyErr::type_error(format!(

@@ -51,6 +51,12 @@ impl<S: Stdlib> Vm<S> {
                     }
                 }
                 Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
+                Obj::Class(c) if c.meta.is_some() => {
+                    return match self.call_meta(v, "__iter__", vec![])? {
+                        Some(it) => Ok(it),
+                        None => Err(self.not_iterable(v)),
+                    }
+                }
                 Obj::Native(_) => {
                     return match S::native_obj_iter(self, id)? {
                         Some(it) => Ok(it),

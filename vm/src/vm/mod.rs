@@ -33,6 +33,7 @@ pub mod journal;
 pub mod key_lookup;
 pub mod kind_ops;
 pub mod matching;
+pub mod meta;
 pub mod method_cache;
 pub mod ops;
 pub mod pyerr;
@@ -152,6 +153,8 @@ pub struct ClassBody {
     pub qualname: String,
     pub bases: Vec<Value>,
     pub ns: Value,
+    /// The metaclass given as `metaclass=` (`vm/meta.rs`).
+    pub meta: Option<crate::object::ObjId>,
 }
 
 /// A call to a host function that the execution is paused on.
@@ -485,6 +488,9 @@ impl<S: Stdlib> Vm<S> {
             OnReturn::BuildClass(body) => {
                 body.bases.iter().for_each(|v| f(*v));
                 f(body.ns);
+                if let Some(m) = body.meta {
+                    f(Value::Ref(m));
+                }
             }
             OnReturn::Consumer(c) => c.for_each_child(f),
         };

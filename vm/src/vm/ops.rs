@@ -185,6 +185,8 @@ impl<S: Stdlib> Vm<S> {
                     None => Value::ExcType(e.kind),
                 },
                 Obj::Instance(i) => Value::Ref(i.class),
+                // a class with a metaclass (`meta.rs`)
+                Obj::Class(c) if c.meta.is_some() => Value::Ref(c.meta.expect("checked")),
                 Obj::Dict(d) => match S::dict_kind_class(d.kind) {
                     Some(t) => Value::Native(t),
                     None => Value::Type(Type::Dict),

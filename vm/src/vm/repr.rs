@@ -425,6 +425,11 @@ impl<S: Stdlib> Vm<S> {
                     self.seq_repr(&bound, "(", ")", false, out, seen)?;
                 }
             }
+            Obj::Class(c) if c.meta.is_some() && self.meta_method(v, "__repr__").is_some() => {
+                let r = self.call_meta(v, "__repr__", vec![])?.expect("looked up");
+                let s = self.expect_str(r, "__repr__")?;
+                out.push_str(&s);
+            }
             Obj::Class(_) => {
                 let (module, qualname) = self.class_module_and_qualname(id);
                 out.push_str(&format!("<class '{module}.{qualname}'>"));

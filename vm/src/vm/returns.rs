@@ -31,7 +31,13 @@ impl<S: Stdlib> Vm<S> {
             }
             OnReturn::BuildClass(body) => {
                 let body = (**body).clone();
-                built = Some(self.build_class(body.name, body.qualname, body.bases, body.ns)?);
+                built = Some(self.build_class_with_meta(
+                    body.name,
+                    body.qualname,
+                    body.bases,
+                    body.ns,
+                    body.meta,
+                )?);
             }
             _ => {}
         }

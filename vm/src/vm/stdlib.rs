@@ -252,6 +252,12 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// Whether `v` is a Decimal.
     fn is_decimal(vm: &Vm<Self>, v: Value) -> bool;
 
+    /// The builtin value an instance of a class mixing in a builtin type
+    /// stands for (an `enum` member of `class Status(str, Enum)`: its
+    /// value), which it hashes as, so it finds and is found under that
+    /// value's key; `None` for any other instance.
+    fn builtin_payload(vm: &Vm<Self>, v: Value) -> Option<Value>;
+
     /// The fd of `sys.stdout` (1) / `sys.stderr` (2).
     fn stream_of(vm: &Vm<Self>, v: Value) -> Option<u8>;
 

@@ -206,6 +206,9 @@ impl<S: Stdlib> Vm<S> {
             };
         }
         if let Obj::Class(_) = self.heap.get(id) {
+            if let Some(v) = self.call_meta(obj, "__getitem__", vec![idx])? {
+                return Ok(v);
+            }
             // `Cls[...]` (generic aliases in annotations): `__class_getitem__`
             if let Some(f) = self.class_lookup(id, "__class_getitem__") {
                 return self.call_value(f, vec![obj, idx], Vec::new());

@@ -381,7 +381,15 @@ native! {
         if vm.get_iter(iterable).is_err() {
             return Err(PyErr::type_error("can only join an iterable"));
         }
-        let items = vm.collect_iterable(iterable)?;
+        let mut items = vm.collect_iterable(iterable)?;
+        for it in &mut items {
+            // a str mixed into a class with a metaclass (a `StrEnum` member)
+            if as_str(&vm.heap, *it).is_none() {
+                if let Some(p) = S::builtin_payload(vm, *it) {
+                    *it = p;
+                }
+            }
+        }
         let s = recv(vm, this).s.as_str();
         // The size is known before building: refuse a too-big result up
         // front instead of growing into the memory limit.
