@@ -76,6 +76,7 @@ macro_rules! native_modules {
             "contextlib" => contextlib MODULE,
             "types" => types MODULE,
             "pprint" => pprint MODULE,
+            "traceback" => traceback MODULE,
         }
     };
 }
@@ -129,6 +130,7 @@ mod math;
 mod math_int;
 mod math_special;
 mod math_sum;
+mod native_class;
 pub mod objects;
 mod operator;
 mod os;
@@ -162,6 +164,7 @@ mod time_data;
 mod toml_parse;
 mod toml_tables;
 mod tomllib;
+mod traceback;
 mod types;
 pub mod typing;
 mod unicodedata;

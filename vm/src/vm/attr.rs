@@ -258,6 +258,9 @@ impl<S: Stdlib> Vm<S> {
                     e.attrs.get_str(name).unwrap_or(Value::None)
                 }
                 (Obj::Exception(e), "__cause__") => e.cause,
+                // no traceback objects: `traceback`'s functions take the
+                // exception's own
+                (Obj::Exception(_), "__traceback__") => Value::None,
                 (Obj::Exception(e), "__context__") => e.context,
                 (Obj::Exception(e), "__suppress_context__") => Value::Bool(e.suppress_context),
                 (Obj::Exception(e), "__class__") => Value::ExcType(e.kind),

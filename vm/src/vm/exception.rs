@@ -161,9 +161,34 @@ impl<S: Stdlib> Vm<S> {
     /// The exception's class name, `str()` and full traceback text.
     pub fn describe_exception(&mut self, exc: Value) -> (String, String, String) {
         let (kind, msg) = self.exception_type_and_str(exc);
-        let mut out = String::new();
-        self.format_chain(exc, &mut out, 0, Some(&msg));
-        (kind, msg, out)
+        let mut out = Vec::new();
+        self.format_chain(exc, &mut out, 0, Some(&msg), true);
+        (kind, msg, out.concat())
+    }
+
+    /// The report of `exc` as the pieces `traceback.format_exception`
+    /// returns (one per frame, header, separator, final line and note);
+    /// `chain` includes the causes and contexts before it.
+    pub fn format_exception_pieces(&mut self, exc: Value, chain: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        self.format_chain(exc, &mut out, 0, None, chain);
+        out
+    }
+
+    /// `traceback.format_exception_only(exc)`: the final line (with the
+    /// hints the VM adds) and the notes.
+    pub fn format_exception_only_pieces(&mut self, exc: Value) -> Vec<String> {
+        let mut out = Vec::new();
+        self.format_final(exc, &mut out, None);
+        out
+    }
+
+    /// `traceback.format_tb`: one piece per traceback entry (repeats
+    /// folded as in the full report).
+    pub fn format_tb_pieces(&mut self, exc: Value) -> Vec<String> {
+        let mut out = Vec::new();
+        self.format_entries(exc, &mut out);
+        out
     }
 
     pub fn exception_type_and_str(&mut self, exc: Value) -> (String, String) {
@@ -184,37 +209,57 @@ impl<S: Stdlib> Vm<S> {
     /// The report of `exc` and the exceptions chained to it; `msg` is
     /// `str(exc)` when the caller has it already (a message can be tens of
     /// megabytes: it is not computed twice).
-    fn format_chain(&mut self, exc: Value, out: &mut String, depth: usize, msg: Option<&str>) {
+    fn format_chain(
+        &mut self,
+        exc: Value,
+        out: &mut Vec<String>,
+        depth: usize,
+        msg: Option<&str>,
+        chain: bool,
+    ) {
         let Value::Ref(id) = exc else { return };
         let Obj::Exception(e) = self.heap.get(id) else {
             return;
         };
         let (cause, context, suppress) = (e.cause, e.context, e.suppress_context);
-        if depth < 32 {
+        if depth < 32 && chain {
             if !cause.is_none() {
-                self.format_chain(cause, out, depth + 1, None);
-                out.push_str(
-                    "\nThe above exception was the direct cause of the following exception:\n\n",
+                self.format_chain(cause, out, depth + 1, None, chain);
+                out.push(
+                    "\nThe above exception was the direct cause of the following exception:\n\n"
+                        .into(),
                 );
             } else if !context.is_none() && !suppress {
-                self.format_chain(context, out, depth + 1, None);
-                out.push_str(
-                    "\nDuring handling of the above exception, another exception occurred:\n\n",
+                self.format_chain(context, out, depth + 1, None, chain);
+                out.push(
+                    "\nDuring handling of the above exception, another exception occurred:\n\n"
+                        .into(),
                 );
             }
         }
         self.format_one(exc, out, msg);
     }
 
-    fn format_one(&mut self, exc: Value, out: &mut String, known_msg: Option<&str>) {
+    fn format_one(&mut self, exc: Value, out: &mut Vec<String>, known_msg: Option<&str>) {
+        let Value::Ref(id) = exc else { return };
+        let Obj::Exception(e) = self.heap.get(id) else {
+            return;
+        };
+        if !e.traceback.is_empty() {
+            out.push("Traceback (most recent call last):\n".into());
+        }
+        self.format_entries(exc, out);
+        self.format_final(exc, out, known_msg);
+    }
+
+    /// The traceback's entries, a run of more than three identical ones
+    /// folded into a "Previous line repeated" line.
+    fn format_entries(&mut self, exc: Value, out: &mut Vec<String>) {
         let Value::Ref(id) = exc else { return };
         let Obj::Exception(e) = self.heap.get(id) else {
             return;
         };
         let tb = e.traceback.clone();
-        if !tb.is_empty() {
-            out.push_str("Traceback (most recent call last):\n");
-        }
         let mut i = 0;
         while i < tb.len() {
             let mut j = i + 1;
@@ -223,15 +268,29 @@ impl<S: Stdlib> Vm<S> {
             }
             let run = j - i;
             for _ in 0..run.min(3) {
-                self.format_entry(tb[i], out);
+                let mut one = String::new();
+                self.format_entry(tb[i], &mut one);
+                out.push(one);
             }
             if run > 3 {
                 let more = run - 3;
                 let s = if more == 1 { "" } else { "s" };
-                out.push_str(&format!("  [Previous line repeated {more} more time{s}]\n"));
+                out.push(format!("  [Previous line repeated {more} more time{s}]\n"));
             }
             i = j;
         }
+    }
+
+    /// The exception's own line (`Kind: message` and the VM's hints) and
+    /// its notes.
+    fn format_final(&mut self, exc: Value, out: &mut Vec<String>, known_msg: Option<&str>) {
+        let tb = match exc {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Exception(e) => e.traceback.last().copied(),
+                _ => None,
+            },
+            _ => None,
+        };
         let computed;
         let msg = match known_msg {
             Some(m) => m,
@@ -257,30 +316,31 @@ impl<S: Stdlib> Vm<S> {
             },
             _ => "Exception".to_string(),
         };
-        out.reserve(kind.len() + 2 + msg.len() + 1);
-        out.push_str(&kind);
+        let mut line = String::with_capacity(kind.len() + 2 + msg.len() + 1);
+        line.push_str(&kind);
         if !msg.is_empty() {
-            out.push_str(": ");
-            out.push_str(msg);
+            line.push_str(": ");
+            line.push_str(msg);
         }
         if kind == "AttributeError" {
             let hint = self.attribute_error_hint(exc);
-            out.push_str(&hint);
+            line.push_str(&hint);
         }
         if kind == "NameError" {
             let wrong = msg
                 .strip_prefix("name '")
                 .and_then(|m| m.strip_suffix("' is not defined"));
-            if let (Some(wrong), Some(last)) = (wrong, tb.last()) {
-                out.push_str(&self.name_error_hint(wrong, last.code));
+            if let (Some(wrong), Some(last)) = (wrong, tb) {
+                line.push_str(&self.name_error_hint(wrong, last.code));
             }
         }
-        out.push('\n');
+        line.push('\n');
+        out.push(line);
         self.format_notes(exc, out);
     }
 
     /// The exception's `__notes__`, one per line after its own line.
-    fn format_notes(&mut self, exc: Value, out: &mut String) {
+    fn format_notes(&mut self, exc: Value, out: &mut Vec<String>) {
         let Value::Ref(id) = exc else { return };
         let notes = match self.heap.get(id) {
             Obj::Exception(e) => e.attrs.get_str("__notes__"),
@@ -293,11 +353,12 @@ impl<S: Stdlib> Vm<S> {
         };
         for note in items {
             let text = super::as_str(&self.heap, note).map(str::to_string);
-            match text {
-                Some(t) => out.push_str(&t),
-                None => out.push_str(&self.repr(note).unwrap_or_default()),
-            }
-            out.push('\n');
+            let mut t = match text {
+                Some(t) => t,
+                None => self.repr(note).unwrap_or_default(),
+            };
+            t.push('\n');
+            out.push(t);
         }
     }
 
