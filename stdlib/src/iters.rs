@@ -454,6 +454,9 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("urllib.parse") => {
                 super::urllib_result::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("logging") => {
+                super::logging::binds_as_method(*func)
+            }
             _ => false,
         }
     }

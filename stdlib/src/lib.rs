@@ -77,6 +77,7 @@ macro_rules! native_modules {
             "types" => types MODULE,
             "pprint" => pprint MODULE,
             "traceback" => traceback MODULE,
+            "logging" => logging MODULE,
         }
     };
 }
@@ -126,6 +127,10 @@ pub mod iters;
 mod itertools;
 mod json;
 mod library;
+mod logging;
+mod logging_handler;
+mod logging_logger;
+mod logging_record;
 mod math;
 mod math_int;
 mod math_special;

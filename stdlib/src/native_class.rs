@@ -11,8 +11,8 @@
 // (the class helpers' users come in the next modules)
 #![allow(dead_code)]
 
-use crate::object::{Dict, HashKey, NativeId, Obj, Value};
-use crate::vm::{PyResult, Vm};
+use crate::object::{Dict, Exception, HashKey, NativeId, Obj, Value};
+use crate::vm::{PyErr, PyResult, Vm};
 use crate::{ImportVm, ModuleDef};
 
 /// A class's methods: (attribute, native function of the module).
@@ -94,4 +94,22 @@ pub fn stderr(vm: &mut Vm) -> PyResult<Value> {
 pub fn call_method(vm: &mut Vm, recv: Value, name: &str, args: Vec<Value>) -> PyResult<Value> {
     let f = vm.get_attr(recv, name)?;
     vm.call_value(f, args, Vec::new())
+}
+
+/// The exception object of a pending error (made now if it was lazy); a
+/// pause passes through.
+pub fn err_value(vm: &mut Vm, e: PyErr) -> PyResult<Value> {
+    match e {
+        PyErr::Suspend => Err(PyErr::Suspend),
+        PyErr::Raise(v) | PyErr::Reraise(v) => Ok(v),
+        PyErr::New(k, args) => Ok(vm.new_exception(Exception::new(k, args))),
+        PyErr::Msg(k, m) => {
+            let args = if m.is_empty() {
+                Vec::new()
+            } else {
+                vec![vm.new_str(m)]
+            };
+            Ok(vm.new_exception(Exception::new(k, args)))
+        }
+    }
 }
