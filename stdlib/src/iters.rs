@@ -457,6 +457,9 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("logging") => {
                 super::logging::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("warnings") => {
+                super::warnings::binds_as_method(*func)
+            }
             _ => false,
         }
     }

@@ -78,6 +78,7 @@ macro_rules! native_modules {
             "pprint" => pprint MODULE,
             "traceback" => traceback MODULE,
             "logging" => logging MODULE,
+            "warnings" => warnings MODULE,
         }
     };
 }
@@ -179,6 +180,7 @@ mod urllib_quote;
 mod urllib_result;
 mod util;
 mod uuid;
+mod warnings;
 
 use crate::builtins::Args;
 use crate::object::Value;

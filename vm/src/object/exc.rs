@@ -89,6 +89,18 @@ exc_types! {
     TOMLDecodeError => Some(ValueError),
     QueueEmpty => Some(Exception),
     QueueFull => Some(Exception),
+    Warning => Some(Exception),
+    UserWarning => Some(Warning),
+    DeprecationWarning => Some(Warning),
+    PendingDeprecationWarning => Some(Warning),
+    SyntaxWarning => Some(Warning),
+    RuntimeWarning => Some(Warning),
+    FutureWarning => Some(Warning),
+    ImportWarning => Some(Warning),
+    UnicodeWarning => Some(Warning),
+    BytesWarning => Some(Warning),
+    ResourceWarning => Some(Warning),
+    EncodingWarning => Some(Warning),
 }
 
 impl ExcType {

@@ -335,6 +335,17 @@ impl<S: Stdlib> Vm<S> {
                     }
                     return Ok(());
                 }
+                // `warnings.showwarning = f`, `logging.raiseExceptions =
+                // False`, `sys.stderr = buf`: a module's namespace is the
+                // program's to change, as in CPython (the module object is
+                // this run's own)
+                Obj::Module(_) => {
+                    let key = self.new_str(name);
+                    if let Obj::Module(m) = self.heap.get_mut(id) {
+                        m.attrs.insert(HashKey::Str(name.into()), key, v);
+                    }
+                    return Ok(());
+                }
                 Obj::Complex(_) if matches!(name, "real" | "imag") => {
                     return Err(PyErr::new(ExcType::AttributeError, "readonly attribute"))
                 }
