@@ -79,6 +79,7 @@ macro_rules! native_modules {
             "traceback" => traceback MODULE,
             "logging" => logging MODULE,
             "warnings" => warnings MODULE,
+            "numbers" => numbers MODULE,
         }
     };
 }
@@ -137,6 +138,7 @@ mod math_int;
 mod math_special;
 mod math_sum;
 mod native_class;
+mod numbers;
 pub mod objects;
 mod operator;
 mod os;
