@@ -80,6 +80,7 @@ macro_rules! native_modules {
             "logging" => logging MODULE,
             "warnings" => warnings MODULE,
             "numbers" => numbers MODULE,
+            "difflib" => difflib MODULE,
         }
     };
 }
@@ -106,6 +107,8 @@ mod datetime_fmt;
 mod datetime_methods;
 mod datetime_ops;
 pub mod decimal;
+mod difflib;
+mod difflib_match;
 mod digests;
 mod digests_sponge;
 pub mod entry;
