@@ -463,6 +463,9 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("difflib") => {
                 super::difflib::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("calendar") => {
+                super::calendar::binds_as_method(*func)
+            }
             _ => false,
         }
     }

@@ -81,6 +81,7 @@ macro_rules! native_modules {
             "warnings" => warnings MODULE,
             "numbers" => numbers MODULE,
             "difflib" => difflib MODULE,
+            "calendar" => calendar MODULE,
         }
     };
 }
@@ -90,6 +91,8 @@ mod base64;
 mod base85;
 mod binascii;
 mod bisect;
+mod calendar;
+mod calendar_text;
 pub(crate) mod collections;
 mod contextlib;
 mod copy;
