@@ -1,13 +1,14 @@
 //! `difflib`: `SequenceMatcher` (a class made at import whose methods run
 //! the algorithm of `difflib_match.rs` over the interned elements),
-//! `get_close_matches`, `unified_diff` and `context_diff` (lists of lines
+//! `get_close_matches`, `unified_diff`, `context_diff` and `ndiff` (lists of lines
 //! behind an iterator, where CPython's are generators), `Match`, and
 //! `IS_LINE_JUNK`/`IS_CHARACTER_JUNK`. Outputs are CPython's, including
 //! the autojunk heuristic and the order of ties in `get_close_matches`.
 //!
 //! A matcher keeps its sequences, `isjunk` and `autojunk` as instance
 //! attributes and indexes `b` again on each call (no cached state).
-//! Not here: `ndiff`, `Differ`, `HtmlDiff`, `restore`, `diff_bytes`.
+//! `ndiff` and `Differ` compare in `difflib_differ.rs`.
+//! Not here: `HtmlDiff`, `restore`, `diff_bytes`.
 
 use std::collections::{HashMap, HashSet};
 
@@ -254,6 +255,32 @@ native! {
         iter_of(vm, lines)
     }
 
+    /// `ndiff(a, b, linejunk=None, charjunk=IS_CHARACTER_JUNK)`: a
+    /// `Differ` comparison.
+    def fn ndiff(vm, a, b, linejunk?, charjunk?) {
+        let charjunk = match charjunk {
+            Some(c) => c,
+            None => Value::Native(MODULE.native_id("IS_CHARACTER_JUNK")),
+        };
+        let lines = differ_compare(vm, a, b, linejunk.unwrap_or(Value::None), charjunk)?;
+        iter_of(vm, lines)
+    }
+
+    /// `Differ.__init__(self, linejunk=None, charjunk=None)`.
+    def fn _differ_init as "Differ.__init__"(vm, this, linejunk?, charjunk?) {
+        vm.set_attr(this, "linejunk", linejunk.unwrap_or(Value::None))?;
+        vm.set_attr(this, "charjunk", charjunk.unwrap_or(Value::None))?;
+        Ok(Value::None)
+    }
+
+    /// `Differ.compare(a, b)`.
+    def fn _differ_compare as "Differ.compare"(vm, this, a, b) {
+        let linejunk = vm.get_attr(this, "linejunk")?;
+        let charjunk = vm.get_attr(this, "charjunk")?;
+        let lines = differ_compare(vm, a, b, linejunk, charjunk)?;
+        iter_of(vm, lines)
+    }
+
     /// `IS_LINE_JUNK(line)`: blank, or only a `#`.
     def fn is_line_junk as "IS_LINE_JUNK"(vm, line) {
         let s = vm.str_of(line)?;
@@ -266,6 +293,63 @@ native! {
         let s = vm.str_of(ch)?;
         Ok(Value::Bool(s == " " || s == "\t"))
     }
+}
+
+/// `Differ(linejunk, charjunk).compare(a, b)` as a list of lines: the
+/// predicates asked here (once per line of `b`, once per distinct
+/// character of `b`'s lines), the comparison in `difflib_differ.rs`.
+fn differ_compare(
+    vm: &mut Vm,
+    a: Value,
+    b: Value,
+    linejunk: Value,
+    charjunk: Value,
+) -> PyResult<Vec<Value>> {
+    let la = lines_of(vm, a)?;
+    let lb = lines_of(vm, b)?;
+    let mut line_junk = HashSet::new();
+    if !linejunk.is_none() {
+        let mut seen: HashMap<&str, bool> = HashMap::new();
+        for (j, l) in lb.iter().enumerate() {
+            let junk = match seen.get(l.as_str()) {
+                Some(&v) => v,
+                None => {
+                    let s = vm.new_str(l.as_str());
+                    let r = vm.call_value(linejunk, vec![s], Vec::new())?;
+                    let v = vm.truthy(r)?;
+                    seen.insert(l.as_str(), v);
+                    v
+                }
+            };
+            if junk {
+                line_junk.insert(j);
+            }
+        }
+    }
+    let mut char_junk = HashSet::new();
+    if charjunk == Value::Native(MODULE.native_id("IS_CHARACTER_JUNK")) {
+        char_junk.insert(u32::from(' '));
+        char_junk.insert(u32::from('\t'));
+    } else if !charjunk.is_none() {
+        let mut seen = HashSet::new();
+        for c in lb.iter().flat_map(|l| l.chars()) {
+            if seen.insert(c) {
+                let s = vm.new_str(c.to_string());
+                let r = vm.call_value(charjunk, vec![s], Vec::new())?;
+                if vm.truthy(r)? {
+                    char_junk.insert(u32::from(c));
+                }
+            }
+        }
+    }
+    let d = super::difflib_differ::Differ {
+        a: &la,
+        b: &lb,
+        line_junk: &line_junk,
+        char_junk: &char_junk,
+    };
+    let out = d.compare();
+    Ok(out.into_iter().map(|l| vm.new_str(l)).collect())
 }
 
 /// The header texts, context size and line terminator of a diff.
@@ -415,6 +499,8 @@ fn diff(vm: &mut Vm, a: Value, b: Value, o: &DiffOpts, context: bool) -> PyResul
     Ok(out)
 }
 
+const DIFFER: Methods = &[("__init__", "_differ_init"), ("compare", "_differ_compare")];
+
 const SEQUENCE_MATCHER: Methods = &[
     ("__init__", "_sm_init"),
     ("set_seqs", "_sm_set_seqs"),
@@ -431,7 +517,7 @@ const SEQUENCE_MATCHER: Methods = &[
 
 /// Whether `f` is one of `SequenceMatcher`'s methods.
 pub(crate) fn binds_as_method(f: NativeId) -> bool {
-    binds(&MODULE, &[SEQUENCE_MATCHER], f)
+    binds(&MODULE, &[SEQUENCE_MATCHER, DIFFER], f)
 }
 
 fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
@@ -444,6 +530,8 @@ fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
         Vec::new(),
     )?;
     attrs.push(("SequenceMatcher".into(), sm));
+    let differ = make_class(vm, &MODULE, "Differ", Vec::new(), DIFFER, Vec::new())?;
+    attrs.push(("Differ".into(), differ));
     let nt = module_attr(vm, "collections", "namedtuple")?;
     let name = vm.new_str("Match");
     let fields = vm.new_str("a b size");
@@ -464,6 +552,9 @@ pub static MODULE: ModuleDef = ModuleDef {
         get_close_matches,
         unified_diff,
         context_diff,
+        ndiff,
+        _differ_init,
+        _differ_compare,
         IS_LINE_JUNK = is_line_junk,
         IS_CHARACTER_JUNK = is_character_junk,
         _sm_init,

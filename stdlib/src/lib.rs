@@ -111,6 +111,7 @@ mod datetime_methods;
 mod datetime_ops;
 pub mod decimal;
 mod difflib;
+mod difflib_differ;
 mod difflib_match;
 mod digests;
 mod digests_sponge;

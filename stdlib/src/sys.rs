@@ -20,6 +20,22 @@ native! {
         set_recursion_limit(vm, limit)
     }
 
+    /// `sys.exception()`: the exception being handled, or `None`.
+    builtin fn exception in "sys" (vm) {
+        Ok(vm.exc_stack.last().copied().unwrap_or(Value::None))
+    }
+
+    /// `sys.exc_info()`: `(type, value, traceback)` of the exception being
+    /// handled; there are no traceback objects, so the third is `None`
+    /// (`traceback`'s functions take the exception's own traceback).
+    builtin fn exc_info in "sys" (vm) {
+        let items = match vm.exc_stack.last().copied() {
+            Some(e) => vec![vm.type_value(e), e, Value::None],
+            None => vec![Value::None, Value::None, Value::None],
+        };
+        Ok(vm.new_tuple(items))
+    }
+
     /// `sys.exit(status=None, /)`.
     builtin fn exit in "sys" (vm, status?, /) {
         Err(PyErr::New(
@@ -131,6 +147,8 @@ pub static MODULE: ModuleDef = ModuleDef {
         exit,
         // the class of `sys.stdout` (`structseq::stream_class`)
         TextIOWrapper = text_io_wrapper,
+        exception,
+        exc_info,
     ],
     init,
 };

@@ -54,3 +54,14 @@ except AppError as e:
     show("".join(traceback.format_exception(e)))
     show("".join(traceback.format_exception(e, chain=False)))
     print(traceback.format_exception_only(e)[0], end="")
+
+import sys
+
+print(sys.exception(), sys.exc_info())
+try:
+    raise ValueError("via exc_info")
+except ValueError:
+    etype, value, tb = sys.exc_info()
+    print(etype.__name__, value, sys.exception() is value)
+    print(traceback.format_exception(etype, value, tb)[-1], end="")
+    show("".join(traceback.format_exception(*sys.exc_info())))
