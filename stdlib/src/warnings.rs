@@ -75,7 +75,7 @@ fn location(vm: &Vm, stacklevel: i64) -> (String, i64, Option<String>) {
     let n = vm.frames.len() as i64;
     let index = n - stacklevel.max(1);
     if index < 0 {
-        return ("sys".to_owned(), 1, None);
+        return ("<sys>".to_owned(), 0, None);
     }
     let f = &vm.frames[index as usize];
     let code = &vm.program.codes[f.code as usize];
