@@ -305,6 +305,9 @@ pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
 /// `isinstance(v, t)` with `t` a union (any member matches) or an alias
 /// (an error, as in CPython); `None` if `t` is neither.
 pub fn isinstance(vm: &mut Vm, v: Value, t: Value) -> Option<PyResult<bool>> {
+    if let Some(r) = super::numbers::isinstance(vm, v, t) {
+        return Some(r);
+    }
     if let Some(r) = super::typing::isinstance_check(vm, v, t) {
         return Some(r);
     }

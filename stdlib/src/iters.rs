@@ -460,6 +460,18 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("urllib.parse") => {
                 super::urllib_result::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("logging") => {
+                super::logging::binds_as_method(*func)
+            }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("warnings") => {
+                super::warnings::binds_as_method(*func)
+            }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("difflib") => {
+                super::difflib::binds_as_method(*func)
+            }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("calendar") => {
+                super::calendar::binds_as_method(*func)
+            }
             _ => false,
         }
     }

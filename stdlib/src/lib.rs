@@ -78,6 +78,12 @@ macro_rules! native_modules {
             "pprint" => pprint MODULE,
             "enum" => enums MODULE,
             "abc" => abc MODULE,
+            "traceback" => traceback MODULE,
+            "logging" => logging MODULE,
+            "warnings" => warnings MODULE,
+            "numbers" => numbers MODULE,
+            "difflib" => difflib MODULE,
+            "calendar" => calendar MODULE,
         }
     };
 }
@@ -88,6 +94,8 @@ mod base64;
 mod base85;
 mod binascii;
 mod bisect;
+mod calendar;
+mod calendar_text;
 pub(crate) mod collections;
 mod contextlib;
 mod copy;
@@ -105,6 +113,9 @@ mod datetime_fmt;
 mod datetime_methods;
 mod datetime_ops;
 pub mod decimal;
+mod difflib;
+mod difflib_differ;
+mod difflib_match;
 mod digests;
 mod digests_sponge;
 pub mod entry;
@@ -133,10 +144,16 @@ pub mod iters;
 mod itertools;
 mod json;
 mod library;
+mod logging;
+mod logging_handler;
+mod logging_logger;
+mod logging_record;
 mod math;
 mod math_int;
 mod math_special;
 mod math_sum;
+mod native_class;
+mod numbers;
 pub mod objects;
 mod operator;
 mod os;
@@ -170,6 +187,7 @@ mod time_data;
 mod toml_parse;
 mod toml_tables;
 mod tomllib;
+mod traceback;
 mod types;
 pub mod typing;
 mod unicodedata;
@@ -179,6 +197,7 @@ mod urllib_quote;
 mod urllib_result;
 mod util;
 mod uuid;
+mod warnings;
 
 use crate::builtins::Args;
 use crate::object::Value;

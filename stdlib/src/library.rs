@@ -271,6 +271,10 @@ impl Stdlib for Library {
         super::generic::isinstance(vm, v, t)
     }
 
+    fn virtual_issubclass(vm: &Vm, c: Value, t: Value) -> Option<bool> {
+        super::numbers::issubclass(vm, c, t)
+    }
+
     fn decimal_float_of(vm: &Vm, v: Value) -> Option<PyResult<f64>> {
         // also `float()` of a `Fraction`
         if let Some(f) = super::fractions_ops::float_of(vm, v) {

@@ -20,17 +20,18 @@ native! {
         set_recursion_limit(vm, limit)
     }
 
-    /// `sys.exception()`: the exception being handled, or None.
+    /// `sys.exception()`: the exception being handled, or `None`.
     builtin fn exception in "sys" (vm) {
         Ok(vm.exc_stack.last().copied().unwrap_or(Value::None))
     }
 
     /// `sys.exc_info()`: `(type, value, traceback)` of the exception being
-    /// handled (traceback objects are not exposed: `None`).
+    /// handled; there are no traceback objects, so the third is `None`
+    /// (`traceback`'s functions take the exception's own traceback).
     builtin fn exc_info in "sys" (vm) {
         let items = match vm.exc_stack.last().copied() {
             Some(e) => vec![vm.type_value(e), e, Value::None],
-            None => vec![Value::None; 3],
+            None => vec![Value::None, Value::None, Value::None],
         };
         Ok(vm.new_tuple(items))
     }
@@ -144,10 +145,10 @@ pub static MODULE: ModuleDef = ModuleDef {
         getrecursionlimit,
         setrecursionlimit,
         exit,
-        exception,
-        exc_info,
         // the class of `sys.stdout` (`structseq::stream_class`)
         TextIOWrapper = text_io_wrapper,
+        exception,
+        exc_info,
     ],
     init,
 };

@@ -323,6 +323,9 @@ pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<b
 
 /// `issubclass(c, ty)`.
 fn is_subclass<S: Stdlib>(vm: &Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
+    if let Some(r) = S::virtual_issubclass(vm, c, ty) {
+        return Ok(r);
+    }
     if let Value::Ref(id) = ty {
         if let Obj::Tuple(items) = vm.heap.get(id) {
             for &t in items {

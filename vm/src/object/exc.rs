@@ -92,6 +92,18 @@ exc_types! {
     BaseExceptionGroup => Some(BaseException),
     // also a subclass of `Exception`: see `is_subclass_of`
     ExceptionGroup => Some(BaseExceptionGroup),
+    Warning => Some(Exception),
+    UserWarning => Some(Warning),
+    DeprecationWarning => Some(Warning),
+    PendingDeprecationWarning => Some(Warning),
+    SyntaxWarning => Some(Warning),
+    RuntimeWarning => Some(Warning),
+    FutureWarning => Some(Warning),
+    ImportWarning => Some(Warning),
+    UnicodeWarning => Some(Warning),
+    BytesWarning => Some(Warning),
+    ResourceWarning => Some(Warning),
+    EncodingWarning => Some(Warning),
 }
 
 impl ExcType {

@@ -276,6 +276,9 @@ impl<S: Stdlib> Vm<S> {
                     e.attrs.get_str(name).unwrap_or(Value::None)
                 }
                 (Obj::Exception(e), "__cause__") => e.cause,
+                // no traceback objects: `traceback`'s functions take the
+                // exception's own
+                (Obj::Exception(_), "__traceback__") => Value::None,
                 (Obj::Exception(e), "__context__") => e.context,
                 (Obj::Exception(e), "__suppress_context__") => Value::Bool(e.suppress_context),
                 (Obj::Exception(e), "__class__") => Value::ExcType(e.kind),
@@ -352,6 +355,17 @@ impl<S: Stdlib> Vm<S> {
                     let key = self.new_str(name);
                     if let Obj::Class(c) = self.heap.get_mut(id) {
                         c.attrs.insert(HashKey::Str(name.into()), key, v);
+                    }
+                    return Ok(());
+                }
+                // `warnings.showwarning = f`, `logging.raiseExceptions =
+                // False`, `sys.stderr = buf`: a module's namespace is the
+                // program's to change, as in CPython (the module object is
+                // this run's own)
+                Obj::Module(_) => {
+                    let key = self.new_str(name);
+                    if let Obj::Module(m) = self.heap.get_mut(id) {
+                        m.attrs.insert(HashKey::Str(name.into()), key, v);
                     }
                     return Ok(());
                 }

@@ -234,6 +234,11 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// `isinstance(v, t)` where `t` is a union or a `typing` form.
     fn generic_isinstance(vm: &mut Vm<Self>, v: Value, t: Value) -> Option<PyResult<bool>>;
 
+    /// `issubclass(c, t)` where `t` is a class that counts builtin or
+    /// library classes as its subclasses (`numbers.Integral` and `int`);
+    /// `None` for the ordinary rules.
+    fn virtual_issubclass(vm: &Vm<Self>, c: Value, t: Value) -> Option<bool>;
+
     /// `float(v)` of a Decimal.
     fn decimal_float_of(vm: &Vm<Self>, v: Value) -> Option<PyResult<f64>>;
 

@@ -1,7 +1,9 @@
 //! Formatting tracebacks exactly as CPython prints them: the chain of
 //! causes and contexts, folded repeated lines, notes, and exception groups
 //! drawn as nested numbered boxes (`traceback.py`'s layout, with its limits
-//! of 15 sub-exceptions per group and 10 levels of nesting).
+//! of 15 sub-exceptions per group and 10 levels of nesting). The report is
+//! built as the pieces `traceback.format_exception` returns (a header, one
+//! per frame, the exception's line, one per note, the chaining messages).
 
 use crate::object::{Obj, TbEntry, Value};
 use crate::vm::stdlib::Stdlib;
@@ -31,19 +33,29 @@ impl PrintCtx {
         " ".repeat(2 * self.group_depth)
     }
 
-    /// Appends `text` with every line (blank ones too) indented for the
-    /// current depth, behind `margin` inside a group.
-    fn emit(&self, out: &mut String, text: &str, margin: char) {
+    /// Appends `text` as a piece with every line (blank ones too) indented
+    /// for the current depth, behind `margin` inside a group.
+    fn emit(&self, out: &mut Vec<String>, text: &str, margin: char) {
         if self.group_depth == 0 {
-            out.push_str(text);
+            out.push(text.to_string());
             return;
         }
         let mut prefix = self.indent();
         prefix.push(margin);
         prefix.push(' ');
+        let mut piece = String::with_capacity(text.len() + 8);
         for line in text.split_inclusive('\n') {
-            out.push_str(&prefix);
-            out.push_str(line);
+            piece.push_str(&prefix);
+            piece.push_str(line);
+        }
+        out.push(piece);
+    }
+
+    fn emit_all(&self, out: &mut Vec<String>, pieces: Vec<String>) {
+        if self.group_depth == 0 {
+            out.extend(pieces);
+        } else {
+            pieces.iter().for_each(|p| self.emit(out, p, '|'));
         }
     }
 }
@@ -52,54 +64,72 @@ impl<S: Stdlib> Vm<S> {
     /// The exception's class name, `str()` and full traceback text.
     pub fn describe_exception(&mut self, exc: Value) -> (String, String, String) {
         let (kind, msg) = self.exception_type_and_str(exc);
-        let mut out = String::new();
-        self.format_chain(exc, &mut out, &mut PrintCtx::default(), 0, Some(&msg));
-        (kind, msg, out)
+        let mut out = Vec::new();
+        self.format_chain(exc, &mut out, &mut PrintCtx::default(), 0, Some(&msg), true);
+        (kind, msg, out.concat())
     }
 
-    /// The report of `exc` and the exceptions chained to it; `msg` is
-    /// `str(exc)` when the caller has it already (a message can be tens of
-    /// megabytes: it is not computed twice).
-    pub(super) fn format_chain(
+    /// The report of `exc` as the pieces `traceback.format_exception`
+    /// returns; `chain` includes the causes and contexts before it.
+    pub fn format_exception_pieces(&mut self, exc: Value, chain: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        self.format_chain(exc, &mut out, &mut PrintCtx::default(), 0, None, chain);
+        out
+    }
+
+    /// `traceback.format_exception_only(exc)`: the final line (with the
+    /// hints the VM adds) and the notes.
+    pub fn format_exception_only_pieces(&mut self, exc: Value) -> Vec<String> {
+        let mut out = Vec::new();
+        self.format_exception_only(exc, &mut out, None);
+        out
+    }
+
+    /// `traceback.format_tb`: one piece per traceback entry (repeats
+    /// folded as in the full report).
+    pub fn format_tb_pieces(&mut self, exc: Value) -> Vec<String> {
+        let mut out = Vec::new();
+        let tb = self.traceback_of(exc);
+        self.format_stack(&tb, &mut out);
+        out
+    }
+
+    /// The report of `exc` and (with `chain`) the exceptions chained to
+    /// it; `msg` is `str(exc)` when the caller has it already (a message
+    /// can be tens of megabytes: it is not computed twice).
+    fn format_chain(
         &mut self,
         exc: Value,
-        out: &mut String,
+        out: &mut Vec<String>,
         ctx: &mut PrintCtx,
         depth: usize,
         msg: Option<&str>,
+        chain: bool,
     ) {
         let Value::Ref(id) = exc else { return };
         let Obj::Exception(e) = self.heap.get(id) else {
             return;
         };
         let (cause, context, suppress) = (e.cause, e.context, e.suppress_context);
-        if depth < 32 {
+        if depth < 32 && chain {
             if !cause.is_none() {
-                self.format_chain(cause, out, ctx, depth + 1, None);
+                self.format_chain(cause, out, ctx, depth + 1, None, chain);
                 ctx.emit(out, CAUSE_MESSAGE, '|');
             } else if !context.is_none() && !suppress {
-                self.format_chain(context, out, ctx, depth + 1, None);
+                self.format_chain(context, out, ctx, depth + 1, None, chain);
                 ctx.emit(out, CONTEXT_MESSAGE, '|');
             }
         }
         match self.group_members(exc) {
             None => {
                 let tb = self.traceback_of(exc);
-                if ctx.group_depth == 0 {
-                    if !tb.is_empty() {
-                        out.push_str("Traceback (most recent call last):\n");
-                        self.format_stack(&tb, out);
-                    }
-                    self.format_exception_only(exc, out, msg);
-                    return;
-                }
-                let mut text = String::new();
+                let mut pieces = Vec::new();
                 if !tb.is_empty() {
-                    text.push_str("Traceback (most recent call last):\n");
-                    self.format_stack(&tb, &mut text);
+                    pieces.push("Traceback (most recent call last):\n".to_string());
+                    self.format_stack(&tb, &mut pieces);
                 }
-                self.format_exception_only(exc, &mut text, msg);
-                ctx.emit(out, &text, '|');
+                self.format_exception_only(exc, &mut pieces, msg);
+                ctx.emit_all(out, pieces);
             }
             Some(_) if ctx.group_depth > MAX_GROUP_DEPTH => {
                 ctx.emit(
@@ -108,7 +138,7 @@ impl<S: Stdlib> Vm<S> {
                     '|',
                 );
             }
-            Some(members) => self.format_group(exc, &members, out, ctx, msg),
+            Some(members) => self.format_group(exc, &members, out, ctx, msg, chain),
         }
     }
 
@@ -119,9 +149,10 @@ impl<S: Stdlib> Vm<S> {
         &mut self,
         exc: Value,
         members: &[Value],
-        out: &mut String,
+        out: &mut Vec<String>,
         ctx: &mut PrintCtx,
         msg: Option<&str>,
+        chain: bool,
     ) {
         let top_level = ctx.group_depth == 0;
         if top_level {
@@ -135,13 +166,13 @@ impl<S: Stdlib> Vm<S> {
                 "Exception Group Traceback (most recent call last):\n",
                 margin,
             );
-            let mut text = String::new();
-            self.format_stack(&tb, &mut text);
-            ctx.emit(out, &text, '|');
+            let mut pieces = Vec::new();
+            self.format_stack(&tb, &mut pieces);
+            ctx.emit_all(out, pieces);
         }
-        let mut text = String::new();
-        self.format_exception_only(exc, &mut text, msg);
-        ctx.emit(out, &text, '|');
+        let mut pieces = Vec::new();
+        self.format_exception_only(exc, &mut pieces, msg);
+        ctx.emit_all(out, pieces);
         let shown = members.len().min(MAX_GROUP_WIDTH + 1);
         ctx.need_close = false;
         for i in 0..shown {
@@ -155,20 +186,24 @@ impl<S: Stdlib> Vm<S> {
             } else {
                 (i + 1).to_string()
             };
-            out.push_str(&ctx.indent());
-            out.push_str(if i == 0 { "+-" } else { "  " });
-            out.push_str(&format!("+---------------- {title} ----------------\n"));
+            out.push(format!(
+                "{}{}+---------------- {title} ----------------\n",
+                ctx.indent(),
+                if i == 0 { "+-" } else { "  " }
+            ));
             ctx.group_depth += 1;
             if truncated {
                 let more = members.len() - MAX_GROUP_WIDTH;
                 let s = if more > 1 { "s" } else { "" };
                 ctx.emit(out, &format!("and {more} more exception{s}\n"), '|');
             } else {
-                self.format_chain(members[i], out, ctx, 0, None);
+                self.format_chain(members[i], out, ctx, 0, None, chain);
             }
             if last && ctx.need_close {
-                out.push_str(&ctx.indent());
-                out.push_str("+------------------------------------\n");
+                out.push(format!(
+                    "{}+------------------------------------\n",
+                    ctx.indent()
+                ));
                 ctx.need_close = false;
             }
             ctx.group_depth -= 1;
@@ -190,9 +225,9 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
-    /// The `File ..., line N, in f` lines of `tb`, with CPython's folding
-    /// of repeated lines.
-    fn format_stack(&self, tb: &[TbEntry], out: &mut String) {
+    /// The `File ..., line N, in f` pieces of `tb`, one per entry, with
+    /// CPython's folding of repeated lines.
+    fn format_stack(&self, tb: &[TbEntry], out: &mut Vec<String>) {
         let mut i = 0;
         while i < tb.len() {
             let mut j = i + 1;
@@ -201,20 +236,27 @@ impl<S: Stdlib> Vm<S> {
             }
             let run = j - i;
             for _ in 0..run.min(3) {
-                self.format_entry(tb[i], out);
+                let mut one = String::new();
+                self.format_entry(tb[i], &mut one);
+                out.push(one);
             }
             if run > 3 {
                 let more = run - 3;
                 let s = if more == 1 { "" } else { "s" };
-                out.push_str(&format!("  [Previous line repeated {more} more time{s}]\n"));
+                out.push(format!("  [Previous line repeated {more} more time{s}]\n"));
             }
             i = j;
         }
     }
 
     /// `exc`'s own line (`Kind: message`, with CPython's hints) and its
-    /// notes.
-    fn format_exception_only(&mut self, exc: Value, out: &mut String, known_msg: Option<&str>) {
+    /// notes, one piece each.
+    fn format_exception_only(
+        &mut self,
+        exc: Value,
+        out: &mut Vec<String>,
+        known_msg: Option<&str>,
+    ) {
         let tb = self.traceback_of(exc);
         let computed;
         let msg = match known_msg {
@@ -241,30 +283,31 @@ impl<S: Stdlib> Vm<S> {
             },
             _ => "Exception".to_string(),
         };
-        out.reserve(kind.len() + 2 + msg.len() + 1);
-        out.push_str(&kind);
+        let mut line = String::with_capacity(kind.len() + 2 + msg.len() + 1);
+        line.push_str(&kind);
         if !msg.is_empty() {
-            out.push_str(": ");
-            out.push_str(msg);
+            line.push_str(": ");
+            line.push_str(msg);
         }
         if kind == "AttributeError" {
             let hint = self.attribute_error_hint(exc);
-            out.push_str(&hint);
+            line.push_str(&hint);
         }
         if kind == "NameError" {
             let wrong = msg
                 .strip_prefix("name '")
                 .and_then(|m| m.strip_suffix("' is not defined"));
             if let (Some(wrong), Some(last)) = (wrong, tb.last()) {
-                out.push_str(&self.name_error_hint(wrong, last.code));
+                line.push_str(&self.name_error_hint(wrong, last.code));
             }
         }
-        out.push('\n');
+        line.push('\n');
+        out.push(line);
         self.format_notes(exc, out);
     }
 
-    /// The exception's `__notes__`, one per line after its own line.
-    fn format_notes(&mut self, exc: Value, out: &mut String) {
+    /// The exception's `__notes__`, one piece per note.
+    fn format_notes(&mut self, exc: Value, out: &mut Vec<String>) {
         let Value::Ref(id) = exc else { return };
         let notes = match self.heap.get(id) {
             Obj::Exception(e) => e.attrs.get_str("__notes__"),
@@ -277,11 +320,12 @@ impl<S: Stdlib> Vm<S> {
         };
         for note in items {
             let text = super::as_str(&self.heap, note).map(str::to_string);
-            match text {
-                Some(t) => out.push_str(&t),
-                None => out.push_str(&self.repr(note).unwrap_or_default()),
-            }
-            out.push('\n');
+            let mut t = match text {
+                Some(t) => t,
+                None => self.repr(note).unwrap_or_default(),
+            };
+            t.push('\n');
+            out.push(t);
         }
     }
 

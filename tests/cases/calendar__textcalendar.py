@@ -1,0 +1,18 @@
+import calendar
+
+tc = calendar.TextCalendar()
+print(tc.formatmonth(2024, 1))
+print(tc.formatmonth(2023, 12, w=4))
+tc6 = calendar.TextCalendar(firstweekday=6)
+print(tc6.formatmonth(2024, 6))
+print(tc6.getfirstweekday(), list(tc6.iterweekdays()))
+print(list(tc.itermonthdays(2024, 2))[:10])
+print(list(tc.itermonthdays2(2024, 2))[:9])
+print(tc.monthdayscalendar(2021, 2))
+print(tc.monthdays2calendar(2021, 2)[0])
+print(repr(tc.formatweekheader(2)), repr(tc.formatweekday(2, 9)), repr(tc.formatmonthname(2024, 5, 20)))
+print(repr(tc.formatmonthname(2024, 5, 20, withyear=False)))
+print(tc.formatyear(2024))
+print(calendar.calendar(2023, w=2, l=1, c=4, m=4))
+print(isinstance(tc, calendar.Calendar), calendar.Calendar(3).monthdayscalendar(2024, 1)[0])
+tc.prmonth(2024, 4)
