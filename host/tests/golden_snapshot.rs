@@ -9,7 +9,10 @@
 //! gained journals for pauses inside native code (format 5: `golden.py`
 //! then moved its 2nd call into a `sorted` key, so v5 holds a journal and
 //! an orphan frame); v6 when classes gained their metaclass (`Class::meta`,
-//! a class body's `metaclass=`, the op `BuildClassMeta`: format 6).
+//! a class body's `metaclass=`, the op `BuildClassMeta`), together with
+//! exception groups (`Exception::exceptions`, the `except*` ops), boxed
+//! function attributes, task groups, timeouts and conditions in the
+//! scheduler (format 6).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ
