@@ -86,6 +86,13 @@ impl<S: Stdlib> Vm<S> {
                     Ok(class.is_some_and(|k| self.class_is_subclass(k, id)))
                 }
                 Obj::Tuple(items) => {
+                    // every item is checked first, as CPython's `except`
+                    // does: a nested tuple is not descended into
+                    if !items.iter().all(|&t| self.is_exception_class(t)) {
+                        return Err(PyErr::type_error(
+                            "catching classes that do not inherit from BaseException is not allowed",
+                        ));
+                    }
                     for &t in items {
                         if self.exception_matches(exc, t)? {
                             return Ok(true);
