@@ -31,12 +31,3 @@ fn jumps_inside_an_except_star_body_compile() {
     let inner_def = "try:\n    pass\nexcept* ValueError:\n    def f():\n        return 1\n";
     assert!(compile_source(inner_def, "t.py", &[]).is_ok());
 }
-
-#[test]
-#[ignore]
-fn print_disassembly() {
-    let src = std::fs::read_to_string("/tmp/eg/dis.py").unwrap();
-    let p = compile_source(&src, "t.py", &[]).unwrap();
-    println!("{}", monty_compile::disassemble(&p));
-    println!("{:?}", monty_compile::verify::verify_program(&p).err());
-}
