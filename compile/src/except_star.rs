@@ -19,14 +19,7 @@ impl<'a> Compiler<'a> {
     /// The `try`, `except*` clauses and `else` of a `try` statement (its
     /// `finally` is `try_finally`'s).
     pub(super) fn try_except_star(&mut self, t: &'a ast::StmtTryStar) -> CResult<()> {
-        let h = self.emit(Op::SetupExcept(0));
-        self.unit().blocks.push(Block::Try);
-        self.stmts(&t.body)?;
-        self.unit().blocks.pop();
-        self.emit(Op::PopHandler);
-        self.stmts(&t.orelse)?;
-        let done = self.emit(Op::Jump(0));
-        self.patch(h);
+        let done = self.try_body_else(&t.body, &t.orelse)?;
         // stack: exc; it is also the exception being handled
         let orig = self.new_slot("<except* exception>".into());
         let rest = self.new_slot("<except* rest>".into());

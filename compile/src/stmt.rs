@@ -570,19 +570,27 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// `try: body` under a handler, then `else: orelse`; returns the jump
+    /// over the handlers (to patch to their end). The handlers' code
+    /// follows, entered with the exception on the stack.
+    pub(super) fn try_body_else(&mut self, body: &'a [Stmt], orelse: &'a [Stmt]) -> CResult<usize> {
+        let h = self.emit(Op::SetupExcept(0));
+        self.unit().blocks.push(Block::Try);
+        self.stmts(body)?;
+        self.unit().blocks.pop();
+        self.emit(Op::PopHandler);
+        self.stmts(orelse)?;
+        let done = self.emit(Op::Jump(0));
+        self.patch(h);
+        Ok(done)
+    }
+
     fn try_except(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
         if t.handlers.is_empty() {
             self.stmts(&t.body)?;
             return self.stmts(&t.orelse);
         }
-        let h = self.emit(Op::SetupExcept(0));
-        self.unit().blocks.push(Block::Try);
-        self.stmts(&t.body)?;
-        self.unit().blocks.pop();
-        self.emit(Op::PopHandler);
-        self.stmts(&t.orelse)?;
-        let mut ends = vec![self.emit(Op::Jump(0))];
-        self.patch(h);
+        let mut ends = vec![self.try_body_else(&t.body, &t.orelse)?];
         let n = t.handlers.len();
         let mut needs_reraise = true;
         for (i, handler) in t.handlers.iter().enumerate() {

@@ -34,7 +34,7 @@ const MAX_AWAITABLE_NESTING: usize = 1000;
 
 impl<S: Stdlib> Vm<S> {
     /// The awaitable `v` is, if it is one of the scheduler's objects.
-    fn native(&self, v: Value) -> Option<&Awaitable> {
+    pub(super) fn native(&self, v: Value) -> Option<&Awaitable> {
         match v {
             Value::Ref(id) => self.awaitable_at(id),
             _ => None,
@@ -189,9 +189,17 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// The task object `id` stands for, if it is one.
-    fn task_index(&self, id: ObjId) -> Option<usize> {
+    pub(super) fn task_index(&self, id: ObjId) -> Option<usize> {
         match self.awaitable_at(id) {
             Some(Awaitable::Task(i)) => Some(*i as usize),
+            _ => None,
+        }
+    }
+
+    /// The index of the task object `v` stands for, if it is one.
+    pub(super) fn task_of(&self, v: Value) -> Option<usize> {
+        match v {
+            Value::Ref(id) => self.task_index(id),
             _ => None,
         }
     }

@@ -52,24 +52,6 @@ impl<S: Stdlib> Vm<S> {
         self.group(id).is_some()
     }
 
-    fn native_ref(&self, v: Value) -> Option<&Awaitable> {
-        match v {
-            Value::Ref(id) => self.awaitable_at(id),
-            _ => None,
-        }
-    }
-
-    /// The index of task object `v`.
-    fn task_of(&self, v: Value) -> Option<usize> {
-        match v {
-            Value::Ref(id) => match self.awaitable_at(id) {
-                Some(Awaitable::Task(i)) => Some(*i as usize),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
     /// The group's tasks that have not finished.
     fn group_pending(&self, id: ObjId) -> usize {
         self.group(id).map_or(0, |g| {
@@ -113,10 +95,7 @@ impl<S: Stdlib> Vm<S> {
                     g.phase = GroupPhase::Entered;
                     g.parent = parent;
                 }
-                Ok(self.new_awaitable(Awaitable::Future {
-                    call_id: 0,
-                    state: FutState::Done(Value::Ref(id)),
-                }))
+                Ok(self.done_future(Value::Ref(id)))
             }
             "__aexit__" => {
                 no_keywords(name, &kwargs)?;
@@ -248,7 +227,7 @@ impl<S: Stdlib> Vm<S> {
             };
             // a parent already in `__aexit__` waits for the group there
             let in_exit = matches!(
-                self.native_ref(t.waiting_on),
+                self.native(t.waiting_on),
                 Some(Awaitable::TaskGroupExit { .. })
             );
             if !in_exit {

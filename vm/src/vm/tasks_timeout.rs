@@ -11,7 +11,7 @@
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 
-use super::tasks_data::{Awaitable, FutState, TaskState, TimeoutCm, TimeoutState};
+use super::tasks_data::{Awaitable, TaskState, TimeoutCm, TimeoutState};
 use super::{PyErr, PyResult, Vm};
 
 /// The methods of a timeout.
@@ -156,10 +156,7 @@ impl<S: Stdlib> Vm<S> {
                     t.task = task;
                 }
                 self.timeout_arm(id, when);
-                Ok(self.new_awaitable(Awaitable::Future {
-                    call_id: 0,
-                    state: FutState::Done(Value::Ref(id)),
-                }))
+                Ok(self.done_future(Value::Ref(id)))
             }
             _ => {
                 // __aexit__
@@ -187,10 +184,7 @@ impl<S: Stdlib> Vm<S> {
                     }
                     return Err(PyErr::Raise(e));
                 }
-                Ok(self.new_awaitable(Awaitable::Future {
-                    call_id: 0,
-                    state: FutState::Done(Value::None),
-                }))
+                Ok(self.done_future(Value::None))
             }
         }
     }
@@ -208,7 +202,7 @@ impl<S: Stdlib> Vm<S> {
                     result: Value::None,
                 });
                 let timer = self.spawn_timer_task(sleep, delay, Ok(Value::None));
-                if let Some(i) = self.task_of_value(timer) {
+                if let Some(i) = self.task_of(timer) {
                     self.sched.tasks[i].group = Value::Ref(id);
                 }
                 timer
@@ -222,19 +216,9 @@ impl<S: Stdlib> Vm<S> {
 
     /// Stops a timeout's timer task (it then never fires).
     fn timeout_disarm(&mut self, timer: Value) {
-        if let Some(i) = self.task_of_value(timer) {
+        if let Some(i) = self.task_of(timer) {
             self.sched.tasks[i].group = Value::None;
             self.cancel_task(i);
-        }
-    }
-
-    fn task_of_value(&self, v: Value) -> Option<usize> {
-        match v {
-            Value::Ref(id) => match self.awaitable_at(id) {
-                Some(Awaitable::Task(i)) => Some(*i as usize),
-                _ => None,
-            },
-            _ => None,
         }
     }
 
