@@ -19,6 +19,7 @@ pub mod parse;
 mod pattern;
 mod stmt;
 pub mod symtable;
+mod type_alias;
 pub mod verify;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};

@@ -137,9 +137,7 @@ impl<'a> Compiler<'a> {
             Stmt::AsyncFor(f) => self.async_for_stmt(f)?,
             Stmt::Match(m) => self.match_stmt(m)?,
             Stmt::TryStar(t) => self.try_finally(&t.finalbody, |c| c.try_except_star(t))?,
-            Stmt::TypeAlias(_) => {
-                return Err(CompileError::unsupported("'type' alias statements", line))
-            }
+            Stmt::TypeAlias(t) => self.type_alias(t, line)?,
             Stmt::Import(i) => {
                 for alias in &i.names {
                     let full = alias.name.as_str();

@@ -190,6 +190,8 @@ mod tomllib;
 mod traceback;
 mod types;
 pub mod typing;
+mod typing_classes;
+mod typing_params;
 mod unicodedata;
 mod urllib;
 mod urllib_parse;

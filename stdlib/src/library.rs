@@ -263,6 +263,19 @@ impl Stdlib for Library {
         super::typing::class_getitem(vm, cls, idx)
     }
 
+    fn mro_entry(vm: &mut Vm, base: Value) -> Option<Value> {
+        super::typing_classes::mro_entry(vm, base)
+    }
+
+    fn build_special_class(
+        vm: &mut Vm,
+        name: &str,
+        bases: &[Value],
+        ns: Value,
+    ) -> Option<PyResult<Value>> {
+        super::typing_classes::build_special_class(vm, name, bases, ns)
+    }
+
     fn generic_class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {
         super::generic::class_getitem(vm, cls, idx)
     }

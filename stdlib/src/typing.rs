@@ -21,7 +21,6 @@ const FORMS: &[&str] = &[
     "Callable",
     "ClassVar",
     "Final",
-    "Generic",
     "Iterable",
     "Iterator",
     "Generator",
@@ -33,10 +32,8 @@ const FORMS: &[&str] = &[
     "NoReturn",
     "Never",
     "Optional",
-    "Protocol",
     "Self",
     "TypeAlias",
-    "TypeVar",
     "Awaitable",
     "Coroutine",
     "AsyncIterator",
@@ -44,7 +41,6 @@ const FORMS: &[&str] = &[
     "Annotated",
     "TypeGuard",
     "TypeIs",
-    "ParamSpec",
     "Concatenate",
     "Hashable",
     "Sized",
@@ -56,8 +52,6 @@ const FORMS: &[&str] = &[
     "ItemsView",
     "KeysView",
     "ValuesView",
-    "NamedTuple",
-    "TypedDict",
     "SupportsInt",
     "SupportsFloat",
     "SupportsIndex",
@@ -85,10 +79,6 @@ const BARE: &[&str] = &[
     "LiteralString",
     "Hashable",
     "Sized",
-    "TypeVar",
-    "ParamSpec",
-    "NamedTuple",
-    "TypedDict",
 ];
 
 /// `typing.List` and friends: the builtin class each stands for and how
@@ -107,6 +97,10 @@ const UNION: u16 = 5;
 const SPECIAL_FORM: u16 = 6;
 const SPECIAL_GENERIC_ALIAS: u16 = 7;
 const GENERIC_ALIAS: u16 = 8;
+const TYPE_VAR: u16 = 11;
+const PARAM_SPEC: u16 = 12;
+const TYPE_VAR_TUPLE: u16 = 13;
+const TYPE_ALIAS_TYPE: u16 = 14;
 
 fn class_id(func: u16) -> NativeId {
     NativeId {
@@ -179,9 +173,14 @@ fn form(vm: &Vm, v: Value) -> Option<&NativeObj> {
     }
 }
 
-/// Is `v` a typing marker or a subscripted one (a member a union accepts)?
+/// Is `v` a typing marker, a subscripted one, a type variable or a `type`
+/// alias (a member a union accepts)?
 pub fn is_typing_object(vm: &Vm, v: Value) -> bool {
     form(vm, v).is_some()
+        || matches!(
+            native(vm, v),
+            Some(NativeObj::TypeVar(_) | NativeObj::TypeAlias(_))
+        )
 }
 
 fn get_origin_of(vm: &mut Vm, tp: Value) -> PyResult<Value> {
@@ -233,6 +232,8 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
         attrs.push((n.to_string(), v));
     }
     attrs.push(("TYPE_CHECKING".into(), Value::Bool(false)));
+    // (building plain classes from natives cannot fail)
+    let _ = super::typing_classes::init(vm, attrs);
 }
 
 /// The qualified name of this module's classes, for their reprs.
@@ -245,6 +246,10 @@ pub fn class_name(f: NativeId) -> Option<String> {
         SPECIAL_FORM => Some("typing._SpecialForm".into()),
         SPECIAL_GENERIC_ALIAS => Some("typing._SpecialGenericAlias".into()),
         GENERIC_ALIAS => Some("typing._GenericAlias".into()),
+        TYPE_VAR => Some("typing.TypeVar".into()),
+        PARAM_SPEC => Some("typing.ParamSpec".into()),
+        TYPE_VAR_TUPLE => Some("typing.TypeVarTuple".into()),
+        TYPE_ALIAS_TYPE => Some("typing.TypeAliasType".into()),
         _ => None,
     }
 }
@@ -256,6 +261,12 @@ pub fn class_of(o: &NativeObj) -> Option<NativeId> {
         NativeObj::TypingForm { origin, .. } if origin.is_none() => SPECIAL_FORM,
         NativeObj::TypingForm { .. } => SPECIAL_GENERIC_ALIAS,
         NativeObj::TypingAlias { .. } => GENERIC_ALIAS,
+        NativeObj::TypeVar(t) => match t.kind {
+            super::typing_params::ParamKind::TypeVar => TYPE_VAR,
+            super::typing_params::ParamKind::ParamSpec => PARAM_SPEC,
+            super::typing_params::ParamKind::TypeVarTuple => TYPE_VAR_TUPLE,
+        },
+        NativeObj::TypeAlias(_) => TYPE_ALIAS_TYPE,
         _ => return None,
     }))
 }
@@ -511,6 +522,18 @@ pub static MODULE: ModuleDef = ModuleDef {
         _GenericAlias = no_instances,
         get_origin,
         get_args,
+        // TYPE_VAR, PARAM_SPEC, TYPE_VAR_TUPLE, TYPE_ALIAS_TYPE: classes
+        // (`typing_params.rs`)
+        TypeVar = super::typing_params::type_var_new,
+        ParamSpec = super::typing_params::param_spec_new,
+        TypeVarTuple = super::typing_params::type_var_tuple_new,
+        TypeAliasType = super::typing_params::type_alias_new,
+        _lazy_type_alias = super::typing_params::lazy_type_alias,
+        // `typing_classes.rs`
+        NamedTuple = super::typing_classes::named_tuple_new,
+        TypedDict = super::typing_classes::typed_dict_new,
+        _class_getitem = super::typing_classes::class_getitem,
+        _typed_dict_call = super::typing_classes::typed_dict_call,
     ],
     init,
 };

@@ -294,7 +294,15 @@ impl Builder<'_> {
                 }
                 self.stmts(&w.body)?;
             }
-            Stmt::TypeAlias(_) => {}
+            Stmt::TypeAlias(t) => {
+                // the value is a function of its own (`type_alias.rs`)
+                self.target(&t.name)?;
+                let args = crate::type_alias::type_param_args(&t.type_params);
+                let prev = self.push(t, ScopeKind::Function);
+                self.params(&args);
+                self.expr(&t.value)?;
+                self.cur = prev;
+            }
         }
         Ok(())
     }

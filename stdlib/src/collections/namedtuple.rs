@@ -65,7 +65,8 @@ native! {
     }
 }
 
-fn make_class(
+/// A namedtuple class (the `namedtuple()` function's work).
+pub(crate) fn make_class(
     vm: &mut Vm,
     typename: Value,
     field_names: Value,

@@ -129,6 +129,8 @@ native_dispatch! {
     DecState => crate::decimal::StateType,
     TypingForm => crate::typing::TypingType,
     TypingAlias => crate::typing::TypingType,
+    TypeVar => crate::typing_params::TypeParamType,
+    TypeAlias => crate::typing_params::TypeParamType,
     Path => crate::pathlib::PathType,
     Uuid => crate::uuid::UuidType,
     Struct => crate::struct_module::StructType,

@@ -147,6 +147,10 @@ native_objects! {
     /// A `fractions.Fraction`: numerator and positive denominator in
     /// lowest terms (`fractions.rs`).
     Fraction(Box<(num_bigint::BigInt, num_bigint::BigInt)>),
+    /// `typing.TypeVar`, `ParamSpec`, `TypeVarTuple` (`typing_params.rs`).
+    TypeVar(Box<crate::typing_params::TypeVarData>),
+    /// A `type X = ...` alias, `typing.TypeAliasType` (`typing_params.rs`).
+    TypeAlias(Box<crate::typing_params::TypeAliasData>),
 }
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {

@@ -145,6 +145,23 @@ impl<S: Stdlib> Vm<S> {
         ns: Value,
         meta: Option<ObjId>,
     ) -> PyResult<Value> {
+        let plain = |vm: &Self, b: &Value| match b {
+            Value::Type(_) | Value::ExcType(_) => true,
+            Value::Ref(id) => matches!(vm.heap.get(*id), Obj::Class(_)),
+            _ => false,
+        };
+        let bases = if bases.iter().all(|b| plain(self, b)) {
+            bases
+        } else {
+            if let Some(built) = S::build_special_class(self, &name, &bases, ns) {
+                return built;
+            }
+            let mut entries = Vec::with_capacity(bases.len());
+            for b in bases {
+                entries.push(S::mro_entry(self, b).unwrap_or(b));
+            }
+            entries
+        };
         let mut user_bases = Vec::new();
         let mut exc_base: Option<ExcType> = None;
         let meta = meta.or_else(|| bases.iter().find_map(|b| self.meta_of(*b)));

@@ -228,6 +228,20 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// `cls[idx]` for the classes `typing` makes subscriptable (`Union[...]`), or the error it raises.
     fn typing_class_getitem(vm: &mut Vm<Self>, cls: Value, idx: Value) -> Option<PyResult<Value>>;
 
+    /// PEP 560's `__mro_entries__`: the class a non-class base of a class
+    /// statement stands for (`Generic[T]` for `Generic`), if any.
+    fn mro_entry(vm: &mut Vm<Self>, base: Value) -> Option<Value>;
+
+    /// The class a library base builds instead of an ordinary class
+    /// (`class P(typing.NamedTuple)` is a namedtuple class); `None` if no
+    /// base is such a marker.
+    fn build_special_class(
+        vm: &mut Vm<Self>,
+        name: &str,
+        bases: &[Value],
+        ns: Value,
+    ) -> Option<PyResult<Value>>;
+
     /// `list[int]` and friends: a generic alias.
     fn generic_class_getitem(vm: &mut Vm<Self>, cls: Value, idx: Value) -> Option<Value>;
 
