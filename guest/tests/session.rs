@@ -23,6 +23,7 @@ fn external(name: &str, params: &[&str], is_async: bool) -> External {
         name: name.into(),
         params: Some(params.iter().map(|p| (*p).into()).collect()),
         is_async,
+        module: None,
     }
 }
 

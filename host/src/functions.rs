@@ -92,6 +92,7 @@ impl<F: ?Sized> Registry<F> {
                 name: name.clone(),
                 params: Some(self.by_name[name].params.to_vec()),
                 is_async: self.by_name[name].is_async,
+                module: None,
             })
             .collect()
     }

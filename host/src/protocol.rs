@@ -75,6 +75,9 @@ pub struct ExternalFunction {
     /// Whether calling it returns an awaitable (the execution then pauses
     /// with `wait` when every task is blocked).
     pub is_async: bool,
+    /// A module the function is also importable from (`import tools`,
+    /// `from tools import search`); `None`: a global only.
+    pub module: Option<String>,
 }
 
 impl ExternalFunction {
@@ -84,7 +87,16 @@ impl ExternalFunction {
             name: name.into(),
             params: Some(params.iter().map(|p| (*p).to_owned()).collect()),
             is_async: false,
+            module: None,
         }
+    }
+
+    /// Makes the function also an attribute of module `module`, so the
+    /// program may `import module` or `from module import name` (it stays
+    /// a global too).
+    pub fn in_module(mut self, module: impl Into<String>) -> Self {
+        self.module = Some(module.into());
+        self
     }
 }
 
@@ -136,6 +148,7 @@ pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
                 name: f.name,
                 params: f.params,
                 is_async: f.is_async,
+                module: f.module,
             })
             .collect(),
         limits: monty_wire::Limits {

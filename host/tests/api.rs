@@ -181,6 +181,7 @@ fn output_is_streamed_before_the_pause() {
             name: "f".into(),
             params: None,
             is_async: false,
+            module: None,
         });
     let Ok(Progress::Call(call, execution)) = engine().start(request, sink) else {
         panic!("expected a call")

@@ -22,8 +22,12 @@ pub fn new_vm(program: Program, limits: VmLimits) -> Vm {
 }
 
 /// Declares a host function as the global `ext.name`.
-pub fn declare_external(vm: &mut Vm, ext: External) {
-    vm.declare_external(ext);
+pub fn declare_external(vm: &mut Vm, ext: External, module: Option<&str>) {
+    let name = ext.name.clone();
+    let v = vm.declare_external(ext);
+    if let Some(m) = module {
+        vm.set_host_module_attr(m, &name, v);
+    }
 }
 
 /// Sets a module global (an input) by name; unknown names are ignored

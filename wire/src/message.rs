@@ -68,6 +68,10 @@ pub struct External {
     /// Whether calling it returns an awaitable (`async def`).
     #[serde(rename = "async", default)]
     pub is_async: bool,
+    /// A module the function is also an attribute of (`import tools`,
+    /// `from tools import search`); absent: a global only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module: Option<String>,
 }
 
 /// The limits the guest itself enforces. The host enforces CPU (fuel), wall

@@ -122,7 +122,8 @@ impl Session {
         let mut vm = entry::new_vm(program, vm_limits(&req.limits));
         self.bound(&mut vm);
         for ext in req.externals {
-            entry::declare_external(&mut vm, external(ext));
+            let module = ext.module.clone();
+            entry::declare_external(&mut vm, external(ext), module.as_deref());
         }
         for (name, w) in &req.inputs.0 {
             match from_wire(&mut vm, w) {

@@ -370,10 +370,36 @@ impl<S: Stdlib> Vm<S> {
 
     /// Declares a host function under `name`.
     #[inline(never)]
-    pub fn declare_external(&mut self, ext: External) {
+    pub fn declare_external(&mut self, ext: External) -> Value {
         let name = ext.name.clone();
         let v = self.heap.new_value(Obj::External(ext));
         self.set_global(&name, v);
+        v
+    }
+
+    /// Makes `value` attribute `name` of the host-provided module `module`
+    /// (created on first use; `import module` then finds it).
+    pub fn set_host_module_attr(&mut self, module: &str, name: &str, value: Value) {
+        let m = match self.modules.iter().find(|(n, _)| n == module) {
+            Some((_, m)) => *m,
+            None => {
+                let m = self.heap.new_value(Obj::Module(Box::new(crate::object::Module {
+                    name: module.to_string(),
+                    attrs: crate::object::Dict::new(),
+                })));
+                let key = self.new_str("__name__");
+                let n = self.new_str(module);
+                if let Obj::Module(md) = self.heap.get_mut(m.as_ref().expect("a module")) {
+                    md.attrs.insert(crate::object::HashKey::Str("__name__".into()), key, n);
+                }
+                self.modules.push((module.to_string(), m));
+                m
+            }
+        };
+        let key = self.new_str(name);
+        if let Obj::Module(md) = self.heap.get_mut(m.as_ref().expect("a module")) {
+            md.attrs.insert(crate::object::HashKey::Str(name.into()), key, value);
+        }
     }
 
     pub fn new_str(&mut self, s: impl Into<String>) -> Value {

@@ -127,6 +127,8 @@ impl ToolServer {
                 name: f.name,
                 params: f.params,
                 is_async: f.is_async,
+                // the tool server's functions are also `import tools`
+                module: Some("tools".to_owned()),
             })
             .collect();
         Ok(server)
