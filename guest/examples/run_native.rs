@@ -3,7 +3,8 @@
 //! Usage: `cargo run -p monty-guest --example run_native -- FILE`
 //!
 //! Two host functions are declared for quick checks of pauses: `echo(v)`
-//! returns `v`, `add(a, b)` returns `a + b` (numbers).
+//! returns `v`, `add(a, b)` returns `a + b` (numbers). Os calls are denied
+//! (`PermissionError`), as by the default host.
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: run_native FILE");
@@ -13,7 +14,13 @@ fn main() {
         serde_json::json!({"code": code, "filename": path, "externals": externals}).to_string();
     let mut s = monty_guest::Session::default();
     let mut progress: serde_json::Value = serde_json::from_str(&s.start(&req)).expect("json");
-    while progress["status"] == "call" {
+    while progress["status"] == "call" || progress["status"] == "os_call" {
+        if progress["status"] == "os_call" {
+            let reply = serde_json::json!({"error": {"type": "PermissionError",
+                "message": "no OS access is granted to this sandbox"}});
+            progress = serde_json::from_str(&s.resume(&reply.to_string())).expect("json");
+            continue;
+        }
         let args = progress["args"].as_array().cloned().unwrap_or_default();
         let value = match progress["name"].as_str() {
             Some("add") => serde_json::json!(

@@ -556,14 +556,6 @@ pub fn local_zone(vm: &mut Vm) -> Value {
     )
 }
 
-/// The error for reading the clock, which the sandbox does not have.
-pub fn no_clock(what: &str) -> PyErr {
-    PyErr::new(
-        ExcType::OSError,
-        format!("{what} is unavailable: the sandbox has no clock; the host did not provide the current time"),
-    )
-}
-
 native! {
     /// `datetime.X.method(...)`: the bound class and method name come
     /// first (see [`class_method_value`]).

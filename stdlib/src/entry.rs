@@ -30,6 +30,16 @@ pub fn declare_external(vm: &mut Vm, ext: External, module: Option<&str>) {
     }
 }
 
+/// The errno of an os error type when the host gives none.
+pub fn default_errno(kind: crate::object::ExcType) -> Option<i64> {
+    monty_vm::vm::os_error::default_errno(kind)
+}
+
+/// `kind(*args)` for an `OSError` type (its errno, strerror, ...).
+pub fn new_os_error(vm: &mut Vm, kind: crate::object::ExcType, args: Vec<Value>) -> Value {
+    vm.new_os_error(kind, args)
+}
+
 /// Sets a module global (an input) by name; unknown names are ignored
 /// (the program never reads them).
 pub fn set_global(vm: &mut Vm, name: &str, value: Value) {

@@ -10,7 +10,7 @@
 //! of the three, `'\r'` / `'\r\n'` translate `\n` on write.
 
 pub(crate) mod data;
-mod methods;
+pub(crate) mod methods;
 
 pub use data::{ByteBuf, Newline, TextBuf};
 

@@ -263,6 +263,10 @@ impl Stdlib for Library {
         super::typing::class_getitem(vm, cls, idx)
     }
 
+    fn open_file(vm: &mut Vm, args: crate::builtins::Args) -> PyResult<Value> {
+        super::file::open(vm, args)
+    }
+
     fn mro_entry(vm: &mut Vm, base: Value) -> Option<Value> {
         super::typing_classes::mro_entry(vm, base)
     }

@@ -8,7 +8,7 @@
 //! `os.path` lives in [`super::os_path`].
 
 use super::ModuleDef;
-use crate::object::{Dict, ExcType, Obj, Value};
+use crate::object::{ExcType, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
@@ -202,10 +202,27 @@ fn refuse(func: &str, p: &PathArg, name_fd: bool) -> PyErr {
     }
 }
 
-/// `listdir`/`scandir(path=None)`.
+/// The text of a path argument the os calls take (`None`: an fd).
+fn text_of(p: &PathArg) -> Option<String> {
+    match p {
+        PathArg::Text(t) => Some(t.clone()),
+        PathArg::Bytes(b) => Some(String::from_utf8_lossy(b).into_owned()),
+        PathArg::Absent => Some(".".into()),
+        PathArg::Fd(_) => None,
+    }
+}
+
+/// `listdir`/`scandir(path=None)` (`scandir` is not provided).
 fn listdir_of(vm: &mut Vm, func: &str, path: Option<Value>) -> PyResult<Value> {
     let p = path_arg(vm, func, "path", path, true, true)?;
-    Err(refuse(func, &p, false))
+    match text_of(&p) {
+        Some(t) if func == "listdir" => {
+            let names = super::os_calls::list_dir(vm, &t)?;
+            let names: Vec<Value> = names.into_iter().map(|n| vm.new_str(n)).collect();
+            Ok(vm.new_list(names))
+        }
+        _ => Err(refuse(func, &p, false)),
+    }
 }
 
 /// `stat`/`lstat(path, *, dir_fd=None, follow_symlinks=True)` (only `stat`
@@ -213,14 +230,61 @@ fn listdir_of(vm: &mut Vm, func: &str, path: Option<Value>) -> PyResult<Value> {
 fn stat_of(vm: &mut Vm, func: &str, path: Value, dir_fd: Option<Value>) -> PyResult<Value> {
     let p = path_arg(vm, func, "path", Some(path), func == "stat", false)?;
     dir_fd_arg(vm, dir_fd)?;
-    Err(refuse(func, &p, true))
+    match text_of(&p) {
+        Some(t) => super::pathlib::stat_result(vm, &t),
+        None => Err(refuse(func, &p, true)),
+    }
 }
 
 /// `remove`/`unlink`/`rmdir(path, *, dir_fd=None)`.
 fn remove_of(vm: &mut Vm, func: &str, path: Value, dir_fd: Option<Value>) -> PyResult<Value> {
     let p = path_arg(vm, func, "path", Some(path), false, false)?;
     dir_fd_arg(vm, dir_fd)?;
-    Err(refuse(func, &p, true))
+    let Some(t) = text_of(&p) else {
+        return Err(refuse(func, &p, true));
+    };
+    let call = if func == "rmdir" {
+        "Path.rmdir"
+    } else {
+        "Path.unlink"
+    };
+    super::os_calls::on_path(vm, call, &t, Vec::new(), Vec::new())?;
+    Ok(Value::None)
+}
+
+/// `os.mkdir`/`os.makedirs` of a path.
+fn make_dir(vm: &mut Vm, path: &str, parents: bool, exist_ok: bool) -> PyResult<Value> {
+    let kwargs = vec![
+        ("parents".to_string(), Value::Bool(parents)),
+        ("exist_ok".to_string(), Value::Bool(exist_ok)),
+    ];
+    super::os_calls::on_path(vm, "Path.mkdir", path, Vec::new(), kwargs)?;
+    Ok(Value::None)
+}
+
+/// `os.walk`'s triples under `top`, top-down.
+fn walk_from(vm: &mut Vm, top: &str, out: &mut Vec<Value>) -> PyResult<()> {
+    let names = super::os_calls::list_dir(vm, top)?;
+    let (mut dirs, mut files) = (Vec::new(), Vec::new());
+    for n in names {
+        let full = super::os_path::join_text(top, &n);
+        if super::os_calls::bool_call(vm, "Path.is_dir", &full)? {
+            dirs.push(n);
+        } else {
+            files.push(n);
+        }
+    }
+    let here = vm.new_str(top);
+    let d: Vec<Value> = dirs.iter().map(|n| vm.new_str(n.clone())).collect();
+    let f: Vec<Value> = files.iter().map(|n| vm.new_str(n.clone())).collect();
+    let (d, f) = (vm.new_list(d), vm.new_list(f));
+    let t = vm.new_tuple(vec![here, d, f]);
+    out.push(t);
+    for n in dirs {
+        let full = super::os_path::join_text(top, &n);
+        walk_from(vm, &full, out)?;
+    }
+    Ok(())
 }
 
 /// `rename`/`replace(src, dst, *, src_dir_fd=None, dst_dir_fd=None)`.
@@ -231,11 +295,15 @@ fn rename_of(
     dst: Value,
     fds: [Option<Value>; 2],
 ) -> PyResult<Value> {
-    path_arg(vm, func, "src", Some(src), false, false)?;
-    path_arg(vm, func, "dst", Some(dst), false, false)?;
+    let s = path_arg(vm, func, "src", Some(src), false, false)?;
+    let d = path_arg(vm, func, "dst", Some(dst), false, false)?;
     dir_fd_arg(vm, fds[0])?;
     dir_fd_arg(vm, fds[1])?;
-    Err(no_os(func))
+    let (Some(s), Some(d)) = (text_of(&s), text_of(&d)) else {
+        return Err(no_os(func));
+    };
+    super::os_calls::on_paths(vm, "Path.rename", &s, &d)?;
+    Ok(Value::None)
 }
 
 native! {
@@ -264,7 +332,10 @@ native! {
         let p = path_arg(vm, "mkdir", "path", Some(path), false, false)?;
         c_int_arg(vm, mode)?;
         dir_fd_arg(vm, dir_fd)?;
-        Err(refuse("mkdir", &p, true))
+        match text_of(&p) {
+            Some(t) => make_dir(vm, &t, false, false),
+            None => Err(refuse("mkdir", &p, true)),
+        }
     }
 
     /// `os.remove(path, *, dir_fd=None)`.
@@ -313,21 +384,28 @@ native! {
         Err(no_os("system"))
     }
 
-    /// `os.getcwd()`: the sandbox has no working directory.
+    /// `os.getcwd()`: the sandbox's working directory.
     builtin fn getcwd in "posix" (vm) {
-        Err(no_os("getcwd"))
+        Ok(vm.new_str(super::os_calls::CWD))
     }
 
     /// `os.getcwdb()`.
     builtin fn getcwdb in "posix" (vm) {
-        Err(no_os("getcwdb"))
+        Ok(vm.new_bytes(super::os_calls::CWD.as_bytes().to_vec()))
     }
 
     /// `os.makedirs(name, mode=0o777, exist_ok=False)`.
     def fn makedirs(vm, name, mode?, exist_ok?) {
-        fspath_required(vm, name)?;
+        let p = fspath_required(vm, name)?;
         c_int_arg(vm, mode)?;
-        Err(no_os("makedirs"))
+        let exist_ok = match exist_ok {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        match text_of(&p) {
+            Some(t) => make_dir(vm, &t, true, exist_ok),
+            None => Err(no_os("makedirs")),
+        }
     }
 
     /// `os.removedirs(name)`.
@@ -338,8 +416,29 @@ native! {
 
     /// `os.walk(top, topdown=True, onerror=None, followlinks=False)`.
     def fn walk(vm, top, topdown?, onerror?, followlinks?) {
-        fspath_required(vm, top)?;
-        Err(no_os("walk"))
+        let p = fspath_required(vm, top)?;
+        let Some(t) = text_of(&p) else {
+            return Err(no_os("walk"));
+        };
+        let mut out = Vec::new();
+        // (as CPython, an unreadable top yields nothing unless onerror)
+        if let Err(e) = walk_from(vm, &t, &mut out) {
+            match onerror.filter(|f| !f.is_none()) {
+                Some(f) => {
+                    let exc = vm.raise_prep(e);
+                    vm.call_value(f, vec![exc], Vec::new())?;
+                }
+                None if out.is_empty() => {}
+                None => return Err(e),
+            }
+        }
+        if let Some(td) = topdown {
+            if !vm.truthy(td)? {
+                out.reverse();
+            }
+        }
+        let l = vm.new_list(out);
+        vm.get_iter(l)
     }
 
     /// `os.urandom(size, /)`: validated, then refused (no OS randomness).
@@ -349,10 +448,16 @@ native! {
                 ExcType::ValueError,
                 "negative argument not allowed",
             )),
-            Ok(Some(_)) => Err(PyErr::new(
-                ExcType::PermissionError,
-                "os.urandom() needs OS randomness: no OS access is granted to this sandbox",
-            )),
+            Ok(Some(n)) => {
+                let v = vm.os_call("os.urandom", vec![Value::Int(n)], Vec::new())?;
+                match v {
+                    Value::Ref(id) if matches!(vm.heap.get(id), Obj::Bytes(b) if b.len() as i64 == n) => Ok(v),
+                    _ => Err(PyErr::new(
+                        ExcType::RuntimeError,
+                        "the host answered the os call os.urandom with something other than bytes of the size asked",
+                    )),
+                }
+            }
             Ok(None) => Err(PyErr::type_error(format!(
                 "'{}' object cannot be interpreted as an integer",
                 vm.class_name(size)
@@ -392,14 +497,8 @@ native! {
         };
         let os = vm.import_module("os")?;
         let environ = vm.get_attr(os, "environ")?;
-        if let Value::Ref(id) = environ {
-            if let Obj::Dict(d) = vm.heap.get(id) {
-                if let Some(v) = d.get_str(&k) {
-                    return Ok(v);
-                }
-            }
-        }
-        Ok(default)
+        let key = vm.new_str(k);
+        super::os_environ::getenv(vm, environ, key, default)
     }
 }
 
@@ -413,7 +512,7 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
         let v = vm.new_str(v);
         out.push((k.into(), v));
     }
-    let environ = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let environ = super::os_environ::new(vm);
     out.push(("environ".into(), environ));
     for (k, v) in [
         ("O_RDONLY", 0),

@@ -319,13 +319,22 @@ fn helper_path(vm: &mut Vm, helper: &str, v: Value) -> PyResult<Text> {
     Ok(from_arg(p))
 }
 
-/// An absolute path's normal form; a relative one needs the working
-/// directory, which the sandbox does not have.
+/// An absolute path's normal form (a relative one from the sandbox's
+/// working directory).
 fn absolute(p: &str) -> PyResult<String> {
     if p.starts_with('/') {
         Ok(normpath_text(p))
     } else {
-        Err(no_os("getcwd"))
+        Ok(normpath_text(&format!("{}/{p}", super::os_calls::CWD)))
+    }
+}
+
+/// `dir/name` (what `os.walk` joins).
+pub fn join_text(dir: &str, name: &str) -> String {
+    if dir.ends_with('/') {
+        format!("{dir}{name}")
+    } else {
+        format!("{dir}/{name}")
     }
 }
 
@@ -467,15 +476,47 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
         Some(PathArg::Bytes(b)) => b.is_empty(),
         _ => false,
     };
-    if empty
-        && matches!(
-            name,
-            "exists" | "lexists" | "isfile" | "isdir" | "islink" | "ismount"
-        )
-    {
+    let predicate = matches!(
+        name,
+        "exists" | "lexists" | "isfile" | "isdir" | "islink" | "ismount"
+    );
+    if empty && predicate {
         return Ok(Value::Bool(false));
     }
-    Err(no_os(&format!("path.{name}")))
+    let Some(p) = p else {
+        return Err(no_os(&format!("path.{name}")));
+    };
+    let t = from_arg(p);
+    let call = match name {
+        "exists" | "lexists" => "Path.exists",
+        "isfile" => "Path.is_file",
+        "isdir" => "Path.is_dir",
+        "islink" => return Ok(Value::Bool(false)),
+        "ismount" => return Ok(Value::Bool(super::os_calls::sandbox_path(&t.s) == "/")),
+        "realpath" => {
+            let r = super::os_calls::sandbox_path(&t.s);
+            return Ok(out(vm, &r, t.bytes));
+        }
+        _ => {
+            let st = super::os_calls::stat(vm, &t.s)?;
+            return Ok(if name == "getsize" {
+                Value::Int(st.size)
+            } else {
+                Value::Float(st.mtime)
+            });
+        }
+    };
+    // (as CPython's, the predicates answer False where the OS says no)
+    match super::os_calls::bool_call(vm, call, &t.s) {
+        Ok(b) => Ok(Value::Bool(b)),
+        Err(PyErr::Raise(e)) if is_os_error(vm, e) => Ok(Value::Bool(false)),
+        Err(e) => Err(e),
+    }
+}
+
+fn is_os_error(vm: &Vm, e: Value) -> bool {
+    matches!(e, Value::Ref(id) if matches!(vm.heap.get(id),
+        crate::object::Obj::Exception(x) if x.kind.is_subclass_of(ExcType::OSError)))
 }
 
 /// The functions that need a filesystem: `NAME(param)`.
@@ -504,6 +545,13 @@ needs_fs!(
     islink(path),
 );
 
+fn environ_id(v: Value) -> crate::object::ObjId {
+    match v {
+        Value::Ref(id) => id,
+        _ => unreachable!("os.environ is an object"),
+    }
+}
+
 /// `expandvars`: `$name` and `${name}` found in `os.environ` are replaced;
 /// the rest (unknown names, bytes paths: there is no `environb`) stays.
 fn expandvars_of(vm: &mut Vm, path: Value) -> PyResult<Value> {
@@ -513,8 +561,9 @@ fn expandvars_of(vm: &mut Vm, path: Value) -> PyResult<Value> {
     }
     let os = vm.import_module("os")?;
     let environ = vm.get_attr(os, "environ")?;
+    let env = super::os_environ::dict(vm, environ_id(environ))?;
     let lookup = |vm: &Vm, name: &str| -> Option<String> {
-        let Value::Ref(id) = environ else { return None };
+        let Value::Ref(id) = env else { return None };
         let crate::object::Obj::Dict(d) = vm.heap.get(id) else {
             return None;
         };

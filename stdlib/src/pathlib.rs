@@ -7,6 +7,8 @@
 //! `read_text`, `open`, `iterdir`, `cwd`, ...) raise `PermissionError`
 //! saying so instead of inventing an answer.
 
+mod fs;
+pub(crate) use fs::stat_result;
 mod methods;
 
 use super::objects::NativeObj;
@@ -241,11 +243,12 @@ const FS_METHODS: &[&str] = &[
     "home",
 ];
 
-/// The error of a method that would need the filesystem.
+/// The error of a method the sandbox's filesystem does not support
+/// (owners, permissions, links).
 fn no_filesystem(method: &str) -> PyErr {
     PyErr::new(
         ExcType::PermissionError,
-        format!("Path.{method}() needs a filesystem: no OS access is granted to this sandbox"),
+        format!("Path.{method}() is not supported in this sandbox"),
     )
 }
 
@@ -481,9 +484,12 @@ pub fn class_repr(t: NativeId) -> Option<String> {
         .then(|| format!("<class 'pathlib._local.{}'>", CLASSES[t.func as usize]))
 }
 
-/// `Path.cwd()` and `Path.home()`: the sandbox has no working directory or
-/// home.
-fn class_fs_method(_vm: &mut Vm, a: Args) -> PyResult<Value> {
+/// `Path.cwd()`, the sandbox's working directory, and `Path.home()`,
+/// which the sandbox does not have.
+fn class_fs_method(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    if a.name == "cwd" {
+        return Ok(new_path(vm, &Parsed::parse(crate::os_calls::CWD)));
+    }
     Err(no_filesystem(a.name))
 }
 
@@ -555,7 +561,7 @@ impl np::NativeType for PathType {
     }
 
     fn has_method(_: &np::Vm, _: np::ObjId, name: &str) -> bool {
-        methods::has(name) || FS_METHODS.contains(&name)
+        methods::has(name) || fs::has(name) || FS_METHODS.contains(&name)
     }
 
     fn call_method(
@@ -565,6 +571,9 @@ impl np::NativeType for PathType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
+        if fs::has(name) {
+            return fs::call(vm, id, name, args, kw);
+        }
         if FS_METHODS.contains(&name) {
             return Err(no_filesystem(name));
         }

@@ -15,6 +15,8 @@ pub enum SeqKind {
     Flags,
     /// `datetime.date.isocalendar()`'s result.
     IsoCalendarDate,
+    /// `os.stat()` and `Path.stat()`'s result.
+    StatResult,
 }
 
 impl SeqKind {
@@ -24,12 +26,17 @@ impl SeqKind {
             SeqKind::FloatInfo => "sys.float_info",
             SeqKind::Flags => "sys.flags",
             SeqKind::IsoCalendarDate => "datetime.IsoCalendarDate",
+            SeqKind::StatResult => "os.stat_result",
         }
     }
 
     pub fn fields(self) -> &'static [&'static str] {
         match self {
             SeqKind::IsoCalendarDate => &["year", "week", "weekday"],
+            SeqKind::StatResult => &[
+                "st_mode", "st_ino", "st_dev", "st_nlink", "st_uid", "st_gid", "st_size",
+                "st_atime", "st_mtime", "st_ctime",
+            ],
             SeqKind::VersionInfo => &["major", "minor", "micro", "releaselevel", "serial"],
             SeqKind::FloatInfo => &[
                 "max",

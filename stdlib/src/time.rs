@@ -6,7 +6,7 @@
 //! clocks (`process_time`, `thread_time`) report 0 (no CPU time is
 //! observable); `sleep()` validates its argument and returns at once.
 
-use super::datetime::{no_clock, Clock, Date, EPOCH_ORDINAL};
+use super::datetime::{Clock, Date, EPOCH_ORDINAL};
 use super::datetime_fmt::{self as fmt, Fields};
 use super::objects::NativeObj;
 pub use super::time_data::StructTime;
@@ -103,21 +103,23 @@ pub fn hash(vm: &Vm, id: ObjId) -> HashKey {
     HashKey::Tuple(st.f.iter().map(|x| HashKey::Int(*x)).collect())
 }
 
-/// The clocks, which the sandbox does not have: `time.NAME()` raises.
+/// The clocks: each reads the host's clock (the os call `time.time`,
+/// `OS_CALLS.md`), in seconds or nanoseconds.
 macro_rules! clocks {
-    ($($f:ident => $name:literal),*) => {
+    ($($f:ident => $name:literal, $ns:literal),*) => {
         $(native! {
             #[doc = concat!("`time.", $name, "()`.")]
             builtin fn $f in "time" (vm) {
-                Err(no_clock(concat!("time.", $name, "()")))
+                let t = crate::os_calls::time(vm)?;
+                Ok(if $ns { Value::Int((t * 1e9) as i64) } else { Value::Float(t) })
             }
         })*
     };
 }
 
-clocks!(clock_time => "time", clock_time_ns => "time_ns", clock_monotonic => "monotonic",
-    clock_monotonic_ns => "monotonic_ns", clock_perf => "perf_counter",
-    clock_perf_ns => "perf_counter_ns");
+clocks!(clock_time => "time", false, clock_time_ns => "time_ns", true,
+    clock_monotonic => "monotonic", false, clock_monotonic_ns => "monotonic_ns", true,
+    clock_perf => "perf_counter", false, clock_perf_ns => "perf_counter_ns", true);
 
 native! {
     /// `time.process_time()` and `time.thread_time()`: 0.0 (no clock).
@@ -176,13 +178,13 @@ fn sleep_check(vm: &mut Vm, secs: Value) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-/// `gmtime`/`localtime` of `secs` (the current time, which the sandbox
-/// does not have, when not given or None).
-fn from_secs(vm: &mut Vm, name: &str, secs: Option<Value>) -> PyResult<Value> {
-    let Some(v) = secs.filter(|v| !v.is_none()) else {
-        return Err(no_clock(&format!("time.{name}()")));
+/// `gmtime`/`localtime` of `secs` (the host's current time when not
+/// given or None; the sandbox's local zone is UTC).
+fn from_secs(vm: &mut Vm, _name: &str, secs: Option<Value>) -> PyResult<Value> {
+    let s = match secs.filter(|v| !v.is_none()) {
+        Some(v) => seconds(vm, v, "")?,
+        None => crate::os_calls::time(vm)?,
     };
-    let s = seconds(vm, v, "")?;
     if s.is_nan() {
         return Err(PyErr::value_error("Invalid value NaN (not a number)"));
     }
@@ -293,8 +295,9 @@ native! {
                 vm.class_name(format)
             )));
         };
-        let Some(t) = t else {
-            return Err(no_clock("time.strftime() without a time tuple"));
+        let t = match t {
+            Some(t) => t,
+            None => from_secs(vm, "localtime", None)?,
         };
         let (fields, zone) = tuple_fields(vm, t, "strftime")?;
         let fl = checked_fields(fields, zone)?;
@@ -304,8 +307,9 @@ native! {
 
     /// `time.asctime([tuple])`.
     builtin fn asctime(vm, t?, /) {
-        let Some(t) = t else {
-            return Err(no_clock("time.asctime() without a time tuple"));
+        let t = match t {
+            Some(t) => t,
+            None => from_secs(vm, "localtime", None)?,
         };
         let (fields, zone) = tuple_fields(vm, t, "asctime")?;
         let fl = checked_fields(fields, zone)?;

@@ -185,6 +185,10 @@ pub struct ReplyError {
     /// The exception's message.
     #[serde(default)]
     pub message: String,
+    /// For an os call's `OSError`: the errno (`OS_CALLS.md`); absent, the
+    /// guest uses the errno of the error type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errno: Option<i64>,
 }
 
 /// `resume`: the answer to one pending call, `{"id": 1, "value": V}` or
@@ -221,7 +225,11 @@ impl Reply {
         Reply {
             id: Some(id),
             value: None,
-            error: Some(ReplyError { type_name, message }),
+            error: Some(ReplyError {
+                type_name,
+                message,
+                errno: None,
+            }),
         }
     }
 }

@@ -156,7 +156,7 @@ impl Session {
                         self.vm = Some(vm);
                         return invalid("each result needs an \"id\"");
                     };
-                    results.push((id, answer_of(&mut vm, item)));
+                    results.push((id, answer_of(&mut vm, item, false)));
                 }
                 let had_results = !results.is_empty();
                 let r = match entry::resolve_calls(&mut vm, results) {
@@ -190,7 +190,7 @@ impl Session {
             self.vm = Some(vm);
             return invalid("reply needs \"value\" or \"error\"");
         }
-        let answer = answer_of(&mut vm, reply);
+        let answer = answer_of(&mut vm, reply, pending.os);
         let r = entry::resume(&mut vm, answer);
         self.finish(vm, r)
     }
@@ -213,6 +213,16 @@ impl Session {
                 // finite delay, which the host caps like any long one)
                 let sleep = timer.map(|s| if s.is_finite() { s } else { f64::MAX });
                 encode(&Progress::Wait { calls, sleep })
+            }
+            Ok(Exit::Pause(call)) if call.os => {
+                let call = wire_call(&mut vm, &call);
+                self.vm = Some(vm);
+                encode(&Progress::OsCall {
+                    id: call.id,
+                    function: call.name,
+                    args: call.args,
+                    kwargs: call.kwargs,
+                })
             }
             Ok(Exit::Pause(call)) => {
                 let call = wire_call(&mut vm, &call);
@@ -268,12 +278,23 @@ impl Session {
     }
 }
 
-/// The value or error of one reply to a call.
-fn answer_of(vm: &mut Vm, reply: Reply) -> Result<Value, PyErr> {
+/// The value or error of one reply to a call; an os call's `OSError`
+/// gets its errno (`OS_CALLS.md`: the one given, else its type's).
+fn answer_of(vm: &mut Vm, reply: Reply, os: bool) -> Result<Value, PyErr> {
     if let Some(err) = reply.error {
         let kind = ExcType::from_name(&err.type_name)
             .filter(|k| k.is_builtin())
             .unwrap_or(ExcType::RuntimeError);
+        if os && kind.is_subclass_of(ExcType::OSError) {
+            if let Some(errno) = err.errno.or_else(|| entry::default_errno(kind)) {
+                let message = vm.new_str(err.message);
+                return Err(PyErr::Raise(entry::new_os_error(
+                    vm,
+                    kind,
+                    vec![Value::Int(errno), message],
+                )));
+            }
+        }
         return Err(PyErr::Msg(kind, err.message));
     }
     match reply.value {

@@ -5,8 +5,8 @@
 
 use super::super::datetime::{
     c_int, check_clock, check_date, check_tz, class_method_value, dt_from_micros, dt_of, make_zone,
-    new_dt, no_clock, round_half_even, utc, zone_of, Clock, Date, Delta, Dt, DATE, DATETIME,
-    DAY_US, EPOCH_ORDINAL, MAX_DAYS, TIME, TIMEDELTA, TIMEZONE,
+    new_dt, round_half_even, utc, zone_of, Clock, Date, Delta, Dt, DATE, DATETIME, DAY_US,
+    EPOCH_ORDINAL, MAX_DAYS, TIME, TIMEDELTA, TIMEZONE,
 };
 use super::super::datetime_fmt as fmt;
 use super::{delta, str_arg};
@@ -139,18 +139,29 @@ fn class_of(this: Value) -> u16 {
 native! {
     /// `datetime.now(tz=None)`.
     clinic method now(vm, this, tz?) {
-        check_tz(vm, tz.unwrap_or(Value::None))?;
-        Err(no_clock("datetime.now()"))
+        let tz = check_tz(vm, tz.unwrap_or(Value::None))?;
+        let t = Value::Float(crate::os_calls::time(vm)?);
+        let (d, c) = from_timestamp(vm, t, tz)?;
+        Ok(new_dt(vm, Dt::DateTime(d, c, tz)))
     }
 
-    /// `date.today()` (and `datetime`'s).
+    /// `date.today()` (and `datetime`'s): the host's clock, in UTC (the
+    /// sandbox's local zone).
     builtin method today(vm, this) {
-        Err(no_clock("today()"))
+        let t = Value::Float(crate::os_calls::time(vm)?);
+        let (d, c) = from_timestamp(vm, t, Value::None)?;
+        Ok(if class_of(this) == DATE {
+            new_dt(vm, Dt::Date(d))
+        } else {
+            new_dt(vm, Dt::DateTime(d, c, Value::None))
+        })
     }
 
     /// `datetime.utcnow()`.
     builtin method utcnow(vm, this) {
-        Err(no_clock("utcnow()"))
+        let t = Value::Float(crate::os_calls::time(vm)?);
+        let (d, c) = from_timestamp(vm, t, Value::None)?;
+        Ok(new_dt(vm, Dt::DateTime(d, c, Value::None)))
     }
 
     /// `date.fromisoformat(date_string, /)` (and `datetime`'s, `time`'s).

@@ -131,6 +131,8 @@ native_dispatch! {
     TypingAlias => crate::typing::TypingType,
     TypeVar => crate::typing_params::TypeParamType,
     TypeAlias => crate::typing_params::TypeParamType,
+    File => crate::file::FileType,
+    Environ => crate::os_environ::EnvironType,
     Path => crate::pathlib::PathType,
     Uuid => crate::uuid::UuidType,
     Struct => crate::struct_module::StructType,

@@ -151,6 +151,10 @@ native_objects! {
     TypeVar(Box<crate::typing_params::TypeVarData>),
     /// A `type X = ...` alias, `typing.TypeAliasType` (`typing_params.rs`).
     TypeAlias(Box<crate::typing_params::TypeAliasData>),
+    /// A file `open()` returned (`file.rs`).
+    File(Box<crate::file::FileData>),
+    /// `os.environ` (`os_environ.rs`).
+    Environ(Box<crate::os_environ::EnvironData>),
 }
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {

@@ -80,4 +80,5 @@ builtin_names! {
     // Appended: the enum is part of the snapshot format.
     AIter => "aiter",
     ANext => "anext",
+    Open => "open",
 }

@@ -73,6 +73,12 @@ builtin_natives! {
     ObjectSetattr => super::objects::object_setattr,
     ObjectEq => super::objects::object_eq,
     Str_ => super::objects::object_str,
+    Open => open,
+}
+
+/// `open(...)`: files are the library's (os calls, `OS_CALLS.md`).
+fn open<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+    S::open_file(vm, args)
 }
 
 /// Calls builtin function `b`.

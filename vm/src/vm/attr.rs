@@ -288,6 +288,12 @@ impl<S: Stdlib> Vm<S> {
                 {
                     e.attrs.get_str(name).unwrap_or(Value::None)
                 }
+                (Obj::Exception(e), _)
+                    if e.kind.is_subclass_of(ExcType::OSError)
+                        && super::os_error::OS_ERROR_ATTRS.contains(&name) =>
+                {
+                    e.attrs.get_str(name).unwrap_or(Value::None)
+                }
                 // attributes a module sets on a builtin exception it raises
                 // (`json.JSONDecodeError.pos`)
                 (Obj::Exception(e), _) if e.class.is_none() && e.attrs.get_str(name).is_some() => {

@@ -407,6 +407,7 @@ impl<S: Stdlib> Vm<S> {
             name,
             args,
             kwargs,
+            os: false,
         }
     }
 
@@ -652,6 +653,9 @@ impl<S: Stdlib> Vm<S> {
                 }
                 if t.is_group() {
                     return self.new_exception_group(t, None, args);
+                }
+                if t.is_subclass_of(ExcType::OSError) {
+                    return Ok(self.new_os_error(t, args));
                 }
                 Ok(self.new_exception(Exception::new(t, args)))
             }

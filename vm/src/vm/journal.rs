@@ -479,6 +479,51 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
+impl<S: Stdlib> Vm<S> {
+    /// An os call (`OS_CALLS.md`) from native code: pauses the run with
+    /// the operation `function` for the host to answer, and returns the
+    /// answer once the instruction runs again (journaled like any host
+    /// call from native code, so the operation is issued once).
+    ///
+    /// # Errors
+    /// The host's error as the exception it names; `RuntimeError` where
+    /// the run cannot pause.
+    pub fn os_call(
+        &mut self,
+        function: &str,
+        args: Vec<Value>,
+        kwargs: super::Kwargs,
+    ) -> PyResult<Value> {
+        // the journal point of an os call is named by its operation
+        let callee = Value::Int(os_call_tag(function));
+        if let Opened::Served(out) = self.point_open(callee)? {
+            return served(out);
+        }
+        self.point_abandon();
+        if !self.can_pause_here(true) {
+            return Err(cannot_pause(function));
+        }
+        let mut call = self.new_call(function.to_string(), args, kwargs);
+        call.os = true;
+        self.pending = Some(call);
+        let top = self.frames.len() - 1;
+        let height = self.op_restartable.expect("checked above");
+        self.suspend_level(top, callee, true, height);
+        Err(PyErr::Suspend)
+    }
+}
+
+/// A stable number naming an os call's operation in the journal (FNV-1a,
+/// kept negative: no callable is an int).
+fn os_call_tag(function: &str) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in function.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    -((h >> 2) as i64) - 1
+}
+
 /// Whether `op` leaves its operands on the stack while its native code
 /// runs, so that it can run again after a pause inside it (the only
 /// instructions a snapshot may hold a [`Journal`] for).

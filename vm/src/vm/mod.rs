@@ -36,6 +36,7 @@ pub mod matching;
 pub mod meta;
 pub mod method_cache;
 pub mod ops;
+pub mod os_error;
 pub mod pyerr;
 pub mod quick_cmp;
 pub mod raise;
@@ -164,6 +165,9 @@ pub struct PendingCall {
     pub name: String,
     pub args: Vec<Value>,
     pub kwargs: Vec<(String, Value)>,
+    /// An os call (`OS_CALLS.md`: `name` is the operation, such as
+    /// `Path.read_bytes`), not a call of a declared host function.
+    pub os: bool,
 }
 
 /// How a run of the dispatch loop ended.
@@ -383,14 +387,17 @@ impl<S: Stdlib> Vm<S> {
         let m = match self.modules.iter().find(|(n, _)| n == module) {
             Some((_, m)) => *m,
             None => {
-                let m = self.heap.new_value(Obj::Module(Box::new(crate::object::Module {
-                    name: module.to_string(),
-                    attrs: crate::object::Dict::new(),
-                })));
+                let m = self
+                    .heap
+                    .new_value(Obj::Module(Box::new(crate::object::Module {
+                        name: module.to_string(),
+                        attrs: crate::object::Dict::new(),
+                    })));
                 let key = self.new_str("__name__");
                 let n = self.new_str(module);
                 if let Obj::Module(md) = self.heap.get_mut(m.as_ref().expect("a module")) {
-                    md.attrs.insert(crate::object::HashKey::Str("__name__".into()), key, n);
+                    md.attrs
+                        .insert(crate::object::HashKey::Str("__name__".into()), key, n);
                 }
                 self.modules.push((module.to_string(), m));
                 m
@@ -398,7 +405,8 @@ impl<S: Stdlib> Vm<S> {
         };
         let key = self.new_str(name);
         if let Obj::Module(md) = self.heap.get_mut(m.as_ref().expect("a module")) {
-            md.attrs.insert(crate::object::HashKey::Str(name.into()), key, value);
+            md.attrs
+                .insert(crate::object::HashKey::Str(name.into()), key, value);
         }
     }
 

@@ -66,6 +66,12 @@ impl<S: Stdlib> Vm<S> {
                             let s = if n == 1 { "" } else { "s" };
                             return Ok(format!("{msg} ({n} sub-exception{s})"));
                         }
+                        if let Some(s) = self.os_error_str(id)? {
+                            return Ok(s);
+                        }
+                        let Obj::Exception(e) = self.heap.get(id) else {
+                            unreachable!("checked above")
+                        };
                         let (kind, args) = (e.kind, e.args.clone());
                         return match args.len() {
                             0 => Ok(String::new()),

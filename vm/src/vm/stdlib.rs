@@ -228,6 +228,9 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// `cls[idx]` for the classes `typing` makes subscriptable (`Union[...]`), or the error it raises.
     fn typing_class_getitem(vm: &mut Vm<Self>, cls: Value, idx: Value) -> Option<PyResult<Value>>;
 
+    /// The builtin `open(...)`.
+    fn open_file(vm: &mut Vm<Self>, args: crate::builtins::Args) -> PyResult<Value>;
+
     /// PEP 560's `__mro_entries__`: the class a non-class base of a class
     /// statement stands for (`Generic[T]` for `Generic`), if any.
     fn mro_entry(vm: &mut Vm<Self>, base: Value) -> Option<Value>;

@@ -1,0 +1,202 @@
+//! The guest side of os calls (`OS_CALLS.md`): the few operations of the
+//! outside world the host answers (`Path.read_bytes`, `Path.iterdir`,
+//! `os.getenv`, `time.time`, ...), each a pause of the run like a tool
+//! call. `pathlib`, `os`, `os.path`, `open()`, `time` and `datetime` build
+//! on these.
+//!
+//! Paths are sent absolute and lexically normalized from the sandbox's
+//! working directory (`/`); a failed call on a path raises CPython's
+//! exception for it (`FileNotFoundError: [Errno 2] No such file or
+//! directory: 'data.csv'`, naming the path as the program wrote it).
+
+use crate::object::{ExcType, Obj, Value};
+use crate::vm::{as_str, PyErr, PyResult, Vm};
+
+/// The sandbox's working directory.
+pub const CWD: &str = "/";
+
+/// `text` as the absolute, lexically normalized path sent to the host.
+pub fn sandbox_path(text: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    let joined;
+    let full = if text.starts_with('/') {
+        text
+    } else {
+        joined = format!("{CWD}/{text}");
+        &joined
+    };
+    for seg in full.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// Refuses a path the host must never see (a NUL byte), as CPython does.
+fn check_path(text: &str) -> PyResult<()> {
+    if text.contains('\0') {
+        return Err(PyErr::value_error("embedded null byte"));
+    }
+    Ok(())
+}
+
+/// The os call `function` on `path` (as the program wrote it) with `rest`
+/// arguments; an `OSError` from the host names `path`.
+///
+/// # Errors
+/// The host's error, or `ValueError` for a path with a NUL byte.
+pub fn on_path(
+    vm: &mut Vm,
+    function: &str,
+    path: &str,
+    rest: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> PyResult<Value> {
+    check_path(path)?;
+    let p = vm.new_str(sandbox_path(path));
+    let mut args = vec![p];
+    args.extend(rest);
+    vm.os_call(function, args, kwargs)
+        .map_err(|e| name_path(vm, e, path, None))
+}
+
+/// The os call `function` on two paths (`Path.rename`).
+///
+/// # Errors
+/// As [`on_path`].
+pub fn on_paths(vm: &mut Vm, function: &str, src: &str, dst: &str) -> PyResult<Value> {
+    check_path(src)?;
+    check_path(dst)?;
+    let s = vm.new_str(sandbox_path(src));
+    let d = vm.new_str(sandbox_path(dst));
+    vm.os_call(function, vec![s, d], Vec::new())
+        .map_err(|e| name_path(vm, e, src, Some(dst)))
+}
+
+/// Fills in `filename` (and `filename2`) of an os error from the host.
+fn name_path(vm: &mut Vm, e: PyErr, path: &str, path2: Option<&str>) -> PyErr {
+    let PyErr::Raise(exc) = e else { return e };
+    let Value::Ref(id) = exc else { return e };
+    let is_os = matches!(vm.heap.get(id), Obj::Exception(x)
+        if x.kind.is_subclass_of(ExcType::OSError) && x.attrs.get_str("errno").is_some()
+            && x.attrs.get_str("filename").is_none());
+    if is_os {
+        let f = vm.new_str(path);
+        let _ = vm.set_attr(exc, "filename", f);
+        if let Some(p2) = path2 {
+            let f2 = vm.new_str(p2);
+            let _ = vm.set_attr(exc, "filename2", f2);
+        }
+    }
+    PyErr::Raise(exc)
+}
+
+/// A bool answer.
+pub fn bool_call(vm: &mut Vm, function: &str, path: &str) -> PyResult<bool> {
+    let v = on_path(vm, function, path, Vec::new(), Vec::new())?;
+    vm.truthy(v)
+}
+
+/// `Path.read_bytes`: the file's bytes.
+pub fn read_bytes(vm: &mut Vm, path: &str) -> PyResult<Vec<u8>> {
+    let v = on_path(vm, "Path.read_bytes", path, Vec::new(), Vec::new())?;
+    match v {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::Bytes(b) => Ok(b.clone()),
+            _ => Err(bad_answer("Path.read_bytes", "bytes")),
+        },
+        _ => Err(bad_answer("Path.read_bytes", "bytes")),
+    }
+}
+
+/// `Path.write_bytes` (or `Path.append_bytes`): how many bytes were written.
+pub fn write_bytes(vm: &mut Vm, path: &str, data: Vec<u8>, append: bool) -> PyResult<Value> {
+    let function = if append {
+        "Path.append_bytes"
+    } else {
+        "Path.write_bytes"
+    };
+    let d = vm.new_bytes(data);
+    on_path(vm, function, path, vec![d], Vec::new())
+}
+
+/// `Path.iterdir`: the entry names of a directory, sorted (hosts answer
+/// in any order; sorting keeps runs reproducible).
+pub fn list_dir(vm: &mut Vm, path: &str) -> PyResult<Vec<String>> {
+    let v = on_path(vm, "Path.iterdir", path, Vec::new(), Vec::new())?;
+    let items = match v {
+        Value::Ref(id) => match vm.heap.get(id) {
+            Obj::List(items) | Obj::Tuple(items) => items.clone(),
+            _ => return Err(bad_answer("Path.iterdir", "a list of names")),
+        },
+        _ => return Err(bad_answer("Path.iterdir", "a list of names")),
+    };
+    let mut names = Vec::with_capacity(items.len());
+    for i in items {
+        match as_str(&vm.heap, i) {
+            Some(s) if !s.is_empty() && !s.contains('/') && s != "." && s != ".." => {
+                names.push(s.to_string())
+            }
+            _ => return Err(bad_answer("Path.iterdir", "entry names")),
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// What `Path.stat` answers: size, modification time, mode.
+pub struct Stat {
+    pub size: i64,
+    pub mtime: f64,
+    pub mode: i64,
+}
+
+/// `Path.stat`.
+pub fn stat(vm: &mut Vm, path: &str) -> PyResult<Stat> {
+    let v = on_path(vm, "Path.stat", path, Vec::new(), Vec::new())?;
+    let field = |vm: &mut Vm, k: &str| -> Value {
+        match v {
+            Value::Ref(id) => match vm.heap.get(id) {
+                Obj::Dict(d) => d.get_str(k).unwrap_or(Value::None),
+                _ => Value::None,
+            },
+            _ => Value::None,
+        }
+    };
+    let size = match field(vm, "st_size") {
+        Value::Int(n) => n,
+        _ => return Err(bad_answer("Path.stat", "a dict with int st_size")),
+    };
+    let mtime = match field(vm, "st_mtime") {
+        Value::Int(n) => n as f64,
+        Value::Float(f) => f,
+        _ => 0.0,
+    };
+    let mode = match field(vm, "st_mode") {
+        Value::Int(n) => n,
+        _ => 0o100644,
+    };
+    Ok(Stat { size, mtime, mode })
+}
+
+/// `time.time`: seconds since the Unix epoch, from the host.
+pub fn time(vm: &mut Vm) -> PyResult<f64> {
+    match vm.os_call("time.time", Vec::new(), Vec::new())? {
+        Value::Float(f) if f.is_finite() => Ok(f),
+        Value::Int(n) => Ok(n as f64),
+        _ => Err(bad_answer("time.time", "a float")),
+    }
+}
+
+/// The error for an answer of the wrong shape.
+fn bad_answer(function: &str, want: &str) -> PyErr {
+    PyErr::new(
+        ExcType::RuntimeError,
+        format!("the host answered the os call {function} with something other than {want}"),
+    )
+}
