@@ -13,6 +13,10 @@ How a case is run -- the way ``monty run X.py`` behaves (``tools__*`` cases
 also get the host functions of ``tests/tools.py``, which the sandbox is
 given with ``--tools-cmd 'python3 ../tools.py'``):
 
+* ``fs__*`` cases run in a fresh temporary directory holding a copy of the
+  case (the sandbox runs them with ``--memfs``, on an empty filesystem):
+  they do their work under a directory they create and never print
+  absolute paths.
 * ``python3`` is started in a subprocess with cwd ``tests/cases``, on a small
   driver (``DRIVER`` below) that parses ``X.py`` with ``ast``. If the last
   statement is an expression, it is rewritten in place (same line numbers) to
@@ -49,7 +53,9 @@ from __future__ import annotations
 
 import os
 import platform
+import shutil
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -178,9 +184,16 @@ def run_case(path: Path) -> tuple[int, str, str]:
         PYTHON_COLORS="0",
         NO_COLOR="1",
     )
+    cwd = CASES_DIR
+    if path.name.startswith("fs__"):
+        # Files cases run in an empty directory of their own (a copy of
+        # the case in it), as the sandbox runs them on an empty in-memory
+        # filesystem (`--memfs`): they work under a directory they create.
+        cwd = Path(tempfile.mkdtemp(prefix="monty-fs-case-"))
+        shutil.copy(path, cwd / path.name)
     proc = subprocess.run(
         [sys.executable, "-X", "utf8", "-c", DRIVER, path.name],
-        cwd=CASES_DIR,
+        cwd=cwd,
         env=env,
         stdin=subprocess.DEVNULL,
         capture_output=True,
