@@ -111,6 +111,11 @@ fn case_args(name: &str) -> Vec<String> {
         args.push("--tools-cmd".into());
         args.push(TOOLS_CMD.into());
     }
+    // files cases run on an empty in-memory filesystem (`regen_cases.py`
+    // runs them in an empty directory)
+    if name.starts_with("fs__") {
+        args.push("--memfs".into());
+    }
     args
 }
 
