@@ -12,7 +12,10 @@
 //! a class body's `metaclass=`, the op `BuildClassMeta`), together with
 //! exception groups (`Exception::exceptions`, the `except*` ops), boxed
 //! function attributes, task groups, timeouts and conditions in the
-//! scheduler (format 6).
+//! scheduler (format 6); v7 when pending calls gained their kind (os
+//! calls, `PendingCall::os`), objects gained files, `os.environ`, type
+//! variables and aliases, and programs code compiled at run time by
+//! `eval`/`exec` (format 7).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ
