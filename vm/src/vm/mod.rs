@@ -41,6 +41,7 @@ pub mod quick_cmp;
 pub mod raise;
 pub mod repr;
 pub mod returns;
+pub mod set_ops;
 pub mod stdlib;
 pub mod subscr;
 pub mod suggest;
