@@ -5,7 +5,7 @@
 
 use crate::vm::stdlib::Stdlib;
 
-use crate::object::{Dict, ExcType, Iter, Obj, Range, Type, Value};
+use crate::object::{Dict, Iter, Obj, Range, Type, Value};
 use crate::vm::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
@@ -467,22 +467,41 @@ impl<S: Stdlib> Vm<S> {
             unreachable!("dict")
         };
         for (i, item) in items.into_iter().enumerate() {
-            let pair = match self.unpack_exact(item, 2) {
-                Ok(p) => p,
-                Err(PyErr::Msg(ExcType::ValueError, _)) => {
-                    let n = self.len_of(item).unwrap_or(0);
-                    return Err(PyErr::value_error(format!(
-                        "dictionary update sequence element #{i} has length {n}; 2 is required"
-                    )));
-                }
-                Err(_) => {
-                    return Err(PyErr::type_error(format!(
-                        "cannot convert dictionary update sequence element #{i} to a sequence"
-                    )))
-                }
+            let pair = match item {
+                Value::Ref(id) => match self.heap.get(id) {
+                    Obj::Tuple(l) | Obj::List(l) if l.len() == 2 => Some([l[0], l[1]]),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let pair = match pair {
+                Some(p) => p,
+                None => self.dict_update_pair(item, i)?,
             };
             self.insert_keyed(tid, pair[0], pair[1], false)?;
         }
         Ok(())
+    }
+
+    /// Element `i` of a `dict.update` sequence that is not a 2-list/tuple:
+    /// materialized first (as CPython does), so its length is reported.
+    #[cold]
+    fn dict_update_pair(&mut self, item: Value, i: usize) -> PyResult<[Value; 2]> {
+        let Ok(it) = self.get_iter(item) else {
+            return Err(PyErr::type_error(format!(
+                "cannot convert dictionary update sequence element #{i} to a sequence"
+            )));
+        };
+        let mut out = Vec::new();
+        while let Some(x) = self.iter_next(it)? {
+            out.push(x);
+        }
+        match out[..] {
+            [k, v] => Ok([k, v]),
+            _ => Err(PyErr::value_error(format!(
+                "dictionary update sequence element #{i} has length {}; 2 is required",
+                out.len()
+            ))),
+        }
     }
 }

@@ -36,6 +36,13 @@ pub struct Heap<S: Stdlib> {
     /// Payload bytes that survived the last collection.
     #[serde(skip)]
     live_bytes: usize,
+    /// The canonical empty tuple and empty str (`() is ()`, `'' * 0 is ''`
+    /// as in CPython), allocated on first use and always kept alive. Not
+    /// serialized: a restored execution allocates fresh ones.
+    #[serde(skip)]
+    empty_tuple: Option<ObjId>,
+    #[serde(skip)]
+    empty_str: Option<ObjId>,
 }
 
 /// Collect after this many payload bytes at least (or after as many as
@@ -83,6 +90,32 @@ impl<S: Stdlib> Heap<S> {
     #[inline]
     pub fn new_value(&mut self, obj: Obj<S>) -> Value {
         Value::Ref(self.alloc(obj))
+    }
+
+    /// The canonical empty tuple.
+    #[inline]
+    pub fn empty_tuple(&mut self) -> Value {
+        match self.empty_tuple {
+            Some(id) => Value::Ref(id),
+            None => {
+                let id = self.alloc(Obj::Tuple(Vec::new()));
+                self.empty_tuple = Some(id);
+                Value::Ref(id)
+            }
+        }
+    }
+
+    /// The canonical empty str.
+    #[inline]
+    pub fn empty_str(&mut self) -> Value {
+        match self.empty_str {
+            Some(id) => Value::Ref(id),
+            None => {
+                let id = self.alloc(Obj::Str(super::PyStr::new(String::new())));
+                self.empty_str = Some(id);
+                Value::Ref(id)
+            }
+        }
     }
 
     #[inline]
@@ -141,7 +174,7 @@ impl<S: Stdlib> Heap<S> {
     /// heap costs one visit per object, not two.
     pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) {
         let mut marked = vec![false; self.slots.len()];
-        let mut work: Vec<ObjId> = Vec::new();
+        let mut work: Vec<ObjId> = self.empty_tuple.into_iter().chain(self.empty_str).collect();
         for v in roots {
             if let Value::Ref(id) = v {
                 work.push(id);

@@ -138,13 +138,13 @@ impl<S: Stdlib> Vm<S> {
                         _ => None,
                     };
                     let Some((k, v)) = pair else { return Ok(false) };
-                    let hk = self.hash_key_in(d, k)?;
+                    let hk = self.dict_key_in(d, k)?;
                     let found = match self.heap.get(d) {
                         Obj::Dict(dict) => dict.get(&hk),
                         _ => None,
                     };
                     match found {
-                        Some(w) => self.py_eq(w, v),
+                        Some(w) => Ok(self.same_object(w, v) || self.py_eq(w, v)?),
                         None => Ok(false),
                     }
                 }

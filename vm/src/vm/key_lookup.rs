@@ -189,10 +189,23 @@ impl<S: Stdlib> Vm<S> {
                     add(self, hk, key)?;
                 }
             }
-            BinOp::BitAnd | BinOp::Sub => {
-                let keep = matches!(op, BinOp::BitAnd);
+            BinOp::BitAnd => {
+                // the smaller side (the right one on a tie) is walked and
+                // probed into the other, whose stored elements compare first
+                let (walk, other) = if left.len() < right.len() {
+                    (left, y)
+                } else {
+                    (right, x)
+                };
+                for (hk, key) in walk {
+                    if self.has_key(other, key, hk.clone())? {
+                        add(self, hk, key)?;
+                    }
+                }
+            }
+            BinOp::Sub => {
                 for (hk, key) in left {
-                    if self.has_key(y, key, hk.clone())? == keep {
+                    if !self.has_key(y, key, hk.clone())? {
                         add(self, hk, key)?;
                     }
                 }

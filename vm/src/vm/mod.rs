@@ -42,6 +42,7 @@ pub mod quick_cmp;
 pub mod raise;
 pub mod repr;
 pub mod returns;
+pub mod set_ops;
 pub mod stdlib;
 pub mod subscr;
 pub mod suggest;
@@ -411,7 +412,11 @@ impl<S: Stdlib> Vm<S> {
     }
 
     pub fn new_str(&mut self, s: impl Into<String>) -> Value {
-        self.heap.new_value(Obj::Str(PyStr::new(s.into())))
+        let s = s.into();
+        if s.is_empty() {
+            return self.heap.empty_str();
+        }
+        self.heap.new_value(Obj::Str(PyStr::new(s)))
     }
 
     /// A str object for the attribute name `name` (see `attr_names`).
@@ -436,6 +441,9 @@ impl<S: Stdlib> Vm<S> {
     }
 
     pub fn new_tuple(&mut self, items: Vec<Value>) -> Value {
+        if items.is_empty() {
+            return self.heap.empty_tuple();
+        }
         self.heap.new_value(Obj::Tuple(items))
     }
 
@@ -607,8 +615,10 @@ fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
         Const::Int(i) => Value::Int(*i),
         Const::BigInt(b) => int::from_bigint(heap, b.clone()),
         Const::Float(f) => Value::Float(*f),
+        Const::Str(s) if s.is_empty() => heap.empty_str(),
         Const::Str(s) => heap.new_value(Obj::Str(PyStr::new(s.clone()))),
         Const::Bytes(b) => heap.new_value(Obj::Bytes(b.clone())),
+        Const::Tuple(items) if items.is_empty() => heap.empty_tuple(),
         Const::Tuple(items) => {
             let vals = items.iter().map(|i| const_value(heap, i)).collect();
             heap.new_value(Obj::Tuple(vals))

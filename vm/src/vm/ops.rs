@@ -9,7 +9,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use crate::object::{int, Dict, DictKind, ExcType, Obj, Type, Value};
+use crate::object::{int, DictKind, ExcType, Obj, Type, Value};
 use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 
 use super::{PyErr, PyResult, Vm};
@@ -296,6 +296,11 @@ impl<S: Stdlib> Vm<S> {
         if let Some(r) = self.kind_binary(op, a, b, inplace)? {
             return Ok(r);
         }
+        if inplace && op == BinOp::BitOr && self.dict_ior_any(a, b) {
+            // `d |= iterable`: what `d.update(iterable)` accepts
+            self.dict_update_any(a, b)?;
+            return Ok(a);
+        }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
             match (self.heap.get(ia), self.heap.get(ib), op) {
                 (Obj::Str(x), Obj::Str(y), BinOp::Add) => {
@@ -323,7 +328,6 @@ impl<S: Stdlib> Vm<S> {
                     return Ok(self.new_tuple(v));
                 }
                 (Obj::Dict(x), Obj::Dict(y), BinOp::BitOr) => {
-                    let y = y.clone();
                     let target = if inplace {
                         ia
                     } else {
@@ -343,11 +347,8 @@ impl<S: Stdlib> Vm<S> {
                         c.kind = kind;
                         self.heap.alloc(Obj::Dict(c))
                     };
-                    if let Obj::Dict(t) = self.heap.get_mut(target) {
-                        for (k, (kv, vv)) in y.keyed_entries() {
-                            t.insert(k.clone(), *kv, *vv);
-                        }
-                    }
+                    // user-hashed keys may equal (by `__eq__`) ones already there
+                    self.dict_update_from(Value::Ref(target), b, false)?;
                     return Ok(Value::Ref(target));
                 }
                 (
@@ -721,119 +722,6 @@ impl<S: Stdlib> Vm<S> {
                 ))),
             },
         }
-    }
-
-    pub(super) fn set_compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
-            return Ok(None);
-        };
-        if matches!(self.heap.get(x), Obj::Set(_) | Obj::FrozenSet(_))
-            && matches!(self.heap.get(y), Obj::Set(_) | Obj::FrozenSet(_))
-            && (self.has_user_keys(x) || self.has_user_keys(y))
-        {
-            let (n, m) = (self.key_len(x), self.key_len(y));
-            return Ok(Some(match op {
-                CmpOp::Le => self.keys_subset(x, y)?,
-                CmpOp::Lt => n < m && self.keys_subset(x, y)?,
-                CmpOp::Ge => self.keys_subset(y, x)?,
-                CmpOp::Gt => m < n && self.keys_subset(y, x)?,
-                _ => return Ok(None),
-            }));
-        }
-        let (Obj::Set(s) | Obj::FrozenSet(s), Obj::Set(t) | Obj::FrozenSet(t)) =
-            (self.heap.get(x), self.heap.get(y))
-        else {
-            return Ok(None);
-        };
-        let sub = |p: &Dict, q: &Dict| p.keyed_entries().all(|(k, _)| q.contains(k));
-        Ok(Some(match op {
-            CmpOp::Le => sub(s, t),
-            CmpOp::Lt => s.len() < t.len() && sub(s, t),
-            CmpOp::Ge => sub(t, s),
-            CmpOp::Gt => t.len() < s.len() && sub(t, s),
-            _ => return Ok(None),
-        }))
-    }
-
-    /// A new set with the members of any iterable.
-    pub fn to_set(&mut self, v: Value) -> PyResult<Value> {
-        let items = self.collect_iterable(v)?;
-        self.new_set_of(items, false)
-    }
-
-    /// `|`, `&`, `-`, `^` on two sets (the result has the left one's type).
-    pub fn set_op(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
-        let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
-            unreachable!("sets")
-        };
-        let frozen = matches!(self.heap.get(x), Obj::FrozenSet(_));
-        if self.has_user_keys(x) || self.has_user_keys(y) {
-            let out = self.set_op_slow(op, x, y, frozen)?;
-            if inplace && !frozen {
-                let Value::Ref(r) = out else { unreachable!() };
-                let result = match self.heap.get(r) {
-                    Obj::Set(d) => d.clone(),
-                    _ => Dict::new(),
-                };
-                if let Obj::Set(s) = self.heap.get_mut(x) {
-                    *s = result;
-                }
-                return Ok(a);
-            }
-            return Ok(out);
-        }
-        let (Obj::Set(s) | Obj::FrozenSet(s)) = self.heap.get(x) else {
-            unreachable!("set")
-        };
-        let (Obj::Set(t) | Obj::FrozenSet(t)) = self.heap.get(y) else {
-            unreachable!("set")
-        };
-        let mut r = Dict::new();
-        match op {
-            BinOp::BitOr => {
-                r = s.clone();
-                for (k, (kv, _)) in t.keyed_entries() {
-                    r.insert(k.clone(), *kv, Value::None);
-                }
-            }
-            BinOp::BitAnd => {
-                for (k, (kv, _)) in s.keyed_entries() {
-                    if t.contains(k) {
-                        r.insert(k.clone(), *kv, Value::None);
-                    }
-                }
-            }
-            BinOp::Sub => {
-                for (k, (kv, _)) in s.keyed_entries() {
-                    if !t.contains(k) {
-                        r.insert(k.clone(), *kv, Value::None);
-                    }
-                }
-            }
-            _ => {
-                for (k, (kv, _)) in s.keyed_entries() {
-                    if !t.contains(k) {
-                        r.insert(k.clone(), *kv, Value::None);
-                    }
-                }
-                for (k, (kv, _)) in t.keyed_entries() {
-                    if !s.contains(k) {
-                        r.insert(k.clone(), *kv, Value::None);
-                    }
-                }
-            }
-        }
-        if inplace && !frozen {
-            if let Obj::Set(s) = self.heap.get_mut(x) {
-                *s = r;
-            }
-            return Ok(a);
-        }
-        Ok(self.heap.new_value(if frozen {
-            Obj::FrozenSet(r)
-        } else {
-            Obj::Set(r)
-        }))
     }
 }
 

@@ -182,11 +182,13 @@ native! {
         let sorted = vm.sort_values(taken.clone(), key, reverse);
         match sorted {
             Ok(s) => {
+                // what was added meanwhile is dropped, the sorted items stay
                 let l = items_mut(vm, id);
-                if !l.is_empty() {
+                let modified = !l.is_empty();
+                *l = s;
+                if modified {
                     return Err(PyErr::value_error("list modified during sort"));
                 }
-                *l = s;
                 Ok(Value::None)
             }
             Err(e) => {
