@@ -1,37 +1,57 @@
 //! `dataclasses`: `@dataclass` (with `frozen`, `order`, `eq`, `repr`,
-//! `init`), `field(...)`, `fields`, `asdict`, `astuple`, `replace`,
-//! `is_dataclass`. The class records its fields ([`DataclassInfo`]) and,
-//! as CPython's decorator does, gets the generated `__init__`, `__repr__`,
-//! `__eq__`, ordering methods and `__hash__` in its own dict: native
-//! functions bound to the class, so the VM finds them by ordinary lookup
-//! and a subclass's `super().__init__()` runs its base's.
+//! `init`, `unsafe_hash`, `kw_only`, `match_args`), `field(...)`,
+//! `fields`, `asdict`, `astuple`, `replace`, `is_dataclass`, `MISSING`.
+//!
+//! As CPython's decorator does, decoration writes `__dataclass_fields__`
+//! (name -> `Field` object, a plain instance of the module's `Field`
+//! class), `__dataclass_params__` and `__match_args__` on the class, and
+//! puts the generated methods in its own dict (`dataclasses_gen.rs`). The
+//! VM keeps what the decoration saw as [`DataclassInfo`] (`Class::dataclass`,
+//! for `asdict`/`replace`), and each generated method its own snapshot.
 
 use super::{ModuleDef, NativeId};
+use crate::dataclasses_convert::{convert, fields_mapping, must_instance, replace_fields};
+use crate::dataclasses_gen::{snapshot, SNAP_FROZEN, SNAP_POST_INIT};
+use crate::native_class::module_attr;
 use crate::object::{DataclassInfo, Dict, ExcType, Field, HashKey, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
-use monty_compile::bytecode::CmpOp;
+use monty_compile::bytecode::Params;
 
-/// How many reprs built by nested repr calls (dataclasses, deques) may
-/// nest: each level starts a fresh repr on the native stack.
-pub(crate) const MAX_NESTED_REPR_DEPTH: usize = 200;
+pub(crate) use crate::dataclasses_gen::MAX_NESTED_REPR_DEPTH;
 
 const OPTIONS: &[&str] = &[
     "init",
     "repr",
     "eq",
     "order",
-    "frozen",
     "unsafe_hash",
+    "frozen",
+    "match_args",
     "kw_only",
     "slots",
-    "match_args",
+    "weakref_slot",
+];
+
+/// The `Field` attributes in CPython 3.13's repr order.
+const FIELD_ATTRS: &[&str] = &[
+    "name",
+    "type",
+    "default",
+    "default_factory",
+    "init",
+    "repr",
+    "hash",
+    "compare",
+    "metadata",
+    "kw_only",
+    "_field_type",
 ];
 
 native! {
     /// `dataclass(cls=None, /, *, init=True, repr=True, eq=True,
     /// order=False, unsafe_hash=False, frozen=False, match_args=True,
-    /// kw_only=False, slots=False)`: the class processed, or (without
-    /// `cls`) a decorator remembering the options.
+    /// kw_only=False, slots=False, weakref_slot=False)`: the class
+    /// processed, or (without `cls`) a decorator remembering the options.
     def fn dataclass(vm, cls?, /, **options) {
         for (k, _) in &options {
             if !OPTIONS.contains(&k.as_str()) {
@@ -42,8 +62,8 @@ native! {
             }
         }
         match cls {
-            Some(cls) => process(vm, cls, &options),
-            None => {
+            Some(cls) if !cls.is_none() => process(vm, cls, &options),
+            _ => {
                 let mut opts = Dict::new();
                 for (k, v) in &options {
                     let key = vm.new_str(k.clone());
@@ -52,12 +72,12 @@ native! {
                 let opts = vm.heap.new_value(Obj::Dict(opts));
                 let func = NativeId {
                     module: module_index(),
-                    func: 1,
+                    func: WRAP,
                 };
                 Ok(vm.heap.new_value(Obj::BoundNative {
                     func,
                     bound: vec![opts],
-                    name: "dataclasses.dataclass".into(),
+                    name: WRAP_NAME.into(),
                 }))
             }
         }
@@ -68,9 +88,19 @@ fn module_index() -> u16 {
     super::module_index("dataclasses")
 }
 
+const WRAP: u16 = 1;
+const WRAP_NAME: &str = "dataclass.<locals>.wrap";
+
 native! {
-    /// `_dataclass_with(options, cls)`: the second half of `@dataclass(...)`.
-    builtin fn dataclass_with(vm, options, cls, /) {
+    /// `wrap(cls)`, what `dataclass(...)` returns: the second half of
+    /// `@dataclass(...)`.
+    builtin fn dataclass_with(vm, options, /, *args, **kwargs) {
+        let params = Params {
+            positional: 1,
+            names: vec!["cls".into()],
+            ..Params::default()
+        };
+        let cls = vm.bind_params(WRAP_NAME, &params, &[], &[], args, kwargs)?[0];
         let mut kw = Vec::new();
         if let Value::Ref(id) = options {
             if let Obj::Dict(d) = vm.heap.get(id) {
@@ -90,6 +120,84 @@ fn flag(vm: &mut Vm, kw: &[(String, Value)], name: &str, default: bool) -> PyRes
     }
 }
 
+/// The decorator's options, read for truth as CPython's are.
+struct Options {
+    init: bool,
+    repr: bool,
+    eq: bool,
+    order: bool,
+    unsafe_hash: bool,
+    frozen: bool,
+    match_args: bool,
+    kw_only: bool,
+    slots: bool,
+    weakref_slot: bool,
+}
+
+impl Options {
+    fn read(vm: &mut Vm, kw: &[(String, Value)]) -> PyResult<Options> {
+        Ok(Options {
+            init: flag(vm, kw, "init", true)?,
+            repr: flag(vm, kw, "repr", true)?,
+            eq: flag(vm, kw, "eq", true)?,
+            order: flag(vm, kw, "order", false)?,
+            unsafe_hash: flag(vm, kw, "unsafe_hash", false)?,
+            frozen: flag(vm, kw, "frozen", false)?,
+            match_args: flag(vm, kw, "match_args", true)?,
+            kw_only: flag(vm, kw, "kw_only", false)?,
+            slots: flag(vm, kw, "slots", false)?,
+            weakref_slot: flag(vm, kw, "weakref_slot", false)?,
+        })
+    }
+
+    fn values(&self) -> [(&'static str, bool); 10] {
+        [
+            ("init", self.init),
+            ("repr", self.repr),
+            ("eq", self.eq),
+            ("order", self.order),
+            ("unsafe_hash", self.unsafe_hash),
+            ("frozen", self.frozen),
+            ("match_args", self.match_args),
+            ("kw_only", self.kw_only),
+            ("slots", self.slots),
+            ("weakref_slot", self.weakref_slot),
+        ]
+    }
+}
+
+/// A module attribute (`MISSING`, the `Field` class, ...).
+fn attr(vm: &mut Vm, name: &str) -> PyResult<Value> {
+    module_attr(vm, "dataclasses", name)
+}
+
+fn is_instance_of(vm: &Vm, v: Value, cls: Value) -> bool {
+    matches!(cls, Value::Ref(c) if vm.user_class_of(v) == Some(c))
+}
+
+/// A new `Field` object (what `field()` returns) with these attributes.
+fn new_field(vm: &mut Vm, values: &[(&str, Value)]) -> PyResult<Value> {
+    let cls = attr(vm, "Field")?;
+    let f = vm.call_value(cls, Vec::new(), Vec::new())?;
+    for (k, v) in values {
+        vm.raw_set_attr(f, k, *v);
+    }
+    Ok(f)
+}
+
+/// `MISSING` read as "not given".
+fn given(v: Value, missing: Value) -> Value {
+    if v == missing {
+        Value::Undef
+    } else {
+        v
+    }
+}
+
+fn class_own(vm: &Vm, cid: ObjId, name: &str) -> Option<Value> {
+    vm.class(cid).attrs.get_str(name)
+}
+
 fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
     let Value::Ref(cid) = cls else {
         return Err(PyErr::type_error("dataclass() should be called on a class"));
@@ -97,19 +205,14 @@ fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
     if !matches!(vm.heap.get(cid), Obj::Class(_)) {
         return Err(PyErr::type_error("dataclass() should be called on a class"));
     }
-    let info_flags = (
-        flag(vm, kw, "init", true)?,
-        flag(vm, kw, "repr", true)?,
-        flag(vm, kw, "eq", true)?,
-        flag(vm, kw, "order", false)?,
-        flag(vm, kw, "frozen", false)?,
-        flag(vm, kw, "kw_only", false)?,
-    );
-    let (init, repr, eq, order, frozen, all_kw_only) = info_flags;
-    let unsafe_hash = flag(vm, kw, "unsafe_hash", false)?;
-    if order && !eq {
+    let opts = Options::read(vm, kw)?;
+    if opts.order && !opts.eq {
         return Err(PyErr::value_error("eq must be true if order is true"));
     }
+    let missing = attr(vm, "MISSING")?;
+    let field_cls = attr(vm, "Field")?;
+    let kind_field = attr(vm, "_FIELD")?;
+    let kind_classvar = attr(vm, "_FIELD_CLASSVAR")?;
     // Fields of dataclass bases first (in reverse MRO order), then ours.
     let mut fields: Vec<Field> = Vec::new();
     let mro = vm.class(cid).mro.clone();
@@ -123,73 +226,87 @@ fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
             }
         }
     }
-    let annotations: Vec<(String, String)> = match vm.class(cid).attrs.get_str("__annotations__") {
+    let annotations: Vec<(String, Value)> = match class_own(vm, cid, "__annotations__") {
         Some(Value::Ref(aid)) => match vm.heap.get(aid) {
             Obj::Dict(d) => d
                 .entries()
-                .map(|(k, v)| {
-                    (
-                        as_str(&vm.heap, k).unwrap_or("").to_string(),
-                        as_str(&vm.heap, v).unwrap_or("").to_string(),
-                    )
-                })
+                .map(|(k, v)| (as_str(&vm.heap, k).unwrap_or("").to_string(), v))
                 .collect(),
             _ => Vec::new(),
         },
         _ => Vec::new(),
     };
+    // Adopt (or make) each annotated name's Field, as CPython's
+    // `_get_field`: the name is written into the object itself.
+    let mut own: Vec<Value> = Vec::new();
     let mut kw_only_marker = false;
     for (name, ann) in annotations {
-        let ann_t = ann.trim();
-        if ann_t.starts_with("ClassVar") || ann_t.starts_with("typing.ClassVar") {
-            continue;
-        }
-        if ann_t == "KW_ONLY" || ann_t == "dataclasses.KW_ONLY" {
+        let ann_s = as_str(&vm.heap, ann).unwrap_or("").trim().to_string();
+        if ann_s == "KW_ONLY" || ann_s == "dataclasses.KW_ONLY" {
             kw_only_marker = true;
             continue;
         }
-        let class_value = vm.class(cid).attrs.get_str(&name);
-        let mut field = Field {
-            name: name.clone(),
-            default: Value::Undef,
-            default_factory: Value::Undef,
-            init: true,
-            repr: true,
-            compare: true,
-            kw_only: all_kw_only || kw_only_marker,
-        };
-        match class_value {
-            Some(Value::Ref(fid)) if matches!(vm.heap.get(fid), Obj::FieldSpec(_)) => {
-                let Obj::FieldSpec(spec) = vm.heap.get(fid) else {
-                    unreachable!()
-                };
-                let mut spec = spec.clone();
-                spec.name = name.clone();
-                if all_kw_only || kw_only_marker {
-                    spec.kw_only = true;
-                }
-                field = spec;
-                set_class_attr(vm, cid, &name, field.default);
-            }
-            Some(v) => {
-                if let Value::Ref(vid) = v {
+        if ann_s.starts_with("InitVar") || ann_s.starts_with("dataclasses.InitVar") {
+            continue;
+        }
+        let classvar = ann_s.starts_with("ClassVar") || ann_s.starts_with("typing.ClassVar");
+        let default = class_own(vm, cid, &name).unwrap_or(missing);
+        let f = if is_instance_of(vm, default, field_cls) {
+            default
+        } else {
+            if !classvar {
+                if let Value::Ref(vid) = default {
                     if matches!(vm.heap.get(vid), Obj::List(_) | Obj::Dict(_) | Obj::Set(_)) {
-                        let t = vm.class_name(v);
+                        let t = vm.class_name(default);
                         return Err(PyErr::value_error(format!(
                             "mutable default <class '{t}'> for field {name} is not allowed: use default_factory"
                         )));
                     }
                 }
-                field.default = v;
             }
-            None => {}
+            field_object(vm, default, missing)?
+        };
+        let name_v = vm.new_str(name.clone());
+        vm.raw_set_attr(f, "name", name_v);
+        vm.raw_set_attr(f, "type", ann);
+        let kind = if classvar { kind_classvar } else { kind_field };
+        vm.raw_set_attr(f, "_field_type", kind);
+        if !classvar {
+            let k = vm.get_attr(f, "kw_only")?;
+            if k == missing {
+                vm.raw_set_attr(f, "kw_only", Value::Bool(opts.kw_only || kw_only_marker));
+            }
         }
-        match fields.iter_mut().find(|x| x.name == name) {
-            Some(x) => *x = field,
-            None => fields.push(field),
+        own.push(f);
+    }
+    // The class attributes the specs stood in, and the mapping, by the
+    // names the objects now carry.
+    let mut own_fields: Vec<(String, Value)> = Vec::new();
+    for &f in &own {
+        let name_v = vm.get_attr(f, "name")?;
+        let name = as_str(&vm.heap, name_v).unwrap_or("").to_string();
+        match own_fields.iter_mut().find(|(n, _)| *n == name) {
+            Some(x) => x.1 = f,
+            None => own_fields.push((name.clone(), f)),
+        }
+        if let Some(cur) = class_own(vm, cid, &name) {
+            if is_instance_of(vm, cur, field_cls) {
+                let d = vm.get_attr(f, "default")?;
+                set_class_attr(vm, cid, &name, given(d, missing));
+            }
         }
     }
-    if init {
+    for (name, f) in &own_fields {
+        if vm.get_attr(*f, "_field_type")? != kind_field {
+            continue;
+        }
+        let snap = snapshot_field(vm, name, *f, missing)?;
+        match fields.iter_mut().find(|x| x.name == *name) {
+            Some(x) => *x = snap,
+            None => fields.push(snap),
+        }
+    }
+    if opts.init {
         let mut seen_default: Option<&str> = None;
         for f in fields.iter().filter(|f| f.init && !f.kw_only) {
             let has_default =
@@ -204,19 +321,94 @@ fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
             }
         }
     }
+    // `__dataclass_fields__`: the bases' Field objects, then ours.
+    let mut mapping = Dict::new();
+    for &base in mro.iter().skip(1).rev() {
+        if vm.class(base).dataclass.is_none() {
+            continue;
+        }
+        if let Some(Value::Ref(d)) = class_own(vm, base, "__dataclass_fields__") {
+            if let Obj::Dict(d) = vm.heap.get(d) {
+                for (k, v) in d.entries().collect::<Vec<_>>() {
+                    let hk = vm.hash_key(k)?;
+                    mapping.insert(hk, k, v);
+                }
+            }
+        }
+    }
+    for (name, f) in &own_fields {
+        let key = vm.new_str(name.clone());
+        mapping.insert(HashKey::Str(name.as_str().into()), key, *f);
+    }
+    let mapping = vm.heap.new_value(Obj::Dict(mapping));
+    set_class_attr(vm, cid, "__dataclass_fields__", mapping);
+    let params_cls = attr(vm, "_DataclassParams")?;
+    let params = vm.call_value(params_cls, Vec::new(), Vec::new())?;
+    for (k, v) in opts.values() {
+        vm.raw_set_attr(params, k, Value::Bool(v));
+    }
+    set_class_attr(vm, cid, "__dataclass_params__", params);
     let info = DataclassInfo {
         fields,
-        frozen,
-        order,
-        eq,
-        repr,
-        init,
+        frozen: opts.frozen,
+        order: opts.order,
+        eq: opts.eq,
+        repr: opts.repr,
+        init: opts.init,
     };
     if let Obj::Class(c) = vm.heap.get_mut(cid) {
         c.dataclass = Some(info);
     }
-    add_methods(vm, cid, unsafe_hash)?;
+    add_methods(vm, cid, &opts)?;
     Ok(cls)
+}
+
+/// The Field for a class attribute that is not one: `default` as its
+/// default (`MISSING` when there is none).
+fn field_object(vm: &mut Vm, default: Value, missing: Value) -> PyResult<Value> {
+    let metadata = empty_metadata(vm)?;
+    new_field(
+        vm,
+        &[
+            ("name", Value::None),
+            ("type", Value::None),
+            ("default", default),
+            ("default_factory", missing),
+            ("init", Value::Bool(true)),
+            ("repr", Value::Bool(true)),
+            ("hash", Value::None),
+            ("compare", Value::Bool(true)),
+            ("metadata", metadata),
+            ("kw_only", missing),
+            ("_field_type", Value::None),
+        ],
+    )
+}
+
+fn empty_metadata(vm: &mut Vm) -> PyResult<Value> {
+    let proxy = module_attr(vm, "types", "MappingProxyType")?;
+    let d = vm.heap.new_value(Obj::Dict(Dict::new()));
+    vm.call_value(proxy, vec![d], Vec::new())
+}
+
+/// What the generated methods keep of Field object `f` adopted as `name`.
+fn snapshot_field(vm: &mut Vm, name: &str, f: Value, missing: Value) -> PyResult<Field> {
+    let get = |vm: &mut Vm, a: &str| vm.get_attr(f, a);
+    let default = get(vm, "default")?;
+    let default_factory = get(vm, "default_factory")?;
+    let init = get(vm, "init")?;
+    let repr = get(vm, "repr")?;
+    let compare = get(vm, "compare")?;
+    let kw_only = get(vm, "kw_only")?;
+    Ok(Field {
+        name: name.to_string(),
+        default: given(default, missing),
+        default_factory: given(default_factory, missing),
+        init: vm.truthy(init)?,
+        repr: vm.truthy(repr)?,
+        compare: vm.truthy(compare)?,
+        kw_only: kw_only != missing && vm.truthy(kw_only)?,
+    })
 }
 
 /// Where the generated methods sit in the module's table.
@@ -225,17 +417,35 @@ const GEN_REPR: u16 = 9;
 const GEN_EQ: u16 = 10;
 const GEN_ORDER: u16 = 11;
 const GEN_HASH: u16 = 12;
+const GEN_SETATTR: u16 = 13;
+const GEN_DELATTR: u16 = 14;
+/// The `__repr__`s of the module's classes.
+const CLASS_METHODS: std::ops::RangeInclusive<u16> = 15..=17;
 
-/// Puts the generated methods in the class's own dict, leaving alone the
-/// ones the class body defines (CPython's `_set_new_attribute`), and sets
-/// `__hash__` by CPython's table of `unsafe_hash`, `eq` and `frozen`.
-fn add_methods(vm: &mut Vm, cid: ObjId, unsafe_hash: bool) -> PyResult<()> {
+/// CPython's `_set_new_attribute` (a method the class body defines is
+/// kept) and its `__hash__` table of `unsafe_hash`, `eq`, `frozen` and
+/// whether the body defines `__hash__` (a `None` beside an `__eq__` is
+/// the one `type` wrote, not the author's).
+fn add_methods(vm: &mut Vm, cid: ObjId, opts: &Options) -> PyResult<()> {
     let info = vm.class(cid).dataclass.clone().expect("just set");
     let cname = vm.class(cid).name.clone();
     let qualname = vm.class(cid).qualname.clone();
-    let own = |vm: &Vm, name: &str| vm.class(cid).attrs.get_str(name).is_some();
+    let own = |vm: &Vm, name: &str| class_own(vm, cid, name).is_some();
+    let explicit_hash = match class_own(vm, cid, "__hash__") {
+        None => false,
+        Some(Value::None) => !own(vm, "__eq__"),
+        Some(_) => true,
+    };
+    let mut flags = 0;
+    if opts.frozen {
+        flags |= SNAP_FROZEN;
+    }
+    if vm.class_lookup(cid, "__post_init__").is_some() {
+        flags |= SNAP_POST_INIT;
+    }
+    let snap = snapshot(vm, &info.fields, flags);
     let method = |vm: &mut Vm, func: u16, extra: Option<Value>, name: &str| {
-        let mut bound = vec![Value::Ref(cid)];
+        let mut bound = vec![Value::Ref(cid), snap];
         bound.extend(extra);
         let v = vm.heap.new_value(Obj::BoundNative {
             func: NativeId {
@@ -247,16 +457,16 @@ fn add_methods(vm: &mut Vm, cid: ObjId, unsafe_hash: bool) -> PyResult<()> {
         });
         set_class_attr(vm, cid, name, v);
     };
-    if info.init && !own(vm, "__init__") {
+    if opts.init && !own(vm, "__init__") {
         method(vm, GEN_INIT, None, "__init__");
     }
-    if info.repr && !own(vm, "__repr__") {
+    if opts.repr && !own(vm, "__repr__") {
         method(vm, GEN_REPR, None, "__repr__");
     }
-    if info.eq && !own(vm, "__eq__") {
+    if opts.eq && !own(vm, "__eq__") {
         method(vm, GEN_EQ, None, "__eq__");
     }
-    if info.order {
+    if opts.order {
         for (name, op) in [("__lt__", 0), ("__le__", 1), ("__gt__", 2), ("__ge__", 3)] {
             if own(vm, name) {
                 return Err(PyErr::type_error(format!(
@@ -267,108 +477,53 @@ fn add_methods(vm: &mut Vm, cid: ObjId, unsafe_hash: bool) -> PyResult<()> {
             method(vm, GEN_ORDER, Some(Value::Int(op)), name);
         }
     }
-    let explicit_hash = own(vm, "__hash__");
-    match (unsafe_hash, info.eq, info.frozen) {
-        (false, false, _) => {}
-        (false, true, false) => {
-            if !explicit_hash {
-                set_class_attr(vm, cid, "__hash__", Value::None);
-            }
-        }
-        (false, true, true) => {
-            if !explicit_hash {
-                method(vm, GEN_HASH, None, "__hash__");
-            }
-        }
-        (true, _, _) => {
-            if explicit_hash {
+    if opts.frozen {
+        for (name, func) in [("__setattr__", GEN_SETATTR), ("__delattr__", GEN_DELATTR)] {
+            if own(vm, name) {
                 return Err(PyErr::type_error(format!(
-                    "Cannot overwrite attribute __hash__ in class {cname}"
+                    "Cannot overwrite attribute {name} in class {cname}"
                 )));
             }
+            method(vm, func, None, name);
+        }
+    }
+    match (opts.unsafe_hash, opts.eq, opts.frozen, explicit_hash) {
+        (false, false, _, _) | (false, true, _, true) => {}
+        (false, true, false, false) => set_class_attr(vm, cid, "__hash__", Value::None),
+        (false, true, true, false) | (true, _, _, false) => {
             method(vm, GEN_HASH, None, "__hash__");
         }
+        (true, _, _, true) => {
+            return Err(PyErr::type_error(format!(
+                "Cannot overwrite attribute __hash__ in class {cname}"
+            )));
+        }
+    }
+    if opts.match_args && !own(vm, "__match_args__") {
+        let names: Vec<Value> = info
+            .fields
+            .iter()
+            .filter(|f| f.init && !f.kw_only)
+            .map(|f| f.name.clone())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|n| vm.new_str(n))
+            .collect();
+        let t = vm.new_tuple(names);
+        set_class_attr(vm, cid, "__match_args__", t);
     }
     Ok(())
 }
 
-/// Whether `f` is a generated method, which binds its instance when looked
-/// up through one (as the functions CPython generates do).
+/// Whether `f` binds its instance when looked up through one (as the
+/// functions CPython generates and the classes' methods do).
 pub(super) fn binds_as_method(f: NativeId) -> bool {
-    (GEN_INIT..=GEN_HASH).contains(&f.func)
+    (GEN_INIT..=GEN_DELATTR).contains(&f.func) || CLASS_METHODS.contains(&f.func)
 }
 
-/// The dataclass a generated method was made for, and its fields.
-fn generated_for(vm: &Vm, cls: Value) -> (ObjId, DataclassInfo) {
-    let Value::Ref(cid) = cls else {
-        unreachable!("generated methods are bound to their class")
-    };
-    (cid, vm.class(cid).dataclass.clone().expect("a dataclass"))
-}
-
-native! {
-    /// The generated `__init__(self, <fields>)`.
-    builtin fn gen_init(vm, cls, this, /, *args, **kwargs) {
-        let Value::Ref(cid) = cls else { unreachable!("bound to its class") };
-        vm.dataclass_init(cid, this, args, kwargs)?;
-        Ok(Value::None)
-    }
-
-    /// The generated `__repr__(self)`: the instance's class name and the
-    /// fields of the class it was generated for.
-    builtin fn gen_repr(vm, cls, this, /) {
-        let (_, info) = generated_for(vm, cls);
-        let s = vm.dataclass_repr(this, &info)?;
-        Ok(vm.new_str(s))
-    }
-
-    /// The generated `__eq__(self, other)`.
-    builtin fn gen_eq(vm, cls, this, other, /) {
-        let (_, info) = generated_for(vm, cls);
-        if this == other {
-            return Ok(Value::Bool(true));
-        }
-        if vm.user_class_of(this) != vm.user_class_of(other) {
-            return Ok(Value::Builtin(crate::builtins::Builtin::NotImplemented));
-        }
-        vm.enter_dataclass_compare()?;
-        let r = vm.fields_equal(this, other, &info);
-        vm.dataclass_compare_depth -= 1;
-        Ok(Value::Bool(r?))
-    }
-
-    /// The generated `__lt__`, `__le__`, `__gt__`, `__ge__`: the fields
-    /// compared as tuples.
-    builtin fn gen_order(vm, cls, op, this, other, /) {
-        let (_, info) = generated_for(vm, cls);
-        if vm.user_class_of(this) != vm.user_class_of(other) {
-            return Ok(Value::Builtin(crate::builtins::Builtin::NotImplemented));
-        }
-        let op = match op {
-            Value::Int(0) => CmpOp::Lt,
-            Value::Int(1) => CmpOp::Le,
-            Value::Int(2) => CmpOp::Gt,
-            _ => CmpOp::Ge,
-        };
-        let x = vm.compare_values(this, &info)?;
-        let y = vm.compare_values(other, &info)?;
-        let tx = vm.new_tuple(x);
-        let ty = vm.new_tuple(y);
-        vm.enter_dataclass_compare()?;
-        let r = vm.compare_op(op, tx, ty);
-        vm.dataclass_compare_depth -= 1;
-        r
-    }
-
-    /// The generated `__hash__(self)`: the hash of the compared fields as
-    /// a tuple.
-    builtin fn gen_hash(vm, cls, this, /) {
-        let (_, info) = generated_for(vm, cls);
-        let vals = vm.compare_values(this, &info)?;
-        let t = vm.new_tuple(vals);
-        let key = vm.hash_key(t)?;
-        Ok(Value::Int(crate::object::python_hash(&key)))
-    }
+/// Whether `f` stands for a Python function (`type()` says `function`).
+pub(crate) fn is_function(f: NativeId) -> bool {
+    f.module == module_index() && (f.func == WRAP || binds_as_method(f))
 }
 
 fn set_class_attr(vm: &mut Vm, cid: ObjId, name: &str, v: Value) {
@@ -386,121 +541,63 @@ native! {
     /// `field(*, default=MISSING, default_factory=MISSING, init=True,
     /// repr=True, hash=None, compare=True, metadata=None, kw_only=MISSING)`.
     def fn field(vm, *, default?, default_factory?, init?, repr?, hash?, compare?, metadata?, kw_only?) {
-        let default = default.unwrap_or(Value::Undef);
-        let default_factory = default_factory.unwrap_or(Value::Undef);
-        if !matches!(default, Value::Undef) && !matches!(default_factory, Value::Undef) {
+        let missing = attr(vm, "MISSING")?;
+        let default = default.unwrap_or(missing);
+        let default_factory = default_factory.unwrap_or(missing);
+        if default != missing && default_factory != missing {
             return Err(PyErr::value_error(
                 "cannot specify both default and default_factory",
             ));
         }
-        let flag = |vm: &mut Vm, v: Option<Value>, default: bool| match v {
-            Some(v) => vm.truthy(v),
-            None => Ok(default),
+        let metadata = match metadata {
+            Some(m) if !m.is_none() => {
+                let proxy = module_attr(vm, "types", "MappingProxyType")?;
+                vm.call_value(proxy, vec![m], Vec::new())?
+            }
+            _ => empty_metadata(vm)?,
         };
-        let spec = Field {
-            name: String::new(),
-            default,
-            default_factory,
-            init: flag(vm, init, true)?,
-            repr: flag(vm, repr, true)?,
-            compare: flag(vm, compare, true)?,
-            kw_only: flag(vm, kw_only, false)?,
-        };
-        Ok(vm.heap.new_value(Obj::FieldSpec(spec)))
-    }
-}
-
-fn info_of(vm: &Vm, v: Value) -> Option<(ObjId, DataclassInfo)> {
-    let cls = match v {
-        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)) => id,
-        _ => vm.user_class_of(v)?,
-    };
-    vm.class(cls).dataclass.clone().map(|i| (cls, i))
-}
-
-fn must_instance(vm: &Vm, v: Value, what: &str) -> PyResult<(ObjId, DataclassInfo)> {
-    match info_of(vm, v) {
-        Some(x) if vm.user_class_of(v).is_some() => Ok(x),
-        _ => Err(PyErr::type_error(format!(
-            "{what}() should be called on dataclass instances"
-        ))),
+        new_field(
+            vm,
+            &[
+                ("name", Value::None),
+                ("type", Value::None),
+                ("default", default),
+                ("default_factory", default_factory),
+                ("init", init.unwrap_or(Value::Bool(true))),
+                ("repr", repr.unwrap_or(Value::Bool(true))),
+                ("hash", hash.unwrap_or(Value::None)),
+                ("compare", compare.unwrap_or(Value::Bool(true))),
+                ("metadata", metadata),
+                ("kw_only", kw_only.unwrap_or(missing)),
+                ("_field_type", Value::None),
+            ],
+        )
     }
 }
 
 native! {
-    /// `fields(class_or_instance)`.
+    /// `fields(class_or_instance)`: the `Field`s of `__dataclass_fields__`
+    /// that are fields (not `ClassVar`s).
     def fn fields(vm, class_or_instance) {
-        let Some((_, info)) = info_of(vm, class_or_instance) else {
+        let Some(mapping) = fields_mapping(vm, class_or_instance) else {
             return Err(PyErr::type_error(
                 "must be called with a dataclass type or instance",
             ));
         };
-        let items: Vec<Value> = info
-            .fields
-            .into_iter()
-            .map(|f| vm.heap.new_value(Obj::FieldSpec(f)))
-            .collect();
-        Ok(vm.new_tuple(items))
+        let kind = attr(vm, "_FIELD")?;
+        let values = crate::native_class::call_method(vm, mapping, "values", Vec::new())?;
+        let mut out = Vec::new();
+        for f in vm.collect_iterable(values)? {
+            if vm.get_attr(f, "_field_type")? == kind {
+                out.push(f);
+            }
+        }
+        Ok(vm.new_tuple(out))
     }
 
-    /// `is_dataclass(obj)`.
+    /// `is_dataclass(obj)`: whether its class has `__dataclass_fields__`.
     def fn is_dataclass(vm, obj) {
-        Ok(Value::Bool(info_of(vm, obj).is_some()))
-    }
-}
-
-/// Deep conversion for `asdict`/`astuple`.
-fn convert(vm: &mut Vm, v: Value, as_dict: bool, depth: u32) -> PyResult<Value> {
-    if depth > 200 {
-        return Err(PyErr::new(
-            ExcType::RecursionError,
-            "maximum recursion depth exceeded",
-        ));
-    }
-    if let Some((_, info)) = info_of(vm, v).filter(|_| vm.user_class_of(v).is_some()) {
-        let mut vals = Vec::new();
-        for f in &info.fields {
-            let x = vm.get_attr(v, &f.name)?;
-            vals.push((f.name.clone(), convert(vm, x, as_dict, depth + 1)?));
-        }
-        if as_dict {
-            let mut d = Dict::new();
-            for (k, x) in vals {
-                let key = vm.new_str(k.clone());
-                d.insert(HashKey::Str(k.into()), key, x);
-            }
-            return Ok(vm.heap.new_value(Obj::Dict(d)));
-        }
-        let items = vals.into_iter().map(|p| p.1).collect();
-        return Ok(vm.new_tuple(items));
-    }
-    let Value::Ref(id) = v else { return Ok(v) };
-    match vm.heap.get(id).clone() {
-        Obj::List(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for i in items {
-                out.push(convert(vm, i, as_dict, depth + 1)?);
-            }
-            Ok(vm.new_list(out))
-        }
-        Obj::Tuple(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for i in items {
-                out.push(convert(vm, i, as_dict, depth + 1)?);
-            }
-            Ok(vm.new_tuple(out))
-        }
-        Obj::Dict(d) => {
-            let mut out = Dict::with_capacity(d.len());
-            for (k, x) in d.entries() {
-                let k2 = convert(vm, k, as_dict, depth + 1)?;
-                let x2 = convert(vm, x, as_dict, depth + 1)?;
-                let hk = vm.hash_key(k2)?;
-                out.insert(hk, k2, x2);
-            }
-            Ok(vm.heap.new_value(Obj::Dict(out)))
-        }
-        _ => Ok(v),
+        Ok(Value::Bool(fields_mapping(vm, obj).is_some()))
     }
 }
 
@@ -523,33 +620,85 @@ native! {
     }
 }
 
-fn replace_fields(vm: &mut Vm, obj: Value, changes: &[(String, Value)]) -> PyResult<Value> {
-    let (cls, info) = must_instance(vm, obj, "replace")?;
-    let mut kwargs = Vec::new();
-    for f in info.fields.iter().filter(|f| f.init) {
-        let v = match changes.iter().find(|(k, _)| *k == f.name) {
-            Some((_, v)) => *v,
-            None => vm.get_attr(obj, &f.name)?,
-        };
-        kwargs.push((f.name.clone(), v));
-    }
-    for (k, _) in changes {
-        if !info.fields.iter().any(|f| &f.name == k && f.init) {
-            let n = vm.class(cls).name.clone();
-            return Err(PyErr::type_error(format!(
-                "{n}.__init__() got an unexpected keyword argument '{k}'"
-            )));
+native! {
+    /// `Field.__repr__(self)`, CPython 3.13's.
+    builtin fn field_repr(vm, this, /) {
+        let mut parts = Vec::new();
+        for a in FIELD_ATTRS {
+            let v = vm.get_attr(this, a)?;
+            parts.push(format!("{a}={}", vm.repr(v)?));
         }
+        let s = format!("Field({})", parts.join(","));
+        Ok(vm.new_str(s))
     }
-    vm.call_value(Value::Ref(cls), Vec::new(), kwargs)
+
+    /// `_DataclassParams.__repr__(self)`.
+    builtin fn params_repr(vm, this, /) {
+        let mut parts = Vec::new();
+        for a in OPTIONS {
+            let v = vm.get_attr(this, a)?;
+            parts.push(format!("{a}={}", vm.repr(v)?));
+        }
+        let s = format!("_DataclassParams({})", parts.join(","));
+        Ok(vm.new_str(s))
+    }
+
+    /// `_FIELD_BASE.__repr__(self)`: its name (`_FIELD`).
+    builtin fn marker_repr(vm, this, /) {
+        vm.get_attr(this, "name")
+    }
 }
 
-fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
+fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     attrs.push((
         "FrozenInstanceError".into(),
         Value::ExcType(ExcType::FrozenInstanceError),
     ));
-    attrs.push(("MISSING".into(), Value::Undef));
+    let _ = build_classes(vm, attrs);
+}
+
+/// `_MISSING_TYPE` and `MISSING`, `Field`, `_DataclassParams`,
+/// `_FIELD_BASE` and its `_FIELD`/`_FIELD_CLASSVAR`/`_FIELD_INITVAR`.
+fn build_classes(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
+    use crate::native_class::make_class;
+    let missing_cls = make_class(vm, &MODULE, "_MISSING_TYPE", vec![], &[], vec![])?;
+    let missing = vm.call_value(missing_cls, Vec::new(), Vec::new())?;
+    attrs.push(("_MISSING_TYPE".into(), missing_cls));
+    attrs.push(("MISSING".into(), missing));
+    let field_cls = make_class(
+        vm,
+        &MODULE,
+        "Field",
+        vec![],
+        &[("__repr__", "_field_repr")],
+        vec![],
+    )?;
+    attrs.push(("Field".into(), field_cls));
+    let params_cls = make_class(
+        vm,
+        &MODULE,
+        "_DataclassParams",
+        vec![],
+        &[("__repr__", "_params_repr")],
+        vec![],
+    )?;
+    attrs.push(("_DataclassParams".into(), params_cls));
+    let marker_cls = make_class(
+        vm,
+        &MODULE,
+        "_FIELD_BASE",
+        vec![],
+        &[("__repr__", "_marker_repr")],
+        vec![],
+    )?;
+    attrs.push(("_FIELD_BASE".into(), marker_cls));
+    for name in ["_FIELD", "_FIELD_CLASSVAR", "_FIELD_INITVAR"] {
+        let m = vm.call_value(marker_cls, Vec::new(), Vec::new())?;
+        let n = vm.new_str(name);
+        vm.raw_set_attr(m, "name", n);
+        attrs.push((name.into(), m));
+    }
+    Ok(())
 }
 
 pub static MODULE: ModuleDef = ModuleDef {
@@ -563,209 +712,16 @@ pub static MODULE: ModuleDef = ModuleDef {
         astuple,
         replace,
         is_dataclass,
-        _init = gen_init,
-        _repr = gen_repr,
-        _eq = gen_eq,
-        _order = gen_order,
-        _hash = gen_hash,
+        _init = crate::dataclasses_gen::gen_init,
+        _repr = crate::dataclasses_gen::gen_repr,
+        _eq = crate::dataclasses_gen::gen_eq,
+        _order = crate::dataclasses_gen::gen_order,
+        _hash = crate::dataclasses_gen::gen_hash,
+        _setattr = crate::dataclasses_gen::gen_setattr,
+        _delattr = crate::dataclasses_gen::gen_delattr,
+        _field_repr = field_repr,
+        _params_repr = params_repr,
+        _marker_repr = marker_repr,
     ],
     init,
 };
-
-/// Dataclasses on the VM: `__init__`, `__repr__`, `__eq__`, ordering and
-/// hashing generated from a class's fields.
-///
-/// An extension trait: the VM type lives in `monty-vm`, so the library
-/// adds its methods through traits (brought into scope where used).
-pub trait DataclassVm {
-    /// The generated `__init__`: binds arguments to fields.
-    fn dataclass_init(
-        &mut self,
-        cls: ObjId,
-        inst: Value,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-    ) -> PyResult<()>;
-
-    fn compare_values(&mut self, v: Value, info: &DataclassInfo) -> PyResult<Vec<Value>>;
-
-    /// Field by field, reading each pair only when the ones before were
-    /// equal (an uninitialized later field is then never touched).
-    fn fields_equal(&mut self, a: Value, b: Value, info: &DataclassInfo) -> PyResult<bool>;
-
-    /// One more nested dataclass comparison, or RecursionError past the
-    /// bound (cyclic dataclasses compare forever otherwise).
-    fn enter_dataclass_compare(&mut self) -> PyResult<()>;
-
-    /// The generated `__repr__`, `...` for an instance already being
-    /// shown (`reprlib.recursive_repr`).
-    fn dataclass_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String>;
-
-    fn dataclass_fields_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String>;
-}
-
-impl DataclassVm for Vm {
-    fn dataclass_init(
-        &mut self,
-        cls: ObjId,
-        inst: Value,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-    ) -> PyResult<()> {
-        let info = self.class(cls).dataclass.clone().expect("a dataclass");
-        let cname = self.class(cls).name.clone();
-        let fname = format!("{cname}.__init__");
-        let positional: Vec<&Field> = info
-            .fields
-            .iter()
-            .filter(|f| f.init && !f.kw_only)
-            .collect();
-        let kw_only: Vec<&Field> = info.fields.iter().filter(|f| f.init && f.kw_only).collect();
-        if args.len() > positional.len() {
-            let n = positional.len() + 1;
-            let given = args.len() + 1;
-            return Err(PyErr::type_error(format!(
-                "{fname}() takes {n} positional argument{} but {given} were given",
-                if n == 1 { "" } else { "s" }
-            )));
-        }
-        let mut values: Vec<(String, Value)> = Vec::new();
-        for (f, v) in positional.iter().zip(&args) {
-            values.push((f.name.clone(), *v));
-        }
-        for (k, v) in &kwargs {
-            let Some(f) = info.fields.iter().find(|f| &f.name == k && f.init) else {
-                return Err(PyErr::type_error(format!(
-                    "{fname}() got an unexpected keyword argument '{k}'"
-                )));
-            };
-            if values.iter().any(|(n, _)| n == k) {
-                return Err(PyErr::type_error(format!(
-                    "{fname}() got multiple values for argument '{k}'"
-                )));
-            }
-            values.push((f.name.clone(), *v));
-        }
-        let mut missing = Vec::new();
-        let mut missing_kw = Vec::new();
-        for f in info.fields.iter() {
-            if values.iter().any(|(n, _)| *n == f.name) {
-                continue;
-            }
-            if !matches!(f.default_factory, Value::Undef) {
-                let v = self.call_value(f.default_factory, Vec::new(), Vec::new())?;
-                values.push((f.name.clone(), v));
-            } else if !matches!(f.default, Value::Undef) {
-                values.push((f.name.clone(), f.default));
-            } else if f.init {
-                if f.kw_only {
-                    missing_kw.push(f.name.clone());
-                } else {
-                    missing.push(f.name.clone());
-                }
-            }
-        }
-        let _ = kw_only;
-        for (names, kind) in [(missing, "positional"), (missing_kw, "keyword-only")] {
-            if !names.is_empty() {
-                let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-                let list = match quoted.len() {
-                    1 => quoted[0].clone(),
-                    2 => format!("{} and {}", quoted[0], quoted[1]),
-                    n => format!("{}, and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
-                };
-                let s = if names.len() == 1 { "" } else { "s" };
-                return Err(PyErr::type_error(format!(
-                    "{fname}() missing {} required {kind} argument{s}: {list}",
-                    names.len()
-                )));
-            }
-        }
-        // Fields keep declaration order in the instance dict.
-        for f in &info.fields {
-            if let Some((_, v)) = values.iter().find(|(n, _)| *n == f.name) {
-                self.raw_set_attr(inst, &f.name, *v);
-            }
-        }
-        if self.class_lookup(cls, "__post_init__").is_some() {
-            self.call_dunder(inst, "__post_init__", Vec::new())?;
-        }
-        Ok(())
-    }
-
-    fn compare_values(&mut self, v: Value, info: &DataclassInfo) -> PyResult<Vec<Value>> {
-        let mut out = Vec::new();
-        for f in info.fields.iter().filter(|f| f.compare) {
-            out.push(self.get_attr(v, &f.name)?);
-        }
-        Ok(out)
-    }
-
-    fn fields_equal(&mut self, a: Value, b: Value, info: &DataclassInfo) -> PyResult<bool> {
-        for f in info.fields.iter().filter(|f| f.compare) {
-            let p = self.get_attr(a, &f.name)?;
-            let q = self.get_attr(b, &f.name)?;
-            let r = self.compare_op(CmpOp::Eq, p, q)?;
-            if !self.truthy(r)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    fn enter_dataclass_compare(&mut self) -> PyResult<()> {
-        const MAX_DATACLASS_COMPARE_DEPTH: u32 = 200;
-        if self.dataclass_compare_depth >= MAX_DATACLASS_COMPARE_DEPTH {
-            return Err(PyErr::new(
-                ExcType::RecursionError,
-                "maximum recursion depth exceeded in comparison",
-            ));
-        }
-        self.dataclass_compare_depth += 1;
-        Ok(())
-    }
-
-    fn dataclass_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String> {
-        let Value::Ref(id) = v else {
-            return self.default_repr(v);
-        };
-        if self.nested_repr_active.contains(&id.0) {
-            return Ok("...".into());
-        }
-        if self.nested_repr_active.len() >= MAX_NESTED_REPR_DEPTH {
-            return Err(PyErr::new(
-                ExcType::RecursionError,
-                "maximum recursion depth exceeded while getting the repr of an object",
-            ));
-        }
-        self.nested_repr_active.push(id.0);
-        let r = self.dataclass_fields_repr(v, info);
-        self.nested_repr_active.pop();
-        r
-    }
-
-    fn dataclass_fields_repr(&mut self, v: Value, info: &DataclassInfo) -> PyResult<String> {
-        let cls = self.user_class_of(v).expect("an instance");
-        let mut out = format!(
-            "{}(",
-            self.class(cls)
-                .qualname
-                .rsplit("<locals>.")
-                .next()
-                .unwrap_or("")
-        );
-        let mut first = true;
-        for f in info.fields.iter().filter(|f| f.repr) {
-            if !first {
-                out.push_str(", ");
-            }
-            first = false;
-            let x = self.get_attr(v, &f.name)?;
-            out.push_str(&f.name);
-            out.push('=');
-            out.push_str(&self.repr(x)?);
-        }
-        out.push(')');
-        Ok(out)
-    }
-}

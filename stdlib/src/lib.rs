@@ -84,6 +84,7 @@ macro_rules! native_modules {
             "numbers" => numbers MODULE,
             "difflib" => difflib MODULE,
             "calendar" => calendar MODULE,
+            "gc" => gc MODULE,
         }
     };
 }
@@ -106,6 +107,8 @@ mod csv_dict;
 mod csv_reader;
 mod csv_writer;
 mod dataclasses;
+mod dataclasses_convert;
+mod dataclasses_gen;
 mod datetime;
 mod datetime_args;
 mod datetime_data;
@@ -131,6 +134,7 @@ mod fractions_fmt;
 mod fractions_ops;
 mod functools;
 mod future;
+mod gc;
 pub mod generic;
 mod graphlib;
 mod graphlib_data;

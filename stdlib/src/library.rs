@@ -194,6 +194,10 @@ impl Stdlib for Library {
         vm.bound_native_binds(id)
     }
 
+    fn bound_native_is_function(vm: &Vm, id: ObjId) -> bool {
+        matches!(vm.heap.get(id), crate::object::Obj::BoundNative { func, .. } if crate::dataclasses::is_function(*func))
+    }
+
     fn bound_native_repr(
         vm: &mut Vm,
         func: NativeId,

@@ -5,7 +5,6 @@
 
 use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
-use monty_compile::bytecode::Code;
 
 use super::journal::{served, Opened};
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm, MAX_NATIVE_DEPTH};
@@ -445,7 +444,14 @@ impl<S: Stdlib> Vm<S> {
         let f = f.clone();
         let prog = self.program.clone();
         let code = &prog.codes[f.code as usize];
-        let locals = self.bind_args(code, &f.defaults, &f.kwdefaults, pos, kw)?;
+        let locals = self.bind_params(
+            &code.qualname,
+            &code.params,
+            &f.defaults,
+            &f.kwdefaults,
+            pos,
+            kw,
+        )?;
         self.stack.extend(locals);
         self.push_frame(f.code, fpos + 1, fpos, &f.closure, boundary)
     }
@@ -499,19 +505,24 @@ impl<S: Stdlib> Vm<S> {
         Ok(true)
     }
 
-    /// Matches arguments to parameters; returns the parameter slots.
-    fn bind_args(
+    /// Matches arguments to the parameters `p` of the function named
+    /// `fname` (its qualname, for CPython's messages); returns the
+    /// parameter slots. Also what natives acting as Python functions (a
+    /// dataclass's generated methods) bind their arguments with.
+    ///
+    /// # Errors
+    /// CPython's `TypeError`s for arguments that do not fit.
+    pub fn bind_params(
         &mut self,
-        code: &Code,
+        fname: &str,
+        p: &monty_compile::bytecode::Params,
         defaults: &[Value],
         kwdefaults: &[Value],
         mut pos: Vec<Value>,
         kw: Kwargs,
     ) -> PyResult<Vec<Value>> {
-        let p = &code.params;
         let npos = p.positional as usize;
         let nkwonly = p.kwonly as usize;
-        let fname = &code.qualname;
         let mut slots = vec![Value::Undef; npos + nkwonly];
         let given = pos.len();
         let extra = if given > npos {

@@ -491,14 +491,6 @@ impl<S: Stdlib> Vm<S> {
                 return Ok(());
             }
         }
-        if let Some(dc) = &self.class(cls).dataclass {
-            if dc.frozen {
-                return Err(PyErr::new(
-                    ExcType::FrozenInstanceError,
-                    format!("cannot assign to field '{name}'"),
-                ));
-            }
-        }
         if let Some(setattr) = self.class_lookup(cls, "__setattr__") {
             let key = self.new_str(name);
             self.call_value(setattr, vec![obj, key, v], Vec::new())?;
@@ -531,6 +523,11 @@ impl<S: Stdlib> Vm<S> {
     }
 
     pub fn instance_del_attr(&mut self, obj: Value, cls: ObjId, name: &str) -> PyResult<()> {
+        if let Some(delattr) = self.class_lookup(cls, "__delattr__") {
+            let key = self.new_str(name);
+            self.call_value(delattr, vec![obj, key], Vec::new())?;
+            return Ok(());
+        }
         if let Some(Value::Ref(pid)) = self.class_lookup(cls, name) {
             if let Obj::Property(p) = self.heap.get(pid) {
                 let fdel = p.fdel;

@@ -140,6 +140,7 @@ impl<S: Stdlib> Vm<S> {
                 Obj::BuiltinMethod(..) => Type::BuiltinFunction,
                 Obj::External(_) => Type::ExternalFunction,
                 Obj::Module(_) => Type::Module,
+                Obj::BoundNative { .. } if S::bound_native_is_function(self, id) => Type::Function,
                 Obj::BoundNative { .. } => Type::Object,
                 Obj::Class(_) => Type::Type,
                 Obj::Instance(_) => Type::Object,
@@ -216,6 +217,9 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Iter(it) => {
                     let is_tuple = matches!(it, crate::object::Iter::Seq { seq, .. } if matches!(self.heap.get(*seq), Obj::Tuple(_)));
                     it.class_name(is_tuple).to_string()
+                }
+                Obj::BoundNative { .. } if S::bound_native_is_function(self, id) => {
+                    "function".to_string()
                 }
                 Obj::BoundNative { name, .. } => {
                     name.rsplit('.').next().unwrap_or(name).to_string()

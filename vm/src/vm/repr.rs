@@ -101,12 +101,20 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
-    /// `object.__repr__`: `<__main__.Name object at 0x...>`.
+    /// `object.__repr__`: `<module.Name object at 0x...>`, the module
+    /// being the class's `__module__` (`__main__` for the program's).
     pub fn default_repr(&mut self, v: Value) -> PyResult<String> {
         if let Value::Ref(id) = v {
             if let Obj::Instance(i) = self.heap.get(id) {
-                let q = self.class(i.class).qualname.clone();
-                return Ok(format!("<__main__.{q} object at {}>", fake_addr(id.0)));
+                let class = self.class(i.class);
+                let q = class.qualname.clone();
+                let module = class
+                    .attrs
+                    .get_str("__module__")
+                    .and_then(|m| super::as_str(&self.heap, m))
+                    .unwrap_or("__main__")
+                    .to_string();
+                return Ok(format!("<{module}.{q} object at {}>", fake_addr(id.0)));
             }
         }
         self.repr(v)
@@ -422,6 +430,9 @@ impl<S: Stdlib> Vm<S> {
                 out.push_str(&format!("<function {} at {}>", e.name, fake_addr(id.0)))
             }
             Obj::Module(m) => out.push_str(&format!("<module '{}' (built-in)>", m.name)),
+            Obj::BoundNative { name, .. } if S::bound_native_is_function(self, id) => {
+                out.push_str(&format!("<function {name} at {}>", fake_addr(id.0)));
+            }
             Obj::BoundNative { func, bound, name } => {
                 let (func, bound, name) = (*func, bound.clone(), name.clone());
                 if let Some(s) = S::bound_native_repr(self, func, &bound, id)? {

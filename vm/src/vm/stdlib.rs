@@ -165,6 +165,13 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// Whether the bound native binds like a method when found on a class.
     fn bound_native_binds(vm: &Vm<Self>, id: ObjId) -> bool;
 
+    /// Whether the bound native stands for a Python function (a
+    /// dataclass's generated `__init__`): `type()` of it is `function`
+    /// and its repr `<function Name.__init__ at 0x...>`.
+    fn bound_native_is_function(_vm: &Vm<Self>, _id: ObjId) -> bool {
+        false
+    }
+
     /// `repr()` of a bound native (`functools.partial(<function f ...>, 1)`).
     fn bound_native_repr(
         vm: &mut Vm<Self>,
