@@ -80,4 +80,8 @@ builtin_names! {
     // Appended: the enum is part of the snapshot format.
     AIter => "aiter",
     ANext => "anext",
+    Eval => "eval",
+    Exec => "exec",
+    Locals => "locals",
+    Globals => "globals",
 }
