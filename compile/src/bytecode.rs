@@ -282,6 +282,17 @@ pub enum Op {
     /// `class C(..., metaclass=M)`: as `BuildClass`, with the metaclass
     /// pushed after the `n` bases.
     BuildClassMeta(u32),
+    /// Code compiled by `exec`/`eval` with a globals dict (held in global
+    /// slot `g`): push global `name` from it, else the builtin, else
+    /// `NameError`.
+    LoadGlobalNs(u32, u32),
+    /// Store TOS as `name` in the globals dict held in global slot `g`.
+    StoreGlobalNs(u32, u32),
+    /// Delete `name` from the globals dict held in global slot `g`.
+    DeleteGlobalNs(u32, u32),
+    /// `LoadName` whose fallback is the globals dict in global slot `g`
+    /// (then the builtins) instead of the module's globals.
+    LoadNameNs(u32, u32),
 }
 
 /// A compile-time constant.
@@ -339,6 +350,13 @@ pub struct Code {
     /// For a class body: the slot of the `__class__` cell (set to the new
     /// class when it is created, for zero-argument `super()`).
     pub class_cell: Option<u32>,
+    /// The file the code comes from when it is not the program's own:
+    /// `"<string>"` for code compiled by `exec`/`eval` (its lines count
+    /// from that source's first line; tracebacks show no source text).
+    pub filename: Option<String>,
+    /// Code compiled by `exec`/`eval` with a globals dict: the global slot
+    /// holding it (its global names are looked up there).
+    pub globals_dict: Option<u32>,
 }
 
 impl Code {

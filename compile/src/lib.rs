@@ -17,6 +17,7 @@ mod expr;
 mod fstring;
 pub mod parse;
 mod pattern;
+pub mod snippet;
 mod stmt;
 pub mod symtable;
 mod type_alias;
@@ -56,6 +57,8 @@ enum NameLoc {
     Deref(u32),
     Global(u32),
     Builtin(u32),
+    /// A global of code compiled by `exec` with a globals dict: the name.
+    GlobalNs(u32),
 }
 
 /// What `break`/`continue`/`return` must undo when leaving a block.
@@ -115,6 +118,17 @@ pub struct Compiler<'a> {
     /// `__file__`: the request's filename as an absolute path (the sandbox
     /// has no working directory; a relative name is taken from `/`).
     file_path: String,
+    /// Index in the whole program of `codes[0]` (non-zero when compiling
+    /// code for `exec`/`eval` onto a running program: `snippet.rs`).
+    code_base: u32,
+    /// Global slots that exist before this compilation (a running
+    /// program's): names found there are globals even if never stored here.
+    known_globals: usize,
+    /// The top level's names live in the namespace dict in slot 0 (code for
+    /// `exec`/`eval` with a locals mapping), not in the globals.
+    ns_top: bool,
+    /// Globals are the dict held in this global slot, not the slots.
+    globals_dict: Option<u32>,
 }
 
 /// Parses and compiles `source`.
@@ -169,6 +183,10 @@ pub fn compile<'a>(
         } else {
             format!("/{filename}")
         },
+        code_base: 0,
+        known_globals: 0,
+        ns_top: false,
+        globals_dict: None,
     };
     for name in predeclared {
         c.global_slot(name);
@@ -206,6 +224,8 @@ impl<'a> Compiler<'a> {
             is_coroutine: false,
             doc: None,
             class_cell: None,
+            filename: None,
+            globals_dict: None,
         }
     }
 
@@ -378,17 +398,23 @@ impl<'a> Compiler<'a> {
                 }
                 ScopeKind::Function => {
                     if sc.globals.contains(name) {
-                        return NameLoc::Global(self.global_slot(name));
+                        return self.global_loc(name);
                     }
                     if sc.is_local(name) || sc.frees.contains(name) {
                         return self.slot_loc(x, name);
                     }
                     return self.global_or_builtin(name);
                 }
+                ScopeKind::Module if self.ns_top => {
+                    if sc.globals.contains(name) {
+                        return self.global_loc(name);
+                    }
+                    return NameLoc::ClassNs(self.name_idx(name));
+                }
                 ScopeKind::Module => return self.global_or_builtin(name),
                 ScopeKind::Class => {
                     if sc.globals.contains(name) {
-                        return NameLoc::Global(self.global_slot(name));
+                        return self.global_loc(name);
                     }
                     // the namespace starts with these, so look them up there
                     let preset = matches!(name, "__doc__" | "__module__" | "__qualname__");
@@ -414,16 +440,42 @@ impl<'a> Compiler<'a> {
     }
 
     fn global_or_builtin(&mut self, name: &str) -> NameLoc {
-        if self.st.global_stores.contains(name) {
+        let known = || {
+            self.global_index
+                .get(name)
+                .is_some_and(|&g| (g as usize) < self.known_globals)
+        };
+        if self.globals_dict.is_some() {
+            NameLoc::GlobalNs(self.name_idx(name))
+        } else if self.st.global_stores.contains(name) || known() {
             NameLoc::Global(self.global_slot(name))
         } else {
             NameLoc::Builtin(self.name_idx(name))
         }
     }
 
+    /// Where a name declared `global` lives.
+    fn global_loc(&mut self, name: &str) -> NameLoc {
+        if self.globals_dict.is_some() {
+            NameLoc::GlobalNs(self.name_idx(name))
+        } else {
+            NameLoc::Global(self.global_slot(name))
+        }
+    }
+
+    /// The global slot holding the globals dict (`GlobalNs` names only).
+    fn ns_slot(&self) -> u32 {
+        self.globals_dict
+            .expect("a GlobalNs name has a globals dict")
+    }
+
     fn load_name(&mut self, name: &str) {
         let op = match self.resolve(name) {
-            NameLoc::ClassNs(n) => Op::LoadName(n),
+            NameLoc::ClassNs(n) => match self.globals_dict {
+                Some(g) => Op::LoadNameNs(g, n),
+                None => Op::LoadName(n),
+            },
+            NameLoc::GlobalNs(n) => Op::LoadGlobalNs(self.ns_slot(), n),
             NameLoc::Fast(s) => Op::LoadFast(s),
             NameLoc::Deref(s) => Op::LoadDeref(s),
             NameLoc::Global(s) => Op::LoadGlobal(s),
@@ -450,6 +502,7 @@ impl<'a> Compiler<'a> {
             NameLoc::Fast(s) => Op::StoreFast(s),
             NameLoc::Deref(s) => Op::StoreDeref(s),
             NameLoc::Global(s) => Op::StoreGlobal(s),
+            NameLoc::GlobalNs(n) => Op::StoreGlobalNs(self.ns_slot(), n),
             NameLoc::Builtin(_) => {
                 let s = self.global_slot(name);
                 Op::StoreGlobal(s)
@@ -464,6 +517,7 @@ impl<'a> Compiler<'a> {
             NameLoc::Fast(s) => Op::DeleteFast(s),
             NameLoc::Deref(s) => Op::DeleteDeref(s),
             NameLoc::Global(s) => Op::DeleteGlobal(s),
+            NameLoc::GlobalNs(n) => Op::DeleteGlobalNs(self.ns_slot(), n),
             NameLoc::Builtin(_) => {
                 let s = self.global_slot(name);
                 Op::DeleteGlobal(s)
@@ -540,7 +594,7 @@ impl<'a> Compiler<'a> {
         code.params = params.clone();
         let frees: Vec<String> = self.st.scopes[node_scope].frees.iter().cloned().collect();
         code.freevars = frees.clone();
-        let idx = self.codes.len() as u32;
+        let idx = self.code_base + self.codes.len() as u32;
         self.codes.push(None);
         self.units.push(Unit {
             code,
@@ -608,7 +662,7 @@ impl<'a> Compiler<'a> {
             }
         }
         let unit = self.units.pop().expect("function unit");
-        self.codes[idx as usize] = Some(unit.code);
+        self.codes[(idx - self.code_base) as usize] = Some(unit.code);
         Ok(idx)
     }
 }

@@ -122,6 +122,7 @@ pub fn effect(op: Op) -> Effect {
         | Op::MakeCell(_)
         | Op::DeleteGlobal(_)
         | Op::DeleteName(_)
+        | Op::DeleteGlobalNs(..)
         | Op::PopExcept => fx(0, 0, 0),
         Op::LoadConst(_)
         | Op::LoadNone
@@ -131,12 +132,15 @@ pub fn effect(op: Op) -> Effect {
         | Op::LoadGlobal(_)
         | Op::LoadBuiltin(_)
         | Op::LoadName(_)
+        | Op::LoadGlobalNs(..)
+        | Op::LoadNameNs(..)
         | Op::LoadAssertionError
         | Op::ImportName(..) => fx(0, 0, 1),
         Op::StoreFast(_)
         | Op::StoreDeref(_)
         | Op::StoreGlobal(_)
         | Op::StoreName(_)
+        | Op::StoreGlobalNs(..)
         | Op::AnnotateName(_)
         | Op::DeleteAttr(_)
         | Op::Pop
@@ -433,7 +437,11 @@ fn check_operands(program: &Program, code: &Code, op: Op) -> Result<(), String> 
             Some(Const::Tuple(t)) if t.len() <= argc as usize => Ok(()),
             _ => Err("more keyword names than arguments".into()),
         },
-        Op::LoadName(_) | Op::StoreName(_) | Op::DeleteName(_) | Op::AnnotateName(_)
+        Op::LoadName(_)
+        | Op::LoadNameNs(..)
+        | Op::StoreName(_)
+        | Op::DeleteName(_)
+        | Op::AnnotateName(_)
             if code.nlocals == 0 =>
         {
             Err("a namespace op in code without a namespace slot".into())

@@ -86,11 +86,14 @@ fn name_path(vm: &mut Vm, e: PyErr, path: &str, path2: Option<&str>) -> PyErr {
         if x.kind.is_subclass_of(ExcType::OSError) && x.attrs.get_str("errno").is_some()
             && x.attrs.get_str("filename").is_none());
     if is_os {
-        let f = vm.new_str(path);
-        let _ = vm.set_attr(exc, "filename", f);
-        if let Some(p2) = path2 {
-            let f2 = vm.new_str(p2);
-            let _ = vm.set_attr(exc, "filename2", f2);
+        let mut names = vec![("filename", path)];
+        names.extend(path2.map(|p2| ("filename2", p2)));
+        for (attr, p) in names {
+            let key = vm.new_str(attr);
+            let v = vm.new_str(p);
+            if let Obj::Exception(x) = vm.heap.get_mut(id) {
+                x.attrs.insert(crate::object::HashKey::Str(attr.into()), key, v);
+            }
         }
     }
     PyErr::Raise(exc)

@@ -18,6 +18,9 @@ pub(super) struct Builder<'l> {
     /// Current statement/expression nesting: bounded like the compiler's
     /// (this pass runs first, so it is what meets hostile nesting).
     pub(super) depth: u32,
+    /// `await` is allowed at the top level (a program run as a coroutine);
+    /// not in code compiled by `exec`/`eval`.
+    pub(super) top_await: bool,
 }
 
 impl Builder<'_> {
@@ -94,9 +97,9 @@ impl Builder<'_> {
                 ));
             }
             if global {
-                if !module {
-                    s.globals.insert(n.to_string());
-                }
+                // (at module level too: code `exec` runs with a namespace
+                // binds such names in the globals)
+                s.globals.insert(n.to_string());
             } else {
                 s.nonlocals.insert(n.to_string());
             }

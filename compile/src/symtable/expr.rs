@@ -68,11 +68,17 @@ impl Builder<'_> {
         let ok = match self.scopes[s].kind {
             ScopeKind::Function => self.scopes[s].is_coroutine,
             // top-level await (the program is run as a coroutine)
-            ScopeKind::Module => true,
+            ScopeKind::Module => self.top_await,
             _ => false,
         };
         if ok {
             return Ok(());
+        }
+        if !self.top_await && what == "'await'" && self.scopes[s].kind != ScopeKind::Function {
+            return Err(CompileError::syntax(
+                "'await' outside function".into(),
+                self.line(at),
+            ));
         }
         let message = if self.scopes[self.cur].kind == ScopeKind::Comprehension {
             "asynchronous comprehension outside of an asynchronous function".to_string()

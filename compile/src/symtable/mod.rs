@@ -126,12 +126,27 @@ impl SymbolTable {
         predeclared: &[String],
         lines: &dyn Fn(u32) -> u32,
     ) -> Result<SymbolTable, CompileError> {
+        Self::build_with(body, predeclared, lines, true)
+    }
+
+    /// [`SymbolTable::build`]; `top_await`: whether the top level may
+    /// `await` (a program may, code given to `exec` may not).
+    ///
+    /// # Errors
+    /// As [`SymbolTable::build`].
+    pub fn build_with(
+        body: &[Stmt],
+        predeclared: &[String],
+        lines: &dyn Fn(u32) -> u32,
+        top_await: bool,
+    ) -> Result<SymbolTable, CompileError> {
         let mut b = Builder {
             scopes: vec![Scope::new(ScopeKind::Module, None)],
             by_node: HashMap::default(),
             cur: 0,
             lines,
             depth: 0,
+            top_await,
         };
         for name in predeclared {
             b.scopes[0].bound.insert(name.clone());

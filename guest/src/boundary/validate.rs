@@ -585,6 +585,12 @@ fn check_code(p: &Program, code: &Code) -> Result<(), String> {
     if code.class_cell.is_some_and(|c| c as usize >= nlocals) {
         return Err("class cell out of range".into());
     }
+    if code
+        .globals_dict
+        .is_some_and(|g| g as usize >= p.globals.len())
+    {
+        return Err("globals dict slot out of range".into());
+    }
     for (at, op) in code.ops.iter().enumerate() {
         let ok = |i: u32, n: usize| (i as usize) < n;
         let (slot, name, global, konst, target) = (
@@ -620,6 +626,10 @@ fn check_code(p: &Program, code: &Code) -> Result<(), String> {
             | Op::DeleteName(n)
             | Op::AnnotateName(n) => name(n),
             Op::LoadGlobal(g) | Op::StoreGlobal(g) | Op::DeleteGlobal(g) => global(g),
+            Op::LoadGlobalNs(g, n)
+            | Op::StoreGlobalNs(g, n)
+            | Op::DeleteGlobalNs(g, n)
+            | Op::LoadNameNs(g, n) => global(g) && name(n),
             Op::Jump(t)
             | Op::PopJumpIfFalse(t)
             | Op::PopJumpIfTrue(t)

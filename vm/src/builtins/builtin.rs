@@ -80,5 +80,9 @@ builtin_names! {
     // Appended: the enum is part of the snapshot format.
     AIter => "aiter",
     ANext => "anext",
+    Eval => "eval",
+    Exec => "exec",
+    Locals => "locals",
+    Globals => "globals",
     Open => "open",
 }

@@ -74,6 +74,29 @@ builtin_natives! {
     ObjectEq => super::objects::object_eq,
     Str_ => super::objects::object_str,
     Open => open,
+    Eval => eval,
+    Exec => exec,
+    Locals => locals,
+    Globals => globals,
+}
+
+/// `eval(source, globals=None, locals=None)` called by native code (a
+/// call instruction runs it as a frame instead: `Vm::call_snippet`).
+fn eval<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+    vm.run_snippet(Builtin::Eval, args)
+}
+
+/// `exec(source, globals=None, locals=None, *, closure=None)`, as `eval`.
+fn exec<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+    vm.run_snippet(Builtin::Exec, args)
+}
+
+fn locals<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+    vm.builtin_locals(args)
+}
+
+fn globals<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+    vm.builtin_globals(args)
 }
 
 /// `open(...)`: files are the library's (os calls, `OS_CALLS.md`).

@@ -526,6 +526,16 @@ impl<S: Stdlib> Vm<S> {
         } else {
             &prog.names[i]
         };
+        if !global {
+            // a global that `exec` defined after this name was compiled (a
+            // name the program compiles as a builtin has no global slot
+            // of its own otherwise)
+            if let Some(g) = prog.globals.iter().position(|g| g == name) {
+                if !matches!(self.globals[g], Value::Undef) {
+                    return Ok(self.globals[g]);
+                }
+            }
+        }
         let v = self.builtin_by_name(name)?;
         let (cache, len) = if global {
             (&mut self.builtin_globals, prog.globals.len())

@@ -318,6 +318,12 @@ impl<S: Stdlib> Vm<S> {
                 return self.asyncio_run(pos, kw);
             }
         }
+        if let Value::Builtin(
+            b @ (crate::builtins::builtin::Builtin::Eval | crate::builtins::builtin::Builtin::Exec),
+        ) = callee
+        {
+            return self.call_snippet(fpos, b, pos, kw);
+        }
         if self.try_start_consumer(fpos, callee, &pos, &kw)? {
             return Ok(true);
         }

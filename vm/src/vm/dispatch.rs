@@ -66,8 +66,12 @@ impl<S: Stdlib> Vm<S> {
         if let Some(exc) = self.pending_throw.take() {
             return Err(PyErr::Raise(exc));
         }
-        let prog = self.program.clone();
+        let mut prog = self.program.clone();
         'frame: loop {
+            if !std::rc::Rc::ptr_eq(&prog, &self.program) {
+                // `exec`/`eval` compiled code onto the program
+                prog = self.program.clone();
+            }
             if self.frames.is_empty() {
                 // the running task blocked or finished: run another
                 if let Some(exit) = self.switch()? {

@@ -239,10 +239,49 @@ impl<S: Stdlib> Vm<S> {
                     Some(v) => v,
                     None => match prog.globals.iter().position(|g| g == name) {
                         Some(g) if !matches!(self.globals[g], Value::Undef) => self.globals[g],
+                        // (code `exec` runs with a function's locals)
+                        _ if name == "__name__" => self.new_str("__main__"),
                         _ => self.builtin_by_name(name)?,
                     },
                 };
                 self.stack.push(v);
+            }
+            Op::LoadNameNs(g, n) => {
+                let name = &prog.names[n as usize];
+                let v = match self.dict_get_name(self.stack[base], name) {
+                    Some(v) => v,
+                    None => self.global_ns_get(g, name)?,
+                };
+                self.stack.push(v);
+            }
+            Op::LoadGlobalNs(g, n) => {
+                let v = self.global_ns_get(g, &prog.names[n as usize])?;
+                self.stack.push(v);
+            }
+            Op::StoreGlobalNs(g, n) => {
+                let v = self.pop();
+                let name = &prog.names[n as usize];
+                let key = self.new_str(name.as_str());
+                if let Value::Ref(id) = self.globals[g as usize] {
+                    if let Obj::Dict(d) = self.heap.get_mut(id) {
+                        d.insert(crate::object::HashKey::Str(name.as_str().into()), key, v);
+                    }
+                }
+            }
+            Op::DeleteGlobalNs(g, n) => {
+                let name = &prog.names[n as usize];
+                let removed = match self.globals[g as usize] {
+                    Value::Ref(id) => match self.heap.get_mut(id) {
+                        Obj::Dict(d) => d
+                            .remove(&crate::object::HashKey::Str(name.as_str().into()))
+                            .is_some(),
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                if !removed {
+                    return Err(self.name_error(name));
+                }
             }
             Op::StoreName(n) => {
                 let v = self.pop();
@@ -519,6 +558,28 @@ impl<S: Stdlib> Vm<S> {
                 self.stack.push(Value::Bool(true));
             }
             None => self.stack.push(Value::Bool(false)),
+        }
+    }
+}
+
+impl<S: Stdlib> Vm<S> {
+    /// `d[name]` if `d` is a dict holding the str key `name`.
+    fn dict_get_name(&self, d: Value, name: &str) -> Option<Value> {
+        match d {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Dict(d) => d.get_str(name),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Global `name` of code whose globals are the dict in global slot
+    /// `g` (`exec`/`eval` with a globals dict), else the builtin.
+    fn global_ns_get(&mut self, g: u32, name: &str) -> PyResult<Value> {
+        match self.dict_get_name(self.globals[g as usize], name) {
+            Some(v) => Ok(v),
+            None => self.builtin_by_name(name),
         }
     }
 }

@@ -26,6 +26,7 @@ pub mod edit_distance;
 pub mod exc_bases;
 pub mod exc_group;
 pub mod exception;
+pub mod frame_locals;
 pub mod generator;
 pub mod hashing;
 pub mod iter;
@@ -43,6 +44,7 @@ pub mod raise;
 pub mod repr;
 pub mod returns;
 pub mod set_ops;
+pub mod snippet;
 pub mod stdlib;
 pub mod subscr;
 pub mod suggest;
@@ -300,6 +302,10 @@ pub struct Vm<S: Stdlib> {
     /// The run is pausing inside native code: set until it has unwound.
     #[serde(skip)]
     pub suspending: bool,
+    /// The entry code of each source `exec`/`eval` compiled, per mode and
+    /// scope (`snippet.rs`); rebuilt after a restore.
+    #[serde(skip)]
+    pub snippet_cache: snippet::SnippetCache,
 }
 
 fn unlimited_loops() -> u64 {
@@ -361,6 +367,7 @@ impl<S: Stdlib> Vm<S> {
             op_restartable: None,
             last_noted: None,
             suspending: false,
+            snippet_cache: Default::default(),
             limits,
             program: Rc::new(program),
         }
@@ -608,7 +615,7 @@ fn linear_memory_bytes() -> u64 {
     }
 }
 
-fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
+pub(crate) fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
     match c {
         Const::None => Value::None,
         Const::Bool(b) => Value::Bool(*b),

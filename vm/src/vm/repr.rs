@@ -73,6 +73,9 @@ impl<S: Stdlib> Vm<S> {
                             unreachable!("checked above")
                         };
                         let (kind, args) = (e.kind, e.args.clone());
+                        if let Some(s) = self.syntax_error_str(kind, &args) {
+                            return Ok(s);
+                        }
                         return match args.len() {
                             0 => Ok(String::new()),
                             1 if kind == ExcType::KeyError => self.repr(args[0]),

@@ -262,7 +262,11 @@ impl<S: Stdlib> Vm<S> {
         let msg = match known_msg {
             Some(m) => m,
             None => {
-                computed = self.exception_type_and_str(exc).1;
+                // (a located SyntaxError shows its bare message here)
+                computed = match self.syntax_error_msg(exc) {
+                    Some(m) => m,
+                    None => self.exception_type_and_str(exc).1,
+                };
                 &computed
             }
         };
@@ -331,6 +335,14 @@ impl<S: Stdlib> Vm<S> {
 
     fn format_entry(&self, entry: TbEntry, out: &mut String) {
         let code = &self.program.codes[entry.code as usize];
+        if let Some(file) = &code.filename {
+            // (code compiled by `exec`/`eval`: no source file to quote)
+            out.push_str(&format!(
+                "  File \"{file}\", line {}, in {}\n",
+                entry.line, code.name
+            ));
+            return;
+        }
         out.push_str(&format!(
             "  File \"{}\", line {}, in {}\n",
             self.program.filename, entry.line, code.name

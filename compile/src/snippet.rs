@@ -1,0 +1,200 @@
+//! Code compiled while a program runs, for `exec` and `eval`: the source
+//! becomes an [`Extension`] of the running [`Program`], whose tables it
+//! continues (its code, constant, name and global indices follow the
+//! program's), so the VM appends it and runs it like any other code.
+//!
+//! Where the snippet's names live is decided here, from [`SnippetScope`]:
+//! - plain (`exec` at module level, no mappings given): the top level is
+//!   module code over the program's global slots, new names get new slots;
+//! - `ns_top`: the top level's names are in the namespace dict passed as
+//!   the entry code's one parameter (a function's locals snapshot, a class
+//!   body's namespace, an explicit `locals`), as in a class body; loads
+//!   fall back to the globals, then the builtins;
+//! - `globals_dict`: the globals are a dict (explicit `globals`), held in
+//!   a global slot of the program; every global name of the snippet, in
+//!   functions defined by it too, is looked up there by name.
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustpython_parser::ast::{self, Stmt};
+
+use crate::bytecode::{Code, Const, Op, Params, Program};
+use crate::error::{CResult, CompileError, LineIndex, TOO_DEEP_MESSAGE};
+use crate::symtable::SymbolTable;
+use crate::{Compiler, Unit};
+
+/// The file name of code compiled from a string, as CPython names it.
+pub const SNIPPET_FILENAME: &str = "<string>";
+
+/// What the source is compiled as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SnippetMode {
+    /// Statements (`exec`): the entry code returns None.
+    Exec,
+    /// One expression (`eval`): the entry code returns its value.
+    Eval,
+}
+
+/// Where the snippet's names live (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SnippetScope {
+    pub ns_top: bool,
+    pub globals_dict: Option<u32>,
+}
+
+/// The compiled snippet: what to append to the program's tables. Its entry
+/// code is `codes[0]`, at index `codes.len()` of the program it extends.
+#[derive(Debug)]
+pub struct Extension {
+    pub codes: Vec<Code>,
+    pub consts: Vec<Const>,
+    pub names: Vec<String>,
+    pub globals: Vec<String>,
+}
+
+/// Compiles `source` to run inside `base` (see the module docs).
+///
+/// # Errors
+/// A [`CompileError`] for invalid or unsupported code; its line counts
+/// from the source's first line.
+pub fn compile_snippet(
+    base: &Program,
+    source: &str,
+    mode: SnippetMode,
+    scope: SnippetScope,
+) -> CResult<Extension> {
+    // eval ignores leading spaces and tabs (not newlines: they still count)
+    let source = match mode {
+        SnippetMode::Eval => source.trim_start_matches([' ', '\t']),
+        SnippetMode::Exec => source,
+    };
+    let ast = crate::parse::parse_module(source, SNIPPET_FILENAME)?;
+    let result = compile_parsed(base, &ast, source, mode, scope);
+    if matches!(&result, Err(e) if e.message == TOO_DEEP_MESSAGE) {
+        // (as `compile_source`: dropping it would recurse too deep)
+        std::mem::forget(ast);
+    }
+    result
+}
+
+fn compile_parsed(
+    base: &Program,
+    body: &[Stmt],
+    source: &str,
+    mode: SnippetMode,
+    scope: SnippetScope,
+) -> CResult<Extension> {
+    let expr = match mode {
+        SnippetMode::Eval => Some(single_expression(body, source)?),
+        SnippetMode::Exec => None,
+    };
+    let lines = LineIndex::new(source);
+    let mut st = SymbolTable::build_with(body, &[], &|o| lines.line(o), false)?;
+    if scope.ns_top {
+        // the top level binds in the namespace: only `global` names are
+        // globals
+        st.global_stores = st
+            .scopes
+            .iter()
+            .flat_map(|s| s.globals.iter().cloned())
+            .collect();
+    }
+    let index = |items: &[String]| -> HashMap<String, u32> {
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), i as u32))
+            .collect()
+    };
+    let mut c = Compiler {
+        st,
+        lines,
+        codes: vec![None],
+        consts: base.consts.clone(),
+        const_index: base
+            .consts
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (format!("{k:?}"), i as u32))
+            .collect(),
+        names: base.names.clone(),
+        name_index: index(&base.names),
+        globals: base.globals.clone(),
+        global_index: index(&base.globals),
+        units: Vec::new(),
+        depth: 0,
+        source,
+        file_path: SNIPPET_FILENAME.to_string(),
+        code_base: base.codes.len() as u32,
+        known_globals: base.globals.len(),
+        ns_top: scope.ns_top,
+        globals_dict: scope.globals_dict,
+    };
+    let first_line = 1;
+    let mut code = Compiler::new_code("<module>", "<module>", first_line);
+    if scope.ns_top {
+        code.params = Params {
+            positional: 1,
+            names: vec!["<namespace>".into()],
+            ..Params::default()
+        };
+    }
+    c.units.push(Unit {
+        code,
+        frame_scope: 0,
+        scope: 0,
+        slots: HashMap::default(),
+        cell_slots: HashSet::default(),
+        blocks: Vec::new(),
+        line: first_line,
+    });
+    if scope.ns_top {
+        c.new_slot("<namespace>".into());
+    }
+    match expr {
+        Some(e) => {
+            c.set_line(ast::Ranged::range(e).start().into());
+            c.expr(e)?;
+            c.emit(Op::Return);
+        }
+        None => {
+            for s in body {
+                c.stmt(s)?;
+            }
+            c.emit(Op::LoadNone);
+            c.emit(Op::Return);
+        }
+    }
+    let entry = c.units.pop().expect("entry unit").code;
+    c.codes[0] = Some(entry);
+    let codes = c
+        .codes
+        .into_iter()
+        .map(|code| {
+            let mut code = code.expect("every code compiled");
+            code.filename = Some(SNIPPET_FILENAME.to_string());
+            code.globals_dict = scope.globals_dict;
+            code
+        })
+        .collect();
+    Ok(Extension {
+        codes,
+        consts: c.consts.split_off(base.consts.len()),
+        names: c.names.split_off(base.names.len()),
+        globals: c.globals.split_off(base.globals.len()),
+    })
+}
+
+/// The one expression `eval` source must be.
+fn single_expression<'a>(body: &'a [Stmt], source: &str) -> CResult<&'a ast::Expr> {
+    match body {
+        [Stmt::Expr(e)] => Ok(&e.value),
+        _ => {
+            let lines = LineIndex::new(source);
+            let line = match body.iter().find(|s| !matches!(s, Stmt::Expr(_))) {
+                Some(s) => lines.line(ast::Ranged::range(s).start().into()),
+                None => 1,
+            };
+            Err(CompileError::syntax("invalid syntax".into(), line))
+        }
+    }
+}
