@@ -92,7 +92,8 @@ fn name_path(vm: &mut Vm, e: PyErr, path: &str, path2: Option<&str>) -> PyErr {
             let key = vm.new_str(attr);
             let v = vm.new_str(p);
             if let Obj::Exception(x) = vm.heap.get_mut(id) {
-                x.attrs.insert(crate::object::HashKey::Str(attr.into()), key, v);
+                x.attrs
+                    .insert(crate::object::HashKey::Str(attr.into()), key, v);
             }
         }
     }

@@ -5,8 +5,9 @@
 //! marks; the marked wait is done when it can take the lock back, polled
 //! like the other primitives' waits. `notify(n)` marks the `n` oldest
 //! waits of tasks still blocked on them (a cancelled waiter is skipped).
-//! `wait_for(predicate)` is not provided: its predicate is Python code the
-//! scheduler would have to call between polls.
+//! `wait_for(predicate)` is Python code (its predicate runs between
+//! waits): a coroutine function compiled once from [`WAIT_FOR_SOURCE`] by
+//! `exec` and called with the condition.
 
 use crate::object::{ExcType, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
@@ -22,9 +23,20 @@ pub const CONDITION_METHODS: &[&str] = &[
     "wait",
     "notify",
     "notify_all",
+    "wait_for",
     "__aenter__",
     "__aexit__",
 ];
+
+/// `Condition.wait_for(predicate)`, as CPython's.
+const WAIT_FOR_SOURCE: &str = "\
+async def wait_for(self, predicate):
+    result = predicate()
+    while not result:
+        await self.wait()
+        result = predicate()
+    return result
+";
 
 impl<S: Stdlib> Vm<S> {
     /// `asyncio.Condition(lock=None)`.
@@ -100,6 +112,23 @@ impl<S: Stdlib> Vm<S> {
                     _ => 0,
                 };
                 Ok(self.wait_on(id, SyncOp::CondWait(ticket)))
+            }
+            "wait_for" => {
+                let [predicate] = args[..] else {
+                    return Err(PyErr::type_error(format!(
+                        "Condition.wait_for() takes 2 positional arguments but {} were given",
+                        args.len() + 1
+                    )));
+                };
+                let ns = self
+                    .heap
+                    .new_value(crate::object::Obj::Dict(crate::object::Dict::new()));
+                let src = self.new_str(WAIT_FOR_SOURCE);
+                let exec = crate::builtins::Args::new("exec", vec![src, ns], Vec::new());
+                self.run_snippet(crate::builtins::builtin::Builtin::Exec, exec)?;
+                let key = self.attr_name_value("wait_for");
+                let f = self.get_item(ns, key)?;
+                self.call_value(f, vec![Value::Ref(id), predicate], Vec::new())
             }
             "notify" | "notify_all" => {
                 let n = match (name, args.as_slice()) {
