@@ -366,8 +366,13 @@ native! {
         let (_, info) = generated_for(vm, cls);
         let vals = vm.compare_values(this, &info)?;
         let t = vm.new_tuple(vals);
-        let key = vm.hash_key(t)?;
-        Ok(Value::Int(crate::object::python_hash(&key)))
+        // a field holding another such instance re-enters through here on
+        // the native stack: bounded as the comparisons are
+        vm.enter_dataclass_compare()
+            .map_err(|_| PyErr::new(ExcType::RecursionError, "maximum recursion depth exceeded"))?;
+        let key = vm.hash_key(t);
+        vm.dataclass_compare_depth -= 1;
+        Ok(Value::Int(crate::object::python_hash(&key?)))
     }
 }
 
