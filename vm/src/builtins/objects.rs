@@ -283,33 +283,36 @@ fn any_class<S: Stdlib>(
     let Some(root) = tuple_id(vm, classinfo) else {
         return leaf(vm, classinfo);
     };
-    // the tuples being walked, each with the index of its next item
-    let mut path: Vec<(ObjId, usize)> = vec![(root, 0)];
-    while let Some(&(id, i)) = path.last() {
-        let item = match vm.heap.get(id) {
-            Obj::Tuple(items) => items.get(i).copied(),
+    // the tuple being walked and the index of its next item; the ones
+    // around it in `path` (empty, so not allocated, for a flat tuple)
+    let mut cur = (root, 0);
+    let mut path: Vec<(ObjId, usize)> = Vec::new();
+    loop {
+        let item = match vm.heap.get(cur.0) {
+            Obj::Tuple(items) => items.get(cur.1).copied(),
             _ => None,
         };
         let Some(item) = item else {
-            path.pop();
+            match path.pop() {
+                Some(outer) => cur = outer,
+                None => return Ok(false),
+            }
             continue;
         };
-        if let Some(top) = path.last_mut() {
-            top.1 = i + 1;
-        }
+        cur.1 += 1;
         if let Some(inner) = tuple_id(vm, item) {
-            if path.len() >= MAX_CLASSINFO_DEPTH {
+            if path.len() + 1 >= MAX_CLASSINFO_DEPTH {
                 return Err(PyErr::new(
                     ExcType::RecursionError,
                     format!("maximum recursion depth exceeded in {check}"),
                 ));
             }
-            path.push((inner, 0));
+            path.push(cur);
+            cur = (inner, 0);
         } else if leaf(vm, item)? {
             return Ok(true);
         }
     }
-    Ok(false)
 }
 
 /// `isinstance(v, ty)`.
