@@ -157,8 +157,14 @@ native! {
         let this = bind(vm, cls, "__hash__", &["self"], args, kwargs)?[0];
         let vals = vm.compare_values(this, &info(unpack(vm, snap).0))?;
         let t = vm.new_tuple(vals);
-        let key = vm.hash_key(t)?;
-        Ok(Value::Int(crate::object::python_hash(&key)))
+        // a field holding another such instance re-enters through here on
+        // the native stack: bounded as the comparisons are
+        vm.enter_dataclass_compare().map_err(|_| {
+            PyErr::new(crate::object::ExcType::RecursionError, "maximum recursion depth exceeded")
+        })?;
+        let key = vm.hash_key(t);
+        vm.dataclass_compare_depth -= 1;
+        Ok(Value::Int(crate::object::python_hash(&key?)))
     }
 
     /// A frozen class's `__setattr__(self, name, value)`.

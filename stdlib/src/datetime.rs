@@ -348,7 +348,9 @@ native! {
 }
 
 fn date_of(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
-    let b = bind_c(args, kw, &["year", "month", "day"], 3, 3)?;
+    let b = bind_c(args, kw, &["year", "month", "day"], (3, 3), |_, v| {
+        c_int(vm, v).map(drop)
+    })?;
     let (y, m, d) = (
         int_or(vm, b[0], 0)?,
         int_or(vm, b[1], 0)?,
@@ -371,7 +373,11 @@ const DT_PARAMS: &[&str] = &[
 ];
 
 fn datetime_of(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
-    let b = bind_c(args, kw, DT_PARAMS, 3, 8)?;
+    // all ints but `tzinfo` (`"iii|iiiiO$i"`)
+    let b = bind_c(args, kw, DT_PARAMS, (3, 8), |i, v| match i {
+        7 => Ok(()),
+        _ => c_int(vm, v).map(drop),
+    })?;
     let mut n = [0i64; 7];
     for (i, slot) in n.iter_mut().enumerate() {
         *slot = int_or(vm, b[i], 0)?;
@@ -385,7 +391,10 @@ fn datetime_of(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
 
 fn time_of(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
     let params = ["hour", "minute", "second", "microsecond", "tzinfo", "fold"];
-    let b = bind_c(args, kw, &params, 0, 5)?;
+    let b = bind_c(args, kw, &params, (0, 5), |i, v| match i {
+        4 => Ok(()),
+        _ => c_int(vm, v).map(drop),
+    })?;
     let mut n = [0i64; 4];
     for (i, slot) in n.iter_mut().enumerate() {
         *slot = int_or(vm, b[i], 0)?;

@@ -10,12 +10,15 @@ use crate::vm::{PyErr, PyResult};
 
 /// Binds `params` in order, the first `required` mandatory, the
 /// ones from `kw_only` on keyword-only. Returns one slot per parameter.
+/// As `PyArg_ParseTupleAndKeywords`, each argument is converted (`convert`
+/// checks parameter `i`'s value) as it is bound, so a bad earlier one is
+/// reported before a missing or repeated later one.
 pub fn bind_c(
     pos: &[Value],
     kw: &Kwargs,
     params: &[&str],
-    required: usize,
-    kw_only: usize,
+    (required, kw_only): (usize, usize),
+    convert: impl Fn(usize, Value) -> PyResult<()>,
 ) -> PyResult<Vec<Option<Value>>> {
     let nargs = pos.len();
     let total = nargs + kw.len();
@@ -48,7 +51,9 @@ pub fn bind_c(
             out[i] = Some(*v);
             used += 1;
         }
-        if out[i].is_none() && i < required {
+        if let Some(v) = out[i] {
+            convert(i, v)?;
+        } else if i < required {
             return Err(PyErr::type_error(if i < kw_only {
                 format!("{p} missing required argument '{param}' (pos {})", i + 1)
             } else {

@@ -58,6 +58,7 @@ fn is_generic_class(vm: &Vm, t: Value) -> bool {
                 "collections.OrderedDict",
                 "collections.Counter",
                 "functools.partial",
+                "itertools.chain",
                 "re.Pattern",
                 "re.Match",
             ]

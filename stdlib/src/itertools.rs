@@ -263,7 +263,6 @@ native! {
     /// `itertools.combinations_with_replacement(iterable, r)`.
     clinic fn combinations_with_replacement(vm, iterable, r) {
         let (pool, r) = pool_and_r(vm, iterable, r)?;
-        vm.check_alloc(r as u128 * 16)?;
         Ok(vm.new_native_iter(NativeIter::CombinationsWithReplacement {
             pool,
             r,
@@ -357,7 +356,8 @@ fn batched_rooted(
     let src = vm.get_iter(iterable)?;
     Ok(vm.new_native_iter(NativeIter::Batched {
         src,
-        n: n as usize,
+        // (saturating: `as` would wrap on a 32-bit target)
+        n: usize::try_from(n).unwrap_or(usize::MAX),
         strict,
     }))
 }
@@ -421,14 +421,13 @@ fn product_rooted(vm: &mut Vm, iterables: Vec<Value>, repeat: Option<Value>) -> 
             "repeat argument too large",
         ));
     }
+    // CPython allocates the indices first, even when a pool is empty
+    vm.check_alloc((nargs * repeat) as u128 * 16)?;
     let mut pools = Vec::with_capacity(nargs as usize);
     for v in iterables.iter().take(nargs as usize) {
         let pool = vm.collect_iterable(*v)?;
         vm.stack.extend_from_slice(&pool);
         pools.push(pool);
-    }
-    if pools.iter().all(|p| !p.is_empty()) {
-        vm.check_alloc((nargs * repeat) as u128 * 16)?;
     }
     Ok(vm.new_native_iter(NativeIter::Product {
         pools,
@@ -446,7 +445,16 @@ fn pool_and_r(vm: &mut Vm, iterable: Value, r: Value) -> PyResult<(Vec<Value>, u
     if r < 0 {
         return Err(PyErr::value_error("r must be non-negative"));
     }
-    Ok((pool, r as usize))
+    Ok((pool, indices_len(vm, r)?))
+}
+
+/// `r` as the length of the vector of indices a combinatoric iterator
+/// steps: CPython allocates it up front (even when `r` exceeds the pool),
+/// so a huge `r` is `MemoryError` at construction. Checked before the
+/// cast, which would wrap on a 32-bit target.
+fn indices_len(vm: &Vm, r: i64) -> PyResult<usize> {
+    vm.check_alloc(r as u128 * 16)?;
+    usize::try_from(r).map_err(|_| PyErr::new(ExcType::MemoryError, ""))
 }
 
 fn permutations_of(vm: &mut Vm, iterable: Value, r: Option<Value>) -> PyResult<Value> {
@@ -462,9 +470,10 @@ fn permutations_of(vm: &mut Vm, iterable: Value, r: Option<Value>) -> PyResult<V
     if r < 0 {
         return Err(PyErr::value_error("r must be non-negative"));
     }
+    let r = indices_len(vm, r)?;
     Ok(vm.new_native_iter(NativeIter::Permutations {
         pool,
-        r: r as usize,
+        r,
         indices: Vec::new(),
         cycles: Vec::new(),
         state: CombState::First,

@@ -239,6 +239,13 @@ impl Stdlib for Library {
         crate::registry::native_name(id)
     }
 
+    fn native_module(id: NativeId) -> &'static str {
+        crate::MODULE_NAMES
+            .get(id.module as usize)
+            .copied()
+            .unwrap_or("builtins")
+    }
+
     fn is_asyncio_run(id: NativeId) -> bool {
         crate::registry::is_asyncio_run(id)
     }

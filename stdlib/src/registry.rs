@@ -131,6 +131,20 @@ const UNAVAILABLE: &[&str] = &[
     "aiohttp",
 ];
 
+/// The native modules that are packages in CPython (a submodule of any
+/// other, `os.nothing`, is "not a package").
+const PACKAGES: &[&str] = &[
+    "asyncio",
+    "collections",
+    "json",
+    "re",
+    "tomllib",
+    "pathlib",
+    "urllib",
+    "html",
+    "logging",
+];
+
 fn unavailable(name: &str) -> bool {
     let top = name.split('.').next().unwrap_or(name);
     UNAVAILABLE.contains(&name) || UNAVAILABLE.contains(&top)
@@ -153,6 +167,12 @@ impl ImportVm for Vm {
             if let Some((parent, _)) = name.rsplit_once('.') {
                 // `import a.b` fails on `a` first when `a` does not exist
                 self.import_module(parent)?;
+                if !PACKAGES.contains(&parent) {
+                    return Err(PyErr::new(
+                        ExcType::ModuleNotFoundError,
+                        format!("No module named '{name}'; '{parent}' is not a package"),
+                    ));
+                }
             }
             return Err(PyErr::new(
                 ExcType::ModuleNotFoundError,

@@ -79,12 +79,14 @@ native! {
     /// `fp.write(dumps(obj, ...))`.
     def fn dump(vm, obj, fp, *, skipkeys?, ensure_ascii?, check_circular?, allow_nan?, cls?,
                 indent?, separators?, default?, sort_keys?, **kw) {
-        let write = vm.get_attr(fp, "write")?;
         let opts = [
             skipkeys, ensure_ascii, check_circular, allow_nan, cls, indent, separators, default,
             sort_keys,
         ];
+        // the encoder is made (and its arguments checked) and the first
+        // chunk encoded before `fp.write` is looked up, as in CPython
         let text = dumps_of(vm, obj, opts, &kw)?;
+        let write = crate::util::rooted(vm, &[text], |vm| vm.get_attr(fp, "write"))?;
         vm.call_value(write, vec![text], Vec::new())?;
         Ok(Value::None)
     }

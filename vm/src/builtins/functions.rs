@@ -96,7 +96,7 @@ native! {
     }
 
     /// `sum(iterable, /, start=0)`.
-    pub(super) builtin fn sum(vm, iterable, /, start?) {
+    pub(super) clinic fn sum(vm, iterable, /, start?) {
         sum_of(vm, iterable, start.unwrap_or(Value::Int(0)))
     }
 

@@ -16,6 +16,7 @@ pub mod dispatch;
 pub mod format;
 pub mod functions;
 pub mod methods;
+mod modpow;
 pub mod numparse;
 pub mod objects;
 pub mod percent;

@@ -4,7 +4,7 @@
 //! of `object` and `BaseException` that `super()` reaches. The table in
 //! `mod.rs` names each one.
 
-use crate::object::{ExcType, Obj, Type, Value};
+use crate::object::{ExcType, Obj, ObjId, Type, Value};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
@@ -257,8 +257,73 @@ fn attr_name_arg<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<String> {
     )
 }
 
+/// How deeply `isinstance` and `issubclass` follow nested tuples of
+/// classes: CPython's C recursion limit makes a tuple 10 000 deep raise
+/// `RecursionError`.
+const MAX_CLASSINFO_DEPTH: usize = 9_999;
+
+/// The tuple `v` refers to, if it is one.
+fn tuple_id<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<ObjId> {
+    match v {
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Tuple(_)) => Some(id),
+        _ => None,
+    }
+}
+
+/// Whether `leaf` holds for some class of `classinfo`, a class or a tuple
+/// of classes and such tuples, tried depth first and left to right as
+/// CPython recurses, but with an explicit stack: a deeply nested tuple
+/// costs heap, not native stack. `check` names the hook in the message.
+fn any_class<S: Stdlib>(
+    vm: &mut Vm<S>,
+    classinfo: Value,
+    check: &str,
+    mut leaf: impl FnMut(&mut Vm<S>, Value) -> PyResult<bool>,
+) -> PyResult<bool> {
+    let Some(root) = tuple_id(vm, classinfo) else {
+        return leaf(vm, classinfo);
+    };
+    // the tuple being walked and the index of its next item; the ones
+    // around it in `path` (empty, so not allocated, for a flat tuple)
+    let mut cur = (root, 0);
+    let mut path: Vec<(ObjId, usize)> = Vec::new();
+    loop {
+        let item = match vm.heap.get(cur.0) {
+            Obj::Tuple(items) => items.get(cur.1).copied(),
+            _ => None,
+        };
+        let Some(item) = item else {
+            match path.pop() {
+                Some(outer) => cur = outer,
+                None => return Ok(false),
+            }
+            continue;
+        };
+        cur.1 += 1;
+        if let Some(inner) = tuple_id(vm, item) {
+            if path.len() + 1 >= MAX_CLASSINFO_DEPTH {
+                return Err(PyErr::new(
+                    ExcType::RecursionError,
+                    format!("maximum recursion depth exceeded in {check}"),
+                ));
+            }
+            path.push(cur);
+            cur = (inner, 0);
+        } else if leaf(vm, item)? {
+            return Ok(true);
+        }
+    }
+}
+
 /// `isinstance(v, ty)`.
 pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<bool> {
+    any_class(vm, ty, "__instancecheck__", |vm, t| {
+        is_instance_of(vm, v, t)
+    })
+}
+
+/// `isinstance(v, ty)` for `ty` other than a tuple.
+fn is_instance_of<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<bool> {
     if let Some(r) = S::generic_isinstance(vm, v, ty) {
         return r;
     }
@@ -299,14 +364,6 @@ pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<b
             _ => false,
         }),
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Tuple(items) => {
-                for t in items.clone() {
-                    if is_instance(vm, v, t)? {
-                        return Ok(true);
-                    }
-                }
-                Ok(false)
-            }
             Obj::Class(_) => Ok(vm
                 .user_class_of(v)
                 .or_else(|| vm.meta_of(v))
@@ -322,19 +379,16 @@ pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<b
 }
 
 /// `issubclass(c, ty)`.
-fn is_subclass<S: Stdlib>(vm: &Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
+fn is_subclass<S: Stdlib>(vm: &mut Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
+    any_class(vm, ty, "__subclasscheck__", |vm, t| {
+        is_subclass_of(vm, c, t)
+    })
+}
+
+/// `issubclass(c, ty)` for `ty` other than a tuple.
+fn is_subclass_of<S: Stdlib>(vm: &Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
     if let Some(r) = S::virtual_issubclass(vm, c, ty) {
         return Ok(r);
-    }
-    if let Value::Ref(id) = ty {
-        if let Obj::Tuple(items) = vm.heap.get(id) {
-            for &t in items {
-                if is_subclass(vm, c, t)? {
-                    return Ok(true);
-                }
-            }
-            return Ok(false);
-        }
     }
     let user = |v: Value| match v {
         Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)) => Some(id),

@@ -56,9 +56,9 @@ pub fn pow<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
                 let inv = mod_inverse(&b, &modulus).ok_or_else(|| {
                     PyErr::value_error("base is not invertible for the given modulus")
                 })?;
-                inv.modpow(&(-e), &modulus.abs())
+                super::modpow::modpow(&inv, &(-e), &modulus.abs())
             } else {
-                b.modpow(&e, &modulus.abs())
+                super::modpow::modpow(&b, &e, &modulus.abs())
             };
             // Python's result takes the sign of the modulus.
             let r = if modulus.is_negative() && !r.is_zero() {

@@ -24,7 +24,18 @@ pub fn construct<S: Stdlib>(
     match t {
         Type::Bytes | Type::ByteArray => vm.construct_bytes(t, args.pos, args.kw),
         Type::Complex => vm.construct_complex(args.pos, args.kw),
-        Type::Int => int_new(vm, args),
+        Type::Int => {
+            // with keywords, Argument Clinic counts all the arguments first
+            // (too many positionals alone are the vectorcall's message)
+            let given = args.pos.len() + args.kw.len();
+            if given > 2 && args.pos.len() <= 2 {
+                let keyword = if args.pos.is_empty() { "keyword " } else { "" };
+                return Err(PyErr::type_error(format!(
+                    "int() takes at most 2 {keyword}arguments ({given} given)"
+                )));
+            }
+            int_new(vm, args)
+        }
         Type::Float => float_new(vm, args),
         Type::Str => str_new(vm, args),
         Type::Bool => bool_new(vm, args),

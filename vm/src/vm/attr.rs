@@ -240,6 +240,7 @@ impl<S: Stdlib> Vm<S> {
             }
             (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
             (Value::Native(n), "__name__" | "__qualname__") => self.new_str(S::native_name(n)),
+            (Value::Native(n), "__module__") => self.new_str(S::native_module(n)),
             (Value::Int(i), "real" | "numerator") => Value::Int(i),
             (Value::Int(_), "imag") => Value::Int(0),
             (Value::Int(_), "denominator") => Value::Int(1),

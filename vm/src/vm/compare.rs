@@ -16,6 +16,10 @@ use super::{PyErr, PyResult, Vm};
 /// How deeply comparisons (and hashing) of nested containers may recurse.
 pub(super) const MAX_COMPARE_DEPTH: u32 = 500;
 
+/// How deeply comparisons of sets whose keys are matched with `==` (sets
+/// of user-hashed or deeply nested values) may nest.
+const MAX_SET_COMPARE_NESTING: u32 = 200;
+
 fn is_not_implemented(v: Value) -> bool {
     matches!(v, Value::Builtin(Builtin::NotImplemented))
 }
@@ -407,7 +411,18 @@ impl<S: Stdlib> Vm<S> {
                 }
             }
             Pair::Subset(p, q) => {
-                self.keys_subset(crate::object::ObjId(p), crate::object::ObjId(q))
+                // matching a key runs `==` afresh (depth 0): sets of deeply
+                // nested frozensets recurse through here, so bound it
+                if self.compare_nesting >= MAX_SET_COMPARE_NESTING {
+                    return Err(PyErr::new(
+                        ExcType::RecursionError,
+                        "maximum recursion depth exceeded in comparison",
+                    ));
+                }
+                self.compare_nesting += 1;
+                let r = self.keys_subset(crate::object::ObjId(p), crate::object::ObjId(q));
+                self.compare_nesting -= 1;
+                r
             }
             Pair::Dict(entries, other) => {
                 for (k, key, v) in entries {

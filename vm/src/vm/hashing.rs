@@ -1,6 +1,8 @@
 //! Hashing values into dict/set keys ([`HashKey`]): numbers that compare
 //! equal share a key, tuples and frozensets hash by their items (depth
-//! bounded), user instances go through `__hash__` or identity, and
+//! bounded; a frozenset nested deeper is keyed like a user-hashed instance,
+//! by a hash of its items' hashes, and matched with `==`), user instances
+//! go through `__hash__` or identity, and
 //! unhashable values get CPython's messages (with the dict-key / set-element
 //! wording of 3.14 where the key is used as such).
 
@@ -26,6 +28,35 @@ fn key_nesting(k: &HashKey) -> usize {
         }
     }
     max
+}
+
+/// A fixed-seed hash of a whole key (its `Hash`, consistent with `==`).
+fn fx(k: &HashKey) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    k.hash(&mut h);
+    h.finish()
+}
+
+/// An order-independent hash of a collection of item hashes (a deeply
+/// nested frozenset's): each is mixed (SplitMix64's finalizer) and the
+/// results summed, with the count mixed in; never -1, as Python hashes.
+fn unordered_hash(hashes: impl Iterator<Item = i64>) -> i64 {
+    let mix = |v: u64| {
+        let mut x = v.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    };
+    let (mut sum, mut n) = (0u64, 0u64);
+    for h in hashes {
+        sum = sum.wrapping_add(mix(h as u64));
+        n += 1;
+    }
+    match mix(sum ^ n.wrapping_mul(0x2545_f491_4f6c_dd1d)) as i64 {
+        -1 => -2,
+        h => h,
+    }
 }
 
 impl<S: Stdlib> Vm<S> {
@@ -114,16 +145,23 @@ impl<S: Stdlib> Vm<S> {
                         if d.keyed_entries()
                             .any(|(k, _)| key_nesting(k) as u32 + depth > MAX_COMPARE_DEPTH)
                         {
-                            return Err(PyErr::new(
-                                ExcType::RecursionError,
-                                "maximum recursion depth exceeded while hashing",
-                            ));
+                            // too deep to key by its items: keyed by its
+                            // hash, matched by `==` (as CPython, which
+                            // hashes a frozenset from its items' stored
+                            // hashes, so any depth of nesting hashes)
+                            let hashes = d
+                                .keyed_entries()
+                                .map(|(k, _)| crate::object::python_hash(k));
+                            return Ok(HashKey::User(unordered_hash(hashes), id.0));
                         }
                         let mut keys: Vec<(i64, HashKey)> = d
                             .keyed_entries()
                             .map(|(k, _)| (crate::object::python_hash(k), k.clone()))
                             .collect();
-                        keys.sort_by_key(|k| k.0);
+                        // by hash; equal hashes (`hash(-1) == hash(-2)`)
+                        // by the whole key's, so equal frozensets built in
+                        // another order get the same key
+                        keys.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| fx(&a.1).cmp(&fx(&b.1))));
                         return Ok(HashKey::Tuple(keys.into_iter().map(|k| k.1).collect()));
                     }
                     Obj::Range(r) => {

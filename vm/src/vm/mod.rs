@@ -13,6 +13,7 @@ pub mod attr;
 pub mod build;
 pub mod bytes;
 pub mod call;
+mod call_names;
 pub mod class;
 pub mod compare;
 pub mod complex;

@@ -305,4 +305,7 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
 
     /// The dict kind a `collections` class makes (`defaultdict`, `Counter`, `OrderedDict`).
     fn dict_class_kind(t: NativeId) -> Option<DictKind>;
+
+    /// The name of the module a native function belongs to (`math`).
+    fn native_module(id: NativeId) -> &'static str;
 }

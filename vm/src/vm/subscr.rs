@@ -332,11 +332,18 @@ impl<S: Stdlib> Vm<S> {
     }
 
     fn not_subscriptable(&self, obj: Value) -> PyErr {
-        match obj {
-            Value::Type(t) => {
-                PyErr::type_error(format!("type '{}' is not subscriptable", t.name()))
-            }
-            _ => PyErr::type_error(format!(
+        let class = match obj {
+            Value::Type(t) => Some(t.name().to_string()),
+            // a native constructor acting as a class (`itertools.count`)
+            Value::Native(n) => S::class_repr(self, n).map(|r| {
+                let name = r.trim_start_matches("<class '").trim_end_matches("'>");
+                name.to_string()
+            }),
+            _ => None,
+        };
+        match class {
+            Some(name) => PyErr::type_error(format!("type '{name}' is not subscriptable")),
+            None => PyErr::type_error(format!(
                 "'{}' object is not subscriptable",
                 self.class_name(obj)
             )),
