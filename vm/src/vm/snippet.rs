@@ -387,6 +387,31 @@ impl<S: Stdlib> Vm<S> {
         })
     }
 
+    /// The lines a traceback shows above a located `SyntaxError`'s
+    /// message: its file and line, and the source line.
+    pub(crate) fn syntax_error_location(&self, exc: Value) -> String {
+        let mut out = String::new();
+        let Value::Ref(id) = exc else { return out };
+        let Obj::Exception(e) = self.heap.get(id) else {
+            return out;
+        };
+        let Some(&Value::Ref(loc)) = e.args.get(1) else {
+            return out;
+        };
+        let Obj::Tuple(loc) = self.heap.get(loc) else {
+            return out;
+        };
+        let file = loc.first().and_then(|f| super::as_str(&self.heap, *f));
+        if let (Some(file), Some(Value::Int(line))) = (file, loc.get(1)) {
+            out.push_str(&format!("  File \"{file}\", line {line}\n"));
+        }
+        let text = loc.get(3).and_then(|t| super::as_str(&self.heap, *t));
+        if let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) {
+            out.push_str(&format!("    {t}\n"));
+        }
+        out
+    }
+
     /// The message a `SyntaxError`'s last traceback line shows (its `msg`,
     /// without the location `str()` adds), or None.
     pub(crate) fn syntax_error_msg(&self, exc: Value) -> Option<String> {
