@@ -1,6 +1,7 @@
 //! Host calls made by code that `exec`/`eval` compiled while the program
-//! ran: they pause like any call, and a snapshot taken there (holding the
-//! compiled code and the namespace dicts) continues in a fresh session.
+//! ran: they pause like any call (through the journal when native code
+//! called `eval`), and a snapshot taken there (holding the compiled code
+//! and the namespace dicts) continues in a fresh session.
 
 use monty_guest::Session;
 use monty_wire::{External, Limits, Ordered, Progress, Reply, Request, Resume, Value};
@@ -45,7 +46,8 @@ def in_function(n):
     return eval('n + temp(\"Oslo\")')
 second = in_function(1)
 exec('third = temp(\"Lima\") * 2')
-[ns['first'], second, third, eval('warm', ns)('Rome'), eval('base', ns)]
+fourth = list(map(eval, ['temp(\"Rio\") + 1']))
+[ns['first'], second, third, fourth[0], eval('warm', ns)('Rome'), eval('base', ns)]
 ";
 
 #[test]
@@ -53,7 +55,7 @@ fn host_calls_inside_exec_and_eval_pause_and_survive_a_snapshot() {
     let mut s = Session::default();
     let mut p = start(&mut s, PROGRAM);
     // a snapshot at every call: each continues in a fresh session
-    for value in [1, 2, 3, 4] {
+    for value in [1, 2, 3, 4, 5] {
         let (mut fresh, again) = restored(&s.snapshot());
         p = answer(&mut fresh, again, value);
         s = fresh;
@@ -61,6 +63,6 @@ fn host_calls_inside_exec_and_eval_pause_and_survive_a_snapshot() {
     let Progress::Complete { value, .. } = p else {
         panic!("expected complete, got {p:?}")
     };
-    let ints = [101, 3, 6, 104, 100].map(Value::Int).to_vec();
+    let ints = [101, 3, 6, 5, 105, 100].map(Value::Int).to_vec();
     assert_eq!(value, Value::List(ints));
 }

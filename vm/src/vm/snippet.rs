@@ -72,10 +72,22 @@ impl<S: Stdlib> Vm<S> {
         Ok(true)
     }
 
-    /// `eval`/`exec` called by native code: runs the snippet to its end.
+    /// `eval`/`exec` called by native code (`map(eval, ...)`): runs the
+    /// snippet to its end. The journal point is the builtin itself, so
+    /// after a pause inside the native code meets it again and is served
+    /// its outcome (the function object made for the snippet is new each
+    /// time).
     pub(crate) fn run_snippet(&mut self, b: Builtin, args: Args) -> PyResult<Value> {
-        let (func, args) = self.prepare_snippet(b, args)?;
-        self.call_value(func, args, Vec::new())
+        let callee = Value::Builtin(b);
+        self.journaled_call(callee, |vm| {
+            let (func, args) = vm.prepare_snippet(b, args)?;
+            let Value::Ref(fid) = func else {
+                unreachable!("a function object")
+            };
+            vm.stack.push(func);
+            vm.enter_function(fid, args, Vec::new(), true)?;
+            vm.run_nested(callee)
+        })
     }
 
     /// Checks the arguments, compiles the source (or finds it compiled)
