@@ -357,6 +357,10 @@ pub struct Code {
     /// Code compiled by `exec`/`eval` with a globals dict: the global slot
     /// holding it (its global names are looked up there).
     pub globals_dict: Option<u32>,
+    /// The slots of inlined comprehensions' own names, each with the
+    /// instructions (`start..end`) where it is in scope: `locals()` and
+    /// `eval` see it only there.
+    pub scoped_slots: Vec<(u32, u32, u32)>,
 }
 
 impl Code {

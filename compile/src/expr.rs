@@ -381,6 +381,7 @@ impl<'a> Compiler<'a> {
         self.loop_iter(gens[0].is_async);
         let comp_scope = self.st.scope_of(node);
         let saved_scope = self.unit().scope;
+        let start = self.here();
         self.unit().scope = comp_scope;
         self.make_cells(comp_scope);
         let mut loops = Vec::new();
@@ -419,6 +420,18 @@ impl<'a> Compiler<'a> {
             self.loop_exit(exit, is_async);
         }
         self.unit().scope = saved_scope;
+        let end = self.here();
+        let u = self.unit();
+        let mut own: Vec<u32> = u
+            .slots
+            .iter()
+            .filter(|(k, _)| k.0 == comp_scope)
+            .map(|(_, &s)| s)
+            .collect();
+        own.sort_unstable();
+        u.code
+            .scoped_slots
+            .extend(own.into_iter().map(|s| (s, start, end)));
         Ok(())
     }
 

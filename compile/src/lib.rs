@@ -226,6 +226,7 @@ impl<'a> Compiler<'a> {
             class_cell: None,
             filename: None,
             globals_dict: None,
+            scoped_slots: Vec::new(),
         }
     }
 

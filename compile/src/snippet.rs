@@ -186,15 +186,19 @@ fn compile_parsed(
 
 /// The one expression `eval` source must be.
 fn single_expression<'a>(body: &'a [Stmt], source: &str) -> CResult<&'a ast::Expr> {
-    match body {
-        [Stmt::Expr(e)] => Ok(&e.value),
-        _ => {
-            let lines = LineIndex::new(source);
-            let line = match body.iter().find(|s| !matches!(s, Stmt::Expr(_))) {
-                Some(s) => lines.line(ast::Ranged::range(s).start().into()),
-                None => 1,
-            };
-            Err(CompileError::syntax("invalid syntax".into(), line))
-        }
-    }
+    let unparenthesized_yield = |e: &ast::Expr| {
+        matches!(e, ast::Expr::Yield(_) | ast::Expr::YieldFrom(_))
+            && !source.trim_start().starts_with('(')
+    };
+    let bad = match body {
+        [Stmt::Expr(e)] if !unparenthesized_yield(&e.value) => return Ok(&e.value),
+        [Stmt::Expr(_), second, ..] => Some(second),
+        [first, ..] => Some(first),
+        [] => None,
+    };
+    let line = match bad {
+        Some(s) => LineIndex::new(source).line(ast::Ranged::range(s).start().into()),
+        None => 1,
+    };
+    Err(CompileError::syntax("invalid syntax".into(), line))
 }

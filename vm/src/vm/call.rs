@@ -774,7 +774,7 @@ impl<S: Stdlib> Vm<S> {
 
     /// A call of `callee` by native code that may run Python code (`run`):
     /// a journal point (`journal.rs`), bounded in nesting.
-    fn journaled_call(
+    pub(super) fn journaled_call(
         &mut self,
         callee: Value,
         run: impl FnOnce(&mut Self) -> PyResult<Value>,
@@ -797,7 +797,7 @@ impl<S: Stdlib> Vm<S> {
     /// Runs the boundary frame just pushed (a call of `callee`) to
     /// completion: a native caller needs its result now. A host call
     /// inside pauses the run (`journal.rs`).
-    fn run_nested(&mut self, callee: Value) -> PyResult<Value> {
+    pub(super) fn run_nested(&mut self, callee: Value) -> PyResult<Value> {
         match self.run_boundary_frame(callee)? {
             Exit::Return(v) => Ok(v),
             Exit::Pause(_) | Exit::Wait(..) => Err(PyErr::new(

@@ -59,11 +59,17 @@ impl<S: Stdlib> Vm<S> {
         let frame = &self.frames[fi];
         let code = &prog.codes[frame.code as usize];
         let base = frame.base as usize;
+        // (the call instruction in progress)
+        let at = frame.ip.saturating_sub(1);
+        let out_of_scope = |i: usize| {
+            let mut scoped = code.scoped_slots.iter().filter(|s| s.0 as usize == i);
+            scoped.next().is_some_and(|s| !(s.1..s.2).contains(&at))
+        };
         let nparams = code.params.names.len();
         let frees = nparams..nparams + code.freevars.len();
         let mut found: Vec<(u8, &str, Value)> = Vec::new();
         for (i, name) in code.local_names.iter().enumerate() {
-            if name.starts_with('<') || name.starts_with('.') {
+            if name.starts_with('<') || name.starts_with('.') || out_of_scope(i) {
                 continue;
             }
             let Some(&raw) = self.stack.get(base + i) else {

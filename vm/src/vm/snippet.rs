@@ -72,10 +72,22 @@ impl<S: Stdlib> Vm<S> {
         Ok(true)
     }
 
-    /// `eval`/`exec` called by native code: runs the snippet to its end.
+    /// `eval`/`exec` called by native code (`map(eval, ...)`): runs the
+    /// snippet to its end. The journal point is the builtin itself, so
+    /// after a pause inside the native code meets it again and is served
+    /// its outcome (the function object made for the snippet is new each
+    /// time).
     pub(crate) fn run_snippet(&mut self, b: Builtin, args: Args) -> PyResult<Value> {
-        let (func, args) = self.prepare_snippet(b, args)?;
-        self.call_value(func, args, Vec::new())
+        let callee = Value::Builtin(b);
+        self.journaled_call(callee, |vm| {
+            let (func, args) = vm.prepare_snippet(b, args)?;
+            let Value::Ref(fid) = func else {
+                unreachable!("a function object")
+            };
+            vm.stack.push(func);
+            vm.enter_function(fid, args, Vec::new(), true)?;
+            vm.run_nested(callee)
+        })
     }
 
     /// Checks the arguments, compiles the source (or finds it compiled)
@@ -385,6 +397,31 @@ impl<S: Stdlib> Vm<S> {
             (Some(f), None) => format!("{msg} ({f})"),
             (None, None) => msg.to_string(),
         })
+    }
+
+    /// The lines a traceback shows above a located `SyntaxError`'s
+    /// message: its file and line, and the source line.
+    pub(crate) fn syntax_error_location(&self, exc: Value) -> String {
+        let mut out = String::new();
+        let Value::Ref(id) = exc else { return out };
+        let Obj::Exception(e) = self.heap.get(id) else {
+            return out;
+        };
+        let Some(&Value::Ref(loc)) = e.args.get(1) else {
+            return out;
+        };
+        let Obj::Tuple(loc) = self.heap.get(loc) else {
+            return out;
+        };
+        let file = loc.first().and_then(|f| super::as_str(&self.heap, *f));
+        if let (Some(file), Some(Value::Int(line))) = (file, loc.get(1)) {
+            out.push_str(&format!("  File \"{file}\", line {line}\n"));
+        }
+        let text = loc.get(3).and_then(|t| super::as_str(&self.heap, *t));
+        if let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) {
+            out.push_str(&format!("    {t}\n"));
+        }
+        out
     }
 
     /// The message a `SyntaxError`'s last traceback line shows (its `msg`,

@@ -259,14 +259,16 @@ impl<S: Stdlib> Vm<S> {
     ) {
         let tb = self.traceback_of(exc);
         let computed;
-        let msg = match known_msg {
-            Some(m) => m,
-            None => {
-                // (a located SyntaxError shows its bare message here)
-                computed = match self.syntax_error_msg(exc) {
-                    Some(m) => m,
-                    None => self.exception_type_and_str(exc).1,
-                };
+        // (a located SyntaxError shows its location, then its bare message)
+        let syntax = self.syntax_error_msg(exc);
+        if syntax.is_some() {
+            out.push(self.syntax_error_location(exc));
+        }
+        let msg = match (&syntax, known_msg) {
+            (Some(m), _) => m.as_str(),
+            (None, Some(m)) => m,
+            (None, None) => {
+                computed = self.exception_type_and_str(exc).1;
                 &computed
             }
         };
