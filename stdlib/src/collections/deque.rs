@@ -47,6 +47,35 @@ native! {
     }
 }
 
+/// Pushes the items of `iterable` onto deque `id` one by one (at the
+/// back, or the front for `extendleft`), as CPython: an iterator failing
+/// part way leaves the items it gave. A deque extending itself (or by any
+/// deque) takes its items as they were.
+pub(crate) fn extend_from(vm: &mut Vm, id: ObjId, iterable: Value, back: bool) -> PyResult<()> {
+    if let Value::Ref(src) = iterable {
+        if let Obj::Native(NativeObj::Deque { items, .. }) = vm.heap.get(src) {
+            let new: Vec<Value> = items.iter().copied().collect();
+            let (items, maxlen) = vm.deque_items(id);
+            for v in new {
+                push_bounded(items, maxlen, v, back);
+            }
+            return Ok(());
+        }
+    }
+    let it = vm.get_iter(iterable)?;
+    let mark = vm.stack.len();
+    vm.stack.push(it);
+    let r = (|| {
+        while let Some(v) = vm.iter_next(it)? {
+            let (items, maxlen) = vm.deque_items(id);
+            push_bounded(items, maxlen, v, back);
+        }
+        Ok(())
+    })();
+    vm.release_to(mark);
+    r
+}
+
 fn push_bounded(items: &mut VecDeque<Value>, maxlen: Option<usize>, v: Value, back: bool) {
     if maxlen == Some(0) {
         return;
@@ -351,21 +380,13 @@ native! {
 
     /// `deque.extend(iterable, /)`.
     builtin method extend(vm, this, iterable, /) {
-        let new = vm.collect_iterable(iterable)?;
-        let (items, maxlen) = vm.deque_items(receiver(this));
-        for v in new {
-            push_bounded(items, maxlen, v, true);
-        }
+        extend_from(vm, receiver(this), iterable, true)?;
         Ok(Value::None)
     }
 
     /// `deque.extendleft(iterable, /)`.
     builtin method extendleft(vm, this, iterable, /) {
-        let new = vm.collect_iterable(iterable)?;
-        let (items, maxlen) = vm.deque_items(receiver(this));
-        for v in new {
-            push_bounded(items, maxlen, v, false);
-        }
+        extend_from(vm, receiver(this), iterable, false)?;
         Ok(Value::None)
     }
 

@@ -74,6 +74,11 @@ impl DequeOpsVm for Vm {
         if left.is_none() && right.is_none() {
             return Ok(None);
         }
+        if let (BinOp::Add, true, Some(_), None, Value::Ref(id)) = (op, inplace, &left, &right, a) {
+            // `d += iterable` is `d.extend(iterable)`
+            super::deque::extend_from(self, id, b, true)?;
+            return Ok(Some(a));
+        }
         let (items, maxlen) = match (op, left, right) {
             (BinOp::Add, Some((mut items, maxlen)), other) => {
                 let extra: Vec<Value> = match other {
