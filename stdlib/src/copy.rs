@@ -445,7 +445,7 @@ impl Deep {
     #[inline(never)]
     fn copy_deque(&mut self, vm: &mut Vm, x: Value, id: ObjId, d: usize) -> PyResult<Value> {
         let deque = |vm: &Vm| match vm.heap.get(id) {
-            Obj::Native(NativeObj::Deque { items, maxlen }) => Some((items.len(), *maxlen)),
+            Obj::Native(NativeObj::Deque { items, maxlen, .. }) => Some((items.len(), *maxlen)),
             _ => None,
         };
         let Some((n, maxlen)) = deque(vm) else {
@@ -467,9 +467,11 @@ impl Deep {
                 ));
             }
         }
-        let y = vm
-            .heap
-            .new_value(Obj::Native(NativeObj::Deque { items: out, maxlen }));
+        let y = vm.heap.new_value(Obj::Native(NativeObj::Deque {
+            items: out,
+            maxlen,
+            state: 0,
+        }));
         self.remember(vm, x, y)?;
         Ok(y)
     }

@@ -65,3 +65,29 @@ nan = float('nan')
 print((nan, 1) < (nan, 2), [nan] == [nan], [float('nan')] == [float('nan')])
 print(len({float('nan'), float('nan')}), len({nan, nan}), nan in [nan], float('nan') in [nan])
 print(repr(float('nan')), repr(float('-nan')), float('nan') != float('nan'))
+
+# a deque's iterator raises once the deque changed structurally (even when
+# its length is back), not for item assignment or reverse()
+for change in [lambda d: d.append(9), lambda d: d.rotate(0), lambda d: (d.append(9), d.popleft())]:
+    d = deque([1, 2, 3])
+    try:
+        for _ in d:
+            change(d)
+    except RuntimeError as e:
+        print('RuntimeError:', e)
+d = deque([1, 2, 3])
+for _ in d:
+    d[0] = 9
+    d.reverse()
+    d.extend([])
+print(d)
+d = deque([1, 2])
+n = 0
+try:
+    for _ in d:
+        n += 1
+        if n == 2:
+            d.append(3)
+            d.popleft()
+except RuntimeError as e:
+    print('last:', e)

@@ -45,7 +45,9 @@ impl DequeOpsVm for Vm {
     fn deque_parts(&self, v: Value) -> Option<(VecDeque<Value>, Option<usize>)> {
         match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Native(NativeObj::Deque { items, maxlen }) => Some((items.clone(), *maxlen)),
+                Obj::Native(NativeObj::Deque { items, maxlen, .. }) => {
+                    Some((items.clone(), *maxlen))
+                }
                 _ => None,
             },
             _ => None,
@@ -117,8 +119,12 @@ impl DequeOpsVm for Vm {
         };
         if inplace && self.deque_parts(a).is_some() {
             if let Value::Ref(id) = a {
-                if let Obj::Native(NativeObj::Deque { items: old, .. }) = self.heap.get_mut(id) {
+                if let Obj::Native(NativeObj::Deque {
+                    items: old, state, ..
+                }) = self.heap.get_mut(id)
+                {
                     *old = items;
+                    *state += 1;
                 }
             }
             return Ok(Some(a));
@@ -126,6 +132,7 @@ impl DequeOpsVm for Vm {
         Ok(Some(self.heap.new_value(Obj::Native(NativeObj::Deque {
             items,
             maxlen,
+            state: 0,
         }))))
     }
 }
