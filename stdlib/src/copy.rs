@@ -58,6 +58,7 @@ fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
         Obj::Set(d) => Obj::Set(d.clone()),
         Obj::Instance(i) => Obj::Instance(i.clone()),
         Obj::Exception(e) => Obj::Exception(e.clone()),
+        Obj::BoundNative { .. } if atomic_bound_native(vm, x) => return Ok(x),
         Obj::BoundNative { .. } | Obj::Native(_) => vm.heap.get(id).clone(),
         Obj::Module(_)
         | Obj::Iter(_)
@@ -417,6 +418,9 @@ impl Deep {
     /// must stay callable).
     #[inline(never)]
     fn copy_bound_native(&mut self, vm: &mut Vm, x: Value, id: ObjId, d: usize) -> PyResult<Value> {
+        if atomic_bound_native(vm, x) {
+            return Ok(x);
+        }
         let Obj::BoundNative { func, bound, name } = vm.heap.get(id) else {
             return Ok(x);
         };
@@ -445,7 +449,7 @@ impl Deep {
     #[inline(never)]
     fn copy_deque(&mut self, vm: &mut Vm, x: Value, id: ObjId, d: usize) -> PyResult<Value> {
         let deque = |vm: &Vm| match vm.heap.get(id) {
-            Obj::Native(NativeObj::Deque { items, maxlen }) => Some((items.len(), *maxlen)),
+            Obj::Native(NativeObj::Deque { items, maxlen, .. }) => Some((items.len(), *maxlen)),
             _ => None,
         };
         let Some((n, maxlen)) = deque(vm) else {
@@ -467,9 +471,11 @@ impl Deep {
                 ));
             }
         }
-        let y = vm
-            .heap
-            .new_value(Obj::Native(NativeObj::Deque { items: out, maxlen }));
+        let y = vm.heap.new_value(Obj::Native(NativeObj::Deque {
+            items: out,
+            maxlen,
+            state: 0,
+        }));
         self.remember(vm, x, y)?;
         Ok(y)
     }
@@ -528,3 +534,14 @@ pub static MODULE: ModuleDef = ModuleDef {
     funcs: natives_table![copy, deepcopy,],
     init: super::no_init,
 };
+
+/// A bound native copied as itself: an `lru_cache` wrapper (its
+/// `__copy__`/`__deepcopy__` return it) and what stands for a function (a
+/// dataclass's generated methods; functions are atomic to `copy`).
+fn atomic_bound_native(vm: &Vm, x: Value) -> bool {
+    let Value::Ref(id) = x else { return false };
+    let lru = crate::functools::type_of(vm, x)
+        .and_then(crate::functools::class_name)
+        .is_some_and(|n| n == "functools._lru_cache_wrapper");
+    lru || matches!(vm.heap.get(id), Obj::BoundNative { func, .. } if crate::dataclasses::is_function(*func))
+}

@@ -235,12 +235,28 @@ pub fn make_union(vm: &mut Vm, members: Vec<Value>) -> PyResult<Value> {
 
 /// Equality of aliases (same origin and args) and unions (same members in
 /// any order); ordering comparisons are unsupported.
+/// How deeply alias comparisons may nest (an alias holding itself through
+/// a list compares forever otherwise).
+const MAX_ALIAS_COMPARE_NESTING: u32 = 200;
+
 pub fn compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-    let eq = match op {
-        CmpOp::Eq => true,
-        CmpOp::Ne => false,
-        _ => return Ok(None),
-    };
+    if !matches!(op, CmpOp::Eq | CmpOp::Ne) {
+        return Ok(None);
+    }
+    if vm.compare_nesting >= MAX_ALIAS_COMPARE_NESTING {
+        return Err(PyErr::new(
+            crate::object::ExcType::RecursionError,
+            "maximum recursion depth exceeded in comparison",
+        ));
+    }
+    vm.compare_nesting += 1;
+    let r = compare_aliases(vm, op, a, b);
+    vm.compare_nesting -= 1;
+    r
+}
+
+fn compare_aliases(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+    let eq = op == CmpOp::Eq;
     let r = match (native(vm, a).cloned(), native(vm, b).cloned()) {
         (
             Some(NativeObj::GenericAlias {

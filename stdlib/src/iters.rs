@@ -160,6 +160,12 @@ pub enum NativeIter {
         cycles: Vec<usize>,
         state: CombState,
     },
+    /// `iter(deque)`: the position and the deque's state when made.
+    DequeIter {
+        deque: Value,
+        index: usize,
+        state: u64,
+    },
 }
 
 /// Where a combinatoric iterator is.
@@ -244,6 +250,7 @@ impl NativeIter {
             Combinations { pool, .. }
             | CombinationsWithReplacement { pool, .. }
             | Permutations { pool, .. } => pool.iter().for_each(|v| f(*v)),
+            DequeIter { deque, .. } => f(*deque),
         }
     }
 
@@ -273,6 +280,7 @@ impl NativeIter {
             Combinations { .. } => "itertools.combinations",
             CombinationsWithReplacement { .. } => "itertools.combinations_with_replacement",
             Permutations { .. } => "itertools.permutations",
+            DequeIter { .. } => "collections._deque_iterator",
         }
     }
 }

@@ -43,8 +43,41 @@ native! {
         }
         Ok(vm
             .heap
-            .new_value(Obj::Native(NativeObj::Deque { items, maxlen })))
+            .new_value(Obj::Native(NativeObj::Deque {
+                items,
+                maxlen,
+                state: 0,
+            })))
     }
+}
+
+/// Pushes the items of `iterable` onto deque `id` one by one (at the
+/// back, or the front for `extendleft`), as CPython: an iterator failing
+/// part way leaves the items it gave. A deque extending itself (or by any
+/// deque) takes its items as they were.
+pub(crate) fn extend_from(vm: &mut Vm, id: ObjId, iterable: Value, back: bool) -> PyResult<()> {
+    if let Value::Ref(src) = iterable {
+        if let Obj::Native(NativeObj::Deque { items, .. }) = vm.heap.get(src) {
+            let new: Vec<Value> = items.iter().copied().collect();
+            let (items, maxlen) = vm.deque_mutate(id);
+            for v in new {
+                push_bounded(items, maxlen, v, back);
+            }
+            return Ok(());
+        }
+    }
+    let it = vm.get_iter(iterable)?;
+    let mark = vm.stack.len();
+    vm.stack.push(it);
+    let r = (|| {
+        while let Some(v) = vm.iter_next(it)? {
+            let (items, maxlen) = vm.deque_mutate(id);
+            push_bounded(items, maxlen, v, back);
+        }
+        Ok(())
+    })();
+    vm.release_to(mark);
+    r
 }
 
 fn push_bounded(items: &mut VecDeque<Value>, maxlen: Option<usize>, v: Value, back: bool) {
@@ -79,6 +112,10 @@ static DEQUE_METHODS: &[Method] = methods_table![
 pub trait DequeVm {
     fn deque_items(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>);
 
+    /// [`DequeVm::deque_items`] for a structural change: bumps the state
+    /// live iterators check.
+    fn deque_mutate(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>);
+
     /// The position `idx` names in deque `id`: an int (or `__index__`),
     /// negative from the end.
     ///
@@ -112,7 +149,21 @@ pub trait DequeVm {
 impl DequeVm for Vm {
     fn deque_items(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>) {
         match self.heap.get_mut(id) {
-            Obj::Native(NativeObj::Deque { items, maxlen }) => (items, *maxlen),
+            Obj::Native(NativeObj::Deque { items, maxlen, .. }) => (items, *maxlen),
+            _ => unreachable!("a deque"),
+        }
+    }
+
+    fn deque_mutate(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>) {
+        match self.heap.get_mut(id) {
+            Obj::Native(NativeObj::Deque {
+                items,
+                maxlen,
+                state,
+            }) => {
+                *state += 1;
+                (items, *maxlen)
+            }
             _ => unreachable!("a deque"),
         }
     }
@@ -266,6 +317,36 @@ impl DequeVm for Vm {
     }
 }
 
+/// The next item of a deque iterator (`iter(deque)`), or CPython's
+/// `RuntimeError` once the deque was changed since the iterator was made.
+pub(crate) fn iter_step(vm: &mut Vm, it: ObjId) -> PyResult<Option<Value>> {
+    use crate::iters::NativeIterVm;
+    let Some(crate::iters::NativeIter::DequeIter {
+        deque: Value::Ref(d),
+        index,
+        state,
+    }) = vm.native_state(it).cloned()
+    else {
+        return Ok(None);
+    };
+    let Obj::Native(NativeObj::Deque {
+        items, state: now, ..
+    }) = vm.heap.get(d)
+    else {
+        return Ok(None);
+    };
+    if *now != state {
+        return Err(PyErr::new(ExcType::RuntimeError, DEQUE_MUTATED));
+    }
+    let item = items.get(index).copied();
+    if item.is_some() {
+        if let Some(crate::iters::NativeIter::DequeIter { index, .. }) = vm.native_state(it) {
+            *index += 1;
+        }
+    }
+    Ok(item)
+}
+
 /// CPython's message when a deque changes size under a search or compare.
 const DEQUE_MUTATED: &str = "deque mutated during iteration";
 
@@ -322,7 +403,7 @@ fn search(vm: &mut Vm, id: ObjId, name: &str, x: Value, bounds: &[Value]) -> PyR
         _ => match found {
             Some(i) if name == "index" => Ok(Value::Int(i as i64)),
             Some(i) => {
-                vm.deque_items(id).0.remove(i);
+                vm.deque_mutate(id).0.remove(i);
                 Ok(Value::None)
             }
             // the wording of CPython 3.14 (and of `list.index` here); 3.13
@@ -337,46 +418,38 @@ fn search(vm: &mut Vm, id: ObjId, name: &str, x: Value, bounds: &[Value]) -> PyR
 native! {
     /// `deque.append(x, /)`.
     builtin method append(vm, this, x, /) {
-        let (items, maxlen) = vm.deque_items(receiver(this));
+        let (items, maxlen) = vm.deque_mutate(receiver(this));
         push_bounded(items, maxlen, x, true);
         Ok(Value::None)
     }
 
     /// `deque.appendleft(x, /)`.
     builtin method appendleft(vm, this, x, /) {
-        let (items, maxlen) = vm.deque_items(receiver(this));
+        let (items, maxlen) = vm.deque_mutate(receiver(this));
         push_bounded(items, maxlen, x, false);
         Ok(Value::None)
     }
 
     /// `deque.extend(iterable, /)`.
     builtin method extend(vm, this, iterable, /) {
-        let new = vm.collect_iterable(iterable)?;
-        let (items, maxlen) = vm.deque_items(receiver(this));
-        for v in new {
-            push_bounded(items, maxlen, v, true);
-        }
+        extend_from(vm, receiver(this), iterable, true)?;
         Ok(Value::None)
     }
 
     /// `deque.extendleft(iterable, /)`.
     builtin method extendleft(vm, this, iterable, /) {
-        let new = vm.collect_iterable(iterable)?;
-        let (items, maxlen) = vm.deque_items(receiver(this));
-        for v in new {
-            push_bounded(items, maxlen, v, false);
-        }
+        extend_from(vm, receiver(this), iterable, false)?;
         Ok(Value::None)
     }
 
     /// `deque.pop()`.
     builtin method pop(vm, this) {
-        vm.deque_items(receiver(this)).0.pop_back().ok_or_else(|| empty("pop"))
+        vm.deque_mutate(receiver(this)).0.pop_back().ok_or_else(|| empty("pop"))
     }
 
     /// `deque.popleft()`.
     builtin method popleft(vm, this) {
-        vm.deque_items(receiver(this)).0.pop_front().ok_or_else(|| empty("pop"))
+        vm.deque_mutate(receiver(this)).0.pop_front().ok_or_else(|| empty("pop"))
     }
 
     /// `deque.rotate(n=1, /)`.
@@ -385,6 +458,9 @@ native! {
             Some(v) => vm.index_arg(v)?,
             None => 1,
         };
+        if vm.deque_items(receiver(this)).0.len() > 1 {
+            vm.deque_mutate(receiver(this));
+        }
         let items = vm.deque_items(receiver(this)).0;
         let len = items.len() as i64;
         if len > 0 {
@@ -396,7 +472,7 @@ native! {
 
     /// `deque.clear()`.
     builtin method clear(vm, this) {
-        vm.deque_items(receiver(this)).0.clear();
+        vm.deque_mutate(receiver(this)).0.clear();
         Ok(Value::None)
     }
 
@@ -412,13 +488,17 @@ native! {
     builtin method copy(vm, this) {
         let (items, maxlen) = vm.deque_items(receiver(this));
         let items = items.clone();
-        Ok(vm.heap.new_value(Obj::Native(NativeObj::Deque { items, maxlen })))
+        Ok(vm.heap.new_value(Obj::Native(NativeObj::Deque {
+                items,
+                maxlen,
+                state: 0,
+            })))
     }
 
     /// `deque.insert(i, x, /)`.
     builtin method insert(vm, this, i, x, /) {
         let i = vm.index_arg(i)?;
-        let (items, maxlen) = vm.deque_items(receiver(this));
+        let (items, maxlen) = vm.deque_mutate(receiver(this));
         if maxlen.is_some_and(|m| items.len() >= m) {
             return Err(PyErr::new(
                 ExcType::IndexError,
@@ -548,12 +628,18 @@ impl np::NativeType for DequeType {
     }
 
     fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
-        let np::NativeObj::Deque { items, .. } = np::obj(vm, id) else {
+        let np::NativeObj::Deque { state, .. } = np::obj(vm, id) else {
             return Ok(None);
         };
-        let l: Vec<np::Value> = items.iter().copied().collect();
-        let l = vm.new_list(l);
-        vm.get_iter(l).map(Some)
+        let state = *state;
+        Ok(Some(crate::iters::NativeIterVm::new_native_iter(
+            vm,
+            crate::iters::NativeIter::DequeIter {
+                deque: np::Value::Ref(id),
+                index: 0,
+                state,
+            },
+        )))
     }
 
     fn is_reversible(_: &np::Vm, _: np::ObjId) -> bool {

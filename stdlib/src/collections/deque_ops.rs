@@ -45,7 +45,9 @@ impl DequeOpsVm for Vm {
     fn deque_parts(&self, v: Value) -> Option<(VecDeque<Value>, Option<usize>)> {
         match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Native(NativeObj::Deque { items, maxlen }) => Some((items.clone(), *maxlen)),
+                Obj::Native(NativeObj::Deque { items, maxlen, .. }) => {
+                    Some((items.clone(), *maxlen))
+                }
                 _ => None,
             },
             _ => None,
@@ -73,6 +75,11 @@ impl DequeOpsVm for Vm {
         let (left, right) = (self.deque_parts(a), self.deque_parts(b));
         if left.is_none() && right.is_none() {
             return Ok(None);
+        }
+        if let (BinOp::Add, true, Some(_), None, Value::Ref(id)) = (op, inplace, &left, &right, a) {
+            // `d += iterable` is `d.extend(iterable)`
+            super::deque::extend_from(self, id, b, true)?;
+            return Ok(Some(a));
         }
         let (items, maxlen) = match (op, left, right) {
             (BinOp::Add, Some((mut items, maxlen)), other) => {
@@ -112,8 +119,12 @@ impl DequeOpsVm for Vm {
         };
         if inplace && self.deque_parts(a).is_some() {
             if let Value::Ref(id) = a {
-                if let Obj::Native(NativeObj::Deque { items: old, .. }) = self.heap.get_mut(id) {
+                if let Obj::Native(NativeObj::Deque {
+                    items: old, state, ..
+                }) = self.heap.get_mut(id)
+                {
                     *old = items;
+                    *state += 1;
                 }
             }
             return Ok(Some(a));
@@ -121,6 +132,7 @@ impl DequeOpsVm for Vm {
         Ok(Some(self.heap.new_value(Obj::Native(NativeObj::Deque {
             items,
             maxlen,
+            state: 0,
         }))))
     }
 }

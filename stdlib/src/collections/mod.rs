@@ -7,7 +7,7 @@
 //! classes and dict kinds; each type's behaviour lives in a submodule.
 
 pub(crate) mod counter_ops;
-mod deque;
+pub(crate) mod deque;
 pub(crate) mod deque_ops;
 pub(crate) mod dict_kinds;
 mod ids;

@@ -45,6 +45,7 @@ pub fn step(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
         Combinations { .. } => comb::combinations,
         CombinationsWithReplacement { .. } => comb::combinations_with_replacement,
         Permutations { .. } => comb::permutations,
+        DequeIter { .. } => crate::collections::deque::iter_step,
     };
     f(vm, id)
 }

@@ -63,6 +63,9 @@ native_objects! {
     Deque {
         items: std::collections::VecDeque<Value>,
         maxlen: Option<usize>,
+        /// Bumped by every structural change (CPython's `state`): a live
+        /// iterator that sees it move raises.
+        state: u64,
     },
     /// A `random.Random` instance and its generator (`random_obj.rs`).
     Random(Box<crate::random_state::State>),

@@ -223,20 +223,22 @@ pub fn to_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
             .ok()
             .filter(|s| s.is_ascii())
             .and_then(parse_float);
-        return f.map(Value::Float).ok_or_else(|| {
-            PyErr::value_error(format!(
+        let Some(f) = f else {
+            return Err(PyErr::value_error(format!(
                 "could not convert string to float: {}",
                 crate::object::bytes::repr(b)
-            ))
-        });
+            )));
+        };
+        return Ok(fresh_nan(vm, f));
     }
     if let Some(s) = as_str(&vm.heap, x) {
-        return parse_float(s).map(Value::Float).ok_or_else(|| {
-            PyErr::value_error(format!(
+        let Some(f) = parse_float(s) else {
+            return Err(PyErr::value_error(format!(
                 "could not convert string to float: {}",
                 crate::vm::repr::str_repr(s)
-            ))
-        });
+            )));
+        };
+        return Ok(fresh_nan(vm, f));
     }
     if let Some(r) = user_float(vm, x)? {
         return Ok(r);
@@ -245,6 +247,18 @@ pub fn to_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
         "float() argument must be a string or a real number, not '{}'",
         vm.class_name(x)
     )))
+}
+
+/// `f` as a new float object: a NaN gets a payload of its own
+/// (`Vm::nan_serial`), as each `float('nan')` is a new object in CPython.
+fn fresh_nan<S: Stdlib>(vm: &mut Vm<S>, f: f64) -> Value {
+    if !f.is_nan() {
+        return Value::Float(f);
+    }
+    vm.nan_serial += 1;
+    const PAYLOAD: u64 = (1 << 51) - 1;
+    let bits = (f.to_bits() & !PAYLOAD) | (vm.nan_serial & PAYLOAD).max(1);
+    Value::Float(f64::from_bits(bits))
 }
 
 /// Parses a float literal as `float()` accepts it.

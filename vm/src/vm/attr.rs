@@ -210,6 +210,20 @@ impl<S: Stdlib> Vm<S> {
                     format!("type object '{type_name}' has no attribute '{name}'"),
                 )
             }
+            Value::Ref(id) if matches!(self.heap.get(id), Obj::BoundNative { .. }) => {
+                // a native class's object is named by its dotted `tp_name`
+                // (`'functools.partial' object`), as CPython does
+                let shown = match S::native_type_of(self, obj)
+                    .and_then(|t| S::native_class_name(self, t))
+                {
+                    Some(n) => n,
+                    None => self.class_name(obj),
+                };
+                PyErr::new(
+                    ExcType::AttributeError,
+                    format!("'{shown}' object has no attribute '{name}'"),
+                )
+            }
             _ => PyErr::new(
                 ExcType::AttributeError,
                 format!(

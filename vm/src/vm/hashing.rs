@@ -187,6 +187,35 @@ impl<S: Stdlib> Vm<S> {
         })
     }
 
+    /// The values of a namedtuple instance as a tuple, when its class
+    /// keeps the namedtuple's own `__hash__` (a native, where an override
+    /// would be a function).
+    fn namedtuple_as_tuple(
+        &mut self,
+        cls: crate::object::ObjId,
+        id: crate::object::ObjId,
+        hash_fn: Option<Value>,
+    ) -> Option<Value> {
+        let Some(Value::Ref(h)) = hash_fn else {
+            return None;
+        };
+        if !matches!(self.heap.get(h), Obj::BoundNative { .. }) {
+            return None;
+        }
+        let mro = &self.class(cls).mro;
+        let fields = mro
+            .iter()
+            .find_map(|c| self.class(*c).namedtuple.as_ref().map(|n| n.0.clone()))?;
+        let Obj::Instance(i) = self.heap.get(id) else {
+            return None;
+        };
+        let values = fields
+            .iter()
+            .map(|f| i.attrs.get_str(f).unwrap_or(Value::None))
+            .collect();
+        Some(self.new_tuple(values))
+    }
+
     /// The key of a user instance: `__hash__` if defined (a `User` key,
     /// matched against equal keys by `Vm::resolve_key`), a frozen
     /// dataclass by its fields, unhashable if `__eq__` is overridden
@@ -198,7 +227,13 @@ impl<S: Stdlib> Vm<S> {
                 return self.hash_key(p);
             }
         }
-        match self.class_lookup(cls, "__hash__") {
+        let hash_fn = self.class_lookup(cls, "__hash__");
+        if let Some(t) = self.namedtuple_as_tuple(cls, id, hash_fn) {
+            // a namedtuple hashes as its tuple, so it finds and is found
+            // under the equal tuple's key
+            return self.hash_key(t);
+        }
+        match hash_fn {
             Some(Value::None) => {
                 return Err(PyErr::type_error(format!(
                     "unhashable type: '{}'",

@@ -256,6 +256,12 @@ pub struct Vm<S: Stdlib> {
     /// The same for the program's `globals`, for unset global names.
     #[serde(skip)]
     pub builtin_globals: Vec<Option<Value>>,
+    /// How many NaNs `float()` has made: each gets its own payload, so
+    /// distinct NaN objects (`float('nan')` twice) are not the same
+    /// object to `is`, sequence comparisons and dict keys, while one NaN
+    /// passed around still is (floats are unboxed: the bits are the
+    /// identity).
+    pub nan_serial: u64,
     /// Nesting of comparisons that go through native objects (deques
     /// holding deques), which the per-call depth of `eq_depth` cannot see;
     /// zero whenever the VM is paused.
@@ -350,6 +356,7 @@ impl<S: Stdlib> Vm<S> {
             next_call_id: 1,
             native_depth: 0,
             compare_nesting: 0,
+            nan_serial: 0,
             modules: Vec::new(),
             random_state: None,
             gen_yielded: false,

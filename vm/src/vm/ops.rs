@@ -274,6 +274,12 @@ impl<S: Stdlib> Vm<S> {
                 return Ok(r);
             }
         }
+        if inplace && self.is_native_obj(a) && self.user_class_of(b).is_some() {
+            // `a.__iadd__(b)` comes first (`deque += iterator`)
+            if let Some(r) = S::native_obj_binary(self, op, a, b, inplace)? {
+                return Ok(r);
+            }
+        }
         if self.user_class_of(a).is_some() || self.user_class_of(b).is_some() {
             return self.binary_op_user(op, a, b, inplace);
         }
