@@ -374,4 +374,11 @@ impl Stdlib for Library {
     fn dict_class_kind(t: NativeId) -> Option<DictKind> {
         crate::registry::dict_class_kind(t)
     }
+
+    fn native_obj_repeats(vm: &Vm, id: ObjId) -> bool {
+        matches!(
+            vm.heap.get(id),
+            crate::object::Obj::Native(NativeObj::Deque { .. })
+        )
+    }
 }

@@ -105,10 +105,7 @@ impl DequeOpsVm for Vm {
             (BinOp::Mul, Some((items, maxlen)), _) | (BinOp::Mul, None, Some((items, maxlen))) => {
                 let count = if self.deque_parts(a).is_some() { b } else { a };
                 let Some(times) = self.deque_count(count)? else {
-                    return Err(PyErr::type_error(format!(
-                        "can't multiply sequence by non-int of type '{}'",
-                        self.class_name(count)
-                    )));
+                    return Err(self.repeat_count_error(a, b));
                 };
                 let total = (items.len() as u128) * times as u128;
                 let kept = maxlen.map_or(total, |m| total.min(m as u128));

@@ -540,6 +540,20 @@ impl NamedtupleVm for Vm {
                 if name == "__radd__" && !is_tuple {
                     return Ok(None);
                 }
+                // repetition takes an int (or an `__index__` object) only;
+                // else NotImplemented, so the error names the operands
+                let count = match args[0] {
+                    Value::Int(_) | Value::Bool(_) => true,
+                    Value::Ref(id) if matches!(self.heap.get(id), Obj::BigInt(_)) => true,
+                    v => self
+                        .user_class_of(v)
+                        .is_some_and(|c| self.class_lookup(c, "__index__").is_some()),
+                };
+                if name.ends_with("mul__") && !count {
+                    return Ok(Some(Value::Builtin(
+                        crate::builtins::Builtin::NotImplemented,
+                    )));
+                }
                 let op = if name.ends_with("add__") {
                     monty_compile::bytecode::BinOp::Add
                 } else {

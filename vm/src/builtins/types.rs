@@ -137,20 +137,18 @@ native! {
 
     /// `set(iterable=(), /)`.
     builtin fn set_new(vm, iterable?, /) {
-        let items = match iterable {
-            Some(v) => vm.collect_iterable(v)?,
-            None => Vec::new(),
-        };
-        vm.new_set_of(items, false)
+        match iterable {
+            Some(v) => vm.set_from(v, false),
+            None => vm.new_set_of(Vec::new(), false),
+        }
     }
 
     /// `frozenset(iterable=(), /)`.
     builtin fn frozenset_new(vm, iterable?, /) {
-        let items = match iterable {
-            Some(v) => vm.collect_iterable(v)?,
-            None => Vec::new(),
-        };
-        vm.new_set_of(items, true)
+        match iterable {
+            Some(v) => vm.set_from(v, true),
+            None => vm.new_set_of(Vec::new(), true),
+        }
     }
 
     /// `dict(mapping_or_iterable=(), /, **kwargs)`.

@@ -263,12 +263,7 @@ impl<S: Stdlib> Vm<S> {
                             "cannot fit 'int' into an index-sized integer",
                         ))
                     }
-                    _ => {
-                        return Err(PyErr::type_error(format!(
-                            "can't multiply sequence by non-int of type '{}'",
-                            self.class_name(n)
-                        )))
-                    }
+                    _ => return Err(self.repeat_count_error(a, b)),
                 };
                 let x = as_bytes(&self.heap, seq).expect("bytes");
                 let count = count.max(0) as usize;

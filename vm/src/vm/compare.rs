@@ -289,6 +289,8 @@ impl<S: Stdlib> Vm<S> {
             /// A keys (or items, if the flag is set) view of dict `.0`, of
             /// `.3` entries, against a set or view `.2` of that size.
             View(u32, bool, u32, usize),
+            /// Two slices: equal when (start, stop, step) are.
+            Slices([Value; 3], [Value; 3]),
             Done(bool),
         }
         let pair = match (self.heap.get(x), self.heap.get(y)) {
@@ -324,6 +326,7 @@ impl<S: Stdlib> Vm<S> {
                     Pair::Done(d.keyed_entries().all(|(k, _)| e.contains(k)))
                 }
             }
+            (Obj::Slice(a, b, c), Obj::Slice(d, e, f)) => Pair::Slices([*a, *b, *c], [*d, *e, *f]),
             (Obj::Range(r), Obj::Range(s)) => {
                 let (n, m) = (r.len(), s.len());
                 Pair::Done(
@@ -409,6 +412,14 @@ impl<S: Stdlib> Vm<S> {
                     }
                     pos = slot + 1;
                 }
+            }
+            Pair::Slices(p, q) => {
+                for (p, q) in p.into_iter().zip(q) {
+                    if !self.same_object(p, q) && !self.eq_depth(p, q, depth + 1)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
             }
             Pair::Subset(p, q) => {
                 // matching a key runs `==` afresh (depth 0): sets of deeply
@@ -499,6 +510,12 @@ impl<S: Stdlib> Vm<S> {
                     return Ok(s.cmp(t))
                 }
                 (Obj::List(_), Obj::List(_)) | (Obj::Tuple(_), Obj::Tuple(_)) => true,
+                // slices order as their (start, stop, step) tuples
+                (Obj::Slice(a, b, c), Obj::Slice(d, e, f)) => {
+                    let (p, q) = (vec![*a, *b, *c], vec![*d, *e, *f]);
+                    let (p, q) = (self.new_tuple(p), self.new_tuple(q));
+                    return self.py_cmp(p, q, op);
+                }
                 _ => false,
             };
             if seqs {

@@ -311,6 +311,14 @@ impl<S: Stdlib> Vm<S> {
             self.dict_update_any(a, b)?;
             return Ok(a);
         }
+        if matches!(
+            op,
+            BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor
+        ) {
+            if let Some(r) = self.view_binary(op, a, b)? {
+                return Ok(r);
+            }
+        }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
             match (self.heap.get(ia), self.heap.get(ib), op) {
                 (Obj::Str(x), Obj::Str(y), BinOp::Add) => {
@@ -368,20 +376,6 @@ impl<S: Stdlib> Vm<S> {
                 ) => {
                     return self.set_op(op, a, b, inplace);
                 }
-                (
-                    Obj::DictView(..),
-                    _,
-                    BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor,
-                )
-                | (
-                    _,
-                    Obj::DictView(..),
-                    BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor,
-                ) => {
-                    let sa = self.to_set(a)?;
-                    let sb = self.to_set(b)?;
-                    return self.set_op(op, sa, sb, false);
-                }
                 (Obj::List(_), _, BinOp::Add) if inplace => {
                     let items = self.collect_iterable(b)?;
                     if let Obj::List(x) = self.heap.get_mut(ia) {
@@ -410,12 +404,8 @@ impl<S: Stdlib> Vm<S> {
     /// The TypeError for operands `op` cannot combine, with CPython's
     /// special wording for sequence repetition and concatenation.
     pub(super) fn operand_error(&self, op: BinOp, a: Value, b: Value) -> PyErr {
-        if op == BinOp::Mul && (self.is_sequence(a) || self.is_sequence(b)) {
-            let other = if self.is_sequence(a) { b } else { a };
-            return PyErr::type_error(format!(
-                "can't multiply sequence by non-int of type '{}'",
-                self.class_name(other)
-            ));
+        if op == BinOp::Mul && (self.repeats(a) || self.repeats(b)) {
+            return self.repeat_count_error(a, b);
         }
         if op == BinOp::Add {
             if let Value::Ref(ia) = a {
@@ -441,6 +431,35 @@ impl<S: Stdlib> Vm<S> {
             }
         }
         self.unsupported(op, a, b)
+    }
+
+    /// Whether `v` is a sequence that repeats with `*` (CPython's
+    /// `sq_repeat`): str, list, tuple, bytes, bytearray, a namedtuple, a deque.
+    pub fn repeats(&self, v: Value) -> bool {
+        let Value::Ref(id) = v else { return false };
+        match self.heap.get(id) {
+            Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) | Obj::Bytes(_) | Obj::ByteArray(_) => true,
+            Obj::Instance(i) => {
+                let class = i.class;
+                self.class(class)
+                    .mro
+                    .iter()
+                    .any(|c| self.class(*c).namedtuple.is_some())
+            }
+            Obj::Native(_) => S::native_obj_repeats(self, id),
+            _ => false,
+        }
+    }
+
+    /// The TypeError of `a * b` where a sequence met a count that is not an
+    /// int: the left operand repeats when it can, so the right one is named.
+    #[cold]
+    pub fn repeat_count_error(&self, a: Value, b: Value) -> PyErr {
+        let other = if self.repeats(a) { b } else { a };
+        PyErr::type_error(format!(
+            "can't multiply sequence by non-int of type '{}'",
+            self.class_name(other)
+        ))
     }
 
     pub(super) fn is_sequence(&self, v: Value) -> bool {

@@ -9,6 +9,81 @@ use monty_compile::bytecode::{BinOp, CmpOp};
 use super::{PyResult, Vm};
 
 impl<S: Stdlib> Vm<S> {
+    /// Whether `v` is a keys or items view (the set-like ones).
+    pub fn is_set_view(&self, v: Value) -> bool {
+        matches!(v, Value::Ref(id)
+            if matches!(self.heap.get(id), Obj::DictView(_, ViewKind::Keys | ViewKind::Items)))
+    }
+
+    /// `|`, `&`, `-`, `^` where an operand is a keys or items view: a new
+    /// set. `&` walks the other iterable (or the smaller view) and keeps
+    /// the members the view contains, so an items view's values are never
+    /// hashed; the others build a set of the left operand first, then
+    /// combine it with the right one.
+    #[inline(never)]
+    pub(super) fn view_binary(&mut self, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+        if !(self.is_set_view(a) || self.is_set_view(b)) {
+            return Ok(None);
+        }
+        if op != BinOp::BitAnd {
+            // a keys view on the left is copied from its dict, hashes and all
+            let a = match a {
+                Value::Ref(id) => match self.heap.get(id) {
+                    Obj::DictView(d, ViewKind::Keys) => Value::Ref(*d),
+                    _ => a,
+                },
+                _ => a,
+            };
+            let left = self.to_set(a)?;
+            let right = self.to_set(b)?;
+            return self.set_op(op, left, right, false).map(Some);
+        }
+        let (mut view, mut other) = if self.is_set_view(a) { (a, b) } else { (b, a) };
+        let is_set = |vm: &Self, v: Value| matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Set(_)));
+        if is_set(self, other) && self.len_of(view)? <= self.len_of(other)? {
+            // CPython hands this to `set.intersection(view)`
+            let right = self.to_set(view)?;
+            return self.set_op(op, other, right, false).map(Some);
+        }
+        if self.is_set_view(other) && self.len_of(other)? > self.len_of(view)? {
+            std::mem::swap(&mut view, &mut other);
+        }
+        let out = self.new_set_of(Vec::new(), false)?;
+        let Value::Ref(out_id) = out else {
+            unreachable!("a set")
+        };
+        let it = self.get_iter(other)?;
+        while let Some(x) = self.iter_next(it)? {
+            if self.contains(view, x)? {
+                self.insert_keyed(out_id, x, Value::None, true)?;
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// `view.isdisjoint(other)` for a keys or items view.
+    pub fn view_isdisjoint(&mut self, view: Value, other: Value) -> PyResult<bool> {
+        if self.same_object(view, other) {
+            return Ok(self.len_of(view)? == 0);
+        }
+        let (mut view, mut other) = (view, other);
+        let set_like = match other {
+            Value::Ref(id) => matches!(self.heap.get(id), Obj::Set(_) | Obj::FrozenSet(_)),
+            _ => false,
+        } || self.is_set_view(other);
+        // walk the smaller side when the other one is a set as well
+        if set_like && self.len_of(other)? > self.len_of(view)? {
+            std::mem::swap(&mut view, &mut other);
+        }
+        let it = self.get_iter(other)?;
+        while let Some(x) = self.iter_next(it)? {
+            if self.contains(view, x)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Whether `a |= b` is a non-Counter dict updated from something that
     /// is not a dict (an iterable of pairs, a dict view, or an error).
     pub(super) fn dict_ior_any(&self, a: Value, b: Value) -> bool {
@@ -100,8 +175,38 @@ impl<S: Stdlib> Vm<S> {
 
     /// A new set with the members of any iterable.
     pub fn to_set(&mut self, v: Value) -> PyResult<Value> {
-        let items = self.collect_iterable(v)?;
-        self.new_set_of(items, false)
+        self.set_from(v, false)
+    }
+
+    /// A new set (frozenset if `frozen`) of the members of `v`. The keys of
+    /// a set, frozenset or dict are copied with their hashes
+    /// (as CPython does: no `__hash__` runs); other iterables are hashed.
+    pub fn set_from(&mut self, v: Value, frozen: bool) -> PyResult<Value> {
+        let copied = match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Set(d) | Obj::FrozenSet(d) => Some(d.clone()),
+                Obj::Dict(d) => {
+                    let mut out = Dict::with_capacity(d.len());
+                    for (k, (kv, _)) in d.keyed_entries() {
+                        out.insert(k.clone(), *kv, Value::None);
+                    }
+                    Some(out)
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        match copied {
+            Some(d) => Ok(self.heap.new_value(if frozen {
+                Obj::FrozenSet(d)
+            } else {
+                Obj::Set(d)
+            })),
+            None => {
+                let items = self.collect_iterable(v)?;
+                self.new_set_of(items, frozen)
+            }
+        }
     }
 
     /// `|`, `&`, `-`, `^` on two sets (the result has the left one's type).

@@ -49,12 +49,10 @@ impl<S: Stdlib> Vm<S> {
         if op == BinOp::Mul {
             // `seq * n` with an instance whose __index__ gives the count
             for (seq, n) in [(a, b), (b, a)] {
-                if self.is_sequence(seq) {
+                if self.repeats(seq) && self.user_class_of(n).is_some() {
                     if let Some(count) = self.user_index(n)? {
-                        let count = self.repeat_count(count).unwrap_or(0);
-                        if let Some(r) = self.repeat(seq, count, inplace && seq == a)? {
-                            return Ok(r);
-                        }
+                        let count = Value::Int(self.repeat_count(count).unwrap_or(0));
+                        return self.binary_op(op, seq, count, inplace && seq == a);
                     }
                 }
             }

@@ -41,6 +41,15 @@ native_methods! {
 
 native_methods! { pub fn dict_type_methods; fromkeys }
 
+native_methods! { pub fn set_view_methods; isdisjoint }
+
+native! {
+    /// `dict_keys.isdisjoint(other, /)`, `dict_items.isdisjoint(other, /)`.
+    builtin method isdisjoint(vm, this, other, /) {
+        Ok(Value::Bool(vm.view_isdisjoint(this, other)?))
+    }
+}
+
 native_methods! { pub fn ordered_dict_type_methods; fromkeys = ordered_dict_fromkeys }
 
 native_methods! { pub fn counter_type_methods; fromkeys = counter_fromkeys }

@@ -15,7 +15,7 @@ pub mod str;
 pub mod str_fast;
 mod str_text;
 
-use crate::object::{DictKind, Obj, ObjId, Type, Value};
+use crate::object::{DictKind, Obj, ObjId, Type, Value, ViewKind};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
@@ -41,6 +41,7 @@ fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
             Obj::Bytes(_) => Some(bytes::bytes_methods()),
             Obj::ByteArray(_) => Some(bytes::bytearray_methods()),
             Obj::Dict(_) => Some(dict::dict_methods()),
+            Obj::DictView(_, ViewKind::Keys | ViewKind::Items) => Some(dict::set_view_methods()),
             Obj::Set(_) => Some(set::set_methods()),
             Obj::FrozenSet(_) => Some(set::frozenset_methods()),
             Obj::BigInt(_) => Some(numbers::int_methods()),

@@ -90,7 +90,11 @@ fn relation<S: Stdlib>(
     rel: Relation,
 ) -> PyResult<Value> {
     let id = receiver(this);
-    let o = vm.to_set(other)?;
+    // a set argument is used as it is (its elements keep their hashes)
+    let o = match other {
+        Value::Ref(oid) if matches!(vm.heap.get(oid), Obj::Set(_) | Obj::FrozenSet(_)) => other,
+        _ => vm.to_set(other)?,
+    };
     let Value::Ref(oid) = o else { unreachable!() };
     if vm.has_user_keys(id) || vm.has_user_keys(oid) {
         let r = match rel {
