@@ -51,6 +51,13 @@ mod error;
 mod execution;
 mod functions;
 mod limits;
+mod os_access;
+mod os_call;
+mod os_clock;
+mod os_env;
+mod os_error;
+mod os_fs;
+mod os_memfs;
 mod output;
 mod protocol;
 mod snapshot_seal;
@@ -64,6 +71,13 @@ pub use execution::{Execution, Progress};
 pub use functions::{Call, Functions, RunOutcome};
 pub use limits::{Limits, SleepPolicy, EPOCH_TICK};
 pub use monty_wire::{Value, MAX_PLAIN_INT};
+pub use os_access::{DenyAll, OsAccess};
+pub use os_call::{OsCall, PathOp};
+pub use os_clock::{Clock, Entropy, MAX_URANDOM_BYTES};
+pub use os_env::Environment;
+pub use os_error::{io_error, Errno};
+pub use os_fs::{check_path, FileKind, FileStat, FileSystem, MAX_NAME_BYTES, MAX_PATH_BYTES};
+pub use os_memfs::{MemFs, ENTRY_BYTES};
 pub use output::{CaptureSink, OutputSink, StdioSink, Stream};
 pub use protocol::{
     CallResult, CheckReport, Diagnostic, ExternalFunction, PendingCall, PendingOsCall, StartRequest,
