@@ -59,6 +59,7 @@ mod os_error;
 mod os_fs;
 mod os_memfs;
 mod os_mount;
+mod os_router;
 mod output;
 mod protocol;
 mod snapshot_seal;
@@ -80,6 +81,7 @@ pub use os_error::{io_error, Errno};
 pub use os_fs::{check_path, FileKind, FileStat, FileSystem, MAX_NAME_BYTES, MAX_PATH_BYTES};
 pub use os_memfs::{MemFs, ENTRY_BYTES};
 pub use os_mount::{Mount, DEFAULT_MAX_FILE_BYTES};
+pub use os_router::OsRouter;
 pub use output::{CaptureSink, OutputSink, StdioSink, Stream};
 pub use protocol::{
     CallResult, CheckReport, Diagnostic, ExternalFunction, PendingCall, PendingOsCall, StartRequest,
