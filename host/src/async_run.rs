@@ -11,6 +11,14 @@
 //! Timers (`asyncio.sleep`, `wait_for` timeouts) follow the execution's
 //! [`SleepPolicy`]: under real time, `tokio::time` sleeps for them.
 //!
+//! Os calls are answered by the [`OsAccess`] given with
+//! [`AsyncFunctions::os_access`] (default: denied). The program is stopped
+//! at an os call, so it is answered inline, on the driving task; calls
+//! already in flight keep running meanwhile, as they do while guest code
+//! runs. The answers of this crate's file systems are quick (memory, or one
+//! local file); an `OsAccess` that may block for long belongs on a
+//! blocking-capable runtime thread, as a slow plain `def` tool would.
+//!
 //! Guest code runs on the calling task's thread between awaits (each slice
 //! is bounded by the execution's fuel and time limits); the sync API
 //! ([`Engine::run_with_functions`]) is unchanged.
@@ -27,8 +35,9 @@ use crate::error::{Error, ExternalError};
 use crate::execution::Progress;
 use crate::functions::{Call, Registry, RunOutcome};
 use crate::limits::SleepPolicy;
+use crate::os_access::{DenyAll, OsAccess};
 use crate::output::CaptureSink;
-use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
+use crate::protocol::{CallResult, ExternalFunction, PendingCall, PendingOsCall, StartRequest};
 use monty_wire::Value;
 
 /// What an async host function returns.
@@ -36,10 +45,29 @@ pub type CallFuture = Pin<Box<dyn Future<Output = Result<Value, ExternalError>> 
 
 type AsyncHostFn = dyn Fn(AsyncCall) -> CallFuture + Send + Sync;
 
-/// A set of named async host functions the program may call.
-#[derive(Default, Clone, Debug)]
+/// A set of named async host functions the program may call, and the
+/// [`OsAccess`] that answers its os calls.
+#[derive(Clone)]
 pub struct AsyncFunctions {
     registry: Registry<AsyncHostFn>,
+    os: Arc<dyn OsAccess>,
+}
+
+impl Default for AsyncFunctions {
+    fn default() -> Self {
+        AsyncFunctions {
+            registry: Registry::default(),
+            os: Arc::new(DenyAll),
+        }
+    }
+}
+
+impl std::fmt::Debug for AsyncFunctions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AsyncFunctions")
+            .field("registry", &self.registry)
+            .finish_non_exhaustive()
+    }
 }
 
 /// One call's arguments, owned so the closure's future can keep them.
@@ -76,9 +104,27 @@ impl AsyncCall {
 }
 
 impl AsyncFunctions {
-    /// An empty set.
+    /// An empty set; os calls are denied.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Answers the program's os calls (files, environment, clock,
+    /// randomness) with `os`, e.g. an [`OsRouter`](crate::OsRouter),
+    /// instead of denying them.
+    pub fn os_access(&mut self, os: impl OsAccess + 'static) -> &mut Self {
+        self.os = Arc::new(os);
+        self
+    }
+
+    /// Answers a pending os call with the [`OsAccess`] set by
+    /// [`AsyncFunctions::os_access`].
+    ///
+    /// # Errors
+    ///
+    /// As [`OsAccess::call`]: the exception the program gets.
+    pub fn answer_os_call(&self, call: &PendingOsCall) -> Result<Value, ExternalError> {
+        self.os.answer(call)
     }
 
     /// Registers `func` as `async def name(params...)`: the program awaits
@@ -229,10 +275,9 @@ impl Engine {
                     let result = functions.call(call).await;
                     execution.resume(result)?
                 }
-                Progress::OsCall(_, execution) => execution.resume(Err(ExternalError::new(
-                    "PermissionError",
-                    "no OS access is granted to this sandbox",
-                )))?,
+                Progress::OsCall(call, execution) => {
+                    execution.resume(functions.answer_os_call(&call))?
+                }
                 Progress::Wait(calls, execution) => {
                     for call in calls {
                         let id = call.id;

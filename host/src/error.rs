@@ -148,12 +148,19 @@ impl fmt::Display for LimitKind {
 /// raised as a Python exception of class `type_name` (a builtin exception
 /// name such as `"ValueError"`; unknown names become `RuntimeError`), so the
 /// program can catch it with `try`/`except`.
+///
+/// An os call's error may also carry the OS error number (`errno`), which
+/// the guest puts on the `OSError` it raises; see [`Errno`](crate::Errno).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExternalError {
     /// The Python exception class to raise, e.g. `"ValueError"`.
     pub type_name: String,
-    /// The exception message.
+    /// The exception message (for an os call: the OS's description of the
+    /// error, `strerror`, such as `"No such file or directory"`).
     pub message: String,
+    /// The OS error number, for an os call's `OSError`; `None` for other
+    /// errors (and for an `OSError` subclass whose number is its usual one).
+    pub errno: Option<i64>,
 }
 
 impl ExternalError {
@@ -162,13 +169,23 @@ impl ExternalError {
         ExternalError {
             type_name: type_name.into(),
             message: message.into(),
+            errno: None,
         }
+    }
+
+    /// The same error with an OS error number.
+    pub fn with_errno(mut self, errno: i64) -> Self {
+        self.errno = Some(errno);
+        self
     }
 }
 
 impl fmt::Display for ExternalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.type_name, self.message)
+        match self.errno {
+            Some(errno) => write!(f, "{}: [Errno {errno}] {}", self.type_name, self.message),
+            None => write!(f, "{}: {}", self.type_name, self.message),
+        }
     }
 }
 

@@ -5,9 +5,10 @@
 //! [`Engine::run`], [`Engine::run_with_functions`] and [`Engine::run_request`]
 //! all drive the same loop: start, then for each `call` look up the function
 //! by name and resume with its result; `wait` answers every announced call
-//! (one after another, in order); `os_call` is denied with `PermissionError`
-//! (no filesystem or OS access is granted through this API). Output is
-//! captured and returned in [`RunOutcome`].
+//! (one after another, in order); `os_call` is answered by the [`OsAccess`]
+//! given with [`Functions::os_access`] — by default [`DenyAll`], so every
+//! file, environment, clock or randomness access is a `PermissionError`.
+//! Output is captured and returned in [`RunOutcome`].
 
 use std::collections::HashMap;
 use std::fmt;
@@ -17,8 +18,9 @@ use crate::engine::Engine;
 use crate::error::{Error, ExternalError};
 use crate::execution::Progress;
 use crate::limits::SleepPolicy;
+use crate::os_access::{DenyAll, OsAccess};
 use crate::output::CaptureSink;
-use crate::protocol::{CallResult, ExternalFunction, PendingCall, StartRequest};
+use crate::protocol::{CallResult, ExternalFunction, PendingCall, PendingOsCall, StartRequest};
 use monty_wire::Value;
 
 type HostFn = dyn Fn(&Call) -> Result<Value, ExternalError> + Send + Sync;
@@ -98,16 +100,53 @@ impl<F: ?Sized> Registry<F> {
     }
 }
 
-/// A set of named host functions the program may call.
-#[derive(Default, Clone, Debug)]
+/// A set of named host functions the program may call, and the
+/// [`OsAccess`] that answers its os calls.
+#[derive(Clone)]
 pub struct Functions {
     registry: Registry<HostFn>,
+    os: Arc<dyn OsAccess>,
+}
+
+impl Default for Functions {
+    fn default() -> Self {
+        Functions {
+            registry: Registry::default(),
+            os: Arc::new(DenyAll),
+        }
+    }
+}
+
+impl fmt::Debug for Functions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Functions")
+            .field("registry", &self.registry)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Functions {
-    /// An empty set.
+    /// An empty set; os calls are denied.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Answers the program's os calls (files, environment, clock,
+    /// randomness) with `os`, e.g. an [`OsRouter`](crate::OsRouter),
+    /// instead of denying them.
+    pub fn os_access(&mut self, os: impl OsAccess + 'static) -> &mut Self {
+        self.os = Arc::new(os);
+        self
+    }
+
+    /// Answers a pending os call with the [`OsAccess`] set by
+    /// [`Functions::os_access`].
+    ///
+    /// # Errors
+    ///
+    /// As [`OsAccess::call`]: the exception the program gets.
+    pub fn answer_os_call(&self, call: &PendingOsCall) -> Result<Value, ExternalError> {
+        self.os.answer(call)
     }
 
     /// Registers `func` as the Python function `name(params...)`.
@@ -281,10 +320,9 @@ impl Engine {
                     });
                 }
                 Progress::Call(call, execution) => execution.resume(functions.dispatch(&call))?,
-                Progress::OsCall(_, execution) => execution.resume(Err(ExternalError::new(
-                    "PermissionError",
-                    "no OS access is granted to this sandbox",
-                )))?,
+                Progress::OsCall(call, execution) => {
+                    execution.resume(functions.answer_os_call(&call))?
+                }
                 Progress::Wait(calls, execution) => {
                     if calls.is_empty() {
                         // Only timers are pending (the functions answered

@@ -174,7 +174,7 @@ pub(crate) fn check_message(code: &str, filename: &str) -> String {
 fn reply(result: CallResult) -> Reply {
     match result.result {
         Ok(value) => Reply::value(result.id, value),
-        Err(e) => Reply::error(result.id, e.type_name, e.message),
+        Err(e) => Reply::os_error(result.id, e.type_name, e.message, e.errno),
     }
 }
 
@@ -264,6 +264,14 @@ mod tests {
         assert_eq!(
             reply_message(err),
             r#"{"id":4,"error":{"type":"ValueError","message":"bad"}}"#
+        );
+        let os = CallResult {
+            id: 5,
+            result: Err(ExternalError::new("OSError", "Directory not empty").with_errno(39)),
+        };
+        assert_eq!(
+            reply_message(os),
+            r#"{"id":5,"error":{"type":"OSError","message":"Directory not empty","errno":39}}"#
         );
         assert_eq!(
             results_message(vec![ok], None),

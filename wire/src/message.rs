@@ -176,7 +176,9 @@ pub enum Progress {
     },
 }
 
-/// The exception a host function raised: `{"type": "KeyError", "message": "x"}`.
+/// The exception a host function raised: `{"type": "KeyError", "message": "x"}`,
+/// or for an os call that failed, with the OS error number:
+/// `{"type": "OSError", "message": "Directory not empty", "errno": 39}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplyError {
     /// A builtin exception name; others become `RuntimeError`.
@@ -185,8 +187,8 @@ pub struct ReplyError {
     /// The exception's message.
     #[serde(default)]
     pub message: String,
-    /// For an os call's `OSError`: the errno (`OS_CALLS.md`); absent, the
-    /// guest uses the errno of the error type.
+    /// The OS error number (`OSError.errno`), for os calls; absent: the
+    /// number that goes with `type` (OS_CALLS.md, "Errors").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub errno: Option<i64>,
 }
@@ -229,6 +231,19 @@ impl Reply {
                 type_name,
                 message,
                 errno: None,
+            }),
+        }
+    }
+
+    /// Os call `id` failed with `type_name(errno, message)`.
+    pub fn os_error(id: u64, type_name: String, message: String, errno: Option<i64>) -> Reply {
+        Reply {
+            id: Some(id),
+            value: None,
+            error: Some(ReplyError {
+                type_name,
+                message,
+                errno,
             }),
         }
     }
@@ -362,6 +377,26 @@ mod tests {
         assert_eq!(r.value, None);
         let r: Reply = serde_json::from_str(r#"{"error":{}}"#).unwrap();
         assert_eq!(r.error.unwrap().type_name, "RuntimeError");
+    }
+
+    #[test]
+    fn an_os_error_may_carry_its_errno() {
+        let r: Reply = serde_json::from_str(
+            r#"{"id":1,"error":{"type":"OSError","message":"Directory not empty","errno":39}}"#,
+        )
+        .unwrap();
+        assert_eq!(r.error.as_ref().unwrap().errno, Some(39));
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"id":1,"error":{"type":"OSError","message":"Directory not empty","errno":39}}"#
+        );
+        let r: Reply =
+            serde_json::from_str(r#"{"id":1,"error":{"type":"KeyError","message":"x"}}"#).unwrap();
+        assert_eq!(r.error.as_ref().unwrap().errno, None);
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"id":1,"error":{"type":"KeyError","message":"x"}}"#
+        );
     }
 
     #[test]
