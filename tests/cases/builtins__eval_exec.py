@@ -86,3 +86,11 @@ try:
     deep(5000)
 except RecursionError:
     print('RecursionError')
+
+
+def names(a, b=1):
+    c = a
+    return dir(), sorted(vars())
+
+
+print(names(0))

@@ -62,21 +62,33 @@ native! {
         Ok(Value::None)
     }
 
-    /// `vars(object=..., /)`; without an argument (the caller's locals) it
-    /// is not supported.
+    /// `vars(object=..., /)`; without an argument, `locals()`.
     pub(super) builtin fn vars(vm, object?, /) {
         let Some(object) = object else {
-            return Err(PyErr::type_error("vars() takes exactly one argument (0 given)"));
+            return vm.builtin_locals(super::Args::new("locals", Vec::new(), Vec::new()));
         };
         vm.get_attr(object, "__dict__")
             .map_err(|_| PyErr::type_error("vars() argument must have __dict__ attribute"))
     }
 
-    /// `dir(object=..., /)`; without an argument (the caller's names) it is
-    /// not supported.
+    /// `dir(object=..., /)`; without an argument, the sorted names of
+    /// `locals()`.
     pub(super) builtin fn dir(vm, object?, /) {
         let Some(object) = object else {
-            return Err(PyErr::type_error("dir() takes exactly one argument (0 given)"));
+            let scope = vm.builtin_locals(super::Args::new("locals", Vec::new(), Vec::new()))?;
+            let mut names: Vec<String> = match scope {
+                Value::Ref(id) => match vm.heap.get(id) {
+                    Obj::Dict(d) => d
+                        .entries()
+                        .filter_map(|(k, _)| crate::vm::as_str(&vm.heap, k).map(str::to_string))
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            };
+            names.sort();
+            let items: Vec<Value> = names.into_iter().map(|n| vm.new_str(n)).collect();
+            return Ok(vm.new_list(items));
         };
         let names = vm.dir_of(object);
         let items: Vec<Value> = names.into_iter().map(|n| vm.new_str(n)).collect();
