@@ -69,6 +69,14 @@ fn is_generic_class(vm: &Vm, t: Value) -> bool {
     }
 }
 
+/// The class of `v` if it is a generic alias: `types.GenericAlias`.
+pub(crate) fn type_of(vm: &Vm, v: Value) -> Option<crate::object::NativeId> {
+    match native(vm, v)? {
+        NativeObj::GenericAlias { .. } => Some(crate::types::generic_alias_class()),
+        _ => None,
+    }
+}
+
 /// `cls[idx]` for a builtin class: a generic alias, or `None` if the class
 /// is not generic.
 pub fn class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {

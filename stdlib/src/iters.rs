@@ -402,6 +402,9 @@ impl NativeIterVm for Vm {
     }
 
     fn native_fn_isinstance(&mut self, v: Value, f: NativeId) -> Option<bool> {
+        if f == super::types::generic_alias_class() {
+            return Some(super::generic::type_of(self, v).is_some());
+        }
         if f.module == super::module_index("itertools") {
             return super::itertools::isinstance(self, v, f);
         }
@@ -412,7 +415,9 @@ impl NativeIterVm for Vm {
     }
 
     fn native_type_of(&self, v: Value) -> Option<NativeId> {
-        super::itertools::type_of(self, v).or_else(|| super::functools::type_of(self, v))
+        super::itertools::type_of(self, v)
+            .or_else(|| super::functools::type_of(self, v))
+            .or_else(|| super::generic::type_of(self, v))
     }
 
     fn native_class_name(&self, f: NativeId) -> Option<String> {
@@ -421,6 +426,9 @@ impl NativeIterVm for Vm {
         }
         if f.module == super::module_index("functools") {
             return super::functools::class_name(f);
+        }
+        if f == super::types::generic_alias_class() {
+            return Some("types.GenericAlias".into());
         }
         if let Some(name) = super::typing::class_name(f) {
             return Some(name);

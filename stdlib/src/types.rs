@@ -327,6 +327,26 @@ pub static MODULE: ModuleDef = ModuleDef {
         _mp_str,
         _mp_eq,
         _mp_or,
+        GenericAlias = generic_alias_new,
     ],
     init,
 };
+
+native! {
+    /// `types.GenericAlias(origin, args, /)`: `origin[args]`.
+    def fn generic_alias_new as "GenericAlias"(vm, origin, args, /) {
+        let args = match args {
+            Value::Ref(id) if matches!(vm.heap.get(id), Obj::Tuple(_)) => args,
+            _ => vm.new_tuple(vec![args]),
+        };
+        Ok(vm.heap.new_value(Obj::Native(crate::objects::NativeObj::GenericAlias {
+            origin,
+            args,
+        })))
+    }
+}
+
+/// `types.GenericAlias`, the class of `list[int]`.
+pub(crate) fn generic_alias_class() -> NativeId {
+    native_id("GenericAlias")
+}
