@@ -1,5 +1,6 @@
 //! The `monty` command line: output, exit codes, `--input`, `--json`,
-//! `--tools-cmd` (with the Python tool server in `fixtures/`), `check`.
+//! `--tools-cmd` (with the Python tool server in `fixtures/`), `check`, and
+//! the os flags (`--mount`, `--memfs`, `--env`, `--clock`, `--urandom`).
 
 mod common;
 
@@ -230,4 +231,147 @@ fn check_exits_0_or_1() {
     let out = monty().arg("check").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("SyntaxError"), "{}", stdout(&out));
+}
+
+/// The repository's root (for `examples/`).
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+#[test]
+fn help_documents_the_os_flags_with_an_example() {
+    let out = monty().args(["run", "--help"]).output().unwrap();
+    let help = stdout(&out);
+    for flag in [
+        "--mount HOST_DIR:SANDBOX_DIR[:ro|:rw]",
+        "--memfs [MIB]",
+        "--env NAME=VALUE",
+        "--clock",
+        "--urandom",
+        "monty run examples/report.py --mount examples/sales:/data --memfs 16",
+    ] {
+        assert!(help.contains(flag), "help lacks {flag:?}:\n{help}");
+    }
+}
+
+#[test]
+fn a_mount_that_cannot_be_opened_is_a_usage_error() {
+    let missing = repo_root().join("no-such-directory");
+    let spec = format!("{}:/data", missing.display());
+    let (_, out) = run("1", &["--mount", &spec]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot mount"), "{}", stderr(&out));
+    #[cfg(target_os = "linux")]
+    {
+        let (_, out) = run("1", &["--mount", "/proc:/proc"]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("pseudo-filesystem"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let (_, out) = run("1", &["--mount", "examples:data"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn os_flags_leave_a_program_without_os_calls_alone() {
+    let dir = repo_root().join("examples/sales");
+    let spec = format!("{}:/data", dir.display());
+    let (_, out) = run(
+        "print(6 * 7)",
+        &[
+            "--mount",
+            &spec,
+            "--memfs",
+            "1",
+            "--env",
+            "A=1",
+            "--clock",
+            "--urandom",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "42\n");
+}
+
+#[test]
+#[ignore = "needs the guest's os calls (issue 13 guest side)"]
+fn the_readme_example_reads_a_mount_and_writes_into_memory() {
+    warm_cache();
+    let before = std::fs::read(repo_root().join("examples/sales/q3.csv")).unwrap();
+    let out = monty()
+        .current_dir(repo_root())
+        .args([
+            "run",
+            "examples/report.py",
+            "--mount",
+            "examples/sales:/data",
+            "--memfs",
+            "16",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "the input cannot be changed: Read-only file system\n\
+         # Q3 revenue by region\n\n- east: 779.69\n- north: 599.85\n- south: 504.50\n"
+    );
+    let after = std::fs::read(repo_root().join("examples/sales/q3.csv")).unwrap();
+    assert_eq!(before, after);
+}
+
+#[test]
+#[ignore = "needs the guest's os calls (issue 13 guest side)"]
+fn without_os_flags_files_are_denied_and_the_environment_is_empty() {
+    let code = "from pathlib import Path\n\
+                try:\n    Path('/data/q3.csv').read_text()\n\
+                except PermissionError as e:\n    print(e.errno, e.strerror)\n\
+                import os\nprint(os.getenv('HOME'))\n";
+    let (_, out) = run(code, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "13 Permission denied\nNone\n");
+    let (_, out) = run(code, &["--env", "HOME=/sandbox"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "13 Permission denied\n/sandbox\n");
+}
+
+#[test]
+#[ignore = "needs the guest's os calls (issue 13 guest side)"]
+fn a_run_saved_at_an_os_call_resumes_in_another_process() {
+    let dir = repo_root().join("examples/sales");
+    let spec = format!("{}:/data", dir.display());
+    let state = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("os-call-{}.state", std::process::id()));
+    let code = "from pathlib import Path\n\
+                print('before')\n\
+                lines = Path('/data/q3.csv').read_text().splitlines()\n\
+                print(len(lines))\n";
+    let (_, out) = run(
+        code,
+        &[
+            "--mount",
+            &spec,
+            "--save-at-call",
+            "1",
+            &state.display().to_string(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "before\n");
+    assert!(stderr(&out).contains("saved the execution at external call 1"));
+    let out = monty()
+        .arg("resume")
+        .arg(&state)
+        .args(["--mount", &spec])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "7\n");
+    let _ = std::fs::remove_file(&state);
 }

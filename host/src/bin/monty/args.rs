@@ -28,9 +28,28 @@ Options for run:
                        at most SECS in all (default 60)
   --json               print one JSON outcome object as the last stdout line
   --save-at-call K STATE
-                       when the K-th external call (1-based) is issued, write
-                       the paused execution to STATE and stop (exit 0);
-                       `monty resume STATE` continues it, in any process
+                       when the K-th host call (1-based; tool or os call) is
+                       issued, write the paused execution to STATE and stop
+                       (exit 0); `monty resume STATE` continues it, in any
+                       process
+
+Files, environment, clock (run and resume). Without these flags, reading or
+writing a file, time.time() and os.urandom() raise PermissionError, and the
+environment is empty:
+  --mount HOST_DIR:SANDBOX_DIR[:ro|:rw]
+                       the program reaches host directory HOST_DIR at the
+                       absolute sandbox path SANDBOX_DIR, read-only (default)
+                       or read-write; no path leaves it (no .., no absolute
+                       path, no symlink out) and only regular files and
+                       directories are opened; repeatable
+  --memfs [MIB]        a writable in-memory filesystem (default 64 MiB) for
+                       every path no --mount serves; full: OSError ENOSPC;
+                       discarded when the process exits (a state saved with
+                       --save-at-call does not keep it)
+  --env NAME=VALUE     a variable for os.environ / os.getenv; repeatable
+                       (the program sees no other variable)
+  --clock              time.time() and datetime.now() read the real clock
+  --urandom            os.urandom() reads the OS random source
 
 Options for resume (besides those of run):
   --trust-unsealed     accept a snapshot made by another host of monty.wasm
@@ -43,7 +62,49 @@ Common options:
                        (also $MONTY_WASM)
 
 Exit codes: 0 ok, 1 Python exception, 2 usage, 3 limit exceeded, 4 internal error.
+
+Example: an agent's program reads a CSV from a read-only mount and writes
+its report into memory (examples/report.py in the repository):
+  monty run examples/report.py --mount examples/sales:/data --memfs 16
 ";
+
+/// The default size of `--memfs`, in MiB.
+pub const DEFAULT_MEMFS_MIB: u64 = 64;
+
+/// `--mount HOST_DIR:SANDBOX_DIR[:ro|:rw]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MountSpec {
+    pub host_dir: PathBuf,
+    pub sandbox_dir: String,
+    pub writable: bool,
+}
+
+/// Parses `HOST_DIR:SANDBOX_DIR[:ro|:rw]` (the host directory may itself
+/// contain `:`; the sandbox directory must be absolute).
+fn parse_mount(spec: &str) -> Result<MountSpec, String> {
+    let bad =
+        |why: &str| format!("--mount expects HOST_DIR:SANDBOX_DIR[:ro|:rw] ({why}), got {spec:?}");
+    let (rest, writable) = match spec.rsplit_once(':') {
+        Some((rest, "ro")) => (rest, false),
+        Some((rest, "rw")) => (rest, true),
+        _ => (spec, false),
+    };
+    let (host, sandbox) = rest.rsplit_once(':').ok_or_else(|| bad("no SANDBOX_DIR"))?;
+    if host.is_empty() {
+        return Err(bad("empty HOST_DIR"));
+    }
+    if !sandbox.starts_with('/') {
+        return Err(bad("SANDBOX_DIR must be an absolute path"));
+    }
+    if sandbox.contains('\0') || sandbox.split('/').any(|c| c == "..") {
+        return Err(bad("SANDBOX_DIR must not contain '..'"));
+    }
+    Ok(MountSpec {
+        host_dir: PathBuf::from(host),
+        sandbox_dir: sandbox.to_owned(),
+        writable,
+    })
+}
 
 /// What to do.
 #[derive(Debug)]
@@ -71,6 +132,16 @@ pub struct RunArgs {
     pub wasm: Option<PathBuf>,
     /// `--save-at-call K STATE`.
     pub save_at_call: Option<(u64, PathBuf)>,
+    /// `--mount`, in order.
+    pub mounts: Vec<MountSpec>,
+    /// `--memfs [MIB]`.
+    pub memfs_mib: Option<u64>,
+    /// `--env NAME=VALUE`, in order.
+    pub env: Vec<(String, String)>,
+    /// `--clock`.
+    pub clock: bool,
+    /// `--urandom`.
+    pub urandom: bool,
 }
 
 #[derive(Debug, Default)]
@@ -104,7 +175,7 @@ fn parse_sleep(text: &str) -> Result<SleepPolicy, String> {
 
 /// Splits `--name=value` / `--name value`.
 struct Options<I: Iterator<Item = String>> {
-    args: I,
+    args: std::iter::Peekable<I>,
 }
 
 impl<I: Iterator<Item = String>> Options<I> {
@@ -139,7 +210,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         "check" => false,
         other => return Err(format!("unknown command {other:?}")),
     };
-    let mut opts = Options { args };
+    let mut opts = Options {
+        args: args.peekable(),
+    };
     let mut r = RunArgs::default();
     let mut file = None;
     while let Some(arg) = opts.args.next() {
@@ -195,6 +268,31 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 r.timeout = Some(secs.map(Duration::from_secs_f64));
             }
             ("--trust-unsealed", true) if sub == "resume" => r.trust_unsealed = true,
+            ("--mount", true) => r.mounts.push(parse_mount(&opts.value(&name, inline)?)?),
+            ("--memfs", true) => {
+                // The size is optional: `--memfs`, `--memfs 16`, `--memfs=16`.
+                let text = inline.or_else(|| {
+                    opts.args
+                        .next_if(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
+                });
+                let mib = match text {
+                    None => DEFAULT_MEMFS_MIB,
+                    Some(text) => text.parse().map_err(|_| {
+                        format!("--memfs expects a size in MiB as an integer, got {text:?}")
+                    })?,
+                };
+                r.memfs_mib = Some(mib);
+            }
+            ("--env", true) => {
+                let spec = opts.value(&name, inline)?;
+                let (var, value) = spec
+                    .split_once('=')
+                    .filter(|(var, _)| !var.is_empty() && !var.contains('\0'))
+                    .ok_or_else(|| format!("--env expects NAME=VALUE, got {spec:?}"))?;
+                r.env.push((var.to_owned(), value.to_owned()));
+            }
+            ("--clock", true) if inline.is_none() => r.clock = true,
+            ("--urandom", true) if inline.is_none() => r.urandom = true,
             ("--sleep", true) => {
                 let text = opts.value(&name, inline)?;
                 r.sleep = Some(parse_sleep(&text)?);
@@ -265,6 +363,52 @@ mod tests {
     }
 
     #[test]
+    fn parses_os_options() {
+        let Command::Run(r) = parse(args(
+            "run --mount ./in:/data --mount=/tmp/a:b:/out:rw --memfs --env A=1 --env=B=x=y x.py --clock",
+        ))
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.file, "x.py");
+        assert_eq!(
+            r.mounts,
+            vec![
+                MountSpec {
+                    host_dir: "./in".into(),
+                    sandbox_dir: "/data".into(),
+                    writable: false
+                },
+                MountSpec {
+                    host_dir: "/tmp/a:b".into(),
+                    sandbox_dir: "/out".into(),
+                    writable: true
+                },
+            ]
+        );
+        assert_eq!(r.memfs_mib, Some(DEFAULT_MEMFS_MIB));
+        assert_eq!(
+            r.env,
+            vec![("A".into(), "1".into()), ("B".into(), "x=y".into())]
+        );
+        assert!(r.clock && !r.urandom);
+        let Command::Run(r) = parse(args("run x.py --memfs 16 --urandom")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.memfs_mib, Some(16));
+        assert!(r.urandom);
+        let Command::Run(r) = parse(args("run --memfs=2 x.py --mount d:/m:ro")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.memfs_mib, Some(2));
+        assert!(!r.mounts[0].writable);
+        let Command::Resume(r) = parse(args("resume s.state --mount d:/m:rw")).unwrap() else {
+            panic!()
+        };
+        assert!(r.mounts[0].writable);
+    }
+
+    #[test]
     fn rejects_bad_usage() {
         for bad in [
             "",
@@ -277,6 +421,14 @@ mod tests {
             "run a.py --input a={",
             "check a.py --fuel 1",
             "run a.py --bogus",
+            "run a.py --mount d",
+            "run a.py --mount d:rel",
+            "run a.py --mount :/m",
+            "run a.py --mount d:/m/../x",
+            "run a.py --memfs=x",
+            "run a.py --env =1",
+            "run a.py --env A",
+            "check a.py --mount d:/m",
         ] {
             assert!(parse(args(bad)).is_err(), "{bad:?} should be rejected");
         }

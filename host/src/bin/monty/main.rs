@@ -5,7 +5,9 @@
 //! final value as the last stdout line; exit codes are 0 ok, 1 Python
 //! exception (traceback on stderr), 2 usage, 3 limit exceeded, 4 internal
 //! error. The compiled module is cached on disk (see `monty_host::default_cache_dir`)
-//! so only the first run pays for compilation.
+//! so only the first run pays for compilation. Os calls are answered from
+//! `--mount`, `--memfs`, `--env`, `--clock` and `--urandom`; without them,
+//! each is a `PermissionError`.
 
 mod args;
 mod tools;
@@ -18,8 +20,9 @@ use std::sync::Arc;
 
 use args::{CheckArgs, Command, RunArgs, USAGE};
 use monty_host::{
-    CallResult, Config, Engine, Error, ExternalError, Limits, OutputSink, Progress, SleepPolicy,
-    StartRequest, StdioSink, Stream, Value,
+    CallResult, Clock, Config, Engine, Entropy, Environment, Error, ExternalError, Limits, MemFs,
+    Mount, OsAccess, OsRouter, OutputSink, Progress, SleepPolicy, StartRequest, StdioSink, Stream,
+    Value,
 };
 use tools::ToolServer;
 
@@ -167,6 +170,41 @@ impl OutputSink for CliSink {
     }
 }
 
+/// What the program may reach, from `--mount`, `--memfs`, `--env`,
+/// `--clock` and `--urandom`; a mount that cannot be opened is a usage
+/// error.
+fn os_access(run: &RunArgs) -> Result<OsRouter, u8> {
+    let clock = if run.clock {
+        Clock::System
+    } else {
+        Clock::Denied
+    };
+    let mut router = OsRouter::new()
+        .env(run.env.iter().cloned().collect::<Environment>())
+        .clock(clock)
+        .entropy(if run.urandom {
+            Entropy::System
+        } else {
+            Entropy::Denied
+        });
+    if let Some(mib) = run.memfs_mib {
+        router = router.memfs(MemFs::new(mib.saturating_mul(1 << 20)).clock(clock));
+    }
+    for spec in &run.mounts {
+        let mount = Mount::new(&spec.host_dir, spec.writable).map_err(|e| {
+            eprintln!(
+                "monty: --mount {}:{}: cannot mount {}: {e}",
+                spec.host_dir.display(),
+                spec.sandbox_dir,
+                spec.host_dir.display()
+            );
+            EXIT_USAGE
+        })?;
+        router = router.mount(&spec.sandbox_dir, mount);
+    }
+    Ok(router)
+}
+
 /// `run FILE`, or with `resume` continue the snapshot in FILE.
 fn cmd_run(run: RunArgs, resume: bool) -> u8 {
     let source = if resume {
@@ -196,6 +234,10 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
     if let Some(sleep) = run.sleep {
         limits.sleep = sleep;
     }
+    let os = match os_access(&run) {
+        Ok(os) => os,
+        Err(exit) => return exit,
+    };
     let engine = match build_engine(run.wasm, limits) {
         Ok(engine) => engine,
         Err(exit) => return exit,
@@ -224,7 +266,7 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
         }
         Source::Snapshot(bytes) => engine.restore(&bytes, None, sink),
     };
-    let outcome = drive(first, server.as_mut(), run.save_at_call.as_ref());
+    let outcome = drive(first, server.as_mut(), &os, run.save_at_call.as_ref());
     if let Some(server) = server {
         server.finish();
     }
@@ -287,10 +329,12 @@ enum Failure {
 }
 
 /// Answers calls until the program completes (or, with `save`, until the
-/// K-th call is issued: then the paused execution is written to the file).
+/// K-th call — tool or os call — is issued: then the paused execution is
+/// written to the file).
 fn drive(
     mut progress: Result<Progress, Error>,
     mut server: Option<&mut ToolServer>,
+    os: &dyn OsAccess,
     save: Option<&(u64, PathBuf)>,
 ) -> Result<Finished, Failure> {
     let mut issued: u64 = 0;
@@ -331,10 +375,12 @@ fn drive(
                 }
                 execution.resume(answer(&mut server, &call)?)
             }
-            Progress::OsCall(call, execution) => execution.resume(Err(ExternalError::new(
-                "PermissionError",
-                format!("{}: no OS access is granted to this sandbox", call.function),
-            ))),
+            Progress::OsCall(call, mut execution) => {
+                if let Some(done) = save_now(&mut execution, 1)? {
+                    return Ok(done);
+                }
+                execution.resume(os.answer(&call))
+            }
             Progress::Wait(calls, mut execution) => {
                 if let Some(done) = save_now(&mut execution, calls.len() as u64)? {
                     return Ok(done);
