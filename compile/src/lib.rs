@@ -115,6 +115,9 @@ pub struct Compiler<'a> {
     /// `__file__`: the request's filename as an absolute path (the sandbox
     /// has no working directory; a relative name is taken from `/`).
     file_path: String,
+    /// The captures of the `case` pattern being compiled, by name and the
+    /// slot holding the value: bound only once the whole pattern matched.
+    match_captures: Vec<(String, u32)>,
 }
 
 /// Parses and compiles `source`.
@@ -169,6 +172,7 @@ pub fn compile<'a>(
         } else {
             format!("/{filename}")
         },
+        match_captures: Vec::new(),
     };
     for name in predeclared {
         c.global_slot(name);
