@@ -680,7 +680,11 @@ native! {
     /// `str.expandtabs(tabsize=8)`.
     clinic method expandtabs(vm, this, /, tabsize?) {
         let ts = match tabsize {
-            Some(t) => vm.index_arg_mut(t)?,
+            // past i64 it is as out of range for a C int as 2**31 is
+            Some(t) => match vm.index_arg_mut(t) {
+                Err(e) if vm.is_exc_kind(&e, ExcType::OverflowError) => i64::MAX,
+                r => r?,
+            },
             None => 8,
         };
         // CPython takes the tab size as a C int.
