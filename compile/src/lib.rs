@@ -129,6 +129,9 @@ pub struct Compiler<'a> {
     ns_top: bool,
     /// Globals are the dict held in this global slot, not the slots.
     globals_dict: Option<u32>,
+    /// The captures of the `case` pattern being compiled, by name and the
+    /// slot holding the value: bound only once the whole pattern matched.
+    match_captures: Vec<(String, u32)>,
 }
 
 /// Parses and compiles `source`.
@@ -187,6 +190,7 @@ pub fn compile<'a>(
         known_globals: 0,
         ns_top: false,
         globals_dict: None,
+        match_captures: Vec::new(),
     };
     for name in predeclared {
         c.global_slot(name);

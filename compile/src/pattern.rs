@@ -135,7 +135,15 @@ impl<'a> Compiler<'a> {
             self.set_line(case.pattern.range().start().into());
             let mut fails = Vec::new();
             let mut names = Vec::new();
+            let outer = std::mem::take(&mut self.match_captures);
             self.pattern(&case.pattern, subject, &mut fails, &mut names)?;
+            // as CPython: names are bound only when the whole pattern
+            // matched (a failed partial match leaves them alone), and
+            // before the guard runs
+            for (name, slot) in std::mem::replace(&mut self.match_captures, outer) {
+                self.emit(Op::LoadFast(slot));
+                self.store_name(&name);
+            }
             if let Some(g) = &case.guard {
                 self.expr(g)?;
                 fails.push(self.emit(Op::PopJumpIfFalse(0)));
@@ -166,8 +174,7 @@ impl<'a> Compiler<'a> {
             ));
         }
         names.push(name.to_string());
-        self.emit(Op::LoadFast(slot));
-        self.store_name(name);
+        self.match_captures.push((name.to_string(), slot));
         Ok(())
     }
 
@@ -209,6 +216,9 @@ impl<'a> Compiler<'a> {
             Pattern::MatchOr(o) => {
                 let mut successes = Vec::new();
                 let mut first_names: Option<Vec<String>> = None;
+                // each alternative leaves its captures in these shared slots
+                let held = self.match_captures.len();
+                let mut shared: Vec<(String, u32)> = Vec::new();
                 let last = o.patterns.len() - 1;
                 for (i, alt) in o.patterns.iter().enumerate() {
                     if i < last && irrefutable(alt).is_some() {
@@ -240,6 +250,18 @@ impl<'a> Compiler<'a> {
                         }
                         _ => {}
                     }
+                    for (name, from) in self.match_captures.split_off(held) {
+                        let to = match shared.iter().find(|(n, _)| *n == name) {
+                            Some(&(_, to)) => to,
+                            None => {
+                                let to = self.new_slot("<capture>".into());
+                                shared.push((name, to));
+                                to
+                            }
+                        };
+                        self.emit(Op::LoadFast(from));
+                        self.emit(Op::StoreFast(to));
+                    }
                     if i < last {
                         successes.push(self.emit(Op::Jump(0)));
                         for f in alt_fails {
@@ -247,6 +269,7 @@ impl<'a> Compiler<'a> {
                         }
                     }
                 }
+                self.match_captures.extend(shared);
                 names.extend(first_names.unwrap_or_default());
                 for s in successes {
                     self.patch(s);

@@ -128,6 +128,7 @@ fn compile_parsed(
         known_globals: base.globals.len(),
         ns_top: scope.ns_top,
         globals_dict: scope.globals_dict,
+        match_captures: Vec::new(),
     };
     let first_line = 1;
     let mut code = Compiler::new_code("<module>", "<module>", first_line);

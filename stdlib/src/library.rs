@@ -375,7 +375,7 @@ impl Stdlib for Library {
         crate::registry::dict_class_kind(t)
     }
 
-    fn native_obj_repeats(vm: &Vm, id: ObjId) -> bool {
+    fn native_obj_is_sequence(vm: &Vm, id: ObjId) -> bool {
         matches!(
             vm.heap.get(id),
             crate::object::Obj::Native(NativeObj::Deque { .. })

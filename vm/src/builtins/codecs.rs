@@ -432,10 +432,13 @@ fn encode_limited(s: &str, errors: &str, codec: Codec, limit: u32) -> PyResult<V
                 }
             }
             "namereplace" => {
-                return Err(PyErr::new(
-                    ExcType::NotImplementedError,
-                    "the 'namereplace' error handler is not supported by this sandbox",
-                ))
+                for &c in &chars[i..end] {
+                    let text = match unicode_names2::name(c) {
+                        Some(n) => format!("\\N{{{n}}}"),
+                        None => char_escape(c),
+                    };
+                    out.extend_from_slice(text.as_bytes());
+                }
             }
             other => return Err(unknown_handler(other)),
         }

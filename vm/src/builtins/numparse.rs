@@ -139,15 +139,18 @@ pub fn parse_int<S: Stdlib>(vm: &mut Vm<S>, s: &str, base: i64) -> PyResult<Valu
             _ => return Err(invalid()),
         }
     }
-    if digits.len() > 4300 && radix == 10 {
-        return Err(PyErr::value_error(
-            "Exceeds the limit (4300 digits) for integer string conversion: value has more digits; use sys.set_int_max_str_digits() to increase the limit",
-        ));
-    }
     finish_int(vm, &digits, radix, neg)
 }
 
+/// The int of ASCII `digits` in `radix`; CPython's 4300-digit limit
+/// applies to the bases that are not powers of two.
 fn finish_int<S: Stdlib>(vm: &mut Vm<S>, digits: &str, radix: u32, neg: bool) -> PyResult<Value> {
+    if digits.len() > 4300 && !radix.is_power_of_two() {
+        return Err(PyErr::value_error(format!(
+            "Exceeds the limit (4300 digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+            digits.len()
+        )));
+    }
     if let Ok(i) = i64::from_str_radix(digits, radix) {
         return Ok(Value::Int(if neg { -i } else { i }));
     }

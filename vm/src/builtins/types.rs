@@ -63,7 +63,35 @@ pub fn construct<S: Stdlib>(
 
 native! {
     /// `int(x=0, /, base=10)`.
-    builtin fn int_new(vm, x?, /, base?) {
+    builtin fn int_new(vm, *args, **kwargs) {
+        // bound by hand for CPython's two wordings of too many arguments
+        if kwargs.is_empty() && args.len() > 2 {
+            return Err(arg_count_error("int", 0, 2, args.len()));
+        }
+        if args.len() + kwargs.len() > 2 {
+            return Err(PyErr::type_error(format!(
+                "int() takes at most 2 arguments ({} given)",
+                args.len() + kwargs.len()
+            )));
+        }
+        let x = args.first().copied();
+        let mut base = args.get(1).copied();
+        for (k, v) in kwargs {
+            match k.as_str() {
+                "base" if base.is_none() => base = Some(v),
+                "base" => {
+                    return Err(PyErr::type_error(
+                        "argument for int() given by name ('base') and position (2)",
+                    ))
+                }
+                _ => {
+                    let hint = crate::vm::edit_distance::keyword_hint(&k, &["base"]);
+                    return Err(PyErr::type_error(format!(
+                        "int() got an unexpected keyword argument '{k}'{hint}"
+                    )));
+                }
+            }
+        }
         match (x, base) {
             (None, None) => Ok(Value::Int(0)),
             (None, Some(_)) => Err(PyErr::type_error("int() missing string argument")),

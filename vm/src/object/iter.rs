@@ -104,48 +104,48 @@ impl<S: Stdlib> Iter<S> {
         }
     }
 
-    /// The Python-visible type.
-    pub fn type_of(&self) -> Type {
+    /// The Python-visible type; `seq` is what a sequence iterator walks
+    /// (its type decides the iterator's: `list_iterator`, `str_iterator`, ...).
+    pub fn type_of(&self, seq: Option<&super::Obj<S>>) -> Type {
+        use super::Obj;
+        use super::ViewKind;
         match self {
+            Iter::Seq { .. } => match seq {
+                Some(Obj::Tuple(_)) => Type::TupleIterator,
+                Some(Obj::Bytes(_)) => Type::BytesIterator,
+                Some(Obj::ByteArray(_)) => Type::ByteArrayIterator,
+                _ => Type::ListIterator,
+            },
+            Iter::Str { .. } => match seq {
+                Some(Obj::Str(s)) if !s.ascii => Type::StrIterator,
+                _ => Type::StrAsciiIterator,
+            },
+            Iter::Range { .. } => Type::RangeIterator,
+            Iter::Dict { set: true, .. } => Type::SetIterator,
+            Iter::Dict { kind, .. } => match kind {
+                ViewKind::Keys => Type::DictKeyIterator,
+                ViewKind::Values => Type::DictValueIterator,
+                ViewKind::Items => Type::DictItemIterator,
+            },
             Iter::Enumerate { .. } => Type::Enumerate,
             Iter::Zip { .. } => Type::Zip,
             Iter::Map { .. } => Type::Map,
             Iter::Filter { .. } => Type::Filter,
-            Iter::Reversed { .. } => Type::Reversed,
+            Iter::Reversed { .. } => match seq {
+                Some(Obj::List(_)) => Type::ListReverseIterator,
+                _ => Type::Reversed,
+            },
             Iter::Callable { .. } => Type::CallableIterator,
-            _ => Type::Iterator,
+            Iter::GetItem { .. } | Iter::Native(_) | Iter::Done => Type::Iterator,
         }
     }
 
-    /// The name CPython gives the iterator's class, for reprs.
-    pub fn class_name(&self, seq_is_tuple: bool) -> &'static str {
+    /// What a sequence iterator walks (see [`Iter::type_of`]).
+    pub fn walked(&self) -> Option<ObjId> {
         match self {
-            Iter::Seq { .. } if seq_is_tuple => "tuple_iterator",
-            Iter::Seq { .. } => "list_iterator",
-            Iter::Str { .. } => "str_ascii_iterator",
-            Iter::Range { .. } => "range_iterator",
-            Iter::Dict { set: true, .. } => "set_iterator",
-            Iter::Dict {
-                kind: super::ViewKind::Keys,
-                ..
-            } => "dict_keyiterator",
-            Iter::Dict {
-                kind: super::ViewKind::Values,
-                ..
-            } => "dict_valueiterator",
-            Iter::Dict {
-                kind: super::ViewKind::Items,
-                ..
-            } => "dict_itemiterator",
-            Iter::Enumerate { .. } => "enumerate",
-            Iter::Zip { .. } => "zip",
-            Iter::Map { .. } => "map",
-            Iter::Filter { .. } => "filter",
-            Iter::Reversed { .. } => "reversed",
-            Iter::GetItem { .. } => "iterator",
-            Iter::Callable { .. } => "callable_iterator",
-            Iter::Native(n) => n.class_name(),
-            Iter::Done => "iterator",
+            Iter::Seq { seq, .. } | Iter::Reversed { seq, .. } => Some(*seq),
+            Iter::Str { s, .. } => Some(*s),
+            _ => None,
         }
     }
 }

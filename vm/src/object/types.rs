@@ -45,6 +45,19 @@ pub enum Type {
     Ellipsis,
     Coroutine,
     AsyncGenerator,
+    // The iterators of the builtin containers, one type each as in CPython.
+    ListIterator,
+    TupleIterator,
+    StrAsciiIterator,
+    StrIterator,
+    BytesIterator,
+    ByteArrayIterator,
+    RangeIterator,
+    SetIterator,
+    DictKeyIterator,
+    DictValueIterator,
+    DictItemIterator,
+    ListReverseIterator,
 }
 
 impl Type {
@@ -89,6 +102,18 @@ impl Type {
             Type::Ellipsis => "ellipsis",
             Type::Coroutine => "coroutine",
             Type::AsyncGenerator => "async_generator",
+            Type::ListIterator => "list_iterator",
+            Type::TupleIterator => "tuple_iterator",
+            Type::StrAsciiIterator => "str_ascii_iterator",
+            Type::StrIterator => "str_iterator",
+            Type::BytesIterator => "bytes_iterator",
+            Type::ByteArrayIterator => "bytearray_iterator",
+            Type::RangeIterator => "range_iterator",
+            Type::SetIterator => "set_iterator",
+            Type::DictKeyIterator => "dict_keyiterator",
+            Type::DictValueIterator => "dict_valueiterator",
+            Type::DictItemIterator => "dict_itemiterator",
+            Type::ListReverseIterator => "list_reverseiterator",
         }
     }
 

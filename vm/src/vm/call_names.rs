@@ -77,7 +77,8 @@ impl<S: Stdlib> Vm<S> {
         let type_name = self.class_name(value);
         match err {
             PyErr::Msg(ExcType::TypeError, msg)
-                if msg == format!("'{type_name}' object is not iterable") =>
+                if msg == format!("'{type_name}' object is not iterable")
+                    && !self.has_iter_slot(value) =>
             {
                 match callable {
                     Some(c) => {

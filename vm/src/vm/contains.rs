@@ -84,8 +84,11 @@ impl<S: Stdlib> Vm<S> {
                     if let Some(r) = self.call_dunder(container, "__contains__", vec![item])? {
                         return self.truthy(r);
                     }
-                    let iterable = matches!(self.class_lookup(class, "__iter__"), Some(f) if !f.is_none())
-                        || self.class_lookup(class, "__getitem__").is_some();
+                    // `__iter__ = None` opts out even of `__getitem__` iteration
+                    let iterable = match self.class_lookup(class, "__iter__") {
+                        Some(f) => !f.is_none(),
+                        None => self.class_lookup(class, "__getitem__").is_some(),
+                    };
                     if !iterable {
                         return Err(PyErr::type_error(format!(
                             "argument of type '{}' is not a container or iterable",

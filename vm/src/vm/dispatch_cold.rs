@@ -153,6 +153,7 @@ impl<S: Stdlib> Vm<S> {
                 let mut items = self.in_place(1, |vm| {
                     let it = vm.get_iter(v).map_err(|e| match e {
                         PyErr::Suspend => e,
+                        _ if vm.has_iter_slot(v) => e,
                         _ => PyErr::type_error(format!(
                             "cannot unpack non-iterable {} object",
                             vm.class_name(v)

@@ -63,7 +63,11 @@ impl<S: Stdlib> Vm<S> {
                         None => Err(self.not_iterable(v)),
                     }
                 }
-                Obj::Instance(_) => {
+                Obj::Instance(i) => {
+                    // `__iter__ = None` opts out of iteration altogether
+                    if matches!(self.class_lookup(i.class, "__iter__"), Some(Value::None)) {
+                        return Err(self.not_iterable(v));
+                    }
                     if let Some(it) = self.call_dunder(v, "__iter__", vec![])? {
                         let is_iter = match it {
                             Value::Ref(i) => match self.heap.get(i) {
@@ -97,6 +101,23 @@ impl<S: Stdlib> Vm<S> {
             _ => return Err(self.not_iterable(v)),
         };
         Ok(self.heap.new_value(Obj::Iter(it)))
+    }
+
+    /// Whether `v`'s class fills CPython's iteration slot or is a sequence
+    /// (defines `__iter__`, even as None, or `__getitem__`): its failure
+    /// to iterate then keeps the plain "not iterable" wording instead of
+    /// an unpacking site's own.
+    pub fn has_iter_slot(&self, v: Value) -> bool {
+        match v {
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::Instance(i) => {
+                    self.class_lookup(i.class, "__iter__").is_some()
+                        || self.class_lookup(i.class, "__getitem__").is_some()
+                }
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     fn not_iterable(&self, v: Value) -> PyErr {
@@ -500,6 +521,8 @@ impl<S: Stdlib> Vm<S> {
         }
         let it = match self.get_iter(v) {
             Ok(it) => it,
+            Err(e @ PyErr::Suspend) => return Err(e),
+            Err(e) if self.has_iter_slot(v) => return Err(e),
             Err(_) => {
                 return Err(PyErr::type_error(format!(
                     "cannot unpack non-iterable {} object",

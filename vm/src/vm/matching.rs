@@ -29,6 +29,8 @@ impl<S: Stdlib> Vm<S> {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::List(l) | Obj::Tuple(l) => l.len(),
                 Obj::Range(r) => r.len() as usize,
+                // a deque, a namedtuple
+                Obj::Native(_) | Obj::Instance(_) if self.repeats(v) => self.len_of(v)?,
                 _ => return Ok(false),
             },
             _ => return Ok(false),
@@ -62,6 +64,8 @@ impl<S: Stdlib> Vm<S> {
             },
             _ => Dict::new(),
         };
+        // `**rest` is always a plain dict (of a Counter, an OrderedDict...)
+        d.kind = crate::object::DictKind::Plain;
         for k in keys {
             let hk = self.hash_key(k)?;
             d.remove(&hk);

@@ -131,7 +131,7 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Exception(_) => Type::Object,
                 Obj::Range(_) => Type::Range,
                 Obj::Slice(..) => Type::Slice,
-                Obj::Iter(it) => it.type_of(),
+                Obj::Iter(it) => it.type_of(it.walked().map(|s| self.heap.get(s))),
                 Obj::DictView(_, k) => match k {
                     crate::object::ViewKind::Keys => Type::DictKeys,
                     crate::object::ViewKind::Values => Type::DictValues,
@@ -214,9 +214,8 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Property(_) => "property".to_string(),
                 Obj::Super { .. } => "super".to_string(),
                 Obj::FieldSpec(_) => "Field".to_string(),
-                Obj::Iter(it) => {
-                    let is_tuple = matches!(it, crate::object::Iter::Seq { seq, .. } if matches!(self.heap.get(*seq), Obj::Tuple(_)));
-                    it.class_name(is_tuple).to_string()
+                Obj::Iter(crate::object::Iter::Native(n)) => {
+                    crate::vm::stdlib::LibraryIterator::class_name(&**n).to_string()
                 }
                 Obj::BoundNative { .. } if S::bound_native_is_function(self, id) => {
                     "function".to_string()
@@ -446,7 +445,7 @@ impl<S: Stdlib> Vm<S> {
                     .iter()
                     .any(|c| self.class(*c).namedtuple.is_some())
             }
-            Obj::Native(_) => S::native_obj_repeats(self, id),
+            Obj::Native(_) => S::native_obj_is_sequence(self, id),
             _ => false,
         }
     }

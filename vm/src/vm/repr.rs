@@ -272,7 +272,12 @@ impl<S: Stdlib> Vm<S> {
             Obj::Dict(d) if d.kind != crate::object::DictKind::Plain => {
                 let kind = d.kind;
                 let mut plain = String::new();
-                let entries: Vec<(Value, Value)> = d.entries().collect();
+                // a Counter prints its own snapshot, by count
+                let entries: Vec<(Value, Value)> = if kind == crate::object::DictKind::Counter {
+                    Vec::new()
+                } else {
+                    d.entries().collect()
+                };
                 plain.push('{');
                 for (i, (k, val)) in entries.into_iter().enumerate() {
                     if i > 0 {
@@ -286,13 +291,21 @@ impl<S: Stdlib> Vm<S> {
                 let s = S::dict_kind_repr(self, kind, id, plain)?;
                 out.push_str(&s);
             }
-            Obj::Dict(d) => {
-                let entries: Vec<(Value, Value)> = d.entries().collect();
+            Obj::Dict(_) => {
+                // walked live by slot, as CPython: an entry added by a
+                // `__repr__` is printed, a deleted one leaves a tombstone
                 out.push('{');
-                for (i, (k, val)) in entries.into_iter().enumerate() {
-                    if i > 0 {
+                let mut pos = 0;
+                loop {
+                    let next = match self.heap.get(id) {
+                        Obj::Dict(d) => d.next_entry(pos),
+                        _ => None,
+                    };
+                    let Some((slot, (k, val))) = next else { break };
+                    if pos > 0 {
                         out.push_str(", ");
                     }
+                    pos = slot + 1;
                     self.repr_into(k, out, seen)?;
                     out.push_str(": ");
                     self.repr_into(val, out, seen)?;

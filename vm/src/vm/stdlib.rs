@@ -309,7 +309,8 @@ pub trait Stdlib: Sized + Clone + Default + std::fmt::Debug + 'static {
     /// The name of the module a native function belongs to (`math`).
     fn native_module(id: NativeId) -> &'static str;
 
-    /// Whether the library object `id` is a sequence that repeats with
-    /// `*` (a `deque`): the operand a failed `*` does not name.
-    fn native_obj_repeats(vm: &Vm<Self>, id: ObjId) -> bool;
+    /// Whether the library object `id` is a sequence (a `deque`): it
+    /// repeats with `*` (the operand a failed `*` does not name) and
+    /// matches sequence patterns.
+    fn native_obj_is_sequence(vm: &Vm<Self>, id: ObjId) -> bool;
 }

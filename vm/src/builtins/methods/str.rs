@@ -378,9 +378,14 @@ fn map<S: Stdlib>(vm: &mut Vm<S>, this: Value, f: impl Fn(&str) -> String) -> Py
 native! {
     /// `str.join(iterable, /)`.
     builtin method join(vm, this, iterable, /) {
-        if vm.get_iter(iterable).is_err() {
-            return Err(PyErr::type_error("can only join an iterable"));
-        }
+        let listed = matches!(iterable, Value::Ref(id)
+            if matches!(vm.heap.get(id), Obj::List(_) | Obj::Tuple(_)));
+        let iterable = match if listed { Ok(iterable) } else { vm.get_iter(iterable) } {
+            Ok(it) => it,
+            // an error raised by `__iter__` itself propagates
+            Err(e) if !vm.is_exc_kind(&e, ExcType::TypeError) => return Err(e),
+            Err(_) => return Err(PyErr::type_error("can only join an iterable")),
+        };
         let mut items = vm.collect_iterable(iterable)?;
         for it in &mut items {
             // a str mixed into a class with a metaclass (a `StrEnum` member)
@@ -675,7 +680,11 @@ native! {
     /// `str.expandtabs(tabsize=8)`.
     clinic method expandtabs(vm, this, /, tabsize?) {
         let ts = match tabsize {
-            Some(t) => vm.index_arg_mut(t)?,
+            // past i64 it is as out of range for a C int as 2**31 is
+            Some(t) => match vm.index_arg_mut(t) {
+                Err(e) if vm.is_exc_kind(&e, ExcType::OverflowError) => i64::MAX,
+                r => r?,
+            },
             None => 8,
         };
         // CPython takes the tab size as a C int.
