@@ -300,7 +300,6 @@ fn os_flags_leave_a_program_without_os_calls_alone() {
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn the_readme_example_reads_a_mount_and_writes_into_memory() {
     warm_cache();
     let before = std::fs::read(repo_root().join("examples/sales/q3.csv")).unwrap();
@@ -327,7 +326,6 @@ fn the_readme_example_reads_a_mount_and_writes_into_memory() {
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn without_os_flags_files_are_denied_and_the_environment_is_empty() {
     let code = "from pathlib import Path\n\
                 try:\n    Path('/data/q3.csv').read_text()\n\
@@ -342,7 +340,6 @@ fn without_os_flags_files_are_denied_and_the_environment_is_empty() {
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn a_run_saved_at_an_os_call_resumes_in_another_process() {
     let dir = repo_root().join("examples/sales");
     let spec = format!("{}:/data", dir.display());

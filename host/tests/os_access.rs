@@ -877,7 +877,6 @@ fn run_with(
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn python_reads_a_mounted_csv_and_writes_a_report_into_memory() {
     let host = Host::new();
     let memory = MemFs::new(1 << 20);
@@ -910,7 +909,6 @@ total
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn python_sees_os_errors_as_cpython_raises_them() {
     let host = Host::new();
     let os = OsRouter::new().mount("/data", Mount::read_only(host.mnt()).unwrap());
@@ -927,7 +925,7 @@ for p in ["/data/missing.csv", "/data/sub", "/data/../outside/secret.txt", "/etc
         out.stdout,
         "FileNotFoundError 2 No such file or directory /data/missing.csv\n\
          IsADirectoryError 21 Is a directory /data/sub\n\
-         PermissionError 13 Permission denied /outside/secret.txt\n\
+         PermissionError 13 Permission denied /data/../outside/secret.txt\n\
          PermissionError 13 Permission denied /etc/passwd\n"
     );
     // Uncaught, it is CPython's last traceback line.
@@ -943,7 +941,6 @@ for p in ["/data/missing.csv", "/data/sub", "/data/../outside/secret.txt", "/etc
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn python_fills_the_memfs_and_gets_enospc() {
     let memory = MemFs::new(64 << 10);
     let code = r#"
@@ -962,7 +959,6 @@ except OSError as e:
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn python_reads_only_the_environment_and_clock_it_is_given() {
     let os = OsRouter::new()
         .env(Environment::new().var("REGION", "north"))
@@ -979,7 +975,6 @@ print(time.time())
 }
 
 #[test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 fn a_run_paused_at_an_os_call_resumes_from_a_snapshot() {
     let host = Host::new();
     let os = OsRouter::new().mount("/data", Mount::read_only(host.mnt()).unwrap());
@@ -1007,7 +1002,6 @@ fn a_run_paused_at_an_os_call_resumes_from_a_snapshot() {
 }
 
 #[tokio::test]
-#[ignore = "needs the guest's os calls (issue 13 guest side)"]
 async fn the_async_api_answers_os_calls_beside_its_tools() {
     let memory = MemFs::new(1 << 20);
     let mut functions = AsyncFunctions::new();

@@ -495,8 +495,15 @@ impl<S: Stdlib> Vm<S> {
     /// `dict.update(src)` / `dict(src)`: a mapping or an iterable of pairs.
     pub fn dict_update_any(&mut self, target: Value, src: Value) -> PyResult<()> {
         if let Value::Ref(id) = src {
-            if let Obj::Dict(_) = self.heap.get(id) {
-                return self.dict_update_from(target, src, false);
+            match self.heap.get(id) {
+                Obj::Dict(_) => return self.dict_update_from(target, src, false),
+                // a mapping (`keys()` and `[]`), as CPython's `PyDict_Merge`
+                Obj::Instance(_) | Obj::Native(_) => {
+                    if let Ok(keys) = self.get_attr(src, "keys") {
+                        return self.dict_update_mapping(target, src, keys);
+                    }
+                }
+                _ => {}
             }
         }
         let items = self.collect_iterable(src)?;
@@ -516,6 +523,21 @@ impl<S: Stdlib> Vm<S> {
                 None => self.dict_update_pair(item, i)?,
             };
             self.insert_keyed(tid, pair[0], pair[1], false)?;
+        }
+        Ok(())
+    }
+
+    /// `dict(src)` of a mapping other than a dict: `src[k]` for each of
+    /// `src.keys()`.
+    #[cold]
+    fn dict_update_mapping(&mut self, target: Value, src: Value, keys: Value) -> PyResult<()> {
+        let keys = self.call_value(keys, Vec::new(), Vec::new())?;
+        let Value::Ref(tid) = target else {
+            unreachable!("dict")
+        };
+        for k in self.collect_iterable(keys)? {
+            let v = self.get_item(src, k)?;
+            self.insert_keyed(tid, k, v, false)?;
         }
         Ok(())
     }
