@@ -15,6 +15,7 @@ fn start(session: &mut Session, code: &str) -> Progress {
             name: "temp".into(),
             params: Some(vec!["city".into()]),
             is_async: false,
+            module: None,
         }],
         limits: Limits::default(),
     };
