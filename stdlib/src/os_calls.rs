@@ -100,6 +100,13 @@ fn name_path(vm: &mut Vm, e: PyErr, path: &str, path2: Option<&str>) -> PyErr {
     PyErr::Raise(exc)
 }
 
+/// Whether exception `e` is a `kind` (or a subclass): what callers of
+/// the os calls check to treat a refusal as an answer.
+pub fn is_error(vm: &Vm, e: Value, kind: ExcType) -> bool {
+    matches!(e, Value::Ref(id) if matches!(vm.heap.get(id),
+        Obj::Exception(x) if x.kind.is_subclass_of(kind)))
+}
+
 /// A bool answer.
 pub fn bool_call(vm: &mut Vm, function: &str, path: &str) -> PyResult<bool> {
     let v = on_path(vm, function, path, Vec::new(), Vec::new())?;

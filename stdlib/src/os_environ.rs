@@ -34,7 +34,9 @@ pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
     }
     // (a host that grants no environment: an empty one)
     let answer = match vm.os_call("os.environ", Vec::new(), Vec::new()) {
-        Err(PyErr::Raise(e)) if is_permission_error(vm, e) => {
+        Err(PyErr::Raise(e))
+            if super::os_calls::is_error(vm, e, crate::object::ExcType::PermissionError) =>
+        {
             vm.heap.new_value(Obj::Dict(crate::object::Dict::new()))
         }
         r => r?,
@@ -57,11 +59,6 @@ pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
         e.dict = d;
     }
     Ok(d)
-}
-
-fn is_permission_error(vm: &Vm, e: Value) -> bool {
-    matches!(e, Value::Ref(id) if matches!(vm.heap.get(id),
-        Obj::Exception(x) if x.kind == crate::object::ExcType::PermissionError))
 }
 
 fn bad_answer() -> PyErr {

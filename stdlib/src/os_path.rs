@@ -509,14 +509,11 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
     // (as CPython's, the predicates answer False where the OS says no)
     match super::os_calls::bool_call(vm, call, &t.s) {
         Ok(b) => Ok(Value::Bool(b)),
-        Err(PyErr::Raise(e)) if is_os_error(vm, e) => Ok(Value::Bool(false)),
+        Err(PyErr::Raise(e)) if super::os_calls::is_error(vm, e, ExcType::OSError) => {
+            Ok(Value::Bool(false))
+        }
         Err(e) => Err(e),
     }
-}
-
-fn is_os_error(vm: &Vm, e: Value) -> bool {
-    matches!(e, Value::Ref(id) if matches!(vm.heap.get(id),
-        crate::object::Obj::Exception(x) if x.kind.is_subclass_of(ExcType::OSError)))
 }
 
 /// The functions that need a filesystem: `NAME(param)`.

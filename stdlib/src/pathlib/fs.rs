@@ -79,11 +79,6 @@ fn opt_str(vm: &Vm, v: Option<Value>, what: &str) -> PyResult<Option<String>> {
     }
 }
 
-fn is_kind(vm: &Vm, e: Value, kind: ExcType) -> bool {
-    matches!(e, Value::Ref(id) if matches!(vm.heap.get(id),
-        crate::object::Obj::Exception(x) if x.kind.is_subclass_of(kind)))
-}
-
 fn child(vm: &mut Vm, dir: &str, name: &str) -> Value {
     let mut p = Parsed::parse(dir);
     p.join(name);
@@ -362,7 +357,7 @@ native! {
         let missing_ok = flag(vm, missing_ok)?;
         match os_calls::on_path(vm, "Path.unlink", &p, Vec::new(), Vec::new()) {
             Ok(_) => Ok(Value::None),
-            Err(PyErr::Raise(e)) if missing_ok && is_kind(vm, e, ExcType::FileNotFoundError) => {
+            Err(PyErr::Raise(e)) if missing_ok && os_calls::is_error(vm, e, ExcType::FileNotFoundError) => {
                 Ok(Value::None)
             }
             Err(e) => Err(e),
