@@ -13,7 +13,9 @@
 //! more than the rest of the start-up; the cache directory is the user's
 //! own, so a deliberately forged entry is not in the threat model. Writes go to a
 //! temporary file in the same directory and are renamed into place, so
-//! concurrent processes never read a half-written entry. Any failure to read
+//! concurrent processes never read a half-written entry, and a lock file
+//! per entry makes processes that miss the cache together compile once: the
+//! others wait and load the entry. Any failure to read
 //! or write the cache falls back to compiling in memory. Writing an entry
 //! also deletes this cache's entries older than a week.
 
@@ -94,6 +96,14 @@ pub(crate) fn load_or_compile(
     if let Some(module) = load(engine, &path) {
         return Ok(module);
     }
+    // One compiler at a time: processes that start together (a first run
+    // right after a build) wait for the first one's entry instead of each
+    // spending seconds in Cranelift. The lock is advisory, per entry, and
+    // released when the file closes (also if the process dies).
+    let _lock = lock_entry(dir, &path);
+    if let Some(module) = load(engine, &path) {
+        return Ok(module);
+    }
     let module = Module::new(engine, wasm)?;
     if let Ok(artifact) = module.serialize() {
         if store(dir, &path, &artifact).is_ok() {
@@ -101,6 +111,20 @@ pub(crate) fn load_or_compile(
         }
     }
     Ok(module)
+}
+
+/// Takes the exclusive lock of `entry`'s lock file, waiting for another
+/// process that holds it; `None` (no waiting) if the file cannot be made.
+fn lock_entry(dir: &Path, entry: &Path) -> Option<fs::File> {
+    fs::create_dir_all(dir).ok()?;
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(entry.with_extension("lock"))
+        .ok()?;
+    file.lock().ok()?;
+    Some(file)
 }
 
 /// Entries untouched for this long are deleted when a new one is written,
@@ -115,8 +139,9 @@ fn prune(dir: &Path, keep: &Path) {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        let ours =
-            (name.starts_with("monty-") || name.starts_with(".tmp-")) && name.ends_with(".cwasm");
+        let ours = ((name.starts_with("monty-") || name.starts_with(".tmp-"))
+            && name.ends_with(".cwasm"))
+            || (name.starts_with("monty-") && name.ends_with(".lock"));
         let old = entry
             .metadata()
             .and_then(|m| m.modified())
@@ -125,7 +150,7 @@ fn prune(dir: &Path, keep: &Path) {
             .is_some_and(|age| {
                 age > MAX_AGE || (name.starts_with(".tmp-") && age.as_secs() > 3600)
             });
-        if ours && old && path != keep {
+        if ours && old && path != keep && path != keep.with_extension("lock") {
             let _ = fs::remove_file(path);
         }
     }
@@ -197,5 +222,47 @@ mod tests {
         load_or_compile(&engine, wasm, &dir).unwrap();
         assert!(load(&engine, &path).is_some(), "entry rewritten");
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Compilers that miss the cache together take turns: while one holds
+    /// the entry's lock, the others wait, then load what it wrote.
+    #[test]
+    fn a_held_lock_makes_the_next_compiler_wait_and_load() {
+        let dir = std::env::temp_dir().join(format!("monty-cache-lock-{}", std::process::id()));
+        let engine = Engine::default();
+        // a module with a function, so the entry is real machine code
+        let wasm = wat_module();
+        let path = dir.join(entry_name(&engine, &wasm));
+        let held = lock_entry(&dir, &path).expect("lock file");
+        let (e2, w2, d2) = (engine.clone(), wasm.clone(), dir.clone());
+        let waiter = std::thread::spawn(move || load_or_compile(&e2, &w2, &d2).map(|_| ()));
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(
+            !waiter.is_finished(),
+            "the second compiler waits for the lock"
+        );
+        // the holder writes the entry, then lets go
+        let module = Module::new(&engine, &wasm).unwrap();
+        store(&dir, &path, &module.serialize().unwrap()).unwrap();
+        let written = fs::metadata(&path).unwrap().modified().unwrap();
+        drop(held);
+        waiter.join().unwrap().unwrap();
+        let after = fs::metadata(&path).unwrap().modified().unwrap();
+        assert_eq!(
+            written, after,
+            "the waiter loaded the entry instead of writing its own"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// `(module (func (export "f") (result i32) i32.const 7))`, encoded.
+    fn wat_module() -> Vec<u8> {
+        vec![
+            0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
+            0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7f, // type: () -> i32
+            0x03, 0x02, 0x01, 0x00, // func 0 has type 0
+            0x07, 0x05, 0x01, 0x01, 0x66, 0x00, 0x00, // export "f" = func 0
+            0x0a, 0x06, 0x01, 0x04, 0x00, 0x41, 0x07, 0x0b, // body: i32.const 7
+        ]
     }
 }
