@@ -441,6 +441,10 @@ type run struct {
 	results  chan asyncResult
 }
 
+// settleWindow is how long a wait's reply waits for more results after
+// the first one arrives.
+const settleWindow = time.Millisecond
+
 type asyncResult struct {
 	id    int64
 	reply []byte
@@ -650,11 +654,20 @@ func (ex *Execution) Close() {
 // Continue runs a paused execution to the end with the handlers of its
 // options (as Execute does) and returns the program's value.
 func (ex *Execution) Continue() (any, error) {
+	done, err := ex.Finish()
+	if err != nil {
+		return nil, err
+	}
+	return done.Value, nil
+}
+
+// Finish is Continue returning the completed Execution (Value and Repr).
+func (ex *Execution) Finish() (*Execution, error) {
 	rn := ex.rn
 	defer rn.close()
 	for {
 		if ex.Done {
-			return ex.Value, nil
+			return ex, nil
 		}
 		var err error
 		switch ex.Kind {
@@ -791,10 +804,10 @@ func (rn *run) answerWait(ex *Execution) (*Execution, error) {
 		rn.close()
 		return nil, &InternalError{Message: "the program waits but nothing is pending"}
 	}
-	var ready []string
+	var ready []asyncResult
 	select {
 	case res := <-rn.results:
-		ready = append(ready, string(res.reply))
+		ready = append(ready, res)
 	case <-timer:
 	case <-rn.ctx.Done():
 		err := rn.ctx.Err()
@@ -804,19 +817,36 @@ func (rn *run) answerWait(ex *Execution) (*Execution, error) {
 		rn.close()
 		return nil, &LimitError{Kind: LimitTime, Message: "the context ended the run: " + err.Error(), cause: err}
 	}
-drain:
-	for {
-		select {
-		case res := <-rn.results:
-			ready = append(ready, string(res.reply))
-		default:
-			break drain
+	// Results that arrive together are delivered together: after the
+	// first, collect what else comes within a short settle window (calls
+	// answered at the same moment by a tool server reach us one by one),
+	// then hand them over in announcement order.
+	if len(ready) > 0 {
+		settle := time.NewTimer(settleWindow)
+	drain:
+		for len(ready) < pending {
+			select {
+			case res := <-rn.results:
+				ready = append(ready, res)
+				if !settle.Stop() {
+					<-settle.C
+				}
+				settle.Reset(settleWindow)
+			case <-settle.C:
+				break drain
+			}
 		}
+		settle.Stop()
+	}
+	sort.Slice(ready, func(i, j int) bool { return ready[i].id < ready[j].id })
+	parts := make([]string, len(ready))
+	for i, res := range ready {
+		parts[i] = string(res.reply)
 	}
 	rn.mu.Lock()
 	rn.inflight -= len(ready)
 	rn.mu.Unlock()
-	msg := fmt.Sprintf(`{"results":[%s],"elapsed":%g}`, strings.Join(ready, ","), time.Since(started).Seconds())
+	msg := fmt.Sprintf(`{"results":[%s],"elapsed":%g}`, strings.Join(parts, ","), time.Since(started).Seconds())
 	return rn.step("resume", []byte(msg))
 }
 
