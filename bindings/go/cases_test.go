@@ -51,6 +51,7 @@ func runCase(t *testing.T, code, name string, server *toolServer) expected {
 	ex, err := testRunner.Start(ctx, code, nil,
 		WithFilename(name),
 		WithOrderedDicts(),
+		WithWaitAll(),
 		WithPrintFunc(out.print),
 		WithExternalFunc(server.Handle, server.Funcs...))
 	if err == nil {

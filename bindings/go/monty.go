@@ -198,7 +198,7 @@ type execConfig struct {
 	print       func(stream, text string)
 	filename    string
 	ordered     bool
-	grantsOS    bool
+	waitAll     bool
 	hasFilename bool
 }
 
@@ -231,6 +231,14 @@ func WithPrintFunc(fn func(stream, text string)) ExecuteOption {
 // WithFilename names the program in tracebacks (default "main.py").
 func WithFilename(name string) ExecuteOption {
 	return func(c *execConfig) { c.filename = name; c.hasFilename = true }
+}
+
+// WithWaitAll answers a wait only when every async call in flight has
+// finished (as `monty run --tools-cmd` does), instead of as soon as one
+// has: slower, but the order in which the program sees results no longer
+// depends on timing.
+func WithWaitAll() ExecuteOption {
+	return func(c *execConfig) { c.waitAll = true }
 }
 
 // WithOrderedDicts decodes every dict as a Dict (ordered pairs) instead
@@ -792,7 +800,9 @@ func (rn *run) answerWait(ex *Execution) (*Execution, error) {
 	pending := rn.inflight
 	rn.mu.Unlock()
 	var timer <-chan time.Time
-	if ex.Sleep != nil {
+	if rn.cfg.waitAll && pending > 0 {
+		// every call in flight is answered before the program resumes
+	} else if ex.Sleep != nil {
 		d := time.Duration(*ex.Sleep * float64(time.Second))
 		if d < 0 {
 			d = 0
@@ -821,6 +831,19 @@ func (rn *run) answerWait(ex *Execution) (*Execution, error) {
 	// first, collect what else comes within a short settle window (calls
 	// answered at the same moment by a tool server reach us one by one),
 	// then hand them over in announcement order.
+	for rn.cfg.waitAll && len(ready) < pending {
+		select {
+		case res := <-rn.results:
+			ready = append(ready, res)
+		case <-rn.ctx.Done():
+			err := rn.ctx.Err()
+			if cause := context.Cause(rn.ctx); cause != nil {
+				err = cause
+			}
+			rn.close()
+			return nil, &LimitError{Kind: LimitTime, Message: "the context ended the run: " + err.Error(), cause: err}
+		}
+	}
 	if len(ready) > 0 {
 		settle := time.NewTimer(settleWindow)
 	drain:
