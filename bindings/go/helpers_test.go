@@ -201,7 +201,6 @@ func readExpected(t testing.TB, path string) expected {
 	return e
 }
 
-
 // outputs collects the print function's streams.
 type outputs struct {
 	mu             sync.Mutex
