@@ -547,7 +547,7 @@ func (rn *run) classify(err error) error {
 		return &LimitError{Kind: LimitTime, Message: "the context ended the run: " + cerr.Error(), cause: cerr}
 	}
 	limit := rn.cfg.limits.MaxMemoryBytes
-	if (rn.inst.mem != nil && rn.inst.mem.denied) ||
+	if rn.inst.mem.denied ||
 		(limit > 0 && rn.inst.memoryBytes()+pageSize > limit) ||
 		strings.Contains(rn.inst.stderrTail(), "memory allocation of") {
 		return &LimitError{Kind: LimitMemory, Message: "the program needed more memory than allowed", cause: err}

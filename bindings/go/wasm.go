@@ -23,6 +23,11 @@ var montyWasm []byte
 
 const pageSize = 65536
 
+// initialCapacity is the linear memory reserved up front for an instance
+// (monty.wasm uses about 10 MiB for a small program; growing from
+// its 1 MiB minimum page by page would copy it several times).
+const initialCapacity = 12 << 20
+
 // The preview-1 functions the host module provides. Nothing is granted:
 // fd_write streams fds 1 and 2 to the run's print function, the
 // environment is empty, clocks are real (the guest's time budget reads the
@@ -243,17 +248,25 @@ type instance struct {
 func (r *Runner) instantiate(ctx context.Context, memLimit uint64, print func(stream, text string)) (*instance, error) {
 	inst := &instance{state: &hostState{print: print}, fns: map[string]api.Function{}}
 	ictx := context.WithValue(ctx, runKey{}, inst.state)
-	if memLimit > 0 {
-		inst.mem = &cappedMemory{limit: (memLimit + pageSize - 1) / pageSize * pageSize}
-		ictx = experimental.WithMemoryAllocator(ictx, experimental.MemoryAllocatorFunc(func(c, max uint64) experimental.LinearMemory {
-			if c > inst.mem.limit {
-				inst.mem.denied = true
-				c = inst.mem.limit
-			}
-			inst.mem.buf = make([]byte, 0, c)
-			return inst.mem
-		}))
+	// Every instance gets its own allocator: capped when a limit is set,
+	// and with room for the memory a run typically reaches from the start,
+	// so memory.grow rarely copies.
+	limit := memLimit
+	if limit == 0 {
+		limit = 1 << 32
 	}
+	inst.mem = &cappedMemory{limit: (limit + pageSize - 1) / pageSize * pageSize}
+	ictx = experimental.WithMemoryAllocator(ictx, experimental.MemoryAllocatorFunc(func(c, max uint64) experimental.LinearMemory {
+		if c > inst.mem.limit {
+			inst.mem.denied = true
+			c = inst.mem.limit
+		}
+		if c < initialCapacity {
+			c = min(initialCapacity, inst.mem.limit, max)
+		}
+		inst.mem.buf = make([]byte, 0, c)
+		return inst.mem
+	}))
 	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions()
 	mod, err := r.runtime.InstantiateModule(ictx, r.compiled, cfg)
 	if err != nil {
