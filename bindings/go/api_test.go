@@ -71,6 +71,12 @@ func TestErrors(t *testing.T) {
 	if !errors.As(err, &me) || me.Type != "SyntaxError" || printed {
 		t.Fatalf("syntax error: %v (printed %v)", err, printed)
 	}
+	if err := testRunner.Check(ctx, "print('ran')\ndef f(:\n"); !errors.As(err, &me) || me.Type != "SyntaxError" || !strings.Contains(me.Message, "line 2") {
+		t.Fatalf("Check: %v", err)
+	}
+	if err := testRunner.Check(ctx, "x = 1"); err != nil {
+		t.Fatalf("Check of good code: %v", err)
+	}
 	// host errors become Python exceptions of their type
 	_, err = testRunner.Execute(ctx, "try:\n    f(1)\nexcept KeyError as e:\n    r = repr(e)\nr", nil,
 		WithExternalFunc(func(ctx context.Context, c *FunctionCall) (any, error) {

@@ -488,6 +488,42 @@ func (rn *run) close() {
 	rn.inst.close()
 }
 
+// Check parses code without running it: a *MontyError (SyntaxError, with
+// the line in Message) when the guest's check reports a problem.
+func (r *Runner) Check(ctx context.Context, code string) error {
+	rn, err := r.newRun(ctx, newConfig(nil))
+	if err != nil {
+		return err
+	}
+	defer rn.close()
+	enc := encoder{}
+	enc.str(code)
+	out, err := rn.guestCall("check", []byte(`{"code":`+enc.buf.String()+`}`), true)
+	if err != nil {
+		return err
+	}
+	var res struct {
+		OK          bool `json:"ok"`
+		Diagnostics []struct {
+			Line    int    `json:"line"`
+			Type    string `json:"type"`
+			Message string `json:"message"`
+		} `json:"diagnostics"`
+	}
+	if err := jsonUnmarshal(out, &res); err != nil {
+		return &InternalError{Message: "check returned bad JSON: " + err.Error()}
+	}
+	if res.OK || len(res.Diagnostics) == 0 {
+		return nil
+	}
+	d := res.Diagnostics[0]
+	typ := d.Type
+	if typ == "" {
+		typ = "SyntaxError"
+	}
+	return &MontyError{Type: typ, Message: fmt.Sprintf("%s (line %d)", d.Message, d.Line)}
+}
+
 // undefinedNames asks the guest's check for the names the program reads
 // but never binds (absent from older modules: then none).
 func (rn *run) undefinedNames(code string) ([]string, error) {
@@ -605,12 +641,11 @@ func (ex *Execution) take() error {
 
 // Resume answers the paused call with value and runs to the next pause.
 func (ex *Execution) Resume(value any) (*Execution, error) {
+	if ex.Kind == "wait" {
+		return nil, &UsageError{"a wait is answered with ResumeWait"}
+	}
 	if err := ex.take(); err != nil {
 		return nil, err
-	}
-	if ex.Kind == "wait" {
-		ex.used = false
-		return nil, &UsageError{"a wait is answered with ResumeWait"}
 	}
 	reply, err := ex.rn.reply(ex.ID, value, nil, fmt.Sprintf("result of %s", ex.Name))
 	if err != nil {
@@ -622,12 +657,11 @@ func (ex *Execution) Resume(value any) (*Execution, error) {
 
 // Fail raises pyType(message) at the paused call.
 func (ex *Execution) Fail(pyType, message string) (*Execution, error) {
+	if ex.Kind == "wait" {
+		return nil, &UsageError{"a wait is answered with ResumeWait"}
+	}
 	if err := ex.take(); err != nil {
 		return nil, err
-	}
-	if ex.Kind == "wait" {
-		ex.used = false
-		return nil, &UsageError{"a wait is answered with ResumeWait"}
 	}
 	reply, _ := ex.rn.reply(ex.ID, nil, &PyError{Type: pyType, Message: message}, "")
 	return ex.rn.step("resume", reply)
