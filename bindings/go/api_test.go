@@ -54,6 +54,22 @@ func TestPrintStreams(t *testing.T) {
 	}
 }
 
+func TestPrintStreamsBeforeTheRunEnds(t *testing.T) {
+	var out outputs
+	seen := ""
+	_, err := testRunner.Execute(context.Background(), "print('first')\nprobe()\nprint('second')", nil,
+		WithPrintFunc(out.print),
+		WithExternalFunc(func(ctx context.Context, c *FunctionCall) (any, error) {
+			out.mu.Lock()
+			seen = out.stdout.String()
+			out.mu.Unlock()
+			return nil, nil
+		}, Func("probe")))
+	if err != nil || seen != "first\n" || out.stdout.String() != "first\nsecond\n" {
+		t.Fatalf("seen at the call %q, at the end %q, %v", seen, out.stdout.String(), err)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	ctx := context.Background()
 	_, err := testRunner.Execute(ctx, "def f():\n    return 1 / 0\nf()", nil)

@@ -375,9 +375,6 @@ func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, 
 	if l := limitsJSON(cfg.limits); l != "" {
 		req.WriteString(`,"limits":` + l)
 	}
-	if cfg.osCall != nil {
-		req.WriteString(`,"os":true`)
-	}
 	rn, err := r.newRun(ctx, cfg)
 	if err != nil {
 		return nil, err
