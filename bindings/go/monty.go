@@ -149,6 +149,16 @@ type FunctionCall struct {
 	CallID uint32
 }
 
+// ArgsJSON returns Args as a JSON object in the boundary's tagged form
+// ("{}" if it cannot be encoded), for tool handlers that take JSON.
+func (fc *FunctionCall) ArgsJSON() string {
+	b, err := encodeValue(fc.Args, "args")
+	if err != nil {
+		return "{}"
+	}
+	return string(b)
+}
+
 // OsCall is a file, environment, clock or randomness access by the
 // program (OS_CALLS.md lists them).
 type OsCall struct {
