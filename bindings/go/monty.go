@@ -23,6 +23,8 @@ type Runner struct {
 	compiled wazero.CompiledModule
 	cache    wazero.CompilationCache
 	key      []byte
+	// maxMemory is the module's own memory maximum in bytes (0: none).
+	maxMemory uint64
 }
 
 // Option configures New.
@@ -90,7 +92,13 @@ func New(opts ...Option) (*Runner, error) {
 			return nil, fmt.Errorf("monty: monty.wasm imports %s.%s, which this host does not provide", mod, name)
 		}
 	}
-	return &Runner{runtime: rt, compiled: compiled, cache: cache, key: cfg.key}, nil
+	var maxMemory uint64
+	for _, m := range compiled.ExportedMemories() {
+		if max, ok := m.Max(); ok {
+			maxMemory = uint64(max) * pageSize
+		}
+	}
+	return &Runner{runtime: rt, compiled: compiled, cache: cache, key: cfg.key, maxMemory: maxMemory}, nil
 }
 
 // Close releases the compiled module and the runtime; runs in progress
@@ -592,6 +600,7 @@ func (rn *run) classify(err error) error {
 	limit := rn.cfg.limits.MaxMemoryBytes
 	if rn.inst.mem.denied ||
 		(limit > 0 && rn.inst.memoryBytes()+pageSize > limit) ||
+		(rn.r.maxMemory > 0 && rn.inst.memoryBytes()+(1<<20) > rn.r.maxMemory) ||
 		strings.Contains(rn.inst.stderrTail(), "memory allocation of") {
 		return &LimitError{Kind: LimitMemory, Message: "the program needed more memory than allowed", cause: err}
 	}
