@@ -209,15 +209,18 @@ type Limits struct {
 type ExecuteOption func(*execConfig)
 
 type execConfig struct {
-	external    ExternalFunc
-	funcs       []FuncDef
-	osCall      OsCallFunc
-	limits      Limits
-	print       func(stream, text string)
-	filename    string
-	ordered     bool
-	waitAll     bool
-	hasFilename bool
+	external ExternalFunc
+	funcs    []FuncDef
+	osCall   OsCallFunc
+	limits   Limits
+	print    func(stream, text string)
+	filename string
+	ordered  bool
+	waitAll  bool
+	// externalGiven: WithExternalFunc was used (even with a nil handler,
+	// for step-by-step runs)
+	externalGiven bool
+	hasFilename   bool
 }
 
 // WithExternalFunc sets the handler of external calls and declares the
@@ -226,6 +229,7 @@ type execConfig struct {
 func WithExternalFunc(fn ExternalFunc, funcs ...FuncDef) ExecuteOption {
 	return func(c *execConfig) {
 		c.external = fn
+		c.externalGiven = true
 		c.funcs = append(c.funcs, funcs...)
 	}
 }
@@ -397,7 +401,7 @@ func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, 
 	if err != nil {
 		return nil, err
 	}
-	if len(cfg.funcs) == 0 && cfg.external != nil {
+	if len(cfg.funcs) == 0 && cfg.externalGiven {
 		names, err := rn.undefinedNames(code)
 		if err != nil {
 			rn.close()
