@@ -122,3 +122,31 @@ func TestRecursionAndSuspensions(t *testing.T) {
 	}
 	afterKill(t)
 }
+
+func TestInstructionBudgetCarriesAcrossSnapshots(t *testing.T) {
+	ctx := context.Background()
+	code := "for i in range(3):\n    f()\nn = 0\nwhile n < 4000:\n    n += 1\nn"
+	limits := WithLimits(Limits{MaxInstructions: 45_000})
+	noop := WithExternalFunc(func(ctx context.Context, c *FunctionCall) (any, error) { return nil, nil }, Func("f"))
+	// within the budget in one go
+	if v, err := testRunner.Execute(ctx, code, nil, limits, noop); err != nil || v != int64(4000) {
+		t.Fatalf("%v %v", v, err)
+	}
+	// burn most of the budget before the pause, then restore: the count goes on
+	burn := "n = 0\nwhile n < 2000:\n    n += 1\n" + code
+	ex, err := testRunner.Start(ctx, burn, nil, limits, WithExternalFunc(nil, Func("f")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := ex.Snapshot()
+	ex.Close()
+	ex, err = testRunner.Restore(ctx, snap, noop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ex.Continue()
+	var le *LimitError
+	if !errors.As(err, &le) || le.Kind != LimitInstructions {
+		t.Fatalf("the budget did not carry: %v", err)
+	}
+}
