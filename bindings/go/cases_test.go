@@ -30,7 +30,7 @@ func TestToolsCases(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := readExpected(t, strings.TrimSuffix(path, ".py")+".expected")
-			got := runCase(t, string(code), name, startToolServer(t))
+			got := runCase(t, string(code), name, startToolServer(t), false)
 			if got.exit != want.exit {
 				t.Errorf("exit: got %d, want %d\nstderr: %s", got.exit, want.exit, got.stderr)
 			}
@@ -44,16 +44,51 @@ func TestToolsCases(t *testing.T) {
 	}
 }
 
-func runCase(t *testing.T, code, name string, server *toolServer) expected {
+// TestToolsCasesRestored runs every tools__ case again, but saves a
+// snapshot at its first pause, closes that instance and finishes the run
+// from a Restore: the output must still match.
+func TestToolsCasesRestored(t *testing.T) {
+	dir := filepath.Join(repoRoot(t), "tests", "cases")
+	names, _ := filepath.Glob(filepath.Join(dir, "tools__*.py"))
+	sort.Strings(names)
+	for _, path := range names {
+		name := filepath.Base(path)
+		t.Run(strings.TrimSuffix(name, ".py"), func(t *testing.T) {
+			t.Parallel()
+			code, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := readExpected(t, strings.TrimSuffix(path, ".py")+".expected")
+			got := runCase(t, string(code), name, startToolServer(t), true)
+			if got != want {
+				t.Errorf("restored at the first pause:\n--- got (exit %d)\n%s\n%s\n--- want (exit %d)\n%s\n%s",
+					got.exit, got.stdout, got.stderr, want.exit, want.stdout, want.stderr)
+			}
+		})
+	}
+}
+
+func runCase(t *testing.T, code, name string, server *toolServer, restore bool) expected {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var out outputs
-	ex, err := testRunner.Start(ctx, code, nil,
+	opts := []ExecuteOption{
 		WithFilename(name),
 		WithOrderedDicts(),
 		WithWaitAll(),
 		WithPrintFunc(out.print),
-		WithExternalFunc(server.Handle, server.Funcs...))
+		WithExternalFunc(server.Handle, server.Funcs...),
+	}
+	ex, err := testRunner.Start(ctx, code, nil, opts...)
+	if err == nil && restore && !ex.Done {
+		snap, serr := ex.SnapshotBytes()
+		if serr != nil {
+			t.Fatalf("snapshot: %v", serr)
+		}
+		ex.Close()
+		ex, err = testRunner.Restore(ctx, snap, opts[2:]...)
+	}
 	if err == nil {
 		ex, err = ex.Finish()
 	}
