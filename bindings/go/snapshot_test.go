@@ -181,3 +181,34 @@ func resealed(t *testing.T, snap, guest []byte) []byte {
 	out := append(bytes.Clone(head), testRunner.seal(head, guest)...)
 	return append(out, guest...)
 }
+
+// TestSnapshotFromAnotherBuild: a snapshot made by an older monty.wasm
+// (the one before the snapshot format 8, from git history) is refused by
+// the current guest with a clear error.
+func TestSnapshotFromAnotherBuild(t *testing.T) {
+	old, err := exec.Command("git", "-C", repoRoot(t), "show", "c687c35:monty.wasm").Output()
+	if err != nil || len(old) == 0 {
+		t.Skipf("SKIPPED: the older monty.wasm (commit c687c35) is not in this checkout's history: %v", err)
+	}
+	if bytes.Equal(old, montyWasm) {
+		t.Skip("SKIPPED: the embedded monty.wasm is the old one")
+	}
+	oldRunner, err := New(WithWasm(old), WithCompilationCache(filepath.Join(os.TempDir(), "monty-go-test-cache")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer oldRunner.Close()
+	ctx := context.Background()
+	ex, err := oldRunner.Start(ctx, snapshotProgram, nil, WithExternalFunc(weatherHandler, Func("get_weather", "city")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := ex.Snapshot()
+	ex.Close()
+	_, err = testRunner.Restore(ctx, snap, WithExternalFunc(weatherHandler))
+	var ue *UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "guest refused") {
+		t.Fatalf("got %v", err)
+	}
+	t.Logf("refused: %v", err)
+}
