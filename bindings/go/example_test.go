@@ -1,0 +1,61 @@
+package monty_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	monty "github.com/monty-sandbox/monty/bindings/go"
+)
+
+func ExampleRunner_Execute() {
+	r, err := monty.New(monty.WithCompilationCache(filepath.Join(os.TempDir(), "monty-go-test-cache")))
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	v, err := r.Execute(context.Background(), "w = get_weather('Paris')\nprint(w['sky'])\nw['celsius'] * 2", nil,
+		monty.WithExternalFunc(func(ctx context.Context, c *monty.FunctionCall) (any, error) {
+			return map[string]any{"sky": "cloudy in " + c.Args["city"].(string), "celsius": 14.5}, nil
+		}, monty.Func("get_weather", "city")),
+		monty.WithLimits(monty.Limits{MaxDuration: 5 * time.Second, MaxMemoryBytes: 64 << 20}),
+		monty.WithPrintFunc(func(stream, text string) { fmt.Print(text) }))
+	fmt.Println(v, err)
+	_, err = r.Execute(context.Background(), "1 / 0", nil)
+	var me *monty.MontyError
+	if errors.As(err, &me) {
+		fmt.Println(me.Type, "-", me.Message)
+	}
+	// Output:
+	// cloudy in Paris
+	// 29 <nil>
+	// ZeroDivisionError - division by zero
+}
+
+func ExampleRunner_Start() {
+	r, err := monty.New(monty.WithCompilationCache(filepath.Join(os.TempDir(), "monty-go-test-cache")))
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	ctx := context.Background()
+	ex, err := r.Start(ctx, "a = add(1, b=2)\na * 10", nil, monty.WithExternalFunc(nil, monty.Func("add", "a", "b")))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(ex.Name, ex.Args["a"], ex.Args["b"], ex.Positional, ex.Kwargs)
+	snapshot := ex.Snapshot() // could be restored in another process
+	ex.Close()
+	ex, err = r.Restore(ctx, snapshot)
+	if err != nil {
+		panic(err)
+	}
+	ex, err = ex.Resume(3)
+	fmt.Println(ex.Done, ex.Value, err)
+	// Output:
+	// add 1 2 [1] map[b:2]
+	// true 30 <nil>
+}
