@@ -22,6 +22,7 @@ wasm:
 	CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="$(WASM_RUSTFLAGS)" \
 		cargo build -p monty-guest --target $(WASM_TARGET) --profile wasm
 	cp $(WASM_BUILD) monty.wasm
+	cp monty.wasm bindings/go/monty.wasm
 
 ## The same module with its function names kept (not stripped), for
 ## profiling with `perf` (README.md, "Profiling"); in its own target dir.
@@ -32,20 +33,26 @@ wasm-prof:
 
 ## Rebuild monty.wasm and fail if it differs from the committed file.
 check-wasm:
+	@cmp -s monty.wasm bindings/go/monty.wasm || { \
+		echo "check-wasm: bindings/go/monty.wasm (embedded by the Go package) differs from monty.wasm: run 'make wasm' and commit both" >&2; \
+		exit 1; }
 	mkdir -p target && cp monty.wasm target/monty.wasm.committed
 	$(MAKE) wasm
 	@if cmp -s monty.wasm target/monty.wasm.committed; then \
 		echo "check-wasm: monty.wasm matches its source"; \
 	else \
 		cp target/monty.wasm.committed monty.wasm; \
+		cp target/monty.wasm.committed bindings/go/monty.wasm; \
 		echo "check-wasm: monty.wasm differs from a fresh build: run 'make wasm' and commit it" >&2; \
 		exit 1; \
 	fi
 
-## The test suite (what .ci/run runs).
+## The test suite (what .ci/run runs): the Rust workspace, the raw ABI from
+## Node, then each host package through its public API.
 test:
 	cargo test --workspace --release
 	node --test tests/js/
+	bindings/go/ci.sh
 
 ## Peer-suite pass rate (a measurement, not part of CI).
 conformance:
