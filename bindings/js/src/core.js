@@ -2,7 +2,7 @@
 // in how they find monty.wasm and where output goes by default).
 
 import { Engine, ProcExit, prepareModule } from './wasm.js';
-import { decode, encodeJson, MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat } from './values.js';
+import { decode, encodeJson, parseTagged, MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat } from './values.js';
 
 export { MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat };
 
@@ -157,7 +157,7 @@ function fnEntry(name, v) {
   if (typeof v === 'function') return { name, fn: v, async: isAsyncFunction(v) };
   if (v && typeof v === 'object') {
     const fn = typeof v.fn === 'function' ? v.fn : undefined;
-    return { name, fn, async: v.async === undefined ? isAsyncFunction(fn) : !!v.async, params: v.params };
+    return { name, fn, async: v.async === undefined ? isAsyncFunction(fn) : !!v.async, params: v.params, module: v.module };
   }
   throw new MontyError(`externalFunctions.${name}: expected a function or { fn, async }`);
 }
@@ -165,7 +165,7 @@ function fnEntry(name, v) {
 function decls(list) {
   if (!list) return null;
   if (Array.isArray(list)) {
-    return list.map((d) => (typeof d === 'string' ? { name: d, async: false } : { name: d.name, async: !!d.async, params: d.params }));
+    return list.map((d) => (typeof d === 'string' ? { name: d, async: false } : { name: d.name, async: !!d.async, params: d.params, module: d.module }));
   }
   return Object.entries(list).map(([name, v]) => fnEntry(name, v));
 }
@@ -300,7 +300,7 @@ class Execution {
   }
 
   restore(bytes) {
-    return this.call((g) => JSON.parse(new TextDecoder().decode(g.callBytes('restore', bytes))));
+    return this.call((g) => parseTagged(new TextDecoder().decode(g.callBytes('restore', bytes))));
   }
 
   checkDeadline() {
@@ -361,7 +361,7 @@ export class Monty {
     if (this.declared) {
       externals = this.declared.map((d) => {
         const g = functions.get(d.name);
-        return { name: d.name, async: d.async || !!(g && g.async), params: d.params };
+        return { name: d.name, async: d.async || !!(g && g.async), params: d.params, module: d.module || (g && g.module) };
       });
     } else {
       const inputs = new Set([...(this.inputNames || []), ...Object.keys(opts.inputs || {})]);
@@ -370,7 +370,7 @@ export class Monty {
       for (const g of given) if (!names.includes(g.name)) names.push(g.name);
       externals = names.map((name) => {
         const g = functions.get(name);
-        return { name, async: !!(g && g.async), params: g && g.params };
+        return { name, async: !!(g && g.async), params: g && g.params, module: g && g.module };
       });
     }
     return { functions, externals };
@@ -396,6 +396,7 @@ export class Monty {
         const o = { name: e.name };
         if (e.params) o.params = e.params;
         if (e.async) o.async = true;
+        if (e.module) o.module = e.module;
         return o;
       }))}`);
     }
@@ -423,7 +424,7 @@ export class Monty {
    */
   run(opts = {}) {
     const { exec, step } = this.begin(opts);
-    return driveSync(exec, step);
+    return driveSync(exec, step, opts);
   }
 
   /**
@@ -491,7 +492,7 @@ function sleepSync(secs) {
   while (performance.now() < until) { /* spin */ }
 }
 
-function driveSync(exec, step) {
+function driveSync(exec, step, opts) {
   try {
     while (step.kind !== 'complete') {
       exec.checkDeadline();
@@ -510,7 +511,7 @@ function driveSync(exec, step) {
         step = exec.resumeText(replyText(c.id, o, `the return value of ${c.name}()`));
       }
     }
-    return step.value;
+    return opts.returnComplete ? new MontyComplete(step.value, step.repr) : step.value;
   } catch (err) {
     exec.finish();
     throw err;
@@ -598,7 +599,7 @@ export async function runMontyAsync(monty, opts = {}) {
         step = exec.resumeText(replyText(c.id, rec.outcome, `the return value of ${c.name}()`));
       }
     }
-    return step.value;
+    return opts.returnComplete ? new MontyComplete(step.value, step.repr) : step.value;
   } catch (err) {
     exec.finish();
     throw err;

@@ -25,16 +25,27 @@ export class MontyRepr {
   }
 }
 
-/** Forces a JS number to be a Python `float` even when it is integral. */
-export class MontyFloat {
-  /** @param {number} value */
-  constructor(value) {
-    this.value = value;
-  }
+/**
+ * A Python `float` whose value is integral (`2.0`), which a JS number
+ * would turn into an `int` on the way back. A `Number` object: arithmetic,
+ * `String()` and `JSON.stringify` treat it as the number. Wrap a number in
+ * it to send a float: `new MontyFloat(2)`.
+ */
+export class MontyFloat extends Number {}
 
-  valueOf() {
-    return this.value;
-  }
+// Integral float literals in the guest's JSON (`22.0`, `1e+22`) would parse
+// to the same number as an int: they are rewritten to `{"$f":"22.0"}`
+// first (a lone `$` key never comes from the guest: it escapes those as
+// `$dict`). Strings are matched whole so nothing inside them is touched.
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+\.\d+(?:[eE][+-]?\d+)?|-?\d+[eE][+-]?\d+/g;
+
+/** Parses the guest's JSON text, keeping integral floats distinct from ints. */
+export function parseTagged(text) {
+  if (!/[.eE]/.test(text)) return JSON.parse(text);
+  return JSON.parse(text.replace(TOKENS, (tok) => {
+    if (tok.charCodeAt(0) === 34) return tok;
+    return Number.isInteger(Number(tok)) ? `{"$f":"${tok}"}` : tok;
+  }));
 }
 
 // ---------------------------------------------------------------- base64 --
@@ -90,6 +101,7 @@ export function decode(v) {
     const x = v[keys[0]];
     switch (keys[0]) {
       case '$int': return BigInt(x);
+      case '$f': return new MontyFloat(Number(x));
       case '$float': return x === 'inf' ? Infinity : x === '-inf' ? -Infinity : NaN;
       case '$tuple': return MontyTuple.from(x.map(decode));
       case '$set': return new Set(x.map(decode));
@@ -189,7 +201,7 @@ function encode(x, path, seen) {
   }
   if (x === null) return null;
   if (x instanceof MontyFloat) {
-    const n = x.value;
+    const n = x.valueOf();
     if (!Number.isFinite(n)) return encodeNumber(n);
     return Number.isInteger(n) ? floatLiteral(n) : n;
   }

@@ -13,6 +13,8 @@
 // did not write). Everything the previous run left above the initial pages
 // is heap the new allocator takes over as free memory.
 
+import { parseTagged } from './values.js';
+
 const PAGE = 65536;
 const WASI = 'wasi_snapshot_preview1';
 
@@ -331,7 +333,7 @@ export class Guest {
   }
 
   callJson(name, text) {
-    return JSON.parse(decoder.decode(this.callBytes(name, text)));
+    return parseTagged(decoder.decode(this.callBytes(name, text)));
   }
 
   snapshot() {
