@@ -216,7 +216,8 @@ class Execution {
     this.decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
     this.stderrTail = '';
     this.startedAt = performance.now();
-    this.guest = getEngine().instantiate((fd, bytes) => this.output(fd, bytes));
+    const eng = getEngine();
+    this.guest = eng.instantiate((fd, bytes) => this.output(fd, bytes), eng.maxPagesFor(this.limits.maxMemory));
     this.finished = false;
   }
 
@@ -250,10 +251,8 @@ class Execution {
     } catch (err) {
       const memBytes = this.guest.memory.buffer.byteLength;
       this.finish();
-      const cap = this.limits.maxMemory;
       if (/memory allocation of \d+ bytes failed/.test(this.stderrTail)
-        || (cap && memBytes >= cap)
-        || memBytes >= getEngine().layout.maxPages * 65536 - (1 << 20)) {
+        || memBytes >= this.guest.maxPages * 65536 - (1 << 20)) {
         throw new MontyLimitError('memory', `memory limit exceeded (${memBytes} bytes of linear memory)`);
       }
       if (err instanceof ProcExit) throw new MontyError(`internal error: ${err.message}`, { cause: err });

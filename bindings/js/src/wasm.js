@@ -185,7 +185,7 @@ export class Engine {
   constructor(module, layout) {
     this.module = module;
     this.layout = layout;
-    this.pool = [];
+    this.pools = new Map(); // maximum pages -> memories
     this.poolMax = 4;
     // Memories larger than this are not recycled (a memory never shrinks).
     this.recycleLimit = (layout.initialPages + 1024) * PAGE;
@@ -193,12 +193,26 @@ export class Engine {
     this.hasClock = this.wasiImports.includes('clock_time_get');
   }
 
-  /** A memory reset to the module's initial state. */
-  takeMemory() {
+  /**
+   * The linear-memory maximum (pages) for a heap cap in bytes: the static
+   * region (stack, data) plus the cap and a quarter of slack, so that the
+   * guest's own accounting normally speaks first.
+   * @param {number | undefined} maxMemory
+   */
+  maxPagesFor(maxMemory) {
     const { layout } = this;
-    const mem = this.pool.pop();
+    if (!maxMemory) return layout.maxPages;
+    const pages = layout.initialPages + Math.ceil((maxMemory * 1.25) / PAGE) + 16;
+    return Math.min(layout.maxPages, pages);
+  }
+
+  /** A memory reset to the module's initial state. */
+  takeMemory(maxPages = this.layout.maxPages) {
+    const { layout } = this;
+    const pool = this.pools.get(maxPages);
+    const mem = pool && pool.pop();
     if (!mem) {
-      const fresh = new WebAssembly.Memory({ initial: layout.initialPages, maximum: layout.maxPages });
+      const fresh = new WebAssembly.Memory({ initial: layout.initialPages, maximum: maxPages });
       const u8 = new Uint8Array(fresh.buffer);
       for (const seg of layout.segments) u8.set(seg.bytes, seg.offset);
       return fresh;
@@ -209,24 +223,34 @@ export class Engine {
     return mem;
   }
 
-  /** @param {WebAssembly.Memory} mem */
-  giveMemory(mem) {
-    if (this.pool.length < this.poolMax && mem.buffer.byteLength <= this.recycleLimit) this.pool.push(mem);
+  /**
+   * @param {WebAssembly.Memory} mem
+   * @param {number} maxPages
+   */
+  giveMemory(mem, maxPages) {
+    if (mem.buffer.byteLength > this.recycleLimit) return;
+    let pool = this.pools.get(maxPages);
+    if (!pool) {
+      if (this.pools.size >= 8) return;
+      pool = [];
+      this.pools.set(maxPages, pool);
+    }
+    if (pool.length < this.poolMax) pool.push(mem);
   }
 
   /**
    * A fresh instance whose fd 1/2 output goes to `sink(fd, bytes)`.
    * @param {(fd: number, bytes: Uint8Array) => void} sink
    */
-  instantiate(sink) {
-    const memory = this.takeMemory();
+  instantiate(sink, maxPages = this.layout.maxPages) {
+    const memory = this.takeMemory(maxPages);
     const wasi = wasiImports(memory, sink);
     const imports = {};
     for (const name of this.wasiImports) {
       imports[name] = wasi[name] || (() => 52 /* ENOSYS */);
     }
     const instance = new WebAssembly.Instance(this.module, { [WASI]: imports, monty: { memory } });
-    return new Guest(this, instance.exports, memory);
+    return new Guest(this, instance.exports, memory, maxPages);
   }
 }
 
@@ -306,8 +330,9 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** One instance: the canonical-ABI calls. */
 export class Guest {
-  constructor(engine, exports, memory) {
+  constructor(engine, exports, memory, maxPages) {
     this.engine = engine;
+    this.maxPages = maxPages;
     this.exports = exports;
     this.memory = memory;
     this.released = false;
@@ -345,6 +370,6 @@ export class Guest {
   release() {
     if (this.released) return;
     this.released = true;
-    this.engine.giveMemory(this.memory);
+    this.engine.giveMemory(this.memory, this.maxPages);
   }
 }
