@@ -2,7 +2,7 @@
 // in how they find monty.wasm and where output goes by default).
 
 import { Engine, ProcExit, prepareModule } from './wasm.js';
-import { decode, encodeJson, parseTagged, MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat } from './values.js';
+import { encodeJson, parseTagged, MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat } from './values.js';
 
 export { MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat };
 
@@ -265,7 +265,7 @@ class Execution {
     switch (p.status) {
       case 'complete':
         this.finish();
-        return { kind: 'complete', value: decode(p.value), repr: p.repr ?? null };
+        return { kind: 'complete', value: p.value, repr: p.repr ?? null };
       case 'call':
         return { kind: 'call', calls: [p] };
       case 'os_call':
@@ -452,8 +452,8 @@ function check(code) {
 // -------------------------------------------------------- sync driving --
 
 function callHost(exec, kind, call) {
-  const args = call.args.map(decode);
-  const kwargs = decode(call.kwargs || {});
+  const args = call.args;
+  const kwargs = call.kwargs || {};
   if (kind === 'os') return () => exec.os(call.name, args, kwargs);
   const entry = exec.functions.get(call.name);
   if (!entry || !entry.fn) {
@@ -636,10 +636,10 @@ export class MontySnapshot {
     /** The call's id (the first call's for `wait`). */
     this.callId = first ? first.id : null;
     this.functionName = first ? first.name : null;
-    this.args = first ? first.args.map(decode) : [];
-    this.kwargs = first ? decode(first.kwargs || {}) : {};
+    this.args = first ? first.args : [];
+    this.kwargs = first ? first.kwargs || {} : {};
     /** Every call announced by this pause (one for `call`/`os`). */
-    this.calls = step.calls.map((c) => ({ id: c.id, functionName: c.name, args: c.args.map(decode), kwargs: decode(c.kwargs || {}) }));
+    this.calls = step.calls.map((c) => ({ id: c.id, functionName: c.name, args: c.args, kwargs: c.kwargs || {} }));
     /** For `wait`: seconds until the program's next timer, if any. */
     this.sleep = step.sleep;
     this.scriptName = exec.scriptName;

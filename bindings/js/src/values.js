@@ -33,19 +33,177 @@ export class MontyRepr {
  */
 export class MontyFloat extends Number {}
 
-// Integral float literals in the guest's JSON (`22.0`, `1e+22`) would parse
-// to the same number as an int: they are rewritten to `{"$f":"22.0"}`
-// first (a lone `$` key never comes from the guest: it escapes those as
-// `$dict`). Strings are matched whole so nothing inside them is touched.
-const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+\.\d+(?:[eE][+-]?\d+)?|-?\d+[eE][+-]?\d+/g;
-
-/** Parses the guest's JSON text, keeping integral floats distinct from ints. */
+/**
+ * Parses the guest's JSON text straight into JS values, decoding tagged
+ * values on the way (README "Messages"). A hand-written parser rather than
+ * `JSON.parse`, which would lose two things: an integral float (`22.0`)
+ * would come back as the int `22`, and a dict's integer-like str keys would
+ * be reordered (`{"2":..,"1":..}`).
+ * @param {string} text
+ */
 export function parseTagged(text) {
-  if (!/[.eE]/.test(text)) return JSON.parse(text);
-  return JSON.parse(text.replace(TOKENS, (tok) => {
-    if (tok.charCodeAt(0) === 34) return tok;
-    return Number.isInteger(Number(tok)) ? `{"$f":"${tok}"}` : tok;
-  }));
+  const p = new Parser(text);
+  p.ws();
+  const v = p.value();
+  p.ws();
+  if (p.i !== text.length) p.fail('trailing characters');
+  return v;
+}
+
+class Parser {
+  /** @param {string} s */
+  constructor(s) {
+    this.s = s;
+    this.i = 0;
+  }
+
+  fail(why) {
+    throw new SyntaxError(`bad JSON from the guest at ${this.i}: ${why}`);
+  }
+
+  ws() {
+    const s = this.s;
+    let c = s.charCodeAt(this.i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = s.charCodeAt(++this.i);
+  }
+
+  value() {
+    const c = this.s.charCodeAt(this.i);
+    if (c === 34) return this.string();
+    if (c === 123) return this.object();
+    if (c === 91) return this.array();
+    if (c === 116 && this.s.startsWith('true', this.i)) { this.i += 4; return true; }
+    if (c === 102 && this.s.startsWith('false', this.i)) { this.i += 5; return false; }
+    if (c === 110 && this.s.startsWith('null', this.i)) { this.i += 4; return null; }
+    return this.number();
+  }
+
+  number() {
+    const s = this.s;
+    const start = this.i;
+    let isFloat = false;
+    let c = s.charCodeAt(this.i);
+    if (c === 45) c = s.charCodeAt(++this.i);
+    while ((c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45) {
+      if (c === 46 || c === 101 || c === 69) isFloat = true;
+      c = s.charCodeAt(++this.i);
+    }
+    if (this.i === start) this.fail('unexpected character');
+    const n = Number(s.slice(start, this.i));
+    if (Number.isNaN(n)) this.fail('bad number');
+    if (isFloat && Number.isInteger(n)) return new MontyFloat(n);
+    return n;
+  }
+
+  string() {
+    const s = this.s;
+    const start = ++this.i;
+    for (;;) {
+      const c = s.charCodeAt(this.i);
+      if (c === 34) {
+        const out = s.slice(start, this.i);
+        this.i++;
+        return out;
+      }
+      if (c === 92) break;
+      if (Number.isNaN(c)) this.fail('unterminated string');
+      this.i++;
+    }
+    // Escapes: find the end, let JSON.parse decode the literal.
+    let j = this.i;
+    for (;;) {
+      const c = s.charCodeAt(j);
+      if (c === 92) j += 2;
+      else if (c === 34) break;
+      else if (Number.isNaN(c)) this.fail('unterminated string');
+      else j++;
+    }
+    const out = JSON.parse(s.slice(start - 1, j + 1));
+    this.i = j + 1;
+    return out;
+  }
+
+  array() {
+    this.i++;
+    const out = [];
+    this.ws();
+    if (this.s.charCodeAt(this.i) === 93) { this.i++; return out; }
+    for (;;) {
+      this.ws();
+      out.push(this.value());
+      this.ws();
+      const c = this.s.charCodeAt(this.i++);
+      if (c === 93) return out;
+      if (c !== 44) this.fail('expected , or ]');
+    }
+  }
+
+  object() {
+    this.i++;
+    const keys = [];
+    const vals = [];
+    this.ws();
+    if (this.s.charCodeAt(this.i) === 125) {
+      this.i++;
+    } else {
+      for (;;) {
+        this.ws();
+        if (this.s.charCodeAt(this.i) !== 34) this.fail('expected a key');
+        keys.push(this.string());
+        this.ws();
+        if (this.s.charCodeAt(this.i++) !== 58) this.fail('expected :');
+        this.ws();
+        vals.push(this.value());
+        this.ws();
+        const c = this.s.charCodeAt(this.i++);
+        if (c === 125) break;
+        if (c !== 44) this.fail('expected , or }');
+      }
+    }
+    if (keys.length === 1 && keys[0].charCodeAt(0) === 36) {
+      const tagged = untag(keys[0], vals[0]);
+      if (tagged !== NOT_TAGGED) return tagged;
+    }
+    return dictOf(keys, vals);
+  }
+}
+
+const NOT_TAGGED = Symbol('not tagged');
+
+function untag(tag, x) {
+  switch (tag) {
+    case '$int': return BigInt(x);
+    case '$float': return x === 'inf' ? Infinity : x === '-inf' ? -Infinity : NaN;
+    case '$tuple': return MontyTuple.from(x);
+    case '$set': return new Set(x);
+    case '$frozenset': return new MontyFrozenSet(x);
+    case '$bytes': return fromBase64(x);
+    case '$dict': {
+      if (x.every(([k]) => typeof k === 'string')) return dictOf(x.map((kv) => kv[0]), x.map((kv) => kv[1]));
+      return new Map(x);
+    }
+    case '$repr': return new MontyRepr(x);
+    default: return NOT_TAGGED;
+  }
+}
+
+/**
+ * A str-keyed dict: a plain object, or a Map when a key looks like an array
+ * index (a JS object would move it first, changing Python's order).
+ */
+function dictOf(keys, vals) {
+  if (keys.some(isIndexKey)) return new Map(keys.map((k, n) => [k, vals[n]]));
+  const out = {};
+  for (let n = 0; n < keys.length; n++) {
+    if (keys[n] === '__proto__') Object.defineProperty(out, keys[n], { value: vals[n], enumerable: true, writable: true, configurable: true });
+    else out[keys[n]] = vals[n];
+  }
+  return out;
+}
+
+function isIndexKey(k) {
+  const c = k.charCodeAt(0);
+  return c >= 48 && c <= 57 && INDEX_KEY.test(k) && Number(k) < 2 ** 32 - 1;
 }
 
 // ---------------------------------------------------------------- base64 --
@@ -88,49 +246,7 @@ export function fromBase64(s) {
   return out;
 }
 
-// ---------------------------------------------------------------- decode --
-
 const INDEX_KEY = /^(0|[1-9][0-9]*)$/;
-
-/** Tagged JSON (already parsed) -> JS value. */
-export function decode(v) {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(decode);
-  const keys = Object.keys(v);
-  if (keys.length === 1 && keys[0].startsWith('$')) {
-    const x = v[keys[0]];
-    switch (keys[0]) {
-      case '$int': return BigInt(x);
-      case '$f': return new MontyFloat(Number(x));
-      case '$float': return x === 'inf' ? Infinity : x === '-inf' ? -Infinity : NaN;
-      case '$tuple': return MontyTuple.from(x.map(decode));
-      case '$set': return new Set(x.map(decode));
-      case '$frozenset': return new MontyFrozenSet(x.map(decode));
-      case '$bytes': return fromBase64(x);
-      case '$dict': {
-        const pairs = x.map(([k, val]) => [decode(k), decode(val)]);
-        if (pairs.every(([k]) => typeof k === 'string' && !INDEX_KEY.test(k))) return objectOf(pairs);
-        return new Map(pairs);
-      }
-      case '$repr': return new MontyRepr(x);
-      default: break;
-    }
-  }
-  // A str-keyed dict: a plain object, unless a key looks like an array
-  // index (JS would reorder it first), then a Map keeps Python's order.
-  if (keys.some((k) => INDEX_KEY.test(k) && Number(k) < 2 ** 32 - 1)) {
-    return new Map(keys.map((k) => [k, decode(v[k])]));
-  }
-  return objectOf(keys.map((k) => [k, decode(v[k])]));
-}
-
-function objectOf(pairs) {
-  const out = {};
-  for (const [k, val] of pairs) {
-    Object.defineProperty(out, k, { value: val, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------- encode --
 
@@ -228,7 +344,7 @@ function encode(x, path, seen) {
         encode(k, `${path}<key ${String(typeof k === 'symbol' ? k.toString() : k)}>`, seen),
         encode(v, `${path}[${JSON.stringify(typeof k === 'string' ? k : String(typeof k === 'symbol' ? '' : k))}]`, seen),
       ]);
-      if (allStr && !(pairs.length === 1 && pairs[0][0].startsWith('$')) && !pairs.some(([k]) => INDEX_KEY.test(k))) {
+      if (allStr && !(pairs.length === 1 && pairs[0][0].startsWith('$')) && !pairs.some(([k]) => isIndexKey(k))) {
         const out = {};
         for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true });
         return out;

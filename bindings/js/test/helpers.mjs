@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { decode, encodeJson, parseTagged } from '../src/values.js';
+import { encodeJson, parseTagged } from '../src/values.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CASES = path.join(ROOT, 'tests', 'cases');
@@ -47,7 +47,7 @@ export async function toolServer() {
             e.pythonType = msg.error.type;
             reject(e);
           } else {
-            resolve(decode(msg.value));
+            resolve(msg.value);
           }
         });
         child.stdin.write(`${text}\n`);
