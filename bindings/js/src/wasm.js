@@ -16,6 +16,7 @@
 import { parseTagged } from './values.js';
 
 const PAGE = 65536;
+const SP_EXPORT = '__monty_stack_pointer';
 const WASI = 'wasi_snapshot_preview1';
 
 /** Errors the WASI shim throws to unwind out of the guest. */
@@ -138,6 +139,14 @@ export function prepareModule(bytes) {
       body = concat([new Uint8Array(leb(n + 1)), body.subarray(ip.p),
         new Uint8Array([...name('monty'), ...name('memory'), 0x02]), memType]);
     }
+    if (s.id === 7 && stackPointer !== null) {
+      // Also export global 0 (the stack pointer) so a recycled instance can
+      // be put back to its initial state.
+      const ep = { p: 0 };
+      const n = readLeb(body, ep);
+      const name = new TextEncoder().encode(SP_EXPORT);
+      body = concat([new Uint8Array(leb(n + 1)), body.subarray(ep.p), new Uint8Array([...leb(name.length), ...name, 0x03, 0x00])]);
+    }
     if (s.id === 11) {
       const dp = { p: 0 };
       const n = readLeb(body, dp);
@@ -169,7 +178,7 @@ export function prepareModule(bytes) {
     cursor = Math.max(cursor, seg.offset + seg.bytes.length);
   }
   if (initialBytes > dataEnd) zero.push([dataEnd, initialBytes]);
-  return { bytes: concat(out), segments, zero, initialPages, maxPages };
+  return { bytes: concat(out), segments, zero, initialPages, maxPages, stackPointer };
 }
 
 // ---------------------------------------------------------------- engine --
@@ -185,10 +194,11 @@ export class Engine {
   constructor(module, layout) {
     this.module = module;
     this.layout = layout;
-    this.pools = new Map(); // maximum pages -> memories
-    this.poolMax = 4;
+    this.pools = new Map(); // maximum pages -> idle guests (or bare memories)
+    this.reuseInstances = true;
+    this.poolMax = 2;
     // Memories larger than this are not recycled (a memory never shrinks).
-    this.recycleLimit = (layout.initialPages + 1024) * PAGE;
+    this.recycleLimit = (layout.initialPages + 256) * PAGE;
     this.wasiImports = WebAssembly.Module.imports(module).filter((i) => i.module === WASI).map((i) => i.name);
     this.hasClock = this.wasiImports.includes('clock_time_get');
   }
@@ -206,58 +216,73 @@ export class Engine {
     return Math.min(layout.maxPages, pages);
   }
 
-  /** A memory reset to the module's initial state. */
-  takeMemory(maxPages = this.layout.maxPages) {
+  /** Puts a memory back to the module's initial image. */
+  resetMemory(mem) {
     const { layout } = this;
-    const pool = this.pools.get(maxPages);
-    const mem = pool && pool.pop();
-    if (!mem) {
-      const fresh = new WebAssembly.Memory({ initial: layout.initialPages, maximum: maxPages });
-      const u8 = new Uint8Array(fresh.buffer);
-      for (const seg of layout.segments) u8.set(seg.bytes, seg.offset);
-      return fresh;
-    }
     const u8 = new Uint8Array(mem.buffer);
     for (const seg of layout.segments) u8.set(seg.bytes, seg.offset);
     for (const [a, z] of layout.zero) u8.fill(0, a, z);
-    return mem;
   }
 
   /**
-   * @param {WebAssembly.Memory} mem
+   * An instance in its initial state, whose fd 1/2 output goes to
+   * `sink(fd, bytes)`: a recycled one (memory image and stack pointer
+   * reset: the same state as a new instance) or, with `reuseInstances`
+   * off, a new `WebAssembly.Instance` (on a recycled memory).
+   * @param {(fd: number, bytes: Uint8Array) => void} sink
    * @param {number} maxPages
    */
-  giveMemory(mem, maxPages) {
-    if (mem.buffer.byteLength > this.recycleLimit) return;
-    let pool = this.pools.get(maxPages);
-    if (!pool) {
-      if (this.pools.size >= 8) return;
-      pool = [];
-      this.pools.set(maxPages, pool);
-    }
-    if (pool.length < this.poolMax) pool.push(mem);
-  }
-
-  /**
-   * A fresh instance whose fd 1/2 output goes to `sink(fd, bytes)`.
-   * @param {(fd: number, bytes: Uint8Array) => void} sink
-   */
   instantiate(sink, maxPages = this.layout.maxPages) {
-    const memory = this.takeMemory(maxPages);
-    const wasi = wasiImports(memory, sink);
+    const pool = this.pools.get(maxPages);
+    const idle = pool && pool.pop();
+    if (idle && idle.exports) {
+      this.resetMemory(idle.memory);
+      idle.exports[SP_EXPORT].value = this.layout.stackPointer;
+      idle.sink = sink;
+      idle.released = false;
+      return idle;
+    }
+    let memory;
+    if (idle) {
+      memory = idle.memory;
+      this.resetMemory(memory);
+    } else {
+      memory = new WebAssembly.Memory({ initial: this.layout.initialPages, maximum: maxPages });
+      const u8 = new Uint8Array(memory.buffer);
+      for (const seg of this.layout.segments) u8.set(seg.bytes, seg.offset);
+    }
+    const guest = new Guest(this, memory, maxPages, sink);
+    const wasi = wasiImports(memory, guest);
     const imports = {};
     for (const name of this.wasiImports) {
       imports[name] = wasi[name] || (() => 52 /* ENOSYS */);
     }
-    const instance = new WebAssembly.Instance(this.module, { [WASI]: imports, monty: { memory } });
-    return new Guest(this, instance.exports, memory, maxPages);
+    guest.exports = new WebAssembly.Instance(this.module, { [WASI]: imports, monty: { memory } }).exports;
+    return guest;
+  }
+
+  /** Takes back a finished guest (its instance, or only its memory). */
+  recycle(guest) {
+    if (guest.memory.buffer.byteLength > this.recycleLimit) return;
+    let pool = this.pools.get(guest.maxPages);
+    if (!pool) {
+      if (this.pools.size >= 8) return;
+      pool = [];
+      this.pools.set(guest.maxPages, pool);
+    }
+    if (pool.length >= this.poolMax) return;
+    if (!this.reuseInstances || guest.exports[SP_EXPORT] === undefined) {
+      pool.push({ memory: guest.memory, exports: null });
+    } else {
+      pool.push(guest);
+    }
   }
 }
 
 let randomState = 0x9e3779b9;
 
 /** The preview-1 functions the guest imports; nothing is granted. */
-function wasiImports(memory, sink) {
+function wasiImports(memory, guest) {
   const view = () => new DataView(memory.buffer);
   return {
     fd_write(fd, iovs, iovsLen, nwrittenPtr) {
@@ -266,7 +291,7 @@ function wasiImports(memory, sink) {
       for (let i = 0; i < iovsLen; i++) {
         const ptr = dv.getUint32(iovs + 8 * i, true);
         const len = dv.getUint32(iovs + 8 * i + 4, true);
-        if (fd === 1 || fd === 2) sink(fd, new Uint8Array(memory.buffer, ptr, len));
+        if (fd === 1 || fd === 2) guest.sink(fd, new Uint8Array(memory.buffer, ptr, len));
         total += len;
       }
       if (fd !== 1 && fd !== 2) return 8; // EBADF
@@ -330,11 +355,13 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** One instance: the canonical-ABI calls. */
 export class Guest {
-  constructor(engine, exports, memory, maxPages) {
+  constructor(engine, memory, maxPages, sink) {
     this.engine = engine;
     this.maxPages = maxPages;
-    this.exports = exports;
+    /** @type {any} */
+    this.exports = null;
     this.memory = memory;
+    this.sink = sink;
     this.released = false;
   }
 
@@ -366,10 +393,11 @@ export class Guest {
     return this.takeResult('snapshot', ret);
   }
 
-  /** Returns the memory to the pool (the instance must not be used again). */
+  /** Hands the instance back to the engine (it must not be used again). */
   release() {
     if (this.released) return;
     this.released = true;
-    this.engine.giveMemory(this.memory, this.maxPages);
+    this.sink = () => {};
+    this.engine.recycle(this);
   }
 }
