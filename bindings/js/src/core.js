@@ -519,8 +519,20 @@ function driveSync(exec, step, opts) {
 
 // ------------------------------------------------------ async driving --
 
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Timers of one wait, all cleared when it ends (so none keeps Node alive). */
+class Timers {
+  constructor() {
+    this.ids = [];
+  }
+
+  delay(ms) {
+    return new Promise((resolve) => { this.ids.push(setTimeout(resolve, ms)); });
+  }
+
+  clear() {
+    for (const id of this.ids) clearTimeout(id);
+    this.ids = [];
+  }
 }
 
 /**
@@ -566,14 +578,20 @@ export async function runMontyAsync(monty, opts = {}) {
       if (step.kind === 'wait') {
         const t0 = performance.now();
         for (const c of step.calls) pending.set(c.id, launch('call', c));
+        // Answered together when every call in flight has finished (as the
+        // CLI does: deterministic, and what CPython sees when its tools
+        // finish in the same loop turn), or earlier when a program timer
+        // (asyncio.sleep, wait_for's timeout) comes due.
         const waiters = [...pending.values()].map((r) => r.promise);
         const race = [];
-        if (waiters.length) race.push(Promise.race(waiters));
-        if (step.sleep !== undefined) race.push(delay(step.sleep * 1000));
+        if (waiters.length) race.push(Promise.all(waiters));
+        const timers = new Timers();
+        if (step.sleep !== undefined) race.push(timers.delay(step.sleep * 1000));
         if (!race.length) throw new MontyError('the program waits on nothing (no pending host call, no timer)');
         let timedOut = false;
-        if (deadline !== Infinity) race.push(delay(Math.max(0, timeLeft())).then(() => { timedOut = true; }));
+        if (deadline !== Infinity) race.push(timers.delay(Math.max(0, timeLeft())).then(() => { timedOut = true; }));
         await Promise.race(race);
+        timers.clear();
         const ready = [...pending.entries()].filter(([, r]) => r.done);
         if (timedOut && !ready.length) throw timeout();
         const results = [];
@@ -589,7 +607,9 @@ export async function runMontyAsync(monty, opts = {}) {
         const rec = launch(step.kind, c);
         if (deadline !== Infinity) {
           let timedOut = false;
-          await Promise.race([rec.promise, delay(Math.max(0, timeLeft())).then(() => { timedOut = true; })]);
+          const timers = new Timers();
+          await Promise.race([rec.promise, timers.delay(Math.max(0, timeLeft())).then(() => { timedOut = true; })]);
+          timers.clear();
           if (timedOut && !rec.done) throw timeout();
         } else {
           await rec.promise;
