@@ -159,6 +159,13 @@ export function runMontyAsync(monty: Monty | MontySnapshot, options: RunOptions 
  */
 export function loadMonty(source?: string | URL | Uint8Array | ArrayBuffer | Response): Promise<void>;
 
+/**
+ * Whether finished instances are reset and reused (default, ~0.3 ms per run)
+ * or every run gets a new WebAssembly.Instance (~0.8 ms). Both start every
+ * run from the module's initial state.
+ */
+export function setInstanceReuse(on: boolean): void;
+
 /** Whether this monty.wasm counts instructions and time itself (maxInstructions/maxDurationSecs). */
 export function guestHasBudget(): boolean;
 

@@ -225,7 +225,13 @@ class Execution {
     const text = this.decoders[fd].decode(bytes, { stream: true });
     if (!text) return;
     if (fd === 2) this.stderrTail = (this.stderrTail + text).slice(-400);
-    this.print(text, fd === 1 ? 'stdout' : 'stderr');
+    try {
+      this.print(text, fd === 1 ? 'stdout' : 'stderr');
+    } catch (err) {
+      // Unwinds out of the guest; call() rethrows it as is.
+      this.callbackError = err;
+      throw err;
+    }
   }
 
   flush() {
@@ -251,6 +257,7 @@ class Execution {
     } catch (err) {
       const memBytes = this.guest.memory.buffer.byteLength;
       this.finish();
+      if (this.callbackError !== undefined && err === this.callbackError) throw err; // the print callback threw
       if (/memory allocation of \d+ bytes failed/.test(this.stderrTail)
         || memBytes >= this.guest.maxPages * 65536 - (1 << 20)) {
         throw new MontyLimitError('memory', `memory limit exceeded (${memBytes} bytes of linear memory)`);
@@ -442,7 +449,9 @@ function check(code) {
   const eng = getEngine();
   if (!checker) checker = eng.instantiate(() => {});
   try {
-    return checker.callJson('check', JSON.stringify({ code }));
+    const out = checker.callJson('check', JSON.stringify({ code }));
+    if (checker.memory.buffer.byteLength > eng.recycleLimit) checker = null;
+    return out;
   } catch (err) {
     checker = null;
     throw new MontyError(`internal error: the interpreter trapped while checking the code (${err && err.message})`, { cause: err });
@@ -497,7 +506,10 @@ function driveSync(exec, step, opts) {
       exec.checkDeadline();
       if (step.kind === 'wait') {
         const t0 = performance.now();
-        if (!step.calls.length && step.sleep !== undefined) sleepSync(step.sleep);
+        if (!step.calls.length && step.sleep === undefined) {
+          throw new MontyError('the program waits on nothing (no pending host call, no timer)');
+        }
+        if (!step.calls.length) sleepSync(step.sleep);
         const results = step.calls.map((c) => {
           const o = settleSync(exec, 'call', c);
           return replyText(c.id, o, `the return value of ${c.name}()`);

@@ -400,3 +400,35 @@ test('many runs in a row stay independent (recycled memories are reset)', () => 
     assert.deepEqual([...v], [1, 500, i]);
   }
 });
+
+test('run(): asyncio.sleep and sync functions declared async work without runMontyAsync', () => {
+  const code = 'import asyncio\nasync def main():\n    await asyncio.sleep(0.05)\n    return await asyncio.gather(g(1), g(2))\nasyncio.run(main())';
+  const t0 = performance.now();
+  assert.deepEqual(new Monty(code).run({ externalFunctions: { g: { fn: (x) => x + 1, async: true } } }), [2, 3]);
+  assert.ok(performance.now() - t0 >= 45);
+});
+
+test('several runMontyAsync runs in flight at once, each in its own instance', async () => {
+  const code = 'import asyncio\nasync def main():\n    a = await slow(n)\n    b = await asyncio.gather(slow(n + 1), slow(n + 2))\n    return [a, *b]\nasyncio.run(main())';
+  const m = new Monty(code, { inputs: ['n'] });
+  const slow = async (x) => { await new Promise((r) => setTimeout(r, 20 + (x % 3) * 10)); return x * 10; };
+  const got = await Promise.all([0, 10, 20, 30, 40, 50].map((n) => runMontyAsync(m, { inputs: { n }, externalFunctions: { slow } })));
+  assert.deepEqual(got, [0, 10, 20, 30, 40, 50].map((n) => [n * 10, (n + 1) * 10, (n + 2) * 10]));
+});
+
+test('an async tool throwing a non-Error is a catchable RuntimeError', async () => {
+  const code = 'import asyncio\nasync def main():\n    try:\n        await bad()\n    except RuntimeError as e:\n        return str(e)\nasyncio.run(main())';
+  assert.equal(await runMontyAsync(new Monty(code), { externalFunctions: { bad: async () => { throw 'nope'; } } }), 'nope'); // eslint-disable-line no-throw-literal
+});
+
+test('an error thrown by the print callback comes out as is; the next run is fine', () => {
+  const boom = new Error('print failed');
+  assert.throws(() => new Monty('print("x")').run({ print: () => { throw boom; } }), (e) => e === boom);
+  assert.equal(new Monty('1 + 1').run(), 2);
+});
+
+test('a paused run keeps its instance while others run', () => {
+  const p = new Monty('x = f()\nx + 1', { externalFunctions: ['f'] }).start();
+  for (let i = 0; i < 20; i++) assert.equal(new Monty(`${i} * 2`).run(), i * 2);
+  assert.equal(p.resume({ returnValue: 41 }).output, 42);
+});
