@@ -157,7 +157,7 @@ export function runMontyAsync(monty: Monty | MontySnapshot, options: RunOptions 
  * Loads and compiles monty.wasm once per process or page. Optional in Node;
  * in browsers call it before `run`/`start` (runMontyAsync calls it).
  */
-export function loadMonty(source?: string | URL | Uint8Array | ArrayBuffer | Response): Promise<void>;
+export function loadMonty(source?: string | URL | Uint8Array | ArrayBuffer | Response | WebAssembly.Module): Promise<void>;
 
 /**
  * Whether finished instances are reset and reused (default, ~0.3 ms per run)

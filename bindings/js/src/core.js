@@ -84,22 +84,29 @@ async function toBytes(source) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-function buildEngine(bytes, module) {
+function buildEngine(bytes) {
   const layout = prepareModule(bytes);
-  return new Engine(module || new WebAssembly.Module(layout.bytes), layout);
+  return new Engine(new WebAssembly.Module(layout.bytes), layout);
 }
 
 /**
  * Loads and compiles monty.wasm (once per process or page). Optional in
  * Node (the first run loads it synchronously); required in a browser before
  * the synchronous API (`run`, `start`); `runMontyAsync` calls it itself.
- * @param {string | URL | Uint8Array | ArrayBuffer | Response} [source]
- *   where monty.wasm is (default: next to this package's entry)
+ * @param {string | URL | Uint8Array | ArrayBuffer | Response | WebAssembly.Module} [source]
+ *   where monty.wasm is (default: next to this package's entry), or the
+ *   module already compiled (then each run is a plain new instance)
  */
 export function loadMonty(source) {
   if (engine && source === undefined) return Promise.resolve();
   if (enginePromise && source === undefined) return enginePromise;
   enginePromise = (async () => {
+    if (source instanceof WebAssembly.Module) {
+      // Compiled elsewhere (e.g. `import wasm from './monty.wasm'` in an edge
+      // runtime that forbids compiling): used as is, a new instance per run.
+      engine = new Engine(source, null);
+      return;
+    }
     const bytes = source === undefined ? await loader.loadAsync() : await toBytes(source);
     const layout = prepareModule(bytes);
     const module = await WebAssembly.compile(layout.bytes);

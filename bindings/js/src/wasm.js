@@ -198,7 +198,11 @@ export class Engine {
     this.reuseInstances = true;
     this.poolMax = 2;
     // Memories larger than this are not recycled (a memory never shrinks).
-    this.recycleLimit = (layout.initialPages + 256) * PAGE;
+    // Without a layout (a module compiled elsewhere, as edge runtimes give
+    // it), every run is a plain new instance with the module's own memory.
+    this.plain = layout === null;
+    if (this.plain) this.layout = { maxPages: 16384, initialPages: 0, segments: [], zero: [], stackPointer: null };
+    this.recycleLimit = (this.layout.initialPages + 256) * PAGE;
     this.wasiImports = WebAssembly.Module.imports(module).filter((i) => i.module === WASI).map((i) => i.name);
     this.hasClock = this.wasiImports.includes('clock_time_get');
   }
@@ -233,6 +237,7 @@ export class Engine {
    * @param {number} maxPages
    */
   instantiate(sink, maxPages = this.layout.maxPages) {
+    if (this.plain) return this.instantiatePlain(sink);
     const pool = this.pools.get(maxPages);
     const idle = pool && pool.pop();
     if (idle && idle.exports) {
@@ -261,8 +266,22 @@ export class Engine {
     return guest;
   }
 
+  instantiatePlain(sink) {
+    const guest = new Guest(this, /** @type {any} */ (null), this.layout.maxPages, sink);
+    const memoryRef = { get buffer() { return guest.memory.buffer; } };
+    const wasi = wasiImports(memoryRef, guest);
+    const imports = {};
+    for (const name of this.wasiImports) imports[name] = wasi[name] || (() => 52 /* ENOSYS */);
+    const instance = new WebAssembly.Instance(this.module, { [WASI]: imports });
+    guest.exports = instance.exports;
+    guest.memory = instance.exports.memory;
+    if (typeof instance.exports._initialize === 'function') instance.exports._initialize();
+    return guest;
+  }
+
   /** Takes back a finished guest (its instance, or only its memory). */
   recycle(guest) {
+    if (this.plain) return;
     if (guest.memory.buffer.byteLength > this.recycleLimit) return;
     let pool = this.pools.get(guest.maxPages);
     if (!pool) {

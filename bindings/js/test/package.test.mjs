@@ -20,7 +20,7 @@ function importGraph(entry) {
     if (seen.has(file)) continue;
     seen.add(file);
     const src = fs.readFileSync(file, 'utf8');
-    for (const m of src.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+    for (const m of src.matchAll(/^\s*(?:import|export)\s[^'"\n]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
       const spec = m[1] || m[2] || m[3];
       specifiers.push([path.relative(PKG, file), spec]);
       if (spec.startsWith('.')) todo.push(path.resolve(path.dirname(file), spec));
