@@ -291,8 +291,12 @@ function floatLiteral(n) {
  * @param {string} path
  */
 export function encodeJson(value, path) {
-  const tree = encode(value, path, new Set());
-  return stringify(tree);
+  try {
+    return stringify(encode(value, path, new Set()));
+  } catch (err) {
+    if (err instanceof RangeError) throw new TypeError(`${path}: nested too deeply to send to Python`);
+    throw err;
+  }
 }
 
 function stringify(t) {
