@@ -55,3 +55,9 @@ test('the shipped monty.wasm is a copy of the repository root one', () => {
   const b = fs.readFileSync(path.join(PKG, 'monty.wasm'));
   assert.ok(a.equals(b), 'bindings/js/monty.wasm differs from ../../monty.wasm: run `npm run build`');
 });
+
+test('examples/quickstart.mjs runs (importing the package by its name)', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync(process.execPath, [path.join(PKG, 'examples', 'quickstart.mjs')], { encoding: 'utf8' });
+  assert.equal(out, 'total 30\nvalue: 30\nZeroDivisionError | ZeroDivisionError: division by zero\n');
+});
