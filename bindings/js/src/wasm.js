@@ -17,6 +17,10 @@ import { parseTagged } from './values.js';
 
 const PAGE = 65536;
 const SP_EXPORT = '__monty_stack_pointer';
+// A finished run's memory is recycled only if it grew at most this many
+// pages (16 MiB) above the initial ones: a new run's allocator starts above
+// what is there (memory never shrinks), so each reuse drifts a little.
+const DRIFT_PAGES = 256;
 const WASI = 'wasi_snapshot_preview1';
 
 /** Errors the WASI shim throws to unwind out of the guest. */
@@ -202,21 +206,22 @@ export class Engine {
     // it), every run is a plain new instance with the module's own memory.
     this.plain = layout === null;
     if (this.plain) this.layout = { maxPages: 16384, initialPages: 0, segments: [], zero: [], stackPointer: null };
-    this.recycleLimit = (this.layout.initialPages + 256) * PAGE;
+    this.recycleLimit = (this.layout.initialPages + DRIFT_PAGES) * PAGE;
     this.wasiImports = WebAssembly.Module.imports(module).filter((i) => i.module === WASI).map((i) => i.name);
     this.hasClock = this.wasiImports.includes('clock_time_get');
   }
 
   /**
-   * The linear-memory maximum (pages) for a heap cap in bytes: the static
-   * region (stack, data) plus the cap and a quarter of slack, so that the
-   * guest's own accounting normally speaks first.
+   * The linear-memory maximum (pages) for a heap cap in bytes, a backstop
+   * behind the guest's own accounting (which counts the memory grown during
+   * the run): the static region (stack, data), what a recycled memory may
+   * already hold above it (up to `DRIFT_PAGES`), the cap and a quarter.
    * @param {number | undefined} maxMemory
    */
   maxPagesFor(maxMemory) {
     const { layout } = this;
-    if (!maxMemory) return layout.maxPages;
-    const pages = layout.initialPages + Math.ceil((maxMemory * 1.25) / PAGE) + 16;
+    if (!maxMemory || this.plain) return layout.maxPages;
+    const pages = layout.initialPages + DRIFT_PAGES + Math.ceil((maxMemory * 1.25) / PAGE) + 16;
     return Math.min(layout.maxPages, pages);
   }
 

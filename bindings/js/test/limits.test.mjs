@@ -102,3 +102,15 @@ test('bad limits are usage errors', () => {
   assert.throws(() => new Monty('1').run({ limits: /** @type {any} */ ({ maxFuel: 1 }) }), /unknown limit maxFuel/);
   assert.throws(() => new Monty('1').run({ limits: { maxMemory: -1 } }), /non-negative/);
 });
+
+test('maxMemory gives every run the same room, however much recycled memories grew before', () => {
+  const lim = { limits: { maxMemory: 32 << 20 } };
+  const fits = 'x = ["a" * 100 for _ in range(60000)]\nlen(x)';
+  assert.equal(new Monty(fits).run(lim), 60000);
+  for (let i = 0; i < 40; i++) {
+    assert.equal(new Monty('y = [str(i) * 20 for i in range(40000)]\nlen(y)').run(lim), 40000);
+    assert.equal(new Monty(fits).run(lim), 60000);
+  }
+  assert.throws(() => new Monty('x = ["a" * 100 for _ in range(400000)]').run({ ...lim, ...quiet }),
+    (e) => e instanceof MontyLimitError && e.kind === 'memory');
+});
