@@ -185,7 +185,12 @@ const DEFAULT_OS = (fn) => {
   throw e;
 };
 
-function limitsJson(limits) {
+/**
+ * The request's limits. The guest checks `max_memory_bytes` against the
+ * whole linear memory; a recycled memory may already extend `drift` bytes
+ * above a new instance's, so that much is added to the cap it is given.
+ */
+function limitsJson(limits, drift) {
   if (!limits) return undefined;
   const out = {};
   const map = {
@@ -200,6 +205,7 @@ function limitsJson(limits) {
     if (typeof v !== 'number' || !(v >= 0)) throw new MontyError(`limits.${k} must be a non-negative number`);
     out[map[k]] = k === 'maxDurationSecs' ? v : Math.floor(v);
   }
+  if (out.max_memory_bytes !== undefined && drift) out.max_memory_bytes += drift;
   return out;
 }
 
@@ -389,7 +395,7 @@ export class Monty {
     return { functions, externals };
   }
 
-  request(opts, externals) {
+  request(opts, externals, drift) {
     const inputs = opts.inputs || {};
     if (this.inputNames) {
       for (const n of this.inputNames) {
@@ -413,7 +419,7 @@ export class Monty {
         return o;
       }))}`);
     }
-    const limits = limitsJson(opts.limits);
+    const limits = limitsJson(opts.limits, drift);
     if (limits && Object.keys(limits).length) parts.push(`"limits":${JSON.stringify(limits)}`);
     return `{${parts.join(',')}}`;
   }
@@ -421,11 +427,18 @@ export class Monty {
   /** @internal */
   begin(opts = {}) {
     const { functions, externals } = this.plan(opts);
-    const request = this.request(opts, externals);
+    limitsJson(opts.limits, 0); // usage errors before taking an instance
     const exec = new Execution({
       print: opts.print, functions, os: opts.os, scriptName: this.scriptName,
       limits: opts.limits, externals,
     });
+    let request;
+    try {
+      request = this.request(opts, externals, exec.guest.driftBytes());
+    } catch (err) {
+      exec.finish();
+      throw err;
+    }
     const step = exec.call((g) => g.callJson('start', request));
     return { exec, step };
   }

@@ -18,9 +18,13 @@ import { parseTagged } from './values.js';
 const PAGE = 65536;
 const SP_EXPORT = '__monty_stack_pointer';
 // A finished run's memory is recycled only if it grew at most this many
-// pages (16 MiB) above the initial ones: a new run's allocator starts above
-// what is there (memory never shrinks), so each reuse drifts a little.
+// pages above the initial ones: a new run's allocator starts above what is
+// there (memory never shrinks), so each reuse drifts a little. 16 MiB for
+// runs without a memory cap; 1 MiB for capped runs, whose cap the guest
+// checks against the whole linear memory (the drift is added to the cap it
+// is given, see `driftBytes`).
 const DRIFT_PAGES = 256;
+const DRIFT_PAGES_CAPPED = 16;
 const WASI = 'wasi_snapshot_preview1';
 
 /** Errors the WASI shim throws to unwind out of the guest. */
@@ -215,13 +219,13 @@ export class Engine {
    * The linear-memory maximum (pages) for a heap cap in bytes, a backstop
    * behind the guest's own accounting (which counts the memory grown during
    * the run): the static region (stack, data), what a recycled memory may
-   * already hold above it (up to `DRIFT_PAGES`), the cap and a quarter.
+   * already hold above it (up to `DRIFT_PAGES_CAPPED`), the cap and a quarter.
    * @param {number | undefined} maxMemory
    */
   maxPagesFor(maxMemory) {
     const { layout } = this;
     if (!maxMemory || this.plain) return layout.maxPages;
-    const pages = layout.initialPages + DRIFT_PAGES + Math.ceil((maxMemory * 1.25) / PAGE) + 16;
+    const pages = layout.initialPages + DRIFT_PAGES_CAPPED + Math.ceil((maxMemory * 1.25) / PAGE) + 16;
     return Math.min(layout.maxPages, pages);
   }
 
@@ -287,7 +291,9 @@ export class Engine {
   /** Takes back a finished guest (its instance, or only its memory). */
   recycle(guest) {
     if (this.plain) return;
-    if (guest.memory.buffer.byteLength > this.recycleLimit) return;
+    const capped = guest.maxPages !== this.layout.maxPages;
+    const limit = capped ? (this.layout.initialPages + DRIFT_PAGES_CAPPED) * PAGE : this.recycleLimit;
+    if (guest.memory.buffer.byteLength > limit) return;
     let pool = this.pools.get(guest.maxPages);
     if (!pool) {
       if (this.pools.size >= 8) return;
@@ -415,6 +421,12 @@ export class Guest {
   snapshot() {
     const ret = this.exports.snapshot();
     return this.takeResult('snapshot', ret);
+  }
+
+  /** How far a recycled memory already extends above the module's initial pages. */
+  driftBytes() {
+    if (this.engine.plain) return 0;
+    return Math.max(0, this.memory.buffer.byteLength - this.engine.layout.initialPages * PAGE);
   }
 
   /** Hands the instance back to the engine (it must not be used again). */
