@@ -177,12 +177,9 @@ function decls(list) {
   return Object.entries(list).map(([name, v]) => fnEntry(name, v));
 }
 
-const DEFAULT_OS = (fn) => {
-  const e = new Error('Permission denied');
-  /** @type {any} */ (e).pythonType = 'PermissionError';
-  /** @type {any} */ (e).errno = 13;
-  void fn;
-  throw e;
+/** The default os handler: nothing is granted (PermissionError, errno 13). */
+const DEFAULT_OS = () => {
+  throw Object.assign(new Error('Permission denied'), { pythonType: 'PermissionError', errno: 13 });
 };
 
 /**
