@@ -30,4 +30,8 @@ configure({
   },
 });
 
-export * from './src/core.js';
+export {
+  Monty, MontySnapshot, MontyComplete, runMontyAsync, loadMonty, guestHasBudget, setInstanceReuse,
+  MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError,
+  MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr,
+} from './src/core.js';
