@@ -3,7 +3,7 @@
 // over waiting. After every limit the next run is unaffected.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Monty, runMontyAsync, MontyLimitError, MontyRuntimeError, guestHasBudget } from '../node.js';
+import { Monty, MontySnapshot, runMontyAsync, MontyLimitError, MontyRuntimeError, guestHasBudget } from '../node.js';
 import { skipLoudly } from './helpers.mjs';
 
 const quiet = { print: () => {} };
@@ -113,4 +113,18 @@ test('maxMemory gives every run the same room, however much recycled memories gr
   }
   assert.throws(() => new Monty('x = ["a" * 100 for _ in range(400000)]').run({ ...lim, ...quiet }),
     (e) => e instanceof MontyLimitError && e.kind === 'memory');
+});
+
+test('the instruction budget travels in a snapshot', (t) => {
+  if (!guestCountsInstructions()) return skipLoudly(t, WHY);
+  const m = new Monty('for i in range(20000):\n    pass\nf()\nfor i in range(20000):\n    pass\n"done"', { externalFunctions: ['f'] });
+  // 1st half alone fits; both halves do not.
+  const p = m.start({ limits: { maxInstructions: 100000 } });
+  assert.equal(p.functionName, 'f');
+  const bytes = p.dump();
+  assert.throws(() => MontySnapshot.load(bytes).resume({ returnValue: null }),
+    (e) => e instanceof MontyLimitError && e.kind === 'instructions');
+  // The same program with room for both halves completes from the snapshot.
+  const q = m.start({ limits: { maxInstructions: 1e6 } });
+  assert.equal(MontySnapshot.load(q.dump()).resume({ returnValue: null }).output, 'done');
 });
