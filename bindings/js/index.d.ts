@@ -166,6 +166,9 @@ export function loadMonty(source?: string | URL | Uint8Array | ArrayBuffer | Res
  */
 export function setInstanceReuse(on: boolean): void;
 
+/** How runs get their instance (see README "How it runs"). */
+export function engineInfo(): { recycled: boolean; reuseInstances: boolean; fallbackReason: string | null; budget: boolean };
+
 /** Whether this monty.wasm counts instructions and time itself (maxInstructions/maxDurationSecs). */
 export function guestHasBudget(): boolean;
 

@@ -31,7 +31,7 @@ configure({
 });
 
 export {
-  Monty, MontySnapshot, MontyComplete, runMontyAsync, loadMonty, guestHasBudget, setInstanceReuse,
+  Monty, MontySnapshot, MontyComplete, runMontyAsync, loadMonty, guestHasBudget, setInstanceReuse, engineInfo,
   MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError,
   MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr,
 } from './src/core.js';

@@ -84,10 +84,39 @@ async function toBytes(source) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
+/**
+ * The engine for monty.wasm's bytes: rewritten for recycled instances, or,
+ * should the rewrite not apply to this build (a layout it does not know),
+ * the module as is with a plain new instance per run.
+ */
 function buildEngine(bytes) {
-  const layout = prepareModule(bytes);
-  return new Engine(new WebAssembly.Module(layout.bytes), layout);
+  let layout;
+  let module;
+  try {
+    layout = prepareModule(bytes);
+    module = new WebAssembly.Module(layout.bytes);
+  } catch (err) {
+    fallbackReason = String(err && err.message);
+    return new Engine(new WebAssembly.Module(bytes), null);
+  }
+  return new Engine(module, layout);
 }
+
+async function buildEngineAsync(bytes) {
+  let layout;
+  let module;
+  try {
+    layout = prepareModule(bytes);
+    module = await WebAssembly.compile(layout.bytes);
+  } catch (err) {
+    fallbackReason = String(err && err.message);
+    return new Engine(await WebAssembly.compile(bytes), null);
+  }
+  return new Engine(module, layout);
+}
+
+/** Why the loader fell back to plain instances (null: it did not). */
+let fallbackReason = null;
 
 /**
  * Loads and compiles monty.wasm (once per process or page). Optional in
@@ -108,9 +137,7 @@ export function loadMonty(source) {
       return;
     }
     const bytes = source === undefined ? await loader.loadAsync() : await toBytes(source);
-    const layout = prepareModule(bytes);
-    const module = await WebAssembly.compile(layout.bytes);
-    engine = new Engine(module, layout);
+    engine = await buildEngineAsync(bytes);
   })();
   return enginePromise;
 }
@@ -121,6 +148,22 @@ function getEngine() {
   if (!bytes) throw new MontyError('monty.wasm is not loaded yet: `await loadMonty()` first');
   engine = buildEngine(bytes);
   return engine;
+}
+
+/**
+ * How runs get their instance: `recycled` (the rewritten module, reset
+ * instances) or not (`fallbackReason` says why: a module compiled elsewhere,
+ * or a build the loader's rewrite does not apply to), and whether the guest
+ * counts its own budget.
+ */
+export function engineInfo() {
+  const eng = getEngine();
+  return {
+    recycled: !eng.plain,
+    reuseInstances: !eng.plain && eng.reuseInstances,
+    fallbackReason: eng.plain ? (fallbackReason || 'a precompiled WebAssembly.Module was given') : null,
+    budget: eng.hasClock,
+  };
 }
 
 /** Whether this monty.wasm enforces `maxInstructions`/`maxDurationSecs` itself. */

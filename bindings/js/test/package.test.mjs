@@ -61,3 +61,12 @@ test('examples/quickstart.mjs runs (importing the package by its name)', async (
   const out = execFileSync(process.execPath, [path.join(PKG, 'examples', 'quickstart.mjs')], { encoding: 'utf8' });
   assert.equal(out, 'total 30\nvalue: 30\nZeroDivisionError | ZeroDivisionError: division by zero\n');
 });
+
+test('the shipped monty.wasm takes the fast path (the loader's rewrite applies; no silent fallback)', async () => {
+  const { engineInfo } = await import('../node.js');
+  const info = engineInfo();
+  assert.equal(info.fallbackReason, null);
+  assert.equal(info.recycled, true);
+  assert.equal(info.reuseInstances, true);
+  assert.equal(info.budget, true);
+});
