@@ -62,7 +62,7 @@ test('examples/quickstart.mjs runs (importing the package by its name)', async (
   assert.equal(out, 'total 30\nvalue: 30\nZeroDivisionError | ZeroDivisionError: division by zero\n');
 });
 
-test('the shipped monty.wasm takes the fast path (the loader's rewrite applies; no silent fallback)', async () => {
+test('the shipped monty.wasm takes the fast path (the rewrite applies; no silent fallback)', async () => {
   const { engineInfo } = await import('../node.js');
   const info = engineInfo();
   assert.equal(info.fallbackReason, null);
