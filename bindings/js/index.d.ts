@@ -1,0 +1,205 @@
+// Type declarations of monty-wasm (the same for the Node and browser entries).
+
+/**
+ * A JavaScript value with a Python form (see the value table in README):
+ * `null`/`undefined` ⇄ None, boolean ⇄ bool, string ⇄ str, number ⇄ int
+ * (safe integers) or float, `bigint` ⇄ int, `MontyFloat` ⇄ integral float,
+ * `Uint8Array` ⇄ bytes, `Array` ⇄ list, `MontyTuple` ⇄ tuple, `Set` ⇄ set,
+ * `MontyFrozenSet` ⇄ frozenset, plain object ⇄ dict with str keys,
+ * `Map` ⇄ dict with any keys, `MontyRepr` (output only).
+ */
+export type PyValue =
+  | null
+  | undefined
+  | boolean
+  | number
+  | bigint
+  | string
+  | MontyFloat
+  | Uint8Array
+  | MontyRepr
+  | PyValue[]
+  | Set<PyValue>
+  | Map<PyValue, PyValue>
+  | { [key: string]: PyValue };
+
+/** Keyword arguments of a host-function call: always the last argument. */
+export type Kwargs = { [name: string]: any };
+
+/** A host function: positional arguments, then one kwargs object. */
+export type HostFunction = (...args: any[]) => unknown;
+
+/** A host function with its declaration. */
+export interface HostFunctionSpec {
+  fn?: HostFunction;
+  /** An `async def` in Python (default: whether `fn` is an `async function`). */
+  async?: boolean;
+  /** Parameter names, so that Python can pass them by keyword. */
+  params?: string[];
+  /** Also an attribute of this module, e.g. `tools` (`import tools`). */
+  module?: string;
+}
+
+export type ExternalFunctions = Record<string, HostFunction | HostFunctionSpec>;
+
+/** A declaration list for the constructor: only these names are external. */
+export type ExternalDeclarations =
+  | ReadonlyArray<string | (HostFunctionSpec & { name: string })>
+  | ExternalFunctions;
+
+export interface Limits {
+  /** Bytecode instructions (plus items iterated in native code), counted by the guest over the whole run. */
+  maxInstructions?: number;
+  /** Seconds: guest running time (checked by the guest); the async runner also bounds waiting for host functions with it. */
+  maxDurationSecs?: number;
+  /** Bytes of heap the guest may account for (plus the linear memory's own maximum). */
+  maxMemory?: number;
+  /** Python call depth; beyond it a catchable RecursionError. */
+  maxRecursionDepth?: number;
+}
+
+export type Stream = 'stdout' | 'stderr';
+export type PrintCallback = (text: string, stream: Stream) => void;
+/** Answers the program's file, environment and clock accesses (OS_CALLS.md). Default: PermissionError. */
+export type OsHandler = (fn: string, args: any[], kwargs: Kwargs) => unknown;
+
+export interface MontyOptions {
+  /** Names of the inputs every run must give. */
+  inputs?: string[];
+  /** File name in tracebacks (default `main.py`). */
+  scriptName?: string;
+  /** Declaration list: with it only these names are external functions (others raise NameError). */
+  externalFunctions?: ExternalDeclarations;
+}
+
+export interface RunOptions {
+  inputs?: Record<string, unknown>;
+  externalFunctions?: ExternalFunctions;
+  limits?: Limits;
+  /** Receives the program's output as it is written (default: process stdout/stderr in Node, console in browsers). */
+  print?: PrintCallback;
+  os?: OsHandler;
+  /** Return a MontyComplete (value and repr) instead of the bare value. */
+  returnComplete?: boolean;
+}
+
+export class Monty {
+  /** @throws {MontySyntaxError} when the code does not parse (nothing runs). */
+  constructor(code: string, options?: MontyOptions);
+  readonly code: string;
+  readonly scriptName: string;
+  /** Global names the program reads but never binds, when the guest's check reports them (else null). */
+  readonly undefinedNames: string[] | null;
+  /** Runs to the end synchronously; the value of the last expression. */
+  run(options?: RunOptions & { returnComplete?: false }): any;
+  run(options: RunOptions & { returnComplete: true }): MontyComplete;
+  /** Runs to the first host call or the end. */
+  start(options?: Omit<RunOptions, 'returnComplete'>): MontySnapshot | MontyComplete;
+}
+
+export class MontyComplete {
+  /** The value of the program's last expression (null if it was not an expression). */
+  readonly output: any;
+  /** `repr()` of it, or null. */
+  readonly repr: string | null;
+}
+
+export interface PendingCall {
+  id: number;
+  functionName: string;
+  args: any[];
+  kwargs: Kwargs;
+}
+
+export type ResumeAnswer =
+  | { returnValue: unknown }
+  | { exception: { type: string; message: string; errno?: number } };
+
+export type WaitAnswer = {
+  results: Array<({ id: number } & ResumeAnswer)>;
+  /** Seconds that passed while waiting (advances the program's timers). */
+  elapsed?: number;
+};
+
+export class MontySnapshot {
+  /** `call`: one sync host call; `os`: a file/env/clock access; `wait`: async calls (see `calls`). */
+  readonly kind: 'call' | 'os' | 'wait';
+  readonly callId: number;
+  readonly functionName: string;
+  readonly args: any[];
+  readonly kwargs: Kwargs;
+  readonly calls: PendingCall[];
+  /** For `wait`: seconds to the program's next timer, if any. */
+  readonly sleep?: number;
+  readonly scriptName: string;
+  /**
+   * Answers and runs to the next pause or the end. A snapshot resumes once:
+   * a second call throws MontyError.
+   */
+  resume(answer: ResumeAnswer | WaitAnswer): MontySnapshot | MontyComplete;
+  /** The paused run as bytes (take it before resume). */
+  dump(): Uint8Array;
+  /** Restores a dump (same monty.wasm build) in a fresh instance. */
+  static load(
+    bytes: Uint8Array,
+    options?: { print?: PrintCallback; externalFunctions?: ExternalFunctions; os?: OsHandler; limits?: Limits },
+  ): MontySnapshot;
+}
+
+/**
+ * Runs to the end, awaiting host functions; the calls a `gather` announces
+ * start at once. Also continues a loaded MontySnapshot.
+ */
+export function runMontyAsync(monty: Monty | MontySnapshot, options?: RunOptions & { returnComplete?: false }): Promise<any>;
+export function runMontyAsync(monty: Monty | MontySnapshot, options: RunOptions & { returnComplete: true }): Promise<MontyComplete>;
+
+/**
+ * Loads and compiles monty.wasm once per process or page. Optional in Node;
+ * in browsers call it before `run`/`start` (runMontyAsync calls it).
+ */
+export function loadMonty(source?: string | URL | Uint8Array | ArrayBuffer | Response | WebAssembly.Module): Promise<void>;
+
+/**
+ * Whether finished instances are reset and reused (default, ~0.3 ms per run)
+ * or every run gets a new WebAssembly.Instance (~0.8 ms). Both start every
+ * run from the module's initial state.
+ */
+export function setInstanceReuse(on: boolean): void;
+
+/** How runs get their instance (see README "How it runs"). */
+export function engineInfo(): { recycled: boolean; reuseInstances: boolean; fallbackReason: string | null; budget: boolean };
+
+/** Whether this monty.wasm counts instructions and time itself (maxInstructions/maxDurationSecs). */
+export function guestHasBudget(): boolean;
+
+export class MontyError extends Error {}
+
+export class MontySyntaxError extends MontyError {
+  readonly type: string;
+  readonly pythonMessage: string;
+  readonly line: number;
+  traceback(): string;
+}
+
+export class MontyRuntimeError extends MontyError {
+  /** The Python exception class, e.g. `ZeroDivisionError`. */
+  readonly type: string;
+  readonly pythonMessage: string;
+  /** CPython's traceback text, ending with `Type: message`. */
+  traceback(): string;
+}
+
+export class MontyLimitError extends MontyError {
+  readonly kind: 'instructions' | 'time' | 'memory' | (string & {});
+}
+
+/** Python tuple. */
+export class MontyTuple<T = any> extends Array<T> {}
+/** Python frozenset (a plain Set is a Python set). */
+export class MontyFrozenSet<T = any> extends Set<T> {}
+/** An integral Python float (`2.0`); `new MontyFloat(2)` sends one. */
+export class MontyFloat extends Number {}
+/** A Python object with no data form (output only). */
+export class MontyRepr {
+  readonly repr: string;
+}

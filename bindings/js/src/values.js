@@ -1,0 +1,373 @@
+// Python values <-> JavaScript values, through the guest's tagged JSON
+// (README "Messages"). The table is in this package's README.
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** A Python `tuple`: an Array subclass (build one with `MontyTuple.from(array)`). */
+export class MontyTuple extends Array {
+  static get [Symbol.species]() {
+    return Array;
+  }
+}
+
+/** A Python `frozenset`: a Set subclass (a plain `Set` is a Python `set`). */
+export class MontyFrozenSet extends Set {}
+
+/** An object with no data form, output only: its Python `repr()`. */
+export class MontyRepr {
+  /** @param {string} repr */
+  constructor(repr) {
+    this.repr = repr;
+  }
+
+  toString() {
+    return this.repr;
+  }
+}
+
+/**
+ * A Python `float` whose value is integral (`2.0`), which a JS number
+ * would turn into an `int` on the way back. A `Number` object: arithmetic,
+ * `String()` and `JSON.stringify` treat it as the number. Wrap a number in
+ * it to send a float: `new MontyFloat(2)`.
+ */
+export class MontyFloat extends Number {}
+
+/**
+ * Parses the guest's JSON text straight into JS values, decoding tagged
+ * values on the way (README "Messages"). A hand-written parser rather than
+ * `JSON.parse`, which would lose two things: an integral float (`22.0`)
+ * would come back as the int `22`, and a dict's integer-like str keys would
+ * be reordered (`{"2":..,"1":..}`).
+ * @param {string} text
+ */
+export function parseTagged(text) {
+  const p = new Parser(text);
+  p.ws();
+  const v = p.value();
+  p.ws();
+  if (p.i !== text.length) p.fail('trailing characters');
+  return v;
+}
+
+class Parser {
+  /** @param {string} s */
+  constructor(s) {
+    this.s = s;
+    this.i = 0;
+  }
+
+  fail(why) {
+    throw new SyntaxError(`bad JSON from the guest at ${this.i}: ${why}`);
+  }
+
+  ws() {
+    const s = this.s;
+    let c = s.charCodeAt(this.i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = s.charCodeAt(++this.i);
+  }
+
+  value() {
+    const c = this.s.charCodeAt(this.i);
+    if (c === 34) return this.string();
+    if (c === 123) return this.object();
+    if (c === 91) return this.array();
+    if (c === 116 && this.s.startsWith('true', this.i)) { this.i += 4; return true; }
+    if (c === 102 && this.s.startsWith('false', this.i)) { this.i += 5; return false; }
+    if (c === 110 && this.s.startsWith('null', this.i)) { this.i += 4; return null; }
+    return this.number();
+  }
+
+  number() {
+    const s = this.s;
+    const start = this.i;
+    let isFloat = false;
+    let c = s.charCodeAt(this.i);
+    if (c === 45) c = s.charCodeAt(++this.i);
+    while ((c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45) {
+      if (c === 46 || c === 101 || c === 69) isFloat = true;
+      c = s.charCodeAt(++this.i);
+    }
+    if (this.i === start) this.fail('unexpected character');
+    const n = Number(s.slice(start, this.i));
+    if (Number.isNaN(n)) this.fail('bad number');
+    if (isFloat && Number.isInteger(n)) return new MontyFloat(n);
+    return n;
+  }
+
+  string() {
+    const s = this.s;
+    const start = ++this.i;
+    for (;;) {
+      const c = s.charCodeAt(this.i);
+      if (c === 34) {
+        const out = s.slice(start, this.i);
+        this.i++;
+        return out;
+      }
+      if (c === 92) break;
+      if (Number.isNaN(c)) this.fail('unterminated string');
+      this.i++;
+    }
+    // Escapes: find the end, let JSON.parse decode the literal.
+    let j = this.i;
+    for (;;) {
+      const c = s.charCodeAt(j);
+      if (c === 92) j += 2;
+      else if (c === 34) break;
+      else if (Number.isNaN(c)) this.fail('unterminated string');
+      else j++;
+    }
+    const out = JSON.parse(s.slice(start - 1, j + 1));
+    this.i = j + 1;
+    return out;
+  }
+
+  array() {
+    this.i++;
+    const out = [];
+    this.ws();
+    if (this.s.charCodeAt(this.i) === 93) { this.i++; return out; }
+    for (;;) {
+      this.ws();
+      out.push(this.value());
+      this.ws();
+      const c = this.s.charCodeAt(this.i++);
+      if (c === 93) return out;
+      if (c !== 44) this.fail('expected , or ]');
+    }
+  }
+
+  object() {
+    this.i++;
+    const keys = [];
+    const vals = [];
+    this.ws();
+    if (this.s.charCodeAt(this.i) === 125) {
+      this.i++;
+    } else {
+      for (;;) {
+        this.ws();
+        if (this.s.charCodeAt(this.i) !== 34) this.fail('expected a key');
+        keys.push(this.string());
+        this.ws();
+        if (this.s.charCodeAt(this.i++) !== 58) this.fail('expected :');
+        this.ws();
+        vals.push(this.value());
+        this.ws();
+        const c = this.s.charCodeAt(this.i++);
+        if (c === 125) break;
+        if (c !== 44) this.fail('expected , or }');
+      }
+    }
+    if (keys.length === 1 && keys[0].charCodeAt(0) === 36) {
+      const tagged = untag(keys[0], vals[0]);
+      if (tagged !== NOT_TAGGED) return tagged;
+    }
+    return dictOf(keys, vals);
+  }
+}
+
+const NOT_TAGGED = Symbol('not tagged');
+
+function untag(tag, x) {
+  switch (tag) {
+    case '$int': return BigInt(x);
+    case '$float': return x === 'inf' ? Infinity : x === '-inf' ? -Infinity : NaN;
+    case '$tuple': return MontyTuple.from(x);
+    case '$set': return new Set(x);
+    case '$frozenset': return new MontyFrozenSet(x);
+    case '$bytes': return fromBase64(x);
+    case '$dict': {
+      if (x.every(([k]) => typeof k === 'string')) return dictOf(x.map((kv) => kv[0]), x.map((kv) => kv[1]));
+      return new Map(x);
+    }
+    case '$repr': return new MontyRepr(x);
+    default: return NOT_TAGGED;
+  }
+}
+
+/**
+ * A str-keyed dict: a plain object, or a Map when a key looks like an array
+ * index (a JS object would move it first, changing Python's order).
+ */
+function dictOf(keys, vals) {
+  if (keys.some(isIndexKey)) return new Map(keys.map((k, n) => [k, vals[n]]));
+  const out = {};
+  for (let n = 0; n < keys.length; n++) {
+    if (keys[n] === '__proto__') Object.defineProperty(out, keys[n], { value: vals[n], enumerable: true, writable: true, configurable: true });
+    else out[keys[n]] = vals[n];
+  }
+  return out;
+}
+
+function isIndexKey(k) {
+  const c = k.charCodeAt(0);
+  return c >= 48 && c <= 57 && INDEX_KEY.test(k) && Number(k) < 2 ** 32 - 1;
+}
+
+// ---------------------------------------------------------------- base64 --
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_INDEX = new Int16Array(128).fill(-1);
+for (let i = 0; i < 64; i++) B64_INDEX[B64.charCodeAt(i)] = i;
+
+export function toBase64(u8) {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < u8.length; i += 3) {
+    const n = (u8[i] << 16) | (u8[i + 1] << 8) | u8[i + 2];
+    out += B64[n >> 18] + B64[(n >> 12) & 63] + B64[(n >> 6) & 63] + B64[n & 63];
+  }
+  if (i < u8.length) {
+    const n = (u8[i] << 16) | ((i + 1 < u8.length ? u8[i + 1] : 0) << 8);
+    out += B64[n >> 18] + B64[(n >> 12) & 63] + (i + 1 < u8.length ? B64[(n >> 6) & 63] : '=') + '=';
+  }
+  return out;
+}
+
+export function fromBase64(s) {
+  const clean = s.replace(/=+$/, '');
+  const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let bits = 0;
+  let acc = 0;
+  let k = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const c = clean.charCodeAt(i);
+    const v = c < 128 ? B64_INDEX[c] : -1;
+    if (v < 0) throw new Error('invalid base64 from the guest');
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[k++] = (acc >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+const INDEX_KEY = /^(0|[1-9][0-9]*)$/;
+
+// ---------------------------------------------------------------- encode --
+
+function fail(path, what) {
+  return new TypeError(`${path}: ${what} has no Python form`);
+}
+
+function describe(x) {
+  if (typeof x === 'function') return `a function${x.name ? ` (${x.name})` : ''}`;
+  if (typeof x === 'symbol') return `a symbol (${String(x)})`;
+  const ctor = x && x.constructor && x.constructor.name;
+  return `an object of class ${ctor || 'unknown'}`;
+}
+
+function encodeNumber(n) {
+  if (Number.isNaN(n)) return { $float: 'nan' };
+  if (n === Infinity) return { $float: 'inf' };
+  if (n === -Infinity) return { $float: '-inf' };
+  if (Number.isInteger(n) && !Object.is(n, -0) && Math.abs(n) <= MAX_SAFE) return n;
+  // A float: make sure JSON keeps it a float.
+  if (Number.isInteger(n)) return floatLiteral(n);
+  return n;
+}
+
+/** A float with an integral value: JSON text `1e+21` / `-0.0` / `2.0`. */
+class FloatText {
+  constructor(text) {
+    this.text = text;
+  }
+}
+
+function floatLiteral(n) {
+  if (Object.is(n, -0)) return new FloatText('-0.0');
+  const s = String(n);
+  return new FloatText(/[.e]/.test(s) ? s : `${s}.0`);
+}
+
+/**
+ * JS value -> tagged JSON text. Throws TypeError naming the path of a value
+ * with no Python form.
+ * @param {unknown} value
+ * @param {string} path
+ */
+export function encodeJson(value, path) {
+  try {
+    return stringify(encode(value, path, new Set()));
+  } catch (err) {
+    if (err instanceof RangeError) throw new TypeError(`${path}: nested too deeply to send to Python`);
+    throw err;
+  }
+}
+
+function stringify(t) {
+  if (t instanceof FloatText) return t.text;
+  if (Array.isArray(t)) return `[${t.map(stringify).join(',')}]`;
+  if (t !== null && typeof t === 'object') {
+    return `{${Object.keys(t).map((k) => `${JSON.stringify(k)}:${stringify(t[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(t);
+}
+
+function encode(x, path, seen) {
+  switch (typeof x) {
+    case 'undefined': return null;
+    case 'boolean':
+    case 'string': return x;
+    case 'number': return encodeNumber(x);
+    case 'bigint': return x >= -MAX_SAFE && x <= MAX_SAFE ? Number(x) : { $int: x.toString() };
+    case 'function':
+    case 'symbol': throw fail(path, describe(x));
+    default: break;
+  }
+  if (x === null) return null;
+  if (x instanceof MontyFloat) {
+    const n = x.valueOf();
+    if (!Number.isFinite(n)) return encodeNumber(n);
+    return Number.isInteger(n) ? floatLiteral(n) : n;
+  }
+  if (x instanceof Uint8Array) return { $bytes: toBase64(x) };
+  if (seen.has(x)) throw new TypeError(`${path}: a cycle (the value contains itself) has no Python form`);
+  seen.add(x);
+  try {
+    if (Array.isArray(x)) {
+      const items = x.map((v, i) => encode(v, `${path}[${i}]`, seen));
+      return x instanceof MontyTuple ? { $tuple: items } : items;
+    }
+    if (x instanceof Set) {
+      const items = [...x].map((v, i) => encode(v, `${path}{${i}}`, seen));
+      return x instanceof MontyFrozenSet ? { $frozenset: items } : { $set: items };
+    }
+    if (x instanceof Map) {
+      const pairs = [];
+      let allStr = true;
+      for (const [k, v] of x) {
+        if (typeof k !== 'string') allStr = false;
+        pairs.push([k, v]);
+      }
+      const entries = pairs.map(([k, v]) => [
+        encode(k, `${path}<key ${String(typeof k === 'symbol' ? k.toString() : k)}>`, seen),
+        encode(v, `${path}[${JSON.stringify(typeof k === 'string' ? k : String(typeof k === 'symbol' ? '' : k))}]`, seen),
+      ]);
+      if (allStr && !(pairs.length === 1 && pairs[0][0].startsWith('$')) && !pairs.some(([k]) => isIndexKey(k))) {
+        const out = {};
+        for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true });
+        return out;
+      }
+      return { $dict: entries };
+    }
+    const proto = Object.getPrototypeOf(x);
+    if (proto === Object.prototype || proto === null) {
+      const keys = Object.keys(x);
+      const out = {};
+      for (const k of keys) {
+        const sub = /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`;
+        Object.defineProperty(out, k, { value: encode(x[k], sub, seen), enumerable: true });
+      }
+      if (keys.length === 1 && keys[0].startsWith('$')) return { $dict: [[keys[0], out[keys[0]]]] };
+      return out;
+    }
+    throw fail(path, describe(x));
+  } finally {
+    seen.delete(x);
+  }
+}
