@@ -1,0 +1,59 @@
+"""monty_wasm: the monty Python sandbox (`monty.wasm`) from Python, through wasmtime.
+
+```python
+import monty_wasm
+
+m = monty_wasm.Monty('fetch(url).upper()', inputs=['url'])
+print(m.run(inputs={'url': 'https://example.com'},
+            external_functions={'fetch': lambda u: f'<html of {u}>'}))
+```
+"""
+
+from ._errors import (
+    MontyError,
+    MontyInternalError,
+    MontyInvalidError,
+    MontyLimitError,
+    MontyRuntimeError,
+    MontySnapshotError,
+    MontySyntaxError,
+    MontyTypingError,
+)
+from ._monty import (
+    FunctionSnapshot,
+    FutureSnapshot,
+    Monty,
+    MontyComplete,
+    OsHandler,
+    PendingCall,
+    PrintCallback,
+    ResourceLimits,
+    load_snapshot,
+    run_monty_async,
+)
+from ._values import MontyRepr
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    "Monty",
+    "ResourceLimits",
+    "MontyComplete",
+    "FunctionSnapshot",
+    "FutureSnapshot",
+    "PendingCall",
+    "PrintCallback",
+    "OsHandler",
+    "MontyRepr",
+    "run_monty_async",
+    "load_snapshot",
+    "MontyError",
+    "MontySyntaxError",
+    "MontyRuntimeError",
+    "MontyLimitError",
+    "MontyTypingError",
+    "MontyInvalidError",
+    "MontyInternalError",
+    "MontySnapshotError",
+]
