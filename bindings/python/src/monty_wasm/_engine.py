@@ -279,10 +279,11 @@ class Instance:
             self._sink(stream, text)
 
     def flush_output(self) -> None:
-        for stream in ("stdout", "stderr"):
+        streams: tuple[Stream, Stream] = ("stdout", "stderr")
+        for stream in streams:
             text = self._decoders[stream].decode(b"", final=True)
             if text:
-                self._sink(stream, text)  # type: ignore[arg-type]
+                self._sink(stream, text)
 
     # calls ------------------------------------------------------------------
 

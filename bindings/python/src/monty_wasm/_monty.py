@@ -71,6 +71,9 @@ _KNOWN_LIMITS = frozenset(ResourceLimits.__annotations__)
 _MISSING: Any = object()
 _SNAPSHOT_MAGIC = b"MONTYWPY"
 _SNAPSHOT_VERSION = 1
+# After the first of several async calls finishes, the others that finish
+# within this window of each other are answered in the same reply.
+_BATCH_WINDOW_SECS = 0.005
 
 
 def _default_print(stream: Literal["stdout", "stderr"], text: str) -> None:
@@ -500,7 +503,8 @@ class Monty:
 
     def _start(self, inputs: Mapping[str, Any] | None, limits: Mapping[str, Any] | None,
                print_callback: PrintCallback | None,
-               external_functions: Mapping[str, Callable[..., Any]] | None) -> tuple[_Execution, dict[str, Any]]:
+               external_functions: Mapping[str, Callable[..., Any]] | None,
+               modules: dict[str, str] | None = None) -> tuple[_Execution, dict[str, Any]]:
         given = dict(inputs or {})
         missing = [n for n in self.inputs if n not in given]
         if missing:
@@ -514,7 +518,7 @@ class Monty:
             "code": self.code,
             "filename": self.script_name,
             "inputs": enc,
-            "externals": [{"name": n, "async": a} if a else {"name": n} for n, a in functions.items()],
+            "externals": [_external(n, a, (modules or {}).get(n)) for n, a in functions.items()],
         }
         lim = _limits_request(limits)
         if lim:
@@ -530,11 +534,13 @@ class Monty:
         limits: ResourceLimits | Mapping[str, Any] | None = None,
         print_callback: PrintCallback | None = None,
         external_functions: Mapping[str, Callable[..., Any]] | None = None,
+        external_modules: Mapping[str, Mapping[str, Callable[..., Any]]] | None = None,
     ) -> Progress:
         """Starts a run that pauses at each host call: a `FunctionSnapshot`,
         a `FutureSnapshot` (async calls) or `MontyComplete`.
         `external_functions` here only declares names (coroutine functions as async)."""
-        ex, progress = self._start(inputs, limits, print_callback, external_functions)
+        funcs, modules = _merge_modules(external_functions, external_modules)
+        ex, progress = self._start(inputs, limits, print_callback, funcs, modules)
         return _wrap(ex, progress)
 
     def run(
@@ -545,20 +551,22 @@ class Monty:
         external_functions: Mapping[str, Callable[..., Any]] | None = None,
         print_callback: PrintCallback | None = None,
         os: OsHandler | None = None,
+        external_modules: Mapping[str, Mapping[str, Callable[..., Any]]] | None = None,
     ) -> Any:
         """Runs to the end and returns the last expression's value (else None).
         With coroutine functions among `external_functions`, runs them on a
         private event loop (use `run_monty_async` inside a running loop)."""
-        funcs = dict(external_functions or {})
+        funcs, modules = _merge_modules(external_functions, external_modules)
         if any(_is_async(f) for f in funcs.values()):
             try:
                 asyncio.get_running_loop()
             except RuntimeError:
-                return asyncio.run(run_monty_async(self, inputs=inputs, limits=limits, external_functions=funcs,
-                                                   print_callback=print_callback, os=os))
+                return asyncio.run(run_monty_async(self, inputs=inputs, limits=limits, external_functions=external_functions,
+                                                   print_callback=print_callback, os=os,
+                                                   external_modules=external_modules))
             raise RuntimeError("Monty.run() with async external functions was called inside a running event "
                                "loop: await run_monty_async(...) instead")
-        ex, progress = self._start(inputs, limits, print_callback, funcs)
+        ex, progress = self._start(inputs, limits, print_callback, funcs, modules)
         os_handler = os or _deny_os
         while True:
             status = progress.get("status")
@@ -580,6 +588,29 @@ class Monty:
 
     def __repr__(self) -> str:
         return f"Monty(<{len(self.code)} chars>, script_name={self.script_name!r})"
+
+
+def _external(name: str, is_async: bool, module: str | None) -> dict[str, Any]:
+    ext: dict[str, Any] = {"name": name}
+    if is_async:
+        ext["async"] = True
+    if module is not None:
+        ext["module"] = module
+    return ext
+
+
+def _merge_modules(funcs: Mapping[str, Callable[..., Any]] | None,
+                   external_modules: Mapping[str, Mapping[str, Callable[..., Any]]] | None,
+                   ) -> tuple[dict[str, Callable[..., Any]], dict[str, str]]:
+    """`external_functions` plus the functions of `external_modules`
+    (each is also a global, as the guest declares them), and their modules."""
+    merged = dict(funcs or {})
+    modules: dict[str, str] = {}
+    for mod, members in (external_modules or {}).items():
+        for name, f in members.items():
+            merged.setdefault(name, f)
+            modules[name] = mod
+    return merged, modules
 
 
 def _call_args(progress: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
@@ -632,15 +663,16 @@ async def run_monty_async(
     limits: ResourceLimits | Mapping[str, Any] | None = None,
     print_callback: PrintCallback | None = None,
     os: OsHandler | Callable[[str, tuple[Any, ...], dict[str, Any]], Awaitable[Any]] | None = None,
+    external_modules: Mapping[str, Mapping[str, Callable[..., Any]]] | None = None,
 ) -> Any:
     """Runs `monty` on the running event loop. Coroutine functions are async
     in the sandbox: every call a `gather` announces starts at once as a task.
     The guest itself runs on the loop's thread between host calls."""
-    funcs = dict(external_functions or {})
+    funcs, modules = _merge_modules(external_functions, external_modules)
     lim = _limits_request(limits)
     budget = lim.get("max_duration_secs")
     deadline = None if budget is None else time.monotonic() + budget + 0.05 + 0.1 * budget
-    ex, progress = monty._start(inputs, limits, print_callback, funcs)
+    ex, progress = monty._start(inputs, limits, print_callback, funcs, modules)
     os_handler = os or _deny_os
     tasks: dict[asyncio.Future[dict[str, Any]], int] = {}
     waited_since: float | None = None
@@ -666,9 +698,16 @@ async def run_monty_async(
                 else:
                     reply = _sync_call(funcs, progress)
             elif status == "os_call":
-                reply = _os_call(os_handler, progress)  # type: ignore[arg-type]
-                if "value" in reply and inspect.isawaitable(reply["value"]):
-                    reply = {"id": reply["id"], "value": encode(await reply["value"], "os return value")}
+                call_id = int(progress["id"])
+                args, kwargs = _call_args(progress)
+                try:
+                    value = os_handler(progress["function"], tuple(args), kwargs)
+                    if inspect.isawaitable(value):
+                        value = await value
+                except Exception as exc:  # noqa: BLE001
+                    reply = _exception_reply(call_id, exc)
+                else:
+                    reply = _value_reply(call_id, value, f"{progress['function']}() return value")
             elif status == "wait":
                 if waited_since is None:
                     waited_since = time.monotonic()
@@ -677,6 +716,7 @@ async def run_monty_async(
                     name = c["name"]
                     f = funcs.get(name)
                     args, kwargs = _call_args(c)
+                    task: asyncio.Future[dict[str, Any]]
                     if f is not None and _is_async(f):
                         task = asyncio.ensure_future(run_async(call_id, name, f, args, kwargs))
                     else:
@@ -690,7 +730,15 @@ async def run_monty_async(
                     left = max(0.0, deadline - time.monotonic())
                     timeout = left if timeout is None else min(timeout, left)
                 if tasks:
-                    done, _ = await asyncio.wait(list(tasks), timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+                    done, pending = await asyncio.wait(list(tasks), timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+                    while done and pending:
+                        # calls that finish together are answered together, as
+                        # they would be in one event-loop step under CPython
+                        more, pending = await asyncio.wait(pending, timeout=_BATCH_WINDOW_SECS,
+                                                           return_when=asyncio.FIRST_COMPLETED)
+                        if not more:
+                            break
+                        done |= more
                 elif timeout is not None:
                     await asyncio.sleep(timeout)
                     done = set()

@@ -64,9 +64,16 @@ def encode(value: Any, path: str) -> Any:
         raise TypeError(f"{path}: a sandbox object with no data form ({value}) cannot be passed back into the sandbox")
     # subclasses of the plain types (IntEnum, str enums, OrderedDict, namedtuple...)
     # are sent as their base type's data
-    for base in (bool, int, float, str, bytes):
-        if isinstance(value, base):
-            return encode(base(value), path)
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return encode(int(value), path)
+    if isinstance(value, float):
+        return encode(float(value), path)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bytes):
+        return encode(bytes(value), path)
     if isinstance(value, tuple):
         return encode(tuple(value), path)
     if isinstance(value, list):
