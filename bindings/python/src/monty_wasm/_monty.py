@@ -431,6 +431,52 @@ class FutureSnapshot(_Paused):
         return f"FutureSnapshot(pending_call_ids={self.pending_call_ids!r}, sleep={self.sleep!r})"
 
 
+def _undefined_names(code: str, filename: str) -> list[str] | None:
+    """Fallback when the guest's `check` does not report `undefined_names`:
+    CPython's own symbol tables give the global names the program reads but
+    never binds (builtins excluded), in first-use order; None when CPython
+    cannot parse the code (then only the run-time mapping's names are declared)."""
+    import ast
+    import symtable
+
+    try:
+        top = symtable.symtable(code, filename, "exec")
+        tree = ast.parse(code, filename)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    bound: set[str] = set()
+    used: set[str] = set()
+
+    def walk(table: symtable.SymbolTable, is_top: bool) -> None:
+        for sym in table.get_symbols():
+            name = sym.get_name()
+            if is_top:
+                if sym.is_assigned() or sym.is_imported() or sym.is_namespace():
+                    bound.add(name)
+                if sym.is_referenced():
+                    used.add(name)
+            elif sym.is_global():
+                if sym.is_declared_global() and (sym.is_assigned() or sym.is_imported()):
+                    bound.add(name)
+                if sym.is_referenced():
+                    used.add(name)
+        for child in table.get_children():
+            walk(child, False)
+
+    walk(top, True)
+    # only names the program calls: a name merely read stays a NameError
+    called = {node.func.id for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    missing = {n for n in (used - bound) & called if not hasattr(builtins, n)}
+    order: dict[str, tuple[int, int]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in missing:
+            pos = (node.lineno, node.col_offset)
+            if node.id not in order or pos < order[node.id]:
+                order[node.id] = pos
+    return sorted(missing, key=lambda n: order.get(n, (1 << 30, 0)))
+
+
 class Monty:
     """A program, checked for syntax at construction, run any number of times.
 
@@ -464,6 +510,8 @@ class Monty:
                 self._declared = list(external_functions)
         report = self._check()
         self._undefined: list[str] | None = report.get("undefined_names")
+        if self._undefined is None:
+            self._undefined = _undefined_names(code, script_name)
         if type_check:
             self.type_check(type_check_stubs)
 
@@ -492,12 +540,14 @@ class Monty:
 
     # -- the request --------------------------------------------------------
 
-    def _functions(self, external_functions: Mapping[str, Callable[..., Any]] | None) -> dict[str, bool]:
+    def _functions(self, external_functions: Mapping[str, Callable[..., Any]] | None,
+                   input_names: Iterable[str] = ()) -> dict[str, bool]:
         funcs = dict(external_functions or {})
         if self._declared is not None:
             names = list(self._declared)
         else:
-            names = [n for n in (self._undefined or []) if n not in self.inputs]
+            skip = set(self.inputs) | set(input_names)
+            names = [n for n in (self._undefined or []) if n not in skip]
             names += [n for n in funcs if n not in names]
         return {n: (n in self._async_declared or (n in funcs and _is_async(funcs[n]))) for n in names}
 
@@ -513,7 +563,7 @@ class Monty:
             if not isinstance(k, str) or not k.isidentifier():
                 raise TypeError(f"input names must be identifiers, got {k!r}")
         enc = {k: encode(v, f"inputs.{k}") for k, v in given.items()}
-        functions = self._functions(external_functions)
+        functions = self._functions(external_functions, given)
         req: dict[str, Any] = {
             "code": self.code,
             "filename": self.script_name,
