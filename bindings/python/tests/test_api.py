@@ -361,8 +361,30 @@ def test_recursion_depth_is_a_catchable_recursion_error() -> None:
 
 
 def test_unknown_limit_is_refused() -> None:
-    with pytest.raises(ValueError, match="max_allocations"):
-        Monty("1").run(limits={"max_allocations": 10})  # type: ignore[typeddict-unknown-key]
+    with pytest.raises(ValueError, match="max_allocs"):
+        Monty("1").run(limits={"max_allocs": 10})
+
+
+def test_max_allocations_is_accepted_but_warned_about() -> None:
+    with pytest.warns(UserWarning, match="max_allocations"):
+        assert Monty("1").run(limits={"max_allocations": 10}) == 1
+
+
+def test_limit_errors_are_runtime_errors_too() -> None:
+    with pytest.raises(monty_wasm.MontyRuntimeError) as e:
+        Monty("while True:\n    pass").run(limits={"max_duration_secs": 0.1})
+    assert isinstance(e.value, monty_wasm.MontyLimitError)
+    assert e.value.exception_type == "TimeoutError" and e.value.kind == "time"
+
+
+def test_monty_dump_and_load() -> None:
+    m = Monty("x + 1", inputs=["x"])
+    m2 = Monty.load(m.dump())
+    assert m2.run(inputs={"x": 41}) == 42
+    with pytest.raises(monty_wasm.MontySnapshotError):
+        Monty.load(b"nonsense")
+    with pytest.raises(monty_wasm.MontySnapshotError):
+        Monty.load(m.dump()[:-5])
 
 
 def test_resource_limits_is_a_typed_dict() -> None:

@@ -35,6 +35,13 @@ from ._values import MontyRepr
 
 __version__ = "0.1.0"
 
+# Public classes print as `monty_wasm.X`, as pydantic-monty's print as `pydantic_monty.X`.
+for _cls in (Monty, MontyComplete, FunctionSnapshot, FutureSnapshot, PendingCall, MontyRepr,
+             MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError,
+             MontyInvalidError, MontyInternalError, MontySnapshotError):
+    _cls.__module__ = __name__
+del _cls
+
 __all__ = [
     "__version__",
     "Monty",

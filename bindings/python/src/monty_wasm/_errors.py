@@ -65,13 +65,18 @@ class MontyTypingError(MontyError):
         return str(self)
 
 
-class MontyLimitError(MontyError):
-    """A resource limit stopped the run; `kind` is `instructions`, `time` or `memory`."""
+class MontyLimitError(MontyRuntimeError):
+    """A resource limit stopped the run; `kind` is `instructions`, `time` or `memory`.
+
+    A `MontyRuntimeError` too (as in pydantic-monty, where a limit surfaces
+    as an uncatchable `TimeoutError`/`MemoryError`): `exception_type` is
+    `TimeoutError` for time and instructions, `MemoryError` for memory."""
 
     def __init__(self, kind: str, message: str) -> None:
-        super().__init__(f"{kind} limit exceeded: {message}" if message else f"{kind} limit exceeded")
+        exc_type = "MemoryError" if kind == "memory" else "TimeoutError"
+        text = f"{kind} limit exceeded: {message}" if message else f"{kind} limit exceeded"
+        super().__init__(exc_type, text, f"{exc_type}: {text}\n")
         self.kind = kind
-        self.message = message
 
 
 class MontyInvalidError(MontyError, ValueError):

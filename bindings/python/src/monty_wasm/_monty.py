@@ -10,6 +10,7 @@ import json
 import struct
 import sys
 import time
+import warnings
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Literal, TypedDict, Union
 
@@ -57,7 +58,9 @@ class ResourceLimits(TypedDict, total=False):
       guest's own accounting) -> `kind='memory'`, or a catchable
       `MemoryError` for a single object that cannot fit.
     * `max_recursion_depth`: Python frames before a (catchable) `RecursionError`.
-    * `gc_interval`: accepted for compatibility and ignored.
+    * `gc_interval`: accepted for compatibility and ignored (the guest collects on its own).
+    * `max_allocations`: accepted for compatibility; NOT enforced (a
+      `UserWarning` says so): use `max_instructions` and `max_memory`.
     """
 
     max_instructions: int | None
@@ -65,11 +68,13 @@ class ResourceLimits(TypedDict, total=False):
     max_memory: int | None
     max_recursion_depth: int | None
     gc_interval: int | None
+    max_allocations: int | None
 
 
 _KNOWN_LIMITS = frozenset(ResourceLimits.__annotations__)
 _MISSING: Any = object()
 _SNAPSHOT_MAGIC = b"MONTYWPY"
+_MONTY_MAGIC = b"MONTYWPM"
 _SNAPSHOT_VERSION = 1
 # After the first of several async calls finishes, the others that finish
 # within this window of each other are answered in the same reply.
@@ -96,6 +101,9 @@ def _limits_request(limits: Mapping[str, Any] | None) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown resource limits: {', '.join(sorted(unknown))} "
                          f"(known: {', '.join(sorted(_KNOWN_LIMITS))})")
+    if limits.get("max_allocations") is not None:
+        warnings.warn("monty_wasm does not enforce max_allocations; use max_instructions and max_memory",
+                      UserWarning, stacklevel=3)
     out: dict[str, Any] = {}
     for key, guest_key in (("max_instructions", "max_instructions"),
                            ("max_duration_secs", "max_duration_secs"),
@@ -638,6 +646,39 @@ class Monty:
 
     def __repr__(self) -> str:
         return f"Monty(<{len(self.code)} chars>, script_name={self.script_name!r})"
+
+    def dump(self) -> bytes:
+        """The program and its settings as bytes (`Monty.load` restores them
+        without checking the code again). The source is included."""
+        state = {"code": self.code, "script_name": self.script_name, "inputs": self.inputs,
+                 "declared": self._declared, "async": sorted(self._async_declared),
+                 "undefined": self._undefined}
+        return _MONTY_MAGIC + bytes([_SNAPSHOT_VERSION]) + json.dumps(state).encode()
+
+    @staticmethod
+    def load(data: bytes) -> Monty:
+        """A `Monty` from `Monty.dump()` bytes."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"data must be bytes, not {type(data).__name__}")
+        data = bytes(data)
+        if not data.startswith(_MONTY_MAGIC) or len(data) < 9:
+            raise MontySnapshotError("not a dumped monty_wasm.Monty (bad magic header)")
+        if data[8] != _SNAPSHOT_VERSION:
+            raise MontySnapshotError(f"dumped Monty format {data[8]} is not supported")
+        try:
+            state = json.loads(data[9:])
+            self = object.__new__(Monty)
+            self.code = str(state["code"])
+            self.script_name = str(state["script_name"])
+            self.inputs = [str(n) for n in state["inputs"]]
+            declared = state["declared"]
+            self._declared = None if declared is None else [str(n) for n in declared]
+            self._async_declared = {str(n) for n in state["async"]}
+            undefined = state["undefined"]
+            self._undefined = None if undefined is None else [str(n) for n in undefined]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise MontySnapshotError(f"truncated or corrupted dumped Monty: {exc}") from None
+        return self
 
 
 def _external(name: str, is_async: bool, module: str | None) -> dict[str, Any]:
