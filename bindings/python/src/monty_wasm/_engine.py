@@ -40,6 +40,7 @@ _lock = threading.Lock()
 _engine: wasmtime.Engine | None = None
 _pre: wasmtime.InstancePre | None = None
 _sha256: str | None = None
+_baseline_memory = 0
 _local = threading.local()
 _ticker_started = False
 
@@ -50,6 +51,12 @@ def module_path() -> Path:
     if override:
         return Path(override)
     return Path(__file__).with_name("monty.wasm")
+
+
+def baseline_memory() -> int:
+    """Bytes of linear memory a fresh instance starts with (the interpreter's own)."""
+    _prepared()
+    return _baseline_memory
 
 
 def wasm_sha256() -> str:
@@ -97,7 +104,7 @@ def _load_module(engine: wasmtime.Engine, wasm: bytes, sha: str) -> wasmtime.Mod
 
 
 def _prepared() -> tuple[wasmtime.Engine, wasmtime.InstancePre]:
-    global _engine, _pre, _sha256
+    global _engine, _pre, _sha256, _baseline_memory
     if _pre is not None and _engine is not None:
         return _engine, _pre
     with _lock:
@@ -112,6 +119,10 @@ def _prepared() -> tuple[wasmtime.Engine, wasmtime.InstancePre]:
             for imp in module.imports:
                 if imp.module != _WASI or imp.name not in known:
                     raise RuntimeError(f"monty.wasm imports {imp.module}.{imp.name}, which this host does not provide")
+            for exp in module.exports:
+                ty = exp.type
+                if exp.name == "memory" and isinstance(ty, wasmtime.MemoryType):
+                    _baseline_memory = ty.limits.min * ty.page_size
             _pre = linker.instantiate_pre(module)
             _engine = engine
             _sha256 = sha

@@ -54,8 +54,10 @@ class ResourceLimits(TypedDict, total=False):
       start/resumes (not counting time in host functions) -> `kind='time'`.
       The host also stops the guest by wasmtime epoch interruption shortly
       after the budget, and `run_monty_async` bounds its own waiting by it.
-    * `max_memory`: bytes of linear memory (the store's limiter plus the
-      guest's own accounting) -> `kind='memory'`, or a catchable
+    * `max_memory`: bytes of memory the run may use beyond the interpreter's
+      own initial linear memory (about 10 MiB, `monty.wasm`'s minimum): the
+      store's limiter caps linear memory at that baseline plus `max_memory`,
+      and the guest is told the same cap -> `kind='memory'`, or a catchable
       `MemoryError` for a single object that cannot fit.
     * `max_recursion_depth`: Python frames before a (catchable) `RecursionError`.
     * `gc_interval`: accepted for compatibility and ignored (the guest collects on its own).
@@ -114,6 +116,8 @@ def _limits_request(limits: Mapping[str, Any] | None) -> dict[str, Any]:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
                 raise ValueError(f"limits[{key!r}] must be a non-negative number, got {v!r}")
             out[guest_key] = float(v) if key == "max_duration_secs" else int(v)
+    if "max_memory_bytes" in out:
+        out["max_memory_bytes"] += _engine.baseline_memory()
     return out
 
 
