@@ -201,7 +201,8 @@ ROUND_TRIP = [
 def test_values_round_trip_exactly(value: Any) -> None:
     got = Monty("v", inputs=["v"]).run(inputs={"v": value})
     assert got == value and type(got) is type(value)
-    assert repr(got) == repr(value)
+    if not isinstance(value, (set, frozenset)):  # str hashing is randomized per process
+        assert repr(got) == repr(value)
     # and through a host function, both ways
     echoed = Monty("echo(v)", inputs=["v"]).run(inputs={"v": value}, external_functions={"echo": lambda x: x})
     assert echoed == value and type(echoed) is type(value)

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import codecs
+import ctypes
 import hashlib
 import importlib.metadata
 import os
@@ -26,6 +27,10 @@ from pathlib import Path
 from typing import Any, Callable, Literal
 
 import wasmtime
+from wasmtime import _ffi  # the C API, for the i32 fast path
+from wasmtime._func import enter_wasm as _enter_wasm
+
+_I32_KIND = _ffi.WASMTIME_I32.value
 
 __all__ = ["Instance", "GuestTrap", "module_path", "wasm_sha256"]
 
@@ -263,8 +268,12 @@ class Instance:
             self.store.set_limits(memory_size=max_memory)
         self.finished = False
         self._deadline_armed = False
-        with self._entered():
+        self._nresults: dict[int, int] = {}
+        stack = _enter(self)
+        try:
             self.instance = pre.instantiate(self.store)
+        finally:
+            stack.pop()
         exports = self.instance.exports(self.store)
         mem = exports["memory"]
         assert isinstance(mem, wasmtime.Memory)
@@ -298,9 +307,6 @@ class Instance:
 
     # calls ------------------------------------------------------------------
 
-    def _entered(self) -> _Entered:
-        return _Entered(self)
-
     def set_deadline(self, seconds: float | None) -> None:
         """Traps the next guest calls once `seconds` of wall clock have passed in them."""
         if seconds is None:
@@ -312,17 +318,45 @@ class Instance:
         self._deadline_armed = True
 
     def _call_raw(self, func: wasmtime.Func, *args: int) -> Any:
+        """Calls a guest function whose parameters and result are i32 (or
+        none): straight through wasmtime's C API, without `Func.__call__`'s
+        per-call type introspection (which costs more than the call)."""
         if self.finished:
             raise RuntimeError("this monty.wasm instance has finished")
+        n = len(args)
+        params = (_ffi.wasmtime_val_t * n)() if n else None
+        for i, a in enumerate(args):
+            params[i].kind = _I32_KIND  # type: ignore[index]
+            params[i].of.i32 = a  # type: ignore[index]
+        results = (_ffi.wasmtime_val_t * 1)()
+        nres = self._nresults.get(id(func))
+        if nres is None:
+            nres = len(func.type(self.store).results)
+            self._nresults[id(func)] = nres
+        stack = _enter(self)
         try:
-            with self._entered():
-                return func(self.store, *args)
+            with _enter_wasm(self.store) as trap:
+                error = _ffi.wasmtime_func_call(self.store._context(), ctypes.byref(func._func), params, n,
+                                                results, nres, trap)
+                if error:
+                    raise wasmtime.WasmtimeError._from_ptr(error)
         except (wasmtime.Trap, wasmtime.WasmtimeError, _ProcExit) as exc:
             self.finished = True
             message = str(exc)
             deadline = self._deadline_armed and "interrupt" in message
             raise GuestTrap(message, memory_bytes=self.memory.data_len(self.store),
                             stderr_tail=self._stderr_tail, deadline=deadline) from None
+        except BaseException:
+            # an exception from the print callback (or a host import) ends the run
+            self.finished = True
+            raise
+        finally:
+            stack.pop()
+        return results[0].of.i32 if nres else None
+
+    def _base(self) -> int:
+        """The address of linear memory now (it may move when memory grows)."""
+        return ctypes.cast(self.memory.data_ptr(self.store), ctypes.c_void_p).value or 0
 
     def call_bytes(self, name: str, arg: bytes | None) -> bytes:
         """Calls `name(arg) -> list<u8>|string` through the canonical ABI."""
@@ -333,24 +367,27 @@ class Instance:
             n = len(arg)
             ptr = self._call_raw(funcs["cabi_realloc"], 0, 0, 1, n)
             if n:
-                self.memory.write(self.store, arg, ptr)
+                if ptr + n > self.memory.data_len(self.store):
+                    raise RuntimeError("cabi_realloc returned memory out of bounds")
+                ctypes.memmove(self._base() + ptr, arg, n)
             ret = self._call_raw(funcs[name], ptr, n)
-        rptr, rlen = struct.unpack("<II", self.memory.read(self.store, ret, ret + 8))
-        out = bytes(self.memory.read(self.store, rptr, rptr + rlen)) if rlen else b""
+        size = self.memory.data_len(self.store)
+        base = self._base()
+        if ret + 8 > size:
+            raise RuntimeError("the guest returned a result address out of bounds")
+        rptr, rlen = struct.unpack("<II", ctypes.string_at(base + ret, 8))
+        if rptr + rlen > size:
+            raise RuntimeError("the guest returned a result out of bounds")
+        out = ctypes.string_at(base + rptr, rlen) if rlen else b""
         self._call_raw(funcs["cabi_post_" + name], ret)
         return out
 
 
-class _Entered:
-    def __init__(self, inst: Instance) -> None:
-        self.inst = inst
-
-    def __enter__(self) -> None:
-        stack: list[Instance] | None = getattr(_local, "stack", None)
-        if stack is None:
-            stack = []
-            _local.stack = stack
-        stack.append(self.inst)
-
-    def __exit__(self, *exc: object) -> None:
-        _local.stack.pop()
+def _enter(inst: Instance) -> list[Instance]:
+    """Pushes `inst` as this thread's running instance; the caller pops it."""
+    stack: list[Instance] | None = getattr(_local, "stack", None)
+    if stack is None:
+        stack = []
+        _local.stack = stack
+    stack.append(inst)
+    return stack
