@@ -134,7 +134,8 @@ def bench_peer(names: list[str], start_runs: int, repeat: int, expected: dict[st
             code = "total = 0\nfor i in range(1000):\n    total += f(i)\ntotal"
             f = lambda i: i  # noqa: E731
             per_run = []
-            with pool.checkout() as session:
+            # its default max_suspensions (1000 per checkout) would stop the loop
+            with pool.checkout(limits={"max_suspensions": 1_000_000}) as session:
                 assert session.feed_run(code, external_lookup={"f": f}) == 499500
                 for _ in range(5):
                     t = time.perf_counter()

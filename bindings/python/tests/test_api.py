@@ -397,3 +397,13 @@ def test_resource_limits_is_a_typed_dict() -> None:
 def test_type_check_runs_the_guest_check() -> None:
     m = Monty("def f(x):\n    return x\nf(1)")
     m.type_check(stubs="def fetch(url: str) -> str: ...")
+
+
+def test_readme_example_runs() -> None:
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks, "README has no python example"
+    exec(compile(blocks[0], "README.md", "exec"), {"__name__": "__readme__"})
