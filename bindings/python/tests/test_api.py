@@ -407,3 +407,15 @@ def test_readme_example_runs() -> None:
     blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
     assert blocks, "README has no python example"
     exec(compile(blocks[0], "README.md", "exec"), {"__name__": "__readme__"})
+
+
+def test_the_guest_abort_message_is_not_program_output() -> None:
+    out, cb = collect()
+    with pytest.raises(monty_wasm.MontyLimitError):
+        Monty("x = []\nwhile True:\n    x.append('a' * 1000)").run(limits={"max_memory": 16 << 20}, print_callback=cb)
+    assert not any("memory allocation" in t or "RUST_BACKTRACE" in t for _, t in out)
+    # the same text printed by the program itself still arrives
+    out, cb = collect()
+    Monty("import sys\nprint('memory allocation of ', end='', file=sys.stderr)\nf()\n1").run(
+        external_functions={"f": lambda: None}, print_callback=cb)
+    assert "".join(t for _, t in out) == "memory allocation of "

@@ -261,6 +261,8 @@ class Instance:
             "stderr": codecs.getincrementaldecoder("utf-8")("replace"),
         }
         self._stderr_tail = ""
+        self._held: str | None = None
+        self._dropping_note = False
         self.max_memory = max_memory
         self.store = wasmtime.Store(engine)
         self.store.set_epoch_deadline(_UNLIMITED_TICKS)
@@ -295,10 +297,30 @@ class Instance:
         text = self._decoders[stream].decode(data)
         if stream == "stderr":
             self._stderr_tail = (self._stderr_tail + text)[-400:]
+            # Rust's allocation-failure abort message ("memory allocation of N
+            # bytes failed" + a RUST_BACKTRACE note) is the guest's, not the
+            # program's: held back, and kept only for classifying the trap.
+            if self._held is not None:
+                self._held += text
+                if self._held.endswith("bytes failed\n"):
+                    self._dropping_note = True
+                return
+            if text == "memory allocation of ":
+                self._held = text
+                return
+            if self._dropping_note and text.startswith("note: run with `RUST_BACKTRACE"):
+                return
         if text:
             self._sink(stream, text)
 
+    def release_held(self) -> None:
+        """Gives back held stderr text if the run went on (it was the program's)."""
+        if self._held is not None and not self.finished:
+            held, self._held = self._held, None
+            self._sink("stderr", held)
+
     def flush_output(self) -> None:
+        self.release_held()
         streams: tuple[Stream, Stream] = ("stdout", "stderr")
         for stream in streams:
             text = self._decoders[stream].decode(b"", final=True)

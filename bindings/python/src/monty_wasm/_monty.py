@@ -191,6 +191,8 @@ class _Execution:
         progress: dict[str, Any] = json.loads(raw)
         if progress.get("status") not in ("call", "os_call", "wait"):
             self.inst.flush_output()
+        else:
+            self.inst.release_held()
         return progress
 
     def _trap_error(self, exc: _engine.GuestTrap) -> MontyError:
