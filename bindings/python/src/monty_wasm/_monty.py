@@ -534,7 +534,7 @@ class Monty:
         if stubs is not None:
             req["stubs"] = stubs
         ex = _Execution(script_name=self.script_name, functions={}, limits={}, print_callback=None)
-        report: dict[str, Any] = json.loads(ex.inst.call_bytes("check", json.dumps(req).encode()))
+        report = ex.call("check", json.dumps(req).encode())
         for d in report.get("diagnostics", []):
             if d.get("type") == "SyntaxError" or not report.get("ok", True):
                 line = int(d.get("line") or 0)
