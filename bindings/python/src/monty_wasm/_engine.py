@@ -30,7 +30,11 @@ import wasmtime
 from wasmtime import _ffi  # the C API, for the i32 fast path
 from wasmtime._func import enter_wasm as _enter_wasm
 
+from wasmtime._extern import wrap_extern
+
 _I32_KIND = _ffi.WASMTIME_I32.value
+# result counts of the guest's exports, by name (the same in every instance)
+_NRESULTS: dict[str, int] = {}
 
 __all__ = ["Instance", "GuestTrap", "module_path", "wasm_sha256"]
 
@@ -270,26 +274,35 @@ class Instance:
             self.store.set_limits(memory_size=max_memory)
         self.finished = False
         self._deadline_armed = False
-        self._nresults: dict[int, int] = {}
         stack = _enter(self)
         try:
             self.instance = pre.instantiate(self.store)
         finally:
             stack.pop()
-        exports = self.instance.exports(self.store)
-        mem = exports["memory"]
+        self._funcs: dict[str, wasmtime.Func] = {}
+        mem = self._export("memory")
         assert isinstance(mem, wasmtime.Memory)
         self.memory = mem
-        self._funcs: dict[str, wasmtime.Func] = {}
-        for name in ("cabi_realloc", "start", "resume", "restore", "snapshot", "check",
-                     "cabi_post_start", "cabi_post_resume", "cabi_post_restore",
-                     "cabi_post_snapshot", "cabi_post_check"):
-            f = exports[name]
-            assert isinstance(f, wasmtime.Func)
+        if isinstance(self._export("_initialize"), wasmtime.Func):
+            self._call_raw("_initialize")
+
+    def _export(self, name: str) -> Any:
+        """One export, looked up by name (not all of them per instance: they cost)."""
+        item = _ffi.wasmtime_extern_t()
+        raw = name.encode()
+        if not _ffi.wasmtime_instance_export_get(self.store._context(), ctypes.byref(self.instance._instance),
+                                                 raw, len(raw), ctypes.byref(item)):
+            return None
+        return wrap_extern(item)
+
+    def _func(self, name: str) -> wasmtime.Func:
+        f = self._funcs.get(name)
+        if f is None:
+            f = self._export(name)
+            if not isinstance(f, wasmtime.Func):
+                raise RuntimeError(f"monty.wasm has no export {name}")
             self._funcs[name] = f
-        init = exports.get("_initialize")
-        if isinstance(init, wasmtime.Func):
-            self._call_raw(init)
+        return f
 
     # output ---------------------------------------------------------------
 
@@ -339,22 +352,23 @@ class Instance:
         self.store.set_epoch_deadline(max(1, int(seconds / _EPOCH_TICK_SECS) + 1))
         self._deadline_armed = True
 
-    def _call_raw(self, func: wasmtime.Func, *args: int) -> Any:
+    def _call_raw(self, name: str, *args: int) -> Any:
         """Calls a guest function whose parameters and result are i32 (or
         none): straight through wasmtime's C API, without `Func.__call__`'s
         per-call type introspection (which costs more than the call)."""
         if self.finished:
             raise RuntimeError("this monty.wasm instance has finished")
+        func = self._func(name)
         n = len(args)
         params = (_ffi.wasmtime_val_t * n)() if n else None
         for i, a in enumerate(args):
             params[i].kind = _I32_KIND  # type: ignore[index]
             params[i].of.i32 = a  # type: ignore[index]
         results = (_ffi.wasmtime_val_t * 1)()
-        nres = self._nresults.get(id(func))
+        nres = _NRESULTS.get(name)
         if nres is None:
             nres = len(func.type(self.store).results)
-            self._nresults[id(func)] = nres
+            _NRESULTS[name] = nres
         stack = _enter(self)
         try:
             with _enter_wasm(self.store) as trap:
@@ -382,17 +396,16 @@ class Instance:
 
     def call_bytes(self, name: str, arg: bytes | None) -> bytes:
         """Calls `name(arg) -> list<u8>|string` through the canonical ABI."""
-        funcs = self._funcs
         if arg is None:
-            ret = self._call_raw(funcs[name])
+            ret = self._call_raw(name)
         else:
             n = len(arg)
-            ptr = self._call_raw(funcs["cabi_realloc"], 0, 0, 1, n)
+            ptr = self._call_raw("cabi_realloc", 0, 0, 1, n)
             if n:
                 if ptr + n > self.memory.data_len(self.store):
                     raise RuntimeError("cabi_realloc returned memory out of bounds")
                 ctypes.memmove(self._base() + ptr, arg, n)
-            ret = self._call_raw(funcs[name], ptr, n)
+            ret = self._call_raw(name, ptr, n)
         size = self.memory.data_len(self.store)
         base = self._base()
         if ret + 8 > size:
@@ -401,7 +414,7 @@ class Instance:
         if rptr + rlen > size:
             raise RuntimeError("the guest returned a result out of bounds")
         out = ctypes.string_at(base + rptr, rlen) if rlen else b""
-        self._call_raw(funcs["cabi_post_" + name], ret)
+        self._call_raw("cabi_post_" + name, ret)
         return out
 
 
