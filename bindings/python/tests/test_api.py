@@ -419,3 +419,10 @@ def test_the_guest_abort_message_is_not_program_output() -> None:
     Monty("import sys\nprint('memory allocation of ', end='', file=sys.stderr)\nf()\n1").run(
         external_functions={"f": lambda: None}, print_callback=cb)
     assert "".join(t for _, t in out) == "memory allocation of "
+
+
+def test_syntax_error_raised_while_running_is_a_runtime_error() -> None:
+    with pytest.raises(monty_wasm.MontyRuntimeError) as e:
+        Monty("eval('1 +')").run()
+    assert e.value.exception_type == "SyntaxError"
+    assert not isinstance(e.value, monty_wasm.MontySyntaxError)

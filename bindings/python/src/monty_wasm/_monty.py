@@ -213,8 +213,11 @@ def _raise_for(progress: dict[str, Any]) -> None:
     if status == "error":
         err = progress["error"]
         etype = err.get("type", "Exception")
-        if etype == "SyntaxError":
-            raise MontySyntaxError(err.get("message", ""), err.get("traceback", ""))
+        tb = err.get("traceback", "")
+        if etype == "SyntaxError" and not tb.startswith("Traceback"):
+            # the program did not compile (a SyntaxError raised while running,
+            # by eval/exec, has a traceback and is a runtime error)
+            raise MontySyntaxError(err.get("message", ""), tb)
         raise MontyRuntimeError(etype, err.get("message", ""), err.get("traceback", ""))
     if status == "limit":
         raise MontyLimitError(progress.get("kind", "unknown"), progress.get("message", ""))
