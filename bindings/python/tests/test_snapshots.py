@@ -169,9 +169,9 @@ def test_guest_refusal_of_a_snapshot_is_surfaced() -> None:
     p = Monty("f()", external_functions=["f"]).start()
     assert isinstance(p, FunctionSnapshot)
     data = p.dump()
-    (hlen,) = struct.unpack_from("<I", data, 41)
-    body = data[41:41 + 4 + hlen] + b"MONTYSNAP-not-really" + b"\x00" * 40
-    forged = data[:9] + hashlib.sha256(body).digest() + body
+    (hlen,) = struct.unpack_from("<I", data, 42)
+    body = data[42:42 + 4 + hlen] + b"MONTYSNAP-not-really" + b"\x00" * 40
+    forged = data[:10] + hashlib.sha256(body).digest() + body
     with pytest.raises(monty_wasm.MontySnapshotError, match="refused the snapshot"):
         FunctionSnapshot.load(forged)
 
@@ -188,3 +188,30 @@ def test_os_call_snapshot_dumps_and_loads() -> None:
     assert q.is_os_function and q.function_name == "time.time"
     done = q.resume(return_value=1.5)
     assert isinstance(done, MontyComplete) and done.output == 2.5
+
+
+def test_sealed_snapshots(tmp_path: Any) -> None:
+    key = "11" * 32
+    try:
+        monty_wasm.set_snapshot_key(key)
+        p = Monty("f() * 2", external_functions=["f"]).start()
+        assert isinstance(p, FunctionSnapshot)
+        sealed = p.dump()
+        done = FunctionSnapshot.load(sealed).resume(return_value=4)
+        assert isinstance(done, MontyComplete) and done.output == 8
+        monty_wasm.set_snapshot_key("22" * 32)
+        with pytest.raises(monty_wasm.MontySnapshotError, match="another key"):
+            FunctionSnapshot.load(sealed)
+        monty_wasm.set_snapshot_key(None)
+        with pytest.raises(monty_wasm.MontySnapshotError, match="sealed with a key"):
+            FunctionSnapshot.load(sealed)
+        unsealed = Monty("f()", external_functions=["f"]).start()
+        assert isinstance(unsealed, FunctionSnapshot)
+        plain = unsealed.dump()
+        monty_wasm.set_snapshot_key(key)
+        with pytest.raises(monty_wasm.MontySnapshotError, match="not sealed"):
+            FunctionSnapshot.load(plain)
+        with pytest.raises(ValueError):
+            monty_wasm.set_snapshot_key(b"short")
+    finally:
+        monty_wasm.set_snapshot_key(None)

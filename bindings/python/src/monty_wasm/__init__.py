@@ -30,6 +30,7 @@ from ._monty import (
     ResourceLimits,
     load_snapshot,
     run_monty_async,
+    set_snapshot_key,
 )
 from ._values import MontyRepr
 
@@ -55,6 +56,7 @@ __all__ = [
     "MontyRepr",
     "run_monty_async",
     "load_snapshot",
+    "set_snapshot_key",
     "MontyError",
     "MontySyntaxError",
     "MontyRuntimeError",

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import builtins
 import hashlib
+import hmac
+import os
 import inspect
 import json
 import struct
@@ -36,6 +38,7 @@ __all__ = [
     "PendingCall",
     "run_monty_async",
     "load_snapshot",
+    "set_snapshot_key",
     "PrintCallback",
     "OsHandler",
 ]
@@ -76,6 +79,7 @@ class ResourceLimits(TypedDict, total=False):
 _KNOWN_LIMITS = frozenset(ResourceLimits.__annotations__)
 _MISSING: Any = object()
 _SNAPSHOT_MAGIC = b"MONTYWPY"
+_SNAPSHOT_HEADER = 8 + 1 + 1 + 32  # magic, format, sealed flag, sha256 or HMAC-SHA-256
 _MONTY_MAGIC = b"MONTYWPM"
 _SNAPSHOT_VERSION = 1
 # After the first of several async calls finishes, the others that finish
@@ -281,7 +285,30 @@ class _Paused:
             "wasm": _engine.wasm_sha256(),
         }).encode()
         body = struct.pack("<I", len(header)) + header + guest
-        return _SNAPSHOT_MAGIC + bytes([_SNAPSHOT_VERSION]) + hashlib.sha256(body).digest() + body
+        key = _snapshot_key
+        seal = hmac.new(key, body, hashlib.sha256).digest() if key else hashlib.sha256(body).digest()
+        return _SNAPSHOT_MAGIC + bytes([_SNAPSHOT_VERSION, 1 if key else 0]) + seal + body
+
+
+_snapshot_key: bytes | None = None
+
+
+def set_snapshot_key(key: bytes | str | None) -> None:
+    """Seals every snapshot `dump()` makes from now on with HMAC-SHA-256 under
+    `key` (bytes, or hex text), and makes `load()` refuse snapshots not sealed
+    under it; None goes back to a plain checksum. `$MONTY_WASM_SNAPSHOT_KEY`
+    (hex) sets it at import. The guest trusts the snapshot bytes it decodes,
+    so a host that loads snapshots from elsewhere should seal them."""
+    global _snapshot_key
+    if isinstance(key, str):
+        key = bytes.fromhex(key)
+    if key is not None and len(key) < 16:
+        raise ValueError("a snapshot key must have at least 16 bytes")
+    _snapshot_key = key
+
+
+if os.environ.get("MONTY_WASM_SNAPSHOT_KEY"):
+    set_snapshot_key(os.environ["MONTY_WASM_SNAPSHOT_KEY"])
 
 
 def load_snapshot(data: bytes, *, print_callback: PrintCallback | None = None) -> FunctionSnapshot | FutureSnapshot:
@@ -291,13 +318,21 @@ def load_snapshot(data: bytes, *, print_callback: PrintCallback | None = None) -
     data = bytes(data)
     if not data.startswith(_SNAPSHOT_MAGIC):
         raise MontySnapshotError("not a monty_wasm snapshot (bad magic header)")
-    if len(data) < 45:
+    if len(data) < _SNAPSHOT_HEADER + 4:
         raise MontySnapshotError(f"truncated monty_wasm snapshot ({len(data)} bytes)")
     if data[8] != _SNAPSHOT_VERSION:
         raise MontySnapshotError(f"monty_wasm snapshot format {data[8]} is not supported (this package reads {_SNAPSHOT_VERSION})")
-    digest, body = data[9:41], data[41:]
-    if hashlib.sha256(body).digest() != digest:
-        raise MontySnapshotError("truncated or corrupted monty_wasm snapshot (checksum mismatch)")
+    sealed, digest, body = data[9], data[10:_SNAPSHOT_HEADER], data[_SNAPSHOT_HEADER:]
+    key = _snapshot_key
+    if sealed and not key:
+        raise MontySnapshotError("the snapshot is sealed with a key: call monty_wasm.set_snapshot_key(key) "
+                                 "(or set $MONTY_WASM_SNAPSHOT_KEY) to load it")
+    if key and not sealed:
+        raise MontySnapshotError("the snapshot is not sealed, and a snapshot key is set: refused")
+    want = hmac.new(key, body, hashlib.sha256).digest() if key else hashlib.sha256(body).digest()
+    if not hmac.compare_digest(want, digest):
+        raise MontySnapshotError("truncated, corrupted or altered monty_wasm snapshot"
+                                 + (" (or sealed under another key)" if key else " (checksum mismatch)"))
     (hlen,) = struct.unpack_from("<I", body)
     try:
         header = json.loads(body[4:4 + hlen])
