@@ -207,3 +207,32 @@ def test_nested_run_inside_a_host_function() -> None:
 
     assert Monty("print('outer')\ncall_inner(21)").run(external_functions={"call_inner": call_inner},
                                                       print_callback=lambda s, t: None) == 42
+
+
+@pytest.mark.parametrize("code, expected", [
+    # the same external future gathered twice (pydantic/monty#412)
+    ("import asyncio\nasync def main():\n    f = fetch(1)\n    return await asyncio.gather(f, f)\nasyncio.run(main())",
+     [1, 1]),
+    # one future reused across gathers (#420)
+    ("import asyncio\nasync def main():\n    f = fetch(2)\n    a = await asyncio.gather(f)\n    b = await asyncio.gather(f)\n"
+     "    return a + b\nasyncio.run(main())", [2, 2]),
+    # two host errors in one gather, each caught in its own coroutine (#839)
+    ("import asyncio\nasync def g(i):\n    try:\n        return await fail(i)\n    except ValueError as e:\n"
+     "        return str(e)\nasync def main():\n    return await asyncio.gather(g(1), g(2), fetch(3))\nasyncio.run(main())",
+     ["bad 1", "bad 2", 3]),
+    # nested gathers
+    ("import asyncio\nasync def inner(i):\n    return sum(await asyncio.gather(fetch(i), fetch(i + 1)))\n"
+     "async def main():\n    return await asyncio.gather(*[inner(i) for i in range(5)])\nasyncio.run(main())",
+     [1, 3, 5, 7, 9]),
+])
+def test_async_scheduler_cases(code: str, expected: Any) -> None:
+    async def fetch(i: int) -> int:
+        await asyncio.sleep(0.01)
+        return i
+
+    async def fail(i: int) -> None:
+        await asyncio.sleep(0.01 * i)
+        raise ValueError(f"bad {i}")
+
+    got = asyncio.run(run_monty_async(Monty(code), external_functions={"fetch": fetch, "fail": fail}))
+    assert got == expected
