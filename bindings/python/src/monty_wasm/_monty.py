@@ -483,6 +483,18 @@ class FutureSnapshot(_Paused):
         return f"FutureSnapshot(pending_call_ids={self.pending_call_ids!r}, sleep={self.sleep!r})"
 
 
+def _called_names(code: str) -> set[str] | None:
+    """Names used as the callee of a call (`f(...)`), or None if CPython cannot parse the code."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return {node.func.id for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+
+
 def _undefined_names(code: str, filename: str) -> list[str] | None:
     """Fallback when the guest's `check` does not report `undefined_names`:
     CPython's own symbol tables give the global names the program reads but
@@ -561,9 +573,13 @@ class Monty:
             else:
                 self._declared = list(external_functions)
         report = self._check()
-        self._undefined: list[str] | None = report.get("undefined_names")
-        if self._undefined is None:
-            self._undefined = _undefined_names(code, script_name)
+        guest_names: list[str] | None = report.get("undefined_names")
+        self._undefined: list[str] | None = _undefined_names(code, script_name)
+        if guest_names is not None:
+            # the guest's list (names read, never bound, not builtins), kept
+            # to the names the program calls when CPython can tell which
+            called = _called_names(code)
+            self._undefined = [n for n in guest_names if called is None or n in called]
         if type_check:
             self.type_check(type_check_stubs)
 
