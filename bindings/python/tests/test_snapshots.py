@@ -215,3 +215,23 @@ def test_sealed_snapshots(tmp_path: Any) -> None:
             monty_wasm.set_snapshot_key(b"short")
     finally:
         monty_wasm.set_snapshot_key(None)
+
+
+def test_compiled_module_is_cached_on_disk_for_other_processes() -> None:
+    import os
+    import time
+    from pathlib import Path
+
+    from monty_wasm import _engine
+
+    assert Monty("1").run() == 1
+    cache = Path(os.environ.get("MONTY_WASM_CACHE") or _engine._cache_dir())
+    entries = list(cache.glob("monty-*.cwasm"))
+    assert entries, f"no compiled module cached in {cache}"
+    t0 = time.perf_counter()
+    res = subprocess.run([sys.executable, "-c", "import monty_wasm; print(monty_wasm.Monty('1 + 1').run())"],
+                         capture_output=True, text=True, timeout=120)
+    took = time.perf_counter() - t0
+    assert res.stdout == "2\n", res.stderr
+    # compiling takes ~15 s; loading the cached module a fraction of a second
+    assert took < 5, f"a new process took {took:.1f}s: the cache was not used"
