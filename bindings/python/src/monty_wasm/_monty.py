@@ -574,12 +574,15 @@ class Monty:
                 self._declared = list(external_functions)
         report = self._check()
         guest_names: list[str] | None = report.get("undefined_names")
-        self._undefined: list[str] | None = _undefined_names(code, script_name)
+        self._undefined: list[str] | None
         if guest_names is not None:
             # the guest's list (names read, never bound, not builtins), kept
             # to the names the program calls when CPython can tell which
             called = _called_names(code)
             self._undefined = [n for n in guest_names if called is None or n in called]
+        else:
+            # a monty.wasm whose check does not report them: CPython's symbol tables
+            self._undefined = _undefined_names(code, script_name)
         if type_check:
             self.type_check(type_check_stubs)
 
