@@ -111,11 +111,14 @@ pub enum LimitKind {
     /// The program made more than
     /// [`Limits::max_external_calls`](crate::Limits::max_external_calls).
     ExternalCalls,
+    /// The guest's own instruction count passed
+    /// [`Limits::max_instructions`](crate::Limits::max_instructions).
+    Instructions,
 }
 
 impl LimitKind {
     /// The short stable name used in messages and JSON (`"fuel"`, `"time"`,
-    /// `"memory"`, `"output"`, `"external_calls"`).
+    /// `"memory"`, `"output"`, `"external_calls"`, `"instructions"`).
     pub fn name(self) -> &'static str {
         match self {
             LimitKind::Fuel => "fuel",
@@ -123,6 +126,7 @@ impl LimitKind {
             LimitKind::Memory => "memory",
             LimitKind::Output => "output",
             LimitKind::ExternalCalls => "external_calls",
+            LimitKind::Instructions => "instructions",
         }
     }
 
@@ -134,6 +138,7 @@ impl LimitKind {
             LimitKind::Memory => "the program tried to use more memory than allowed",
             LimitKind::Output => "the program printed more output than allowed",
             LimitKind::ExternalCalls => "the program made more external calls than allowed",
+            LimitKind::Instructions => "the program ran more instructions than allowed",
         }
     }
 }

@@ -280,6 +280,11 @@ impl Session {
                 ))
             }
             WireProgress::Error { error } => Err(Error::Python(error.into())),
+            WireProgress::Limit { kind, .. } => Err(Error::Limit(match kind.as_str() {
+                "instructions" => LimitKind::Instructions,
+                "memory" => LimitKind::Memory,
+                _ => LimitKind::Time,
+            })),
             WireProgress::Invalid { message } => Err(Error::Internal(format!(
                 "the guest refused the request: {message}"
             ))),

@@ -12,6 +12,7 @@
 //! | [`max_memory_bytes`](Limits::max_memory_bytes) | [`wasmtime::ResourceLimiter`] | the guest's linear memory size | host-side memory (the messages copied out, the compiled code, the store) |
 //! | [`max_output_bytes`](Limits::max_output_bytes) | the `fd_write` host function | bytes written to stdout + stderr | the final value and its repr |
 //! | [`max_external_calls`](Limits::max_external_calls) | the host counting `call` progresses | external (and OS) calls, each call in a `wait` counting one | — |
+//! | [`max_instructions`](Limits::max_instructions) | the guest counting its own bytecode instructions | bytecode instructions plus items native code takes from iterators, summed over start and resumes and carried in snapshots; the same figure in every host | wasm work inside one instruction (a big sort, a long string join): fuel bounds that |
 //! | [`max_recursion_depth`](Limits::max_recursion_depth) | the guest VM | Python frames on the stack | — (breach is a catchable `RecursionError`, not a kill) |
 //!
 //! ## The time limit, precisely
@@ -73,6 +74,15 @@ pub struct Limits {
     /// Maximum Python call depth, enforced by the guest as a catchable
     /// `RecursionError` (as CPython's `sys.setrecursionlimit`). Default 1000.
     pub max_recursion_depth: u32,
+    /// Bytecode instructions the run may execute, counted by the guest
+    /// itself (plus one per item native code takes from an iterator);
+    /// `None` (the default) is unlimited. Breach: `Limit(Instructions)`.
+    /// Unlike fuel, the count is deterministic across hosts and builds of
+    /// the same program: hosts without fuel (Node, browsers, wazero) use
+    /// it as their CPU bound.
+    ///
+    /// Does not cover: the work inside one instruction (fuel does).
+    pub max_instructions: Option<u64>,
     /// How sandbox time passes for `asyncio.sleep` and `wait_for`
     /// timeouts. Default [`SleepPolicy::Virtual`].
     pub sleep: SleepPolicy,
@@ -110,6 +120,7 @@ impl Default for Limits {
             max_output_bytes: 16 << 20,
             max_external_calls: 10_000,
             max_recursion_depth: 1000,
+            max_instructions: None,
             sleep: SleepPolicy::Virtual,
         }
     }
@@ -126,6 +137,7 @@ impl Limits {
             max_output_bytes: u64::MAX,
             max_external_calls: u64::MAX,
             max_recursion_depth: 1000,
+            max_instructions: None,
             sleep: SleepPolicy::Virtual,
         }
     }
@@ -163,6 +175,12 @@ impl Limits {
     /// Sets [`Limits::sleep`].
     pub fn with_sleep(mut self, sleep: SleepPolicy) -> Self {
         self.sleep = sleep;
+        self
+    }
+
+    /// Sets [`Limits::max_instructions`].
+    pub fn with_max_instructions(mut self, instructions: Option<u64>) -> Self {
+        self.max_instructions = instructions;
         self
     }
 

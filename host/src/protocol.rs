@@ -156,6 +156,9 @@ pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
             // (the guest counts a cap above the module's own maximum,
             // such as `Limits::unlimited`'s, as that maximum)
             max_memory_bytes: Some(u64::try_from(limits.max_memory_bytes).unwrap_or(u64::MAX)),
+            max_instructions: limits.max_instructions,
+            // (the host bounds time itself, by epoch interruption)
+            max_duration_secs: None,
         },
     };
     serde_json::to_string(&wire).expect("requests always serialize")

@@ -16,9 +16,12 @@
 //!   be opened; path functions answer `ENOTCAPABLE`, socket functions
 //!   `ENOTSUP`, `poll_oneoff` and `proc_raise` `ENOSYS`.
 //! * No arguments and no environment variables.
-//! * Clocks: `clock_time_get` always returns 0 (the epoch) and
-//!   `clock_res_get` 1 ns — the guest never sees real time, so results cannot
-//!   depend on when they ran.
+//! * Clocks: `clock_time_get` of the monotonic clock (id 1) gives real
+//!   nanoseconds since the host process's first call, which the guest reads
+//!   only to count its own time budget (`max_duration_secs`, unused by this
+//!   host, which bounds time by epoch interruption); every other clock reads
+//!   0 and `clock_res_get` 1 ns. Python code never sees a clock except
+//!   through an os call, so results cannot depend on when they ran.
 //! * `random_get` returns a fixed deterministic sequence (SplitMix64 from a
 //!   constant seed, restarted for every execution) — never host entropy, so
 //!   the same program gives the same output. It only seeds in-guest hash maps;
@@ -30,6 +33,16 @@
 //! that imports anything else.
 
 use wasmtime::{Caller, Extern, Linker};
+
+/// WASI's monotonic clock id.
+const CLOCK_MONOTONIC: i32 = 1;
+
+/// Nanoseconds since this process first read the monotonic clock.
+fn monotonic_nanos() -> u64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    let origin = *ORIGIN.get_or_init(std::time::Instant::now);
+    u64::try_from(origin.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
 
 use crate::output::{OutputSink, Stream};
 
@@ -351,9 +364,14 @@ pub(crate) fn add_to_linker<T: 'static>(
     linker.func_wrap(
         MODULE,
         "clock_time_get",
-        move |mut caller: Caller<'_, T>, _id: i32, _precision: i64, out: i32| -> i32 {
+        move |mut caller: Caller<'_, T>, id: i32, _precision: i64, out: i32| -> i32 {
+            let now = if id == CLOCK_MONOTONIC {
+                monotonic_nanos()
+            } else {
+                0
+            };
             match memory_and_state(&mut caller, get) {
-                Some((mem, _)) => write_bytes(mem, out, &0u64.to_le_bytes()),
+                Some((mem, _)) => write_bytes(mem, out, &now.to_le_bytes()),
                 None => EFAULT,
             }
         },

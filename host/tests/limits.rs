@@ -55,6 +55,37 @@ fn infinite_loop_without_fuel_hits_the_deadline() {
 }
 
 #[test]
+fn the_guest_instruction_budget_stops_a_loop_without_fuel() {
+    let limits = base()
+        .with_fuel(None)
+        .with_max_instructions(Some(1_000_000));
+    assert_limit(
+        run_limited("while True: pass", limits.clone()),
+        LimitKind::Instructions,
+    );
+    // native loops count one per item
+    assert_limit(
+        run_limited("sum(range(10**12))", limits),
+        LimitKind::Instructions,
+    );
+    assert_engine_still_works();
+}
+
+#[test]
+fn the_instruction_count_is_exact_and_deterministic() {
+    let code = "n = 0\nfor i in range(10):\n    n += i\nn";
+    let fits = |n: u64| match run_limited(code, base().with_max_instructions(Some(n)))? {
+        Progress::Complete { value, .. } => Ok(value),
+        other => panic!("unexpected {other:?}"),
+    };
+    let needed = (1..1000)
+        .find(|&n| fits(n).is_ok())
+        .expect("a small loop fits in 1000 instructions");
+    assert_eq!(fits(needed).expect("same count again"), Value::Int(45));
+    assert_limit(fits(needed - 1), LimitKind::Instructions);
+}
+
+#[test]
 fn memory_bomb_is_stopped() {
     let code = "x = []\nwhile True: x.append('a' * 1000000)";
     assert_limit(

@@ -10,27 +10,11 @@
 //! journal points: a host call inside the generator's body pauses the run.
 
 use super::ModuleDef;
-use crate::object::{Dict, ExcType, Exception, HashKey, Obj, Value};
+use crate::object::{Dict, ExcType, HashKey, Obj, Value};
 use crate::vm::{Kwargs, PyErr, PyResult, Vm};
 use crate::{ImportVm, NativeId};
 
-/// The exception object of a pending error (made now if it was lazy);
-/// a pause passes through.
-fn err_value(vm: &mut Vm, e: PyErr) -> PyResult<Value> {
-    match e {
-        PyErr::Suspend => Err(PyErr::Suspend),
-        PyErr::Raise(v) | PyErr::Reraise(v) => Ok(v),
-        PyErr::New(k, args) => Ok(vm.new_exception(Exception::new(k, args))),
-        PyErr::Msg(k, m) => {
-            let args = if m.is_empty() {
-                Vec::new()
-            } else {
-                vec![vm.new_str(m)]
-            };
-            Ok(vm.new_exception(Exception::new(k, args)))
-        }
-    }
-}
+use crate::native_class::err_value;
 
 fn generator_id(vm: &Vm, gen: Value) -> Option<crate::object::ObjId> {
     match gen {

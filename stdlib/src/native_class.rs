@@ -97,10 +97,11 @@ pub fn call_method(vm: &mut Vm, recv: Value, name: &str, args: Vec<Value>) -> Py
 }
 
 /// The exception object of a pending error (made now if it was lazy); a
-/// pause passes through.
+/// pause or a breached limit passes through.
 pub fn err_value(vm: &mut Vm, e: PyErr) -> PyResult<Value> {
     match e {
         PyErr::Suspend => Err(PyErr::Suspend),
+        PyErr::Limit => Err(PyErr::Limit),
         PyErr::Raise(v) | PyErr::Reraise(v) => Ok(v),
         PyErr::New(k, args) => Ok(vm.new_exception(Exception::new(k, args))),
         PyErr::Msg(k, m) => {

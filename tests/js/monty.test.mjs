@@ -96,6 +96,10 @@ class Sandbox {
     return this.callString('resume', JSON.stringify(reply));
   }
 
+  check(request) {
+    return this.callString('check', JSON.stringify(request));
+  }
+
   output() {
     return {
       stdout: fs.readFileSync(this.outPath, 'utf8'),
@@ -259,5 +263,91 @@ test('inputs are visible as global variables', async () => {
     const progress = sb.start({ code: 'x + len(items)', inputs: { x: 40, items: ['a', 'b'] } });
     assert.equal(progress.status, 'complete', JSON.stringify(progress));
     assert.equal(progress.value, 42);
+  });
+});
+
+// The guest's own budget (README "Limits"): hosts without fuel stop a
+// synchronous loop with `max_instructions` and `max_duration_secs`, and the
+// guest reports `limit` instead of running on. Node's WASI gives the guest
+// a real monotonic clock.
+
+test('max_instructions stops an endless loop with a limit progress', async () => {
+  await withSandbox((sb) => {
+    const progress = sb.start({ code: 'while True:\n    pass', limits: { max_instructions: 100000 } });
+    assert.equal(progress.status, 'limit', JSON.stringify(progress));
+    assert.equal(progress.kind, 'instructions');
+    assert.match(progress.message, /100000 instructions/);
+  });
+});
+
+test('max_instructions counts exactly: a program within it completes', async () => {
+  // `for` over range(10) with a sum: a few dozen instructions
+  const code = 'n = 0\nfor i in range(10):\n    n += i\nn';
+  let needed = 0;
+  for (let budget = 1; budget < 1000; budget++) {
+    const status = await withSandbox((sb) => sb.start({ code, limits: { max_instructions: budget } }).status);
+    if (status === 'complete') {
+      needed = budget;
+      break;
+    }
+    assert.equal(status, 'limit');
+  }
+  assert.ok(needed > 10, `needed ${needed}`);
+  // the same count every time: deterministic
+  await withSandbox((sb) => {
+    assert.equal(sb.start({ code, limits: { max_instructions: needed } }).value, 45);
+  });
+  await withSandbox((sb) => {
+    assert.equal(sb.start({ code, limits: { max_instructions: needed - 1 } }).status, 'limit');
+  });
+});
+
+test('native loops count too: sum(range(10**12)) meets max_instructions', async () => {
+  await withSandbox((sb) => {
+    const progress = sb.start({ code: 'sum(range(10**12))', limits: { max_instructions: 1000000 } });
+    assert.equal(progress.status, 'limit', JSON.stringify(progress));
+    assert.equal(progress.kind, 'instructions');
+  });
+});
+
+test('max_duration_secs stops an endless loop on the main thread', async () => {
+  await withSandbox((sb) => {
+    const t0 = performance.now();
+    const progress = sb.start({ code: 'while True:\n    pass', limits: { max_duration_secs: 0.2 } });
+    const ms = performance.now() - t0;
+    assert.equal(progress.status, 'limit', JSON.stringify(progress));
+    assert.equal(progress.kind, 'time');
+    assert.ok(ms >= 190 && ms < 5000, `stopped after ${ms} ms`);
+  });
+});
+
+test('the instruction count carries across a pause', async () => {
+  await withSandbox((sb) => {
+    const code = 'for i in range(3000):\n    pass\nf()\nfor i in range(3000):\n    pass';
+    const call = sb.start({ code, externals: [{ name: 'f' }], limits: { max_instructions: 10000 } });
+    assert.equal(call.status, 'call', JSON.stringify(call));
+    const after = sb.resume({ id: call.id, value: null });
+    assert.equal(after.status, 'limit', JSON.stringify(after));
+  });
+});
+
+test('the memory cap is the guest\'s own accounting as well', async () => {
+  await withSandbox((sb) => {
+    const code = 'x = []\nwhile True:\n    x.append([1, 2, 3])';
+    const progress = sb.start({ code, limits: { max_memory_bytes: 32 << 20 } });
+    assert.equal(progress.status, 'limit', JSON.stringify(progress));
+    assert.equal(progress.kind, 'memory');
+    // the instance stays usable enough to be dropped; a fresh one runs fine
+  });
+  await withSandbox((sb) => {
+    assert.equal(sb.start({ code: '1 + 1' }).value, 2);
+  });
+});
+
+test('check reports the names a program reads and never binds', async () => {
+  await withSandbox((sb) => {
+    const report = sb.check({ code: 'import json\nx = a() + b(len([]))\ndef f():\n    return c\nprint(json, x, f)' });
+    assert.equal(report.ok, true, JSON.stringify(report));
+    assert.deepEqual(report.undefined_names, ['a', 'b', 'c']);
   });
 });

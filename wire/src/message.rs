@@ -78,7 +78,7 @@ pub struct External {
 /// clock, output and call counts, and caps linear memory; it tells the guest
 /// the same memory cap so that an object that cannot fit is a catchable
 /// `MemoryError` instead of a killed execution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct Limits {
     /// Python frames deep before `RecursionError` (and the ceiling of
     /// `sys.setrecursionlimit`); absent: 1000.
@@ -88,6 +88,17 @@ pub struct Limits {
     /// larger): the module's own maximum (1 GiB).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_memory_bytes: Option<u64>,
+    /// Bytecode instructions (plus items native code takes from
+    /// iterators) the whole run may execute, counted by the guest across
+    /// pauses and snapshots: a CPU bound that is the same in every host,
+    /// for hosts without fuel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_instructions: Option<u64>,
+    /// Seconds the guest may spend running, summed over `start` and each
+    /// `resume` (time the host spends on its tools is not counted), read
+    /// from the WASI monotonic clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_duration_secs: Option<f64>,
 }
 
 /// A call of a host function: `{"id": 1, "name": "fetch", "args": [..],
@@ -172,6 +183,16 @@ pub enum Progress {
     /// acted on (malformed, nothing paused, a refused snapshot).
     Invalid {
         /// What is wrong.
+        message: String,
+    },
+    /// `{"status": "limit", "kind": "instructions"|"time"|"memory",
+    /// "message": "..."}`: a budget the guest counts itself
+    /// ([`Limits::max_instructions`], [`Limits::max_duration_secs`], the
+    /// memory cap) ran out; the execution is over.
+    Limit {
+        /// Which budget.
+        kind: String,
+        /// A sentence for people.
         message: String,
     },
 }
@@ -333,6 +354,11 @@ pub struct CheckReport {
     /// The problems found, in source order.
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
+    /// Global names the program reads but never binds and that are not
+    /// builtins, in order of first use: with no list of host functions, a
+    /// host may declare these as external functions.
+    #[serde(default)]
+    pub undefined_names: Vec<String>,
 }
 
 /// One problem found by `check`.

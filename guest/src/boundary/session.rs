@@ -120,6 +120,8 @@ impl Session {
             Err(e) => return compile_error(&e, &req.code, &req.filename),
         };
         let mut vm = entry::new_vm(program, vm_limits(&req.limits));
+        vm.budget.max_instructions = req.limits.max_instructions;
+        vm.budget.max_duration_secs = req.limits.max_duration_secs.filter(|s| !s.is_nan());
         self.bound(&mut vm);
         for ext in req.externals {
             let module = ext.module.clone();
@@ -131,6 +133,7 @@ impl Session {
                 Err(_) => return invalid(format!("input {name:?} is not a valid value")),
             }
         }
+        vm.budget.begin_slice();
         let r = entry::run(&mut vm);
         self.finish(vm, r)
     }
@@ -159,6 +162,7 @@ impl Session {
                     results.push((id, answer_of(&mut vm, item, false)));
                 }
                 let had_results = !results.is_empty();
+                vm.budget.begin_slice();
                 let r = match entry::resolve_calls(&mut vm, results) {
                     Ok(()) => {
                         entry::advance_clock(&mut vm, many.elapsed, had_results);
@@ -191,12 +195,28 @@ impl Session {
             return invalid("reply needs \"value\" or \"error\"");
         }
         let answer = answer_of(&mut vm, reply, pending.os);
+        vm.budget.begin_slice();
         let r = entry::resume(&mut vm, answer);
         self.finish(vm, r)
     }
 
     fn finish(&mut self, mut vm: Vm, r: Result<Exit, Value>) -> String {
+        vm.budget.end_slice();
+        // (a breach is reported whatever the run did after it: native code
+        // may have turned it into an ordinary error)
+        let r = match vm.budget.tripped {
+            Some(kind) => Ok(Exit::Limit(kind)),
+            None => r,
+        };
         match r {
+            Ok(Exit::Limit(kind)) => {
+                let message = vm.budget.message(kind, vm.limits.max_memory_bytes);
+                drop(vm);
+                encode(&Progress::Limit {
+                    kind: kind.name().to_string(),
+                    message,
+                })
+            }
             Ok(Exit::Return(v)) => {
                 let repr = if v.is_none() {
                     None
@@ -313,9 +333,10 @@ pub fn check(request: &str) -> String {
     };
     let predeclared: Vec<String> = req.externals.into_iter().map(|e| e.name).collect();
     let report = match compile::compile_source(&req.code, &req.filename, &predeclared) {
-        Ok(_) => CheckReport {
+        Ok(program) => CheckReport {
             ok: true,
             diagnostics: Vec::new(),
+            undefined_names: super::names::undefined_names(&program),
         },
         Err(e) => CheckReport {
             ok: false,
@@ -324,6 +345,7 @@ pub fn check(request: &str) -> String {
                 type_name: e.kind.to_string(),
                 message: e.message,
             }],
+            undefined_names: Vec::new(),
         },
     };
     serde_json::to_string(&report).expect("check reports always encode")

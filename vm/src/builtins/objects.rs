@@ -256,7 +256,7 @@ fn is_attribute_error<S: Stdlib>(vm: &Vm<S>, e: &PyErr) -> bool {
             }
             _ => false,
         },
-        PyErr::Suspend => false,
+        PyErr::Suspend | PyErr::Limit => false,
     }
 }
 

@@ -804,6 +804,7 @@ impl<S: Stdlib> Vm<S> {
                 ExcType::RuntimeError,
                 "cannot pause inside a callback",
             )),
+            Exit::Limit(_) => Err(PyErr::Limit),
         }
     }
 

@@ -20,6 +20,10 @@ impl<S: Stdlib> Vm<S> {
     pub fn execute(&mut self) -> Result<Exit, Value> {
         loop {
             match self.dispatch() {
+                Err(_) if self.budget.tripped.is_some() => {
+                    // a budget ran out: no handler runs, nothing resumes
+                    return Ok(Exit::Limit(self.budget.tripped.expect("checked")));
+                }
                 Ok(exit) => return Ok(exit),
                 // (an error while pausing is native code that turned the
                 // pause into an exception: the instruction runs again)
@@ -94,6 +98,10 @@ impl<S: Stdlib> Vm<S> {
             let mut ip = self.frames[fi].ip as usize;
             loop {
                 let op = ops[ip];
+                self.budget.countdown -= 1;
+                if self.budget.countdown == 0 {
+                    self.budget_check()?;
+                }
                 ip += 1;
                 self.frames[fi].ip = ip as u32;
                 match op {

@@ -25,6 +25,12 @@ impl<S: Stdlib> Vm<S> {
             PyErr::Raise(v) => (v, true),
             PyErr::Reraise(v) => (v, false),
             PyErr::Suspend => unreachable!("a pause is not an exception: execute() stops it"),
+            // (native code that materializes every error: the run is over,
+            // and the next instruction meets the limit again)
+            PyErr::Limit => (
+                self.new_exception(Exception::new(ExcType::RuntimeError, vec![])),
+                false,
+            ),
         };
         if add_tb {
             self.add_traceback_here(exc);

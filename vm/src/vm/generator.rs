@@ -280,6 +280,7 @@ impl<S: Stdlib> Vm<S> {
                 ExcType::RuntimeError,
                 "cannot pause inside a generator driven by a builtin",
             )),
+            super::Exit::Limit(_) => Err(PyErr::Limit),
         }
     }
 

@@ -186,6 +186,8 @@ impl<S: Stdlib> Vm<S> {
     }
 
     pub fn iter_next(&mut self, it: Value) -> PyResult<Option<Value>> {
+        // (native loops run no instructions: each item counts as one)
+        self.tick()?;
         let Value::Ref(id) = it else {
             return Err(PyErr::type_error(format!(
                 "'{}' object is not an iterator",
@@ -472,7 +474,7 @@ impl<S: Stdlib> Vm<S> {
                 }
                 _ => false,
             },
-            PyErr::Suspend => false,
+            PyErr::Suspend | PyErr::Limit => false,
         }
     }
 

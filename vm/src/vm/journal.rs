@@ -324,6 +324,7 @@ impl<S: Stdlib> Vm<S> {
                 self.suspend_level(caller, callee, false, height);
                 Err(PyErr::Suspend)
             }
+            Ok(super::Exit::Limit(_)) => Err(PyErr::Limit),
             Ok(exit) => Ok(exit),
             Err(exc) => Err(PyErr::Raise(exc)),
         }

@@ -10,6 +10,7 @@
 
 pub mod async_protocol;
 pub mod attr;
+pub mod budget;
 pub mod build;
 pub mod bytes;
 pub mod call;
@@ -185,6 +186,8 @@ pub enum Exit {
     /// the `f64` is the sandbox time, in seconds, until the earliest timer
     /// (`asyncio.sleep`, a `wait_for` timeout), if any.
     Wait(Vec<PendingCall>, Option<f64>),
+    /// A budget ran out (`budget.rs`): the execution is over.
+    Limit(budget::LimitKind),
 }
 
 /// Guest-side limits (the host enforces CPU, time and memory).
@@ -230,6 +233,8 @@ pub struct Vm<S: Stdlib> {
     /// Depth of native callbacks (`key=` functions, ...) in progress.
     pub native_depth: u32,
     pub limits: VmLimits,
+    /// Instructions, running time and memory: the guest's own budget.
+    pub budget: budget::Budget,
     /// Imported modules by name (`sys.modules`).
     pub modules: Vec<(String, Value)>,
     /// The `random` module's generator, created on first use.
@@ -377,6 +382,7 @@ impl<S: Stdlib> Vm<S> {
             suspending: false,
             snippet_cache: Default::default(),
             limits,
+            budget: Default::default(),
             program: Rc::new(program),
         }
     }
@@ -612,7 +618,7 @@ impl<S: Stdlib> Vm<S> {
 
 /// The size of the linear memory grown so far (wasm), or 0 natively, where
 /// nothing but the limit bounds the heap.
-fn linear_memory_bytes() -> u64 {
+pub(super) fn linear_memory_bytes() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
         core::arch::wasm32::memory_size(0) as u64 * 65536

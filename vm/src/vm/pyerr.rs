@@ -23,6 +23,9 @@ pub enum PyErr {
     /// native code, which unwinds to the dispatch loop (`journal.rs`).
     /// Native code passes it on like any error and never catches it.
     Suspend,
+    /// Not an exception: a budget ran out (`budget.rs`). Unwinds to the
+    /// session; no handler runs.
+    Limit,
 }
 
 impl PyErr {

@@ -821,6 +821,9 @@ impl<S: Stdlib> Vm<S> {
             }
             PyErr::Raise(v) | PyErr::Reraise(v) => v,
             PyErr::Suspend => unreachable!("a pause is not an exception"),
+            PyErr::Limit => {
+                self.new_exception(crate::object::Exception::new(ExcType::RuntimeError, vec![]))
+            }
         }
     }
 

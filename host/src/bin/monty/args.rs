@@ -21,6 +21,9 @@ Options for run:
   --tools-cmd CMD      start CMD (via sh -c) as a JSON-lines tool server
   --fuel N|none        CPU budget in fuel units (default 50000000000)
   --timeout SECS|none  time budget for running Python, in seconds (default 30)
+  --max-instructions N|none
+                       bytecode instructions the guest may run (counted by
+                       the guest, the same in every host; default none)
   --max-memory MIB     linear memory cap in MiB (default 256)
   --sleep virtual|real[:SECS]
                        asyncio.sleep / wait_for timeouts on virtual time
@@ -123,6 +126,8 @@ pub struct RunArgs {
     pub inputs: Vec<(String, Value)>,
     pub tools_cmd: Option<String>,
     pub fuel: Option<Option<u64>>,
+    /// `--max-instructions`: `Some(None)` for `none`.
+    pub max_instructions: Option<Option<u64>>,
     pub timeout: Option<Option<Duration>>,
     pub max_memory_mib: Option<usize>,
     pub sleep: Option<SleepPolicy>,
@@ -257,6 +262,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             ("--fuel", true) => {
                 let text = opts.value(&name, inline)?;
                 r.fuel = Some(parse_limit("--fuel", &text, |t| {
+                    t.replace('_', "").parse().ok()
+                })?);
+            }
+            ("--max-instructions", true) => {
+                let text = opts.value(&name, inline)?;
+                r.max_instructions = Some(parse_limit("--max-instructions", &text, |t| {
                     t.replace('_', "").parse().ok()
                 })?);
             }

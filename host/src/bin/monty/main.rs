@@ -222,6 +222,9 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
         }
     };
     let mut limits = Limits::default();
+    if let Some(n) = run.max_instructions {
+        limits.max_instructions = n;
+    }
     if let Some(fuel) = run.fuel {
         limits.fuel = fuel;
     }
