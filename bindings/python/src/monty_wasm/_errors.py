@@ -74,7 +74,7 @@ class MontyLimitError(MontyRuntimeError):
 
     def __init__(self, kind: str, message: str) -> None:
         exc_type = "MemoryError" if kind == "memory" else "TimeoutError"
-        text = f"{kind} limit exceeded: {message}" if message else f"{kind} limit exceeded"
+        text = message or f"{kind} limit exceeded"
         super().__init__(exc_type, text, f"{exc_type}: {text}\n")
         self.kind = kind
 

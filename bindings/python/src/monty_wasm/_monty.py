@@ -165,13 +165,16 @@ class _Execution:
         self.generation = 0  # bumped at each resume: older snapshot objects are spent
         self.outstanding: dict[int, PendingCall] = {}
         mem = limits.get("max_memory_bytes")
+        # The guest checks its grown memory against the cap and reports the
+        # limit itself; the store limiter is the backstop a little above it.
+        store_cap = None if mem is None else mem + max(4 << 20, mem // 8)
         try:
-            self.inst = _engine.Instance(self._sink, max_memory=mem)
+            self.inst = _engine.Instance(self._sink, max_memory=store_cap)
         except _engine.GuestTrap as exc:
-            raise MontyLimitError("memory", f"cannot instantiate under {mem} bytes: {exc}") from None
+            raise MontyLimitError("memory", f"memory limit exceeded: cannot instantiate under {store_cap} bytes: {exc}") from None
         except Exception as exc:  # wasmtime refuses the memory limit at instantiation
-            if mem is not None:
-                raise MontyLimitError("memory", f"cannot instantiate under {mem} bytes: {exc}") from None
+            if store_cap is not None:
+                raise MontyLimitError("memory", f"memory limit exceeded: cannot instantiate under {store_cap} bytes: {exc}") from None
             raise
 
     def _sink(self, stream: Literal["stdout", "stderr"], text: str) -> None:
@@ -201,11 +204,12 @@ class _Execution:
 
     def _trap_error(self, exc: _engine.GuestTrap) -> MontyError:
         if exc.deadline:
-            return MontyLimitError("time", f"the run exceeded max_duration_secs={self.limits.get('max_duration_secs')}")
+            return MontyLimitError("time", "time limit exceeded: the host stopped the run past "
+                                   f"max_duration_secs={self.limits.get('max_duration_secs')}")
         cap = self.limits.get("max_memory_bytes")
         if "memory allocation of" in exc.stderr_tail or (cap is not None and exc.memory_bytes + (1 << 16) >= cap):
-            return MontyLimitError("memory", f"the run exceeded its memory ({exc.memory_bytes} bytes in use"
-                                   + (f", cap {cap})" if cap is not None else ")"))
+            return MontyLimitError("memory", f"memory limit exceeded: {exc.memory_bytes} bytes of linear memory in use"
+                                   + (f", {cap} allowed" if cap is not None else ""))
         return MontyInternalError(f"the interpreter trapped (a bug; the run is lost): {str(exc).splitlines()[-1]}")
 
     def snapshot_bytes(self) -> bytes:
@@ -899,7 +903,7 @@ async def run_monty_async(
                 else:
                     raise MontyInternalError("the sandbox waits with nothing pending")
                 if deadline is not None and not done and time.monotonic() >= deadline:
-                    raise MontyLimitError("time", f"the run exceeded max_duration_secs={budget} while waiting on host calls")
+                    raise MontyLimitError("time", f"time limit exceeded: max_duration_secs={budget} passed while waiting on host calls")
                 results = []
                 for t in done:
                     tasks.pop(t)
