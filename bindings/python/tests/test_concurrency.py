@@ -236,3 +236,21 @@ def test_async_scheduler_cases(code: str, expected: Any) -> None:
 
     got = asyncio.run(run_monty_async(Monty(code), external_functions={"fetch": fetch, "fail": fail}))
     assert got == expected
+
+
+def test_finished_runs_free_their_instance_without_the_cycle_collector() -> None:
+    import gc
+
+    from monty_wasm import _engine
+
+    m = Monty("print('x')\n1 + 1")
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(300):
+            m.run(print_callback=lambda s, t: None)
+        live = sum(isinstance(o, _engine.Instance) for o in gc.get_objects())
+    finally:
+        gc.enable()
+    # each store holds ~10 MiB of linear memory: they must not pile up until a GC pass
+    assert live <= 2, f"{live} instances still alive after their runs ended"

@@ -169,16 +169,15 @@ class _Execution:
         # limit itself; the store limiter is the backstop a little above it.
         store_cap = None if mem is None else mem + max(4 << 20, mem // 8)
         try:
-            self.inst = _engine.Instance(self._sink, max_memory=store_cap)
+            # the sink is the user's callable, not a method of self: no
+            # reference cycle, so the store is freed as soon as the run is dropped
+            self.inst = _engine.Instance(self.print_callback, max_memory=store_cap)
         except _engine.GuestTrap as exc:
             raise MontyLimitError("memory", f"memory limit exceeded: cannot instantiate under {store_cap} bytes: {exc}") from None
         except Exception as exc:  # wasmtime refuses the memory limit at instantiation
             if store_cap is not None:
                 raise MontyLimitError("memory", f"memory limit exceeded: cannot instantiate under {store_cap} bytes: {exc}") from None
             raise
-
-    def _sink(self, stream: Literal["stdout", "stderr"], text: str) -> None:
-        self.print_callback(stream, text)
 
     def call(self, name: str, payload: bytes | None) -> dict[str, Any]:
         """Calls a guest export, returns its progress JSON; traps become errors."""
