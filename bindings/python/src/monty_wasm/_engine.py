@@ -50,6 +50,7 @@ _engine: wasmtime.Engine | None = None
 _pre: wasmtime.InstancePre | None = None
 _sha256: str | None = None
 _baseline_memory = 0
+_HAS_INITIALIZE = False  # whether the module exports `_initialize` (a reactor)
 _local = threading.local()
 _ticker_started = False
 
@@ -113,7 +114,7 @@ def _load_module(engine: wasmtime.Engine, wasm: bytes, sha: str) -> wasmtime.Mod
 
 
 def _prepared() -> tuple[wasmtime.Engine, wasmtime.InstancePre]:
-    global _engine, _pre, _sha256, _baseline_memory
+    global _engine, _pre, _sha256, _baseline_memory, _HAS_INITIALIZE
     if _pre is not None and _engine is not None:
         return _engine, _pre
     with _lock:
@@ -129,6 +130,8 @@ def _prepared() -> tuple[wasmtime.Engine, wasmtime.InstancePre]:
                 if imp.module != _WASI or imp.name not in known:
                     raise RuntimeError(f"monty.wasm imports {imp.module}.{imp.name}, which this host does not provide")
             for exp in module.exports:
+                if exp.name == "_initialize":
+                    _HAS_INITIALIZE = True
                 ty = exp.type
                 if exp.name == "memory" and isinstance(ty, wasmtime.MemoryType):
                     _baseline_memory = ty.limits.min * ty.page_size
@@ -283,7 +286,7 @@ class Instance:
         mem = self._export("memory")
         assert isinstance(mem, wasmtime.Memory)
         self.memory = mem
-        if isinstance(self._export("_initialize"), wasmtime.Func):
+        if _HAS_INITIALIZE:
             self._call_raw("_initialize")
 
     def _export(self, name: str) -> Any:
