@@ -1,0 +1,112 @@
+"""Python values <-> the boundary's tagged JSON (README "Values").
+
+Plain JSON where it is exact; everything else is a one-key `$`-tagged
+object. Encoding refuses what has no data form with a `TypeError` naming
+where the value was found (`inputs.x[2]['fn']`).
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from typing import Any
+
+__all__ = ["encode", "decode", "MontyRepr"]
+
+MAX_SAFE = 2**53 - 1
+
+
+class MontyRepr(str):
+    """A sandbox object with no data form (a function, a class instance...),
+    given to the host as its `repr()` text. Passing it back into the sandbox
+    is refused: it has no data to rebuild the object from."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _key_path(path: str, key: Any) -> str:
+    return f"{path}[{key!r}]"
+
+
+def encode(value: Any, path: str) -> Any:
+    """The tagged-JSON form of `value`; `path` names it in error messages."""
+    if value is None or value is True or value is False:
+        return value
+    t = type(value)
+    if t is str:
+        return value
+    if t is int:
+        return value if -MAX_SAFE <= value <= MAX_SAFE else {"$int": str(value)}
+    if t is float:
+        if math.isnan(value):
+            return {"$float": "nan"}
+        if math.isinf(value):
+            return {"$float": "inf" if value > 0 else "-inf"}
+        return value
+    if t is list:
+        return [encode(x, f"{path}[{i}]") for i, x in enumerate(value)]
+    if t is tuple:
+        return {"$tuple": [encode(x, f"{path}[{i}]") for i, x in enumerate(value)]}
+    if t is dict:
+        if all(type(k) is str for k in value) and not (len(value) == 1 and next(iter(value)).startswith("$")):
+            return {k: encode(x, _key_path(path, k)) for k, x in value.items()}
+        return {"$dict": [[encode(k, f"{path}.<key {k!r}>"), encode(x, _key_path(path, k))] for k, x in value.items()]}
+    if t is set:
+        return {"$set": [encode(x, f"{path}.<item {x!r}>") for x in value]}
+    if t is frozenset:
+        return {"$frozenset": [encode(x, f"{path}.<item {x!r}>") for x in value]}
+    if t is bytes or t is bytearray:
+        return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
+    if t is MontyRepr:
+        raise TypeError(f"{path}: a sandbox object with no data form ({value}) cannot be passed back into the sandbox")
+    # subclasses of the plain types (IntEnum, str enums, OrderedDict, namedtuple...)
+    # are sent as their base type's data
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return encode(int(value), path)
+    if isinstance(value, float):
+        return encode(float(value), path)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bytes):
+        return encode(bytes(value), path)
+    if isinstance(value, tuple):
+        return encode(tuple(value), path)
+    if isinstance(value, list):
+        return encode(list(value), path)
+    if isinstance(value, dict):
+        return encode(dict(value), path)
+    raise TypeError(f"{path}: cannot pass a value of type {t.__module__}.{t.__qualname__} into the sandbox "
+                    "(supported: None, bool, int, float, str, bytes, list, tuple, dict, set, frozenset)")
+
+
+def decode(value: Any) -> Any:
+    """The Python value of tagged JSON `value`."""
+    if type(value) is list:
+        return [decode(x) for x in value]
+    if type(value) is dict:
+        if len(value) == 1:
+            ((k, x),) = value.items()
+            if k.startswith("$"):
+                if k == "$int":
+                    return int(x)
+                if k == "$float":
+                    return float(x)
+                if k == "$tuple":
+                    return tuple(decode(i) for i in x)
+                if k == "$set":
+                    return {decode(i) for i in x}
+                if k == "$frozenset":
+                    return frozenset(decode(i) for i in x)
+                if k == "$bytes":
+                    return base64.b64decode(x)
+                if k == "$dict":
+                    return {decode(a): decode(b) for a, b in x}
+                if k == "$repr":
+                    return MontyRepr(x)
+        return {k: decode(x) for k, x in value.items()}
+    return value
