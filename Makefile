@@ -23,6 +23,8 @@ wasm:
 		cargo build -p monty-guest --target $(WASM_TARGET) --profile wasm
 	cp $(WASM_BUILD) monty.wasm
 	cp monty.wasm bindings/go/monty.wasm
+	cp monty.wasm bindings/js/monty.wasm
+	cp monty.wasm bindings/python/src/monty_wasm/monty.wasm
 
 ## The same module with its function names kept (not stripped), for
 ## profiling with `perf` (README.md, "Profiling"); in its own target dir.
@@ -31,7 +33,10 @@ wasm-prof:
 		CARGO_TARGET_DIR=target/prof cargo build -p monty-guest --target $(WASM_TARGET) --profile wasm
 	@echo "profiling module: target/prof/$(WASM_TARGET)/wasm/monty_guest.wasm"
 
-## Rebuild monty.wasm and fail if it differs from the committed file.
+## Rebuild monty.wasm and fail if it differs from the committed file. The
+## packages' copies: Go's is committed (go:embed) and checked here; the JS
+## and Python ones are git-ignored, copied by `make wasm` and by each
+## package's ci.sh, which checks them.
 check-wasm:
 	@cmp -s monty.wasm bindings/go/monty.wasm || { \
 		echo "check-wasm: bindings/go/monty.wasm (embedded by the Go package) differs from monty.wasm: run 'make wasm' and commit both" >&2; \
@@ -53,6 +58,8 @@ test:
 	cargo test --workspace --release
 	node --test tests/js/
 	bindings/go/ci.sh
+	bindings/js/ci.sh
+	bindings/python/ci.sh
 
 ## Peer-suite pass rate (a measurement, not part of CI).
 conformance:
