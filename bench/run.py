@@ -12,6 +12,10 @@ It owns the comparison with CPython and the report:
 * every program run as a process by `target/release/monty run` and by
   CPython, and in-process by CPython (`exec` of the compiled file, timed
   inside the interpreter), with the checksum lines compared;
+* the host packages (`bindings/{js,python,go}`, `--hosts`): each one's
+  bench script, through its public API on the same `monty.wasm` (fresh-run
+  `1 + 1` start median, sync call round trip, every program with its
+  checksum checked), side by side with the Rust host's in-process figures;
 * a markdown table on stdout and `bench/results.json`.
 
 Exit status 1 if any checksum differs or a program fails; the targets
@@ -185,6 +189,62 @@ def fmt(x, digits=1):
     return "—" if x is None else f"{x:.{digits}f}"
 
 
+# The host packages' bench commands (run from the repository root); each
+# prints one JSON object as its last stdout line: host, start_median_ms,
+# call_roundtrip_ms, programs {name: best ms}, failures [..].
+HOST_BENCH = {
+    "js": lambda n, r, py: ["sh", "-c", "node bindings/js/scripts/copy-wasm.mjs >&2 && "
+                            f"node bindings/js/bench.mjs --start-runs 500 --repeat {r} " + " ".join(n)],
+    "python": lambda n, r, py: ["bindings/python/ci.sh", "--bench", "--repeat", str(r),
+                                "--python", py] + list(n),
+    "go": lambda n, r, py: ["bindings/go/bench.sh", "-repeat", str(r), "-python", py] + list(n),
+}
+
+
+def host_figures(host, names, repeat, python):
+    """One host package's figures, or a failure saying why there are none."""
+    if host not in HOST_BENCH:
+        return {"host": host, "failures": [f"unknown host {host!r} (known: {', '.join(HOST_BENCH)})"]}
+    argv = HOST_BENCH[host](names, repeat, python)
+    proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    lines = [l for l in proc.stdout.splitlines() if l.strip().startswith("{")]
+    try:
+        out = json.loads(lines[-1])
+    except (IndexError, json.JSONDecodeError):
+        return {"host": host, "failures": [f"exit {proc.returncode}, no JSON figures: "
+                                           f"{(proc.stderr or proc.stdout).strip()[-400:]}"]}
+    if proc.returncode != 0 and not out.get("failures"):
+        out.setdefault("failures", []).append(f"exit {proc.returncode}")
+    return out
+
+
+def print_hosts(hosts, figures, rows):
+    """The packages side by side with the Rust host (all in-process, on the
+    same monty.wasm; ratios are package / Rust host)."""
+    rust_prog = {r["name"]: r["monty_inproc_best_ms"] for r in rows}
+    names = [r["name"] for r in rows]
+    order = [h for h in hosts if not hosts[h].get("skipped")]
+    print("\n### Host packages beside the Rust host (in-process, same monty.wasm)\n")
+    for h in hosts:
+        if hosts[h].get("skipped"):
+            print(f"- {h}: SKIPPED ({hosts[h]['skipped']})")
+    print("| figure | Rust host | " + " | ".join(order) + " |")
+    print("|---|---:|" + "---:|" * len(order))
+    start = [f"{fmt(hosts[h].get('start_median_ms'), 3)} ms" for h in order]
+    print(f"| fresh run of `1 + 1`, median | {fmt(figures['start_1p1_median_us'] / 1000, 3)} ms | "
+          + " | ".join(start) + " |")
+    call = [f"{fmt(hosts[h].get('call_roundtrip_ms', 0) * 1000, 1)} µs" for h in order]
+    print(f"| sync call round trip | {fmt(figures['external_call_us'], 1)} µs | " + " | ".join(call) + " |")
+    for name in names:
+        cells = []
+        for h in order:
+            ms = (hosts[h].get("programs") or {}).get(name)
+            base = rust_prog.get(name)
+            cells.append(f"{fmt(ms)} ms ({fmt(ms / base, 2)}×)" if ms and base else "—")
+        print(f"| {name} | {fmt(rust_prog.get(name))} ms | " + " | ".join(cells) + " |")
+    print()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs per program and side (best is used)")
@@ -193,6 +253,8 @@ def main():
     ap.add_argument("--python", help="CPython to compare with (default: pyenv 3.13.0, else python3)")
     ap.add_argument("--wasm", help="module to measure (default: the one embedded in the build, "
                     "i.e. ./monty.wasm at build time)")
+    ap.add_argument("--hosts", default="js,python,go",
+                    help="host packages to measure beside the Rust host (comma list, or 'none')")
     ap.add_argument("names", nargs="*", help="program names (default: all in bench/programs)")
     args = ap.parse_args()
 
@@ -281,6 +343,14 @@ def main():
                 print(f"!!! {name}: {problem}", file=sys.stderr)
         rows.append(row)
 
+    hosts = {}
+    for host in [h for h in args.hosts.split(",") if h and h != "none"]:
+        print(f"running the {host} package's bench ...", file=sys.stderr)
+        hosts[host] = host_figures(host, names, args.repeat, python)
+        for problem in hosts[host].get("failures") or []:
+            failures.append({"name": f"{host} host", "problems": [str(problem)]})
+            print(f"!!! {host} host: {problem}", file=sys.stderr)
+
     # Over the programs that ran and matched; a failure is reported anyway.
     try:
         machine_info["loadavg_at_end"] = list(os.getloadavg())
@@ -302,6 +372,7 @@ def main():
         "in_process": {k: v for k, v in figures.items() if k != "programs"},
         "cli_start": start,
         "programs": rows,
+        "hosts": hosts,
         "geomean_ratio_cli": gm_cli,
         "geomean_ratio_inproc": gm_inproc,
         "targets": {
@@ -354,6 +425,8 @@ def main():
               f"| {r['monty_peak_rss_kib'] / 1024:.0f} | {r['python_peak_rss_kib'] / 1024:.0f} |")
     print(f"| **geometric mean** | | | | **{fmt(gm_cli, 2)}** | | | **{fmt(gm_inproc, 2)}** | | |")
     print()
+    if hosts:
+        print_hosts(hosts, figures, rows)
     met = results["targets"]["geomean_met"]
     print(f"Compute geomean (in-process) {fmt(gm_inproc, 2)}× CPython; target ≤ {GEOMEAN_TARGET}×: "
           f"{'met' if met else 'NOT met'}.")

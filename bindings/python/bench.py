@@ -198,7 +198,7 @@ def main() -> int:
     result["cpython_process_ms"] = cpython_ms if not any((PROGRAMS / f"{n}.expected").exists() for n in names) else {}
     if not args.no_peer:
         result["peer"] = bench_peer(names, args.start_runs, args.repeat, expected)
-    print(json.dumps(result, indent=1))
+    print(json.dumps(result))
     return 1 if failures else 0
 
 

@@ -3,7 +3,7 @@
 # and checked to carry monty.wasm, mypy --strict, the pytest suite.
 #
 #   bindings/python/ci.sh            # tests
-#   bindings/python/ci.sh --bench    # tests, then bench.py (with pydantic-monty==1.4.0 side by side)
+#   bindings/python/ci.sh --bench [ARGS]  # tests, then bench.py ARGS (with pydantic-monty==1.4.0 side by side)
 #
 # Environment: MONTY_PY=/path/to/python3 picks the interpreter (default: the
 # pyenv CPython 3.13 if present, else python3); the venv is bindings/python/.venv.
@@ -66,5 +66,6 @@ echo "ci.sh: pytest"
 if [ "${1:-}" = "--bench" ]; then
     "$VPY" -m pip install -q 'pydantic-monty==1.4.0' \
         || echo "!!! LOUD: pydantic-monty==1.4.0 failed to install from PyPI: no side-by-side figures" >&2
-    "$VPY" bench.py
+    shift
+    "$VPY" bench.py "$@"
 fi

@@ -266,7 +266,7 @@ impl<S: Stdlib> Vm<S> {
                     _ => return Err(self.repeat_count_error(a, b)),
                 };
                 let x = as_bytes(&self.heap, seq).expect("bytes");
-                let count = count.max(0) as usize;
+                let count = self.repeat_times(count, x.len())?;
                 self.check_alloc(x.len() as u128 * count as u128)?;
                 let r = x.repeat(count);
                 let Value::Ref(id) = seq else { unreachable!() };

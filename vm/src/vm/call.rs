@@ -756,6 +756,13 @@ impl<S: Stdlib> Vm<S> {
                 "asyncio.run() cannot be called from a running event loop",
             ));
         }
+        let mut pos = pos;
+        if self.is_native_coroutine(pos[0]) {
+            // `asyncio.run(asyncio.sleep(1))`: our `sleep` (and `wait_for`,
+            // the primitives' waits) are native objects standing for
+            // CPython's coroutines; a coroutine that awaits one runs instead
+            pos[0] = self.await_in_coroutine(pos[0])?;
+        }
         let Some(c) = self.as_coroutine(pos[0]) else {
             let r = self.repr(pos[0])?;
             return Err(PyErr::value_error(format!(

@@ -477,6 +477,21 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
+    /// The repeat count `n` of a sequence of `len` items as a native size:
+    /// 0 for a negative count or an empty sequence (`'' * 2**40` is `''`),
+    /// else `MemoryError` for a count past the address space (on wasm32,
+    /// anything from 2³²: an `as usize` there would wrap, making
+    /// `'a' * 2**33` empty).
+    ///
+    /// # Errors
+    /// `MemoryError` as above.
+    pub fn repeat_times(&self, n: i64, len: usize) -> PyResult<usize> {
+        if n <= 0 || len == 0 {
+            return Ok(0);
+        }
+        usize::try_from(n).map_err(|_| PyErr::new(ExcType::MemoryError, ""))
+    }
+
     /// `seq * n`, or `None` if `seq` is not a sequence.
     pub(super) fn repeat(&mut self, seq: Value, n: i64, inplace: bool) -> PyResult<Option<Value>> {
         let Value::Ref(id) = seq else { return Ok(None) };
@@ -487,7 +502,12 @@ impl<S: Stdlib> Vm<S> {
                 "cannot fit 'int' into an index-sized integer",
             ));
         }
-        let n = n.max(0) as usize;
+        let len = match self.heap.get(id) {
+            Obj::Str(s) => s.s.len(),
+            Obj::List(l) | Obj::Tuple(l) => l.len(),
+            _ => return Ok(None),
+        };
+        let n = self.repeat_times(n, len)?;
         match self.heap.get(id) {
             Obj::Str(s) => {
                 self.check_alloc(s.s.len() as u128 * n as u128)?;

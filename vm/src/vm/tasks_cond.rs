@@ -15,6 +15,13 @@ use crate::vm::stdlib::Stdlib;
 use super::tasks_data::{Awaitable, SemKind, SyncOp, SyncPrim, TaskState};
 use super::{PyErr, PyResult, Vm};
 
+/// A coroutine that awaits its argument: what `asyncio.run` runs for a
+/// native awaitable that stands for a CPython coroutine.
+const AWAIT_SOURCE: &str = "\
+async def run(awaitable):
+    return await awaitable
+";
+
 /// The methods of a condition.
 pub const CONDITION_METHODS: &[&str] = &[
     "acquire",
@@ -39,6 +46,37 @@ async def wait_for(self, predicate):
 ";
 
 impl<S: Stdlib> Vm<S> {
+    /// Whether `v` is a native awaitable that CPython has as a coroutine
+    /// object (`asyncio.sleep(...)`, `wait_for(...)`, `Lock.acquire()`, ...),
+    /// as opposed to a future, task or gather.
+    pub(super) fn is_native_coroutine(&self, v: Value) -> bool {
+        matches!(
+            self.native(v),
+            Some(
+                Awaitable::Sleep { .. }
+                    | Awaitable::WaitFor { .. }
+                    | Awaitable::SyncWait { .. }
+                    | Awaitable::WaitSet { .. }
+                    | Awaitable::NextCompleted(_)
+                    | Awaitable::TaskGroupExit { .. }
+            )
+        )
+    }
+
+    /// A new coroutine that awaits `awaitable` and returns its result
+    /// (compiled once per call by `exec`, as `wait_for` is).
+    pub(super) fn await_in_coroutine(&mut self, awaitable: Value) -> PyResult<Value> {
+        let ns = self
+            .heap
+            .new_value(crate::object::Obj::Dict(crate::object::Dict::new()));
+        let src = self.new_str(AWAIT_SOURCE);
+        let exec = crate::builtins::Args::new("exec", vec![src, ns], Vec::new());
+        self.run_snippet(crate::builtins::builtin::Builtin::Exec, exec)?;
+        let key = self.attr_name_value("run");
+        let f = self.get_item(ns, key)?;
+        self.call_value(f, vec![awaitable], Vec::new())
+    }
+
     /// `asyncio.Condition(lock=None)`.
     ///
     /// # Errors
