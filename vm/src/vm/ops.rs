@@ -385,6 +385,17 @@ impl<S: Stdlib> Vm<S> {
                 _ => {}
             }
         }
+        if let (true, BinOp::Add, Value::Ref(ia)) = (inplace, op, a) {
+            if matches!(self.heap.get(ia), Obj::List(_)) {
+                // `list += x` is `list.extend(x)`: a non-iterable `x` says
+                // so ("'int' object is not iterable")
+                let items = self.collect_iterable(b)?;
+                if let Obj::List(x) = self.heap.get_mut(ia) {
+                    x.extend(items);
+                }
+                return Ok(a);
+            }
+        }
         if op == BinOp::Mul {
             if let Some(n) = self.repeat_count(b) {
                 if let Some(r) = self.repeat(a, n, inplace)? {
