@@ -1,0 +1,188 @@
+// One execution in one instance (Execution: output streaming, progress
+// decoding, trap classification), with what a run is built from: the
+// external function declarations (decls), the default os handler, the
+// limits request (limitsJson), and the JSON text of a reply (replyText).
+
+import { ProcExit } from './wasm.js';
+import { encodeJson, parseTagged } from './values.js';
+import { MontyError, MontyLimitError, MontyRuntimeError, MontySyntaxError } from './errors.js';
+import { defaultPrint, getEngine } from './engine.js';
+
+function isAsyncFunction(fn) {
+  return typeof fn === 'function' && fn.constructor && fn.constructor.name === 'AsyncFunction';
+}
+
+/** Normalizes one entry of an `externalFunctions` mapping. */
+function fnEntry(name, v) {
+  if (typeof v === 'function') return { name, fn: v, async: isAsyncFunction(v) };
+  if (v && typeof v === 'object') {
+    const fn = typeof v.fn === 'function' ? v.fn : undefined;
+    return { name, fn, async: v.async === undefined ? isAsyncFunction(fn) : !!v.async, params: v.params, module: v.module };
+  }
+  throw new MontyError(`externalFunctions.${name}: expected a function or { fn, async }`);
+}
+
+export function decls(list) {
+  if (!list) return null;
+  if (Array.isArray(list)) {
+    return list.map((d) => (typeof d === 'string' ? { name: d, async: false } : { name: d.name, async: !!d.async, params: d.params, module: d.module }));
+  }
+  return Object.entries(list).map(([name, v]) => fnEntry(name, v));
+}
+
+/** The default os handler: nothing is granted (PermissionError, errno 13). */
+const DEFAULT_OS = () => {
+  throw Object.assign(new Error('Permission denied'), { pythonType: 'PermissionError', errno: 13 });
+};
+
+/**
+ * The request's limits. The guest checks `max_memory_bytes` against the
+ * whole linear memory; a recycled memory may already extend `drift` bytes
+ * above a new instance's, so that much is added to the cap it is given.
+ */
+export function limitsJson(limits, drift) {
+  if (!limits) return undefined;
+  const out = {};
+  const map = {
+    maxInstructions: 'max_instructions',
+    maxDurationSecs: 'max_duration_secs',
+    maxMemory: 'max_memory_bytes',
+    maxRecursionDepth: 'max_recursion_depth',
+  };
+  for (const [k, v] of Object.entries(limits)) {
+    if (v === undefined || v === null) continue;
+    if (!(k in map)) throw new MontyError(`unknown limit ${k} (known: ${Object.keys(map).join(', ')})`);
+    if (typeof v !== 'number' || !(v >= 0)) throw new MontyError(`limits.${k} must be a non-negative number`);
+    out[map[k]] = k === 'maxDurationSecs' ? v : Math.floor(v);
+  }
+  if (out.max_memory_bytes !== undefined && drift) out.max_memory_bytes += drift;
+  return out;
+}
+
+/**
+ * One execution in one instance: output streaming, progress decoding,
+ * trap classification. Internal.
+ */
+export class Execution {
+  constructor({ print, functions, os, scriptName, limits, externals }) {
+    this.print = print || defaultPrint;
+    this.functions = functions || new Map();
+    this.os = os || DEFAULT_OS;
+    this.scriptName = scriptName;
+    this.limits = limits || {};
+    this.externals = externals || [];
+    this.decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
+    this.stderrTail = '';
+    this.startedAt = performance.now();
+    const eng = getEngine();
+    this.guest = eng.instantiate((fd, bytes) => this.output(fd, bytes), eng.maxPagesFor(this.limits.maxMemory));
+    this.finished = false;
+  }
+
+  output(fd, bytes) {
+    const text = this.decoders[fd].decode(bytes, { stream: true });
+    if (!text) return;
+    if (fd === 2) this.stderrTail = (this.stderrTail + text).slice(-400);
+    try {
+      this.print(text, fd === 1 ? 'stdout' : 'stderr');
+    } catch (err) {
+      // Unwinds out of the guest; call() rethrows it as is.
+      this.callbackError = err;
+      throw err;
+    }
+  }
+
+  flush() {
+    for (const fd of [1, 2]) {
+      const text = this.decoders[fd].decode();
+      if (text) this.print(text, fd === 1 ? 'stdout' : 'stderr');
+    }
+  }
+
+  finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.flush();
+    this.guest.release();
+  }
+
+  /** Calls a guest export; traps become MontyLimitError('memory') or MontyError. */
+  call(fn) {
+    if (this.finished) throw new MontyError('this execution has finished');
+    let raw;
+    try {
+      raw = fn(this.guest);
+    } catch (err) {
+      const memBytes = this.guest.memory.buffer.byteLength;
+      this.finish();
+      if (this.callbackError !== undefined && err === this.callbackError) throw err; // the print callback threw
+      if (/memory allocation of \d+ bytes failed/.test(this.stderrTail)
+        || memBytes >= this.guest.maxPages * 65536 - (1 << 20)) {
+        throw new MontyLimitError('memory', `memory limit exceeded (${memBytes} bytes of linear memory)`);
+      }
+      if (err instanceof ProcExit) throw new MontyError(`internal error: ${err.message}`, { cause: err });
+      throw new MontyError(`internal error: the interpreter trapped (${err && err.message})`, { cause: err });
+    }
+    return this.progress(raw);
+  }
+
+  progress(p) {
+    switch (p.status) {
+      case 'complete':
+        this.finish();
+        return { kind: 'complete', value: p.value, repr: p.repr ?? null };
+      case 'call':
+        return { kind: 'call', calls: [p] };
+      case 'os_call':
+        return { kind: 'os', calls: [{ id: p.id, name: p.function, args: p.args, kwargs: p.kwargs }] };
+      case 'wait':
+        return { kind: 'wait', calls: p.calls, sleep: p.sleep };
+      case 'error':
+        this.finish();
+        if (p.error.type === 'SyntaxError' && !/^Traceback/.test(p.error.traceback || '')) {
+          throw new MontySyntaxError(p.error);
+        }
+        throw new MontyRuntimeError(p.error);
+      case 'limit':
+        this.finish();
+        throw new MontyLimitError(p.kind, p.message);
+      case 'invalid':
+        this.finish();
+        throw new MontyError(`the sandbox refused the request: ${p.message}`);
+      default:
+        this.finish();
+        throw new MontyError(`unexpected progress from monty.wasm: ${JSON.stringify(p)}`);
+    }
+  }
+
+  start(request) {
+    return this.call((g) => g.callJson('start', JSON.stringify(request)));
+  }
+
+  resumeText(text) {
+    return this.call((g) => g.callJson('resume', text));
+  }
+
+  restore(bytes) {
+    return this.call((g) => parseTagged(new TextDecoder().decode(g.callBytes('restore', bytes))));
+  }
+
+  checkDeadline() {
+    const secs = this.limits.maxDurationSecs;
+    if (secs !== undefined && (performance.now() - this.startedAt) / 1000 > secs) {
+      this.finish();
+      throw new MontyLimitError('time', `time limit exceeded (${secs} s, including waiting for host functions)`);
+    }
+  }
+}
+
+/** The JSON text of one reply. */
+export function replyText(id, outcome, what) {
+  if ('exception' in outcome) {
+    const ex = outcome.exception;
+    const err = { type: String(ex.type || 'RuntimeError'), message: String(ex.message ?? '') };
+    if (typeof ex.errno === 'number') err.errno = ex.errno;
+    return `{"id":${id},"error":${JSON.stringify(err)}}`;
+  }
+  return `{"id":${id},"value":${encodeJson(outcome.returnValue, what)}}`;
+}
