@@ -224,6 +224,13 @@ def print_hosts(hosts, figures, rows):
     rust_prog = {r["name"]: r["monty_inproc_best_ms"] for r in rows}
     names = [r["name"] for r in rows]
     order = [h for h in hosts if not hosts[h].get("skipped")]
+    peer = (hosts.get("python") or {}).get("peer") or {}
+    if peer.get("installed"):
+        # pydantic-monty beside our Python package: its own interpreter, not
+        # monty.wasm (programs it cannot run are listed under it)
+        label = f"{peer['package']} {peer['version']}"
+        hosts = dict(hosts, **{label: dict(peer, host=label)})
+        order.append(label)
     print("\n### Host packages beside the Rust host (in-process, same monty.wasm)\n")
     for h in hosts:
         if hosts[h].get("skipped"):
@@ -242,6 +249,8 @@ def print_hosts(hosts, figures, rows):
             base = rust_prog.get(name)
             cells.append(f"{fmt(ms)} ms ({fmt(ms / base, 2)}×)" if ms and base else "—")
         print(f"| {name} | {fmt(rust_prog.get(name))} ms | " + " | ".join(cells) + " |")
+    for problem in peer.get("problems") or []:
+        print(f"- {peer['package']} {peer['version']} cannot run {problem}")
     print()
 
 
