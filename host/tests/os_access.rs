@@ -975,6 +975,36 @@ print(time.time())
 }
 
 #[test]
+fn home_is_the_environments_home() {
+    let code = r#"
+import os
+from pathlib import Path
+print(os.path.expanduser("~"), os.path.expanduser("~/notes/a.txt"), os.path.expanduser("~bob/x"))
+print(repr(Path.home()), Path("~/x").expanduser(), Path("x/~").expanduser())
+try:
+    Path("~bob/x").expanduser()
+except RuntimeError as e:
+    print(e)
+"#;
+    let os = OsRouter::new().env(Environment::new().var("HOME", "/home/agent/"));
+    let out = run_with(os, code).unwrap();
+    assert_eq!(
+        out.stdout,
+        "/home/agent /home/agent/notes/a.txt ~bob/x\n\
+         PosixPath('/home/agent') /home/agent/x x/~\n\
+         Could not determine home directory.\n"
+    );
+    // no $HOME: paths stay as they are, and pathlib says it cannot tell
+    let code = "import os\nfrom pathlib import Path\nprint(os.path.expanduser('~/x'))\nPath.home()";
+    let err = run_with(OsRouter::new(), code).unwrap_err();
+    let py = err.python().unwrap();
+    assert_eq!(
+        (py.type_name.as_str(), py.message.as_str()),
+        ("RuntimeError", "Could not determine home directory.")
+    );
+}
+
+#[test]
 fn a_run_paused_at_an_os_call_resumes_from_a_snapshot() {
     let host = Host::new();
     let os = OsRouter::new().mount("/data", Mount::read_only(host.mnt()).unwrap());

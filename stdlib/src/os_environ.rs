@@ -9,6 +9,7 @@ use super::objects::NativeObj;
 use crate::object::{Obj, ObjId, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::ImportVm;
 
 /// `os.environ`'s data: the dict once fetched, else None.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -66,6 +67,44 @@ fn bad_answer() -> PyErr {
         crate::object::ExcType::RuntimeError,
         "the host answered the os call os.environ with something other than a dict of str",
     )
+}
+
+/// `$HOME` from `os.environ` (fetched from the host on first use), if set
+/// to a str.
+///
+/// # Errors
+/// What fetching the environment raised.
+pub fn home(vm: &mut Vm) -> PyResult<Option<String>> {
+    let os = vm.import_module("os")?;
+    let environ = vm.get_attr(os, "environ")?;
+    let key = vm.new_str("HOME");
+    let v = getenv(vm, environ, key, Value::None)?;
+    Ok(as_str(&vm.heap, v).map(str::to_string))
+}
+
+/// `~` or `~/rest` with `$HOME` in place of `~`, as CPython's
+/// `posixpath.expanduser`; `None` when the path does not start with `~`
+/// alone or `$HOME` is not set (`~user` needs a password database the
+/// sandbox has none of: CPython leaves an unknown user's path as it is).
+///
+/// # Errors
+/// What fetching the environment raised.
+pub fn expand_user(vm: &mut Vm, path: &str) -> PyResult<Option<String>> {
+    let Some(rest) = path.strip_prefix('~') else {
+        return Ok(None);
+    };
+    if !(rest.is_empty() || rest.starts_with('/')) {
+        return Ok(None);
+    }
+    let Some(home) = home(vm)? else {
+        return Ok(None);
+    };
+    let expanded = format!("{}{rest}", home.trim_end_matches('/'));
+    Ok(Some(if expanded.is_empty() {
+        "/".into()
+    } else {
+        expanded
+    }))
 }
 
 /// `os.getenv(key, default)`.

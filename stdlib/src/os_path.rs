@@ -213,17 +213,14 @@ native! {
         commonpath_of(vm, paths)
     }
 
-    /// `os.path.expanduser(path)`: a path without `~` is returned as is;
-    /// `~` needs a home.
+    /// `os.path.expanduser(path)`: `~` and `~/...` from `$HOME` (the
+    /// host's environment); a path without `~`, `~user`, or any path when
+    /// `$HOME` is not set is returned as is (as CPython does for a user it
+    /// cannot find).
     def fn expanduser(vm, path) {
         let t = text(vm, path)?;
-        // `~` and `~/...` need $HOME; `~user` would need the password
-        // database, which the sandbox lacks, so it stays as CPython leaves
-        // an unknown user
-        if t.s == "~" || t.s.starts_with("~/") {
-            return Err(no_os("path.expanduser"));
-        }
-        Ok(out(vm, &t.s, t.bytes))
+        let expanded = super::os_environ::expand_user(vm, &t.s)?;
+        Ok(out(vm, expanded.as_deref().unwrap_or(&t.s), t.bytes))
     }
 
     /// `os.path.expandvars(path)`.

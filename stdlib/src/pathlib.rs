@@ -490,7 +490,27 @@ fn class_fs_method(vm: &mut Vm, a: Args) -> PyResult<Value> {
     if a.name == "cwd" {
         return Ok(new_path(vm, &Parsed::parse(crate::os_calls::CWD)));
     }
+    if a.name == "home" {
+        let home = crate::os_environ::expand_user(vm, "~")?.ok_or_else(no_home)?;
+        return Ok(new_path(vm, &Parsed::parse(&home)));
+    }
     Err(no_filesystem(a.name))
+}
+
+/// CPython's error when `~` cannot be expanded (`$HOME` unset).
+fn no_home() -> PyErr {
+    PyErr::new(ExcType::RuntimeError, "Could not determine home directory.")
+}
+
+/// `Path.expanduser()`: a leading `~` or `~/` from `$HOME`; `~user`, or
+/// `~` with no `$HOME`, is CPython's `RuntimeError`.
+fn expanduser(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
+    let text = str_of(vm, id);
+    if !text.starts_with('~') {
+        return Ok(Value::Ref(id));
+    }
+    let home = crate::os_environ::expand_user(vm, &text)?.ok_or_else(no_home)?;
+    Ok(new_path(vm, &Parsed::parse(&home)))
 }
 
 /// Class attributes: `Path.cwd`, `Path.home`.
@@ -573,6 +593,14 @@ impl np::NativeType for PathType {
     ) -> np::PyResult<Option<np::Value>> {
         if fs::has(name) {
             return fs::call(vm, id, name, args, kw);
+        }
+        if name == "expanduser" {
+            if !args.is_empty() || !kw.is_empty() {
+                return Err(np::PyErr::type_error(
+                    "Path.expanduser() takes no arguments",
+                ));
+            }
+            return expanduser(vm, id).map(Some);
         }
         if FS_METHODS.contains(&name) {
             return Err(no_filesystem(name));
