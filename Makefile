@@ -34,17 +34,20 @@ wasm-prof:
 	@echo "profiling module: target/prof/$(WASM_TARGET)/wasm/monty_guest.wasm"
 
 ## Rebuild monty.wasm and fail if it differs from the committed file. The
-## packages' copies: Go's is committed (go:embed) and checked here; the JS
-## and Python ones are git-ignored, copied by `make wasm` and by each
-## package's ci.sh, which checks them.
+## packages' copies: Go's is committed (go:embed) and must match before the
+## rebuild; all three (the JS and Python ones are git-ignored) are copied by
+## `make wasm` and must match after it; each package's ci.sh checks its own.
 check-wasm:
 	@cmp -s monty.wasm bindings/go/monty.wasm || { \
 		echo "check-wasm: bindings/go/monty.wasm (embedded by the Go package) differs from monty.wasm: run 'make wasm' and commit both" >&2; \
 		exit 1; }
 	mkdir -p target && cp monty.wasm target/monty.wasm.committed
 	$(MAKE) wasm
+	@for copy in bindings/go/monty.wasm bindings/js/monty.wasm bindings/python/src/monty_wasm/monty.wasm; do \
+		cmp -s monty.wasm $$copy || { echo "check-wasm: $$copy is not monty.wasm" >&2; exit 1; }; \
+	done
 	@if cmp -s monty.wasm target/monty.wasm.committed; then \
-		echo "check-wasm: monty.wasm matches its source"; \
+		echo "check-wasm: monty.wasm matches its source (and the packages' copies match it)"; \
 	else \
 		cp target/monty.wasm.committed monty.wasm; \
 		cp target/monty.wasm.committed bindings/go/monty.wasm; \
