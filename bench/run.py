@@ -218,6 +218,16 @@ def host_figures(host, names, repeat, python):
     return out
 
 
+def figures_ratios(ms_by_name, base_by_name):
+    """ms / base for the names both have."""
+    return [ms / base_by_name[n] for n, ms in ms_by_name.items()
+            if ms and base_by_name.get(n)]
+
+
+def figures_geomean(ratios):
+    return math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else None
+
+
 def print_hosts(hosts, figures, rows):
     """The packages side by side with the Rust host (all in-process, on the
     same monty.wasm; ratios are package / Rust host)."""
@@ -249,6 +259,12 @@ def print_hosts(hosts, figures, rows):
             base = rust_prog.get(name)
             cells.append(f"{fmt(ms)} ms ({fmt(ms / base, 2)}×)" if ms and base else "—")
         print(f"| {name} | {fmt(rust_prog.get(name))} ms | " + " | ".join(cells) + " |")
+    cpython = {r["name"]: r["python_inproc_best_ms"] for r in rows}
+    gms = [fmt(figures_geomean(figures_ratios(rust_prog, cpython)), 2) + "×"]
+    for h in order:
+        progs = hosts[h].get("programs") or {}
+        gms.append(fmt(figures_geomean(figures_ratios(progs, cpython)), 2) + "×")
+    print("| programs, geomean vs CPython in-process (those it runs) | " + " | ".join(gms) + " |")
     for problem in peer.get("problems") or []:
         print(f"- {peer['package']} {peer['version']} cannot run {problem}")
     print()
