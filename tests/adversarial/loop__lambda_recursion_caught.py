@@ -1,5 +1,5 @@
 # expect: limit fuel
-# limits: timeout=10
+# limits: timeout=30
 f = lambda: f()
 while True:
     try:
