@@ -172,6 +172,15 @@ impl Tree {
         Ok((id, name))
     }
 
+    /// The node named `name` in directory `parent`, else `ENOENT`.
+    fn child(&self, parent: NodeId, name: &str) -> Result<NodeId, ExternalError> {
+        let entries = self.entries(parent).expect("dir");
+        entries
+            .get(name)
+            .copied()
+            .ok_or_else(|| Errno::NoEnt.error())
+    }
+
     fn charge(&mut self, more: u64) -> Result<(), ExternalError> {
         match self.used.checked_add(more) {
             Some(total) if total <= self.capacity => {
@@ -328,11 +337,7 @@ impl FileSystem for MemFs {
         }
         let mut tree = self.lock();
         let (parent, name) = tree.parent(&path)?;
-        let id = *tree
-            .entries(parent)
-            .expect("dir")
-            .get(name)
-            .ok_or_else(|| Errno::NoEnt.error())?;
+        let id = tree.child(parent, name)?;
         if tree.entries(id).is_some() {
             return Err(Errno::IsDir.error());
         }
@@ -347,11 +352,7 @@ impl FileSystem for MemFs {
         }
         let mut tree = self.lock();
         let (parent, name) = tree.parent(&path)?;
-        let id = *tree
-            .entries(parent)
-            .expect("dir")
-            .get(name)
-            .ok_or_else(|| Errno::NoEnt.error())?;
+        let id = tree.child(parent, name)?;
         match tree.entries(id) {
             None => return Err(Errno::NotDir.error()),
             Some(entries) if !entries.is_empty() => return Err(Errno::NotEmpty.error()),
@@ -369,11 +370,7 @@ impl FileSystem for MemFs {
         }
         let mut tree = self.lock();
         let (from_parent, from_name) = tree.parent(&from)?;
-        let moved = *tree
-            .entries(from_parent)
-            .expect("dir")
-            .get(from_name)
-            .ok_or_else(|| Errno::NoEnt.error())?;
+        let moved = tree.child(from_parent, from_name)?;
         let (to_parent, to_name) = tree.parent(&to)?;
         if from == to {
             return Ok(());
