@@ -66,25 +66,20 @@ func instantiateWASI(ctx context.Context, rt wazero.Runtime) error {
 	}
 	i32, i64 := api.ValueTypeI32, api.ValueTypeI64
 	fn("fd_write", fdWrite, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
-	fn("environ_sizes_get", func(ctx context.Context, m api.Module, st []uint64) {
+	// no environment and no arguments: two empty lists (0 items, 0 bytes)
+	emptySizes := func(ctx context.Context, m api.Module, st []uint64) {
 		mem := m.Memory()
 		if !mem.WriteUint32Le(uint32(st[0]), 0) || !mem.WriteUint32Le(uint32(st[1]), 0) {
 			st[0] = errnoFault
 			return
 		}
 		st[0] = errnoSuccess
-	}, []api.ValueType{i32, i32}, []api.ValueType{i32})
+	}
+	fn("environ_sizes_get", emptySizes, []api.ValueType{i32, i32}, []api.ValueType{i32})
 	fn("environ_get", func(ctx context.Context, m api.Module, st []uint64) {
 		st[0] = errnoSuccess
 	}, []api.ValueType{i32, i32}, []api.ValueType{i32})
-	fn("args_sizes_get", func(ctx context.Context, m api.Module, st []uint64) {
-		mem := m.Memory()
-		if !mem.WriteUint32Le(uint32(st[0]), 0) || !mem.WriteUint32Le(uint32(st[1]), 0) {
-			st[0] = errnoFault
-			return
-		}
-		st[0] = errnoSuccess
-	}, []api.ValueType{i32, i32}, []api.ValueType{i32})
+	fn("args_sizes_get", emptySizes, []api.ValueType{i32, i32}, []api.ValueType{i32})
 	fn("args_get", func(ctx context.Context, m api.Module, st []uint64) {
 		st[0] = errnoSuccess
 	}, []api.ValueType{i32, i32}, []api.ValueType{i32})

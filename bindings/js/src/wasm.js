@@ -314,6 +314,13 @@ let randomState = 0x9e3779b9;
 /** The preview-1 functions the guest imports; nothing is granted. */
 function wasiImports(memory, guest) {
   const view = () => new DataView(memory.buffer);
+  /** `*_sizes_get` of an empty list: 0 items, 0 bytes. */
+  const emptySizes = (/** @type {number} */ countPtr, /** @type {number} */ sizePtr) => {
+    const dv = view();
+    dv.setUint32(countPtr, 0, true);
+    dv.setUint32(sizePtr, 0, true);
+    return 0;
+  };
   return {
     fd_write(fd, iovs, iovsLen, nwrittenPtr) {
       const dv = view();
@@ -328,21 +335,12 @@ function wasiImports(memory, guest) {
       dv.setUint32(nwrittenPtr, total, true);
       return 0;
     },
-    environ_sizes_get(countPtr, sizePtr) {
-      const dv = view();
-      dv.setUint32(countPtr, 0, true);
-      dv.setUint32(sizePtr, 0, true);
-      return 0;
-    },
+    // no environment and no arguments: two empty lists
+    environ_sizes_get: emptySizes,
     environ_get() {
       return 0;
     },
-    args_sizes_get(countPtr, sizePtr) {
-      const dv = view();
-      dv.setUint32(countPtr, 0, true);
-      dv.setUint32(sizePtr, 0, true);
-      return 0;
-    },
+    args_sizes_get: emptySizes,
     args_get() {
       return 0;
     },
