@@ -6,9 +6,10 @@
 //! the host on `flush()`/`close()` (the end of a `with` block), as one
 //! `Path.write_bytes` of the whole content (`w`, `x`, `r+`, `w+`) or one
 //! `Path.append_bytes` of what was written since (`a`). So a run paused
-//! with a file open snapshots it as plain data and resumes with it. What
-//! is never flushed is never written: CPython flushes at exit, the sandbox
-//! does not (close files, or use `with`).
+//! with a file open snapshots it as plain data and resumes with it. A file
+//! the program never closes is closed when the run ends (`at_exit.rs` in
+//! the core), so its writes reach the host as in CPython, but only then:
+//! CPython closes it as soon as its last reference goes away.
 
 use serde::{Deserialize, Serialize};
 
@@ -217,6 +218,11 @@ pub fn open_path(
                 newline,
             }))))
     };
+    if mode.writable {
+        // (after the os calls above: a pause in them runs this native code
+        // again, and its journal expects the same calls in the same order)
+        vm.prepare_at_exit()?;
+    }
     Ok(vm
         .heap
         .new_value(Obj::Native(NativeObj::File(Box::new(FileData {

@@ -470,6 +470,9 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("enum") => {
                 super::enums::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("os") => {
+                super::os_dir::binds_as_method(&super::os::MODULE, *func)
+            }
             Obj::BoundNative { func, .. } if func.module == super::module_index("types") => {
                 super::types::binds_as_method(*func)
             }

@@ -163,6 +163,7 @@ pub mod objects;
 mod operator;
 mod os;
 mod os_calls;
+mod os_dir;
 mod os_environ;
 mod os_path;
 mod pathlib;

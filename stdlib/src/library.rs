@@ -25,6 +25,10 @@ impl LibraryObject for NativeObj {
     fn type_name(&self) -> &'static str {
         NativeObj::type_name(self)
     }
+
+    fn pending_close(&self) -> bool {
+        matches!(self, NativeObj::File(f) if f.writable && f.dirty && !f.closed)
+    }
 }
 
 impl LibraryIterator for super::iters::NativeIter {

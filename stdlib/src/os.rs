@@ -212,13 +212,24 @@ fn text_of(p: &PathArg) -> Option<String> {
     }
 }
 
-/// `listdir`/`scandir(path=None)` (`scandir` is not provided).
+/// `listdir`/`scandir(path=None)` (neither of an fd: none is open).
 fn listdir_of(vm: &mut Vm, func: &str, path: Option<Value>) -> PyResult<Value> {
     let p = path_arg(vm, func, "path", path, true, true)?;
     match text_of(&p) {
-        Some(t) if func == "listdir" => {
+        Some(_) if func == "scandir" => super::os_dir::scandir(vm, &p),
+        Some(t) => {
+            let bytes = matches!(p, PathArg::Bytes(_));
             let names = super::os_calls::list_dir(vm, &t)?;
-            let names: Vec<Value> = names.into_iter().map(|n| vm.new_str(n)).collect();
+            let names: Vec<Value> = names
+                .into_iter()
+                .map(|n| {
+                    if bytes {
+                        vm.new_bytes(n.into_bytes())
+                    } else {
+                        vm.new_str(n)
+                    }
+                })
+                .collect();
             Ok(vm.new_list(names))
         }
         _ => Err(refuse(func, &p, false)),
@@ -260,31 +271,6 @@ fn make_dir(vm: &mut Vm, path: &str, parents: bool, exist_ok: bool) -> PyResult<
     ];
     super::os_calls::on_path(vm, "Path.mkdir", path, Vec::new(), kwargs)?;
     Ok(Value::None)
-}
-
-/// `os.walk`'s triples under `top`, top-down.
-fn walk_from(vm: &mut Vm, top: &str, out: &mut Vec<Value>) -> PyResult<()> {
-    let names = super::os_calls::list_dir(vm, top)?;
-    let (mut dirs, mut files) = (Vec::new(), Vec::new());
-    for n in names {
-        let full = super::os_path::join_text(top, &n);
-        if super::os_calls::bool_call(vm, "Path.is_dir", &full)? {
-            dirs.push(n);
-        } else {
-            files.push(n);
-        }
-    }
-    let here = vm.new_str(top);
-    let d: Vec<Value> = dirs.iter().map(|n| vm.new_str(n.clone())).collect();
-    let f: Vec<Value> = files.iter().map(|n| vm.new_str(n.clone())).collect();
-    let (d, f) = (vm.new_list(d), vm.new_list(f));
-    let t = vm.new_tuple(vec![here, d, f]);
-    out.push(t);
-    for n in dirs {
-        let full = super::os_path::join_text(top, &n);
-        walk_from(vm, &full, out)?;
-    }
-    Ok(())
 }
 
 /// `rename`/`replace(src, dst, *, src_dir_fd=None, dst_dir_fd=None)`.
@@ -414,31 +400,17 @@ native! {
         Err(no_os("removedirs"))
     }
 
-    /// `os.walk(top, topdown=True, onerror=None, followlinks=False)`.
+    /// `os.walk(top, topdown=True, onerror=None, followlinks=False)`: a
+    /// generator (`os_dir`).
     def fn walk(vm, top, topdown?, onerror?, followlinks?) {
-        let p = fspath_required(vm, top)?;
-        let Some(t) = text_of(&p) else {
-            return Err(no_os("walk"));
-        };
-        let mut out = Vec::new();
-        // (as CPython, an unreadable top yields nothing unless onerror)
-        if let Err(e) = walk_from(vm, &t, &mut out) {
-            match onerror.filter(|f| !f.is_none()) {
-                Some(f) => {
-                    let exc = vm.raise_prep(e);
-                    vm.call_value(f, vec![exc], Vec::new())?;
-                }
-                None if out.is_empty() => {}
-                None => return Err(e),
+        let args = vec![top];
+        let mut kwargs = Vec::new();
+        for (k, v) in [("topdown", topdown), ("onerror", onerror), ("followlinks", followlinks)] {
+            if let Some(v) = v {
+                kwargs.push((k.to_string(), v));
             }
         }
-        if let Some(td) = topdown {
-            if !vm.truthy(td)? {
-                out.reverse();
-            }
-        }
-        let l = vm.new_list(out);
-        vm.get_iter(l)
+        super::os_dir::walk(vm, args, kwargs)
     }
 
     /// `os.urandom(size, /)`: validated, then refused (no OS randomness).
@@ -514,6 +486,9 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
     }
     let environ = super::os_environ::new(vm);
     out.push(("environ".into(), environ));
+    if let Ok(classes) = super::os_dir::classes(vm, &MODULE) {
+        out.extend(classes);
+    }
     for (k, v) in [
         ("O_RDONLY", 0),
         ("O_WRONLY", 1),
@@ -540,8 +515,40 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
 pub static MODULE: ModuleDef = ModuleDef {
     name: "os",
     funcs: natives_table![
-        fspath, getenv, getcwd, getcwdb, listdir, scandir, stat, lstat, mkdir, makedirs, remove,
-        unlink, rmdir, removedirs, walk, rename, replace, chdir, open, system, urandom,
+        fspath,
+        getenv,
+        getcwd,
+        getcwdb,
+        listdir,
+        scandir,
+        stat,
+        lstat,
+        mkdir,
+        makedirs,
+        remove,
+        unlink,
+        rmdir,
+        removedirs,
+        walk,
+        rename,
+        replace,
+        chdir,
+        open,
+        system,
+        urandom,
+        _dir_entry_init = super::os_dir::_dir_entry_init,
+        _dir_entry_repr = super::os_dir::_dir_entry_repr,
+        _dir_entry_fspath = super::os_dir::_dir_entry_fspath,
+        _dir_entry_is_dir = super::os_dir::_dir_entry_is_dir,
+        _dir_entry_is_file = super::os_dir::_dir_entry_is_file,
+        _dir_entry_is_symlink = super::os_dir::_dir_entry_is_symlink,
+        _dir_entry_is_junction = super::os_dir::_dir_entry_is_junction,
+        _dir_entry_stat = super::os_dir::_dir_entry_stat,
+        _dir_entry_inode = super::os_dir::_dir_entry_inode,
+        _scandir_iter = super::os_dir::_scandir_iter,
+        _scandir_next = super::os_dir::_scandir_next,
+        _scandir_close = super::os_dir::_scandir_close,
+        _scandir_exit = super::os_dir::_scandir_exit,
     ],
     init,
 };

@@ -1,11 +1,11 @@
 //! `os.path`: CPython's `posixpath` as pure string functions (`join`,
 //! `split`, `splitext`, `basename`, `dirname`, `normpath`, `isabs`,
-//! `commonprefix`, `commonpath`, and `abspath` / `relpath` when their
-//! arguments are absolute). Bytes paths work too: they are handled as
-//! Latin-1 text, which maps each byte to one char and back exactly, and
-//! every rule here only looks at ASCII `/` and `.`. Whatever needs a
-//! filesystem or a working directory (`exists`, `isfile`, `getsize`,
-//! `abspath('rel')`, ...) raises `PermissionError`.
+//! `commonprefix`, `commonpath`, `abspath`, `relpath`: relative paths are
+//! under the sandbox's working directory, `/`). Bytes paths work too: they
+//! are handled as Latin-1 text, which maps each byte to one char and back
+//! exactly, and every rule here only looks at ASCII `/` and `.`. What needs
+//! a filesystem (`exists`, `isfile`, `getsize`, `samefile`, ...) is an os
+//! call (`os_calls.rs`).
 
 use super::os::{fspath_of, fspath_required, no_os, PathArg};
 use super::ModuleDef;
@@ -240,6 +240,30 @@ native! {
         Ok(Value::Bool(false))
     }
 
+    /// `os.path.realpath(filename, *, strict=False)`: the absolute path (the
+    /// sandbox has no links to resolve); `strict` requires it to exist.
+    def fn realpath(vm, filename, *, strict?) {
+        let r = needs_fs(vm, "realpath", filename)?;
+        let strict = match strict {
+            Some(v) => vm.truthy(v)?,
+            None => false,
+        };
+        if strict {
+            let t = text(vm, r)?;
+            super::os_calls::stat(vm, &t.s)?;
+        }
+        Ok(r)
+    }
+
+    /// `os.path.samefile(f1, f2)`: both exist and are the same file (the
+    /// sandbox has no links: the same absolute path).
+    def fn samefile(vm, f1, f2) {
+        let a = needs_fs(vm, "samefile", f1)?;
+        let b = needs_fs(vm, "samefile", f2)?;
+        let (a, b) = (text(vm, a)?, text(vm, b)?);
+        Ok(Value::Bool(a.s == b.s))
+    }
+
     /// `os.path.samestat(s1, s2)`: compares `st_ino`, then `st_dev`.
     def fn samestat(vm, s1, s2) {
         for field in ["st_ino", "st_dev"] {
@@ -322,7 +346,7 @@ fn absolute(p: &str) -> PyResult<String> {
     if p.starts_with('/') {
         Ok(normpath_text(p))
     } else {
-        Ok(normpath_text(&format!("{}/{p}", super::os_calls::CWD)))
+        Ok(normpath_text(&join_text(super::os_calls::CWD, p)))
     }
 }
 
@@ -350,25 +374,8 @@ fn relpath_of(vm: &mut Vm, path: Value, start: Option<Value>) -> PyResult<Value>
         }
         _ => ".".to_string(),
     };
-    let (start, path) = if start.starts_with('/') && t.s.starts_with('/') {
-        (normpath_text(&start), normpath_text(&t.s))
-    } else {
-        // two relative paths share the working directory, which cancels
-        // out unless `..` climbs above it
-        let (s, p) = (normpath_text(&start), normpath_text(&t.s));
-        let climbs = |x: &str| x == ".." || x.starts_with("../");
-        if start.starts_with('/') || t.s.starts_with('/') || climbs(&s) || climbs(&p) {
-            return Err(no_os("getcwd"));
-        }
-        let under_root = |x: String| {
-            if x == "." {
-                "/".to_string()
-            } else {
-                format!("/{x}")
-            }
-        };
-        (under_root(s), under_root(p))
-    };
+    // (relative paths are under the sandbox's working directory)
+    let (start, path) = (absolute(&start)?, absolute(&t.s)?);
     let sl: Vec<&str> = start.split('/').filter(|c| !c.is_empty()).collect();
     let pl: Vec<&str> = path.split('/').filter(|c| !c.is_empty()).collect();
     let common = sl.iter().zip(&pl).take_while(|(x, y)| x == y).count();
@@ -480,6 +487,16 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
     if empty && predicate {
         return Ok(Value::Bool(false));
     }
+    if empty && name != "realpath" {
+        // (the empty path names no file: `stat('')` fails)
+        let e = vm.os_error(
+            ExcType::FileNotFoundError,
+            2,
+            "No such file or directory",
+            "",
+        );
+        return Err(PyErr::Raise(e));
+    }
     let Some(p) = p else {
         return Err(no_os(&format!("path.{name}")));
     };
@@ -494,6 +511,12 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
             let r = super::os_calls::sandbox_path(&t.s);
             return Ok(out(vm, &r, t.bytes));
         }
+        "samefile" => {
+            // (stat'ed, so a missing file raises; then its absolute path)
+            super::os_calls::stat(vm, &t.s)?;
+            let r = super::os_calls::sandbox_path(&t.s);
+            return Ok(out(vm, &r, t.bytes));
+        }
         _ => {
             let st = super::os_calls::stat(vm, &t.s)?;
             return Ok(if name == "getsize" {
@@ -503,7 +526,11 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
             });
         }
     };
-    // (as CPython's, the predicates answer False where the OS says no)
+    // (as CPython's, the predicates answer False where the OS says no,
+    // and for a path the OS cannot take: one with a NUL byte)
+    if t.s.contains('\0') {
+        return Ok(Value::Bool(false));
+    }
     match super::os_calls::bool_call(vm, call, &t.s) {
         Ok(b) => Ok(Value::Bool(b)),
         Err(PyErr::Raise(e)) if super::os_calls::is_error(vm, e, ExcType::OSError) => {
@@ -529,7 +556,6 @@ needs_fs!(
     exists(path),
     lexists(path),
     ismount(path),
-    realpath(filename),
     getsize(filename),
     getmtime(filename),
     getatime(filename),
@@ -625,6 +651,7 @@ pub static MODULE: ModuleDef = ModuleDef {
         isjunction,
         isdevdrive,
         samestat,
+        samefile,
         ismount,
         getatime,
         getctime,

@@ -116,14 +116,23 @@ fn as_path(vm: &Vm, v: Value) -> Option<&str> {
     }
 }
 
-/// A path segment argument: a str or a path.
-fn segment(vm: &Vm, v: Value) -> PyResult<String> {
+/// A path segment argument: a str, a path, or an object whose
+/// `__fspath__` gives a str (`os.DirEntry`, a user class).
+fn segment(vm: &mut Vm, v: Value) -> PyResult<String> {
     if let Some(p) = as_path(vm, v) {
         return Ok(p.to_string());
     }
-    match crate::vm::as_str(&vm.heap, v) {
-        Some(s) => Ok(s.to_string()),
-        None => Err(PyErr::type_error(format!(
+    if let Some(s) = crate::vm::as_str(&vm.heap, v) {
+        return Ok(s.to_string());
+    }
+    let fspath = if matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Instance(_))) {
+        super::os::fspath_of(vm, v)?
+    } else {
+        None
+    };
+    match fspath {
+        Some(super::os::PathArg::Text(s)) => Ok(s),
+        _ => Err(PyErr::type_error(format!(
             "argument should be a str or an os.PathLike object where __fspath__ returns a str, not '{}'",
             vm.class_name(v)
         ))),

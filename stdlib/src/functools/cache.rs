@@ -264,9 +264,18 @@ fn call_cached_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
             set_counter(vm, now.list, slot, n + 1);
         }
     };
+    // a miss is counted once the call ends (CPython counts it before the
+    // call; the order shows only inside the call): a call that pauses
+    // runs again when the run resumes and must not count twice
+    let counted = |vm: &mut Vm, r: PyResult<Value>| {
+        if !matches!(r, Err(PyErr::Suspend)) {
+            count(vm, 1);
+        }
+        r
+    };
     if limit == Some(0) {
-        count(vm, 1);
-        return vm.call_value(func, args, a.kw);
+        let r = vm.call_value(func, args, a.kw);
+        return counted(vm, r);
     }
     let (base, kept) = cache_key(vm, &args, &a.kw, st.typed)?;
     if let Some((key, hit)) = rooted(vm, &[kept], |vm| find(vm, &st, &base, kept))? {
@@ -280,10 +289,10 @@ fn call_cached_rooted(vm: &mut Vm, a: Args) -> PyResult<Value> {
         }
         return Ok(hit);
     }
-    count(vm, 1);
     let result = rooted(vm, &[func, state, kept], |vm| {
         vm.call_value(func, args, a.kw)
-    })?;
+    });
+    let result = counted(vm, result)?;
     // the call may have filled this entry itself (recursion): a bounded
     // cache keeps that result, an unbounded one takes the new one
     let again = rooted(vm, &[func, state, kept, result], |vm| {

@@ -167,6 +167,22 @@ impl<S: Stdlib> Heap<S> {
             || self.bytes_since_gc >= MIN_GC_BYTES.max(self.live_bytes)
     }
 
+    /// The library objects that must be closed before the run ends
+    /// ([`LibraryObject::pending_close`]), in allocation order.
+    ///
+    /// [`LibraryObject::pending_close`]: crate::vm::stdlib::LibraryObject::pending_close
+    pub fn pending_close(&self) -> Vec<ObjId> {
+        use crate::vm::stdlib::LibraryObject;
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| match o {
+                Some(Obj::Native(n)) if n.pending_close() => Some(ObjId(i as u32)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Frees every object not reachable from `roots`.
     ///
     /// The mark phase visits each live object once (and sums its payload
@@ -180,6 +196,8 @@ impl<S: Stdlib> Heap<S> {
                 work.push(id);
             }
         }
+        // (objects the run must still close are live until it does)
+        work.extend(self.pending_close());
         let mut live_bytes = 0;
         while let Some(id) = work.pop() {
             let i = id.0 as usize;

@@ -9,6 +9,7 @@
 //! again after the pause).
 
 pub mod async_protocol;
+mod at_exit;
 pub mod attr;
 pub mod budget;
 pub mod build;
@@ -477,10 +478,8 @@ impl<S: Stdlib> Vm<S> {
     /// # Errors
     /// The uncaught exception (a heap value) when the program fails.
     pub fn run(&mut self) -> Result<Exit, Value> {
-        match self.execute() {
-            Ok(Exit::Return(_)) => Ok(Exit::Return(self.result)),
-            other => other,
-        }
+        let r = self.execute();
+        self.at_exit(r)
     }
 
     /// Continues a paused execution with the host's answer.
@@ -504,7 +503,9 @@ impl<S: Stdlib> Vm<S> {
             Ok(v) => self.stack.push(v),
             Err(e) => {
                 let exc = self.raise_prep(e);
-                self.unwind(exc)?;
+                if let Err(exc) = self.unwind(exc) {
+                    return self.at_exit(Err(exc));
+                }
             }
         }
         self.run()

@@ -90,6 +90,33 @@ impl<S: Stdlib> Vm<S> {
         })
     }
 
+    /// The function `name` that the Python source `source` defines: how
+    /// native code runs logic written in Python (`os.walk`,
+    /// `Condition.wait_for`). The source is run by `exec` into a fresh
+    /// namespace on first use in a run; the function is kept in a hidden
+    /// global slot (`<snippet NAME>`), so later calls reuse it and a
+    /// snapshot carries it like any global.
+    ///
+    /// # Errors
+    /// What running the source raised; `NameError` if it defines no `name`.
+    pub fn snippet_function(&mut self, source: &'static str, name: &str) -> PyResult<Value> {
+        let slot = format!("<snippet {name}>");
+        if let Some(i) = self.program.globals.iter().position(|n| *n == slot) {
+            if !matches!(self.globals[i], Value::Undef) {
+                return Ok(self.globals[i]);
+            }
+        }
+        let ns = self.heap.new_value(Obj::Dict(crate::object::Dict::new()));
+        let src = self.new_str(source);
+        self.run_snippet(Builtin::Exec, Args::new("exec", vec![src, ns], Vec::new()))?;
+        let key = self.attr_name_value(name);
+        let f = self.get_item(ns, key)?;
+        let prog = Rc::make_mut(&mut self.program);
+        prog.globals.push(slot);
+        self.globals.push(f);
+        Ok(f)
+    }
+
     /// Checks the arguments, compiles the source (or finds it compiled)
     /// and returns the entry function with its arguments.
     fn prepare_snippet(&mut self, b: Builtin, args: Args) -> PyResult<(Value, Vec<Value>)> {

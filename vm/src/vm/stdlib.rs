@@ -22,6 +22,13 @@ pub trait LibraryObject: Clone + std::fmt::Debug + Serialize + DeserializeOwned 
     fn for_each_child(&self, f: &mut dyn FnMut(Value));
     /// `type(x).__name__`.
     fn type_name(&self) -> &'static str;
+    /// Whether the object must be closed before the run ends (an open file
+    /// holding written data the host has not seen): the collector keeps
+    /// it, and the run closes it at exit (`at_exit.rs`), as CPython closes
+    /// a file whose last reference goes away.
+    fn pending_close(&self) -> bool {
+        false
+    }
 }
 
 /// What the core needs of every library iterator's state.

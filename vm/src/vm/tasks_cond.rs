@@ -6,8 +6,8 @@
 //! like the other primitives' waits. `notify(n)` marks the `n` oldest
 //! waits of tasks still blocked on them (a cancelled waiter is skipped).
 //! `wait_for(predicate)` is Python code (its predicate runs between
-//! waits): a coroutine function compiled once from [`WAIT_FOR_SOURCE`] by
-//! `exec` and called with the condition.
+//! waits): a coroutine function made once per run from [`WAIT_FOR_SOURCE`]
+//! ([`Vm::snippet_function`]) and called with the condition.
 
 use crate::object::{ExcType, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
@@ -64,16 +64,9 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// A new coroutine that awaits `awaitable` and returns its result
-    /// (compiled once per call by `exec`, as `wait_for` is).
+    /// (compiled once per run by `exec`, as `wait_for` is).
     pub(super) fn await_in_coroutine(&mut self, awaitable: Value) -> PyResult<Value> {
-        let ns = self
-            .heap
-            .new_value(crate::object::Obj::Dict(crate::object::Dict::new()));
-        let src = self.new_str(AWAIT_SOURCE);
-        let exec = crate::builtins::Args::new("exec", vec![src, ns], Vec::new());
-        self.run_snippet(crate::builtins::builtin::Builtin::Exec, exec)?;
-        let key = self.attr_name_value("run");
-        let f = self.get_item(ns, key)?;
+        let f = self.snippet_function(AWAIT_SOURCE, "run")?;
         self.call_value(f, vec![awaitable], Vec::new())
     }
 
@@ -158,14 +151,7 @@ impl<S: Stdlib> Vm<S> {
                         args.len() + 1
                     )));
                 };
-                let ns = self
-                    .heap
-                    .new_value(crate::object::Obj::Dict(crate::object::Dict::new()));
-                let src = self.new_str(WAIT_FOR_SOURCE);
-                let exec = crate::builtins::Args::new("exec", vec![src, ns], Vec::new());
-                self.run_snippet(crate::builtins::builtin::Builtin::Exec, exec)?;
-                let key = self.attr_name_value("wait_for");
-                let f = self.get_item(ns, key)?;
+                let f = self.snippet_function(WAIT_FOR_SOURCE, "wait_for")?;
                 self.call_value(f, vec![Value::Ref(id), predicate], Vec::new())
             }
             "notify" | "notify_all" => {

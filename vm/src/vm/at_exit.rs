@@ -1,0 +1,107 @@
+//! The end of a run: what the program left open is closed before its
+//! outcome is reported.
+//!
+//! CPython closes a file when its last reference goes away (or at exit),
+//! so `open('out.txt', 'w').write(report)` writes the report. The sandbox
+//! has no reference counts: a file's writes reach the host when it is
+//! flushed or closed, so a file the program never closed is closed here,
+//! when the module has returned or raised. Closing is Python code (the
+//! file's `close()`, an os call that pauses the run like any other), run
+//! as a frame after the module's; the outcome waits in a hidden global
+//! slot meanwhile, so a run paused there snapshots and resumes like any
+//! other. The collector keeps such files alive until then
+//! (`LibraryObject::pending_close`).
+//!
+//! A failure to close is reported on stderr as CPython reports an error in
+//! a finalizer (`Exception ignored in: ...`) and does not change the
+//! outcome.
+
+use crate::object::Value;
+use crate::vm::stdlib::Stdlib;
+
+use super::{Exit, PyResult, Vm};
+
+/// The hidden global slot holding the outcome while files are closed: the
+/// exception, or `None` for a module that returned.
+const OUTCOME_SLOT: &str = "<at exit>";
+
+/// The function that closes the files.
+const CLOSE_SOURCE: &str = "\
+def close_at_exit(files):
+    for f in files:
+        try:
+            f.close()
+        except Exception as e:
+            import sys
+            print('Exception ignored in:', repr(f), file=sys.stderr)
+            print(f'{type(e).__name__}: {e}', file=sys.stderr)
+";
+
+impl<S: Stdlib> Vm<S> {
+    /// Makes ready what closing files at exit needs, while the run can
+    /// still compile Python code: called when a file is opened for writing.
+    ///
+    /// # Errors
+    /// None in practice (the source is fixed); what compiling it raised.
+    pub fn prepare_at_exit(&mut self) -> PyResult<()> {
+        self.snippet_function(CLOSE_SOURCE, "close_at_exit")
+            .map(|_| ())
+    }
+
+    /// The index of the hidden global slot `name`, if the run made it.
+    fn hidden_slot(&self, name: &str) -> Option<usize> {
+        self.program.globals.iter().position(|n| n == name)
+    }
+
+    /// What ends the run, given how the dispatch loop ended `r`: a
+    /// returned or raised module first closes the files it left open.
+    pub(super) fn at_exit(&mut self, r: Result<Exit, Value>) -> Result<Exit, Value> {
+        let outcome = match &r {
+            Ok(Exit::Return(_)) => Value::None,
+            Err(exc) => *exc,
+            Ok(_) => return r,
+        };
+        if let Some(i) = self.hidden_slot(OUTCOME_SLOT) {
+            let stashed = std::mem::replace(&mut self.globals[i], Value::Undef);
+            if !matches!(stashed, Value::Undef) {
+                // the closing frame ended: the module's outcome stands
+                return match stashed {
+                    Value::None => Ok(Exit::Return(self.result)),
+                    exc => Err(exc),
+                };
+            }
+        }
+        let files = self.heap.pending_close();
+        let closer = self
+            .hidden_slot("<snippet close_at_exit>")
+            .map(|i| self.globals[i]);
+        let (Some(Value::Ref(fid)), false) = (closer, files.is_empty()) else {
+            return r.map(|e| match e {
+                Exit::Return(_) => Exit::Return(self.result),
+                e => e,
+            });
+        };
+        match self.hidden_slot(OUTCOME_SLOT) {
+            Some(i) => self.globals[i] = outcome,
+            None => {
+                std::rc::Rc::make_mut(&mut self.program)
+                    .globals
+                    .push(OUTCOME_SLOT.to_string());
+                self.globals.push(outcome);
+            }
+        }
+        let files: Vec<Value> = files.into_iter().map(Value::Ref).collect();
+        let list = self.new_list(files);
+        self.stack.clear();
+        self.stack.push(Value::Ref(fid));
+        let entered = self.enter_function(fid, vec![list], Vec::new(), false);
+        let next = match entered {
+            Ok(_) => self.execute(),
+            Err(e) => {
+                let exc = self.raise_prep(e);
+                Err(exc)
+            }
+        };
+        self.at_exit(next)
+    }
+}
