@@ -14,7 +14,7 @@ WASM_RUSTFLAGS := --remap-path-prefix=$(CURDIR)=/monty \
 	-C link-arg=--max-memory=1073741824 \
 	-C link-arg=-zstack-size=8388608
 
-.PHONY: wasm wasm-prof check-wasm test conformance regen-cases bench fmt clippy fuzz-corpus fuzz-short fuzz stress
+.PHONY: wasm wasm-prof check-wasm test conformance peer regen-cases bench fmt clippy fuzz-corpus fuzz-short fuzz stress
 
 ## Build the guest for wasm32-wasip1 and copy it to monty.wasm.
 wasm:
@@ -72,6 +72,18 @@ conformance:
 	else \
 		echo "conformance: ../shared/tools/conformance.py not found"; \
 	fi
+
+## Peer suite with the peer runner's fixtures (tests/peer/, a measurement):
+## conformance.py with host.py serving the needs-host group's constants,
+## environment and /virtual tree, then the mount-fs tests it excludes.
+peer:
+	cargo build --release -p monty-host
+	@if [ -f ../shared/tools/conformance.py ]; then \
+		python3 ../shared/tools/conformance.py --cmd 'python3 $(CURDIR)/tests/peer/host.py {file} {tools}' -j 2 --list-failures || exit 1; \
+	else \
+		echo "peer: ../shared/tools/conformance.py not found: the needs-host run is skipped"; \
+	fi
+	python3 tests/peer/mount_fs.py
 
 ## Benchmarks (not timed tests): in-process and CLI figures, and the compute
 ## programs of bench/programs/ side by side with CPython 3.13. Prints a table
