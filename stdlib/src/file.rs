@@ -25,6 +25,9 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 pub struct FileData {
     /// The path as the program gave it (`f.name`).
     pub name: String,
+    /// The absolute sandbox path it named when opened (where writes go,
+    /// whatever `os.chdir` does after).
+    pub path: String,
     /// The mode as given (`f.mode`).
     pub mode: String,
     pub readable: bool,
@@ -223,10 +226,12 @@ pub fn open_path(
         // again, and its journal expects the same calls in the same order)
         vm.prepare_at_exit()?;
     }
+    let path = super::os_calls::sandbox_path(vm, &name);
     Ok(vm
         .heap
         .new_value(Obj::Native(NativeObj::File(Box::new(FileData {
             name,
+            path,
             mode: mode_text.to_string(),
             readable: mode.readable,
             writable: mode.writable,
@@ -268,7 +273,7 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
     if !f.dirty || f.closed {
         return Ok(());
     }
-    let (inner, name, append) = (f.inner, f.name.clone(), f.append);
+    let (inner, path, append) = (f.inner, f.path.clone(), f.append);
     let (encoding, errors) = (f.encoding.clone(), f.errors.clone());
     let Value::Ref(iid) = inner else {
         unreachable!("a buffer")
@@ -281,7 +286,8 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
         }
         _ => unreachable!("a buffer"),
     };
-    super::os_calls::write_bytes(vm, &name, bytes, append)?;
+    // (as CPython's, an error writing an open file names no file)
+    super::os_calls::write_open_file(vm, &path, bytes, append)?;
     // (after the os call: a run again after the pause does this once)
     if append {
         // appended: the buffer starts over

@@ -137,6 +137,16 @@ fn path_arg(
         }
     }
     if let Some(p) = fspath_of(vm, v)? {
+        let nul = match &p {
+            PathArg::Text(t) => t.contains('\0'),
+            PathArg::Bytes(b) => b.contains(&0),
+            _ => false,
+        };
+        if nul {
+            return Err(PyErr::value_error(format!(
+                "{func}: embedded null character in {arg}"
+            )));
+        }
         return Ok(p);
     }
     let kinds = match (allow_fd, nullable) {
@@ -349,10 +359,26 @@ native! {
         rename_of(vm, "replace", src, dst, [src_dir_fd, dst_dir_fd])
     }
 
-    /// `os.chdir(path)` (an fd allowed).
+    /// `os.chdir(path)` (an fd allowed, though none is open): the
+    /// directory becomes the working directory relative paths start from
+    /// (run state, `os_calls::cwd`).
     clinic fn chdir(vm, path) {
         let p = path_arg(vm, "chdir", "path", Some(path), true, false)?;
-        Err(refuse("chdir", &p, true))
+        let Some(t) = text_of(&p) else {
+            return Err(refuse("chdir", &p, true));
+        };
+        if t.is_empty() {
+            let e = vm.os_error(ExcType::FileNotFoundError, 2, "No such file or directory", "");
+            return Err(PyErr::Raise(e));
+        }
+        let st = super::os_calls::stat(vm, &t)?;
+        if st.mode & 0o170000 != 0o040000 {
+            let e = vm.os_error(ExcType::NotADirectoryError, 20, "Not a directory", &t);
+            return Err(PyErr::Raise(e));
+        }
+        let dir = super::os_calls::sandbox_path(vm, &t);
+        super::os_calls::set_cwd(vm, &dir);
+        Ok(Value::None)
     }
 
     /// `os.open(path, flags, mode=0o777, *, dir_fd=None)`.
@@ -372,12 +398,14 @@ native! {
 
     /// `os.getcwd()`: the sandbox's working directory.
     builtin fn getcwd in "posix" (vm) {
-        Ok(vm.new_str(super::os_calls::CWD))
+        let cwd = super::os_calls::cwd(vm);
+        Ok(vm.new_str(cwd))
     }
 
     /// `os.getcwdb()`.
     builtin fn getcwdb in "posix" (vm) {
-        Ok(vm.new_bytes(super::os_calls::CWD.as_bytes().to_vec()))
+        let cwd = super::os_calls::cwd(vm);
+        Ok(vm.new_bytes(cwd.into_bytes()))
     }
 
     /// `os.makedirs(name, mode=0o777, exist_ok=False)`.

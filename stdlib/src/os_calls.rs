@@ -12,17 +12,34 @@
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
-/// The sandbox's working directory.
-pub const CWD: &str = "/";
+/// The working directory a run starts in.
+pub const ROOT: &str = "/";
+
+/// The hidden global (`Vm::hidden_global`) holding the working directory
+/// `os.chdir` set, so a snapshot carries it.
+const CWD_SLOT: &str = "<cwd>";
+
+/// The sandbox's working directory: absolute and normalized.
+pub fn cwd(vm: &Vm) -> String {
+    vm.hidden_global(CWD_SLOT)
+        .and_then(|v| as_str(&vm.heap, v).map(str::to_string))
+        .unwrap_or_else(|| ROOT.to_string())
+}
+
+/// Makes `path` (absolute and normalized) the working directory.
+pub fn set_cwd(vm: &mut Vm, path: &str) {
+    let v = vm.new_str(path);
+    vm.set_hidden_global(CWD_SLOT, v);
+}
 
 /// `text` as the absolute, lexically normalized path sent to the host.
-pub fn sandbox_path(text: &str) -> String {
+pub fn sandbox_path(vm: &Vm, text: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     let joined;
     let full = if text.starts_with('/') {
         text
     } else {
-        joined = format!("{CWD}/{text}");
+        joined = format!("{}/{text}", cwd(vm));
         &joined
     };
     for seg in full.split('/') {
@@ -58,7 +75,8 @@ pub fn on_path(
     kwargs: Vec<(String, Value)>,
 ) -> PyResult<Value> {
     check_path(path)?;
-    let p = vm.new_str(sandbox_path(path));
+    let p = sandbox_path(vm, path);
+    let p = vm.new_str(p);
     let mut args = vec![p];
     args.extend(rest);
     vm.os_call(function, args, kwargs)
@@ -72,8 +90,8 @@ pub fn on_path(
 pub fn on_paths(vm: &mut Vm, function: &str, src: &str, dst: &str) -> PyResult<Value> {
     check_path(src)?;
     check_path(dst)?;
-    let s = vm.new_str(sandbox_path(src));
-    let d = vm.new_str(sandbox_path(dst));
+    let (s, d) = (sandbox_path(vm, src), sandbox_path(vm, dst));
+    let (s, d) = (vm.new_str(s), vm.new_str(d));
     vm.os_call(function, vec![s, d], Vec::new())
         .map_err(|e| name_path(vm, e, src, Some(dst)))
 }
@@ -134,6 +152,21 @@ pub fn write_bytes(vm: &mut Vm, path: &str, data: Vec<u8>, append: bool) -> PyRe
     };
     let d = vm.new_bytes(data);
     on_path(vm, function, path, vec![d], Vec::new())
+}
+
+/// What a file open for writing sends when flushed or closed: its whole
+/// content (or, appending, what was written since) to the absolute `path`
+/// it was opened at. A failure is CPython's error writing a file, which
+/// names none (`OSError: [Errno 28] No space left on device`).
+pub fn write_open_file(vm: &mut Vm, path: &str, data: Vec<u8>, append: bool) -> PyResult<()> {
+    let function = if append {
+        "Path.append_bytes"
+    } else {
+        "Path.write_bytes"
+    };
+    let (p, d) = (vm.new_str(path), vm.new_bytes(data));
+    vm.os_call(function, vec![p, d], Vec::new())?;
+    Ok(())
 }
 
 /// `Path.iterdir`: the entry names of a directory, sorted (hosts answer

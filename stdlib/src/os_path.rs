@@ -194,7 +194,7 @@ native! {
     /// `os.path.abspath(path)`.
     def fn abspath(vm, path) {
         let t = text(vm, path)?;
-        let s = absolute(&t.s)?;
+        let s = absolute(vm, &t.s)?;
         Ok(out(vm, &s, t.bytes))
     }
 
@@ -342,11 +342,11 @@ fn helper_path(vm: &mut Vm, helper: &str, v: Value) -> PyResult<Text> {
 
 /// An absolute path's normal form (a relative one from the sandbox's
 /// working directory).
-fn absolute(p: &str) -> PyResult<String> {
+fn absolute(vm: &Vm, p: &str) -> PyResult<String> {
     if p.starts_with('/') {
         Ok(normpath_text(p))
     } else {
-        Ok(normpath_text(&join_text(super::os_calls::CWD, p)))
+        Ok(normpath_text(&join_text(&super::os_calls::cwd(vm), p)))
     }
 }
 
@@ -375,7 +375,7 @@ fn relpath_of(vm: &mut Vm, path: Value, start: Option<Value>) -> PyResult<Value>
         _ => ".".to_string(),
     };
     // (relative paths are under the sandbox's working directory)
-    let (start, path) = (absolute(&start)?, absolute(&t.s)?);
+    let (start, path) = (absolute(vm, &start)?, absolute(vm, &t.s)?);
     let sl: Vec<&str> = start.split('/').filter(|c| !c.is_empty()).collect();
     let pl: Vec<&str> = path.split('/').filter(|c| !c.is_empty()).collect();
     let common = sl.iter().zip(&pl).take_while(|(x, y)| x == y).count();
@@ -506,15 +506,15 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
         "isfile" => "Path.is_file",
         "isdir" => "Path.is_dir",
         "islink" => return Ok(Value::Bool(false)),
-        "ismount" => return Ok(Value::Bool(super::os_calls::sandbox_path(&t.s) == "/")),
+        "ismount" => return Ok(Value::Bool(super::os_calls::sandbox_path(vm, &t.s) == "/")),
         "realpath" => {
-            let r = super::os_calls::sandbox_path(&t.s);
+            let r = super::os_calls::sandbox_path(vm, &t.s);
             return Ok(out(vm, &r, t.bytes));
         }
         "samefile" => {
             // (stat'ed, so a missing file raises; then its absolute path)
             super::os_calls::stat(vm, &t.s)?;
-            let r = super::os_calls::sandbox_path(&t.s);
+            let r = super::os_calls::sandbox_path(vm, &t.s);
             return Ok(out(vm, &r, t.bytes));
         }
         _ => {

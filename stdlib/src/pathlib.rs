@@ -496,8 +496,23 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 /// `Path.cwd()`, the sandbox's working directory, and `Path.home()`,
 /// which the sandbox does not have.
 fn class_fs_method(vm: &mut Vm, a: Args) -> PyResult<Value> {
+    // (Python methods of the class: CPython 3.13 names them `PathBase.cwd`)
+    if let Some((k, _)) = a.kw.first() {
+        return Err(PyErr::type_error(format!(
+            "PathBase.{}() got an unexpected keyword argument '{k}'",
+            a.name
+        )));
+    }
+    if !a.pos.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "PathBase.{}() takes 1 positional argument but {} were given",
+            a.name,
+            a.pos.len() + 1
+        )));
+    }
     if a.name == "cwd" {
-        return Ok(new_path(vm, &Parsed::parse(crate::os_calls::CWD)));
+        let cwd = crate::os_calls::cwd(vm);
+        return Ok(new_path(vm, &Parsed::parse(&cwd)));
     }
     if a.name == "home" {
         let home = crate::os_environ::expand_user(vm, "~")?.ok_or_else(no_home)?;
@@ -610,6 +625,30 @@ impl np::NativeType for PathType {
                 ));
             }
             return expanduser(vm, id).map(Some);
+        }
+        if name == "cwd" || name == "home" {
+            // (the class methods, reached through an instance)
+            let name = if name == "cwd" { "cwd" } else { "home" };
+            let a = crate::builtins::Args::new(name, args, kw);
+            return class_fs_method(vm, a).map(Some);
+        }
+        if name == "samefile" {
+            let [other] = args[..] else {
+                return Err(np::PyErr::type_error(format!(
+                    "Path.samefile() takes 2 positional arguments but {} were given",
+                    args.len() + 1
+                )));
+            };
+            let this = str_of(vm, id);
+            let other = match as_path(vm, other) {
+                Some(p) => p.to_string(),
+                None => str_arg(vm, other, "argument")?,
+            };
+            crate::os_calls::stat(vm, &this)?;
+            crate::os_calls::stat(vm, &other)?;
+            let same = crate::os_calls::sandbox_path(vm, &this)
+                == crate::os_calls::sandbox_path(vm, &other);
+            return Ok(Some(np::Value::Bool(same)));
         }
         if FS_METHODS.contains(&name) {
             return Err(no_filesystem(name));

@@ -382,7 +382,7 @@ native! {
     /// `Path.absolute()`: from the sandbox's working directory.
     def_method method absolute as "Path.absolute"(vm, this) {
         let p = text_of(vm, this);
-        let mut q = Parsed::parse(os_calls::CWD);
+        let mut q = Parsed::parse(&os_calls::cwd(vm));
         q.join(&p);
         Ok(new_path(vm, &q))
     }
@@ -390,7 +390,8 @@ native! {
     /// `Path.resolve(strict=False)`: absolute and normalized (no links).
     def_method method resolve as "Path.resolve"(vm, this, strict?) {
         let p = text_of(vm, this);
-        Ok(new_path(vm, &Parsed::parse(&os_calls::sandbox_path(&p))))
+        let r = os_calls::sandbox_path(vm, &p);
+        Ok(new_path(vm, &Parsed::parse(&r)))
     }
 }
 

@@ -48,11 +48,6 @@ impl<S: Stdlib> Vm<S> {
             .map(|_| ())
     }
 
-    /// The index of the hidden global slot `name`, if the run made it.
-    fn hidden_slot(&self, name: &str) -> Option<usize> {
-        self.program.globals.iter().position(|n| n == name)
-    }
-
     /// What ends the run, given how the dispatch loop ended `r`: a
     /// returned or raised module first closes the files it left open.
     pub(super) fn at_exit(&mut self, r: Result<Exit, Value>) -> Result<Exit, Value> {
@@ -61,35 +56,23 @@ impl<S: Stdlib> Vm<S> {
             Err(exc) => *exc,
             Ok(_) => return r,
         };
-        if let Some(i) = self.hidden_slot(OUTCOME_SLOT) {
-            let stashed = std::mem::replace(&mut self.globals[i], Value::Undef);
-            if !matches!(stashed, Value::Undef) {
-                // the closing frame ended: the module's outcome stands
-                return match stashed {
-                    Value::None => Ok(Exit::Return(self.result)),
-                    exc => Err(exc),
-                };
-            }
+        if let Some(stashed) = self.hidden_global(OUTCOME_SLOT) {
+            // the closing frame ended: the module's outcome stands
+            self.set_hidden_global(OUTCOME_SLOT, Value::Undef);
+            return match stashed {
+                Value::None => Ok(Exit::Return(self.result)),
+                exc => Err(exc),
+            };
         }
         let files = self.heap.pending_close();
-        let closer = self
-            .hidden_slot("<snippet close_at_exit>")
-            .map(|i| self.globals[i]);
+        let closer = self.hidden_global("<snippet close_at_exit>");
         let (Some(Value::Ref(fid)), false) = (closer, files.is_empty()) else {
             return r.map(|e| match e {
                 Exit::Return(_) => Exit::Return(self.result),
                 e => e,
             });
         };
-        match self.hidden_slot(OUTCOME_SLOT) {
-            Some(i) => self.globals[i] = outcome,
-            None => {
-                std::rc::Rc::make_mut(&mut self.program)
-                    .globals
-                    .push(OUTCOME_SLOT.to_string());
-                self.globals.push(outcome);
-            }
-        }
+        self.set_hidden_global(OUTCOME_SLOT, outcome);
         let files: Vec<Value> = files.into_iter().map(Value::Ref).collect();
         let list = self.new_list(files);
         self.stack.clear();

@@ -32,6 +32,7 @@ pub mod exception;
 pub mod frame_locals;
 pub mod generator;
 pub mod hashing;
+mod hidden_globals;
 pub mod iter;
 pub mod journal;
 pub mod key_lookup;

@@ -101,19 +101,15 @@ impl<S: Stdlib> Vm<S> {
     /// What running the source raised; `NameError` if it defines no `name`.
     pub fn snippet_function(&mut self, source: &'static str, name: &str) -> PyResult<Value> {
         let slot = format!("<snippet {name}>");
-        if let Some(i) = self.program.globals.iter().position(|n| *n == slot) {
-            if !matches!(self.globals[i], Value::Undef) {
-                return Ok(self.globals[i]);
-            }
+        if let Some(f) = self.hidden_global(&slot) {
+            return Ok(f);
         }
         let ns = self.heap.new_value(Obj::Dict(crate::object::Dict::new()));
         let src = self.new_str(source);
         self.run_snippet(Builtin::Exec, Args::new("exec", vec![src, ns], Vec::new()))?;
         let key = self.attr_name_value(name);
         let f = self.get_item(ns, key)?;
-        let prog = Rc::make_mut(&mut self.program);
-        prog.globals.push(slot);
-        self.globals.push(f);
+        self.set_hidden_global(&slot, f);
         Ok(f)
     }
 

@@ -1,9 +1,13 @@
-//! Files a program never closes: their writes reach the host when the run
-//! ends (the module returned or raised), as CPython's finalizers close
-//! them, including a temporary (`open(p, 'w').write(text)`) that no
-//! variable holds through collections; the closing os calls pause and
-//! snapshot like any other; a failure to close is reported on stderr
-//! without changing the outcome.
+//! The run state of the os surface, which a snapshot carries:
+//! - files a program never closes: their writes reach the host when the
+//!   run ends (the module returned or raised), as CPython's finalizers
+//!   close them, including a temporary (`open(p, 'w').write(text)`) that
+//!   no variable holds through collections; the closing os calls pause and
+//!   snapshot like any other; a failure to close is reported on stderr
+//!   without changing the outcome;
+//! - the working directory `os.chdir` sets: relative paths follow it, in
+//!   a run restored from a snapshot too, and a file opened before keeps
+//!   the path it was opened at.
 
 mod common;
 
@@ -71,7 +75,7 @@ fn a_failure_to_close_is_reported_and_the_outcome_stands() {
     );
     assert!(
         out.stderr
-            .ends_with("OSError: [Errno 28] No space left on device: '/big.txt'\n"),
+            .ends_with("OSError: [Errno 28] No space left on device\n"),
         "stderr: {}",
         out.stderr
     );
@@ -111,4 +115,54 @@ fn a_run_paused_while_closing_at_exit_resumes_from_a_snapshot() {
     // open() truncates, then the exit closes the file with its content
     assert_eq!(calls, ["Path.write_bytes", "Path.write_bytes"]);
     assert_eq!(memory.read("out.txt").unwrap(), b"kept");
+}
+
+#[test]
+fn the_working_directory_survives_a_snapshot() {
+    let memory = MemFs::new(1 << 20);
+    let os = OsRouter::new().memfs(memory.clone());
+    memory.mkdir("data", false, false).unwrap();
+    memory.write("data/a.txt", b"A", false).unwrap();
+    memory.write("data/b.txt", b"B", false).unwrap();
+    let engine = common::engine();
+    let code = "import os\nfrom pathlib import Path\nos.chdir('/data')\n\
+                out = open('out.txt', 'w')\n\
+                a = Path('a.txt').read_text()\nos.chdir('/')\n\
+                out.write(a + Path('data/b.txt').read_text())\nout.close()\nos.getcwd()";
+    let mut progress = engine
+        .start(StartRequest::new(code), CaptureSink::new())
+        .unwrap();
+    let mut paths = Vec::new();
+    loop {
+        match progress {
+            Progress::OsCall(call, mut execution) => {
+                paths.push(format!("{} {:?}", call.function, call.args[0]));
+                let saved = execution.snapshot().unwrap();
+                drop(execution);
+                let Progress::OsCall(call, execution) =
+                    engine.restore(&saved, None, CaptureSink::new()).unwrap()
+                else {
+                    panic!("the restored run is not at its os call");
+                };
+                progress = execution.resume(os.answer(&call)).unwrap();
+            }
+            Progress::Complete { value, .. } => {
+                assert_eq!(value, Value::Str("/".into()));
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(
+        paths,
+        [
+            r#"Path.stat Str("/data")"#,
+            r#"Path.write_bytes Str("/data/out.txt")"#,
+            r#"Path.read_bytes Str("/data/a.txt")"#,
+            r#"Path.stat Str("/")"#,
+            r#"Path.read_bytes Str("/data/b.txt")"#,
+            r#"Path.write_bytes Str("/data/out.txt")"#,
+        ]
+    );
+    assert_eq!(memory.read("data/out.txt").unwrap(), b"AB");
 }
