@@ -25,6 +25,9 @@ pub struct StartRequest {
     pub externals: Vec<ExternalFunction>,
     /// Limits for this execution; `None` uses the engine's defaults.
     pub limits: Option<Limits>,
+    /// The sandbox's working directory at the start (absolute; `None`:
+    /// `/`), where relative paths of the os calls start.
+    pub cwd: Option<String>,
 }
 
 impl StartRequest {
@@ -36,6 +39,7 @@ impl StartRequest {
             inputs: Vec::new(),
             externals: Vec::new(),
             limits: None,
+            cwd: None,
         }
     }
 
@@ -60,6 +64,15 @@ impl StartRequest {
     /// Sets this execution's limits.
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = Some(limits);
+        self
+    }
+
+    /// Sets the working directory the program starts in (an absolute
+    /// sandbox path, such as a mount point): `os.getcwd()`, and where
+    /// `open('data.csv')` looks. A path that is not absolute is refused
+    /// when the execution starts.
+    pub fn cwd(mut self, dir: impl Into<String>) -> Self {
+        self.cwd = Some(dir.into());
         self
     }
 }
@@ -160,6 +173,7 @@ pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
             // (the host bounds time itself, by epoch interruption)
             max_duration_secs: None,
         },
+        cwd: request.cwd,
     };
     serde_json::to_string(&wire).expect("requests always serialize")
 }

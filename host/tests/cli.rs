@@ -249,6 +249,7 @@ fn help_documents_the_os_flags_with_an_example() {
         "--mount HOST_DIR:SANDBOX_DIR[:ro|:rw]",
         "--memfs [MIB]",
         "--env NAME=VALUE",
+        "--cwd DIR",
         "--clock",
         "--urandom",
         "monty run examples/report.py --mount examples/sales:/data --memfs 16",
@@ -323,6 +324,24 @@ fn the_readme_example_reads_a_mount_and_writes_into_memory() {
     );
     let after = std::fs::read(repo_root().join("examples/sales/q3.csv")).unwrap();
     assert_eq!(before, after);
+}
+
+#[test]
+fn cwd_sets_where_relative_paths_start() {
+    let dir = repo_root().join("examples/sales");
+    let spec = format!("{}:/data", dir.display());
+    let code = "import os\nprint(os.getcwd(), open('q3.csv').readline().split(',')[0])\n\
+                os.chdir('..')\nprint(os.getcwd(), os.listdir())";
+    let (_, out) = run(code, &["--mount", &spec, "--cwd", "/data"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "/data region\n/ ['data']\n");
+    let (_, out) = run("1", &["--cwd", "data"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--cwd expects an absolute"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

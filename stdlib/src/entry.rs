@@ -21,6 +21,21 @@ pub fn new_vm(program: Program, limits: VmLimits) -> Vm {
     Vm::new(program, limits)
 }
 
+/// Sets the working directory the run starts in (`os.getcwd()`).
+///
+/// # Errors
+/// A message for a path that is not absolute or holds a NUL byte.
+pub fn set_working_directory(vm: &mut Vm, path: &str) -> Result<(), String> {
+    if !path.starts_with('/') || path.contains('\0') {
+        return Err(format!(
+            "the working directory must be an absolute path without NUL bytes, not {path:?}"
+        ));
+    }
+    let dir = crate::os_calls::sandbox_path(vm, path);
+    crate::os_calls::set_cwd(vm, &dir);
+    Ok(())
+}
+
 /// Declares a host function as the global `ext.name`.
 pub fn declare_external(vm: &mut Vm, ext: External, module: Option<&str>) {
     let name = ext.name.clone();

@@ -37,7 +37,8 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
 ///
 /// `{"code": "...", "filename"?: "main.py", "inputs"?: {"x": 1},
 /// "externals"?: [{"name": "fetch", "params"?: ["url"], "async"?: true}],
-/// "limits"?: {"max_recursion_depth"?: 1000, "max_memory_bytes"?: 268435456}}`
+/// "limits"?: {"max_recursion_depth"?: 1000, "max_memory_bytes"?: 268435456},
+/// "cwd"?: "/work"}`
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Request {
     /// The Python source.
@@ -54,6 +55,10 @@ pub struct Request {
     /// The limits the guest enforces itself.
     #[serde(default)]
     pub limits: Limits,
+    /// The sandbox's working directory at the start (an absolute path;
+    /// default `/`): relative paths of the os calls start there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
 }
 
 /// A host function the program can call by name.

@@ -133,6 +133,11 @@ impl Session {
                 Err(_) => return invalid(format!("input {name:?} is not a valid value")),
             }
         }
+        if let Some(cwd) = &req.cwd {
+            if let Err(e) = entry::set_working_directory(&mut vm, cwd) {
+                return invalid(e);
+            }
+        }
         vm.budget.begin_slice();
         let r = entry::run(&mut vm);
         self.finish(vm, r)

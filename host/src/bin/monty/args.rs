@@ -51,6 +51,9 @@ environment is empty:
                        --save-at-call does not keep it)
   --env NAME=VALUE     a variable for os.environ / os.getenv; repeatable
                        (the program sees no other variable)
+  --cwd DIR            the sandbox's working directory at the start (an
+                       absolute sandbox path, default /): where relative
+                       paths such as open('data.csv') start (run only)
   --clock              time.time() and datetime.now() read the real clock
   --urandom            os.urandom() reads the OS random source
 
@@ -69,6 +72,7 @@ Exit codes: 0 ok, 1 Python exception, 2 usage, 3 limit exceeded, 4 internal erro
 Example: an agent's program reads a CSV from a read-only mount and writes
 its report into memory (examples/report.py in the repository):
   monty run examples/report.py --mount examples/sales:/data --memfs 16
+(with --cwd /data as well, the program could open 'q3.csv' by that name)
 ";
 
 /// The default size of `--memfs`, in MiB.
@@ -147,6 +151,8 @@ pub struct RunArgs {
     pub clock: bool,
     /// `--urandom`.
     pub urandom: bool,
+    /// `--cwd DIR`.
+    pub cwd: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -301,6 +307,15 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     .filter(|(var, _)| !var.is_empty() && !var.contains('\0'))
                     .ok_or_else(|| format!("--env expects NAME=VALUE, got {spec:?}"))?;
                 r.env.push((var.to_owned(), value.to_owned()));
+            }
+            ("--cwd", true) if sub == "run" => {
+                let dir = opts.value(&name, inline)?;
+                if !dir.starts_with('/') || dir.contains('\0') {
+                    return Err(format!(
+                        "--cwd expects an absolute sandbox path, got {dir:?}"
+                    ));
+                }
+                r.cwd = Some(dir);
             }
             ("--clock", true) if inline.is_none() => r.clock = true,
             ("--urandom", true) if inline.is_none() => r.urandom = true,

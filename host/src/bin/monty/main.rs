@@ -258,6 +258,7 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
         Source::Code(code) => {
             let mut request = StartRequest::new(code).filename(run.file.clone());
             request.inputs = run.inputs;
+            request.cwd = run.cwd.clone();
             if let Some(server) = &server {
                 request.externals = server.functions.clone();
             }
