@@ -164,10 +164,11 @@ native! {
         Ok(out(vm, &normpath_text(&t.s), t.bytes))
     }
 
-    /// `os.path.splitroot(p)`: the C helper `_path_splitroot_ex(path)`;
-    /// `('', root, rest)`, the root being `''`, `'/'` or `'//'`.
-    clinic fn splitroot as "_path_splitroot_ex"(vm, path) {
-        let t = helper_path(vm, "_path_splitroot_ex", path)?;
+    /// `os.path.splitroot(p)`: the C helper `_path_splitroot_ex(p)` (its
+    /// parameter is `path` in 3.13.0, `p` later, as the peer suite
+    /// expects); `('', root, rest)`, the root being `''`, `'/'` or `'//'`.
+    clinic fn splitroot as "_path_splitroot_ex"(vm, p) {
+        let t = helper_path(vm, "_path_splitroot_ex", p)?;
         let p = &t.s;
         let lead = p.len() - p.trim_start_matches('/').len();
         let cut = if lead == 2 { 2 } else { lead.min(1) };
@@ -404,18 +405,27 @@ fn texts(vm: &mut Vm, v: Value) -> PyResult<(Vec<String>, bool)> {
     Ok((out, kind.unwrap_or(false)))
 }
 
+/// `os.path.commonprefix(m)`, as the Python function it is in CPython
+/// (element-wise over any sequences: lists and tuples too).
+const COMMONPREFIX_SOURCE: &str = "\
+from os import fspath
+
+def commonprefix(m):
+    if not m:
+        return ''
+    if not isinstance(m[0], (list, tuple)):
+        m = tuple(map(fspath, m))
+    s1 = min(m)
+    s2 = max(m)
+    for i, c in enumerate(s1):
+        if c != s2[i]:
+            return s1[:i]
+    return s1
+";
+
 fn commonprefix_of(vm: &mut Vm, m: Value) -> PyResult<Value> {
-    let (paths, bytes) = texts(vm, m)?;
-    let (Some(lo), Some(hi)) = (paths.iter().min(), paths.iter().max()) else {
-        return Ok(vm.new_str(""));
-    };
-    let n = lo
-        .chars()
-        .zip(hi.chars())
-        .take_while(|(x, y)| x == y)
-        .map(|(c, _)| c.len_utf8())
-        .sum::<usize>();
-    Ok(out(vm, &lo[..n], bytes))
+    let f = vm.snippet_function(COMMONPREFIX_SOURCE, "commonprefix")?;
+    vm.call_value(f, vec![m], Vec::new())
 }
 
 fn commonpath_of(vm: &mut Vm, paths: Value) -> PyResult<Value> {

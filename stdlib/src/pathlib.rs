@@ -496,16 +496,17 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 /// `Path.cwd()`, the sandbox's working directory, and `Path.home()`,
 /// which the sandbox does not have.
 fn class_fs_method(vm: &mut Vm, a: Args) -> PyResult<Value> {
-    // (Python methods of the class: CPython 3.13 names them `PathBase.cwd`)
+    // (Python methods of the class, named `Path.cwd` as in the peer suite's
+    // CPython; 3.13.0 says `PathBase.cwd`)
     if let Some((k, _)) = a.kw.first() {
         return Err(PyErr::type_error(format!(
-            "PathBase.{}() got an unexpected keyword argument '{k}'",
+            "Path.{}() got an unexpected keyword argument '{k}'",
             a.name
         )));
     }
     if !a.pos.is_empty() {
         return Err(PyErr::type_error(format!(
-            "PathBase.{}() takes 1 positional argument but {} were given",
+            "Path.{}() takes 1 positional argument but {} were given",
             a.name,
             a.pos.len() + 1
         )));

@@ -18,8 +18,7 @@ injects, a directory over a fixture tree on the host. This file mirrors that run
   mention it); a fresh copy is made for every test, as the tests write into it;
 * under monty, `root = Path('/mnt')`, the copy mounted read-write at /mnt
   (`--mount COPY:/mnt:rw`, plus `--memfs` for the other paths, such as `/` that os__cwd.py
-  changes back to). The peer also makes /mnt the sandbox's working directory; `monty run` has
-  no option for that (the sandbox's working directory is always `/`), so that part is missing;
+  changes back to), and /mnt the sandbox's working directory (`--cwd /mnt`), as the peer does;
 * under CPython (`--cpython`: `$PYTHON`, else pyenv's 3.13.0, else `python3`; a version other
   than 3.13 is warned about), `root = Path(COPY)`, with the working directory elsewhere.
 
@@ -350,7 +349,8 @@ def run_one(case: Case, contract: Contract, monty: str | None, python: str | Non
         if case.header.get('timezone'):
             env['TZ'] = str(case.header['timezone'])
         if monty:
-            argv = [monty, 'run', str(test_file), '--mount', f'{fixture}:{SANDBOX_ROOT}:rw', '--memfs']
+            argv = [monty, 'run', str(test_file), '--mount', f'{fixture}:{SANDBOX_ROOT}:rw', '--memfs',
+                    '--cwd', SANDBOX_ROOT]
         else:
             assert python is not None
             argv = [python, str(test_file)]

@@ -1,6 +1,9 @@
-//! How call-site errors name the callable, as CPython does: `__main__.f()`,
+//! How call-site errors name the callable, as CPython does: `f()`, `A.m()`,
 //! `list.sort()`, `math.floor()`, `collections.deque()` in "got multiple
 //! values for keyword argument" and "argument after * must be an iterable".
+//! Code of the program is named as Python 3.14 names it, without the
+//! `__main__.` that 3.13 puts first (the design contract follows 3.14 where
+//! the peer suite does).
 
 use crate::object::{ExcType, Obj, Value};
 use crate::vm::stdlib::Stdlib;
@@ -9,7 +12,7 @@ use super::{PyErr, Vm};
 
 impl<S: Stdlib> Vm<S> {
     /// How CPython names a callable in call-site argument errors
-    /// (`__main__.f()`, `__main__.A.m()`, `len()`, `list()`); other
+    /// (`f()`, `A.m()`, `len()`, `list()`); other
     /// callables are named by their repr, as CPython does.
     pub fn callable_display(&mut self, f: Value) -> String {
         let named = match f {
@@ -19,14 +22,14 @@ impl<S: Stdlib> Vm<S> {
             Value::ExcType(e) => Some(format!("{}()", e.name())),
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Function(fun) => Some(format!(
-                    "__main__.{}()",
+                    "{}()",
                     self.program.codes[fun.code as usize].qualname
                 )),
                 Obj::BoundMethod { func, .. } => {
                     let func = *func;
                     return self.callable_display(func);
                 }
-                Obj::Class(c) => Some(format!("__main__.{}()", c.qualname)),
+                Obj::Class(c) => Some(format!("{}()", c.qualname)),
                 // `list.sort()`, `dict.fromkeys()`
                 Obj::BuiltinMethod(recv, name) => Some(match recv {
                     Value::Type(t) => format!("{}.{name}()", t.name()),
@@ -55,8 +58,8 @@ impl<S: Stdlib> Vm<S> {
 
 impl<S: Stdlib> Vm<S> {
     /// Prefixes a `**` error from building a call's keywords with the
-    /// callable's name, as CPython does (`__main__.f() got multiple values
-    /// for keyword argument 'a'`).
+    /// callable's name, as CPython does (`f() got multiple values for
+    /// keyword argument 'a'`).
     pub fn name_call_error(&mut self, err: PyErr, callable: Value) -> PyErr {
         match err {
             PyErr::Msg(ExcType::TypeError, msg)
