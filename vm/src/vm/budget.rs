@@ -143,8 +143,9 @@ impl Budget {
 }
 
 impl<S: Stdlib> Vm<S> {
-    /// Counts one unit of work (an item taken by native code); checks the
-    /// budget when its countdown runs out.
+    /// Counts one unit of work (a bytecode instruction in the dispatch
+    /// loop, an item taken by native code); checks the budget when its
+    /// countdown runs out.
     ///
     /// # Errors
     /// [`PyErr::Limit`] once a budget has run out.

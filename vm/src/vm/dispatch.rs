@@ -98,10 +98,7 @@ impl<S: Stdlib> Vm<S> {
             let mut ip = self.frames[fi].ip as usize;
             loop {
                 let op = ops[ip];
-                self.budget.countdown -= 1;
-                if self.budget.countdown == 0 {
-                    self.budget_check()?;
-                }
+                self.tick()?;
                 ip += 1;
                 self.frames[fi].ip = ip as u32;
                 match op {
