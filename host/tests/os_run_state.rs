@@ -81,12 +81,11 @@ fn a_failure_to_close_is_reported_and_the_outcome_stands() {
     );
 }
 
-#[test]
-fn a_run_paused_while_closing_at_exit_resumes_from_a_snapshot() {
-    let memory = MemFs::new(1 << 20);
-    let os = OsRouter::new().memfs(memory.clone());
+/// Runs `code` with `os` answering its os calls, snapshotting the run at
+/// every os call and finishing it from the snapshot in a new instance;
+/// returns each call (function and first argument) and the final value.
+fn run_through_snapshots(code: &str, os: &OsRouter) -> (Vec<String>, Value) {
     let engine = common::engine();
-    let code = "f = open('/out.txt', 'w')\nf.write('kept')\n7\n";
     let mut progress = engine
         .start(StartRequest::new(code), CaptureSink::new())
         .unwrap();
@@ -94,8 +93,7 @@ fn a_run_paused_while_closing_at_exit_resumes_from_a_snapshot() {
     loop {
         match progress {
             Progress::OsCall(call, mut execution) => {
-                calls.push(call.function.clone());
-                // every pause goes through a snapshot and a new instance
+                calls.push(format!("{} {:?}", call.function, call.args[0]));
                 let saved = execution.snapshot().unwrap();
                 drop(execution);
                 let Progress::OsCall(call, execution) =
@@ -105,15 +103,27 @@ fn a_run_paused_while_closing_at_exit_resumes_from_a_snapshot() {
                 };
                 progress = execution.resume(os.answer(&call)).unwrap();
             }
-            Progress::Complete { value, .. } => {
-                assert_eq!(value, Value::Int(7));
-                break;
-            }
+            Progress::Complete { value, .. } => return (calls, value),
             other => panic!("{other:?}"),
         }
     }
+}
+
+#[test]
+fn a_run_paused_while_closing_at_exit_resumes_from_a_snapshot() {
+    let memory = MemFs::new(1 << 20);
+    let os = OsRouter::new().memfs(memory.clone());
+    let code = "f = open('/out.txt', 'w')\nf.write('kept')\n7\n";
+    let (calls, value) = run_through_snapshots(code, &os);
+    assert_eq!(value, Value::Int(7));
     // open() truncates, then the exit closes the file with its content
-    assert_eq!(calls, ["Path.write_bytes", "Path.write_bytes"]);
+    assert_eq!(
+        calls,
+        [
+            r#"Path.write_bytes Str("/out.txt")"#,
+            r#"Path.write_bytes Str("/out.txt")"#
+        ]
+    );
     assert_eq!(memory.read("out.txt").unwrap(), b"kept");
 }
 
@@ -124,35 +134,12 @@ fn the_working_directory_survives_a_snapshot() {
     memory.mkdir("data", false, false).unwrap();
     memory.write("data/a.txt", b"A", false).unwrap();
     memory.write("data/b.txt", b"B", false).unwrap();
-    let engine = common::engine();
     let code = "import os\nfrom pathlib import Path\nos.chdir('/data')\n\
                 out = open('out.txt', 'w')\n\
                 a = Path('a.txt').read_text()\nos.chdir('/')\n\
                 out.write(a + Path('data/b.txt').read_text())\nout.close()\nos.getcwd()";
-    let mut progress = engine
-        .start(StartRequest::new(code), CaptureSink::new())
-        .unwrap();
-    let mut paths = Vec::new();
-    loop {
-        match progress {
-            Progress::OsCall(call, mut execution) => {
-                paths.push(format!("{} {:?}", call.function, call.args[0]));
-                let saved = execution.snapshot().unwrap();
-                drop(execution);
-                let Progress::OsCall(call, execution) =
-                    engine.restore(&saved, None, CaptureSink::new()).unwrap()
-                else {
-                    panic!("the restored run is not at its os call");
-                };
-                progress = execution.resume(os.answer(&call)).unwrap();
-            }
-            Progress::Complete { value, .. } => {
-                assert_eq!(value, Value::Str("/".into()));
-                break;
-            }
-            other => panic!("{other:?}"),
-        }
-    }
+    let (paths, value) = run_through_snapshots(code, &os);
+    assert_eq!(value, Value::Str("/".into()));
     assert_eq!(
         paths,
         [
