@@ -15,6 +15,7 @@ fn request(code: &str) -> Request {
         inputs: Ordered::default(),
         externals: Vec::new(),
         limits: Limits::default(),
+        cwd: None,
     }
 }
 
@@ -215,6 +216,17 @@ fn the_recursion_limit_in_the_request_is_the_python_one() {
     r.limits.max_recursion_depth = Some(50);
     let (value, _) = complete(start(&mut Session::default(), &r));
     assert_eq!(value, Value::Int(50));
+}
+
+#[test]
+fn the_working_directory_comes_from_the_request() {
+    let mut r = request("import os\n(os.getcwd(), os.path.abspath('a.csv'))");
+    r.cwd = Some("/data/./in/".into());
+    let (_, repr) = complete(start(&mut Session::default(), &r));
+    assert_eq!(repr.as_deref(), Some("('/data/in', '/data/in/a.csv')"));
+    r.cwd = Some("data".into());
+    let text = Session::default().start(&serde_json::to_string(&r).unwrap());
+    assert!(text.contains("must be an absolute path"), "{text}");
 }
 
 #[test]

@@ -18,6 +18,7 @@ fn start(session: &mut Session, code: &str) -> Progress {
             module: None,
         }],
         limits: Limits::default(),
+        cwd: None,
     };
     let text = session.start(&serde_json::to_string(&request).unwrap());
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
