@@ -196,8 +196,6 @@ impl<S: Stdlib> Heap<S> {
                 work.push(id);
             }
         }
-        // (objects the run must still close are live until it does)
-        work.extend(self.pending_close());
         let mut live_bytes = 0;
         while let Some(id) = work.pop() {
             let i = id.0 as usize;

@@ -10,7 +10,8 @@
 //! as a frame after the module's; the outcome waits in a hidden global
 //! slot meanwhile, so a run paused there snapshots and resumes like any
 //! other. The collector keeps such files alive until then
-//! (`LibraryObject::pending_close`).
+//! (`LibraryObject::pending_close`, looked for once the run has opened a
+//! file for writing).
 //!
 //! A failure to close is reported on stderr as CPython reports an error in
 //! a finalizer (`Exception ignored in: ...`) and does not change the
@@ -24,6 +25,10 @@ use super::{Exit, PyResult, Vm};
 /// The hidden global slot holding the outcome while files are closed: the
 /// exception, or `None` for a module that returned.
 const OUTCOME_SLOT: &str = "<at exit>";
+
+/// The hidden global holding the function that closes the files
+/// (`Vm::snippet_function`'s slot for it).
+const CLOSER_SLOT: &str = "<snippet close_at_exit>";
 
 /// The function that closes the files.
 const CLOSE_SOURCE: &str = "\
@@ -48,6 +53,12 @@ impl<S: Stdlib> Vm<S> {
             .map(|_| ())
     }
 
+    /// Whether the run opened a file for writing, so files may be left
+    /// to close at exit.
+    pub(super) fn may_close_at_exit(&self) -> bool {
+        self.hidden_global(CLOSER_SLOT).is_some()
+    }
+
     /// What ends the run, given how the dispatch loop ended `r`: a
     /// returned or raised module first closes the files it left open.
     pub(super) fn at_exit(&mut self, r: Result<Exit, Value>) -> Result<Exit, Value> {
@@ -65,7 +76,7 @@ impl<S: Stdlib> Vm<S> {
             };
         }
         let files = self.heap.pending_close();
-        let closer = self.hidden_global("<snippet close_at_exit>");
+        let closer = self.hidden_global(CLOSER_SLOT);
         let (Some(Value::Ref(fid)), false) = (closer, files.is_empty()) else {
             return r.map(|e| match e {
                 Exit::Return(_) => Exit::Return(self.result),

@@ -539,6 +539,11 @@ impl<S: Stdlib> Vm<S> {
     pub fn gc(&mut self) {
         let mut roots = Vec::new();
         self.for_each_root(&mut |v| roots.push(v));
+        // (files the run must still close are live until it does: looked
+        // for only once the run has opened a file for writing)
+        if self.may_close_at_exit() {
+            roots.extend(self.heap.pending_close().into_iter().map(Value::Ref));
+        }
         self.attr_names.clear();
         self.heap.collect(roots);
     }
