@@ -1,0 +1,72 @@
+//! The static checker of the monty sandbox: finds the mistakes LLM-written
+//! programs make before they run.
+//!
+//! [`check`] parses the program (with `monty-compile`'s parser, so syntax
+//! errors read as CPython's) and runs the rules over it, given
+//! - the **stubs** of the host's tools ([`stubs`]: Python stub text such as
+//!   `def get_weather(city: str) -> dict[str, Any]: ...`, plus the
+//!   declarations hosts already send, [`ExternalDecl`]);
+//! - the **environment** of the runtime ([`Environment`]: builtin names,
+//!   importable modules, the attributes of builtin types), which the guest
+//!   fills from the VM and the library, so this crate depends on neither.
+//!
+//! The rules, one file each: [`scope`] (undefined names, names used before
+//! assignment), [`calls`] (arity and keywords of calls to declared
+//! functions), [`infer`] over the [`types`] lattice (argument types,
+//! attributes of builtin types, operators, TypedDict keys) and
+//! [`async_rules`] (coroutines never awaited, `await` on a plain tool,
+//! `await` outside an async function). Each finding is a [`Diagnostic`]
+//! with a stable code and CPython's wording of the error it would raise.
+//!
+//! Precision comes first: a rule reports only what is certain to fail when
+//! reached. Where a type is not known the checker stays silent (gradual
+//! typing), and a scope whose names can be bound dynamically (`from m
+//! import *`, `exec`, `globals()`) is not checked for undefined names.
+
+pub mod async_rules;
+pub mod calls;
+mod diag;
+mod env;
+pub mod infer;
+mod ops;
+mod pass;
+pub mod scope;
+pub mod stubs;
+mod suggest;
+pub mod types;
+
+pub use diag::{Diagnostic, Severity};
+pub use env::Environment;
+pub use stubs::{ExternalDecl, Stubs};
+pub use suggest::suggest;
+
+/// How the program will be run.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Whether `await` is allowed at module level (it is in this sandbox:
+    /// the module body runs as a coroutine).
+    pub top_level_await: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            top_level_await: true,
+        }
+    }
+}
+
+/// Checks `source` against the declarations in `stubs` and the runtime
+/// described by `env`; the diagnostics are in source order.
+///
+/// # Errors
+/// The `SyntaxError` of a program that does not parse (the compiler's).
+pub fn check(
+    source: &str,
+    stubs: &Stubs,
+    env: &Environment,
+    options: Options,
+) -> Result<Vec<Diagnostic>, monty_compile::CompileError> {
+    let body = monty_compile::parse::parse_module(source, "main.py")?;
+    Ok(pass::run(source, &body, stubs, env, options))
+}
