@@ -518,8 +518,8 @@ impl<'s, 'a> Pass<'s, 'a> {
             Expr::BinOp(b) => {
                 self.expr(&b.left, ctx);
                 self.expr(&b.right, ctx);
-                let l = self.inf.ty(&b.left, ctx.scope);
-                let r = self.inf.ty(&b.right, ctx.scope);
+                let l = self.inf.ty(&b.left, ctx.scope).without_none();
+                let r = self.inf.ty(&b.right, ctx.scope).without_none();
                 if let Some(m) = ops::binop_error(&l, b.op, &r) {
                     let code = if matches!(l, Ty::Coroutine(_)) || matches!(r, Ty::Coroutine(_)) {
                         "async-not-awaited"
@@ -576,7 +576,7 @@ impl<'s, 'a> Pass<'s, 'a> {
         if name.starts_with("__") {
             return;
         }
-        let t = self.inf.ty(&a.value, ctx.scope);
+        let t = self.inf.ty(&a.value, ctx.scope).without_none();
         let (type_name, attrs): (String, Vec<&str>) = match &t {
             Ty::Coroutine(_) => ("coroutine".into(), COROUTINE_ATTRS.to_vec()),
             Ty::Union(_) | Ty::Unknown | Ty::Iter(_) | Ty::None => return,
@@ -614,7 +614,7 @@ impl<'s, 'a> Pass<'s, 'a> {
     }
 
     fn subscript(&mut self, s: &ast::ExprSubscript, ctx: Ctx) {
-        let t = self.inf.ty(&s.value, ctx.scope);
+        let t = self.inf.ty(&s.value, ctx.scope).without_none();
         if ops::not_subscriptable(&t) {
             let code = if matches!(t, Ty::Coroutine(_)) {
                 "async-not-awaited"
@@ -702,11 +702,24 @@ impl<'s, 'a> Pass<'s, 'a> {
                 let mut candidates: Vec<&str> = Vec::new();
                 let mut cur = Some(ctx.scope);
                 while let Some(c) = cur {
-                    candidates.extend(scopes.scopes[c].bindings.keys().map(String::as_str));
+                    // in order of first binding, as a namespace dict holds them
+                    let mut names: Vec<(u32, &str)> = scopes.scopes[c]
+                        .bindings
+                        .iter()
+                        .map(|(n, b)| (b.iter().map(|b| b.offset).min().unwrap_or(0), n.as_str()))
+                        .collect();
+                    names.sort_unstable();
+                    candidates.extend(names.into_iter().map(|(_, n)| n));
                     cur = scopes.scopes[c].parent;
                 }
-                candidates.extend(stubs.names());
-                candidates.extend(env.builtins.iter().map(String::as_str));
+                let mut declared: Vec<&str> = stubs.names().collect();
+                declared.sort_unstable();
+                candidates.extend(declared);
+                let mut builtins: Vec<&str> = env.builtins.iter().map(String::as_str).collect();
+                builtins.sort_unstable();
+                candidates.extend(builtins);
+                // in `builtins`' namespace too, so CPython suggests them
+                candidates.extend(["True", "False", "None"]);
                 let mut msg = format!("name '{name}' is not defined");
                 if env.modules.contains(name) {
                     msg.push_str(&format!(". Did you forget to import '{name}'?"));

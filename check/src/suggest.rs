@@ -1,7 +1,8 @@
 //! "Did you mean" suggestions: the closest candidate by an edit distance in
 //! which a change of case costs half of any other edit, accepted only when
 //! the distance is small for the names' lengths (so `pritn` finds `print`
-//! and `x` finds nothing).
+//! and `x` finds nothing). Among equally close candidates the first given
+//! wins, so callers list the innermost scope first.
 
 /// The candidate closest to `name`, if one is close enough.
 pub fn suggest<'c, I>(name: &str, candidates: I) -> Option<String>
@@ -22,10 +23,9 @@ where
         if d > limit || d == 0 {
             continue;
         }
-        let better = match best {
-            None => true,
-            Some((bd, bc)) => d < bd || (d == bd && c < bc),
-        };
+        // the first of the closest wins (CPython's order: locals, globals,
+        // builtins)
+        let better = best.is_none_or(|(bd, _)| d < bd);
         if better {
             best = Some((d, c));
         }

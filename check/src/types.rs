@@ -81,6 +81,18 @@ impl Ty {
         it.fold(first, Ty::join)
     }
 
+    /// The type without `None` when it is `T | None`: what an operation
+    /// that fails on `None` anyway (an attribute, an item, an operator)
+    /// must also support for the non-`None` case.
+    pub fn without_none(self) -> Ty {
+        match self {
+            Ty::Union(ms) if ms.contains(&Ty::None) => {
+                Ty::join_all(ms.into_iter().filter(|m| *m != Ty::None))
+            }
+            t => t,
+        }
+    }
+
     /// Whether the type is known (not `Unknown`).
     pub fn known(&self) -> bool {
         !matches!(self, Ty::Unknown)
