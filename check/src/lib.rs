@@ -46,12 +46,17 @@ pub struct Options {
     /// Whether `await` is allowed at module level (it is in this sandbox:
     /// the module body runs as a coroutine).
     pub top_level_await: bool,
+    /// Whether names the program reads and never binds are reported: only
+    /// when the host's names are declared (stubs, externals, inputs), as a
+    /// host may otherwise declare them after the check.
+    pub undefined_names: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             top_level_await: true,
+            undefined_names: true,
         }
     }
 }

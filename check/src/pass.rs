@@ -30,6 +30,9 @@ struct Ctx {
     /// The exception classes the handlers of the enclosing `try` bodies
     /// name (of this scope): an error they catch is handled, not reported.
     caught: u32,
+    /// Inside an assignment target (`d[k] = v`): its reads run after the
+    /// value and the targets before it are stored (`x = x[0] = 1`).
+    in_target: bool,
     awaits: AwaitContext,
 }
 
@@ -60,6 +63,7 @@ pub fn run(
         outer_loop: None,
         import_guard: false,
         caught: 0,
+        in_target: false,
         awaits: AwaitContext::Module,
     };
     p.stmts(body, ctx);
@@ -135,6 +139,7 @@ impl<'s, 'a> Pass<'s, 'a> {
             outer_loop: None,
             import_guard: false,
             caught: 0,
+            in_target: false,
             awaits: if is_async {
                 AwaitContext::Async
             } else {
@@ -327,6 +332,15 @@ impl<'s, 'a> Pass<'s, 'a> {
                     self.stmts(&c.body, ctx);
                 }
             }
+            Stmt::If(i) if is_type_checking(&i.test) => {
+                // never runs: imports of what only a type checker sees
+                let inner = Ctx {
+                    import_guard: true,
+                    ..ctx
+                };
+                self.stmts(&i.body, inner);
+                self.stmts(&i.orelse, ctx);
+            }
             Stmt::TypeAlias(_) => {}
             _ => {
                 crate::scope::for_each_expr(stmt, |e| self.expr(e, ctx));
@@ -418,10 +432,20 @@ impl<'s, 'a> Pass<'s, 'a> {
                 }
             }
             Expr::Starred(s) => self.target(&s.value, ctx),
-            Expr::Attribute(a) => self.expr(&a.value, ctx),
+            Expr::Attribute(a) => self.expr(
+                &a.value,
+                Ctx {
+                    in_target: true,
+                    ..ctx
+                },
+            ),
             Expr::Subscript(s) => {
-                self.expr(&s.value, ctx);
-                self.expr(&s.slice, ctx);
+                let inner = Ctx {
+                    in_target: true,
+                    ..ctx
+                };
+                self.expr(&s.value, inner);
+                self.expr(&s.slice, inner);
                 let t = self.inf.ty(&s.value, ctx.scope);
                 if matches!(t, Ty::Str | Ty::Tuple(_) | Ty::TupleOf(_) | Ty::Bytes) {
                     let msg = format!(
@@ -456,6 +480,7 @@ impl<'s, 'a> Pass<'s, 'a> {
                         outer_loop: None,
                         import_guard: false,
                         caught: 0,
+                        in_target: false,
                         awaits: AwaitContext::Sync,
                     };
                     self.expr(&l.body, inner);
@@ -649,7 +674,7 @@ impl<'s, 'a> Pass<'s, 'a> {
         match scopes.resolve(ctx.scope, name) {
             Resolution::Free => {}
             Resolution::Bound(s) => {
-                if s != ctx.scope || scopes.nonlocal_decls.contains(name) {
+                if s != ctx.scope || ctx.in_target || scopes.nonlocal_decls.contains(name) {
                     return;
                 }
                 let kind = scopes.scopes[s].kind;
@@ -657,7 +682,15 @@ impl<'s, 'a> Pass<'s, 'a> {
                 if !(module || matches!(kind, ScopeKind::Function { .. })) {
                     return;
                 }
-                if module && (scopes.dynamic || scopes.global_decls.contains(name)) {
+                // a global read before its binding falls back to the builtin
+                // or the host's declaration of the same name
+                let env = self.inf.env;
+                if module
+                    && (scopes.dynamic
+                        || scopes.global_decls.contains(name)
+                        || env.builtins.contains(name)
+                        || self.inf.stubs.defines(name))
+                {
                     return;
                 }
                 let sites = scopes.bindings(s, name);
@@ -692,6 +725,7 @@ impl<'s, 'a> Pass<'s, 'a> {
                 let env = self.inf.env;
                 let stubs = self.inf.stubs;
                 if scopes.dynamic
+                    || !self.options.undefined_names
                     || (name.starts_with("__") && name.ends_with("__"))
                     || env.builtins.contains(name)
                     || stubs.defines(name)
@@ -756,6 +790,15 @@ fn caught_classes(t: &Expr) -> u32 {
         },
         Expr::Tuple(t) => t.elts.iter().fold(0, |acc, e| acc | caught_classes(e)),
         _ => 0,
+    }
+}
+
+/// `TYPE_CHECKING` or `typing.TYPE_CHECKING`.
+fn is_type_checking(e: &Expr) -> bool {
+    match e {
+        Expr::Name(n) => n.id.as_str() == "TYPE_CHECKING",
+        Expr::Attribute(a) => a.attr.as_str() == "TYPE_CHECKING",
+        _ => false,
     }
 }
 

@@ -12,9 +12,33 @@ use monty_stdlib::vm::Library;
 /// The names `monty_vm::builtins::lookup` may know, beyond the functions
 /// and exceptions (which have their own lists).
 const TYPE_NAMES: &[&str] = &[
-    "object", "bool", "int", "float", "complex", "str", "bytes", "bytearray", "list", "tuple",
-    "dict", "set", "frozenset", "range", "slice", "type", "enumerate", "zip", "map", "filter",
-    "reversed", "super", "property", "staticmethod", "classmethod", "memoryview", "Ellipsis",
+    "object",
+    "bool",
+    "int",
+    "float",
+    "complex",
+    "str",
+    "bytes",
+    "bytearray",
+    "list",
+    "tuple",
+    "dict",
+    "set",
+    "frozenset",
+    "range",
+    "slice",
+    "type",
+    "enumerate",
+    "zip",
+    "map",
+    "filter",
+    "reversed",
+    "super",
+    "property",
+    "staticmethod",
+    "classmethod",
+    "memoryview",
+    "Ellipsis",
     "NotImplemented",
 ];
 
@@ -53,11 +77,17 @@ pub fn environment() -> Environment {
     types.insert("bytes".into(), names(bytes::bytes_methods::<Library>()));
     types.insert(
         "int".into(),
-        with(names(numbers::int_methods::<Library>()), &["real", "imag", "numerator", "denominator"]),
+        with(
+            names(numbers::int_methods::<Library>()),
+            &["real", "imag", "numerator", "denominator"],
+        ),
     );
     types.insert(
         "float".into(),
-        with(names(numbers::float_methods::<Library>()), &["real", "imag"]),
+        with(
+            names(numbers::float_methods::<Library>()),
+            &["real", "imag"],
+        ),
     );
     env
 }

@@ -3,6 +3,7 @@
 //! message shapes; `session` drives the VM with them.
 
 pub mod check_env;
+pub mod checker;
 pub mod names;
 pub mod session;
 pub mod snapshot;

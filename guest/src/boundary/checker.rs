@@ -1,0 +1,68 @@
+//! The static checker behind `check`: after the program compiles, runs
+//! `monty-check` with the request's stubs, externals and inputs against the
+//! runtime's names ([`super::check_env`]) and turns its findings into wire
+//! diagnostics.
+//!
+//! Undefined names are reported only when the request declares what the
+//! host provides (stubs, externals or inputs): without that, a name the
+//! program reads and never binds may be a host function declared later
+//! (the `undefined_names` idiom), not a mistake.
+
+use monty_check::{ExternalDecl, Options, Stubs};
+use monty_wire::{CheckRequest, Diagnostic};
+
+/// The checker's findings on a program that compiled.
+pub fn diagnostics(req: &CheckRequest) -> Vec<Diagnostic> {
+    let mut stubs = match Stubs::parse(&req.stubs) {
+        Ok(s) => s,
+        Err(e) => {
+            return vec![Diagnostic::at_line(
+                e.line,
+                e.kind.to_string(),
+                format!("in the stubs: {}", e.message),
+                "stubs",
+            )]
+        }
+    };
+    let externals: Vec<ExternalDecl> = req
+        .externals
+        .iter()
+        .map(|e| ExternalDecl {
+            name: e.name.clone(),
+            params: e.params.clone(),
+            is_async: e.is_async,
+            module: e.module.clone(),
+        })
+        .collect();
+    stubs.add_externals(&externals);
+    for name in &req.inputs {
+        stubs
+            .constants
+            .entry(name.clone())
+            .or_insert(monty_check::types::Ty::Unknown);
+    }
+    let declared =
+        !req.stubs.trim().is_empty() || !req.externals.is_empty() || !req.inputs.is_empty();
+    let options = Options {
+        undefined_names: declared,
+        ..Options::default()
+    };
+    let env = super::check_env::environment();
+    match monty_check::check(&req.code, &stubs, &env, options) {
+        Ok(found) => found
+            .into_iter()
+            .map(|d| Diagnostic {
+                line: d.line,
+                type_name: d.type_name.to_string(),
+                message: d.message,
+                col: d.col,
+                end_line: d.end_line,
+                end_col: d.end_col,
+                code: d.code.to_string(),
+                severity: d.severity.as_str().to_string(),
+            })
+            .collect(),
+        // the compiler accepted it, so the parser did too
+        Err(_) => Vec::new(),
+    }
+}
