@@ -48,7 +48,9 @@ pub fn discarded_coroutine<'e>(value: &'e Expr, inf: &Infer, scope: ScopeId) -> 
     };
     match inf.callee(&c.func, scope) {
         Callee::Declared(n, _) if inf.stubs.is_async(n) => Some(name),
-        Callee::OwnAsync => Some(name),
+        Callee::Own {
+            coroutine: true, ..
+        } => Some(name),
         _ => None,
     }
 }

@@ -36,32 +36,9 @@ pub fn check_call<'e>(
     let npos = call.args.len();
     let whole: &'e dyn Ranged = call;
 
-    // too many positional arguments
-    if !star && !sig.vararg && npos > positional.len() {
-        let required = positional.iter().filter(|p| !p.default).count();
-        let takes = if !sig.defaults_known || required == positional.len() {
-            format!(
-                "{} positional argument{}",
-                positional.len(),
-                if positional.len() == 1 { "" } else { "s" }
-            )
-        } else {
-            format!(
-                "from {} to {} positional arguments",
-                required,
-                positional.len()
-            )
-        };
-        let given = if npos == 1 { "was" } else { "were" };
-        return Some(CallError {
-            code: "call-arity",
-            message: format!("{name}() takes {takes} but {npos} {given} given"),
-            at: &call.args[positional.len()],
-        });
-    }
-
-    // keywords
-    let mut filled: Vec<bool> = (0..positional.len()).map(|i| i < npos).collect();
+    // keywords first, as CPython binds them before counting positionals
+    let bound_pos = npos.min(positional.len());
+    let mut filled: Vec<bool> = (0..positional.len()).map(|i| i < bound_pos).collect();
     let mut kw_filled = vec![false; sig.kwonly.len()];
     for k in &call.keywords {
         let Some(kname) = &k.arg else { continue };
@@ -79,11 +56,19 @@ pub fn check_call<'e>(
         } else if let Some(i) = sig.kwonly.iter().position(|p| p.name == kname) {
             kw_filled[i] = true;
         } else if !sig.kwarg {
-            if sig.posonly.iter().any(|p| p.name == kname) {
+            let posonly: Vec<String> = call
+                .keywords
+                .iter()
+                .filter_map(|k| k.arg.as_deref())
+                .filter(|n| sig.posonly.iter().any(|p| p.name == *n))
+                .map(|n| format!("'{n}'"))
+                .collect();
+            if !posonly.is_empty() {
                 return Some(CallError {
                     code: "call-keyword",
                     message: format!(
-                        "{name}() got some positional-only arguments passed as keyword arguments: '{kname}'"
+                        "{name}() got some positional-only arguments passed as keyword arguments: {}",
+                        posonly.join(", ")
                     ),
                     at: k,
                 });
@@ -101,6 +86,39 @@ pub fn check_call<'e>(
                 at: k,
             });
         }
+    }
+
+    // too many positional arguments
+    if !star && !sig.vararg && npos > positional.len() {
+        let required = positional.iter().filter(|p| !p.default).count();
+        let takes = if !sig.defaults_known || required == positional.len() {
+            format!(
+                "{} positional argument{}",
+                positional.len(),
+                if positional.len() == 1 { "" } else { "s" }
+            )
+        } else {
+            format!(
+                "from {} to {} positional arguments",
+                required,
+                positional.len()
+            )
+        };
+        let kwonly_given = kw_filled.iter().filter(|f| **f).count();
+        let given = if kwonly_given > 0 {
+            format!(
+                "{npos} positional argument{} (and {kwonly_given} keyword-only argument{}) were",
+                if npos == 1 { "" } else { "s" },
+                if kwonly_given == 1 { "" } else { "s" }
+            )
+        } else {
+            format!("{npos} {}", if npos == 1 { "was" } else { "were" })
+        };
+        return Some(CallError {
+            code: "call-arity",
+            message: format!("{name}() takes {takes} but {given} given"),
+            at: &call.args[positional.len()],
+        });
     }
 
     // missing arguments

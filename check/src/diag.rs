@@ -33,7 +33,7 @@ pub struct Diagnostic {
     pub end_col: u32,
     /// A stable code: `undefined-name`, `used-before-assignment`,
     /// `call-arity`, `call-keyword`, `arg-type`, `attr-unknown`,
-    /// `key-unknown`, `operator-type`, `async-not-awaited`,
+    /// `key-unknown`, `operator-type`, `format-type`, `async-not-awaited`,
     /// `await-not-async`, `await-outside-async`, `unsupported`.
     pub code: &'static str,
     /// The exception CPython would raise (`NameError`, `TypeError`, ...).

@@ -9,7 +9,8 @@
 //! then whenever it is read it holds that value. Anything else is
 //! [`Ty::Unknown`], and the rules stay silent on it.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 
 use rustpython_parser::ast::{self, Constant, Expr};
 
@@ -19,13 +20,14 @@ use crate::stubs::{Signature, Stubs};
 use crate::types::Ty;
 
 /// What a called expression is.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum Callee<'s> {
     /// A function declared by the stubs or the host (by name), and its
     /// signature if one is known.
     Declared(&'s str, Option<&'s Signature>),
-    /// An `async def` of the program itself, bound once.
-    OwnAsync,
+    /// A function of the program itself, bound once by an undecorated
+    /// `def` (`coroutine`: an `async def` that does not yield).
+    Own { sig: Signature, coroutine: bool },
     /// A builtin function or type, not shadowed.
     Builtin,
     /// Anything else.
@@ -38,6 +40,8 @@ pub struct Infer<'s, 'a> {
     pub stubs: &'s Stubs,
     pub env: &'s Environment,
     depth: Cell<u32>,
+    /// The types of names already inferred, by binding scope and name.
+    names: RefCell<HashMap<(ScopeId, String), Ty>>,
 }
 
 impl<'s, 'a> Infer<'s, 'a> {
@@ -48,6 +52,7 @@ impl<'s, 'a> Infer<'s, 'a> {
             stubs,
             env,
             depth: Cell::new(0),
+            names: RefCell::new(HashMap::new()),
         }
     }
 
@@ -68,9 +73,14 @@ impl<'s, 'a> Infer<'s, 'a> {
                 }
                 Resolution::Bound(s) => match self.single(s, &n.id).map(|b| &b.kind) {
                     Some(BindKind::Def {
-                        is_async: true,
-                        generator: false,
-                    }) => Callee::OwnAsync,
+                        is_async,
+                        generator,
+                        decorated: false,
+                        args,
+                    }) => Callee::Own {
+                        sig: Signature::of(args, None, *is_async, None),
+                        coroutine: *is_async && !*generator,
+                    },
                     _ => Callee::Other,
                 },
                 Resolution::Free => Callee::Other,
@@ -218,6 +228,21 @@ impl<'s, 'a> Infer<'s, 'a> {
             }
             Resolution::Free => Ty::Unknown,
             Resolution::Bound(s) => {
+                let key = (s, name.to_string());
+                if let Some(t) = self.names.borrow().get(&key) {
+                    return t.clone();
+                }
+                let t = self.bound_name(s, name);
+                self.names.borrow_mut().insert(key, t.clone());
+                t
+            }
+        }
+    }
+
+    /// The type of `name` bound in scope `s`.
+    fn bound_name(&self, s: ScopeId, name: &str) -> Ty {
+        {
+            {
                 let Some(b) = self.single(s, name) else {
                     return Ty::Unknown;
                 };
@@ -300,7 +325,10 @@ impl<'s, 'a> Infer<'s, 'a> {
                     ret
                 }
             }
-            Callee::OwnAsync => Ty::Coroutine(Box::new(Ty::Unknown)),
+            Callee::Own {
+                coroutine: true, ..
+            } => Ty::Coroutine(Box::new(Ty::Unknown)),
+            Callee::Own { .. } => Ty::Unknown,
             Callee::Builtin => {
                 let Expr::Name(n) = &*c.func else {
                     return Ty::Unknown;

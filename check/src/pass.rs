@@ -584,15 +584,107 @@ impl<'s, 'a> Pass<'s, 'a> {
                     self.rep(ctx, e, "await-not-async", "TypeError", m);
                 }
             }
+            Expr::FormattedValue(f) => {
+                crate::scope::for_each_child(e, |c| self.expr(c, ctx));
+                if let Some(m) = self.format_error(f, ctx) {
+                    self.rep(ctx, &*f.value, "format-type", "ValueError", m);
+                }
+            }
             e => crate::scope::for_each_child(e, |c| self.expr(c, ctx)),
         }
     }
 
+    /// The `ValueError` of an f-string field whose constant format spec
+    /// has a type code the value's type does not take (`{name:.2f}` with a
+    /// str).
+    fn format_error(&self, f: &ast::ExprFormattedValue, ctx: Ctx) -> Option<String> {
+        let Expr::JoinedStr(spec) = f.format_spec.as_deref()? else {
+            return None;
+        };
+        let mut text = String::new();
+        for part in &spec.values {
+            text.push_str(str_literal(part)?);
+        }
+        let code = text
+            .chars()
+            .last()
+            .filter(|c| c.is_ascii_alphabetic() || *c == '%')?;
+        let t = if matches!(f.conversion, ast::ConversionFlag::None) {
+            self.inf.ty(&f.value, ctx.scope)
+        } else {
+            Ty::Str
+        };
+        let allowed = match t {
+            Ty::Str => "s",
+            Ty::Int | Ty::Bool => "bcdeEfFgGnoxX%",
+            Ty::Float => "eEfFgGn%",
+            _ => return None,
+        };
+        if allowed.contains(code) {
+            return None;
+        }
+        Some(format!(
+            "Unknown format code '{code}' for object of type '{}'",
+            t.runtime_name()
+        ))
+    }
+
     fn call(&mut self, c: &ast::ExprCall, ctx: Ctx) {
-        if let Callee::Declared(name, Some(sig)) = self.inf.callee(&c.func, ctx.scope) {
-            if let Some(err) = calls::check_call(name, sig, c, &self.inf, ctx.scope) {
-                self.rep(ctx, err.at, err.code, "TypeError", err.message);
+        match self.inf.callee(&c.func, ctx.scope) {
+            Callee::Declared(name, Some(sig)) => {
+                if let Some(err) = calls::check_call(name, sig, c, &self.inf, ctx.scope) {
+                    self.rep(ctx, err.at, err.code, "TypeError", err.message);
+                }
             }
+            Callee::Own { sig, .. } => {
+                let Expr::Name(n) = &*c.func else { return };
+                if let Some(err) = calls::check_call(&n.id, &sig, c, &self.inf, ctx.scope) {
+                    self.rep(ctx, err.at, err.code, "TypeError", err.message);
+                }
+            }
+            _ => {
+                if let Some(m) = self.module_call_error(c, ctx) {
+                    self.rep(ctx, &c.args[0], "arg-type", "TypeError", m);
+                }
+            }
+        }
+    }
+
+    /// `json.loads(x)` with `x` certainly not text (a tool's result that
+    /// is already parsed).
+    fn module_call_error(&self, c: &ast::ExprCall, ctx: Ctx) -> Option<String> {
+        let Expr::Attribute(a) = &*c.func else {
+            return None;
+        };
+        let Expr::Name(m) = &*a.value else {
+            return None;
+        };
+        let Resolution::Bound(s) = self.inf.scopes.resolve(ctx.scope, &m.id) else {
+            return None;
+        };
+        let Some(BindKind::Import(module)) = self.inf.single(s, &m.id).map(|b| &b.kind) else {
+            return None;
+        };
+        if module != "json" || a.attr.as_str() != "loads" || c.args.is_empty() {
+            return None;
+        }
+        if matches!(c.args[0], Expr::Starred(_)) {
+            return None;
+        }
+        match self.inf.ty(&c.args[0], ctx.scope).without_none() {
+            t @ (Ty::Dict(..)
+            | Ty::TypedDict(_)
+            | Ty::List(_)
+            | Ty::Tuple(_)
+            | Ty::TupleOf(_)
+            | Ty::Int
+            | Ty::Float
+            | Ty::Bool
+            | Ty::Set(_)) => Some(format!(
+                "the JSON object must be str, bytes or bytearray, not {}",
+                t.runtime_name()
+            )),
+            _ => None,
         }
     }
 

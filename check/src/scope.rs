@@ -48,8 +48,14 @@ pub enum BindKind<'a> {
     },
     /// `import m` / `import m as x`: the module's name.
     Import(String),
-    /// `def name(...)`; `generator` when its body yields.
-    Def { is_async: bool, generator: bool },
+    /// `def name(...)`; `generator` when its body yields, `decorated`
+    /// when a decorator may have replaced it.
+    Def {
+        is_async: bool,
+        generator: bool,
+        decorated: bool,
+        args: &'a ast::Arguments,
+    },
     /// `class name`.
     Class,
     /// `name: T` with no value: makes the name local without binding it.
@@ -298,17 +304,13 @@ impl<'a> Scopes<'a> {
                 self.params(f, args);
                 self.prescan_decls(f, body);
                 self.stmts(f, body);
-                let generator = body.iter().any(yields);
-                self.bind(
-                    scope,
-                    name,
-                    range.start().into(),
-                    BindKind::Def {
-                        is_async,
-                        generator,
-                    },
-                    scope,
-                );
+                let kind = BindKind::Def {
+                    is_async,
+                    generator: body.iter().any(yields),
+                    decorated: !decorator_list.is_empty(),
+                    args,
+                };
+                self.bind(scope, name, range.start().into(), kind, scope);
             }
             Stmt::ClassDef(c) => {
                 for d in &c.decorator_list {

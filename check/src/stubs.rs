@@ -43,6 +43,37 @@ pub struct Signature {
     pub defaults_known: bool,
 }
 
+impl Signature {
+    /// The signature of a `def` with these parameters; annotations are
+    /// read only with `stubs` (the program's own are not trusted).
+    pub fn of(
+        args: &ast::Arguments,
+        returns: Option<&Expr>,
+        is_async: bool,
+        stubs: Option<&Stubs>,
+    ) -> Signature {
+        let ty = |e: Option<&Expr>| match (e, stubs) {
+            (Some(e), Some(stubs)) => from_annotation(e, stubs),
+            _ => Ty::Unknown,
+        };
+        let param = |a: &ast::ArgWithDefault| Param {
+            name: a.def.arg.to_string(),
+            default: a.default.is_some(),
+            ty: ty(a.def.annotation.as_deref()),
+        };
+        Signature {
+            posonly: args.posonlyargs.iter().map(param).collect(),
+            params: args.args.iter().map(param).collect(),
+            vararg: args.vararg.is_some(),
+            kwonly: args.kwonlyargs.iter().map(param).collect(),
+            kwarg: args.kwarg.is_some(),
+            returns: ty(returns),
+            is_async,
+            defaults_known: true,
+        }
+    }
+}
+
 /// A stub's `TypedDict` class.
 #[derive(Debug, Clone, Default)]
 pub struct TypedDictDecl {
@@ -250,25 +281,7 @@ impl Stubs {
             self.functions.insert(name.to_string(), None);
             return;
         }
-        let param = |a: &ast::ArgWithDefault, stubs: &Stubs| Param {
-            name: a.def.arg.to_string(),
-            default: a.default.is_some(),
-            ty: a
-                .def
-                .annotation
-                .as_deref()
-                .map_or(Ty::Unknown, |t| from_annotation(t, stubs)),
-        };
-        let sig = Signature {
-            posonly: args.posonlyargs.iter().map(|a| param(a, self)).collect(),
-            params: args.args.iter().map(|a| param(a, self)).collect(),
-            vararg: args.vararg.is_some(),
-            kwonly: args.kwonlyargs.iter().map(|a| param(a, self)).collect(),
-            kwarg: args.kwarg.is_some(),
-            returns: returns.map_or(Ty::Unknown, |r| from_annotation(r, self)),
-            is_async,
-            defaults_known: true,
-        };
+        let sig = Signature::of(args, returns, is_async, Some(self));
         self.functions.insert(name.to_string(), Some(sig));
     }
 }

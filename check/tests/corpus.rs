@@ -8,8 +8,10 @@
 //! ```
 //!
 //! A program is detected when every expected diagnostic is reported; any
-//! other diagnostic is a false positive. Both are printed (`--nocapture`);
-//! the test fails on a false positive or a missed expectation.
+//! other diagnostic is a false positive. Both are printed (`--nocapture`).
+//! The test fails on any false positive, and when the detection rate falls
+//! under 90% (the `miss_*` programs are mistakes out of the checker's reach
+//! today, kept to make the rate honest).
 
 mod common;
 
@@ -28,6 +30,7 @@ fn corpus() {
     let default_stubs = common::stubs_from(&dir.join("stubs.pyi"));
     let (mut detected, mut total_expected, mut found_expected, mut false_pos) = (0, 0, 0, 0);
     let mut failures = Vec::new();
+    let mut misses = Vec::new();
     for path in &files {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let source = std::fs::read_to_string(path).unwrap();
@@ -56,15 +59,18 @@ fn corpus() {
         }
         let extra: Vec<&String> = got.difference(&expected).collect();
         false_pos += extra.len();
-        if hit != expected.len() || !extra.is_empty() {
-            failures.push(format!(
-                "{name}:\n  expected: {:?}\n  got:      {:?}",
-                expected, got
-            ));
+        let report = format!("{name}:\n  expected: {expected:?}\n  got:      {got:?}");
+        if !extra.is_empty() {
+            failures.push(report);
+        } else if hit != expected.len() {
+            misses.push(report);
         }
     }
+    for m in &misses {
+        println!("missed {m}");
+    }
     for f in &failures {
-        println!("{f}");
+        println!("FALSE POSITIVE {f}");
     }
     println!(
         "check corpus: {} programs, {detected} detected ({:.1}%), {found_expected}/{total_expected} expected diagnostics, {false_pos} unexpected",
