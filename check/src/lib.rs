@@ -37,6 +37,8 @@ pub mod types;
 
 pub use diag::{Diagnostic, Severity};
 pub use env::Environment;
+/// The AST [`check_module`] takes (`monty_compile::parse`'s).
+pub use rustpython_parser::ast::Stmt;
 pub use stubs::{ExternalDecl, Stubs};
 pub use suggest::suggest;
 
@@ -61,6 +63,10 @@ impl Default for Options {
     }
 }
 
+/// Expressions nested deeper than this are not looked into (the compiler
+/// rejects them; the walks recurse on the native stack).
+pub(crate) const MAX_DEPTH: u32 = 200;
+
 /// Checks `source` against the declarations in `stubs` and the runtime
 /// described by `env`; the diagnostics are in source order.
 ///
@@ -73,5 +79,17 @@ pub fn check(
     options: Options,
 ) -> Result<Vec<Diagnostic>, monty_compile::CompileError> {
     let body = monty_compile::parse::parse_module(source, "main.py")?;
-    Ok(pass::run(source, &body, stubs, env, options))
+    Ok(check_module(source, &body, stubs, env, options))
+}
+
+/// Checks a module already parsed (by `monty_compile::parse`, from
+/// `source`): what a caller that also compiles it uses, to parse once.
+pub fn check_module(
+    source: &str,
+    body: &[Stmt],
+    stubs: &Stubs,
+    env: &Environment,
+    options: Options,
+) -> Vec<Diagnostic> {
+    pass::run(source, body, stubs, env, options)
 }

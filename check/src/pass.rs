@@ -41,6 +41,8 @@ struct Pass<'s, 'a> {
     inf: Infer<'s, 'a>,
     options: Options,
     out: Vec<Diagnostic>,
+    /// How deep the expression walk is.
+    depth: u32,
 }
 
 /// Runs every rule over module `body`.
@@ -57,6 +59,7 @@ pub fn run(
         inf: Infer::new(&scopes, stubs, env),
         options,
         out: Vec::new(),
+        depth: 0,
     };
     let ctx = Ctx {
         scope: 0,
@@ -466,6 +469,15 @@ impl<'s, 'a> Pass<'s, 'a> {
     }
 
     fn expr(&mut self, e: &Expr, ctx: Ctx) {
+        if self.depth > crate::MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.expr_inner(e, ctx);
+        self.depth -= 1;
+    }
+
+    fn expr_inner(&mut self, e: &Expr, ctx: Ctx) {
         match e {
             Expr::Name(n) => {
                 if matches!(n.ctx, ast::ExprContext::Load) {

@@ -103,6 +103,8 @@ pub struct Scopes<'a> {
     pub global_decls: HashSet<String>,
     /// Names some function declares `nonlocal`.
     pub nonlocal_decls: HashSet<String>,
+    /// How deep the expression walk is.
+    depth: u32,
 }
 
 /// Where a name read in some scope lives.
@@ -606,6 +608,15 @@ impl<'a> Scopes<'a> {
     }
 
     fn expr(&mut self, scope: ScopeId, e: &'a Expr) {
+        if self.depth > crate::MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.expr_inner(scope, e);
+        self.depth -= 1;
+    }
+
+    fn expr_inner(&mut self, scope: ScopeId, e: &'a Expr) {
         match e {
             Expr::Lambda(l) => {
                 self.defaults(scope, &l.args);

@@ -279,9 +279,24 @@ fn check_runs_the_static_checker_against_stubs() {
     assert_eq!(
         found,
         vec![
-            (1, 17, "call-keyword", "get_weather() got an unexpected keyword argument 'cty'. Did you mean 'city'?"),
-            (2, 1, "async-not-awaited", "coroutine 'fetch_page' was never awaited"),
-            (3, 1, "undefined-name", "name 'pritn' is not defined. Did you mean: 'print'?"),
+            (
+                1,
+                17,
+                "call-keyword",
+                "get_weather() got an unexpected keyword argument 'cty'. Did you mean 'city'?"
+            ),
+            (
+                2,
+                1,
+                "async-not-awaited",
+                "coroutine 'fetch_page' was never awaited"
+            ),
+            (
+                3,
+                1,
+                "undefined-name",
+                "name 'pritn' is not defined. Did you mean: 'print'?"
+            ),
         ]
     );
     assert_eq!(r.diagnostics[1].severity, "warning");
@@ -294,7 +309,10 @@ fn check_runs_the_static_checker_against_stubs() {
         "code": "search('q', 1, 2)",
         "externals": [{"name": "search", "params": ["query", "limit"]}],
     }));
-    assert_eq!(r.diagnostics[0].message, "search() takes 2 positional arguments but 3 were given");
+    assert_eq!(
+        r.diagnostics[0].message,
+        "search() takes 2 positional arguments but 3 were given"
+    );
 }
 
 #[test]

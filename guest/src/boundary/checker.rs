@@ -11,8 +11,9 @@
 use monty_check::{ExternalDecl, Options, Stubs};
 use monty_wire::{CheckRequest, Diagnostic};
 
-/// The checker's findings on a program that compiled.
-pub fn diagnostics(req: &CheckRequest) -> Vec<Diagnostic> {
+/// The checker's findings on a program that compiled (`body`, parsed from
+/// `req.code`).
+pub fn diagnostics(req: &CheckRequest, body: &[monty_check::Stmt]) -> Vec<Diagnostic> {
     let mut stubs = match Stubs::parse(&req.stubs) {
         Ok(s) => s,
         Err(e) => {
@@ -48,21 +49,17 @@ pub fn diagnostics(req: &CheckRequest) -> Vec<Diagnostic> {
         ..Options::default()
     };
     let env = super::check_env::environment();
-    match monty_check::check(&req.code, &stubs, &env, options) {
-        Ok(found) => found
-            .into_iter()
-            .map(|d| Diagnostic {
-                line: d.line,
-                type_name: d.type_name.to_string(),
-                message: d.message,
-                col: d.col,
-                end_line: d.end_line,
-                end_col: d.end_col,
-                code: d.code.to_string(),
-                severity: d.severity.as_str().to_string(),
-            })
-            .collect(),
-        // the compiler accepted it, so the parser did too
-        Err(_) => Vec::new(),
-    }
+    monty_check::check_module(&req.code, body, &stubs, &env, options)
+        .into_iter()
+        .map(|d| Diagnostic {
+            line: d.line,
+            type_name: d.type_name.to_string(),
+            message: d.message,
+            col: d.col,
+            end_line: d.end_line,
+            end_col: d.end_col,
+            code: d.code.to_string(),
+            severity: d.severity.as_str().to_string(),
+        })
+        .collect()
 }

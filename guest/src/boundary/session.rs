@@ -335,10 +335,24 @@ pub fn check(request: &str) -> String {
         Err(e) => return invalid(format!("malformed check request: {e}")),
     };
     let predeclared: Vec<String> = req.externals.iter().map(|e| e.name.clone()).collect();
-    let report = match compile::compile_source(&req.code, &req.filename, &predeclared) {
-        Ok(program) => CheckReport {
+    // parsed once, for the compiler and the checker
+    let compiled = compile::parse::parse_module(&req.code, &req.filename).and_then(|ast| {
+        let result = compile::compile(&ast, &req.code, &req.filename, &predeclared);
+        match result {
+            Ok(program) => Ok((program, super::checker::diagnostics(&req, &ast))),
+            Err(e) => {
+                if compile::is_too_deep(&e) {
+                    // dropping it would recurse as deep as it nests
+                    std::mem::forget(ast);
+                }
+                Err(e)
+            }
+        }
+    });
+    let report = match compiled {
+        Ok((program, diagnostics)) => CheckReport {
             ok: true,
-            diagnostics: super::checker::diagnostics(&req),
+            diagnostics,
             undefined_names: super::names::undefined_names(&program),
         },
         Err(e) => {
