@@ -42,6 +42,9 @@ pub struct Infer<'s, 'a> {
     depth: Cell<u32>,
     /// The types of names already inferred, by binding scope and name.
     names: RefCell<HashMap<(ScopeId, String), Ty>>,
+    /// The provisional types of the names being inferred (a name bound in
+    /// terms of itself: `total = total + x`).
+    in_progress: RefCell<HashMap<(ScopeId, String), Ty>>,
 }
 
 impl<'s, 'a> Infer<'s, 'a> {
@@ -53,6 +56,7 @@ impl<'s, 'a> Infer<'s, 'a> {
             env,
             depth: Cell::new(0),
             names: RefCell::new(HashMap::new()),
+            in_progress: RefCell::new(HashMap::new()),
         }
     }
 
@@ -229,42 +233,104 @@ impl<'s, 'a> Infer<'s, 'a> {
             Resolution::Free => Ty::Unknown,
             Resolution::Bound(s) => {
                 let key = (s, name.to_string());
+                if let Some(t) = self.in_progress.borrow().get(&key) {
+                    return t.clone();
+                }
                 if let Some(t) = self.names.borrow().get(&key) {
                     return t.clone();
                 }
                 let t = self.bound_name(s, name);
-                self.names.borrow_mut().insert(key, t.clone());
+                // a type computed from provisional ones is provisional too
+                if self.in_progress.borrow().is_empty() {
+                    self.names.borrow_mut().insert(key, t.clone());
+                }
                 t
             }
         }
     }
 
-    /// The type of `name` bound in scope `s`.
+    /// The type of `name` bound in scope `s`: the join of what each of
+    /// its bindings gives, found by iterating from `Never` while a binding
+    /// reads the name itself (`total = total + x`, `n += 1`) until the join
+    /// is stable, or `Unknown` when it is not after a few rounds or when a
+    /// binding is not modelled.
     fn bound_name(&self, s: ScopeId, name: &str) -> Ty {
+        let scope = &self.scopes.scopes[s];
+        if scope.kind == ScopeKind::Class
+            || self.scopes.nonlocal_decls.contains(name)
+            || (s == 0 && (self.scopes.dynamic || self.scopes.global_decls.contains(name)))
         {
-            {
-                let Some(b) = self.single(s, name) else {
-                    return Ty::Unknown;
-                };
-                match &b.kind {
-                    BindKind::Value(v) => self.ty(v, b.eval_scope),
-                    BindKind::Part { value, item, path } => {
-                        let mut t = self.ty(value, b.eval_scope);
-                        if *item {
-                            t = t.item();
-                        }
-                        for i in path {
-                            t = match t {
-                                Ty::Tuple(ts) => ts.get(*i).cloned().unwrap_or(Ty::Unknown),
-                                Ty::TupleOf(t) => *t,
-                                _ => Ty::Unknown,
-                            };
-                        }
-                        t
-                    }
-                    _ => Ty::Unknown,
+            return Ty::Unknown;
+        }
+        let sites = self.scopes.bindings(s, name);
+        if sites.is_empty() || sites.len() > 16 {
+            return Ty::Unknown;
+        }
+        let key = (s, name.to_string());
+        let mut provisional = Ty::Never;
+        for _ in 0..4 {
+            self.in_progress
+                .borrow_mut()
+                .insert(key.clone(), provisional.clone());
+            let mut t = Ty::Never;
+            for b in sites {
+                t = Ty::join(t, self.site(b, name));
+                if t == Ty::Unknown {
+                    break;
                 }
             }
+            self.in_progress.borrow_mut().remove(&key);
+            if t == Ty::Unknown || t == provisional {
+                return t;
+            }
+            provisional = t;
+        }
+        Ty::Unknown
+    }
+
+    /// The type binding `b` gives `name`.
+    fn site(&self, b: &crate::scope::Binding<'a>, name: &str) -> Ty {
+        match &b.kind {
+            BindKind::Value(v) => self.ty(v, b.eval_scope),
+            BindKind::Part { value, item, path } => {
+                let mut t = self.ty(value, b.eval_scope);
+                if *item {
+                    t = t.item();
+                }
+                for i in path {
+                    t = match t {
+                        Ty::Tuple(ts) => ts.get(*i).cloned().unwrap_or(Ty::Unknown),
+                        Ty::TupleOf(t) => *t,
+                        _ => Ty::Unknown,
+                    };
+                }
+                t
+            }
+            BindKind::Aug { op, value } => {
+                let before = self.name(name, b.eval_scope);
+                let v = self.ty(value, b.eval_scope);
+                match (&before, op) {
+                    // `xs += iterable` extends the list in place
+                    (Ty::List(_), ast::Operator::Add) => Ty::List(Box::new(Ty::Unknown)),
+                    _ => binop_result(&before, *op, &v),
+                }
+            }
+            BindKind::ItemOf { func, iterable } => {
+                let builtin = match func {
+                    Expr::Name(n) => {
+                        self.scopes.resolve(b.eval_scope, &n.id) == Resolution::Unbound
+                            && !self.stubs.defines(&n.id)
+                            && self.env.builtins.contains(n.id.as_str())
+                    }
+                    _ => matches!(self.ty(iterable, b.eval_scope), Ty::List(_)),
+                };
+                if builtin {
+                    self.ty(iterable, b.eval_scope).item()
+                } else {
+                    Ty::Unknown
+                }
+            }
+            _ => Ty::Unknown,
         }
     }
 
@@ -432,6 +498,10 @@ fn method_result(
 /// The type of `a op b` when it succeeds, for builtin operand types.
 pub fn binop_result(a: &Ty, op: ast::Operator, b: &Ty) -> Ty {
     use ast::Operator as O;
+    if *a == Ty::Never || *b == Ty::Never || crate::ops::binop_error(a, op, b).is_some() {
+        // no value: the operation fails (or its operand does)
+        return Ty::Never;
+    }
     let num = |t: &Ty| matches!(t, Ty::Int | Ty::Bool | Ty::Float);
     match (a, op, b) {
         (Ty::Str, O::Add, Ty::Str) => Ty::Str,

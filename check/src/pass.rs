@@ -208,7 +208,19 @@ impl<'s, 'a> Pass<'s, 'a> {
             Stmt::AugAssign(a) => {
                 self.expr(&a.value, ctx);
                 match &*a.target {
-                    Expr::Name(n) => self.name_load(n, ctx),
+                    Expr::Name(n) => {
+                        self.name_load(n, ctx);
+                        let before = self.inf.name(&n.id, ctx.scope).without_none();
+                        let value = self.inf.ty(&a.value, ctx.scope).without_none();
+                        let extends =
+                            matches!(before, Ty::List(_)) && matches!(a.op, ast::Operator::Add);
+                        if let Some(m) =
+                            ops::binop_error(&before, a.op, &value).filter(|_| !extends)
+                        {
+                            let m = m.replace(" or pow():", ":").replacen(": '", "=: '", 1);
+                            self.rep(ctx, stmt, "operator-type", "TypeError", m);
+                        }
+                    }
                     t => self.target(t, ctx),
                 }
             }
@@ -617,10 +629,7 @@ impl<'s, 'a> Pass<'s, 'a> {
         for part in &spec.values {
             text.push_str(str_literal(part)?);
         }
-        let code = text
-            .chars()
-            .last()
-            .filter(|c| c.is_ascii_alphabetic() || *c == '%')?;
+        let code = format_type_code(&text)?;
         let t = if matches!(f.conversion, ast::ConversionFlag::None) {
             self.inf.ty(&f.value, ctx.scope)
         } else {
@@ -878,6 +887,7 @@ fn class_bit(name: &str) -> u32 {
         "NameError" => 4,
         "UnboundLocalError" => 8,
         "KeyError" => 16,
+        "ValueError" => 32,
         _ => 0,
     }
 }
@@ -894,6 +904,45 @@ fn caught_classes(t: &Expr) -> u32 {
         },
         Expr::Tuple(t) => t.elts.iter().fold(0, |acc, e| acc | caught_classes(e)),
         _ => 0,
+    }
+}
+
+/// The presentation type of a format spec
+/// (`[[fill]align][sign][z][#][0][width][grouping][.precision][type]`), if
+/// it has one and parses.
+fn format_type_code(spec: &str) -> Option<char> {
+    let c: Vec<char> = spec.chars().collect();
+    let mut i = 0;
+    if c.len() >= 2 && "<>=^".contains(c[1]) {
+        i = 2;
+    } else if !c.is_empty() && "<>=^".contains(c[0]) {
+        i = 1;
+    }
+    let skip = |set: &str, i: &mut usize| {
+        if *i < c.len() && set.contains(c[*i]) {
+            *i += 1;
+        }
+    };
+    skip("+- ", &mut i);
+    skip("z", &mut i);
+    skip("#", &mut i);
+    skip("0", &mut i);
+    while i < c.len() && c[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i < c.len() && ",_".contains(c[i]) {
+        // grouping has its own errors with some codes: not modelled
+        return None;
+    }
+    if i < c.len() && c[i] == '.' {
+        i += 1;
+        while i < c.len() && c[i].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    match &c[i..] {
+        [t] if t.is_ascii_alphabetic() || *t == '%' => Some(*t),
+        _ => None,
     }
 }
 

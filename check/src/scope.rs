@@ -46,6 +46,14 @@ pub enum BindKind<'a> {
         item: bool,
         path: Vec<usize>,
     },
+    /// `name op= value`: the name's value before, combined with `value`.
+    Aug { op: ast::Operator, value: &'a Expr },
+    /// The parameter of a lambda given as the key (or function) of a
+    /// builtin that calls it with the items of `iterable`:
+    /// `sorted(xs, key=lambda x: ...)`, `map(lambda x: ..., xs)`,
+    /// `xs.sort(key=...)`. `func` is the called expression, to make sure
+    /// it is the builtin.
+    ItemOf { func: &'a Expr, iterable: &'a Expr },
     /// `import m` / `import m as x`: the module's name.
     Import(String),
     /// `def name(...)`; `generator` when its body yields, `decorated`
@@ -351,7 +359,13 @@ impl<'a> Scopes<'a> {
             Stmt::AugAssign(a) => {
                 self.expr(scope, &a.value);
                 match &*a.target {
-                    Expr::Name(n) => self.bind(scope, &n.id, end, BindKind::Other, scope),
+                    Expr::Name(n) => {
+                        let kind = BindKind::Aug {
+                            op: a.op,
+                            value: &a.value,
+                        };
+                        self.bind(scope, &n.id, end, kind, scope)
+                    }
                     t => self.expr(scope, t),
                 }
             }
@@ -685,8 +699,51 @@ impl<'a> Scopes<'a> {
                 for k in &c.keywords {
                     self.expr(scope, &k.value);
                 }
+                self.lambda_items(scope, c);
             }
             e => for_each_child(e, |c| self.expr(scope, c)),
+        }
+    }
+
+    /// Gives the lambda of `sorted(xs, key=lambda x: ...)` and its kind a
+    /// parameter bound to the items of `xs` (the lambda's scope exists by
+    /// now).
+    fn lambda_items(&mut self, scope: ScopeId, c: &'a ast::ExprCall) {
+        let key = || {
+            c.keywords
+                .iter()
+                .find(|k| k.arg.as_deref() == Some("key"))
+                .map(|k| &k.value)
+        };
+        let (lambda, iterable) = match &*c.func {
+            Expr::Name(n) => match n.id.as_str() {
+                "sorted" | "min" | "max" if c.args.len() == 1 => (key(), c.args.first()),
+                "map" | "filter" if c.args.len() == 2 => (c.args.first(), c.args.get(1)),
+                _ => return,
+            },
+            Expr::Attribute(a) if a.attr.as_str() == "sort" && c.args.is_empty() => {
+                (key(), Some(&*a.value))
+            }
+            _ => return,
+        };
+        let (Some(Expr::Lambda(l)), Some(iterable)) = (lambda, iterable) else {
+            return;
+        };
+        let Some(ls) = self.scope_of(l.range) else {
+            return;
+        };
+        let [p] = l.args.args.as_slice() else { return };
+        if !l.args.posonlyargs.is_empty() || p.default.is_some() {
+            return;
+        }
+        if let Some(sites) = self.scopes[ls].bindings.get_mut(p.def.arg.as_str()) {
+            if let [b] = sites.as_mut_slice() {
+                b.kind = BindKind::ItemOf {
+                    func: &c.func,
+                    iterable,
+                };
+                b.eval_scope = scope;
+            }
         }
     }
 

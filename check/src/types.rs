@@ -15,6 +15,9 @@ pub enum Ty {
     /// Not known, or `Any`: never reported on.
     #[default]
     Unknown,
+    /// No value: what an expression that certainly fails gives, and the
+    /// starting point of inferring a name bound in terms of itself.
+    Never,
     None,
     Bool,
     Int,
@@ -42,8 +45,11 @@ pub enum Ty {
 impl Ty {
     /// The union of two types (`Unknown` absorbs everything).
     pub fn join(a: Ty, b: Ty) -> Ty {
-        if a == b {
+        if a == b || b == Ty::Never {
             return a;
+        }
+        if a == Ty::Never {
+            return b;
         }
         if a == Ty::Unknown || b == Ty::Unknown {
             return Ty::Unknown;
@@ -93,15 +99,16 @@ impl Ty {
         }
     }
 
-    /// Whether the type is known (not `Unknown`).
+    /// Whether the type is known (not `Unknown`, not `Never`).
     pub fn known(&self) -> bool {
-        !matches!(self, Ty::Unknown)
+        !matches!(self, Ty::Unknown | Ty::Never)
     }
 
     /// The runtime type's name, as CPython's messages write it.
     pub fn runtime_name(&self) -> String {
         match self {
             Ty::Unknown => "object".into(),
+            Ty::Never => "never".into(),
             Ty::None => "NoneType".into(),
             Ty::Bool => "bool".into(),
             Ty::Int => "int".into(),
@@ -126,6 +133,7 @@ impl Ty {
     pub fn display(&self) -> String {
         match self {
             Ty::Unknown => "Any".into(),
+            Ty::Never => "Never".into(),
             Ty::None => "None".into(),
             Ty::List(t) => format!("list[{}]", t.display()),
             Ty::Dict(k, v) => format!("dict[{}, {}]", k.display(), v.display()),
@@ -170,7 +178,7 @@ impl Ty {
 /// `expected` is declared.
 pub fn incompatible(actual: &Ty, expected: &Ty) -> bool {
     match (actual, expected) {
-        (Ty::Unknown, _) | (_, Ty::Unknown) => false,
+        (Ty::Unknown | Ty::Never, _) | (_, Ty::Unknown | Ty::Never) => false,
         (Ty::Union(ms), e) => ms.iter().all(|m| incompatible(m, e)),
         (a, Ty::Union(es)) => es.iter().all(|e| incompatible(a, e)),
         (Ty::Bool, Ty::Int | Ty::Float) | (Ty::Int, Ty::Float) => false,
