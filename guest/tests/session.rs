@@ -304,6 +304,13 @@ fn check_runs_the_static_checker_against_stubs() {
     let r = report(serde_json::json!({"code": "a() + b()"}));
     assert!(r.ok && r.diagnostics.is_empty());
     assert_eq!(r.undefined_names, ["a", "b"]);
+    // inputs are names the program may read
+    let r = report(serde_json::json!({
+        "code": "print(user_id, pritn)",
+        "inputs": ["user_id"],
+    }));
+    assert_eq!(r.diagnostics.len(), 1);
+    assert_eq!(r.diagnostics[0].message, "name 'pritn' is not defined. Did you mean: 'print'?");
     // the externals' declarations are checked too
     let r = report(serde_json::json!({
         "code": "search('q', 1, 2)",
