@@ -15,6 +15,11 @@ pub struct Environment {
     /// name (`"str"`, `"list"`, `"dict"`, `"int"`, ...). A type absent here is
     /// not checked.
     pub type_attrs: HashMap<String, Vec<String>>,
+    /// Attribute names of importable modules, by full name (`"json"`,
+    /// `"urllib.parse"`); a module absent here is not checked. The guest
+    /// fills it for the modules a program imports
+    /// ([`crate::imported_modules`]).
+    pub module_attrs: HashMap<String, Vec<String>>,
 }
 
 impl Environment {

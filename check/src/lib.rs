@@ -63,6 +63,36 @@ impl Default for Options {
     }
 }
 
+/// The modules `body` imports (`import a.b` gives `a.b`, `from m import
+/// x` gives `m`), in order, each once: those whose attributes the
+/// environment should list.
+pub fn imported_modules(body: &[Stmt]) -> Vec<String> {
+    fn walk(body: &[Stmt], out: &mut Vec<String>) {
+        for stmt in body {
+            let mut add = |name: &str| {
+                if !out.iter().any(|n| n == name) {
+                    out.push(name.to_string());
+                }
+            };
+            match stmt {
+                Stmt::Import(i) => i.names.iter().for_each(|a| add(&a.name)),
+                Stmt::ImportFrom(i) if i.level.map_or(0, |l| l.to_u32()) == 0 => {
+                    if let Some(m) = &i.module {
+                        add(m);
+                    }
+                }
+                Stmt::FunctionDef(f) => walk(&f.body, out),
+                Stmt::AsyncFunctionDef(f) => walk(&f.body, out),
+                Stmt::ClassDef(c) => walk(&c.body, out),
+                s => scope::for_each_body(s, |b| walk(b, out)),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(body, &mut out);
+    out
+}
+
 /// Expressions nested deeper than this are not looked into (the compiler
 /// rejects them; the walks recurse on the native stack).
 pub(crate) const MAX_DEPTH: u32 = 200;

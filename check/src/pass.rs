@@ -328,6 +328,7 @@ impl<'s, 'a> Pass<'s, 'a> {
                 if i.level.map_or(0, |l| l.to_u32()) == 0 {
                     if let Some(m) = &i.module {
                         self.import(m, stmt, ctx);
+                        self.import_names(m, &i.names, ctx);
                     }
                 }
             }
@@ -434,6 +435,31 @@ impl<'s, 'a> Pass<'s, 'a> {
             "ModuleNotFoundError",
             format!("No module named '{top}' (not available in this sandbox)"),
         );
+    }
+
+    /// `from m import a, b`: names the module has (or submodules).
+    fn import_names(&mut self, module: &str, names: &[ast::Alias], ctx: Ctx) {
+        let env = self.inf.env;
+        let Some(attrs) = env.module_attrs.get(module) else {
+            return;
+        };
+        if ctx.import_guard {
+            return;
+        }
+        for a in names {
+            let name = a.name.as_str();
+            if name == "*"
+                || attrs.iter().any(|x| x == name)
+                || env.modules.contains(&format!("{module}.{name}"))
+            {
+                continue;
+            }
+            let mut msg = format!("cannot import name '{name}' from '{module}'");
+            if let Some(s) = suggest(name, attrs.iter().map(String::as_str)) {
+                msg.push_str(&format!(". Did you mean: '{s}'?"));
+            }
+            self.rep(ctx, a, "attr-unknown", "ImportError", msg);
+        }
     }
 
     /// An assignment target: names are bindings; attributes and subscripts
@@ -671,6 +697,19 @@ impl<'s, 'a> Pass<'s, 'a> {
         }
     }
 
+    /// The module a name bound once by `import m` (or `import m as x`)
+    /// holds.
+    fn module_of(&self, e: &Expr, ctx: Ctx) -> Option<String> {
+        let Expr::Name(n) = e else { return None };
+        let Resolution::Bound(s) = self.inf.scopes.resolve(ctx.scope, &n.id) else {
+            return None;
+        };
+        match self.inf.single(s, &n.id).map(|b| &b.kind) {
+            Some(BindKind::Import(m)) => Some(m.clone()),
+            _ => None,
+        }
+    }
+
     /// `json.loads(x)` with `x` certainly not text (a tool's result that
     /// is already parsed).
     fn module_call_error(&self, c: &ast::ExprCall, ctx: Ctx) -> Option<String> {
@@ -712,6 +751,22 @@ impl<'s, 'a> Pass<'s, 'a> {
     fn attribute(&mut self, a: &ast::ExprAttribute, ctx: Ctx) {
         let name = a.attr.as_str();
         if name.starts_with("__") {
+            return;
+        }
+        if let Some(module) = self.module_of(&a.value, ctx) {
+            let Some(attrs) = self.inf.env.module_attrs.get(&module) else {
+                return;
+            };
+            if attrs.iter().any(|x| x == name)
+                || self.inf.env.modules.contains(&format!("{module}.{name}"))
+            {
+                return;
+            }
+            let mut msg = format!("module '{module}' has no attribute '{name}'");
+            if let Some(s) = suggest(name, attrs.iter().map(String::as_str)) {
+                msg.push_str(&format!(". Did you mean: '{s}'?"));
+            }
+            self.rep(ctx, a, "attr-unknown", "AttributeError", msg);
             return;
         }
         let t = self.inf.ty(&a.value, ctx.scope).without_none();

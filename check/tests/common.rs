@@ -11,9 +11,19 @@ pub fn tests_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests")
 }
 
-/// The environment of this build of the sandbox.
+/// The environment of this build of the sandbox (with the attributes of
+/// the modules the corpus and the cases import).
 pub fn environment() -> Environment {
-    monty_guest::boundary::check_env::environment()
+    let modules: Vec<String> = monty_stdlib_modules();
+    monty_guest::boundary::check_env::environment(&modules)
+}
+
+/// Every module of the sandbox, so one environment serves every program.
+fn monty_stdlib_modules() -> Vec<String> {
+    let env = monty_guest::boundary::check_env::environment(&[]);
+    let mut names: Vec<String> = env.modules.into_iter().collect();
+    names.sort();
+    names
 }
 
 /// Stubs from a `.pyi` file, with the `tools` module declared for them.

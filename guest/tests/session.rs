@@ -310,7 +310,10 @@ fn check_runs_the_static_checker_against_stubs() {
         "inputs": ["user_id"],
     }));
     assert_eq!(r.diagnostics.len(), 1);
-    assert_eq!(r.diagnostics[0].message, "name 'pritn' is not defined. Did you mean: 'print'?");
+    assert_eq!(
+        r.diagnostics[0].message,
+        "name 'pritn' is not defined. Did you mean: 'print'?"
+    );
     // the externals' declarations are checked too
     let r = report(serde_json::json!({
         "code": "search('q', 1, 2)",

@@ -7,7 +7,7 @@ use monty_check::Environment;
 use monty_stdlib::builtins::methods::{bytes, dict, list, numbers, set, str as strm};
 use monty_stdlib::builtins::Method;
 use monty_stdlib::object::ExcType;
-use monty_stdlib::vm::Library;
+use monty_stdlib::vm::{Library, VmLimits};
 
 /// The names `monty_vm::builtins::lookup` may know, beyond the functions
 /// and exceptions (which have their own lists).
@@ -46,9 +46,19 @@ fn names(table: &[Method<Library>]) -> Vec<String> {
     table.iter().map(|m| m.name.to_string()).collect()
 }
 
-/// The checker's environment for this build of the sandbox.
-pub fn environment() -> Environment {
+/// The checker's environment for this build of the sandbox, with the
+/// attributes of `modules` (those the program imports; each is imported
+/// in a scratch VM to list them).
+pub fn environment(modules: &[String]) -> Environment {
     let mut env = Environment::default();
+    if !modules.is_empty() {
+        if let Ok(program) = monty_compile::compile_source("", "<check>", &[]) {
+            let mut vm = monty_stdlib::entry::new_vm(program, VmLimits::default());
+            env.module_attrs = monty_stdlib::entry::module_attr_names(&mut vm, modules)
+                .into_iter()
+                .collect();
+        }
+    }
     for b in monty_stdlib::builtins::Builtin::ALL {
         env.builtins.insert(b.name().to_string());
     }

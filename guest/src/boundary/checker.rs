@@ -48,7 +48,7 @@ pub fn diagnostics(req: &CheckRequest, body: &[monty_check::Stmt]) -> Vec<Diagno
         undefined_names: declared,
         ..Options::default()
     };
-    let env = super::check_env::environment();
+    let env = super::check_env::environment(&monty_check::imported_modules(body));
     monty_check::check_module(&req.code, body, &stubs, &env, options)
         .into_iter()
         .map(|d| Diagnostic {
