@@ -353,6 +353,16 @@ mod tests {
     }
 
     #[test]
+    fn check_takes_stubs_and_run_does_not() {
+        let Command::Check(c) = parse(args("check x.py --stubs tools.pyi --json")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.stubs, Some(PathBuf::from("tools.pyi")));
+        assert!(c.json);
+        assert!(parse(args("run x.py --stubs tools.pyi")).is_err());
+    }
+
+    #[test]
     fn parses_run_options() {
         let Command::Run(r) = parse(args(
             "run x.py --input a=1 --input=b=[1,2.0] --fuel 10 --timeout=0.5 --max-memory 64 --json",
