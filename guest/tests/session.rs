@@ -304,6 +304,16 @@ fn check_runs_the_static_checker_against_stubs() {
     let r = report(serde_json::json!({"code": "a() + b()"}));
     assert!(r.ok && r.diagnostics.is_empty());
     assert_eq!(r.undefined_names, ["a", "b"]);
+    // stubs that do not parse are reported as such, not as the program's error
+    let r = report(serde_json::json!({"code": "x = 1", "stubs": "def f(:"}));
+    assert!(r.ok);
+    assert_eq!(
+        (
+            r.diagnostics[0].type_name.as_str(),
+            r.diagnostics[0].code.as_str()
+        ),
+        ("StubsError", "stubs")
+    );
     // inputs are names the program may read
     let r = report(serde_json::json!({
         "code": "print(user_id, pritn)",

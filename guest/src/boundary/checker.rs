@@ -17,12 +17,13 @@ pub fn diagnostics(req: &CheckRequest, body: &[monty_check::Stmt]) -> Vec<Diagno
     let mut stubs = match Stubs::parse(&req.stubs) {
         Ok(s) => s,
         Err(e) => {
+            // not the program's SyntaxError: its line is the stubs' own
             return vec![Diagnostic::at_line(
                 e.line,
-                e.kind.to_string(),
-                format!("in the stubs: {}", e.message),
+                "StubsError".into(),
+                format!("the stubs do not parse: {}: {}", e.kind, e.message),
                 "stubs",
-            )]
+            )];
         }
     };
     let externals: Vec<ExternalDecl> = req
