@@ -153,6 +153,12 @@ pub fn compile_source(source: &str, filename: &str, predeclared: &[String]) -> C
     result
 }
 
+/// Whether `e` is the error for code nested too deeply to compile, whose
+/// AST must then be leaked rather than dropped (see [`compile_source`]).
+pub fn is_too_deep(e: &CompileError) -> bool {
+    e.message == TOO_DEEP_MESSAGE
+}
+
 /// Compiles a parsed module.
 ///
 /// `predeclared` are the global names the host provides (inputs and

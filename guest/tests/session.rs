@@ -271,6 +271,83 @@ fn check_reports_without_running() {
 }
 
 #[test]
+fn check_runs_the_static_checker_against_stubs() {
+    let report = |req: serde_json::Value| -> CheckReport {
+        serde_json::from_str(&monty_guest::check(&req.to_string())).unwrap()
+    };
+    let stubs = "from typing import Any\n\
+                 def get_weather(city: str) -> dict[str, Any]: ...\n\
+                 async def fetch_page(url: str) -> str: ...\n";
+    let r = report(serde_json::json!({
+        "code": "w = get_weather(cty='Paris')\nfetch_page('u')\npritn(w)\n",
+        "stubs": stubs,
+    }));
+    assert!(r.ok, "the checker's findings leave `ok` to the compiler");
+    let found: Vec<(u32, u32, &str, &str)> = r
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.col, d.code.as_str(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                1,
+                17,
+                "call-keyword",
+                "get_weather() got an unexpected keyword argument 'cty'. Did you mean 'city'?"
+            ),
+            (
+                2,
+                1,
+                "async-not-awaited",
+                "coroutine 'fetch_page' was never awaited"
+            ),
+            (
+                3,
+                1,
+                "undefined-name",
+                "name 'pritn' is not defined. Did you mean: 'print'?"
+            ),
+        ]
+    );
+    assert_eq!(r.diagnostics[1].severity, "warning");
+    // with nothing declared, unbound names may be host functions: not reported
+    let r = report(serde_json::json!({"code": "a() + b()"}));
+    assert!(r.ok && r.diagnostics.is_empty());
+    assert_eq!(r.undefined_names, ["a", "b"]);
+    // stubs that do not parse are reported as such, not as the program's error
+    let r = report(serde_json::json!({"code": "x = 1", "stubs": "def f(:"}));
+    assert!(r.ok);
+    assert_eq!(
+        (
+            r.diagnostics[0].type_name.as_str(),
+            r.diagnostics[0].code.as_str()
+        ),
+        ("StubsError", "stubs")
+    );
+    // inputs are names the program may read
+    let r = report(serde_json::json!({
+        "code": "print(user_id, pritn)",
+        "inputs": ["user_id"],
+    }));
+    assert_eq!(r.diagnostics.len(), 1);
+    assert_eq!(
+        r.diagnostics[0].message,
+        "name 'pritn' is not defined. Did you mean: 'print'?"
+    );
+    // the externals' declarations are checked too
+    let r = report(serde_json::json!({
+        "code": "search('q', 1, 2)",
+        "externals": [{"name": "search", "params": ["query", "limit"]}],
+    }));
+    assert_eq!(
+        r.diagnostics[0].message,
+        "search() takes 2 positional arguments but 3 were given"
+    );
+}
+
+#[test]
 fn objects_of_the_newer_modules_survive_a_snapshot() {
     // Fractions, UUIDs, Struct objects, topological sorters, urllib.parse
     // results and string.Template instances held across a host call.

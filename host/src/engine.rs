@@ -413,6 +413,23 @@ impl Engine {
     /// [`Error::Internal`] on a guest trap or an unreadable report;
     /// [`Error::Limit`] if checking exceeds the default limits.
     pub fn check(&self, code: &str, filename: &str) -> Result<CheckReport, Error> {
+        self.check_with_stubs(code, filename, "")
+    }
+
+    /// Checks `code` statically against `stubs`, Python stub text declaring
+    /// the host's tools (`def get_weather(city: str) -> dict[str, Any]:
+    /// ...`): the report's diagnostics then include the static checker's
+    /// findings (undefined names, calls, types, async misuse).
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::check`].
+    pub fn check_with_stubs(
+        &self,
+        code: &str,
+        filename: &str,
+        stubs: &str,
+    ) -> Result<CheckReport, Error> {
         let mut session = Session::new(
             &self.inner.compiled,
             self.inner.limits.clone(),
@@ -420,7 +437,7 @@ impl Engine {
         )?;
         let bytes = session.call(
             Export::Check,
-            protocol::check_message(code, filename).as_bytes(),
+            protocol::check_message(code, filename, stubs).as_bytes(),
         )?;
         serde_json::from_slice(&bytes).map_err(|e| {
             Error::Internal(format!(

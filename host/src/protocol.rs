@@ -179,11 +179,13 @@ pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
 }
 
 /// The `check` message.
-pub(crate) fn check_message(code: &str, filename: &str) -> String {
+pub(crate) fn check_message(code: &str, filename: &str, stubs: &str) -> String {
     let wire = monty_wire::CheckRequest {
         code: code.to_owned(),
         filename: filename.to_owned(),
         externals: Vec::new(),
+        stubs: stubs.to_owned(),
+        inputs: Vec::new(),
     };
     serde_json::to_string(&wire).expect("requests always serialize")
 }

@@ -153,3 +153,37 @@ pub fn new_list(vm: &mut Vm, items: Vec<Value>) -> Value {
 pub fn new_tuple(vm: &mut Vm, items: Vec<Value>) -> Value {
     vm.new_tuple(items)
 }
+
+/// The attribute names of the modules `names` (`"json"`, `"urllib.parse"`),
+/// imported in that order first (so a package has its submodules as
+/// attributes): what the static checker checks `module.attr` against. A
+/// module that cannot be imported is left out.
+pub fn module_attr_names(vm: &mut Vm, names: &[String]) -> Vec<(String, Vec<String>)> {
+    use crate::ImportVm;
+    let mut modules = Vec::new();
+    for name in names {
+        if let Ok(m) = vm.import_module(name) {
+            modules.push((name.clone(), m));
+        }
+    }
+    modules
+        .into_iter()
+        .filter_map(|(name, m)| {
+            let crate::object::Value::Ref(id) = m else {
+                return None;
+            };
+            let crate::object::Obj::Module(module) = vm.heap.get(id) else {
+                return None;
+            };
+            let attrs = module
+                .attrs
+                .keyed_entries()
+                .filter_map(|(k, _)| match k {
+                    HashKey::Str(s) => Some(s.to_string()),
+                    _ => None,
+                })
+                .collect();
+            Some((name, attrs))
+        })
+        .collect()
+}

@@ -338,7 +338,7 @@ impl<'de> Deserialize<'de> for Resume {
     }
 }
 
-/// `check`: `{"code", "filename"?, "externals"?}`.
+/// `check`: `{"code", "filename"?, "externals"?, "stubs"?, "inputs"?}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRequest {
     /// The Python source.
@@ -349,6 +349,15 @@ pub struct CheckRequest {
     /// Host functions, whose names are defined for the check.
     #[serde(default)]
     pub externals: Vec<External>,
+    /// Python stub text declaring the host's tools, classes and constants
+    /// (`def get_weather(city: str) -> dict[str, Any]: ...`), checked
+    /// against by the static checker; empty: none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stubs: String,
+    /// The names of the inputs the program will be given (globals bound
+    /// before it runs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<String>,
 }
 
 /// The result of `check`: `{"ok": bool, "diagnostics": [..]}`.
@@ -366,7 +375,11 @@ pub struct CheckReport {
     pub undefined_names: Vec<String>,
 }
 
-/// One problem found by `check`.
+/// One problem found by `check`: a compile error, or a finding of the
+/// static checker (`monty-check`), with its position, a stable `code`
+/// (`undefined-name`, `call-arity`, `arg-type`, ...; `syntax` and
+/// `unsupported` for compile errors) and a severity. The fields after
+/// `message` were added later and default when absent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     /// 1-based source line.
@@ -378,6 +391,45 @@ pub struct Diagnostic {
     /// What is wrong.
     #[serde(default)]
     pub message: String,
+    /// 1-based column (in characters) of the start; 0: unknown.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub col: u32,
+    /// 1-based line of the end; 0: unknown.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_line: u32,
+    /// 1-based column just past the end; 0: unknown.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_col: u32,
+    /// A stable code naming the rule.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub code: String,
+    /// `"error"` (the program fails when it gets there) or `"warning"`.
+    #[serde(default = "error_severity")]
+    pub severity: String,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn error_severity() -> String {
+    "error".into()
+}
+
+impl Diagnostic {
+    /// A diagnostic with a line only (a compile error).
+    pub fn at_line(line: u32, type_name: String, message: String, code: &str) -> Diagnostic {
+        Diagnostic {
+            line,
+            type_name,
+            message,
+            col: 0,
+            end_line: 0,
+            end_col: 0,
+            code: code.into(),
+            severity: error_severity(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -398,6 +450,28 @@ mod tests {
         assert_eq!(r.inputs.0[1].1, Value::Tuple(vec![]));
         assert!(r.externals[0].is_async && r.externals[0].params.is_none());
         assert_eq!(r.limits.max_memory_bytes, Some(1024));
+    }
+
+    #[test]
+    fn check_messages_default_what_is_absent() {
+        let r: CheckRequest = serde_json::from_str(r#"{"code":"x"}"#).unwrap();
+        assert!(r.stubs.is_empty() && r.inputs.is_empty());
+        let d: Diagnostic =
+            serde_json::from_str(r#"{"line":2,"type":"SyntaxError","message":"m"}"#).unwrap();
+        assert_eq!(
+            (d.col, d.code.as_str(), d.severity.as_str()),
+            (0, "", "error")
+        );
+        assert_eq!(
+            serde_json::to_string(&Diagnostic::at_line(
+                2,
+                "SyntaxError".into(),
+                "m".into(),
+                "syntax"
+            ))
+            .unwrap(),
+            r#"{"line":2,"type":"SyntaxError","message":"m","code":"syntax","severity":"error"}"#
+        );
     }
 
     #[test]

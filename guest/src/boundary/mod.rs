@@ -2,6 +2,8 @@
 //! (DESIGN.md "The boundary"). This is the only place that knows the
 //! message shapes; `session` drives the VM with them.
 
+pub mod check_env;
+pub mod checker;
 pub mod names;
 pub mod session;
 pub mod snapshot;

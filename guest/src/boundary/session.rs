@@ -330,28 +330,53 @@ fn answer_of(vm: &mut Vm, reply: Reply, os: bool) -> Result<Value, PyErr> {
     }
 }
 
-/// Static check: parse and compile without running.
+/// Static check: parse and compile without running, then the static
+/// checker (`checker.rs`). `ok` says whether the program compiles; the
+/// checker's findings are diagnostics beside it (a host decides what to do
+/// with them: each has a code and a severity).
 pub fn check(request: &str) -> String {
     let req: CheckRequest = match serde_json::from_str(request) {
         Ok(r) => r,
         Err(e) => return invalid(format!("malformed check request: {e}")),
     };
-    let predeclared: Vec<String> = req.externals.into_iter().map(|e| e.name).collect();
-    let report = match compile::compile_source(&req.code, &req.filename, &predeclared) {
-        Ok(program) => CheckReport {
+    let predeclared: Vec<String> = req.externals.iter().map(|e| e.name.clone()).collect();
+    // parsed once, for the compiler and the checker
+    let compiled = compile::parse::parse_module(&req.code, &req.filename).and_then(|ast| {
+        let result = compile::compile(&ast, &req.code, &req.filename, &predeclared);
+        match result {
+            Ok(program) => Ok((program, super::checker::diagnostics(&req, &ast))),
+            Err(e) => {
+                if compile::is_too_deep(&e) {
+                    // dropping it would recurse as deep as it nests
+                    std::mem::forget(ast);
+                }
+                Err(e)
+            }
+        }
+    });
+    let report = match compiled {
+        Ok((program, diagnostics)) => CheckReport {
             ok: true,
-            diagnostics: Vec::new(),
+            diagnostics,
             undefined_names: super::names::undefined_names(&program),
         },
-        Err(e) => CheckReport {
-            ok: false,
-            diagnostics: vec![Diagnostic {
-                line: e.line,
-                type_name: e.kind.to_string(),
-                message: e.message,
-            }],
-            undefined_names: Vec::new(),
-        },
+        Err(e) => {
+            let code = if e.kind == "SyntaxError" {
+                "syntax"
+            } else {
+                "unsupported"
+            };
+            CheckReport {
+                ok: false,
+                diagnostics: vec![Diagnostic::at_line(
+                    e.line,
+                    e.kind.to_string(),
+                    e.message,
+                    code,
+                )],
+                undefined_names: Vec::new(),
+            }
+        }
     };
     serde_json::to_string(&report).expect("check reports always encode")
 }

@@ -13,7 +13,9 @@ monty: run LLM-written Python in a sandbox
 Usage:
   monty run FILE [options]     run FILE ('-' reads stdin)
   monty resume STATE [options] continue an execution saved with --save-at-call
-  monty check FILE [--json]    check FILE statically without running it
+  monty check FILE [--json] [--stubs FILE.pyi]
+                               check FILE statically without running it,
+                               against the tools declared in FILE.pyi
   monty --help | --version
 
 Options for run:
@@ -139,6 +141,8 @@ pub struct RunArgs {
     pub trust_unsealed: bool,
     pub json: bool,
     pub wasm: Option<PathBuf>,
+    /// `check --stubs FILE.pyi` (parsed with the run options).
+    pub stubs: Option<PathBuf>,
     /// `--save-at-call K STATE`.
     pub save_at_call: Option<(u64, PathBuf)>,
     /// `--mount`, in order.
@@ -160,6 +164,8 @@ pub struct CheckArgs {
     pub file: String,
     pub json: bool,
     pub wasm: Option<PathBuf>,
+    /// Python stubs of the host's tools (`--stubs FILE.pyi`).
+    pub stubs: Option<PathBuf>,
 }
 
 /// `virtual`, `real` or `real:SECS` (the cap on time waited, default 60 s).
@@ -240,6 +246,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         match (name.as_str(), run) {
             ("--help", _) => return Ok(Command::Help),
             ("--json", _) if inline.is_none() => r.json = true,
+            ("--stubs", false) => r.stubs = Some(PathBuf::from(opts.value(&name, inline)?)),
             ("--wasm", _) => r.wasm = Some(PathBuf::from(opts.value(&name, inline)?)),
             ("--input", true) => {
                 let spec = opts.value(&name, inline)?;
@@ -347,6 +354,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             file: r.file,
             json: r.json,
             wasm: r.wasm,
+            stubs: r.stubs,
         })
     })
 }
@@ -357,6 +365,16 @@ mod tests {
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn check_takes_stubs_and_run_does_not() {
+        let Command::Check(c) = parse(args("check x.py --stubs tools.pyi --json")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.stubs, Some(PathBuf::from("tools.pyi")));
+        assert!(c.json);
+        assert!(parse(args("run x.py --stubs tools.pyi")).is_err());
     }
 
     #[test]

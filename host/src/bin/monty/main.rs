@@ -472,7 +472,17 @@ fn cmd_check(check: CheckArgs) -> u8 {
         Ok(engine) => engine,
         Err(exit) => return exit,
     };
-    let report = match engine.check(&code, &check.file) {
+    let stubs = match &check.stubs {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("monty: cannot read {}: {e}", path.display());
+                return EXIT_USAGE;
+            }
+        },
+        None => String::new(),
+    };
+    let report = match engine.check_with_stubs(&code, &check.file, &stubs) {
         Ok(report) => report,
         Err(error) => return report_error(&error, check.json.then_some("")),
     };
@@ -480,7 +490,7 @@ fn cmd_check(check: CheckArgs) -> u8 {
         let diagnostics: Vec<_> = report
             .diagnostics
             .iter()
-            .map(|d| serde_json::json!({"line": d.line, "type": d.type_name, "message": d.message}))
+            .map(|d| serde_json::to_value(d).expect("diagnostics encode"))
             .collect();
         println!(
             "{}",
@@ -488,7 +498,14 @@ fn cmd_check(check: CheckArgs) -> u8 {
         );
     } else {
         for d in &report.diagnostics {
-            println!("{}:{}: {}: {}", check.file, d.line, d.type_name, d.message);
+            if d.col > 0 {
+                println!(
+                    "{}:{}:{}: {}: {} [{}]",
+                    check.file, d.line, d.col, d.type_name, d.message, d.code
+                );
+            } else {
+                println!("{}:{}: {}: {}", check.file, d.line, d.type_name, d.message);
+            }
         }
     }
     if report.ok {

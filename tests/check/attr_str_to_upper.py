@@ -1,0 +1,3 @@
+# expect: 3:7 attr-unknown 'str' object has no attribute 'toUpperCase'
+name = get_user(3)["name"]
+print(name.toUpperCase())

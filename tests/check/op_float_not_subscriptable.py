@@ -1,0 +1,3 @@
+# expect: 3:7 operator-type 'float' object is not subscriptable
+price = get_stock_price("NVDA")
+print(price["close"])
