@@ -9,6 +9,7 @@
 //! and `\r` to `\n` on write, `''` leaves text alone but ends lines at any
 //! of the three, `'\r'` / `'\r\n'` translate `\n` on write.
 
+pub(crate) mod classes;
 pub(crate) mod data;
 pub(crate) mod methods;
 
@@ -368,11 +369,30 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     attrs.push(("SEEK_CUR".into(), Value::Int(1)));
     attrs.push(("SEEK_END".into(), Value::Int(2)));
     attrs.push(("DEFAULT_BUFFER_SIZE".into(), Value::Int(8192)));
+    attrs.push((
+        "open".into(),
+        Value::Builtin(crate::builtins::Builtin::Open),
+    ));
+    attrs.push((
+        "UnsupportedOperation".into(),
+        Value::ExcType(ExcType::UnsupportedOperation),
+    ));
 }
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "io",
-    funcs: natives_table![StringIO = string_io, BytesIO = bytes_io,],
+    funcs: natives_table![
+        StringIO = string_io,
+        BytesIO = bytes_io,
+        TextIOWrapper = classes::text_io_wrapper,
+        BufferedReader = classes::buffered_reader,
+        BufferedWriter = classes::buffered_writer,
+        BufferedRandom = classes::buffered_random,
+        IOBase = classes::io_base,
+        RawIOBase = classes::raw_io_base,
+        BufferedIOBase = classes::buffered_io_base,
+        TextIOBase = classes::text_io_base,
+    ],
     init,
 };
 

@@ -27,7 +27,7 @@ impl LibraryObject for NativeObj {
     }
 
     fn pending_close(&self) -> bool {
-        matches!(self, NativeObj::File(f) if f.writable && f.dirty && !f.closed)
+        matches!(self, NativeObj::File(f) if f.writable && f.dirty && !f.closed && f.buffer.is_none())
     }
 }
 
