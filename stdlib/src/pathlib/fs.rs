@@ -71,8 +71,9 @@ fn opt_str(vm: &Vm, v: Option<Value>, what: &str) -> PyResult<Option<String>> {
         Some(v) => as_str(&vm.heap, v)
             .map(|s| Some(s.to_string()))
             .ok_or_else(|| {
+                // (pathlib passes them on to open())
                 PyErr::type_error(format!(
-                    "{what} must be str or None, not {}",
+                    "open() argument '{what}' must be str or None, not {}",
                     vm.class_name(v)
                 ))
             }),
@@ -227,7 +228,19 @@ native! {
     /// `Path.open(mode='r', buffering=-1, encoding=None, errors=None,
     /// newline=None)`.
     def_method method open as "Path.open"(vm, this, mode?, buffering?, encoding?, errors?, newline?) {
-        let mode = opt_str(vm, mode, "mode")?.unwrap_or_else(|| "r".into());
+        // (CPython's Path.open first asks `"b" not in mode`)
+        let mode = match mode {
+            None => "r".to_string(),
+            Some(m) => match as_str(&vm.heap, m) {
+                Some(m) => m.to_string(),
+                None => {
+                    return Err(PyErr::type_error(format!(
+                        "argument of type '{}' is not iterable",
+                        vm.class_name(m)
+                    )))
+                }
+            },
+        };
         let encoding = opt_str(vm, encoding, "encoding")?;
         let errors = opt_str(vm, errors, "errors")?;
         let newline = opt_str(vm, newline, "newline")?;
