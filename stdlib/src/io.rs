@@ -1,8 +1,11 @@
-//! `io`: the in-memory streams `StringIO` and `BytesIO` (no `open`: the
-//! sandbox has no filesystem). They are what programs hand to `csv`,
-//! `json.dump` and `tomllib.load`, and what they read lines from. Both keep
-//! their whole buffer as plain data in `NativeObj::StringIO` / `BytesIO`,
-//! with CPython's messages for closed streams, bad seeks and wrong types.
+//! `io`: the in-memory streams `StringIO` and `BytesIO`, and the classes
+//! of the files `open()` returns (`io/classes.rs`; the files themselves
+//! are `file.rs`), with `io.open` (the builtin) and
+//! `io.UnsupportedOperation`. The streams are what programs hand to
+//! `csv`, `json.dump` and `tomllib.load`, and what they read lines from.
+//! Both keep their whole buffer as plain data in `NativeObj::StringIO` /
+//! `BytesIO`, with CPython's messages for closed streams, bad seeks and
+//! wrong types.
 //!
 //! `StringIO` stores characters (positions count code points, as in
 //! CPython) and honours the `newline` argument: `None` translates `\r\n`

@@ -60,3 +60,18 @@ try:
     io.TextIOWrapper('text')
 except Exception as e:
     print(type(e).__name__, e)
+print(issubclass(io.TextIOWrapper, io.IOBase), issubclass(io.BufferedReader, io.TextIOBase),
+      issubclass(io.StringIO, io.TextIOBase), issubclass(io.BufferedRandom, io.BufferedIOBase))
+print(io.TextIOWrapper.__module__, type(open('ft/a.txt', 'rb')).__module__)
+try:
+    open('ft/a.txt').write('a')
+except io.UnsupportedOperation as e:
+    print(repr(e), type(e).__module__)
+
+from pathlib import Path
+for fn in [lambda: Path('ft/a.txt').open(mode=1), lambda: Path('ft/a.txt').open(encoding=1),
+           lambda: Path('ft/a.txt').read_text(errors=1), lambda: Path('ft/a.txt').write_text('x', newline=1)]:
+    try:
+        fn()
+    except Exception as e:
+        print(type(e).__name__, e)

@@ -59,6 +59,15 @@ pub fn class_name(t: NativeId) -> Option<&'static str> {
         .map(|p| p.1)
 }
 
+/// The `__module__` of an io class: `_io` for the concrete ones (the C
+/// module CPython defines them in), `io` for the abstract bases.
+pub fn module_of(t: NativeId) -> Option<&'static str> {
+    if ["StringIO", "BytesIO"].iter().any(|n| id_of(n) == Some(t)) {
+        return Some("_io");
+    }
+    class_name(t).map(|q| if q.starts_with("_io.") { "_io" } else { "io" })
+}
+
 /// Whether the abstract base `base` is above an object of class `own`.
 fn is_below(own: &str, base: &str) -> bool {
     match base {
@@ -70,6 +79,23 @@ fn is_below(own: &str, base: &str) -> bool {
         ),
         _ => own == base,
     }
+}
+
+/// `issubclass(c, t)` for the io classes (and `StringIO`/`BytesIO` below
+/// them): `None` unless both are.
+pub fn issubclass(c: Value, t: Value) -> Option<bool> {
+    let (Value::Native(c), Value::Native(t)) = (c, t) else {
+        return None;
+    };
+    let name = |id: NativeId| {
+        ["StringIO", "BytesIO"]
+            .iter()
+            .chain(FILE_CLASSES.iter().map(|p| &p.0))
+            .find(|n| id_of(n) == Some(id))
+            .copied()
+    };
+    let (own, base) = (name(c)?, name(t)?);
+    Some(own == base || is_below(own, base))
 }
 
 /// `isinstance(v, t)` for the io classes: `None` if `t` is not one.
