@@ -70,7 +70,8 @@ except io.UnsupportedOperation as e:
 
 from pathlib import Path
 for fn in [lambda: Path('ft/a.txt').open(mode=1), lambda: Path('ft/a.txt').open(encoding=1),
-           lambda: Path('ft/a.txt').read_text(errors=1), lambda: Path('ft/a.txt').write_text('x', newline=1)]:
+           lambda: Path('ft/a.txt').read_text(errors=1), lambda: Path('ft/a.txt').write_text('x', newline=1),
+           lambda: Path('ft/a.txt').write_bytes(123), lambda: Path('ft/a.txt').write_bytes('s')]:
     try:
         fn()
     except Exception as e:

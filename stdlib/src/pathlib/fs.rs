@@ -192,7 +192,7 @@ native! {
         };
         let Some(bytes) = bytes else {
             return Err(PyErr::type_error(format!(
-                "a bytes-like object is required, not '{}'",
+                "memoryview: a bytes-like object is required, not '{}'",
                 vm.class_name(data)
             )));
         };
