@@ -546,6 +546,23 @@ fn call_method(
                 }
             }
         }
+        "writelines" if !binary => {
+            // each line through the file's own `write`, as IOBase's does
+            data_mut(vm, id).dirty = true;
+            let Some(&lines) = args.first() else {
+                return Err(PyErr::type_error(format!(
+                    "writelines() takes exactly one argument ({} given)",
+                    args.len()
+                )));
+            };
+            let it = vm.get_iter(lines)?;
+            while let Some(line) = vm.iter_next(it)? {
+                check_text_arg(vm, id, &[line])?;
+                let write = vm.get_attr(inner, "write")?;
+                vm.call_value(write, vec![line], Vec::new())?;
+            }
+            return Ok(Some(Value::None));
+        }
         "write" | "writelines" | "truncate" => data_mut(vm, id).dirty = true,
         _ => {}
     }
@@ -594,6 +611,10 @@ impl np::NativeType for FileType {
             return Ok(None);
         }
         Ok(Some(match name {
+            "buffer" => match f.buffer {
+                Some((b, _)) => b,
+                None => return Ok(None),
+            },
             "line_buffering" | "write_through" if !is_binary(vm, id) => Value::Bool(false),
             "newlines" if !is_binary(vm, id) => Value::None,
             "name" => {

@@ -76,3 +76,8 @@ for fn in [lambda: Path('ft/a.txt').open(mode=1), lambda: Path('ft/a.txt').open(
         fn()
     except Exception as e:
         print(type(e).__name__, e)
+b = io.BytesIO()
+w = io.TextIOWrapper(b, encoding='utf-8')
+print(w.buffer is b, repr(w))
+w.close()
+print(b.closed)

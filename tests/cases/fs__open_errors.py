@@ -87,3 +87,10 @@ f.close()
 attempt('closed write bytes', f.write, b'x')
 print(hasattr(open('oe/s.txt', 'rb'), 'read1'), hasattr(open('oe/s.txt'), 'read1'))
 print(open('oe/s.txt', 'rb').read1(3))
+f = open('oe/wl.txt', 'w')
+for lines in [[b'x'], ['a', 1], 5, ['b', 'c']]:
+    attempt('text writelines', f.writelines, lines)
+f.close()
+print(repr(open('oe/wl.txt').read()))
+for lines in [['x'], 5]:
+    attempt('binary writelines', open('oe/wl.bin', 'wb').writelines, lines)
