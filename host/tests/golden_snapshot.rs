@@ -15,7 +15,10 @@
 //! scheduler (format 6); v7 when pending calls gained their kind (os
 //! calls, `PendingCall::os`), objects gained files, `os.environ`, type
 //! variables and aliases, and programs code compiled at run time by
-//! `eval`/`exec` (format 7).
+//! `eval`/`exec` (format 7); v8 when the guest gained its own budget
+//! (instructions and running time, carried across pauses: format 8); v9
+//! when files gained the absolute path they were opened at (`os.chdir`)
+//! and the buffer a `TextIOWrapper` writes to (format 9).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

@@ -40,6 +40,10 @@ pub struct FileData {
     pub closed: bool,
     /// Whether something was written since the last flush.
     pub dirty: bool,
+    /// For `io.TextIOWrapper(bytes_io)`: the `BytesIO` and the position in
+    /// it where the text starts (flushing writes there, not to the host).
+    #[serde(default)]
+    pub buffer: Option<(Value, usize)>,
 }
 
 struct Mode {
@@ -64,7 +68,7 @@ fn parse_mode(mode: &str) -> PyResult<Mode> {
         .iter()
         .filter(|c| seen.contains(**c))
         .count();
-    if kinds != 1 {
+    if kinds > 1 {
         return Err(PyErr::value_error(
             "must have exactly one of create/read/write/append mode",
         ));
@@ -72,6 +76,12 @@ fn parse_mode(mode: &str) -> PyResult<Mode> {
     if seen.contains('b') && seen.contains('t') {
         return Err(PyErr::value_error(
             "can't have text and binary mode at once",
+        ));
+    }
+    if kinds == 0 {
+        // (FileIO's wording, where CPython's open() passes such a mode on)
+        return Err(PyErr::value_error(
+            "Must have exactly one of create/read/write/append mode and at most one plus",
         ));
     }
     let plus = seen.contains('+');
@@ -103,14 +113,40 @@ fn path_of(vm: &mut Vm, file: Value) -> PyResult<String> {
     }
 }
 
-fn opt_str(vm: &Vm, v: Option<Value>, what: &str) -> PyResult<Option<String>> {
+/// An optional str argument `arg` of `func` (`encoding`, `errors`,
+/// `newline`), with CPython's message for another type.
+pub(crate) fn opt_arg(
+    vm: &Vm,
+    v: Option<Value>,
+    func: &str,
+    arg: &str,
+) -> PyResult<Option<String>> {
     match v {
         None | Some(Value::None) => Ok(None),
         Some(v) => match as_str(&vm.heap, v) {
             Some(s) => Ok(Some(s.to_string())),
             None => Err(PyErr::type_error(format!(
-                "{what}() argument must be str or None, not {}",
+                "{func}() argument '{arg}' must be str or None, not {}",
                 vm.class_name(v)
+            ))),
+        },
+    }
+}
+
+/// `open()`'s `mode`: a str (`None` is named as such, as
+/// `_PyArg_BadArgument` does).
+fn mode_arg(vm: &Vm, v: Option<Value>) -> PyResult<String> {
+    match v {
+        None => Ok("r".into()),
+        Some(v) => match as_str(&vm.heap, v) {
+            Some(s) => Ok(s.to_string()),
+            None => Err(PyErr::type_error(format!(
+                "open() argument 'mode' must be str, not {}",
+                if v == Value::None {
+                    "None".to_string()
+                } else {
+                    vm.class_name(v).to_string()
+                }
             ))),
         },
     }
@@ -140,10 +176,10 @@ pub fn open(vm: &mut Vm, a: Args) -> PyResult<Value> {
             "open() missing required argument 'file' (pos 1)",
         ));
     };
-    let mode_text = opt_str(vm, a.get(1, "mode"), "open")?.unwrap_or_else(|| "r".into());
-    let encoding = opt_str(vm, a.get(3, "encoding"), "open")?;
-    let errors = opt_str(vm, a.get(4, "errors"), "open")?;
-    let newline = opt_str(vm, a.get(5, "newline"), "open")?;
+    let mode_text = mode_arg(vm, a.get(1, "mode"))?;
+    let encoding = opt_arg(vm, a.get(3, "encoding"), "open", "encoding")?;
+    let errors = opt_arg(vm, a.get(4, "errors"), "open", "errors")?;
+    let newline = opt_arg(vm, a.get(5, "newline"), "open", "newline")?;
     open_path(vm, file, &mode_text, encoding, errors, newline)
 }
 
@@ -172,16 +208,9 @@ pub fn open_path(
             "binary mode doesn't take a newline argument",
         ));
     }
-    if let Some(nl) = &newline {
-        if !["", "\n", "\r", "\r\n"].contains(&nl.as_str()) {
-            return Err(PyErr::value_error(format!(
-                "illegal newline value: {}",
-                crate::vm::repr::str_repr(nl)
-            )));
-        }
-    }
     let name = path_of(vm, file)?;
-    let encoding = encoding.unwrap_or_else(|| "utf-8".into());
+    // (CPython's default is the locale's encoding, spelled 'UTF-8')
+    let encoding = encoding.unwrap_or_else(|| "UTF-8".into());
     let errors = errors.unwrap_or_else(|| "strict".into());
     // the open-time effect: read, create, truncate or check
     let content = if mode.readable && !mode.truncate && !mode.append && !mode.create_new {
@@ -194,6 +223,8 @@ pub fn open_path(
         super::os_calls::write_bytes(vm, &name, Vec::new(), mode.append)?;
         Vec::new()
     };
+    // (checked after the open, as CPython's TextIOWrapper does)
+    check_newline(&newline)?;
     let inner = if mode.binary {
         vm.heap
             .new_value(Obj::Native(NativeObj::BytesIO(Box::new(ByteBuf {
@@ -202,24 +233,7 @@ pub fn open_path(
                 closed: false,
             }))))
     } else {
-        let text = crate::builtins::codecs::decode(&content, &encoding, &errors)?;
-        let text = match newline.as_deref() {
-            None => text.replace("\r\n", "\n").replace('\r', "\n"),
-            _ => text,
-        };
-        let newline = match newline.as_deref() {
-            Some("\r") => Newline::Cr,
-            Some("\r\n") => Newline::CrLf,
-            Some("") => Newline::Untranslated,
-            _ => Newline::Lf,
-        };
-        vm.heap
-            .new_value(Obj::Native(NativeObj::StringIO(Box::new(TextBuf {
-                buf: text.chars().collect(),
-                pos: 0,
-                closed: false,
-                newline,
-            }))))
+        text_buffer(vm, &content, &encoding, &errors, newline.as_deref())?
     };
     if mode.writable {
         // (after the os calls above: a pause in them runs this native code
@@ -241,7 +255,93 @@ pub fn open_path(
             errors,
             closed: false,
             dirty: false,
+            buffer: None,
         })))))
+}
+
+/// `io.TextIOWrapper(bytes_io, encoding, errors, newline)`: a text file
+/// over what the `BytesIO` holds from its position.
+pub(crate) fn wrap_buffer(
+    vm: &mut Vm,
+    buffer: Value,
+    encoding: Option<String>,
+    errors: Option<String>,
+    newline: Option<String>,
+) -> PyResult<Value> {
+    check_newline(&newline)?;
+    let Value::Ref(bid) = buffer else {
+        unreachable!("a BytesIO")
+    };
+    let (content, start) = match vm.heap.get(bid) {
+        Obj::Native(NativeObj::BytesIO(b)) => {
+            if b.closed {
+                return Err(PyErr::value_error("I/O operation on closed file."));
+            }
+            let start = b.pos.min(b.buf.len());
+            (b.buf[start..].to_vec(), b.pos)
+        }
+        _ => unreachable!("a BytesIO"),
+    };
+    let encoding = encoding.unwrap_or_else(|| "UTF-8".into());
+    let errors = errors.unwrap_or_else(|| "strict".into());
+    let inner = text_buffer(vm, &content, &encoding, &errors, newline.as_deref())?;
+    if let Obj::Native(NativeObj::BytesIO(b)) = vm.heap.get_mut(bid) {
+        b.pos = b.buf.len().max(b.pos);
+    }
+    Ok(vm
+        .heap
+        .new_value(Obj::Native(NativeObj::File(Box::new(FileData {
+            name: String::new(),
+            path: String::new(),
+            mode: String::new(),
+            readable: true,
+            writable: true,
+            append: false,
+            inner,
+            encoding,
+            errors,
+            closed: false,
+            dirty: false,
+            buffer: Some((buffer, start)),
+        })))))
+}
+
+/// The `StringIO` holding a text file's decoded content.
+fn text_buffer(
+    vm: &mut Vm,
+    content: &[u8],
+    encoding: &str,
+    errors: &str,
+    newline: Option<&str>,
+) -> PyResult<Value> {
+    let text = crate::builtins::codecs::decode(content, encoding, errors)?;
+    let text = match newline {
+        None => text.replace("\r\n", "\n").replace('\r', "\n"),
+        _ => text,
+    };
+    let newline = match newline {
+        Some("\r") => Newline::Cr,
+        Some("\r\n") => Newline::CrLf,
+        Some("") => Newline::Untranslated,
+        _ => Newline::Lf,
+    };
+    Ok(vm
+        .heap
+        .new_value(Obj::Native(NativeObj::StringIO(Box::new(TextBuf {
+            buf: text.chars().collect(),
+            pos: 0,
+            closed: false,
+            newline,
+        })))))
+}
+
+fn check_newline(newline: &Option<String>) -> PyResult<()> {
+    if let Some(nl) = newline {
+        if !["", "\n", "\r", "\r\n"].contains(&nl.as_str()) {
+            return Err(PyErr::value_error(format!("illegal newline value: {nl}")));
+        }
+    }
+    Ok(())
 }
 
 fn data(vm: &Vm, id: ObjId) -> &FileData {
@@ -263,8 +363,41 @@ fn is_binary(vm: &Vm, id: ObjId) -> bool {
     matches!(inner, Value::Ref(i) if matches!(vm.heap.get(i), Obj::Native(NativeObj::BytesIO(_))))
 }
 
+/// `io.UnsupportedOperation(what)`.
 fn unsupported(what: &str) -> PyErr {
-    PyErr::new(ExcType::OSError, what.to_string())
+    PyErr::new(ExcType::UnsupportedOperation, what.to_string())
+}
+
+/// The error of reading a file not open for reading: a text file says
+/// 'not readable', a binary one names the operation (`read`, `read1`).
+fn not_readable(vm: &Vm, id: ObjId, name: &str) -> PyErr {
+    unsupported(match (is_binary(vm, id), name) {
+        (false, _) => "not readable",
+        (true, "read1") => "read1",
+        (true, _) => "read",
+    })
+}
+
+/// The error of writing a file not open for writing.
+fn not_writable(vm: &Vm, id: ObjId, name: &str) -> PyErr {
+    unsupported(match (is_binary(vm, id), name) {
+        (_, "truncate") => "truncate",
+        (false, _) => "not writable",
+        (true, _) => "write",
+    })
+}
+
+/// A text file's `write(s)` takes a str, checked before anything else.
+fn check_text_arg(vm: &Vm, id: ObjId, args: &[Value]) -> PyResult<()> {
+    if let [v] = args {
+        if !is_binary(vm, id) && as_str(&vm.heap, *v).is_none() {
+            return Err(PyErr::type_error(format!(
+                "write() argument must be str, not {}",
+                vm.class_name(*v)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Sends what was written to the host, if anything.
@@ -286,6 +419,19 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
         }
         _ => unreachable!("a buffer"),
     };
+    if let Some((Value::Ref(bid), start)) = data(vm, id).buffer {
+        // a TextIOWrapper over a BytesIO: the text goes there
+        if let Obj::Native(NativeObj::BytesIO(b)) = vm.heap.get_mut(bid) {
+            if b.buf.len() < start {
+                b.buf.resize(start, 0);
+            }
+            let end = b.buf.len().min(start + bytes.len());
+            b.pos = start + bytes.len();
+            b.buf.splice(start..end, bytes);
+        }
+        data_mut(vm, id).dirty = false;
+        return Ok(());
+    }
     // (as CPython's, an error writing an open file names no file)
     super::os_calls::write_open_file(vm, &path, bytes, append)?;
     // (after the os call: a run again after the pause does this once)
@@ -345,32 +491,50 @@ fn call_method(
     args: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Option<Value>> {
-    match name {
-        "close" => {
-            flush(vm, id)?;
-            data_mut(vm, id).closed = true;
-            return Ok(Some(Value::None));
+    if matches!(name, "close" | "__exit__") {
+        flush(vm, id)?;
+        data_mut(vm, id).closed = true;
+        if let Some((Value::Ref(bid), _)) = data(vm, id).buffer {
+            // closing the wrapper closes its buffer, as in CPython
+            if let Obj::Native(NativeObj::BytesIO(b)) = vm.heap.get_mut(bid) {
+                b.closed = true;
+            }
         }
-        "__exit__" => {
-            flush(vm, id)?;
-            data_mut(vm, id).closed = true;
-            return Ok(Some(Value::None));
-        }
-        "readable" | "writable" | "seekable" => {
-            check_open(vm, id)?;
-            let f = data(vm, id);
-            return Ok(Some(Value::Bool(match name {
-                "readable" => f.readable,
-                "writable" => f.writable,
-                _ => true,
-            })));
-        }
-        _ => {}
+        return Ok(Some(Value::None));
     }
-    check_open(vm, id)?;
+    if name == "write" {
+        check_text_arg(vm, id, &args)?;
+    }
+    let binary = is_binary(vm, id);
     let f = data(vm, id);
-    let (readable, writable, inner) = (f.readable, f.writable, f.inner);
+    let (readable, writable, closed, inner) = (f.readable, f.writable, f.closed, f.inner);
+    let reads = matches!(
+        name,
+        "read" | "read1" | "readline" | "readlines" | "__next__"
+    );
+    let writes = matches!(name, "write" | "writelines" | "truncate");
+    // a binary file checks its mode before whether it is closed for these
+    let mode_first = binary && matches!(name, "read" | "read1" | "write" | "readline" | "__next__");
+    if mode_first && reads && !readable {
+        return Err(not_readable(vm, id, name));
+    }
+    if mode_first && writes && !writable {
+        return Err(not_writable(vm, id, name));
+    }
+    if closed {
+        return Err(super::file_pos::closed_error(binary, writable, name));
+    }
+    if reads && !readable {
+        return Err(not_readable(vm, id, name));
+    }
+    if writes && !writable {
+        return Err(not_writable(vm, id, name));
+    }
+    let encoding = data(vm, id).encoding.clone();
     match name {
+        "readable" => return Ok(Some(Value::Bool(readable))),
+        "writable" => return Ok(Some(Value::Bool(writable))),
+        "seekable" => return Ok(Some(Value::Bool(true))),
         "flush" => {
             flush(vm, id)?;
             return Ok(Some(Value::None));
@@ -378,11 +542,33 @@ fn call_method(
         "__enter__" | "__iter__" => return Ok(Some(Value::Ref(id))),
         "isatty" => return Ok(Some(Value::Bool(false))),
         "fileno" => return Err(unsupported("fileno")),
-        "read" | "readline" | "readlines" | "__next__" if !readable => {
-            return Err(unsupported("not readable"))
+        "tell" => return super::file_pos::tell(vm, inner, binary, &encoding).map(Some),
+        "seek" => return super::file_pos::seek(vm, inner, binary, &encoding, &args).map(Some),
+        "readline" if !binary => {
+            // a text file's size is an index (`'str' object cannot be
+            // interpreted as an integer`)
+            if let Some(&v) = args.first() {
+                if v != Value::None {
+                    vm.index_arg(v)?;
+                }
+            }
         }
-        "write" | "writelines" | "truncate" if !writable => {
-            return Err(unsupported("not writable"))
+        "writelines" if !binary => {
+            // each line through the file's own `write`, as IOBase's does
+            data_mut(vm, id).dirty = true;
+            let Some(&lines) = args.first() else {
+                return Err(PyErr::type_error(format!(
+                    "writelines() takes exactly one argument ({} given)",
+                    args.len()
+                )));
+            };
+            let it = vm.get_iter(lines)?;
+            while let Some(line) = vm.iter_next(it)? {
+                check_text_arg(vm, id, &[line])?;
+                let write = vm.get_attr(inner, "write")?;
+                vm.call_value(write, vec![line], Vec::new())?;
+            }
+            return Ok(Some(Value::None));
         }
         "write" | "writelines" | "truncate" => data_mut(vm, id).dirty = true,
         _ => {}
@@ -396,6 +582,7 @@ fn call_method(
             None => Err(PyErr::New(ExcType::StopIteration, Vec::new())),
         };
     }
+    let name = if name == "read1" { "read" } else { name };
     let method = vm.get_attr(inner, name)?;
     vm.call_value(method, args, kw).map(Some)
 }
@@ -408,16 +595,10 @@ pub struct FileType;
 
 impl np::NativeType for FileType {
     fn type_name(o: &np::NativeObj) -> &'static str {
-        match o {
-            np::NativeObj::File(f) if f.mode.contains('b') => {
-                if f.readable && !f.writable {
-                    "_io.BufferedReader"
-                } else if f.writable && !f.readable {
-                    "_io.BufferedWriter"
-                } else {
-                    "_io.BufferedRandom"
-                }
-            }
+        match super::io::classes::file_class_name(o) {
+            Some("BufferedReader") => "_io.BufferedReader",
+            Some("BufferedWriter") => "_io.BufferedWriter",
+            Some("BufferedRandom") => "_io.BufferedRandom",
             _ => "_io.TextIOWrapper",
         }
     }
@@ -425,12 +606,24 @@ impl np::NativeType for FileType {
     fn for_each_child(o: &np::NativeObj, f: &mut dyn FnMut(np::Value)) {
         if let np::NativeObj::File(d) = o {
             f(d.inner);
+            if let Some((b, _)) = d.buffer {
+                f(b);
+            }
         }
     }
 
     fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
         let f = data(vm, id);
+        if f.buffer.is_some() && matches!(name, "name" | "mode") {
+            return Ok(None);
+        }
         Ok(Some(match name {
+            "buffer" => match f.buffer {
+                Some((b, _)) => b,
+                None => return Ok(None),
+            },
+            "line_buffering" | "write_through" if !is_binary(vm, id) => Value::Bool(false),
+            "newlines" if !is_binary(vm, id) => Value::None,
             "name" => {
                 let n = f.name.clone();
                 vm.new_str(n)
@@ -452,8 +645,8 @@ impl np::NativeType for FileType {
         }))
     }
 
-    fn has_method(_vm: &np::Vm, _id: np::ObjId, name: &str) -> bool {
-        METHODS.contains(&name)
+    fn has_method(vm: &np::Vm, id: np::ObjId, name: &str) -> bool {
+        METHODS.contains(&name) || (name == "read1" && is_binary(vm, id))
     }
 
     fn call_method(
@@ -463,7 +656,7 @@ impl np::NativeType for FileType {
         args: Vec<np::Value>,
         kw: np::Kwargs,
     ) -> np::PyResult<Option<np::Value>> {
-        if !METHODS.contains(&name) {
+        if !Self::has_method(vm, id, name) {
             return Ok(None);
         }
         call_method(vm, id, name, args, kw)
@@ -471,6 +664,10 @@ impl np::NativeType for FileType {
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
         let f = data(vm, id);
+        if f.buffer.is_some() {
+            let enc = crate::vm::repr::str_repr(&f.encoding);
+            return Ok(format!("<_io.TextIOWrapper encoding={enc}>"));
+        }
         let name = crate::vm::repr::str_repr(&f.name);
         Ok(if is_binary(vm, id) {
             format!("<{} name={name}>", Self::type_name_of(vm, id))
@@ -482,7 +679,8 @@ impl np::NativeType for FileType {
         })
     }
 
-    fn iter(_vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+    fn iter(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
+        check_open(vm, id)?;
         Ok(Some(Value::Ref(id)))
     }
 
@@ -491,9 +689,20 @@ impl np::NativeType for FileType {
     }
 
     fn next(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<Option<np::Value>> {
-        check_open(vm, id)?;
+        if data(vm, id).closed {
+            let f = data(vm, id);
+            if is_binary(vm, id) && !f.readable {
+                return Err(not_readable(vm, id, "read"));
+            }
+            let writable = data(vm, id).writable;
+            return Err(super::file_pos::closed_error(
+                is_binary(vm, id),
+                writable,
+                "__next__",
+            ));
+        }
         if !data(vm, id).readable {
-            return Err(unsupported("not readable"));
+            return Err(not_readable(vm, id, "read"));
         }
         let Value::Ref(iid) = data(vm, id).inner else {
             unreachable!("a buffer")

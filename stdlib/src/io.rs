@@ -1,14 +1,18 @@
-//! `io`: the in-memory streams `StringIO` and `BytesIO` (no `open`: the
-//! sandbox has no filesystem). They are what programs hand to `csv`,
-//! `json.dump` and `tomllib.load`, and what they read lines from. Both keep
-//! their whole buffer as plain data in `NativeObj::StringIO` / `BytesIO`,
-//! with CPython's messages for closed streams, bad seeks and wrong types.
+//! `io`: the in-memory streams `StringIO` and `BytesIO`, and the classes
+//! of the files `open()` returns (`io/classes.rs`; the files themselves
+//! are `file.rs`), with `io.open` (the builtin) and
+//! `io.UnsupportedOperation`. The streams are what programs hand to
+//! `csv`, `json.dump` and `tomllib.load`, and what they read lines from.
+//! Both keep their whole buffer as plain data in `NativeObj::StringIO` /
+//! `BytesIO`, with CPython's messages for closed streams, bad seeks and
+//! wrong types.
 //!
 //! `StringIO` stores characters (positions count code points, as in
 //! CPython) and honours the `newline` argument: `None` translates `\r\n`
 //! and `\r` to `\n` on write, `''` leaves text alone but ends lines at any
 //! of the three, `'\r'` / `'\r\n'` translate `\n` on write.
 
+pub(crate) mod classes;
 pub(crate) mod data;
 pub(crate) mod methods;
 
@@ -368,11 +372,30 @@ fn init(_vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     attrs.push(("SEEK_CUR".into(), Value::Int(1)));
     attrs.push(("SEEK_END".into(), Value::Int(2)));
     attrs.push(("DEFAULT_BUFFER_SIZE".into(), Value::Int(8192)));
+    attrs.push((
+        "open".into(),
+        Value::Builtin(crate::builtins::Builtin::Open),
+    ));
+    attrs.push((
+        "UnsupportedOperation".into(),
+        Value::ExcType(ExcType::UnsupportedOperation),
+    ));
 }
 
 pub static MODULE: ModuleDef = ModuleDef {
     name: "io",
-    funcs: natives_table![StringIO = string_io, BytesIO = bytes_io,],
+    funcs: natives_table![
+        StringIO = string_io,
+        BytesIO = bytes_io,
+        TextIOWrapper = classes::text_io_wrapper,
+        BufferedReader = classes::buffered_reader,
+        BufferedWriter = classes::buffered_writer,
+        BufferedRandom = classes::buffered_random,
+        IOBase = classes::io_base,
+        RawIOBase = classes::raw_io_base,
+        BufferedIOBase = classes::buffered_io_base,
+        TextIOBase = classes::text_io_base,
+    ],
     init,
 };
 

@@ -128,6 +128,7 @@ mod enum_member;
 mod enum_meta;
 mod enums;
 mod file;
+mod file_pos;
 mod fnmatch;
 mod fractions;
 mod fractions_fmt;

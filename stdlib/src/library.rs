@@ -27,7 +27,7 @@ impl LibraryObject for NativeObj {
     }
 
     fn pending_close(&self) -> bool {
-        matches!(self, NativeObj::File(f) if f.writable && f.dirty && !f.closed)
+        matches!(self, NativeObj::File(f) if f.writable && f.dirty && !f.closed && f.buffer.is_none())
     }
 }
 
@@ -244,6 +244,9 @@ impl Stdlib for Library {
     }
 
     fn native_module(id: NativeId) -> &'static str {
+        if let Some(m) = super::io::classes::module_of(id) {
+            return m;
+        }
         crate::MODULE_NAMES
             .get(id.module as usize)
             .copied()
@@ -304,6 +307,9 @@ impl Stdlib for Library {
     }
 
     fn virtual_issubclass(vm: &Vm, c: Value, t: Value) -> Option<bool> {
+        if let Some(r) = super::io::classes::issubclass(c, t) {
+            return Some(r);
+        }
         super::numbers::issubclass(vm, c, t)
     }
 

@@ -132,6 +132,16 @@ pub(crate) fn scandir(vm: &mut Vm, path: &PathArg) -> PyResult<Value> {
         PathArg::Bytes(b) => (String::from_utf8_lossy(b).into_owned(), true),
         _ => (".".to_string(), false),
     };
+    if dir.is_empty() {
+        // (the empty path names no directory)
+        let e = vm.os_error(
+            ExcType::FileNotFoundError,
+            2,
+            "No such file or directory",
+            "",
+        );
+        return Err(PyErr::Raise(e));
+    }
     let names = super::os_calls::list_dir(vm, &dir)?;
     let mut entries = Vec::with_capacity(names.len());
     for name in names {

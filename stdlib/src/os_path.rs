@@ -7,7 +7,7 @@
 //! a filesystem (`exists`, `isfile`, `getsize`, `samefile`, ...) is an os
 //! call (`os_calls.rs`).
 
-use super::os::{fspath_of, fspath_required, no_os, PathArg};
+use super::os::{fspath_of, fspath_required, PathArg};
 use super::ModuleDef;
 use crate::object::{ExcType, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -508,9 +508,24 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
         return Err(PyErr::Raise(e));
     }
     let Some(p) = p else {
-        return Err(no_os(&format!("path.{name}")));
+        return bad_fd(vm, v, predicate);
     };
     let t = from_arg(p);
+    if t.s.contains('\0') {
+        // (the predicates answer False for a path the OS cannot take; the
+        // others raise as the `stat` / `lstat` they call does)
+        if predicate {
+            return Ok(Value::Bool(false));
+        }
+        let converter = if converter.is_empty() {
+            "lstat"
+        } else {
+            converter
+        };
+        return Err(PyErr::value_error(format!(
+            "{converter}: embedded null character in path"
+        )));
+    }
     let call = match name {
         "exists" | "lexists" => "Path.exists",
         "isfile" => "Path.is_file",
@@ -548,6 +563,34 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
         }
         Err(e) => Err(e),
     }
+}
+
+/// A file descriptor given for a path: the sandbox has none open, so its
+/// `fstat` fails with `EBADF`, which the predicates answer False for and
+/// the others raise (after CPython's range check of an fd).
+fn bad_fd(vm: &mut Vm, fd: Value, predicate: bool) -> PyResult<Value> {
+    let n = match fd {
+        Value::Int(n) => n,
+        Value::Bool(b) => i64::from(b),
+        _ => 0,
+    };
+    if n > i64::from(i32::MAX) {
+        return Err(PyErr::new(
+            ExcType::OverflowError,
+            "fd is greater than maximum",
+        ));
+    }
+    if n < i64::from(i32::MIN) {
+        return Err(PyErr::new(
+            ExcType::OverflowError,
+            "fd is less than minimum",
+        ));
+    }
+    if predicate {
+        return Ok(Value::Bool(false));
+    }
+    let args = vec![Value::Int(9), vm.new_str("Bad file descriptor"), fd];
+    Err(PyErr::Raise(vm.new_os_error(ExcType::OSError, args)))
 }
 
 /// The functions that need a filesystem: `NAME(param)`.

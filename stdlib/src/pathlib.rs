@@ -8,6 +8,7 @@
 //! saying so instead of inventing an answer.
 
 mod fs;
+mod glob;
 pub(crate) use fs::stat_result;
 mod methods;
 

@@ -76,7 +76,7 @@ fn unpack_pair(vm: &mut Vm, v: Value) -> PyResult<(Value, Value)> {
 }
 
 /// `' ' * indent` for a non-str indent, with the errors of `str * x`.
-fn indent_text(vm: &mut Vm, v: Value) -> PyResult<String> {
+pub(super) fn indent_text(vm: &mut Vm, v: Value) -> PyResult<String> {
     if let Some(s) = as_str(&vm.heap, v) {
         return Ok(s.to_string());
     }

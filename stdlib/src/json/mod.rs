@@ -83,9 +83,25 @@ native! {
             skipkeys, ensure_ascii, check_circular, allow_nan, cls, indent, separators, default,
             sort_keys,
         ];
-        // the encoder is made (and its arguments checked) and the first
-        // chunk encoded before `fp.write` is looked up, as in CPython
-        let text = dumps_of(vm, obj, opts, &kw)?;
+        // the encoder is made (and its indent made into text, whatever
+        // the document) before anything is encoded, as in CPython
+        if let Some(ind) = indent.filter(|x| !x.is_none()) {
+            encode::indent_text(vm, ind)?;
+        }
+        // CPython streams the document; written at once here. Where
+        // encoding fails, CPython has already written a container's first
+        // chunk (`{`, or `[` and a first scalar), so a bad `fp` fails
+        // first: that chunk is written before the error is raised
+        let text = match dumps_of(vm, obj, opts, &kw) {
+            Ok(text) => text,
+            Err(e) => {
+                if let Some(first) = first_chunk(vm, obj, opts, &kw)? {
+                    let write = crate::util::rooted(vm, &[first], |vm| vm.get_attr(fp, "write"))?;
+                    vm.call_value(write, vec![first], Vec::new())?;
+                }
+                return Err(e);
+            }
+        };
         let write = crate::util::rooted(vm, &[text], |vm| vm.get_attr(fp, "write"))?;
         vm.call_value(write, vec![text], Vec::new())?;
         Ok(Value::None)
@@ -101,6 +117,39 @@ native! {
         let hooks = [cls, object_hook, parse_float, parse_int, parse_constant, object_pairs_hook];
         loads_of(vm, text, hooks, &kw)
     }
+}
+
+/// The first chunk CPython's encoder yields for a non-empty list, tuple
+/// or dict (`None` for anything else): `{`, or `[`, the indent and the
+/// first element if it is a scalar.
+fn first_chunk(
+    vm: &mut Vm,
+    obj: Value,
+    opts: [Option<Value>; 9],
+    kw: &Kwargs,
+) -> PyResult<Option<Value>> {
+    let Value::Ref(id) = obj else { return Ok(None) };
+    let first = match vm.heap.get(id) {
+        Obj::Dict(d) if !d.is_empty() => return Ok(Some(vm.new_str("{"))),
+        Obj::List(l) if !l.is_empty() => l[0],
+        Obj::Tuple(t) if !t.is_empty() => t[0],
+        _ => return Ok(None),
+    };
+    let mut chunk = "[".to_string();
+    if let Some(ind) = opts[5].filter(|x| !x.is_none()) {
+        chunk.push('\n');
+        chunk.push_str(&encode::indent_text(vm, ind)?);
+    }
+    let scalar = match first {
+        Value::None | Value::Bool(_) | Value::Int(_) | Value::Float(_) => true,
+        Value::Ref(r) => matches!(vm.heap.get(r), Obj::Str(_) | Obj::BigInt(_)),
+        _ => false,
+    };
+    if scalar {
+        let s = dumps_of(vm, first, opts, kw)?;
+        chunk.push_str(crate::vm::as_str(&vm.heap, s).unwrap_or_default());
+    }
+    Ok(Some(vm.new_str(chunk)))
 }
 
 /// `dumps` of `obj` with its keyword-only arguments in order (`None` when

@@ -54,6 +54,9 @@ impl NativeClassVm for Vm {
         if let Some(r) = crate::hmac::isinstance(self, _v, _t) {
             return Some(r);
         }
+        if let Some(r) = crate::io::classes::isinstance(self, _v, _t) {
+            return Some(r);
+        }
         if let Some(r) = native_class_isinstance(self, _v, _t) {
             return Some(r);
         }
@@ -131,7 +134,7 @@ pub fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
     if let Some(t) = crate::hashlib_obj::class_of(o).or_else(|| crate::hmac::class_of(o)) {
         return Some(t);
     }
-    if let Some(t) = io_csv_class_of(o) {
+    if let Some(t) = io_csv_class_of(o).or_else(|| crate::io::classes::class_of(o)) {
         return Some(t);
     }
     if let Some(t) = crate::typing::class_of(o) {
@@ -172,7 +175,7 @@ pub fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
     if let Some(r) = crate::hashlib_obj::class_repr(t).or_else(|| crate::hmac::class_repr(t)) {
         return Some(r);
     }
-    if let Some(name) = io_csv_class_name(t) {
+    if let Some(name) = io_csv_class_name(t).or_else(|| crate::io::classes::class_name(t)) {
         return Some(format!("<class '{name}'>"));
     }
     if let Some(r) = crate::pathlib::class_repr(t) {

@@ -6,7 +6,7 @@
 //! symbolic links, owners or permissions to change: `is_symlink()` is
 //! False and the others are refused.
 
-use super::{glob_match, new_path, path_text, segment, Parsed};
+use super::{new_path, path_text, segment, Parsed};
 use crate::native::{call_method, has_method, receiver, Method};
 use crate::object::{ExcType, ObjId, Value};
 use crate::os_calls;
@@ -71,8 +71,9 @@ fn opt_str(vm: &Vm, v: Option<Value>, what: &str) -> PyResult<Option<String>> {
         Some(v) => as_str(&vm.heap, v)
             .map(|s| Some(s.to_string()))
             .ok_or_else(|| {
+                // (pathlib passes them on to open())
                 PyErr::type_error(format!(
-                    "{what} must be str or None, not {}",
+                    "open() argument '{what}' must be str or None, not {}",
                     vm.class_name(v)
                 ))
             }),
@@ -85,99 +86,47 @@ fn child(vm: &mut Vm, dir: &str, name: &str) -> Value {
     new_path(vm, &p)
 }
 
-/// The paths under `dir` whose relative parts match `pattern`'s parts
-/// (`**` matches any number of directories).
-fn glob_under(vm: &mut Vm, dir: &str, pattern: &[String], out: &mut Vec<String>) -> PyResult<()> {
-    let Some((first, rest)) = pattern.split_first() else {
-        out.push(dir.to_string());
-        return Ok(());
-    };
-    let join = |name: &str| {
-        let mut p = Parsed::parse(dir);
-        p.join(name);
-        p.text()
-    };
-    if first == "**" {
-        // zero directories, then each subdirectory recursively
-        glob_under(vm, dir, rest, out)?;
-        for name in os_calls::list_dir(vm, dir)? {
-            let sub = join(&name);
-            if os_calls::bool_call(vm, "Path.is_dir", &sub)? {
-                glob_under(vm, &sub, pattern, out)?;
-            }
-        }
-        return Ok(());
-    }
-    for name in os_calls::list_dir(vm, dir)? {
-        if name.starts_with('.') && !first.starts_with('.') {
-            continue;
-        }
-        if glob_match(first.as_bytes(), name.as_bytes()) {
-            let sub = join(&name);
-            if rest.is_empty() || os_calls::bool_call(vm, "Path.is_dir", &sub)? {
-                glob_under(vm, &sub, rest, out)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn glob_paths(vm: &mut Vm, this: Value, pattern: Value, recursive: bool) -> PyResult<Value> {
+/// `Path.glob` / `Path.rglob` (`glob.rs`).
+fn glob_paths(
+    vm: &mut Vm,
+    this: Value,
+    pattern: Value,
+    recursive: bool,
+    case_sensitive: Option<Value>,
+) -> PyResult<Value> {
     let base = text_of(vm, this);
-    let pattern = segment(vm, pattern)?;
-    if pattern.is_empty() || pattern.starts_with('/') {
-        return Err(PyErr::value_error(if pattern.is_empty() {
-            "Unacceptable pattern: ''".to_string()
-        } else {
-            "Non-relative patterns are unsupported".to_string()
-        }));
-    }
-    let mut parts: Vec<String> = pattern
-        .split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
-        .map(str::to_string)
-        .collect();
-    if recursive {
-        parts.insert(0, "**".into());
-    }
-    let mut found = Vec::new();
-    glob_under(vm, &base, &parts, &mut found)?;
-    let mut seen = std::collections::HashSet::new();
-    found.retain(|p| seen.insert(p.clone()));
-    let paths: Vec<Value> = found
-        .iter()
-        .map(|p| new_path(vm, &Parsed::parse(p)))
-        .collect();
-    let l = vm.new_list(paths);
-    vm.get_iter(l)
+    let pattern = match pattern {
+        Value::Int(_) | Value::Bool(_) | Value::Float(_) | Value::None => {
+            return Err(PyErr::type_error(format!(
+                "_path_splitroot_ex: path should be string, bytes or os.PathLike, not {}",
+                vm.class_name(pattern)
+            )))
+        }
+        _ => segment(vm, pattern)?,
+    };
+    let case_sensitive = match case_sensitive {
+        None | Some(Value::None) => None,
+        Some(v) => Some(vm.truthy(v)?),
+    };
+    super::glob::glob_paths(vm, &base, &pattern, recursive, case_sensitive)
 }
 
-/// `Path.walk()`'s triples, top-down.
-fn walk_from(vm: &mut Vm, dir: &str, out: &mut Vec<Value>) -> PyResult<()> {
-    let names = os_calls::list_dir(vm, dir)?;
-    let (mut dirs, mut files) = (Vec::new(), Vec::new());
-    for name in names {
-        let mut p = Parsed::parse(dir);
-        p.join(&name);
-        if os_calls::bool_call(vm, "Path.is_dir", &p.text())? {
-            dirs.push(name);
-        } else {
-            files.push(name);
-        }
-    }
-    let here = new_path(vm, &Parsed::parse(dir));
-    let d: Vec<Value> = dirs.iter().map(|n| vm.new_str(n.clone())).collect();
-    let f: Vec<Value> = files.iter().map(|n| vm.new_str(n.clone())).collect();
-    let (d, f) = (vm.new_list(d), vm.new_list(f));
-    let triple = vm.new_tuple(vec![here, d, f]);
-    out.push(triple);
-    for name in dirs {
-        let mut p = Parsed::parse(dir);
-        p.join(&name);
-        walk_from(vm, &p.text(), out)?;
-    }
-    Ok(())
-}
+/// `Path.walk`, as CPython 3.13 writes it: a generator over `os.walk`
+/// of the path's text, yielding paths (made by `Vm::snippet_function`;
+/// the class makes its name `Path.walk`, as CPython's generator shows).
+const WALK_SOURCE: &str = "\
+from os import walk
+
+class Path:
+    def walk(self, top_down=True, on_error=None, follow_symlinks=False):
+        root_dir = str(self)
+        for path_str, dirnames, filenames in walk(root_dir, top_down, on_error, follow_symlinks):
+            if root_dir == '.':
+                path_str = path_str[2:]
+            yield type(self)(path_str), dirnames, filenames
+
+path_walk = Path.walk
+";
 
 native! {
     /// `Path.exists(*, follow_symlinks=True)`.
@@ -243,7 +192,7 @@ native! {
         };
         let Some(bytes) = bytes else {
             return Err(PyErr::type_error(format!(
-                "a bytes-like object is required, not '{}'",
+                "memoryview: a bytes-like object is required, not '{}'",
                 vm.class_name(data)
             )));
         };
@@ -279,7 +228,19 @@ native! {
     /// `Path.open(mode='r', buffering=-1, encoding=None, errors=None,
     /// newline=None)`.
     def_method method open as "Path.open"(vm, this, mode?, buffering?, encoding?, errors?, newline?) {
-        let mode = opt_str(vm, mode, "mode")?.unwrap_or_else(|| "r".into());
+        // (CPython's Path.open first asks `"b" not in mode`)
+        let mode = match mode {
+            None => "r".to_string(),
+            Some(m) => match as_str(&vm.heap, m) {
+                Some(m) => m.to_string(),
+                None => {
+                    return Err(PyErr::type_error(format!(
+                        "argument of type '{}' is not iterable",
+                        vm.class_name(m)
+                    )))
+                }
+            },
+        };
         let encoding = opt_str(vm, encoding, "encoding")?;
         let errors = opt_str(vm, errors, "errors")?;
         let newline = opt_str(vm, newline, "newline")?;
@@ -297,27 +258,29 @@ native! {
 
     /// `Path.glob(pattern, *, case_sensitive=None, recurse_symlinks=False)`.
     def_method method glob as "Path.glob"(vm, this, pattern, *, case_sensitive?, recurse_symlinks?) {
-        glob_paths(vm, this, pattern, false)
+        let _ = recurse_symlinks;
+        glob_paths(vm, this, pattern, false, case_sensitive)
     }
 
     /// `Path.rglob(pattern, *, case_sensitive=None, recurse_symlinks=False)`.
     def_method method rglob as "Path.rglob"(vm, this, pattern, *, case_sensitive?, recurse_symlinks?) {
-        glob_paths(vm, this, pattern, true)
+        let _ = recurse_symlinks;
+        glob_paths(vm, this, pattern, true, case_sensitive)
     }
 
     /// `Path.walk(top_down=True, on_error=None, follow_symlinks=False)`:
     /// top-down triples `(dirpath, dirnames, filenames)`.
     def_method method walk as "Path.walk"(vm, this, top_down?, on_error?, follow_symlinks?) {
-        let p = text_of(vm, this);
-        let mut out = Vec::new();
-        walk_from(vm, &p, &mut out)?;
-        if let Some(td) = top_down {
-            if !vm.truthy(td)? {
-                out.reverse();
-            }
-        }
-        let l = vm.new_list(out);
-        vm.get_iter(l)
+        let f = vm.snippet_function(WALK_SOURCE, "path_walk")?;
+        let kwargs: Vec<(String, Value)> = [
+            ("top_down", top_down),
+            ("on_error", on_error),
+            ("follow_symlinks", follow_symlinks),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
+        .collect();
+        vm.call_value(f, vec![this], kwargs)
     }
 
     /// `Path.mkdir(mode=0o777, parents=False, exist_ok=False)`.

@@ -104,6 +104,8 @@ exc_types! {
     BytesWarning => Some(Warning),
     ResourceWarning => Some(Warning),
     EncodingWarning => Some(Warning),
+    // also a subclass of `ValueError`: see `is_subclass_of`
+    UnsupportedOperation => Some(OSError),
 }
 
 impl ExcType {
@@ -111,6 +113,10 @@ impl ExcType {
     pub fn is_subclass_of(self, base: ExcType) -> bool {
         if self == ExcType::ExceptionGroup && base == ExcType::Exception {
             // `class ExceptionGroup(BaseExceptionGroup, Exception)`
+            return true;
+        }
+        if self == ExcType::UnsupportedOperation && base == ExcType::ValueError {
+            // `class UnsupportedOperation(OSError, ValueError)`
             return true;
         }
         let mut cur = Some(self);
@@ -138,6 +144,7 @@ impl ExcType {
             ExcType::TOMLDecodeError => "tomllib.TOMLDecodeError",
             ExcType::QueueEmpty => "asyncio.queues.QueueEmpty",
             ExcType::QueueFull => "asyncio.queues.QueueFull",
+            ExcType::UnsupportedOperation => "io.UnsupportedOperation",
             other => other.name(),
         }
     }
@@ -161,6 +168,7 @@ impl ExcType {
                 | ExcType::TOMLDecodeError
                 | ExcType::QueueEmpty
                 | ExcType::QueueFull
+                | ExcType::UnsupportedOperation
         )
     }
 

@@ -244,6 +244,11 @@ impl<S: Stdlib> Vm<S> {
                 Value::Builtin(crate::builtins::Builtin::ObjectSetattr)
             }
             (Value::ExcType(t), "__name__" | "__qualname__") => self.new_str(t.name()),
+            (Value::ExcType(t), "__module__") => {
+                // (the qualified name's module: `json.decoder`, `io`)
+                let q = t.qualified_name();
+                self.new_str(q.rsplit_once('.').map_or("builtins", |(m, _)| m))
+            }
             (Value::ExcType(t), "__mro__") => {
                 let mut items: Vec<Value> = super::exc_bases::ancestry(t)
                     .into_iter()

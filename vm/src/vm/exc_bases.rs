@@ -101,6 +101,10 @@ pub fn ancestry(e: ExcType) -> Vec<ExcType> {
             // ExceptionGroup, BaseExceptionGroup, Exception, BaseException
             out.push(ExcType::Exception);
         }
+        if c == ExcType::OSError && e == ExcType::UnsupportedOperation {
+            // UnsupportedOperation, OSError, ValueError, Exception, BaseException
+            out.push(ExcType::ValueError);
+        }
         cur = c.parent();
     }
     out
