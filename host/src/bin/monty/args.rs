@@ -78,7 +78,7 @@ Common options:
   --wasm PATH          use this monty.wasm instead of the embedded one
                        (also $MONTY_WASM)
 
-Exit codes: 0 ok, 1 Python exception (check: an error diagnostic), 2 usage,
+Exit codes: 0 ok, 1 Python exception (check: FILE does not compile), 2 usage,
 3 limit exceeded, 4 internal error, 5 run --check refused the program.
 
 Example: an agent's program reads a CSV from a read-only mount and writes
