@@ -462,3 +462,51 @@ impl ToolServer {
         let _ = self.child.wait();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stubs(json: &str) -> String {
+        let d: Declaration = serde_json::from_str(json).unwrap();
+        render_stubs(&d.functions)
+    }
+
+    #[test]
+    fn renders_every_parameter_kind() {
+        assert_eq!(
+            stubs(
+                r#"{"functions":[{"name":"f","params":[
+                {"name":"a","kind":"positional_only","type":"int"},
+                "b",
+                {"name":"args","kind":"var_positional"},
+                {"name":"c","kind":"keyword_only","default":null},
+                {"name":"d","type":"Optional[list[str]]","default":["x",1,true]},
+                {"name":"kw","kind":"var_keyword","type":"Any"}],
+                "returns":"None"}]}"#
+            ),
+            "from typing import Any, Optional\n\n\
+             def f(a: int, /, b, *args, c=None, d: Optional[list[str]] = [\"x\", 1, True], **kw: Any) -> None: ...\n"
+        );
+        assert_eq!(
+            stubs(
+                r#"{"functions":[{"name":"g","params":[{"name":"x","kind":"keyword_only"}],"async":true}]}"#
+            ),
+            "async def g(*, x): ...\n"
+        );
+    }
+
+    #[test]
+    fn run_time_params_are_the_names() {
+        let d: Declaration = serde_json::from_str(
+            r#"{"functions":[{"name":"f","params":["a",{"name":"b","type":"int"}]},
+                {"name":"g","params":[{"name":"k","kind":"var_keyword"}]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            d.functions[0].external().params,
+            Some(vec!["a".to_owned(), "b".to_owned()])
+        );
+        assert_eq!(d.functions[1].external().params, None);
+    }
+}
