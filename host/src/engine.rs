@@ -430,6 +430,24 @@ impl Engine {
         filename: &str,
         stubs: &str,
     ) -> Result<CheckReport, Error> {
+        self.check_with_externals(code, filename, stubs, &[], &[])
+    }
+
+    /// Checks `code` as [`Engine::check_with_stubs`] does, with the host
+    /// functions `externals` (their names, and modules, are defined for the
+    /// check) and the names of the `inputs` the program will be given.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::check`].
+    pub fn check_with_externals(
+        &self,
+        code: &str,
+        filename: &str,
+        stubs: &str,
+        externals: &[crate::ExternalFunction],
+        inputs: &[String],
+    ) -> Result<CheckReport, Error> {
         let mut session = Session::new(
             &self.inner.compiled,
             self.inner.limits.clone(),
@@ -437,7 +455,7 @@ impl Engine {
         )?;
         let bytes = session.call(
             Export::Check,
-            protocol::check_message(code, filename, stubs).as_bytes(),
+            protocol::check_message(code, filename, stubs, externals, inputs).as_bytes(),
         )?;
         serde_json::from_slice(&bytes).map_err(|e| {
             Error::Internal(format!(

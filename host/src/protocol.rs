@@ -179,13 +179,27 @@ pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
 }
 
 /// The `check` message.
-pub(crate) fn check_message(code: &str, filename: &str, stubs: &str) -> String {
+pub(crate) fn check_message(
+    code: &str,
+    filename: &str,
+    stubs: &str,
+    externals: &[ExternalFunction],
+    inputs: &[String],
+) -> String {
     let wire = monty_wire::CheckRequest {
         code: code.to_owned(),
         filename: filename.to_owned(),
-        externals: Vec::new(),
+        externals: externals
+            .iter()
+            .map(|f| monty_wire::External {
+                name: f.name.clone(),
+                params: f.params.clone(),
+                is_async: f.is_async,
+                module: f.module.clone(),
+            })
+            .collect(),
         stubs: stubs.to_owned(),
-        inputs: Vec::new(),
+        inputs: inputs.to_vec(),
     };
     serde_json::to_string(&wire).expect("requests always serialize")
 }

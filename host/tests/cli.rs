@@ -391,3 +391,152 @@ fn a_run_saved_at_an_os_call_resumes_in_another_process() {
     assert_eq!(stdout(&out), "7\n");
     let _ = std::fs::remove_file(&state);
 }
+
+/// A tool server (sh script) declaring typed tools; any call creates the
+/// marker file before answering `"ok"`. Returns the command and the marker.
+fn marker_server() -> (String, PathBuf) {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-servers");
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = format!(
+        "{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    );
+    let marker = dir.join(format!("called_{n}"));
+    let _ = std::fs::remove_file(&marker);
+    let script = dir.join(format!("server_{n}.sh"));
+    let declaration = r#"{"functions":[{"name":"get_weather","params":[{"name":"city","type":"str"},{"name":"units","type":"str","default":"metric","kind":"keyword_only"}],"returns":"dict[str, Any]"},{"name":"fetch","params":["url"],"async":true,"returns":"str"},{"name":"log","params":null}]}"#;
+    std::fs::write(
+        &script,
+        format!(
+            "echo '{declaration}'\nwhile read line; do touch '{}'; \
+             id=$(echo \"$line\" | sed 's/.*\"id\": *\\([0-9]*\\).*/\\1/'); \
+             echo \"{{\\\"id\\\":$id,\\\"value\\\":\\\"ok\\\"}}\"; done\n",
+            marker.display()
+        ),
+    )
+    .unwrap();
+    (format!("sh '{}'", script.display()), marker)
+}
+
+#[test]
+fn run_check_refuses_a_wrong_call_to_a_declared_tool_without_calling_the_server() {
+    let (server, marker) = marker_server();
+    let (file, out) = run(
+        "w = get_weather('Paris', 'metric', 3)\nprint(w)\n",
+        &["--check", "--tools-cmd", &server],
+    );
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{}:1:26: TypeError: get_weather() takes 1 positional argument but 3 were given [call-arity]\n",
+            file.display()
+        )
+    );
+    assert!(!marker.exists(), "the tool server was called");
+
+    // an undefined name (the tools and --input names are defined)
+    let (_, out) = run(
+        "print(get_weather(city))\nprint(citty)\n",
+        &[
+            "--check",
+            "--tools-cmd",
+            &server,
+            "--input",
+            "city=\"Oslo\"",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("NameError: name 'citty' is not defined"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!marker.exists(), "the tool server was called");
+
+    // --json: one check_failed line on stdout
+    let (_, out) = run(
+        "get_weather()\n",
+        &["--check", "--tools-cmd", &server, "--json"],
+    );
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["status"], "check_failed");
+    assert_eq!(line["diagnostics"][0]["code"], "call-arity");
+    assert!(!marker.exists(), "the tool server was called");
+}
+
+#[test]
+fn run_check_runs_a_correct_program() {
+    let (server, marker) = marker_server();
+    let (_, out) = run(
+        "import tools\nprint(tools.get_weather(city, units='imperial'))\n",
+        &[
+            "--check",
+            "--tools-cmd",
+            &server,
+            "--input",
+            "city=\"Oslo\"",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "ok\n");
+    assert!(marker.exists(), "the tool server was not called");
+    // --stubs declares further tools for the check
+    let stubs = write_source("def extra(a: int) -> int: ...\n");
+    let (_, out) = run(
+        "extra()\n",
+        &["--check", "--stubs", stubs.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert!(stderr(&out).contains("[call-arity]"), "{}", stderr(&out));
+}
+
+#[test]
+fn check_with_tools_cmd_checks_against_the_declarations() {
+    warm_cache();
+    let (server, marker) = marker_server();
+    let file = write_source("get_weather('Paris', units=1, color='x')\nlog(1, 2, x=3)\n");
+    let out = monty()
+        .args(["check", file.to_str().unwrap(), "--tools-cmd", &server])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(
+        text.contains("get_weather() got an unexpected keyword argument 'color' [call-keyword]"),
+        "{text}"
+    );
+    assert!(!text.contains("log"), "{text}");
+    assert!(!marker.exists());
+}
+
+#[test]
+fn stubs_prints_the_declared_tools() {
+    let (server, marker) = marker_server();
+    let out = monty()
+        .args(["stubs", "--tools-cmd", &server])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "from typing import Any\n\n\
+         def get_weather(city: str, *, units: str = \"metric\") -> dict[str, Any]: ...\n\
+         async def fetch(url) -> str: ...\n\
+         def log(*args, **kwargs): ...\n"
+    );
+    assert!(!marker.exists());
+    // plain names only: no typing header
+    let out = monty()
+        .args([
+            "stubs",
+            "--tools-cmd",
+            r#"echo '{"functions":[{"name":"f","params":["a","b"]}]}'"#,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&out), "def f(a, b): ...\n");
+}

@@ -13,14 +13,23 @@ monty: run LLM-written Python in a sandbox
 Usage:
   monty run FILE [options]     run FILE ('-' reads stdin)
   monty resume STATE [options] continue an execution saved with --save-at-call
-  monty check FILE [--json] [--stubs FILE.pyi]
+  monty check FILE [--json] [--stubs FILE.pyi] [--tools-cmd CMD]
                                check FILE statically without running it,
-                               against the tools declared in FILE.pyi
+                               against the tools declared in FILE.pyi and
+                               by the tool server CMD
+  monty stubs --tools-cmd CMD  print the tool server's declared tools as
+                               Python stubs (for a prompt; what check uses)
   monty --help | --version
 
 Options for run:
   --input NAME=JSON    define global NAME (tagged JSON value); repeatable
   --tools-cmd CMD      start CMD (via sh -c) as a JSON-lines tool server
+  --check              check FILE first (as `monty check`, against the tool
+                       server's declarations, --stubs and the --input
+                       names); with an error diagnostic print the
+                       diagnostics on stderr and exit 5 without running
+                       (the tool server gets no call)
+  --stubs FILE.pyi     (with --check) stubs of further host tools
   --fuel N|none        CPU budget in fuel units (default 50000000000)
   --timeout SECS|none  time budget for running Python, in seconds (default 30)
   --max-instructions N|none
@@ -69,7 +78,8 @@ Common options:
   --wasm PATH          use this monty.wasm instead of the embedded one
                        (also $MONTY_WASM)
 
-Exit codes: 0 ok, 1 Python exception, 2 usage, 3 limit exceeded, 4 internal error.
+Exit codes: 0 ok, 1 Python exception (check: FILE does not compile), 2 usage,
+3 limit exceeded, 4 internal error, 5 run --check refused the program.
 
 Example: an agent's program reads a CSV from a read-only mount and writes
 its report into memory (examples/report.py in the repository):
@@ -124,6 +134,13 @@ pub enum Command {
     /// `resume STATE`: the same options as `run`; `file` is the state file.
     Resume(RunArgs),
     Check(CheckArgs),
+    /// `stubs --tools-cmd CMD`.
+    Stubs(StubsArgs),
+}
+
+#[derive(Debug, Default)]
+pub struct StubsArgs {
+    pub tools_cmd: String,
 }
 
 #[derive(Debug, Default)]
@@ -141,8 +158,11 @@ pub struct RunArgs {
     pub trust_unsealed: bool,
     pub json: bool,
     pub wasm: Option<PathBuf>,
-    /// `check --stubs FILE.pyi` (parsed with the run options).
+    /// `check --stubs FILE.pyi` / `run --check --stubs FILE.pyi` (parsed
+    /// with the run options).
     pub stubs: Option<PathBuf>,
+    /// `run --check`: check before running, refuse on errors.
+    pub check: bool,
     /// `--save-at-call K STATE`.
     pub save_at_call: Option<(u64, PathBuf)>,
     /// `--mount`, in order.
@@ -166,6 +186,8 @@ pub struct CheckArgs {
     pub wasm: Option<PathBuf>,
     /// Python stubs of the host's tools (`--stubs FILE.pyi`).
     pub stubs: Option<PathBuf>,
+    /// `--tools-cmd CMD`: the tool server whose declarations are stubs too.
+    pub tools_cmd: Option<String>,
 }
 
 /// `virtual`, `real` or `real:SECS` (the cap on time waited, default 60 s).
@@ -225,6 +247,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         "-V" | "--version" => return Ok(Command::Version),
         "run" | "resume" => true,
         "check" => false,
+        "stubs" => return parse_stubs(args),
         other => return Err(format!("unknown command {other:?}")),
     };
     let mut opts = Options {
@@ -246,7 +269,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         match (name.as_str(), run) {
             ("--help", _) => return Ok(Command::Help),
             ("--json", _) if inline.is_none() => r.json = true,
-            ("--stubs", false) => r.stubs = Some(PathBuf::from(opts.value(&name, inline)?)),
+            ("--stubs", _) if sub != "resume" => {
+                r.stubs = Some(PathBuf::from(opts.value(&name, inline)?))
+            }
             ("--wasm", _) => r.wasm = Some(PathBuf::from(opts.value(&name, inline)?)),
             ("--input", true) => {
                 let spec = opts.value(&name, inline)?;
@@ -260,7 +285,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     .map_err(|e| format!("--input {var}: invalid JSON value: {e}"))?;
                 r.inputs.push((var.to_owned(), value));
             }
-            ("--tools-cmd", true) => r.tools_cmd = Some(opts.value(&name, inline)?),
+            ("--check", true) if sub == "run" && inline.is_none() => r.check = true,
+            ("--tools-cmd", _) => r.tools_cmd = Some(opts.value(&name, inline)?),
             ("--save-at-call", true) if sub == "run" => {
                 let k = opts.value(&name, inline)?;
                 let k: u64 = k.parse().ok().filter(|k| *k >= 1).ok_or_else(|| {
@@ -340,6 +366,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             _ => return Err(format!("unknown option {name:?} for '{sub}'")),
         }
     }
+    if run && r.stubs.is_some() && !r.check {
+        return Err("--stubs needs --check for 'run'".to_owned());
+    }
     r.file = file.ok_or(if sub == "resume" {
         "missing STATE"
     } else {
@@ -355,8 +384,30 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             json: r.json,
             wasm: r.wasm,
             stubs: r.stubs,
+            tools_cmd: r.tools_cmd,
         })
     })
+}
+
+/// `stubs --tools-cmd CMD`.
+fn parse_stubs(args: impl Iterator<Item = String>) -> Result<Command, String> {
+    let mut opts = Options {
+        args: args.peekable(),
+    };
+    let mut tools_cmd = None;
+    while let Some(arg) = opts.args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n.to_owned(), Some(v.to_owned())),
+            None => (arg.clone(), None),
+        };
+        match name.as_str() {
+            "--help" => return Ok(Command::Help),
+            "--tools-cmd" => tools_cmd = Some(opts.value(&name, inline)?),
+            _ => return Err(format!("unexpected argument {arg:?} for 'stubs'")),
+        }
+    }
+    let tools_cmd = tools_cmd.ok_or("'stubs' needs --tools-cmd CMD")?;
+    Ok(Command::Stubs(StubsArgs { tools_cmd }))
 }
 
 #[cfg(test)]
@@ -375,6 +426,21 @@ mod tests {
         assert_eq!(c.stubs, Some(PathBuf::from("tools.pyi")));
         assert!(c.json);
         assert!(parse(args("run x.py --stubs tools.pyi")).is_err());
+        let Command::Run(r) = parse(args("run x.py --check --stubs t.pyi --tools-cmd s")).unwrap()
+        else {
+            panic!()
+        };
+        assert!(r.check && r.stubs.is_some() && r.tools_cmd.is_some());
+        let Command::Check(c) = parse(args("check x.py --tools-cmd s")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.tools_cmd.as_deref(), Some("s"));
+        let Command::Stubs(s) = parse(args("stubs --tools-cmd=s")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(s.tools_cmd, "s");
+        assert!(parse(args("stubs")).is_err());
+        assert!(parse(args("resume x --check")).is_err());
     }
 
     #[test]

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use args::{CheckArgs, Command, RunArgs, USAGE};
+use args::{CheckArgs, Command, RunArgs, StubsArgs, USAGE};
 use monty_host::{
     CallResult, Clock, Config, Engine, Entropy, Environment, Error, ExternalError, Limits, MemFs,
     Mount, OsAccess, OsRouter, OutputSink, Progress, SleepPolicy, StartRequest, StdioSink, Stream,
@@ -31,6 +31,8 @@ const EXIT_PYTHON: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 const EXIT_LIMIT: u8 = 3;
 const EXIT_INTERNAL: u8 = 4;
+/// `run --check` found an error diagnostic and ran nothing.
+const EXIT_CHECK: u8 = 5;
 
 fn main() -> ExitCode {
     let code = match args::parse(std::env::args().skip(1)) {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Ok(Command::Run(run)) => cmd_run(run, false),
         Ok(Command::Resume(run)) => cmd_run(run, true),
         Ok(Command::Check(check)) => cmd_check(check),
+        Ok(Command::Stubs(stubs)) => cmd_stubs(stubs),
         Err(message) => {
             eprint!("monty: {message}\n\n{USAGE}");
             EXIT_USAGE
@@ -241,7 +244,7 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
         Ok(os) => os,
         Err(exit) => return exit,
     };
-    let engine = match build_engine(run.wasm, limits) {
+    let engine = match build_engine(run.wasm.clone(), limits) {
         Ok(engine) => engine,
         Err(exit) => return exit,
     };
@@ -249,6 +252,17 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
         Ok(server) => server,
         Err(message) => return report_error(&Error::Internal(message), run.json.then_some("")),
     };
+    if let (true, Source::Code(code)) = (run.check, &source) {
+        // The server is started only to read its declarations: it gets
+        // no call unless the program passes.
+        let inputs: Vec<String> = run.inputs.iter().map(|(name, _)| name.clone()).collect();
+        if let Err(exit) = check_before_run(&engine, code, &run, server.as_ref(), &inputs) {
+            if let Some(server) = server {
+                server.finish();
+            }
+            return exit;
+        }
+    }
     let mid_line = Arc::new(AtomicBool::new(false));
     let sink = CliSink {
         inner: StdioSink,
@@ -463,6 +477,91 @@ fn report_error(error: &Error, json: Option<&str>) -> u8 {
     exit
 }
 
+/// The stubs a check uses: FILE.pyi's text, then the tool server's
+/// declarations rendered as stubs (the text `monty stubs` prints).
+fn check_stubs(
+    stubs: Option<&PathBuf>,
+    declared: &[tools::DeclaredFunction],
+) -> Result<String, u8> {
+    let mut text = match stubs {
+        Some(path) => std::fs::read_to_string(path).map_err(|e| {
+            eprintln!("monty: cannot read {}: {e}", path.display());
+            EXIT_USAGE
+        })?,
+        None => String::new(),
+    };
+    if !declared.is_empty() {
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&tools::render_stubs(declared));
+    }
+    Ok(text)
+}
+
+/// A diagnostic as `monty check` prints it.
+fn diagnostic_line(file: &str, d: &monty_host::Diagnostic) -> String {
+    if d.col > 0 {
+        format!(
+            "{}:{}:{}: {}: {} [{}]",
+            file, d.line, d.col, d.type_name, d.message, d.code
+        )
+    } else {
+        format!("{}:{}: {}: {}", file, d.line, d.type_name, d.message)
+    }
+}
+
+fn diagnostics_json(report: &monty_host::CheckReport) -> Vec<serde_json::Value> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| serde_json::to_value(d).expect("diagnostics encode"))
+        .collect()
+}
+
+/// `run --check`: `Err(exit)` when the program must not run (an error
+/// diagnostic: printed as `monty check` prints them, on stderr, or with
+/// `--json` as one `{"status":"check_failed"}` line on stdout).
+fn check_before_run(
+    engine: &Engine,
+    code: &str,
+    run: &RunArgs,
+    server: Option<&ToolServer>,
+    inputs: &[String],
+) -> Result<(), u8> {
+    let (declared, externals) = match server {
+        Some(server) => (&server.declared[..], &server.functions[..]),
+        None => (&[][..], &[][..]),
+    };
+    let stubs = check_stubs(run.stubs.as_ref(), declared)?;
+    let report = engine
+        .check_with_externals(code, &run.file, &stubs, externals, inputs)
+        .map_err(|error| report_error(&error, run.json.then_some("")))?;
+    if report.ok && report.diagnostics.iter().all(|d| d.severity != "error") {
+        return Ok(());
+    }
+    if run.json {
+        println!(
+            "{}",
+            serde_json::json!({"status": "check_failed", "diagnostics": diagnostics_json(&report)})
+        );
+    } else {
+        for d in &report.diagnostics {
+            eprintln!("{}", diagnostic_line(&run.file, d));
+        }
+    }
+    Err(EXIT_CHECK)
+}
+
+/// Starts the tool server `cmd` only to read its declarations, then stops
+/// it (no call is sent).
+fn declarations(cmd: &str) -> Result<ToolServer, u8> {
+    ToolServer::spawn(cmd).map_err(|message| {
+        eprintln!("monty: {message}");
+        EXIT_INTERNAL
+    })
+}
+
 fn cmd_check(check: CheckArgs) -> u8 {
     let code = match read_source(&check.file) {
         Ok(code) => code,
@@ -472,40 +571,35 @@ fn cmd_check(check: CheckArgs) -> u8 {
         Ok(engine) => engine,
         Err(exit) => return exit,
     };
-    let stubs = match &check.stubs {
-        Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) => {
-                eprintln!("monty: cannot read {}: {e}", path.display());
-                return EXIT_USAGE;
-            }
-        },
-        None => String::new(),
+    let server = match check.tools_cmd.as_deref().map(declarations).transpose() {
+        Ok(server) => server,
+        Err(exit) => return exit,
     };
-    let report = match engine.check_with_stubs(&code, &check.file, &stubs) {
+    let (declared, externals) = match server {
+        Some(server) => {
+            let declared = server.declared.clone();
+            let externals = server.functions.clone();
+            server.finish();
+            (declared, externals)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let stubs = match check_stubs(check.stubs.as_ref(), &declared) {
+        Ok(stubs) => stubs,
+        Err(exit) => return exit,
+    };
+    let report = match engine.check_with_externals(&code, &check.file, &stubs, &externals, &[]) {
         Ok(report) => report,
         Err(error) => return report_error(&error, check.json.then_some("")),
     };
     if check.json {
-        let diagnostics: Vec<_> = report
-            .diagnostics
-            .iter()
-            .map(|d| serde_json::to_value(d).expect("diagnostics encode"))
-            .collect();
         println!(
             "{}",
-            serde_json::json!({"ok": report.ok, "diagnostics": diagnostics})
+            serde_json::json!({"ok": report.ok, "diagnostics": diagnostics_json(&report)})
         );
     } else {
         for d in &report.diagnostics {
-            if d.col > 0 {
-                println!(
-                    "{}:{}:{}: {}: {} [{}]",
-                    check.file, d.line, d.col, d.type_name, d.message, d.code
-                );
-            } else {
-                println!("{}:{}: {}: {}", check.file, d.line, d.type_name, d.message);
-            }
+            println!("{}", diagnostic_line(&check.file, d));
         }
     }
     if report.ok {
@@ -513,4 +607,16 @@ fn cmd_check(check: CheckArgs) -> u8 {
     } else {
         EXIT_PYTHON
     }
+}
+
+/// `stubs --tools-cmd CMD`: the declared tools as Python stub text.
+fn cmd_stubs(stubs: StubsArgs) -> u8 {
+    let server = match declarations(&stubs.tools_cmd) {
+        Ok(server) => server,
+        Err(exit) => return exit,
+    };
+    let text = tools::render_stubs(&server.declared);
+    server.finish();
+    print!("{text}");
+    EXIT_OK
 }

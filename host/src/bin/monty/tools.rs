@@ -25,6 +25,8 @@ pub struct ToolServer {
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
     pub functions: Vec<ExternalFunction>,
+    /// The declaration as sent (with annotations), for the stubs.
+    pub declared: Vec<DeclaredFunction>,
 }
 
 #[derive(Deserialize)]
@@ -32,13 +34,219 @@ struct Declaration {
     functions: Vec<DeclaredFunction>,
 }
 
-#[derive(Deserialize)]
-struct DeclaredFunction {
-    name: String,
+/// One declared tool: `{"name", "params"?, "async"?, "returns"?}`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DeclaredFunction {
+    pub name: String,
+    /// Plain names, or objects with a type, a default and a kind.
     #[serde(default)]
-    params: Option<Vec<String>>,
+    pub params: Option<Vec<DeclaredParam>>,
     #[serde(default, rename = "async")]
-    is_async: bool,
+    pub is_async: bool,
+    /// The return annotation (Python type text), if any.
+    #[serde(default)]
+    pub returns: Option<String>,
+}
+
+/// A parameter: `"city"` or `{"name": "city", "type": "str", "default":
+/// JSON, "kind": "positional_only" | "positional_or_keyword" |
+/// "keyword_only" | "var_positional" | "var_keyword"}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum DeclaredParam {
+    Name(String),
+    Full {
+        name: String,
+        #[serde(default, rename = "type")]
+        annotation: Option<String>,
+        #[serde(default, deserialize_with = "present_json")]
+        default: Option<serde_json::Value>,
+        #[serde(default)]
+        kind: ParamKind,
+    },
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParamKind {
+    PositionalOnly,
+    #[default]
+    PositionalOrKeyword,
+    KeywordOnly,
+    VarPositional,
+    VarKeyword,
+}
+
+/// `Some(value)` whenever the key is present, even for `null` (a default
+/// of `None`).
+fn present_json<'de, D: Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    serde_json::Value::deserialize(d).map(Some)
+}
+
+impl DeclaredParam {
+    fn name(&self) -> &str {
+        match self {
+            DeclaredParam::Name(name) | DeclaredParam::Full { name, .. } => name,
+        }
+    }
+
+    fn kind(&self) -> ParamKind {
+        match self {
+            DeclaredParam::Name(_) => ParamKind::PositionalOrKeyword,
+            DeclaredParam::Full { kind, .. } => *kind,
+        }
+    }
+}
+
+impl DeclaredFunction {
+    /// The function as the program sees it at run time: parameter names
+    /// (none with `*args` / `**kwargs`: arguments then pass through as
+    /// given), also an attribute of module `tools`.
+    pub fn external(&self) -> ExternalFunction {
+        let params = self.params.as_ref().and_then(|params| {
+            params
+                .iter()
+                .all(|p| !matches!(p.kind(), ParamKind::VarPositional | ParamKind::VarKeyword))
+                .then(|| params.iter().map(|p| p.name().to_owned()).collect())
+        });
+        ExternalFunction {
+            name: self.name.clone(),
+            params,
+            is_async: self.is_async,
+            module: Some("tools".to_owned()),
+        }
+    }
+
+    /// `def name(params) -> returns: ...` (`async def` for async tools);
+    /// without declared params, `(*args, **kwargs)`.
+    fn stub(&self) -> String {
+        let params = match &self.params {
+            None => "*args, **kwargs".to_owned(),
+            Some(params) => render_params(params),
+        };
+        let returns = self
+            .returns
+            .as_deref()
+            .map(|r| format!(" -> {r}"))
+            .unwrap_or_default();
+        let prefix = if self.is_async { "async " } else { "" };
+        format!("{prefix}def {}({params}){returns}: ...", self.name)
+    }
+}
+
+fn render_params(params: &[DeclaredParam]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut positional_only = false;
+    let mut star = false;
+    for p in params {
+        let kind = p.kind();
+        if positional_only && kind != ParamKind::PositionalOnly {
+            out.push("/".to_owned());
+            positional_only = false;
+        }
+        match kind {
+            ParamKind::PositionalOnly => positional_only = true,
+            ParamKind::KeywordOnly if !star => {
+                out.push("*".to_owned());
+                star = true;
+            }
+            ParamKind::VarPositional => star = true,
+            _ => {}
+        }
+        let stars = match kind {
+            ParamKind::VarPositional => "*",
+            ParamKind::VarKeyword => "**",
+            _ => "",
+        };
+        let mut text = format!("{stars}{}", p.name());
+        if let DeclaredParam::Full {
+            annotation,
+            default,
+            ..
+        } = p
+        {
+            if let Some(annotation) = annotation {
+                text.push_str(": ");
+                text.push_str(annotation);
+            }
+            if let Some(default) = default {
+                let sep = if annotation.is_some() { " = " } else { "=" };
+                text.push_str(sep);
+                text.push_str(&python_literal(default));
+            }
+        }
+        out.push(text);
+    }
+    if positional_only {
+        out.push("/".to_owned());
+    }
+    out.join(", ")
+}
+
+/// A JSON default as Python source: scalars, and lists and dicts of them.
+fn python_literal(value: &serde_json::Value) -> String {
+    use serde_json::Value as J;
+    match value {
+        J::Null => "None".to_owned(),
+        J::Bool(true) => "True".to_owned(),
+        J::Bool(false) => "False".to_owned(),
+        J::Number(n) => n.to_string(),
+        // a JSON string literal is a valid Python one
+        J::String(_) => value.to_string(),
+        J::Array(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(python_literal)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        J::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{}: {}", J::String(k.clone()), python_literal(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// The names `typing` exports that declared annotations may use.
+const TYPING_NAMES: &[&str] = &[
+    "Any",
+    "Callable",
+    "Literal",
+    "Mapping",
+    "NotRequired",
+    "Optional",
+    "Sequence",
+    "TypedDict",
+    "Union",
+];
+
+/// The declared tools as Python stub text: what `monty stubs` prints for
+/// a prompt and what `check` / `run --check` check the program against.
+pub fn render_stubs(functions: &[DeclaredFunction]) -> String {
+    let defs: Vec<String> = functions.iter().map(DeclaredFunction::stub).collect();
+    let used: Vec<&str> = TYPING_NAMES
+        .iter()
+        .copied()
+        .filter(|name| {
+            defs.iter().any(|d| {
+                d.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|word| word == *name)
+            })
+        })
+        .collect();
+    let mut text = String::new();
+    if !used.is_empty() {
+        text.push_str(&format!("from typing import {}\n\n", used.join(", ")));
+    }
+    for d in defs {
+        text.push_str(&d);
+        text.push('\n');
+    }
+    text
 }
 
 #[derive(Serialize)]
@@ -115,22 +323,19 @@ impl ToolServer {
             stdin,
             stdout,
             functions: Vec::new(),
+            declared: Vec::new(),
         };
         let line = server.read_line("its function declaration")?;
         let declaration: Declaration = serde_json::from_str(&line).map_err(|e| {
             format!("the tool server's first line is not a {{\"functions\": [...]}} declaration ({e}): {}", shorten(&line))
         })?;
+        // the tool server's functions are also `import tools`
         server.functions = declaration
             .functions
-            .into_iter()
-            .map(|f| ExternalFunction {
-                name: f.name,
-                params: f.params,
-                is_async: f.is_async,
-                // the tool server's functions are also `import tools`
-                module: Some("tools".to_owned()),
-            })
+            .iter()
+            .map(DeclaredFunction::external)
             .collect();
+        server.declared = declaration.functions;
         Ok(server)
     }
 
@@ -255,5 +460,53 @@ impl ToolServer {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stubs(json: &str) -> String {
+        let d: Declaration = serde_json::from_str(json).unwrap();
+        render_stubs(&d.functions)
+    }
+
+    #[test]
+    fn renders_every_parameter_kind() {
+        assert_eq!(
+            stubs(
+                r#"{"functions":[{"name":"f","params":[
+                {"name":"a","kind":"positional_only","type":"int"},
+                "b",
+                {"name":"args","kind":"var_positional"},
+                {"name":"c","kind":"keyword_only","default":null},
+                {"name":"d","type":"Optional[list[str]]","default":["x",1,true]},
+                {"name":"kw","kind":"var_keyword","type":"Any"}],
+                "returns":"None"}]}"#
+            ),
+            "from typing import Any, Optional\n\n\
+             def f(a: int, /, b, *args, c=None, d: Optional[list[str]] = [\"x\", 1, True], **kw: Any) -> None: ...\n"
+        );
+        assert_eq!(
+            stubs(
+                r#"{"functions":[{"name":"g","params":[{"name":"x","kind":"keyword_only"}],"async":true}]}"#
+            ),
+            "async def g(*, x): ...\n"
+        );
+    }
+
+    #[test]
+    fn run_time_params_are_the_names() {
+        let d: Declaration = serde_json::from_str(
+            r#"{"functions":[{"name":"f","params":["a",{"name":"b","type":"int"}]},
+                {"name":"g","params":[{"name":"k","kind":"var_keyword"}]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            d.functions[0].external().params,
+            Some(vec!["a".to_owned(), "b".to_owned()])
+        );
+        assert_eq!(d.functions[1].external().params, None);
     }
 }
