@@ -505,6 +505,7 @@ fn check_with_tools_cmd_checks_against_the_declarations() {
         .output()
         .unwrap();
     let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
     assert!(
         text.contains("get_weather() got an unexpected keyword argument 'color' [call-keyword]"),
         "{text}"

@@ -28,6 +28,8 @@ pub struct FileData {
     /// The absolute sandbox path it named when opened (where writes go,
     /// whatever `os.chdir` does after).
     pub path: String,
+    /// Whether the program named the file with bytes (`f.name` is bytes).
+    pub name_bytes: bool,
     /// The mode as given (`f.mode`).
     pub mode: String,
     pub readable: bool,
@@ -96,7 +98,8 @@ fn parse_mode(mode: &str) -> PyResult<Mode> {
 }
 
 /// The text of a path argument (str, bytes or a path-like object).
-fn path_of(vm: &mut Vm, file: Value) -> PyResult<String> {
+/// The path `open()` was given, as text, and whether it was bytes.
+fn path_of(vm: &mut Vm, file: Value) -> PyResult<(String, bool)> {
     if let Value::Int(_) | Value::Bool(_) = file {
         return Err(PyErr::new(
             ExcType::OSError,
@@ -104,8 +107,8 @@ fn path_of(vm: &mut Vm, file: Value) -> PyResult<String> {
         ));
     }
     match super::os::fspath_of(vm, file)? {
-        Some(super::os::PathArg::Text(t)) => Ok(t),
-        Some(super::os::PathArg::Bytes(b)) => Ok(String::from_utf8_lossy(&b).into_owned()),
+        Some(super::os::PathArg::Text(t)) => Ok((t, false)),
+        Some(super::os::PathArg::Bytes(b)) => Ok((String::from_utf8_lossy(&b).into_owned(), true)),
         _ => Err(PyErr::type_error(format!(
             "expected str, bytes or os.PathLike object, not {}",
             vm.class_name(file)
@@ -208,7 +211,7 @@ pub fn open_path(
             "binary mode doesn't take a newline argument",
         ));
     }
-    let name = path_of(vm, file)?;
+    let (name, name_bytes) = path_of(vm, file)?;
     // (CPython's default is the locale's encoding, spelled 'UTF-8')
     let encoding = encoding.unwrap_or_else(|| "UTF-8".into());
     let errors = errors.unwrap_or_else(|| "strict".into());
@@ -246,6 +249,7 @@ pub fn open_path(
         .new_value(Obj::Native(NativeObj::File(Box::new(FileData {
             name,
             path,
+            name_bytes,
             mode: mode_text.to_string(),
             readable: mode.readable,
             writable: mode.writable,
@@ -293,6 +297,7 @@ pub(crate) fn wrap_buffer(
         .new_value(Obj::Native(NativeObj::File(Box::new(FileData {
             name: String::new(),
             path: String::new(),
+            name_bytes: false,
             mode: String::new(),
             readable: true,
             writable: true,
@@ -625,8 +630,12 @@ impl np::NativeType for FileType {
             "line_buffering" | "write_through" if !is_binary(vm, id) => Value::Bool(false),
             "newlines" if !is_binary(vm, id) => Value::None,
             "name" => {
-                let n = f.name.clone();
-                vm.new_str(n)
+                let (n, b) = (f.name.clone(), f.name_bytes);
+                if b {
+                    vm.new_bytes(n.into_bytes())
+                } else {
+                    vm.new_str(n)
+                }
             }
             "mode" => {
                 let m = f.mode.clone();
@@ -668,7 +677,12 @@ impl np::NativeType for FileType {
             let enc = crate::vm::repr::str_repr(&f.encoding);
             return Ok(format!("<_io.TextIOWrapper encoding={enc}>"));
         }
-        let name = crate::vm::repr::str_repr(&f.name);
+        let name = if f.name_bytes {
+            let b = vm.new_bytes(f.name.clone().into_bytes());
+            vm.repr(b)?
+        } else {
+            crate::vm::repr::str_repr(&f.name)
+        };
         Ok(if is_binary(vm, id) {
             format!("<{} name={name}>", Self::type_name_of(vm, id))
         } else {

@@ -15,7 +15,7 @@
 use super::native_class::{binds, make_class, module_attr, Methods};
 use super::os::PathArg;
 use super::ModuleDef;
-use crate::object::{Dict, ExcType, Instance, NativeId, Obj, Value};
+use crate::object::{Dict, ExcType, HashKey, Instance, NativeId, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// `os.walk(top, topdown=True, onerror=None, followlinks=False)`, as the
@@ -57,6 +57,8 @@ pub(crate) const DIR_ENTRY: Methods = &[
     ("__init__", "_dir_entry_init"),
     ("__repr__", "_dir_entry_repr"),
     ("__fspath__", "_dir_entry_fspath"),
+    ("__setattr__", "_dir_entry_setattr"),
+    ("__getattr__", "_dir_entry_getattr"),
     ("is_dir", "_dir_entry_is_dir"),
     ("is_file", "_dir_entry_is_file"),
     ("is_symlink", "_dir_entry_is_symlink"),
@@ -115,14 +117,15 @@ fn instance(vm: &mut Vm, name: &str, attrs: Vec<(&str, Value)>) -> PyResult<Valu
             format!("os.{name} is not a class"),
         ));
     };
-    let inst = vm.heap.new_value(Obj::Instance(Instance {
-        class,
-        attrs: Dict::new(),
-    }));
+    // (straight into the instance's dict: `DirEntry.__setattr__` refuses)
+    let mut dict = Dict::new();
     for (k, v) in attrs {
-        vm.set_attr(inst, k, v)?;
+        let key = vm.new_str(k);
+        dict.insert(HashKey::Str(k.into()), key, v);
     }
-    Ok(inst)
+    Ok(vm
+        .heap
+        .new_value(Obj::Instance(Instance { class, attrs: dict })))
 }
 
 /// `os.scandir(path)` of a path given as text or bytes (`'.'` when absent).
@@ -186,6 +189,22 @@ fn entry_path(vm: &mut Vm, this: Value) -> PyResult<String> {
     }
 }
 
+/// The arguments of `is_dir`/`is_file`/`stat`: only the keyword
+/// `follow_symlinks` (which changes nothing here), with CPython's messages.
+fn follow_symlinks_only(name: &str, args: &[Value], kwargs: &[(String, Value)]) -> PyResult<()> {
+    if !args.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{name}() takes no positional arguments"
+        )));
+    }
+    if let Some((k, _)) = kwargs.iter().find(|(k, _)| k != "follow_symlinks") {
+        return Err(PyErr::type_error(format!(
+            "{name}() got an unexpected keyword argument '{k}'"
+        )));
+    }
+    Ok(())
+}
+
 /// The answer of a type question about the entry: `False` for an entry
 /// that is gone.
 fn entry_is(vm: &mut Vm, this: Value, call: &str) -> PyResult<Value> {
@@ -214,15 +233,41 @@ native! {
     }
 
     /// `entry.is_dir(*, follow_symlinks=True)`.
-    pub(crate) def fn _dir_entry_is_dir as "DirEntry.is_dir"(vm, this, *, follow_symlinks?) {
-        let _ = follow_symlinks;
+    pub(crate) builtin fn _dir_entry_is_dir as "DirEntry.is_dir"(vm, this, /, *args, **kwargs) {
+        follow_symlinks_only("is_dir", &args, &kwargs)?;
         entry_is(vm, this, "Path.is_dir")
     }
 
     /// `entry.is_file(*, follow_symlinks=True)`.
-    pub(crate) def fn _dir_entry_is_file as "DirEntry.is_file"(vm, this, *, follow_symlinks?) {
-        let _ = follow_symlinks;
+    pub(crate) builtin fn _dir_entry_is_file as "DirEntry.is_file"(vm, this, /, *args, **kwargs) {
+        follow_symlinks_only("is_file", &args, &kwargs)?;
         entry_is(vm, this, "Path.is_file")
+    }
+
+    /// `entry.x = v`: an entry's attributes are read-only, and it has no
+    /// others.
+    pub(crate) builtin fn _dir_entry_setattr as "DirEntry.__setattr__"(vm, this, name, value, /) {
+        let _ = value;
+        let known = matches!(as_str(&vm.heap, name), Some("name" | "path"));
+        if known {
+            return Err(PyErr::new(ExcType::AttributeError, "readonly attribute"));
+        }
+        let n = as_str(&vm.heap, name).unwrap_or("").to_string();
+        let _ = this;
+        Err(PyErr::new(
+            ExcType::AttributeError,
+            format!("'posix.DirEntry' object has no attribute '{n}'"),
+        ))
+    }
+
+    /// An attribute an entry does not have, named as CPython names it.
+    pub(crate) builtin fn _dir_entry_getattr as "DirEntry.__getattr__"(vm, this, name, /) {
+        let _ = this;
+        let n = as_str(&vm.heap, name).unwrap_or("").to_string();
+        Err(PyErr::new(
+            ExcType::AttributeError,
+            format!("'posix.DirEntry' object has no attribute '{n}'"),
+        ))
     }
 
     /// `entry.is_symlink()`: the sandbox has no links.
@@ -238,8 +283,8 @@ native! {
     }
 
     /// `entry.stat(*, follow_symlinks=True)`.
-    pub(crate) def fn _dir_entry_stat as "DirEntry.stat"(vm, this, *, follow_symlinks?) {
-        let _ = follow_symlinks;
+    pub(crate) builtin fn _dir_entry_stat as "DirEntry.stat"(vm, this, /, *args, **kwargs) {
+        follow_symlinks_only("stat", &args, &kwargs)?;
         let p = entry_path(vm, this)?;
         super::pathlib::stat_result(vm, &p)
     }

@@ -65,3 +65,12 @@ except TypeError as e:
     print(e)
 gen = os.walk('tree')
 print(type(gen).__name__)
+
+# === DirEntry's arguments and attributes ===
+entry = next(e for e in os.scandir('tree') if e.name == 'docs')
+for bad in [lambda: entry.is_dir(True), lambda: entry.is_file(x=1), lambda: setattr(entry, 'name', 'x'), lambda: entry.size]:
+    try:
+        bad()
+    except (TypeError, AttributeError) as e:
+        print(type(e).__name__, e)
+print(entry.is_dir(follow_symlinks=False), entry.stat(follow_symlinks=True).st_size >= 0)

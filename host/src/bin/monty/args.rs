@@ -79,7 +79,8 @@ Common options:
                        (also $MONTY_WASM)
 
 Exit codes: 0 ok, 1 Python exception (check: FILE does not compile), 2 usage,
-3 limit exceeded, 4 internal error, 5 run --check refused the program.
+3 limit exceeded, 4 internal error, 5 the checker found errors (check;
+run --check then runs nothing).
 
 Example: an agent's program reads a CSV from a read-only mount and writes
 its report into memory (examples/report.py in the repository):

@@ -602,10 +602,14 @@ fn cmd_check(check: CheckArgs) -> u8 {
             println!("{}", diagnostic_line(&check.file, d));
         }
     }
-    if report.ok {
-        EXIT_OK
-    } else {
+    if !report.ok {
         EXIT_PYTHON
+    } else if report.diagnostics.iter().any(|d| d.severity == "error") {
+        // (it compiles, but the checker found mistakes: `run --check`
+        // would refuse it)
+        EXIT_CHECK
+    } else {
+        EXIT_OK
     }
 }
 
