@@ -368,8 +368,7 @@ native! {
             return Err(refuse("chdir", &p, true));
         };
         if t.is_empty() {
-            let e = vm.os_error(ExcType::FileNotFoundError, 2, "No such file or directory", "");
-            return Err(PyErr::Raise(e));
+            return Err(super::os_calls::empty_path(vm));
         }
         let st = super::os_calls::stat(vm, &t)?;
         if st.mode & 0o170000 != 0o040000 {

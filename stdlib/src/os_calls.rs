@@ -54,6 +54,19 @@ pub fn sandbox_path(vm: &Vm, text: &str) -> String {
     format!("/{}", parts.join("/"))
 }
 
+/// The error of an os call on the empty path, which names no file
+/// (`FileNotFoundError: [Errno 2] No such file or directory: ''`); the
+/// guest answers it without asking the host.
+pub fn empty_path(vm: &mut Vm) -> PyErr {
+    let e = vm.os_error(
+        ExcType::FileNotFoundError,
+        2,
+        "No such file or directory",
+        "",
+    );
+    PyErr::Raise(e)
+}
+
 /// Refuses a path the host must never see (a NUL byte), as CPython does.
 fn check_path(text: &str) -> PyResult<()> {
     if text.contains('\0') {

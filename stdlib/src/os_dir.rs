@@ -137,13 +137,7 @@ pub(crate) fn scandir(vm: &mut Vm, path: &PathArg) -> PyResult<Value> {
     };
     if dir.is_empty() {
         // (the empty path names no directory)
-        let e = vm.os_error(
-            ExcType::FileNotFoundError,
-            2,
-            "No such file or directory",
-            "",
-        );
-        return Err(PyErr::Raise(e));
+        return Err(super::os_calls::empty_path(vm));
     }
     let names = super::os_calls::list_dir(vm, &dir)?;
     let mut entries = Vec::with_capacity(names.len());
@@ -187,6 +181,23 @@ fn entry_path(vm: &mut Vm, this: Value) -> PyResult<String> {
         },
         _ => Err(PyErr::type_error("DirEntry.path is not a path")),
     }
+}
+
+/// Closes a scandir iterator: what is left of the listing is dropped.
+fn close_scandir(vm: &mut Vm, this: Value) -> PyResult<Value> {
+    let empty = vm.new_tuple(Vec::new());
+    let it = vm.get_iter(empty)?;
+    vm.set_attr(this, "_it", it)?;
+    Ok(Value::None)
+}
+
+/// The error for an attribute an entry does not have.
+fn no_attribute(vm: &Vm, name: Value) -> PyErr {
+    let n = as_str(&vm.heap, name).unwrap_or("");
+    PyErr::new(
+        ExcType::AttributeError,
+        format!("'posix.DirEntry' object has no attribute '{n}'"),
+    )
 }
 
 /// The arguments of `is_dir`/`is_file`/`stat`: only the keyword
@@ -252,22 +263,14 @@ native! {
         if known {
             return Err(PyErr::new(ExcType::AttributeError, "readonly attribute"));
         }
-        let n = as_str(&vm.heap, name).unwrap_or("").to_string();
         let _ = this;
-        Err(PyErr::new(
-            ExcType::AttributeError,
-            format!("'posix.DirEntry' object has no attribute '{n}'"),
-        ))
+        Err(no_attribute(vm, name))
     }
 
     /// An attribute an entry does not have, named as CPython names it.
     pub(crate) builtin fn _dir_entry_getattr as "DirEntry.__getattr__"(vm, this, name, /) {
         let _ = this;
-        let n = as_str(&vm.heap, name).unwrap_or("").to_string();
-        Err(PyErr::new(
-            ExcType::AttributeError,
-            format!("'posix.DirEntry' object has no attribute '{n}'"),
-        ))
+        Err(no_attribute(vm, name))
     }
 
     /// `entry.is_symlink()`: the sandbox has no links.
@@ -313,18 +316,12 @@ native! {
 
     /// `it.close()`: the rest of the listing is dropped.
     pub(crate) def fn _scandir_close as "ScandirIterator.close"(vm, this) {
-        let empty = vm.new_tuple(Vec::new());
-        let it = vm.get_iter(empty)?;
-        vm.set_attr(this, "_it", it)?;
-        Ok(Value::None)
+        close_scandir(vm, this)
     }
 
     /// Leaving `with os.scandir() as it`: closes it.
     pub(crate) builtin fn _scandir_exit as "ScandirIterator.__exit__"(vm, this, /, *args) {
         let _ = args;
-        let empty = vm.new_tuple(Vec::new());
-        let it = vm.get_iter(empty)?;
-        vm.set_attr(this, "_it", it)?;
-        Ok(Value::None)
+        close_scandir(vm, this)
     }
 }

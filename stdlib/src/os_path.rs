@@ -499,13 +499,7 @@ fn needs_fs(vm: &mut Vm, name: &str, v: Value) -> PyResult<Value> {
     }
     if empty && name != "realpath" {
         // (the empty path names no file: `stat('')` fails)
-        let e = vm.os_error(
-            ExcType::FileNotFoundError,
-            2,
-            "No such file or directory",
-            "",
-        );
-        return Err(PyErr::Raise(e));
+        return Err(super::os_calls::empty_path(vm));
     }
     let Some(p) = p else {
         return bad_fd(vm, v, predicate);
