@@ -26,8 +26,13 @@ pub enum Callee<'s> {
     /// signature if one is known.
     Declared(&'s str, Option<&'s Signature>),
     /// A function of the program itself, bound once by an undecorated
-    /// `def` (`coroutine`: an `async def` that does not yield).
-    Own { sig: Signature, coroutine: bool },
+    /// `def` (`coroutine`: an `async def` that does not yield), and what
+    /// calling it returns (awaiting it, for a coroutine).
+    Own {
+        sig: Signature,
+        coroutine: bool,
+        returns: Ty,
+    },
     /// A builtin function or type, not shadowed.
     Builtin,
     /// Anything else.
@@ -45,6 +50,15 @@ pub struct Infer<'s, 'a> {
     /// The provisional types of the names being inferred (a name bound in
     /// terms of itself: `total = total + x`).
     in_progress: RefCell<HashMap<(ScopeId, String), Ty>>,
+    /// The narrowings in force where the walk is ([`crate::narrow`]): a
+    /// name bound in a scope, read in that scope (or a comprehension in
+    /// it), has the type of the last entry for it.
+    narrowed: RefCell<Vec<(ScopeId, String, Ty)>>,
+    /// Set while the type of a binding site is computed: a site's type
+    /// does not depend on where the name is read.
+    sites: Cell<u32>,
+    /// What each of the program's functions returns, by its scope.
+    returns: RefCell<HashMap<ScopeId, Ty>>,
 }
 
 impl<'s, 'a> Infer<'s, 'a> {
@@ -57,7 +71,48 @@ impl<'s, 'a> Infer<'s, 'a> {
             depth: Cell::new(0),
             names: RefCell::new(HashMap::new()),
             in_progress: RefCell::new(HashMap::new()),
+            narrowed: RefCell::new(Vec::new()),
+            sites: Cell::new(0),
+            returns: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// Narrows `name`, bound in scope `s`, to `ty` until [`Self::narrowings_to`]
+    /// drops it.
+    pub fn push_narrowing(&self, s: ScopeId, name: &str, ty: Ty) {
+        self.narrowed.borrow_mut().push((s, name.to_string(), ty));
+    }
+
+    /// How many narrowings are in force (a mark for [`Self::narrowings_to`]).
+    pub fn narrowings(&self) -> usize {
+        self.narrowed.borrow().len()
+    }
+
+    /// Drops the narrowings pushed since `mark`.
+    pub fn narrowings_to(&self, mark: usize) {
+        self.narrowed.borrow_mut().truncate(mark);
+    }
+
+    /// The narrowed type of `name` (bound in `s`) read in `scope`.
+    fn narrowed(&self, s: ScopeId, name: &str, scope: ScopeId) -> Option<Ty> {
+        if self.sites.get() > 0 {
+            return None;
+        }
+        let narrowed = self.narrowed.borrow();
+        let (_, _, t) = narrowed
+            .iter()
+            .rev()
+            .find(|(at, n, _)| *at == s && n == name)?;
+        // read in the scope itself, or in comprehensions run right there
+        let mut cur = scope;
+        while cur != s {
+            let sc = &self.scopes.scopes[cur];
+            if sc.kind != ScopeKind::Comprehension {
+                return None;
+            }
+            cur = sc.parent?;
+        }
+        Some(t.clone())
     }
 
     /// What `func`, called in `scope`, refers to.
@@ -81,9 +136,16 @@ impl<'s, 'a> Infer<'s, 'a> {
                         generator,
                         decorated: false,
                         args,
+                        body,
+                        scope: f,
                     }) => Callee::Own {
                         sig: Signature::of(args, None, *is_async, None),
                         coroutine: *is_async && !*generator,
+                        returns: if *generator {
+                            Ty::Unknown
+                        } else {
+                            self.returns(*f, body)
+                        },
                     },
                     _ => Callee::Other,
                 },
@@ -110,6 +172,38 @@ impl<'s, 'a> Infer<'s, 'a> {
             }
             _ => Callee::Other,
         }
+    }
+
+    /// What the function of scope `f` with `body` returns: the join of
+    /// its `return` values, and `None` when it may run off its end.
+    fn returns(&self, f: ScopeId, body: &[ast::Stmt]) -> Ty {
+        if let Some(t) = self.returns.borrow().get(&f) {
+            return t.clone();
+        }
+        // a recursive call while this is computed knows nothing yet
+        self.returns.borrow_mut().insert(f, Ty::Unknown);
+        self.sites.set(self.sites.get() + 1);
+        let mut values = Vec::new();
+        crate::narrow::returns(body, &mut values);
+        let mut t = Ty::Never;
+        for v in values {
+            let vt = v.map_or(Ty::None, |v| self.ty(v, f));
+            t = Ty::join(t, vt);
+            if t == Ty::Unknown {
+                break;
+            }
+        }
+        if !crate::narrow::always_leaves(body) {
+            t = Ty::join(t, Ty::None);
+        }
+        self.sites.set(self.sites.get() - 1);
+        if self.in_progress.borrow().is_empty() {
+            self.returns.borrow_mut().insert(f, t.clone());
+        } else {
+            // computed from provisional types: provisional too
+            self.returns.borrow_mut().remove(&f);
+        }
+        t
     }
 
     /// The one binding of `name` in scope `s`, if it has exactly one and
@@ -232,6 +326,9 @@ impl<'s, 'a> Infer<'s, 'a> {
             }
             Resolution::Free => Ty::Unknown,
             Resolution::Bound(s) => {
+                if let Some(t) = self.narrowed(s, name, scope) {
+                    return t;
+                }
                 let key = (s, name.to_string());
                 if let Some(t) = self.in_progress.borrow().get(&key) {
                     return t.clone();
@@ -239,7 +336,9 @@ impl<'s, 'a> Infer<'s, 'a> {
                 if let Some(t) = self.names.borrow().get(&key) {
                     return t.clone();
                 }
+                self.sites.set(self.sites.get() + 1);
                 let t = self.bound_name(s, name);
+                self.sites.set(self.sites.get() - 1);
                 // a type computed from provisional ones is provisional too
                 if self.in_progress.borrow().is_empty() {
                     self.names.borrow_mut().insert(key, t.clone());
@@ -392,9 +491,11 @@ impl<'s, 'a> Infer<'s, 'a> {
                 }
             }
             Callee::Own {
-                coroutine: true, ..
-            } => Ty::Coroutine(Box::new(Ty::Unknown)),
-            Callee::Own { .. } => Ty::Unknown,
+                coroutine: true,
+                returns,
+                ..
+            } => Ty::Coroutine(Box::new(returns)),
+            Callee::Own { returns, .. } => returns,
             Callee::Builtin => {
                 let Expr::Name(n) = &*c.func else {
                     return Ty::Unknown;

@@ -28,6 +28,7 @@ pub mod calls;
 mod diag;
 mod env;
 pub mod infer;
+pub mod narrow;
 mod ops;
 mod pass;
 pub mod scope;

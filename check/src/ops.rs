@@ -31,7 +31,8 @@ pub fn op_symbol(op: ast::Operator) -> &'static str {
 fn modelled(t: &Ty) -> bool {
     matches!(
         t,
-        Ty::Bool
+        Ty::None
+            | Ty::Bool
             | Ty::Int
             | Ty::Float
             | Ty::Str

@@ -12,6 +12,7 @@ use crate::calls;
 use crate::diag::{Diagnostic, Lines, Severity};
 use crate::env::Environment;
 use crate::infer::{str_literal, Callee, Infer};
+use crate::narrow;
 use crate::ops;
 use crate::scope::{BindKind, Resolution, ScopeId, ScopeKind, Scopes};
 use crate::stubs::Stubs;
@@ -122,9 +123,56 @@ impl<'s, 'a> Pass<'s, 'a> {
     }
 
     fn stmts(&mut self, body: &[Stmt], ctx: Ctx) {
+        let mark = self.inf.narrowings();
+        let end = body.last().map_or(0, |s| s.end().into());
         for s in body {
             self.stmt(s, ctx);
+            // what holds for the rest of the block
+            let after = match s {
+                Stmt::If(i) if narrow::always_leaves(&i.body) => Some((
+                    narrow::facts(&i.test, &self.inf, ctx.scope).when_false,
+                    i.test.end(),
+                )),
+                Stmt::If(i) if narrow::always_leaves(&i.orelse) => Some((
+                    narrow::facts(&i.test, &self.inf, ctx.scope).when_true,
+                    i.test.end(),
+                )),
+                Stmt::Assert(a) => Some((
+                    narrow::facts(&a.test, &self.inf, ctx.scope).when_true,
+                    a.test.end(),
+                )),
+                _ => None,
+            };
+            if let Some((facts, from)) = after {
+                narrow::push(&self.inf, &facts, ctx.scope, (from.into(), end));
+            }
         }
+        self.inf.narrowings_to(mark);
+    }
+
+    /// Walks `body` where `facts` hold.
+    fn narrowed_stmts(&mut self, body: &[Stmt], facts: &[narrow::Fact], ctx: Ctx) {
+        let (Some(first), Some(last)) = (body.first(), body.last()) else {
+            return;
+        };
+        let mark = self.inf.narrowings();
+        let region = (first.start().into(), last.end().into());
+        narrow::push(&self.inf, facts, ctx.scope, region);
+        self.stmts(body, ctx);
+        self.inf.narrowings_to(mark);
+    }
+
+    /// Walks `e` where `facts` hold.
+    fn narrowed_expr(&mut self, e: &Expr, facts: &[narrow::Fact], ctx: Ctx) {
+        let mark = self.inf.narrowings();
+        narrow::push(
+            &self.inf,
+            facts,
+            ctx.scope,
+            (e.start().into(), e.end().into()),
+        );
+        self.expr(e, ctx);
+        self.inf.narrowings_to(mark);
     }
 
     fn function(
@@ -259,7 +307,8 @@ impl<'s, 'a> Pass<'s, 'a> {
                     ..ctx
                 };
                 self.expr(&w.test, inner);
-                self.stmts(&w.body, inner);
+                let facts = narrow::facts(&w.test, &self.inf, ctx.scope);
+                self.narrowed_stmts(&w.body, &facts.when_true, inner);
                 self.stmts(&w.orelse, ctx);
             }
             Stmt::With(ast::StmtWith { items, body, .. })
@@ -356,6 +405,12 @@ impl<'s, 'a> Pass<'s, 'a> {
                 };
                 self.stmts(&i.body, inner);
                 self.stmts(&i.orelse, ctx);
+            }
+            Stmt::If(i) => {
+                self.expr(&i.test, ctx);
+                let facts = narrow::facts(&i.test, &self.inf, ctx.scope);
+                self.narrowed_stmts(&i.body, &facts.when_true, ctx);
+                self.narrowed_stmts(&i.orelse, &facts.when_false, ctx);
             }
             Stmt::TypeAlias(_) => {}
             _ => {
@@ -551,6 +606,7 @@ impl<'s, 'a> Pass<'s, 'a> {
                 let Some(scope) = self.inf.scopes.scope_of(*range) else {
                     return;
                 };
+                let mark = self.inf.narrowings();
                 let inner = Ctx {
                     scope,
                     outer_loop: None,
@@ -563,7 +619,17 @@ impl<'s, 'a> Pass<'s, 'a> {
                         self.iteration(&g.iter, at);
                     }
                     self.target(&g.target, inner);
-                    self.exprs(&g.ifs, inner);
+                    for cond in &g.ifs {
+                        self.expr(cond, inner);
+                        // the rest of the comprehension runs where it held
+                        let facts = narrow::facts(cond, &self.inf, scope);
+                        narrow::push(
+                            &self.inf,
+                            &facts.when_true,
+                            scope,
+                            (cond.end().into(), range.end().into()),
+                        );
+                    }
                 }
                 match e {
                     Expr::ListComp(l) => self.expr(&l.elt, inner),
@@ -575,6 +641,30 @@ impl<'s, 'a> Pass<'s, 'a> {
                     }
                     _ => {}
                 }
+                self.inf.narrowings_to(mark);
+            }
+            Expr::BoolOp(b) => {
+                let mark = self.inf.narrowings();
+                for (i, v) in b.values.iter().enumerate() {
+                    self.expr(v, ctx);
+                    if let Some(last) = b.values.last().filter(|_| i + 1 < b.values.len()) {
+                        // the next operands run only when this one was true (`and`) or false (`or`)
+                        let facts = narrow::facts(v, &self.inf, ctx.scope);
+                        let facts = match b.op {
+                            ast::BoolOp::And => facts.when_true,
+                            ast::BoolOp::Or => facts.when_false,
+                        };
+                        let region = (b.values[i + 1].start().into(), last.end().into());
+                        narrow::push(&self.inf, &facts, ctx.scope, region);
+                    }
+                }
+                self.inf.narrowings_to(mark);
+            }
+            Expr::IfExp(x) => {
+                self.expr(&x.test, ctx);
+                let facts = narrow::facts(&x.test, &self.inf, ctx.scope);
+                self.narrowed_expr(&x.body, &facts.when_true, ctx);
+                self.narrowed_expr(&x.orelse, &facts.when_false, ctx);
             }
             Expr::Call(c) => {
                 self.expr(&c.func, ctx);
@@ -772,7 +862,9 @@ impl<'s, 'a> Pass<'s, 'a> {
         let t = self.inf.ty(&a.value, ctx.scope).without_none();
         let (type_name, attrs): (String, Vec<&str>) = match &t {
             Ty::Coroutine(_) => ("coroutine".into(), COROUTINE_ATTRS.to_vec()),
-            Ty::Union(_) | Ty::Unknown | Ty::Iter(_) | Ty::None => return,
+            // None has no attributes but the dunder ones
+            Ty::None => ("NoneType".into(), Vec::new()),
+            Ty::Union(_) | Ty::Unknown | Ty::Iter(_) => return,
             t => {
                 let n = match t {
                     Ty::Bool => "int".to_string(),

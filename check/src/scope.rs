@@ -63,6 +63,9 @@ pub enum BindKind<'a> {
         generator: bool,
         decorated: bool,
         args: &'a ast::Arguments,
+        /// The function's body and the scope it opens.
+        body: &'a [Stmt],
+        scope: ScopeId,
     },
     /// `class name`.
     Class,
@@ -319,6 +322,8 @@ impl<'a> Scopes<'a> {
                     generator: body.iter().any(yields),
                     decorated: !decorator_list.is_empty(),
                     args,
+                    body,
+                    scope: f,
                 };
                 self.bind(scope, name, range.start().into(), kind, scope);
             }

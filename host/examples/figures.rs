@@ -177,6 +177,11 @@ fn main() -> Result<(), monty_host::Error> {
         rss / 1024
     ));
 
+    let (check_ms, check_run_ms) = check_figures(&engine)?;
+    say(format!(
+        "static check of a 200-line program (bench/check/program.py against tools.pyi, fresh instance: parse + compile + check): median {check_ms:.3} ms; running the same program with its tools answered in process: median {check_run_ms:.3} ms"
+    ));
+
     // In-process compute programs: fresh instance each run, output captured.
     let mut programs = Vec::new();
     for path in &args.programs {
@@ -216,11 +221,86 @@ fn main() -> Result<(), monty_host::Error> {
             "linear_memory_1p1_bytes": linear,
             "rss_per_paused_instance_bytes": rss,
             "rss_paused_instances": PAUSED,
+            "check_200_lines_ms": check_ms,
+            "run_200_lines_ms": check_run_ms,
             "programs": programs,
         });
         println!("{report}");
     }
     Ok(())
+}
+
+/// The median of 50 static checks of `bench/check/program.py` against its
+/// stubs, and of 50 runs of it with its tools answered here, in ms.
+fn check_figures(engine: &Engine) -> Result<(f64, f64), monty_host::Error> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/check");
+    let read = |name: &str| {
+        std::fs::read_to_string(format!("{dir}/{name}"))
+            .unwrap_or_else(|e| panic!("{dir}/{name}: {e}"))
+    };
+    let (program, stubs) = (read("program.py"), read("tools.pyi"));
+    let report = engine.check_with_stubs(&program, "program.py", &stubs)?;
+    assert!(
+        report.ok && report.diagnostics.is_empty(),
+        "bench/check/program.py checks clean: {:?}",
+        report.diagnostics
+    );
+    let median = |f: &mut dyn FnMut()| {
+        let mut samples: Vec<Duration> = (0..50)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect();
+        ms(percentile(&mut samples, 0.5))
+    };
+    let check = median(&mut || {
+        engine
+            .check_with_stubs(&program, "program.py", &stubs)
+            .expect("checks");
+    });
+    let mut tools = Functions::new();
+    let order = |id: &str, total: f64| {
+        Value::Dict(vec![
+            (Value::Str("id".into()), Value::Str(id.into())),
+            (Value::Str("customer".into()), Value::Str("acme".into())),
+            (Value::Str("total".into()), Value::Float(total)),
+            (Value::Str("status".into()), Value::Str("open".into())),
+        ])
+    };
+    let orders = Value::List(vec![
+        order("A-1", 12.5),
+        order("A-2", 99.0),
+        order("A-3", 7.25),
+    ]);
+    tools
+        .register("list_orders", &["customer", "status", "limit"], move |_| {
+            Ok(orders.clone())
+        })
+        .register("get_weather", &["city", "units"], |_| {
+            Ok(Value::Dict(vec![(
+                Value::Str("temp".into()),
+                Value::Int(21),
+            )]))
+        })
+        .register("count_words", &["text"], |c| match c.require("text")? {
+            Value::Str(s) => Ok(Value::Int(s.split_whitespace().count() as i64)),
+            _ => Ok(Value::Int(0)),
+        })
+        .register("send_email", &["to", "subject", "body"], |_| {
+            Ok(Value::Bool(true))
+        });
+    let mut request = StartRequest::new(program.clone());
+    request
+        .inputs
+        .push(("API_BASE".into(), Value::Str("https://shop.example".into())));
+    let run = median(&mut || {
+        engine
+            .run_request(request.clone(), &tools)
+            .expect("bench/check/program.py runs");
+    });
+    Ok((check, run))
 }
 
 /// Limits for the compute programs: the defaults (fuel and time included),
