@@ -2,6 +2,7 @@
 // directory (cwd), through the public API and the real monty.wasm.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { Monty, MontyTypingError, MontySyntaxError, MontyError, runMontyAsync } from '../node.js';
 
 // The same case as bindings/python and bindings/go (`monty check bad.py
@@ -97,4 +98,15 @@ test('cwd: the working directory of the sandbox; relative paths reach the os han
   const p = new Monty('import os\nf(os.getcwd())').start({ cwd: '/tmp', externalFunctions: { f: (x) => x } });
   assert.deepEqual(p.args, ['/tmp']);
   assert.throws(() => getcwd.run({ cwd: 'relative' }), MontyError);
+});
+
+test("README's static check example prints what it says", () => {
+  const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const block = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('typeCheck('));
+  assert.ok(block, 'README has no typeCheck example');
+  const printed = [];
+  new Function('Monty', 'MontyTypingError', 'console', block)(Monty, MontyTypingError, { log: (t) => printed.push(...String(t).split('\n')) });
+  const expected = block.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('// main.py')).map((l) => l.slice(3));
+  assert.equal(expected.length, 2);
+  assert.deepEqual(printed, expected);
 });

@@ -98,8 +98,9 @@ class MontyTypingError(MontyError):
     (warnings too) in source order; `str()` lists the errors, one
     `file:line:col: code: message` a line."""
 
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+    def __init__(self, diagnostics: list[Diagnostic], code: str | None = None) -> None:
         self.diagnostics = list(diagnostics)
+        self._code = code
         super().__init__("\n".join(str(d) for d in self.errors) or "the static check failed")
 
     @property
@@ -129,8 +130,6 @@ class MontyTypingError(MontyError):
                     width = (d.end_col - d.col) if d.end_line == d.line and d.end_col > d.col else 1
                     out.append("   | " + " " * (d.col - 1) + "^" * width)
         return "\n".join(out) or str(self)
-
-    _code: str | None = None
 
     def _source_line(self, line: int) -> str | None:
         if self._code is None:

@@ -198,9 +198,7 @@ class Monty:
         report = self._check(stubs, declare=True)
         found = [Diagnostic._from_wire(d, self.script_name) for d in report.get("diagnostics", [])]
         if any(d.is_error for d in found):
-            err = MontyTypingError(found)
-            err._code = self.code
-            raise err
+            raise MontyTypingError(found, self.code)
         return found
 
     # -- the request --------------------------------------------------------
