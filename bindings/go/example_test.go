@@ -59,3 +59,26 @@ func ExampleRunner_Start() {
 	// add 1 2 [1] map[b:2]
 	// true 30 <nil>
 }
+
+func ExampleRunner_Check() {
+	r, err := monty.New(monty.WithCompilationCache(filepath.Join(os.TempDir(), "monty-go-test-cache")))
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	ctx := context.Background()
+	stubs := monty.WithStubs("def get_weather(city: str, days: int = 1) -> dict[str, float]: ...")
+	err = r.Check(ctx, "get_weather('Lima', 1, 2)\nget_weather(3)", stubs)
+	var ce *monty.CheckError
+	if errors.As(err, &ce) {
+		fmt.Println(err)
+		fmt.Println(ce.Diagnostics[0].Code, ce.Diagnostics[0].Line, ce.Diagnostics[0].Col)
+	}
+	fmt.Println(r.Check(ctx, "get_weather('Lima', days=2)", stubs))
+	// Output:
+	// monty: the static check failed:
+	// main.py:1:24: call-arity: get_weather() takes from 1 to 2 positional arguments but 3 were given
+	// main.py:2:13: arg-type: get_weather() argument 'city' must be str, not int
+	// call-arity 1 24
+	// <nil>
+}

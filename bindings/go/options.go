@@ -112,8 +112,14 @@ type execConfig struct {
 	limits   Limits
 	print    func(stream, text string)
 	filename string
-	ordered  bool
-	waitAll  bool
+	// stubs: Python stub text for the static checker (WithStubs)
+	stubs string
+	// inputNames: the inputs Check declares (WithInputNames)
+	inputNames []string
+	// cwd: the sandbox's working directory at the start ("": "/")
+	cwd     string
+	ordered bool
+	waitAll bool
 	// externalGiven: WithExternalFunc was used (even with a nil handler,
 	// for step-by-step runs)
 	externalGiven bool
@@ -150,6 +156,32 @@ func WithPrintFunc(fn func(stream, text string)) ExecuteOption {
 // WithFilename names the program in tracebacks (default "main.py").
 func WithFilename(name string) ExecuteOption {
 	return func(c *execConfig) { c.filename = name; c.hasFilename = true }
+}
+
+// WithStubs gives the static checker Python stub text declaring the
+// host's tools, classes and constants (`def get_weather(city: str) ->
+// dict[str, Any]: ...`, `async def fetch_page(url: str) -> str: ...`,
+// `API_BASE: str`). Check and Diagnose check the program against it.
+// Execute and Start check first too (as `monty run --check` does) and
+// return a *CheckError, before anything runs, when the checker finds an
+// error.
+func WithStubs(stubs string) ExecuteOption {
+	return func(c *execConfig) { c.stubs = stubs }
+}
+
+// WithInputNames declares, for Check and Diagnose, the names of the inputs
+// the run will give (globals bound before the program starts). Execute
+// and Start take them from their inputs map.
+func WithInputNames(names ...string) ExecuteOption {
+	return func(c *execConfig) { c.inputNames = append(c.inputNames, names...) }
+}
+
+// WithCwd sets the sandbox's working directory at the start (an absolute
+// path; default "/"): os.getcwd() returns it, relative paths reach the
+// OsCallFunc joined to it, os.chdir moves it, and snapshots carry it. A
+// relative path is refused (*UsageError).
+func WithCwd(dir string) ExecuteOption {
+	return func(c *execConfig) { c.cwd = dir }
 }
 
 // WithWaitAll answers a wait only when every async call in flight has

@@ -1,4 +1,4 @@
-// Running a program: Execute and Start, Check, and the run type (one
+// Running a program: Execute and Start, and the run type (one
 // instance and its bookkeeping), with the guest-call wrapper that applies
 // the time budget and turns traps into the right error.
 
@@ -65,9 +65,31 @@ func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, 
 	if l := limitsJSON(cfg.limits); l != "" {
 		req.WriteString(`,"limits":` + l)
 	}
+	if cfg.cwd != "" {
+		enc.buf.Reset()
+		enc.str(cfg.cwd)
+		req.WriteString(`,"cwd":`)
+		req.Write(enc.buf.Bytes())
+	}
 	rn, err := r.newRun(ctx, cfg)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.stubs != "" {
+		// WithStubs: the static check first, with what this run declares
+		names := make([]string, 0, len(inputs))
+		for k := range inputs {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		rep, err := rn.check(code, cfg.funcs, append(names, cfg.inputNames...))
+		if err == nil {
+			err = rep.err()
+		}
+		if err != nil {
+			rn.close()
+			return nil, err
+		}
 	}
 	if len(cfg.funcs) == 0 && cfg.externalGiven {
 		names, err := rn.undefinedNames(code)
@@ -136,42 +158,6 @@ func (rn *run) close() {
 	rn.closed = true
 	rn.cancel()
 	rn.inst.close()
-}
-
-// Check parses code without running it: a *MontyError (SyntaxError, with
-// the line in Message) when the guest's check reports a problem.
-func (r *Runner) Check(ctx context.Context, code string) error {
-	rn, err := r.newRun(ctx, newConfig(nil))
-	if err != nil {
-		return err
-	}
-	defer rn.close()
-	enc := encoder{}
-	enc.str(code)
-	out, err := rn.guestCall("check", []byte(`{"code":`+enc.buf.String()+`}`), true)
-	if err != nil {
-		return err
-	}
-	var res struct {
-		OK          bool `json:"ok"`
-		Diagnostics []struct {
-			Line    int    `json:"line"`
-			Type    string `json:"type"`
-			Message string `json:"message"`
-		} `json:"diagnostics"`
-	}
-	if err := jsonUnmarshal(out, &res); err != nil {
-		return &InternalError{Message: "check returned bad JSON: " + err.Error()}
-	}
-	if res.OK || len(res.Diagnostics) == 0 {
-		return nil
-	}
-	d := res.Diagnostics[0]
-	typ := d.Type
-	if typ == "" {
-		typ = "SyntaxError"
-	}
-	return &MontyError{Type: typ, Message: fmt.Sprintf("%s (line %d)", d.Message, d.Line)}
 }
 
 // undefinedNames asks the guest's check for the names the program reads

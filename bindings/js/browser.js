@@ -15,6 +15,6 @@ configure({
 
 export {
   Monty, MontySnapshot, MontyComplete, runMontyAsync, loadMonty, guestHasBudget, setInstanceReuse, engineInfo,
-  MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError,
+  MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError,
   MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr,
 } from './src/core.js';

@@ -70,7 +70,54 @@ export interface MontyOptions {
   scriptName?: string;
   /** Declaration list: with it only these names are external functions (others raise NameError). */
   externalFunctions?: ExternalDeclarations;
+  /** Run `typeCheck(typeCheckStubs)` at construction (throws MontyTypingError). */
+  typeCheck?: boolean;
+  /** Python stub text for the constructor's `typeCheck`. */
+  typeCheckStubs?: string;
 }
+
+/**
+ * One finding of the static check. Lines and columns are 1-based (`col` 0:
+ * unknown); `endCol` is just past the end.
+ */
+export interface Diagnostic {
+  /** The script name (`scriptName`). */
+  filename: string;
+  line: number;
+  col: number;
+  endLine: number;
+  endCol: number;
+  /** The exception the program would raise there, e.g. `TypeError`, `NameError`. */
+  type: string;
+  /** CPython's wording of that exception. */
+  message: string;
+  /**
+   * A stable rule name: `undefined-name`, `call-arity`, `call-keyword`,
+   * `arg-type`, `attr-unknown`, `key-unknown`, `operator-type`,
+   * `format-type`, `async-not-awaited`, `await-not-async`, ...; `stubs`
+   * when the stubs do not parse.
+   */
+  code: DiagnosticCode;
+  /** `error`: the program fails when it gets there (fails the check); `warning`: it does not. */
+  severity: 'error' | 'warning';
+}
+
+export type DiagnosticCode =
+  | 'undefined-name'
+  | 'used-before-assignment'
+  | 'unsupported'
+  | 'call-arity'
+  | 'call-keyword'
+  | 'arg-type'
+  | 'attr-unknown'
+  | 'key-unknown'
+  | 'operator-type'
+  | 'format-type'
+  | 'async-not-awaited'
+  | 'await-not-async'
+  | 'await-outside-async'
+  | 'stubs'
+  | (string & {});
 
 export interface RunOptions {
   inputs?: Record<string, unknown>;
@@ -81,6 +128,11 @@ export interface RunOptions {
   os?: OsHandler;
   /** Return a MontyComplete (value and repr) instead of the bare value. */
   returnComplete?: boolean;
+  /**
+   * The sandbox's working directory at the start (absolute; default `/`):
+   * `os.getcwd()` returns it and relative paths reach `os` joined to it.
+   */
+  cwd?: string;
 }
 
 export class Monty {
@@ -90,6 +142,13 @@ export class Monty {
   readonly scriptName: string;
   /** Global names the program reads but never binds, when the guest's check reports them (else null). */
   readonly undefinedNames: string[] | null;
+  /**
+   * The guest's static checker against `stubs` (Python stub text for the
+   * host's tools), the input names and the constructor's declaration list.
+   * @throws {MontyTypingError} when a finding is an error.
+   * @returns the warnings (usually empty).
+   */
+  typeCheck(stubs?: string): Diagnostic[];
   /** Runs to the end synchronously; the value of the last expression. */
   run(options?: RunOptions & { returnComplete?: false }): any;
   run(options: RunOptions & { returnComplete: true }): MontyComplete;
@@ -179,6 +238,14 @@ export class MontySyntaxError extends MontyError {
   readonly pythonMessage: string;
   readonly line: number;
   traceback(): string;
+}
+
+/** The static check found an error. `message` lists the errors, one `file:line:col: code: message` a line. */
+export class MontyTypingError extends MontyError {
+  /** Every finding, warnings included, in source order. */
+  readonly diagnostics: Diagnostic[];
+  readonly errors: Diagnostic[];
+  readonly warnings: Diagnostic[];
 }
 
 export class MontyRuntimeError extends MontyError {

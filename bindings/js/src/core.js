@@ -7,7 +7,7 @@
 // Python value classes).
 
 export { MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat } from './values.js';
-export { MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError } from './errors.js';
+export { MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError } from './errors.js';
 export { configure, loadMonty, engineInfo, guestHasBudget, setInstanceReuse } from './engine.js';
 export { Monty } from './monty.js';
 export { runMontyAsync } from './run.js';

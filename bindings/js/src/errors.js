@@ -27,6 +27,36 @@ export class MontySyntaxError extends MontyError {
   }
 }
 
+/** `file:line:col: code: message` of one diagnostic. */
+export function formatDiagnostic(d) {
+  const where = `${d.filename}:${d.line}${d.col ? `:${d.col}` : ''}`;
+  return `${where}: ${d.code || d.type}: ${d.message}`;
+}
+
+/**
+ * The static check (`monty.typeCheck`) found an error: `diagnostics` lists
+ * every finding (warnings too) in source order; the message lists the
+ * errors, one `file:line:col: code: message` a line.
+ */
+export class MontyTypingError extends MontyError {
+  constructor(diagnostics) {
+    const errors = diagnostics.filter((d) => d.severity !== 'warning');
+    super(errors.map(formatDiagnostic).join('\n') || 'the static check failed');
+    this.name = 'MontyTypingError';
+    this.diagnostics = diagnostics;
+  }
+
+  /** The error-severity diagnostics. */
+  get errors() {
+    return this.diagnostics.filter((d) => d.severity !== 'warning');
+  }
+
+  /** The warning-severity diagnostics. */
+  get warnings() {
+    return this.diagnostics.filter((d) => d.severity === 'warning');
+  }
+}
+
 /** An uncaught Python exception. */
 export class MontyRuntimeError extends MontyError {
   constructor({ type, message, traceback }) {

@@ -3,7 +3,7 @@
 // loops live in run.js, the pauses in snapshot.js.
 
 import { encodeJson } from './values.js';
-import { MontyError, MontySyntaxError } from './errors.js';
+import { MontyError, MontySyntaxError, MontyTypingError } from './errors.js';
 import { getEngine } from './engine.js';
 import { Execution, decls, limitsJson } from './execution.js';
 import { driveSync } from './run.js';
@@ -23,7 +23,7 @@ export class Monty {
     this.declared = decls(options.externalFunctions);
     this.declaredFns = new Map();
     if (this.declared) for (const d of this.declared) if (d.fn) this.declaredFns.set(d.name, d);
-    const diag = check(code);
+    const diag = check({ code });
     if (!diag.ok) {
       const d = diag.diagnostics.find((x) => x.type === 'SyntaxError' || x.type === 'IndentationError') || diag.diagnostics[0];
       if (d) {
@@ -34,6 +34,50 @@ export class Monty {
     }
     /** Names the program reads but never binds (from the guest's check, when it reports them). */
     this.undefinedNames = Array.isArray(diag.undefined_names) ? diag.undefined_names : null;
+    if (options.typeCheck) this.typeCheck(options.typeCheckStubs);
+  }
+
+  /**
+   * Runs the guest's static checker against `stubs` (Python stub text for
+   * the host's tools), the input names and the constructor's declaration
+   * list, as a run declares them. Throws MontyTypingError when a finding is
+   * an error; returns the warnings (usually []).
+   * @param {string} [stubs]
+   */
+  typeCheck(stubs) {
+    if (stubs !== undefined && stubs !== null && typeof stubs !== 'string') {
+      throw new MontyError('typeCheck(stubs): stubs must be a string');
+    }
+    const req = { code: this.code, filename: this.scriptName };
+    if (stubs) req.stubs = stubs;
+    if (this.inputNames && this.inputNames.length) req.inputs = [...this.inputNames];
+    // the declaration list, as the run sends it; without one the undefined
+    // names become host functions at run time: not declared here, so that
+    // with stubs a misspelt name is reported
+    if (this.declared) {
+      req.externals = this.declared.map((d) => {
+        const o = { name: d.name };
+        if (d.params) o.params = d.params;
+        if (d.async) o.async = true;
+        if (d.module) o.module = d.module;
+        return o;
+      });
+    }
+    const report = check(req);
+    if (report.status === 'invalid') throw new MontyError(`the guest refused the check request: ${report.message}`);
+    const found = (report.diagnostics || []).map((d) => ({
+      filename: this.scriptName,
+      line: d.line || 0,
+      col: d.col || 0,
+      endLine: d.end_line || 0,
+      endCol: d.end_col || 0,
+      type: d.type || '',
+      message: d.message || '',
+      code: d.code || '',
+      severity: d.severity === 'warning' ? 'warning' : 'error',
+    }));
+    if (found.some((d) => d.severity === 'error')) throw new MontyTypingError(found);
+    return found;
   }
 
   /** The externals of one run and the functions that answer them. */
@@ -86,6 +130,12 @@ export class Monty {
     }
     const limits = limitsJson(opts.limits, drift);
     if (limits && Object.keys(limits).length) parts.push(`"limits":${JSON.stringify(limits)}`);
+    if (opts.cwd !== undefined && opts.cwd !== null) {
+      if (typeof opts.cwd !== 'string' || !opts.cwd.startsWith('/')) {
+        throw new MontyError(`cwd must be an absolute path (a string starting with '/'), got ${JSON.stringify(opts.cwd)}`);
+      }
+      parts.push(`"cwd":${JSON.stringify(opts.cwd)}`);
+    }
     return `{${parts.join(',')}}`;
   }
 
@@ -128,13 +178,13 @@ export class Monty {
   }
 }
 
-/** Runs the static check (syntax errors; undefined names when the guest reports them). */
+/** Runs the guest's check (compile errors, undefined names, the static checker's findings). */
 let checker = null;
-function check(code) {
+function check(req) {
   const eng = getEngine();
   if (!checker) checker = eng.instantiate(() => {});
   try {
-    const out = checker.callJson('check', JSON.stringify({ code }));
+    const out = checker.callJson('check', JSON.stringify(req));
     if (checker.memory.buffer.byteLength > eng.recycleLimit) checker = null;
     return out;
   } catch (err) {

@@ -10,6 +10,7 @@ print(m.run(inputs={'url': 'https://example.com'},
 """
 
 from ._errors import (
+    Diagnostic,
     MontyError,
     MontyInternalError,
     MontyInvalidError,
@@ -37,7 +38,7 @@ from ._values import MontyRepr
 __version__ = "0.1.0"
 
 # Public classes print as `monty_wasm.X`, as pydantic-monty's print as `pydantic_monty.X`.
-for _cls in (Monty, MontyComplete, FunctionSnapshot, FutureSnapshot, PendingCall, MontyRepr,
+for _cls in (Monty, MontyComplete, Diagnostic, FunctionSnapshot, FutureSnapshot, PendingCall, MontyRepr,
              MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError,
              MontyInvalidError, MontyInternalError, MontySnapshotError):
     _cls.__module__ = __name__
@@ -54,6 +55,7 @@ __all__ = [
     "PrintCallback",
     "OsHandler",
     "MontyRepr",
+    "Diagnostic",
     "run_monty_async",
     "load_snapshot",
     "set_snapshot_key",

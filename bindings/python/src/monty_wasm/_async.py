@@ -47,6 +47,7 @@ async def run_monty_async(
     print_callback: PrintCallback | None = None,
     os: OsHandler | Callable[[str, tuple[Any, ...], dict[str, Any]], Awaitable[Any]] | None = None,
     external_modules: Mapping[str, Mapping[str, Callable[..., Any]]] | None = None,
+    cwd: str | None = None,
 ) -> Any:
     """Runs `monty` on the running event loop. Coroutine functions are async
     in the sandbox: every call a `gather` announces starts at once as a task.
@@ -55,7 +56,7 @@ async def run_monty_async(
     lim = _limits_request(limits)
     budget = lim.get("max_duration_secs")
     deadline = None if budget is None else time.monotonic() + budget + 0.05 + 0.1 * budget
-    ex, progress = monty._start(inputs, limits, print_callback, funcs, modules)
+    ex, progress = monty._start(inputs, limits, print_callback, funcs, modules, cwd)
     os_handler = os or _deny_os
     tasks: dict[asyncio.Future[dict[str, Any]], int] = {}
     waited_since: float | None = None

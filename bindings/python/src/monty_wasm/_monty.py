@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ._async import run_monty_async
-from ._errors import MontyInternalError, MontySnapshotError, MontySyntaxError, MontyTypingError
+from ._errors import Diagnostic, MontyInternalError, MontySnapshotError, MontySyntaxError, MontyTypingError
 from ._execution import (
     OsHandler,
     PrintCallback,
@@ -160,10 +160,19 @@ class Monty:
         if type_check:
             self.type_check(type_check_stubs)
 
-    def _check(self, stubs: str | None = None) -> dict[str, Any]:
+    def _check(self, stubs: str | None = None, declare: bool = False) -> dict[str, Any]:
         req: dict[str, Any] = {"code": self.code, "filename": self.script_name}
-        if stubs is not None:
+        if stubs:
             req["stubs"] = stubs
+        if declare:
+            # what the run would declare: the inputs, and the host functions
+            # when the constructor named them (else the undefined names
+            # become host functions at run time: not declared here, so that
+            # with stubs a misspelt name is reported)
+            if self.inputs:
+                req["inputs"] = list(self.inputs)
+            if self._declared is not None:
+                req["externals"] = [_external(n, n in self._async_declared, None) for n in self._declared]
         ex = _Execution(script_name=self.script_name, functions={}, limits={}, print_callback=None)
         report = ex.call("check", json.dumps(req).encode())
         for d in report.get("diagnostics", []):
@@ -176,12 +185,21 @@ class Monty:
                 raise MontySyntaxError(str(d.get("message", "")), tb, line, etype)
         return report
 
-    def type_check(self, stubs: str | None = None) -> None:
-        """Runs the guest's static check; raises `MontyTypingError` on problems.
-        (Today the guest's check covers syntax and unsupported constructs only.)"""
-        report = self._check(stubs)
-        if not report.get("ok", True):
-            raise MontyTypingError(list(report.get("diagnostics", [])))
+    def type_check(self, stubs: str | None = None) -> list[Diagnostic]:
+        """Runs the guest's static checker against `stubs` (Python stub text
+        declaring the host's tools, classes and constants: `def
+        get_weather(city: str) -> dict[str, Any]: ...`), the input names and
+        the host functions named at construction, as a run declares them.
+        Raises `MontyTypingError` (its `diagnostics`) when a finding is an
+        error (`call-arity`, `arg-type`, `undefined-name`, ...); returns the
+        warnings (`async-not-awaited` of a discarded coroutine), else [].
+        Undefined names are reported only when something is declared
+        (stubs, inputs or `external_functions`)."""
+        report = self._check(stubs, declare=True)
+        found = [Diagnostic._from_wire(d, self.script_name) for d in report.get("diagnostics", [])]
+        if any(d.is_error for d in found):
+            raise MontyTypingError(found, self.code)
+        return found
 
     # -- the request --------------------------------------------------------
 
@@ -199,7 +217,8 @@ class Monty:
     def _start(self, inputs: Mapping[str, Any] | None, limits: Mapping[str, Any] | None,
                print_callback: PrintCallback | None,
                external_functions: Mapping[str, Callable[..., Any]] | None,
-               modules: dict[str, str] | None = None) -> tuple[_Execution, dict[str, Any]]:
+               modules: dict[str, str] | None = None,
+               cwd: str | None = None) -> tuple[_Execution, dict[str, Any]]:
         given = dict(inputs or {})
         missing = [n for n in self.inputs if n not in given]
         if missing:
@@ -218,6 +237,10 @@ class Monty:
         lim = _limits_request(limits)
         if lim:
             req["limits"] = lim
+        if cwd is not None:
+            if not isinstance(cwd, str) or not cwd.startswith("/"):
+                raise ValueError(f"cwd must be an absolute path (a str starting with '/'), got {cwd!r}")
+            req["cwd"] = cwd
         ex = _Execution(script_name=self.script_name, functions=functions, limits=lim,
                         print_callback=print_callback)
         return ex, ex.call("start", json.dumps(req).encode())
@@ -230,12 +253,13 @@ class Monty:
         print_callback: PrintCallback | None = None,
         external_functions: Mapping[str, Callable[..., Any]] | None = None,
         external_modules: Mapping[str, Mapping[str, Callable[..., Any]]] | None = None,
+        cwd: str | None = None,
     ) -> Progress:
         """Starts a run that pauses at each host call: a `FunctionSnapshot`,
         a `FutureSnapshot` (async calls) or `MontyComplete`.
         `external_functions` here only declares names (coroutine functions as async)."""
         funcs, modules = _merge_modules(external_functions, external_modules)
-        ex, progress = self._start(inputs, limits, print_callback, funcs, modules)
+        ex, progress = self._start(inputs, limits, print_callback, funcs, modules, cwd)
         return _wrap(ex, progress)
 
     def run(
@@ -247,6 +271,7 @@ class Monty:
         print_callback: PrintCallback | None = None,
         os: OsHandler | None = None,
         external_modules: Mapping[str, Mapping[str, Callable[..., Any]]] | None = None,
+        cwd: str | None = None,
     ) -> Any:
         """Runs to the end and returns the last expression's value (else None).
         With coroutine functions among `external_functions`, runs them on a
@@ -258,10 +283,10 @@ class Monty:
             except RuntimeError:
                 return asyncio.run(run_monty_async(self, inputs=inputs, limits=limits, external_functions=external_functions,
                                                    print_callback=print_callback, os=os,
-                                                   external_modules=external_modules))
+                                                   external_modules=external_modules, cwd=cwd))
             raise RuntimeError("Monty.run() with async external functions was called inside a running event "
                                "loop: await run_monty_async(...) instead")
-        ex, progress = self._start(inputs, limits, print_callback, funcs, modules)
+        ex, progress = self._start(inputs, limits, print_callback, funcs, modules, cwd)
         os_handler = os or _deny_os
         while True:
             status = progress.get("status")
