@@ -2,8 +2,9 @@
 //! pre-linked instance template every execution is stamped from.
 //!
 //! Build one [`Engine`] per process and share it (it is `Clone + Send +
-//! Sync`; clones are cheap handles). Building it compiles `monty.wasm` (or
-//! loads it from the disk cache), checks the module's imports and exports
+//! Sync`; clones are cheap handles). Building it loads the machine code
+//! precompiled at build time (the embedded module: `precompiled.rs`), or
+//! loads it from the disk cache, or compiles `monty.wasm`, checks the module's imports and exports
 //! against the contract, links the deny-all WASI surface once
 //! ([`wasmtime::InstancePre`]) and starts one background thread that
 //! advances the epoch every [`EPOCH_TICK`] for the time limit; the thread
@@ -341,7 +342,8 @@ fn load_module(config: &Config) -> Result<(wasmtime::Engine, Module), Error> {
 }
 
 impl Engine {
-    /// Compiles (or loads from the disk cache) and links the module.
+    /// Loads (the build's precompiled module, else the disk cache when
+    /// configured) or compiles the module, and links it.
     ///
     /// # Errors
     ///
