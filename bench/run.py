@@ -7,7 +7,9 @@ It owns the comparison with CPython and the report:
   fresh instance + `1 + 1`, external-call round trip, fuel overhead, memory
   per instance, and the in-process time of every program in
   `bench/programs/`;
-* CLI process start: `monty run` of a `1 + 1` file vs `python3 -c pass`;
+* CLI process start: `monty run` of a `1 + 1` file vs `python3 -c pass`,
+  warm and as the first run after a build (empty cache directory), and the
+  first run that compiles (`--wasm monty.wasm`, no precompiled module);
 * the size of `monty.wasm`;
 * every program run as a process by `target/release/monty run` and by
   CPython, and in-process by CPython (`exec` of the compiled file, timed
@@ -153,15 +155,39 @@ def in_process_figures(paths, repeat, wasm):
 
 
 def cli_start(python, runs, wasm_args):
-    """Median and best wall time of `monty run` on a `1 + 1` file vs `python -c pass`."""
+    """`monty run` of a `1 + 1` file vs `python -c pass`, as processes.
+
+    * first run after build: the first `monty run` of a build on this
+      machine, i.e. with an empty cache directory (a fresh
+      `$MONTY_CACHE_DIR`): the build's precompiled module, nothing cached;
+    * first run compiling: the same with `--wasm monty.wasm`, which has no
+      precompiled artifact, so Cranelift compiles it (what every first run
+      cost before the module was precompiled at build time; skipped when
+      `--wasm` is given, since then the first run above is this one);
+    * warm: median and best of `runs`, interleaved with `python -c pass`.
+    """
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write("1 + 1\n")
         one_plus_one = f.name
+    monty_argv = [MONTY, "run", one_plus_one] + wasm_args
+    py_argv = [python, "-c", "pass"]
+
+    def first_run(argv):
+        with tempfile.TemporaryDirectory(prefix="monty-bench-cache-") as cache:
+            env = dict(os.environ, MONTY_CACHE_DIR=cache)
+            dt, rss, rc, out, err = run_timed(argv, env=env)
+            if rc != 0 or out.strip() != "2":
+                sys.exit(f"bench: first `monty run` of `1 + 1` failed (exit {rc}): {out}{err}")
+            return dt, rss, sorted(n for n in os.listdir(cache) if n.endswith(".cwasm"))
+
     try:
-        monty_argv = [MONTY, "run", one_plus_one] + wasm_args
-        py_argv = [python, "-c", "pass"]
+        first_ms, first_rss, first_cached = first_run(monty_argv)
+        compile_ms = None
+        if not wasm_args:
+            compile_ms, _, _ = first_run(monty_argv + ["--wasm", WASM])
+        warm_rss = 0
         for _ in range(3):  # warm the module cache and the page cache
-            dt, _, rc, out, err = run_timed(monty_argv)
+            dt, warm_rss, rc, out, err = run_timed(monty_argv)
             if rc != 0 or out.strip() != "2":
                 sys.exit(f"bench: `monty run` of `1 + 1` failed (exit {rc}): {out}{err}")
             run_timed(py_argv)
@@ -173,10 +199,16 @@ def cli_start(python, runs, wasm_args):
         os.unlink(one_plus_one)
     return {
         "runs": runs,
+        "first_run_ms": first_ms,
+        "first_run_peak_rss_kib": first_rss,
+        "first_run_cache_entries": first_cached,
+        "first_run_compiling_ms": compile_ms,
         "monty_median_ms": statistics.median(monty),
         "monty_best_ms": min(monty),
+        "monty_peak_rss_kib": warm_rss,
         "python_median_ms": statistics.median(py),
         "python_best_ms": min(py),
+        "ratio_median": statistics.median(monty) / statistics.median(py),
     }
 
 
@@ -428,10 +460,19 @@ def main():
           f"{'met' if results['targets']['start_met'] else 'NOT met'}) |")
     print(f"| external call round trip | {fmt(ip['external_call_us'], 2)} µs |")
     print(f"| fuel metering overhead | {ip['fuel_overhead_pct']:+.1f}% |")
-    print(f"| CLI process start, `monty run` of `1 + 1` | median {fmt(start['monty_median_ms'])} ms "
-          f"(best {fmt(start['monty_best_ms'])}) |")
+    first_note = ("the build's precompiled module, no cache entry written"
+                  if not start["first_run_cache_entries"] else "compiled, then cached")
+    print(f"| CLI first run after build, `monty run` of `1 + 1` (empty cache) | "
+          f"{fmt(start['first_run_ms'])} ms ({first_note}) |")
+    if start.get("first_run_compiling_ms") is not None:
+        print(f"| CLI first run compiling (`--wasm monty.wasm`, empty cache: no precompiled module) | "
+              f"{fmt(start['first_run_compiling_ms'])} ms |")
+    print(f"| CLI warm run, `monty run` of `1 + 1` | median {fmt(start['monty_median_ms'])} ms "
+          f"(best {fmt(start['monty_best_ms'])}), peak RSS {start['monty_peak_rss_kib'] // 1024} MiB |")
     print(f"| CLI process start, `python3 -c pass` | median {fmt(start['python_median_ms'])} ms "
           f"(best {fmt(start['python_best_ms'])}) |")
+    print(f"| CLI start, monty warm / python3 | {fmt(start['ratio_median'], 2)}× (target ≤ 0.8×: "
+          f"{'met' if start['ratio_median'] <= 0.8 else 'NOT met'}) |")
     print(f"| monty.wasm size | {wasm_bytes} bytes ({wasm_bytes / 2**20:.2f} MiB) |")
     print(f"| memory per instance: linear memory `1 + 1` needs | "
           f"{ip['linear_memory_1p1_bytes'] // 1024} KiB |")

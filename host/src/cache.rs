@@ -73,11 +73,11 @@ pub(crate) fn fast_digest(bytes: &[u8]) -> [u8; 32] {
 
 /// The cache file name for `wasm` compiled by `engine`.
 fn entry_name(engine: &Engine, wasm: &[u8]) -> String {
+    let d = fast_digest(wasm);
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    fast_digest(wasm).hash(&mut hasher);
+    d.hash(&mut hasher);
     engine.precompile_compatibility_hash().hash(&mut hasher);
     let key = hasher.finish();
-    let d = fast_digest(wasm);
     let hex: String = d.iter().take(12).map(|b| format!("{b:02x}")).collect();
     format!("monty-{hex}-{key:016x}.cwasm")
 }

@@ -2,8 +2,9 @@
 //! pre-linked instance template every execution is stamped from.
 //!
 //! Build one [`Engine`] per process and share it (it is `Clone + Send +
-//! Sync`; clones are cheap handles). Building it compiles `monty.wasm` (or
-//! loads it from the disk cache), checks the module's imports and exports
+//! Sync`; clones are cheap handles). Building it loads the machine code
+//! precompiled at build time (the embedded module: `precompiled.rs`), or
+//! loads it from the disk cache, or compiles `monty.wasm`, checks the module's imports and exports
 //! against the contract, links the deny-all WASI surface once
 //! ([`wasmtime::InstancePre`]) and starts one background thread that
 //! advances the epoch every [`EPOCH_TICK`] for the time limit; the thread
@@ -12,6 +13,7 @@
 //! is cheap (copy-on-write memory images, no mmap per instance, and on
 //! Linux 6.7+ slots reset in place: see [`KEEP_RESIDENT`]).
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,11 +21,13 @@ use std::time::Duration;
 use wasmtime::{ExternType, InstanceAllocationStrategy, Linker, Module, PoolingAllocationConfig};
 
 use crate::cache;
+use crate::codegen;
 use crate::compiled::{Compiled, EpochClock, StoreState};
 use crate::error::Error;
 use crate::execution::{Export, Progress, Session};
 use crate::limits::{Limits, EPOCH_TICK};
 use crate::output::OutputSink;
+use crate::precompiled;
 use crate::protocol::{self, CheckReport, StartRequest};
 use crate::snapshot_seal::SnapshotKey;
 use crate::wasi;
@@ -264,8 +268,82 @@ fn check_module(module: &Module) -> Result<(), Error> {
     Ok(())
 }
 
+/// The wasmtime engine for `config`, with `code_memory` as its custom
+/// code memory (the in-place hook of the precompiled module) if given.
+pub(crate) fn wasmtime_engine(
+    config: &Config,
+    code_memory: Option<Arc<dyn wasmtime::CustomCodeMemory>>,
+) -> Result<wasmtime::Engine, Error> {
+    let mut wt = codegen::codegen_config(config.fuel_metering);
+    if config.perf_map {
+        wt.profiler(wasmtime::ProfilingStrategy::PerfMap);
+    }
+    if config.pooling {
+        let n = config.max_concurrent;
+        let mut pool = PoolingAllocationConfig::new();
+        pool.total_core_instances(n)
+            .total_memories(n)
+            .total_tables(n)
+            // Function tables of a large Rust module exceed the 20 000
+            // default; the memory cap is enforced per execution by the
+            // store's limiter, so the pool allows the full wasm32 range.
+            .table_elements(100_000)
+            .max_memory_size(1 << 32);
+        if PoolingAllocationConfig::is_pagemap_scan_available() {
+            pool.pagemap_scan(wasmtime::Enabled::Yes)
+                .linear_memory_keep_resident(KEEP_RESIDENT)
+                .table_keep_resident(KEEP_RESIDENT);
+        }
+        wt.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+    }
+    wt.with_custom_code_memory(code_memory);
+    wasmtime::Engine::new(&wt)
+        .map_err(|e| Error::Internal(format!("cannot create the wasm engine: {e:#}")))
+}
+
+/// The engine and the compiled module, the fastest way available: the
+/// module precompiled at build time (embedded module only, and only if
+/// this engine's settings and CPU match the build's:
+/// `src/precompiled.rs`), else the disk cache when configured, else
+/// Cranelift. The wasm bytes are not touched on the first path (the
+/// embedded ones are not even paged in).
+fn load_module(config: &Config) -> Result<(wasmtime::Engine, Module), Error> {
+    if matches!(config.module, ModuleSource::Embedded) {
+        if let Some(loaded) = precompiled::load(&mut |hook| wasmtime_engine(config, hook))? {
+            return Ok(loaded);
+        }
+    }
+    let engine = wasmtime_engine(config, None)?;
+    let bytes: Cow<'_, [u8]> = match &config.module {
+        ModuleSource::Embedded if EMBEDDED_WASM.is_empty() => {
+            return Err(Error::internal(
+                "this build has no embedded monty.wasm (it was missing at build time): pass \
+                 Config::module_path",
+            ))
+        }
+        ModuleSource::Embedded => Cow::Borrowed(EMBEDDED_WASM),
+        ModuleSource::Path(path) => Cow::Owned(
+            std::fs::read(path)
+                .map_err(|e| Error::Internal(format!("cannot read {}: {e}", path.display())))?,
+        ),
+        ModuleSource::Bytes(bytes) => Cow::Borrowed(&bytes[..]),
+    };
+    let cache_dir = match &config.cache {
+        CacheSetting::Off => None,
+        CacheSetting::Default => cache::default_cache_dir(),
+        CacheSetting::Dir(dir) => Some(dir.clone()),
+    };
+    let module = match cache_dir {
+        Some(dir) => cache::load_or_compile(&engine, &bytes, &dir),
+        None => Module::new(&engine, &bytes),
+    }
+    .map_err(|e| Error::Internal(format!("cannot compile monty.wasm: {e:#}")))?;
+    Ok((engine, module))
+}
+
 impl Engine {
-    /// Compiles (or loads from the disk cache) and links the module.
+    /// Loads (the build's precompiled module, else the disk cache when
+    /// configured) or compiles the module, and links it.
     ///
     /// # Errors
     ///
@@ -273,57 +351,7 @@ impl Engine {
     /// anything but WASI preview 1, lacks an export of the contract, or the
     /// pooling allocator cannot reserve its address space.
     pub fn new(config: Config) -> Result<Engine, Error> {
-        let bytes: Arc<[u8]> =
-            match &config.module {
-                ModuleSource::Embedded if EMBEDDED_WASM.is_empty() => return Err(Error::internal(
-                    "this build has no embedded monty.wasm (it was missing at build time): pass \
-                     Config::module_path",
-                )),
-                ModuleSource::Embedded => EMBEDDED_WASM.into(),
-                ModuleSource::Path(path) => std::fs::read(path)
-                    .map_err(|e| Error::Internal(format!("cannot read {}: {e}", path.display())))?
-                    .into(),
-                ModuleSource::Bytes(bytes) => bytes.clone(),
-            };
-
-        let mut wt = wasmtime::Config::new();
-        wt.consume_fuel(config.fuel_metering)
-            .epoch_interruption(true)
-            .parallel_compilation(true);
-        if config.perf_map {
-            wt.profiler(wasmtime::ProfilingStrategy::PerfMap);
-        }
-        if config.pooling {
-            let n = config.max_concurrent;
-            let mut pool = PoolingAllocationConfig::new();
-            pool.total_core_instances(n)
-                .total_memories(n)
-                .total_tables(n)
-                // Function tables of a large Rust module exceed the 20 000
-                // default; the memory cap is enforced per execution by the
-                // store's limiter, so the pool allows the full wasm32 range.
-                .table_elements(100_000)
-                .max_memory_size(1 << 32);
-            if PoolingAllocationConfig::is_pagemap_scan_available() {
-                pool.pagemap_scan(wasmtime::Enabled::Yes)
-                    .linear_memory_keep_resident(KEEP_RESIDENT)
-                    .table_keep_resident(KEEP_RESIDENT);
-            }
-            wt.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
-        }
-        let engine = wasmtime::Engine::new(&wt)
-            .map_err(|e| Error::Internal(format!("cannot create the wasm engine: {e:#}")))?;
-
-        let cache_dir = match &config.cache {
-            CacheSetting::Off => None,
-            CacheSetting::Default => cache::default_cache_dir(),
-            CacheSetting::Dir(dir) => Some(dir.clone()),
-        };
-        let module = match cache_dir {
-            Some(dir) => cache::load_or_compile(&engine, &bytes, &dir),
-            None => Module::new(&engine, &bytes),
-        }
-        .map_err(|e| Error::Internal(format!("cannot compile monty.wasm: {e:#}")))?;
+        let (engine, module) = load_module(&config)?;
         check_module(&module)?;
 
         let mut linker: Linker<StoreState> = Linker::new(&engine);

@@ -45,6 +45,7 @@
 
 mod async_run;
 mod cache;
+mod codegen;
 mod compiled;
 mod engine;
 mod error;
@@ -61,6 +62,7 @@ mod os_memfs;
 mod os_mount;
 mod os_router;
 mod output;
+mod precompiled;
 mod protocol;
 mod snapshot_seal;
 mod wasi;

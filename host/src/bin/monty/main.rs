@@ -4,8 +4,10 @@
 //! `run` streams the program's output, then prints `repr()` of a non-None
 //! final value as the last stdout line; exit codes are 0 ok, 1 Python
 //! exception (traceback on stderr), 2 usage, 3 limit exceeded, 4 internal
-//! error. The compiled module is cached on disk (see `monty_host::default_cache_dir`)
-//! so only the first run pays for compilation. Os calls are answered from
+//! error. The module is precompiled when the binary is built (README.md,
+//! "Start-up"); without a usable artifact (`--wasm`, another CPU) it is
+//! cached on disk (see `monty_host::default_cache_dir`) so only the first
+//! run pays for compilation. Os calls are answered from
 //! `--mount`, `--memfs`, `--env`, `--clock` and `--urandom`; without them,
 //! each is a `PermissionError`.
 
