@@ -135,7 +135,7 @@ fn frozenset(vm: &mut Vm, names: &[String]) -> Value {
         let k = vm.new_str(n.as_str());
         d.insert(HashKey::Str(n.as_str().into()), k, Value::None);
     }
-    vm.heap.new_value(Obj::FrozenSet(d))
+    vm.heap.new_value(Obj::FrozenSet(Box::new(d)))
 }
 
 fn index() -> u16 {
@@ -158,7 +158,7 @@ fn make_class(vm: &mut Vm, name: &str, entries: Vec<(&str, Value)>) -> PyResult<
         let key = vm.new_str(k);
         ns.insert(HashKey::Str(k.into()), key, v);
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     match vm.build_class(name.into(), name.into(), Vec::new(), ns)? {
         Value::Ref(id) => Ok(id),
         _ => unreachable!("build_class makes a class"),

@@ -35,11 +35,10 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
         Value::Ref(id)
             if matches!(
                 vm.heap.get(id),
-                Obj::Native(NativeObj::Awaitable(
-                    Awaitable::Sleep { .. }
-                        | Awaitable::WaitFor { .. }
-                        | Awaitable::SyncWait { .. }
-                ))
+                Obj::Native(NativeObj::Awaitable(a)) if matches!(
+                    **a,
+                    Awaitable::Sleep { .. } | Awaitable::WaitFor { .. } | Awaitable::SyncWait { .. }
+                )
             ) =>
         {
             // a gathered sleep or wait_for is a task that waits out its timer
@@ -82,7 +81,7 @@ native! {
     /// `ensure_future`, whose `loop` keyword no Rust name can bind).
     def fn create_task(vm, coro, *, name?, context?) {
         if let Value::Ref(id) = coro {
-            if matches!(vm.heap.get(id), Obj::Native(NativeObj::Awaitable(Awaitable::Future { .. }))) {
+            if matches!(vm.heap.get(id), Obj::Native(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::Future { .. })) {
                 // an async host function's call (a coroutine in the
                 // program's eyes) is already scheduled: its future is the task
                 return Ok(coro);

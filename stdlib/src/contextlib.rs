@@ -363,7 +363,7 @@ native! {
             let key = vm.new_str(k.clone());
             d.insert(HashKey::Str(k.as_str().into()), key, v);
         }
-        let kw = vm.heap.new_value(Obj::Dict(d));
+        let kw = vm.heap.new_value(Obj::Dict(Box::new(d)));
         let cb = bound(vm, "_exit_wrapper", vec![callback, args, kw], "_exit_wrapper");
         push_callback(vm, this, cb)?;
         Ok(callback)
@@ -480,7 +480,7 @@ fn make_class(vm: &mut Vm, name: &str, methods: &[(&str, &str)]) -> PyResult<Val
         let v = bound(vm, func, Vec::new(), &format!("{name}.{attr}"));
         put(vm, &mut ns, attr, v);
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     vm.build_class(name.into(), name.into(), Vec::new(), ns)
 }
 

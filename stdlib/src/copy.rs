@@ -83,7 +83,7 @@ fn deepcopy_of(vm: &mut Vm, x: Value, memo: Option<Value>) -> PyResult<Value> {
             }
             m
         }
-        None => vm.heap.new_value(Obj::Dict(Dict::new())),
+        None => vm.heap.new_value(Obj::Dict(Box::new(Dict::new()))),
     };
     // the memo, and through it every copy, stays reachable while hooks run
     let mark = vm.stack.len();
@@ -326,7 +326,7 @@ impl Deep {
         }
         let mut out = Dict::new();
         out.kind = kind;
-        let y = vm.heap.new_value(Obj::Dict(out));
+        let y = vm.heap.new_value(Obj::Dict(Box::new(out)));
         self.remember(vm, x, y)?;
         Ok((entries, y))
     }
@@ -345,9 +345,9 @@ impl Deep {
             out.insert(hk, c, Value::None);
         }
         let y = vm.heap.new_value(if frozen {
-            Obj::FrozenSet(out)
+            Obj::FrozenSet(Box::new(out))
         } else {
-            Obj::Set(out)
+            Obj::Set(Box::new(out))
         });
         self.remember(vm, x, y)?;
         Ok(y)
@@ -369,7 +369,9 @@ impl Deep {
             let hk = vm.hash_key(k)?;
             attrs.insert(hk, k, c);
         }
-        let y = vm.heap.new_value(Obj::Instance(Instance { class, attrs }));
+        let y = vm
+            .heap
+            .new_value(Obj::Instance(Box::new(Instance { class, attrs })));
         self.remember(vm, x, y)?;
         Ok(y)
     }
@@ -380,10 +382,10 @@ impl Deep {
             return Ok(x);
         };
         let entries: Vec<(Value, Value)> = inst.attrs.entries().collect();
-        let y = vm.heap.new_value(Obj::Instance(Instance {
+        let y = vm.heap.new_value(Obj::Instance(Box::new(Instance {
             class: inst.class,
             attrs: Dict::new(),
-        }));
+        })));
         self.remember(vm, x, y)?;
         self.fill_dict(vm, id, entries, y, d)?;
         Ok(y)

@@ -155,7 +155,7 @@ fn c_init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
         let v = csv_dialect::new_dialect(vm, d);
         reg.insert(HashKey::Str(name.into()), k, v);
     }
-    let reg = vm.heap.new_value(Obj::Dict(reg));
+    let reg = vm.heap.new_value(Obj::Dict(Box::new(reg)));
     attrs.push(("_dialects".into(), reg));
 }
 

@@ -187,7 +187,7 @@ pub fn next_dict(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
             d.insert(hk, *k, restval);
         }
     }
-    Ok(Some(vm.heap.new_value(Obj::Dict(d))))
+    Ok(Some(vm.heap.new_value(Obj::Dict(Box::new(d)))))
 }
 
 /// `csv.DictWriter(f, fieldnames, restval='', extrasaction='raise',
@@ -358,7 +358,7 @@ native! {
             let hk = vm.dict_key(k)?;
             d.insert(hk, k, k);
         }
-        let header = vm.heap.new_value(Obj::Dict(d));
+        let header = vm.heap.new_value(Obj::Dict(Box::new(d)));
         dict_writerow(vm, id, header)
     }
 }

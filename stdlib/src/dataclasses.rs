@@ -69,7 +69,7 @@ native! {
                     let key = vm.new_str(k.clone());
                     opts.insert(HashKey::Str(k.as_str().into()), key, *v);
                 }
-                let opts = vm.heap.new_value(Obj::Dict(opts));
+                let opts = vm.heap.new_value(Obj::Dict(Box::new(opts)));
                 let func = NativeId {
                     module: module_index(),
                     func: WRAP,
@@ -340,7 +340,7 @@ fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
         let key = vm.new_str(name.clone());
         mapping.insert(HashKey::Str(name.as_str().into()), key, *f);
     }
-    let mapping = vm.heap.new_value(Obj::Dict(mapping));
+    let mapping = vm.heap.new_value(Obj::Dict(Box::new(mapping)));
     set_class_attr(vm, cid, "__dataclass_fields__", mapping);
     let params_cls = attr(vm, "_DataclassParams")?;
     let params = vm.call_value(params_cls, Vec::new(), Vec::new())?;
@@ -387,7 +387,7 @@ fn field_object(vm: &mut Vm, default: Value, missing: Value) -> PyResult<Value> 
 
 fn empty_metadata(vm: &mut Vm) -> PyResult<Value> {
     let proxy = module_attr(vm, "types", "MappingProxyType")?;
-    let d = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let d = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     vm.call_value(proxy, vec![d], Vec::new())
 }
 

@@ -51,7 +51,7 @@ pub(crate) fn convert(vm: &mut Vm, v: Value, as_dict: bool, depth: u32) -> PyRes
                 let key = vm.new_str(k.clone());
                 d.insert(HashKey::Str(k.into()), key, x);
             }
-            return Ok(vm.heap.new_value(Obj::Dict(d)));
+            return Ok(vm.heap.new_value(Obj::Dict(Box::new(d))));
         }
         let items = vals.into_iter().map(|p| p.1).collect();
         return Ok(vm.new_tuple(items));
@@ -80,7 +80,7 @@ pub(crate) fn convert(vm: &mut Vm, v: Value, as_dict: bool, depth: u32) -> PyRes
                 let hk = vm.hash_key(k2)?;
                 out.insert(hk, k2, x2);
             }
-            Ok(vm.heap.new_value(Obj::Dict(out)))
+            Ok(vm.heap.new_value(Obj::Dict(Box::new(out))))
         }
         _ => Ok(v),
     }

@@ -26,7 +26,7 @@ pub(crate) const SNAP_POST_INIT: i64 = 2;
 pub(crate) fn snapshot(vm: &mut Vm, fields: &[Field], flags: i64) -> Value {
     let mut items = vec![Value::Int(flags)];
     for f in fields {
-        items.push(vm.heap.new_value(Obj::FieldSpec(f.clone())));
+        items.push(vm.heap.new_value(Obj::FieldSpec(Box::new(f.clone()))));
     }
     vm.new_tuple(items)
 }
@@ -46,7 +46,7 @@ fn unpack(vm: &Vm, snap: Value) -> (Vec<Field>, i64) {
         .iter()
         .filter_map(|v| match v {
             Value::Ref(f) => match vm.heap.get(*f) {
-                Obj::FieldSpec(f) => Some(f.clone()),
+                Obj::FieldSpec(f) => Some((**f).clone()),
                 _ => None,
             },
             _ => None,

@@ -163,9 +163,9 @@ pub(crate) fn init_class(vm: &mut Vm, cls: ObjId) -> PyResult<()> {
     }
     let names = vm.new_list(names);
     set_class_attr(vm, cls, "_member_names_", names);
-    let map = vm.heap.new_value(Obj::Dict(map));
+    let map = vm.heap.new_value(Obj::Dict(Box::new(map)));
     set_class_attr(vm, cls, "_member_map_", map);
-    let by_value = vm.heap.new_value(Obj::Dict(by_value));
+    let by_value = vm.heap.new_value(Obj::Dict(Box::new(by_value)));
     set_class_attr(vm, cls, "_value2member_map_", by_value);
     let mixes_here = vm
         .class(cls)
@@ -192,10 +192,10 @@ fn find_alias(vm: &mut Vm, made: &[Value], _map: &Dict, value: Value) -> PyResul
 /// A member: an instance of `cls` with `_name_` and `_value_`, after the
 /// class's own `__init__` (called with the value, a tuple unpacked).
 fn new_member(vm: &mut Vm, cls: ObjId, name: Value, value: Value) -> PyResult<Value> {
-    let m = vm.heap.new_value(Obj::Instance(Instance {
+    let m = vm.heap.new_value(Obj::Instance(Box::new(Instance {
         class: cls,
         attrs: Dict::new(),
-    }));
+    })));
     vm.raw_set_attr(m, "_value_", value);
     vm.raw_set_attr(m, "_name_", name);
     if let Some(init @ Value::Ref(f)) = vm.class_lookup(cls, "__init__") {

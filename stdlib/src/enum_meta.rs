@@ -145,7 +145,7 @@ native! {
             let hk = vm.hash_key(k)?;
             d.insert(hk, k, m);
         }
-        let d = vm.heap.new_value(Obj::Dict(d));
+        let d = vm.heap.new_value(Obj::Dict(Box::new(d)));
         let types = crate::ImportVm::import_module(vm, "types")?;
         let proxy = vm.get_attr(types, "MappingProxyType")?;
         vm.call_value(proxy, vec![d], Vec::new())
@@ -287,7 +287,7 @@ fn functional(
         };
         put(vm, k, v)?;
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     let bases = match mixin {
         Some(t) if !t.is_none() => vec![t, cls],
         _ => vec![cls],

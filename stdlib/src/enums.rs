@@ -340,7 +340,7 @@ fn make_class(
     for (k, v) in extra {
         put(vm, k, v);
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     match vm.build_class(name.into(), name.into(), bases, ns)? {
         Value::Ref(id) => Ok(id),
         _ => unreachable!("build_class makes a class"),
@@ -349,11 +349,12 @@ fn make_class(
 
 fn property(vm: &mut Vm, get: &str, name: &str, set: Option<Value>) -> Value {
     let fget = method(vm, get, name, Vec::new());
-    vm.heap.new_value(Obj::Property(crate::object::Property {
-        fget,
-        fset: set.unwrap_or(Value::None),
-        fdel: Value::None,
-    }))
+    vm.heap
+        .new_value(Obj::Property(Box::new(crate::object::Property {
+            fget,
+            fset: set.unwrap_or(Value::None),
+            fdel: Value::None,
+        })))
 }
 
 fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
@@ -382,7 +383,7 @@ fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
     let l = vm.new_list(Vec::new());
     set_class_attr(vm, enum_cls, "_member_names_", l);
     for n in ["_member_map_", "_value2member_map_"] {
-        let d = vm.heap.new_value(Obj::Dict(Dict::new()));
+        let d = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
         set_class_attr(vm, enum_cls, n, d);
     }
     if let Obj::Class(c) = vm.heap.get_mut(enum_cls) {

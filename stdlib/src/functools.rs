@@ -201,7 +201,7 @@ fn kwargs_dict(vm: &mut Vm, kw: &Kwargs) -> Value {
         let key = vm.new_str(k.as_str());
         d.insert(HashKey::Str(k.as_str().into()), key, *v);
     }
-    vm.heap.new_value(Obj::Dict(d))
+    vm.heap.new_value(Obj::Dict(Box::new(d)))
 }
 
 fn make_partial(vm: &mut Vm, func: Value, args: Vec<Value>, kw: Kwargs) -> Value {
@@ -354,7 +354,7 @@ pub(super) fn bound_getattr(
         (PARTIAL | PARTIAL_KW, "func") => bound[0],
         (PARTIAL, "args") => vm.new_tuple(bound[1..].to_vec()),
         (PARTIAL_KW, "args") => vm.new_tuple(bound[2..].to_vec()),
-        (PARTIAL, "keywords") => vm.heap.new_value(Obj::Dict(Dict::new())),
+        (PARTIAL, "keywords") => vm.heap.new_value(Obj::Dict(Box::new(Dict::new()))),
         (PARTIAL_KW, "keywords") => {
             let kw = dict_kwargs(vm, bound[1]);
             kwargs_dict(vm, &kw)

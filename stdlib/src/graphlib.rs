@@ -226,7 +226,7 @@ fn done(vm: &mut Vm, this: Value, nodes: &[Value]) -> PyResult<()> {
 native! {
     /// `TopologicalSorter(graph=None)`.
     def fn topological_sorter as "TopologicalSorter"(vm, graph?) {
-        let index = vm.heap.new_value(Obj::Dict(Dict::new()));
+        let index = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
         let this = vm.heap.new_value(Obj::Native(NativeObj::TopoSorter(Box::new(TopoState {
             index,
             nodes: Vec::new(),
@@ -374,7 +374,7 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     let key = vm.new_str("__module__");
     let module = vm.new_str("graphlib");
     ns.insert(HashKey::Str("__module__".into()), key, module);
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     if let Ok(cls) = vm.build_class(
         "CycleError".into(),
         "CycleError".into(),

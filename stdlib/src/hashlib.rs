@@ -422,7 +422,7 @@ fn init(vm: &mut Vm, out: &mut Vec<(String, Value)>) {
                 Value::None,
             );
         }
-        let set = vm.heap.new_value(Obj::Set(d));
+        let set = vm.heap.new_value(Obj::Set(Box::new(d)));
         out.push((attr.to_string(), set));
     }
 }

@@ -61,7 +61,7 @@ impl Stdlib for Library {
     }
 
     fn from_awaitable(a: Awaitable) -> NativeObj {
-        NativeObj::Awaitable(a)
+        NativeObj::Awaitable(Box::new(a))
     }
 
     fn native_obj_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {

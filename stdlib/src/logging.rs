@@ -453,8 +453,8 @@ fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
     }
     attrs.push(("FATAL".into(), Value::Int(50)));
     attrs.push(("WARN".into(), Value::Int(30)));
-    let to_name = vm.heap.new_value(Obj::Dict(Dict::new()));
-    let to_level = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let to_name = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
+    let to_level = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     for (level, name) in LEVELS {
         let n = vm.new_str(*name);
         vm.set_item(to_name, Value::Int(*level), n)?;
@@ -470,7 +470,7 @@ fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
     attrs.push(("BASIC_FORMAT".into(), fmt));
     attrs.push(("raiseExceptions".into(), Value::Bool(true)));
     attrs.push(("_disable".into(), Value::Int(0)));
-    let loggers = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let loggers = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     attrs.push(("_loggers".into(), loggers));
 
     let filterer = make_class(vm, &MODULE, "Filterer", Vec::new(), FILTERER, Vec::new())?;
@@ -542,7 +542,7 @@ fn raw_instance(vm: &mut Vm, cls: Value, attrs: Vec<(&str, Value)>) -> Value {
         d.insert(HashKey::Str(k.into()), key, v);
     }
     vm.heap
-        .new_value(Obj::Instance(Instance { class, attrs: d }))
+        .new_value(Obj::Instance(Box::new(Instance { class, attrs: d })))
 }
 
 /// The instances the module holds: the root logger, the last-resort

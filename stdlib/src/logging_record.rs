@@ -27,7 +27,7 @@ pub fn record_dict(vm: &mut Vm, record: Value) -> PyResult<Value> {
             d.insert(HashKey::Str(s.into()), k, v);
         }
     }
-    Ok(vm.heap.new_value(Obj::Dict(d)))
+    Ok(vm.heap.new_value(Obj::Dict(Box::new(d))))
 }
 
 fn is_dict(vm: &Vm, v: Value) -> bool {

@@ -56,7 +56,7 @@ pub fn make_class(
     for (k, v) in extra {
         put(vm, &mut ns, k, v);
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     vm.build_class(name.into(), name.into(), bases, ns)
 }
 

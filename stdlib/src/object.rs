@@ -10,6 +10,8 @@ use crate::vm::Library;
 
 /// A heap object of this library's VM.
 pub type Obj = monty_vm::object::Obj<Library>;
+/// The heap's slots in this library's VM.
+pub type Slots = monty_vm::object::slots::Slots<Library>;
 /// An iterator's state in this library's VM.
 pub type Iter = monty_vm::object::Iter<Library>;
 /// The heap of this library's VM.

@@ -299,7 +299,7 @@ fn methodcaller_of(vm: &mut Vm, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Va
         let key = vm.new_str(k.as_str());
         d.insert(crate::object::HashKey::Str(k.into()), key, v);
     }
-    items.push(vm.heap.new_value(Obj::Dict(d)));
+    items.push(vm.heap.new_value(Obj::Dict(Box::new(d))));
     Ok(bound(
         vm,
         "_methodcaller_kw",

@@ -125,7 +125,7 @@ fn instance(vm: &mut Vm, name: &str, attrs: Vec<(&str, Value)>) -> PyResult<Valu
     }
     Ok(vm
         .heap
-        .new_value(Obj::Instance(Instance { class, attrs: dict })))
+        .new_value(Obj::Instance(Box::new(Instance { class, attrs: dict }))))
 }
 
 /// `os.scandir(path)` of a path given as text or bytes (`'.'` when absent).

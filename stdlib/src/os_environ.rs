@@ -38,7 +38,8 @@ pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
         Err(PyErr::Raise(e))
             if super::os_calls::is_error(vm, e, crate::object::ExcType::PermissionError) =>
         {
-            vm.heap.new_value(Obj::Dict(crate::object::Dict::new()))
+            vm.heap
+                .new_value(Obj::Dict(Box::new(crate::object::Dict::new())))
         }
         r => r?,
     };
@@ -49,7 +50,9 @@ pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
         },
         _ => return Err(bad_answer()),
     };
-    let d = vm.heap.new_value(Obj::Dict(crate::object::Dict::new()));
+    let d = vm
+        .heap
+        .new_value(Obj::Dict(Box::new(crate::object::Dict::new())));
     for (k, v) in items {
         if as_str(&vm.heap, k).is_none() || as_str(&vm.heap, v).is_none() {
             return Err(bad_answer());

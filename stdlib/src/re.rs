@@ -461,7 +461,9 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
             attrs.push((n.to_string(), Value::Int(v as i64)));
         }
     }
-    let ns = vm.heap.new_value(Obj::Dict(crate::object::Dict::new()));
+    let ns = vm
+        .heap
+        .new_value(Obj::Dict(Box::new(crate::object::Dict::new())));
     let cls = vm
         .build_class(
             "PatternError".into(),

@@ -522,7 +522,7 @@ pub fn pattern_getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
                 let k = vm.new_str(n.clone());
                 d.insert(HashKey::Str(n.as_str().into()), k, Value::Int(*g as i64));
             }
-            vm.heap.new_value(Obj::Dict(d))
+            vm.heap.new_value(Obj::Dict(Box::new(d)))
         }
         _ => return None,
     })

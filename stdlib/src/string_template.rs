@@ -331,6 +331,6 @@ pub(crate) fn make_class(vm: &mut Vm, func_index: impl Fn(&str) -> u16) -> PyRes
         });
         put(vm, &mut ns, attr, v);
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     vm.build_class("Template".into(), "Template".into(), Vec::new(), ns)
 }

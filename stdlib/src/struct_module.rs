@@ -387,7 +387,7 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
         key,
         module,
     );
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     if let Ok(cls) = vm.build_class(
         "error".into(),
         "error".into(),

@@ -182,7 +182,7 @@ fn table_to_python(vm: &mut Vm, t: Table) -> PyResult<Value> {
         let key = vm.new_str(k.clone());
         d.insert(HashKey::Str(k.into()), key, v);
     }
-    Ok(vm.heap.new_value(Obj::Dict(d)))
+    Ok(vm.heap.new_value(Obj::Dict(Box::new(d))))
 }
 
 /// Parses `s`, returning the document dict.

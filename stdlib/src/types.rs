@@ -217,7 +217,7 @@ fn dict_of(vm: &mut Vm, entries: Vec<(Value, Value)>) -> Value {
             }
         }
     }
-    vm.heap.new_value(Obj::Dict(d))
+    vm.heap.new_value(Obj::Dict(Box::new(d)))
 }
 
 /// A class's methods: (attribute, native).
@@ -295,7 +295,7 @@ fn make_class(vm: &mut Vm, qualname: &str, methods: &[(&str, &str)]) -> PyResult
         // mutable, so unhashable, as CPython's
         put(vm, &mut ns, "__hash__", Value::None);
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     vm.build_class(qualname.into(), qualname.into(), Vec::new(), ns)
 }
 

@@ -57,7 +57,7 @@ pub fn named_tuple_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
     }
     let names = vm.new_list(names);
     let cls = crate::collections::namedtuple::make_class(vm, typename, names, None, None, None)?;
-    let annotations = vm.heap.new_value(Obj::Dict(annotations));
+    let annotations = vm.heap.new_value(Obj::Dict(Box::new(annotations)));
     vm.set_attr(cls, "__annotations__", annotations)?;
     Ok(cls)
 }
@@ -92,7 +92,7 @@ pub fn typed_dict_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
     put(vm, &mut ns, "__annotations__", annotations);
     let module = vm.new_str("__main__");
     put(vm, &mut ns, "__module__", module);
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     typed_dict_class(vm, &name, ns, total)
 }
 
@@ -125,7 +125,7 @@ fn make_class(
     for (k, v) in entries {
         put(vm, &mut ns, k, v);
     }
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     vm.build_class(name.into(), name.into(), bases, ns)
 }
 

@@ -652,6 +652,6 @@ native! {
                 }
             }
         }
-        Ok(vm.heap.new_value(Obj::Dict(d)))
+        Ok(vm.heap.new_value(Obj::Dict(Box::new(d))))
     }
 }

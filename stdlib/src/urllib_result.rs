@@ -248,11 +248,11 @@ pub(crate) fn make_class(vm: &mut Vm, name: &str, fields: &str, kind: Kind) -> P
     if kind != Kind::Defrag {
         for p in ["username", "password", "hostname", "port"] {
             let fget = native_id(&format!("_{p}"));
-            let v = vm.heap.new_value(Obj::Property(Property {
+            let v = vm.heap.new_value(Obj::Property(Box::new(Property {
                 fget,
                 fset: Value::None,
                 fdel: Value::None,
-            }));
+            })));
             attrs.push((p, v));
         }
     }

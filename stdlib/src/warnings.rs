@@ -609,9 +609,9 @@ fn build(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
     attrs.push(("filters".into(), filters));
     let d = vm.new_str("default");
     attrs.push(("defaultaction".into(), d));
-    let registry = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let registry = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     attrs.push(("_registry".into(), registry));
-    let once = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let once = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     attrs.push(("_onceregistry".into(), once));
     attrs.push(("_filters_version".into(), Value::Int(1)));
     attrs.push(("_record_log".into(), Value::None));

@@ -111,7 +111,7 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
         heap.expect(Value::Ref(*fut), "future", |o| {
             matches!(
                 o,
-                Obj::Native(NativeObj::Awaitable(Awaitable::Future { .. }))
+                Obj::Native(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::Future { .. })
             )
         })?;
     }
@@ -136,7 +136,7 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
             heap.expect(t.group, "task group", |o| {
                 matches!(
                     o,
-                    Obj::Native(NativeObj::Awaitable(Awaitable::TaskGroup(_)))
+                    Obj::Native(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::TaskGroup(_))
                 )
             })
             .map_err(|e| format!("task {i}: {e}"))?;
@@ -149,7 +149,7 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
 
 /// The heap's slots, with the checks on references into them.
 struct Heaps<'a> {
-    slots: &'a [Option<Obj>],
+    slots: &'a monty_stdlib::object::Slots,
 }
 
 impl Heaps<'_> {
@@ -302,27 +302,25 @@ fn check_object(
             Iter::Range { step: 0, .. } => Err("range iterator with step 0".into()),
             _ => Ok(()),
         },
-        Obj::Native(NativeObj::Awaitable(Awaitable::Task(t))) if *t as usize >= ntasks => {
-            Err(format!("task {t} out of range"))
-        }
-        Obj::Native(NativeObj::Awaitable(Awaitable::Condition { lock, .. })) => {
-            heap.expect(*lock, "lock", |o| {
+        Obj::Native(NativeObj::Awaitable(a)) => match &**a {
+            Awaitable::Task(t) if *t as usize >= ntasks => Err(format!("task {t} out of range")),
+            Awaitable::Condition { lock, .. } => heap.expect(*lock, "lock", |o| {
                 matches!(
                     o,
-                    Obj::Native(NativeObj::Awaitable(Awaitable::Sync(
-                        SyncPrim::Semaphore { .. }
-                    )))
+                    Obj::Native(NativeObj::Awaitable(l))
+                        if matches!(**l, Awaitable::Sync(SyncPrim::Semaphore { .. }))
                 )
-            })
-        }
-        Obj::Native(NativeObj::Awaitable(Awaitable::TaskGroup(g)))
-            if g.phase != GroupPhase::New && g.parent as usize >= ntasks =>
-        {
-            Err(format!(
-                "task group's parent task {} out of range",
-                g.parent
-            ))
-        }
+            }),
+            Awaitable::TaskGroup(g)
+                if g.phase != GroupPhase::New && g.parent as usize >= ntasks =>
+            {
+                Err(format!(
+                    "task group's parent task {} out of range",
+                    g.parent
+                ))
+            }
+            _ => Ok(()),
+        },
         Obj::BoundNative { func, .. } if !crate::modules::registry::native_exists(*func) => {
             Err("unknown native function".into())
         }

@@ -130,9 +130,9 @@ fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
                 d.insert(k, it, Value::None);
             }
             vm.heap.new_value(if matches!(w, Wire::Set(_)) {
-                Obj::Set(d)
+                Obj::Set(Box::new(d))
             } else {
-                Obj::FrozenSet(d)
+                Obj::FrozenSet(Box::new(d))
             })
         }
         Wire::Dict(pairs) => {
@@ -152,7 +152,7 @@ fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
                 let val = decode(vm, v, depth + 1)?;
                 d.insert(hk, key, val);
             }
-            vm.heap.new_value(Obj::Dict(d))
+            vm.heap.new_value(Obj::Dict(Box::new(d)))
         }
     })
 }

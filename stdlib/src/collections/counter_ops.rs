@@ -147,7 +147,7 @@ impl CounterVm for Vm {
     fn new_counter(&mut self) -> Value {
         let mut d = Dict::new();
         d.kind = DictKind::Counter;
-        self.heap.new_value(Obj::Dict(d))
+        self.heap.new_value(Obj::Dict(Box::new(d)))
     }
 
     fn counter_all(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<bool> {

@@ -18,7 +18,7 @@ use monty_compile::bytecode::{BinOp, CmpOp};
 fn new_dict(vm: &mut Vm, kind: DictKind, a: &Args, skip: usize) -> PyResult<Value> {
     let mut d = Dict::new();
     d.kind = kind;
-    let v = vm.heap.new_value(Obj::Dict(d));
+    let v = vm.heap.new_value(Obj::Dict(Box::new(d)));
     if let Some(&src) = a.pos.get(skip) {
         if kind == DictKind::Counter {
             if !src.is_none() {

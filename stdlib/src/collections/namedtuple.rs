@@ -144,7 +144,7 @@ pub(crate) fn make_class(
             "Got more default values than field names",
         ));
     }
-    let ns = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     let cls = vm.build_class(name.clone(), name, Vec::new(), ns)?;
     let Value::Ref(cid) = cls else {
         unreachable!("a class")
@@ -173,7 +173,7 @@ pub(crate) fn make_class(
         let k = vm.new_str(f.clone());
         field_defaults.insert(HashKey::Str(f.as_str().into()), k, *d);
     }
-    let field_defaults = vm.heap.new_value(Obj::Dict(field_defaults));
+    let field_defaults = vm.heap.new_value(Obj::Dict(Box::new(field_defaults)));
     let field_defaults_key = vm.new_str("_field_defaults");
     if let Obj::Class(c) = vm.heap.get_mut(cid) {
         c.attrs.insert(
@@ -309,7 +309,7 @@ native! {
             let k = vm.new_str(f.clone());
             d.insert(HashKey::Str(f.into()), k, v);
         }
-        Ok(vm.heap.new_value(Obj::Dict(d)))
+        Ok(vm.heap.new_value(Obj::Dict(Box::new(d))))
     }
 
     /// `nt._replace(**kwds)`.

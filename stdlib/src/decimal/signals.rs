@@ -96,7 +96,7 @@ pub fn sd_iter(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
 /// The signal dict as a plain dict.
 fn sd_dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
     let bits = sd_bits(vm, id);
-    let d = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let d = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     for (i, cls) in signal_classes(vm).into_iter().enumerate() {
         vm.set_item(d, cls, Value::Bool(bits & (1 << i) != 0))?;
     }

@@ -72,8 +72,8 @@ fn make_cached(vm: &mut Vm, func: Value, maxsize: Value, typed: Value) -> PyResu
         return Err(PyErr::type_error("the first argument must be callable"));
     }
     let typed = Value::Bool(vm.truthy(typed)?);
-    let table = vm.heap.new_value(Obj::Dict(Dict::new()));
-    let spill = vm.heap.new_value(Obj::Dict(Dict::new()));
+    let table = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
+    let spill = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
     let state = vm.new_list(vec![
         Value::Int(0),
         Value::Int(0),

@@ -42,7 +42,7 @@ native! {
             let k = vm.new_str(name);
             attrs.insert(HashKey::Str(name.into()), k, v);
         }
-        Ok(vm.heap.new_value(Obj::Instance(Instance { class, attrs })))
+        Ok(vm.heap.new_value(Obj::Instance(Box::new(Instance { class, attrs }))))
     }
 }
 
@@ -107,7 +107,7 @@ pub(super) fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     }
     let k = vm.new_str("__hash__");
     ns.insert(HashKey::Str("__hash__".into()), k, Value::None);
-    let ns = vm.heap.new_value(Obj::Dict(ns));
+    let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     let class = vm
         .build_class("KeyWrapper".into(), "KeyWrapper".into(), Vec::new(), ns)
         .expect("a class without bases");

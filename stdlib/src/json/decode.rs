@@ -389,7 +389,7 @@ impl Parser<'_> {
             let hk = vm.hash_key(k)?;
             d.insert(hk, k, v);
         }
-        let dict = vm.heap.new_value(Obj::Dict(d));
+        let dict = vm.heap.new_value(Obj::Dict(Box::new(d)));
         if let Some(h) = self.hooks.object_hook {
             vm.stack.push(dict);
             let r = vm.call_value(h, vec![dict], Vec::new());

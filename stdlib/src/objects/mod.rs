@@ -58,7 +58,7 @@ native_objects! {
     Reserved {},
     /// The VM scheduler's awaitables (`vm/tasks.rs`): futures, tasks,
     /// gathers, sleeps, `wait_for`, `as_completed`.
-    Awaitable(crate::vm::tasks::Awaitable),
+    Awaitable(Box<crate::vm::tasks::Awaitable>),
     /// `collections.deque` (`collections/deque.rs`).
     Deque {
         items: std::collections::VecDeque<Value>,

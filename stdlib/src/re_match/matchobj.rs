@@ -156,7 +156,7 @@ native! {
             let k = vm.new_str(n.clone());
             out.insert(HashKey::Str(n.into()), k, v);
         }
-        Ok(vm.heap.new_value(Obj::Dict(out)))
+        Ok(vm.heap.new_value(Obj::Dict(Box::new(out))))
     }
 
     /// `Match.start(group=0, /)`.

@@ -136,7 +136,7 @@ native! {
             fset: fset.unwrap_or(Value::None),
             fdel: fdel.unwrap_or(Value::None),
         };
-        Ok(vm.heap.new_value(Obj::Property(p)))
+        Ok(vm.heap.new_value(Obj::Property(Box::new(p))))
     }
 
     /// `Ellipsis(...)`: not callable, whatever the arguments.

@@ -181,7 +181,7 @@ native! {
 
     /// `dict(mapping_or_iterable=(), /, **kwargs)`.
     builtin fn dict_new(vm, mapping_or_iterable?, /, **kwargs) {
-        let d = vm.heap.new_value(Obj::Dict(Dict::new()));
+        let d = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
         if let Some(src) = mapping_or_iterable {
             vm.dict_update_any(d, src)?;
         }
@@ -294,7 +294,7 @@ native! {
             None => (Value::None, start_or_stop),
             Some(stop) => (start_or_stop, stop),
         };
-        Ok(vm.heap.new_value(Obj::Slice(s, e, step.unwrap_or(Value::None))))
+        Ok(vm.heap.new_value(Obj::Slice(Box::new([s, e, step.unwrap_or(Value::None)]))))
     }
 
     /// `type(Ellipsis)()`: the singleton; no arguments.

@@ -10,6 +10,7 @@
 use crate::vm::stdlib::Stdlib;
 use serde::{Deserialize, Serialize};
 
+use super::slots::Slots;
 use super::value::{ObjId, Value};
 use super::Obj;
 
@@ -17,7 +18,7 @@ use super::Obj;
 #[derive(Default, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct Heap<S: Stdlib> {
-    slots: Vec<Option<Obj<S>>>,
+    slots: Slots<S>,
     free: Vec<u32>,
     /// Allocations since the last collection.
     allocs_since_gc: usize,
@@ -140,7 +141,7 @@ impl<S: Stdlib> Heap<S> {
     }
 
     /// Every slot, `None` where freed (for the snapshot validator).
-    pub fn slots(&self) -> &[Option<Obj<S>>] {
+    pub fn slots(&self) -> &Slots<S> {
         &self.slots
     }
 

@@ -13,6 +13,7 @@ pub mod float;
 pub mod heap;
 pub mod int;
 pub mod iter;
+pub mod slots;
 pub mod str;
 pub mod types;
 pub mod value;
@@ -42,15 +43,15 @@ pub enum Obj<S: Stdlib> {
     BigInt(BigInt),
     List(Vec<Value>),
     Tuple(Vec<Value>),
-    Dict(Dict),
-    Set(Dict),
-    FrozenSet(Dict),
-    Function(Function),
+    Dict(Box<Dict>),
+    Set(Box<Dict>),
+    FrozenSet(Box<Dict>),
+    Function(Box<Function>),
     /// A variable captured by a closure.
     Cell(Value),
     Exception(Box<Exception>),
     Range(Range),
-    Slice(Value, Value, Value),
+    Slice(Box<[Value; 3]>),
     Iter(Iter<S>),
     /// `d.keys()`, `d.values()`, `d.items()`.
     DictView(ObjId, ViewKind),
@@ -69,7 +70,7 @@ pub enum Obj<S: Stdlib> {
         name: String,
     },
     Class(Box<Class>),
-    Instance(Instance),
+    Instance(Box<Instance>),
     /// A function bound to the object it was looked up on.
     BoundMethod {
         func: Value,
@@ -77,15 +78,15 @@ pub enum Obj<S: Stdlib> {
     },
     StaticMethod(Value),
     ClassMethod(Value),
-    Property(Property),
+    Property(Box<Property>),
     /// `super()`: look up attributes after `class` in `obj`'s MRO.
     Super {
         class: ObjId,
         obj: Value,
     },
     /// What `dataclasses.field(...)` returns (and `fields()` lists).
-    FieldSpec(Field),
-    Generator(Generator),
+    FieldSpec(Box<Field>),
+    Generator(Box<Generator>),
     /// An object of a native module (`monty-stdlib`'s `objects/`).
     Native(S::Object),
     /// A `complex` number (`object/complex.rs`).
@@ -335,10 +336,11 @@ impl<S: Stdlib> Obj<S> {
                 f(g.ret);
             }
             Obj::Native(n) => n.for_each_child(f),
-            Obj::Slice(a, b, c) => {
-                f(*a);
-                f(*b);
-                f(*c);
+            Obj::Slice(parts) => {
+                let [a, b, c] = **parts;
+                f(a);
+                f(b);
+                f(c);
             }
             Obj::Iter(it) => it.for_each_child(f),
             Obj::DictView(d, _) => f(Value::Ref(*d)),

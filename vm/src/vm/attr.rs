@@ -43,13 +43,17 @@ impl<S: Stdlib> Vm<S> {
     /// The `__dict__` of function `id` (or, `names`, the dict of the
     /// names set on it), made when first asked for.
     pub fn function_dict(&mut self, id: crate::object::ObjId, names: bool) -> Value {
-        if let Obj::Function(crate::object::Function { attrs: Some(a), .. }) = self.heap.get(id) {
-            let d = if names { a.names } else { a.dict };
-            if !d.is_none() {
-                return d;
+        if let Obj::Function(f) = self.heap.get(id) {
+            if let Some(a) = &f.attrs {
+                let d = if names { a.names } else { a.dict };
+                if !d.is_none() {
+                    return d;
+                }
             }
         }
-        let d = self.heap.new_value(Obj::Dict(crate::object::Dict::new()));
+        let d = self
+            .heap
+            .new_value(Obj::Dict(Box::new(crate::object::Dict::new())));
         if let Obj::Function(f) = self.heap.get_mut(id) {
             let a = f.attrs.get_or_insert_with(Default::default);
             if names {
@@ -144,7 +148,7 @@ impl<S: Stdlib> Vm<S> {
                 }
             }
             Obj::Property(p) => {
-                let p = *p;
+                let p = **p;
                 match name {
                     "fget" => Ok(Some(p.fget)),
                     "fset" => Ok(Some(p.fset)),
@@ -349,9 +353,9 @@ impl<S: Stdlib> Vm<S> {
                 (Obj::Range(r), "start") => Value::Int(r.start),
                 (Obj::Range(r), "stop") => Value::Int(r.stop),
                 (Obj::Range(r), "step") => Value::Int(r.step),
-                (Obj::Slice(a, _, _), "start") => *a,
-                (Obj::Slice(_, b, _), "stop") => *b,
-                (Obj::Slice(_, _, c), "step") => *c,
+                (Obj::Slice(p), "start") => p[0],
+                (Obj::Slice(p), "stop") => p[1],
+                (Obj::Slice(p), "step") => p[2],
                 (Obj::BigInt(_), "real" | "numerator") => obj,
                 (Obj::BigInt(_), "imag") => Value::Int(0),
                 (Obj::BigInt(_), "denominator") => Value::Int(1),

@@ -44,13 +44,13 @@ impl<S: Stdlib> Vm<S> {
                 kwdefaults.push(d);
             }
         }
-        self.heap.new_value(Obj::Function(Function {
+        self.heap.new_value(Obj::Function(Box::new(Function {
             code: code_idx,
             defaults,
             kwdefaults,
             closure,
             attrs: None,
-        }))
+        })))
     }
 
     /// `class` statements: pops the bases, the name and the body function
@@ -103,7 +103,7 @@ impl<S: Stdlib> Vm<S> {
             doc,
             Value::None,
         );
-        let ns = self.heap.new_value(Obj::Dict(ns));
+        let ns = self.heap.new_value(Obj::Dict(Box::new(ns)));
         self.stack.push(body);
         self.enter_function(fid, vec![ns], Vec::new(), false)?;
         let frame = self.frames.last_mut().expect("pushed");
@@ -127,7 +127,7 @@ impl<S: Stdlib> Vm<S> {
         let anns = match existing {
             Some(a) => a,
             None => {
-                let a = self.heap.new_value(Obj::Dict(Dict::new()));
+                let a = self.heap.new_value(Obj::Dict(Box::new(Dict::new())));
                 let key = self.new_str("__annotations__");
                 if let Obj::Dict(d) = self.heap.get_mut(nid) {
                     d.insert(

@@ -332,7 +332,7 @@ impl<S: Stdlib> Vm<S> {
             return Ok(Value::Int(b[j as usize] as i64));
         }
         if let Value::Ref(s) = idx {
-            if let Obj::Slice(..) = self.heap.get(s) {
+            if let Obj::Slice(_) = self.heap.get(s) {
                 let sl = self.slice_indices(idx, b.len())?;
                 let out: Vec<u8> = if sl.step == 1 {
                     let (x, y) = (sl.start as usize, sl.stop.max(sl.start) as usize);
@@ -372,7 +372,7 @@ impl<S: Stdlib> Vm<S> {
             }
             return Ok(());
         }
-        let is_slice = matches!(idx, Value::Ref(s) if matches!(self.heap.get(s), Obj::Slice(..)));
+        let is_slice = matches!(idx, Value::Ref(s) if matches!(self.heap.get(s), Obj::Slice(_)));
         if !is_slice {
             return Err(PyErr::type_error(format!(
                 "bytearray indices must be integers or slices, not {}",
@@ -438,7 +438,7 @@ impl<S: Stdlib> Vm<S> {
             }
             return Ok(());
         }
-        let is_slice = matches!(idx, Value::Ref(s) if matches!(self.heap.get(s), Obj::Slice(..)));
+        let is_slice = matches!(idx, Value::Ref(s) if matches!(self.heap.get(s), Obj::Slice(_)));
         if !is_slice {
             return Err(PyErr::type_error(format!(
                 "bytearray indices must be integers or slices, not {}",

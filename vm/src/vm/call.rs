@@ -84,10 +84,10 @@ impl<S: Stdlib> Vm<S> {
             return Ok(false);
         }
         let code_idx = f.code;
-        let inst = self.heap.new_value(Obj::Instance(Instance {
+        let inst = self.heap.new_value(Obj::Instance(Box::new(Instance {
             class: cls,
             attrs: Dict::new(),
-        }));
+        })));
         self.stack[fpos] = inst;
         if let Obj::Function(f) = self.heap.get(fid) {
             // the closure cells go right after the arguments
@@ -643,7 +643,7 @@ impl<S: Stdlib> Vm<S> {
             slots.push(t);
         }
         if let Some(d) = kwdict {
-            let v = self.heap.new_value(Obj::Dict(d));
+            let v = self.heap.new_value(Obj::Dict(Box::new(d)));
             slots.push(v);
         }
         Ok(slots)

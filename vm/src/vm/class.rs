@@ -204,7 +204,7 @@ impl<S: Stdlib> Vm<S> {
         }
         let attrs = match ns {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Dict(d) => d.clone(),
+                Obj::Dict(d) => (**d).clone(),
                 _ => Dict::new(),
             },
             _ => Dict::new(),
@@ -255,10 +255,10 @@ impl<S: Stdlib> Vm<S> {
                 e.class = Some(cls);
                 self.heap.new_value(Obj::Exception(Box::new(e)))
             }
-            None => self.heap.new_value(Obj::Instance(Instance {
+            None => self.heap.new_value(Obj::Instance(Box::new(Instance {
                 class: cls,
                 attrs: Dict::new(),
-            })),
+            }))),
         };
         let init = self.class_lookup(cls, "__init__");
         match init {
@@ -371,7 +371,7 @@ impl<S: Stdlib> Vm<S> {
             if let Value::Ref(id) = obj {
                 if let Obj::Instance(i) = self.heap.get(id) {
                     let d = i.attrs.clone();
-                    return Ok(Some(self.heap.new_value(Obj::Dict(d))));
+                    return Ok(Some(self.heap.new_value(Obj::Dict(Box::new(d)))));
                 }
             }
         }
@@ -432,7 +432,7 @@ impl<S: Stdlib> Vm<S> {
             }
             "__dict__" => {
                 let d = self.class(cls).attrs.clone();
-                return Ok(Some(self.heap.new_value(Obj::Dict(d))));
+                return Ok(Some(self.heap.new_value(Obj::Dict(Box::new(d)))));
             }
             "__class__" => return Ok(Some(self.type_value(Value::Ref(cls)))),
             _ => {}

@@ -326,7 +326,7 @@ impl<S: Stdlib> Vm<S> {
                     Pair::Done(d.keyed_entries().all(|(k, _)| e.contains(k)))
                 }
             }
-            (Obj::Slice(a, b, c), Obj::Slice(d, e, f)) => Pair::Slices([*a, *b, *c], [*d, *e, *f]),
+            (Obj::Slice(p), Obj::Slice(q)) => Pair::Slices(**p, **q),
             (Obj::Range(r), Obj::Range(s)) => {
                 let (n, m) = (r.len(), s.len());
                 Pair::Done(
@@ -511,8 +511,8 @@ impl<S: Stdlib> Vm<S> {
                 }
                 (Obj::List(_), Obj::List(_)) | (Obj::Tuple(_), Obj::Tuple(_)) => true,
                 // slices order as their (start, stop, step) tuples
-                (Obj::Slice(a, b, c), Obj::Slice(d, e, f)) => {
-                    let (p, q) = (vec![*a, *b, *c], vec![*d, *e, *f]);
+                (Obj::Slice(p), Obj::Slice(q)) => {
+                    let (p, q) = (p.to_vec(), q.to_vec());
                     let (p, q) = (self.new_tuple(p), self.new_tuple(q));
                     return self.py_cmp(p, q, op);
                 }

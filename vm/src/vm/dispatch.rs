@@ -209,7 +209,9 @@ impl<S: Stdlib> Vm<S> {
                         let step = if n == 3 { self.pop() } else { Value::None };
                         let stop = self.pop();
                         let start = self.pop();
-                        let v = self.heap.new_value(Obj::Slice(start, stop, step));
+                        let v = self
+                            .heap
+                            .new_value(Obj::Slice(Box::new([start, stop, step])));
                         self.stack.push(v);
                     }
                     Op::Pop => {
@@ -359,7 +361,7 @@ impl<S: Stdlib> Vm<S> {
                         let v = self.in_place(2 * n as usize, |vm| {
                             let v = vm
                                 .heap
-                                .new_value(Obj::Dict(Dict::with_capacity(n as usize)));
+                                .new_value(Obj::Dict(Box::new(Dict::with_capacity(n as usize))));
                             let Value::Ref(id) = v else { unreachable!() };
                             for kv in items.chunks(2) {
                                 vm.insert_keyed(id, kv[0], kv[1], false)?;

@@ -50,7 +50,7 @@ impl<S: Stdlib> Vm<S> {
             let key = self.new_str(name.as_str());
             d.insert(HashKey::Str(name.as_str().into()), key, v);
         }
-        self.heap.new_value(Obj::Dict(d))
+        self.heap.new_value(Obj::Dict(Box::new(d)))
     }
 
     /// A snapshot dict of the locals of function frame `fi`.
@@ -103,6 +103,6 @@ impl<S: Stdlib> Vm<S> {
             let key = self.new_str(name);
             d.insert(HashKey::Str(name.into()), key, v);
         }
-        self.heap.new_value(Obj::Dict(d))
+        self.heap.new_value(Obj::Dict(Box::new(d)))
     }
 }

@@ -15,7 +15,7 @@ impl<S: Stdlib> Vm<S> {
     pub(super) fn make_generator(&mut self, code: u32, base: usize, ret_to: usize) -> Value {
         let saved = self.stack.split_off(base);
         self.stack.truncate(ret_to);
-        self.heap.new_value(Obj::Generator(Generator {
+        self.heap.new_value(Obj::Generator(Box::new(Generator {
             code,
             state: GenState::Created,
             saved,
@@ -24,7 +24,7 @@ impl<S: Stdlib> Vm<S> {
             exc_saved: Vec::new(),
             ret: Value::None,
             closing: false,
-        }))
+        })))
     }
 
     /// The `StopIteration` that a finished generator's step raises: with

@@ -135,7 +135,7 @@ impl<S: Stdlib> Vm<S> {
                     | Obj::Dict(_)
                     | Obj::Set(_)
                     | Obj::DictView(..)
-                    | Obj::Slice(..) => {
+                    | Obj::Slice(_) => {
                         return Err(PyErr::type_error(format!(
                             "unhashable type: '{}'",
                             self.class_name(v)

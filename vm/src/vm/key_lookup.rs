@@ -125,9 +125,9 @@ impl<S: Stdlib> Vm<S> {
     pub fn new_set_of(&mut self, items: Vec<Value>, frozen: bool) -> PyResult<Value> {
         let d = Dict::with_capacity(items.len());
         let v = self.heap.new_value(if frozen {
-            Obj::FrozenSet(d)
+            Obj::FrozenSet(Box::new(d))
         } else {
-            Obj::Set(d)
+            Obj::Set(Box::new(d))
         });
         let Value::Ref(id) = v else { unreachable!() };
         for it in items {

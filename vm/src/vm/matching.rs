@@ -60,9 +60,9 @@ impl<S: Stdlib> Vm<S> {
         let mut d = match map {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Dict(d) => d.clone(),
-                _ => Dict::new(),
+                _ => Box::new(Dict::new()),
             },
-            _ => Dict::new(),
+            _ => Box::new(Dict::new()),
         };
         // `**rest` is always a plain dict (of a Counter, an OrderedDict...)
         d.kind = crate::object::DictKind::Plain;

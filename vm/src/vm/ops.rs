@@ -130,7 +130,7 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Cell(_) => Type::Cell,
                 Obj::Exception(_) => Type::Object,
                 Obj::Range(_) => Type::Range,
-                Obj::Slice(..) => Type::Slice,
+                Obj::Slice(_) => Type::Slice,
                 Obj::Iter(it) => it.type_of(it.walked().map(|s| self.heap.get(s))),
                 Obj::DictView(_, k) => match k {
                     crate::object::ViewKind::Keys => Type::DictKeys,

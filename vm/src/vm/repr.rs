@@ -369,8 +369,8 @@ impl<S: Stdlib> Vm<S> {
                     out.push_str(&format!("range({}, {}, {})", r.start, r.stop, r.step));
                 }
             }
-            Obj::Slice(a, b, c) => {
-                let (a, b, c) = (*a, *b, *c);
+            Obj::Slice(parts) => {
+                let [a, b, c] = **parts;
                 out.push_str("slice(");
                 self.repr_into(a, out, seen)?;
                 out.push_str(", ");

@@ -190,7 +190,7 @@ impl<S: Stdlib> Vm<S> {
                     for (k, (kv, _)) in d.keyed_entries() {
                         out.insert(k.clone(), *kv, Value::None);
                     }
-                    Some(out)
+                    Some(Box::new(out))
                 }
                 _ => None,
             },
@@ -221,7 +221,7 @@ impl<S: Stdlib> Vm<S> {
                 let Value::Ref(r) = out else { unreachable!() };
                 let result = match self.heap.get(r) {
                     Obj::Set(d) => d.clone(),
-                    _ => Dict::new(),
+                    _ => Box::new(Dict::new()),
                 };
                 if let Obj::Set(s) = self.heap.get_mut(x) {
                     *s = result;
@@ -239,7 +239,7 @@ impl<S: Stdlib> Vm<S> {
         let mut r = Dict::new();
         match op {
             BinOp::BitOr => {
-                r = s.clone();
+                r = *s.clone();
                 for (k, (kv, _)) in t.keyed_entries() {
                     r.insert(k.clone(), *kv, Value::None);
                 }
@@ -276,14 +276,14 @@ impl<S: Stdlib> Vm<S> {
         }
         if inplace && !frozen {
             if let Obj::Set(s) = self.heap.get_mut(x) {
-                *s = r;
+                **s = r;
             }
             return Ok(a);
         }
         Ok(self.heap.new_value(if frozen {
-            Obj::FrozenSet(r)
+            Obj::FrozenSet(Box::new(r))
         } else {
-            Obj::Set(r)
+            Obj::Set(Box::new(r))
         }))
     }
 }

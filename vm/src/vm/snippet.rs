@@ -104,7 +104,9 @@ impl<S: Stdlib> Vm<S> {
         if let Some(f) = self.hidden_global(&slot) {
             return Ok(f);
         }
-        let ns = self.heap.new_value(Obj::Dict(crate::object::Dict::new()));
+        let ns = self
+            .heap
+            .new_value(Obj::Dict(Box::new(crate::object::Dict::new())));
         let src = self.new_str(source);
         self.run_snippet(Builtin::Exec, Args::new("exec", vec![src, ns], Vec::new()))?;
         let key = self.attr_name_value(name);
@@ -135,13 +137,13 @@ impl<S: Stdlib> Vm<S> {
             globals_dict,
         };
         let entry = self.compile_snippet_cached(&req.source, req.mode, scope)?;
-        let func = self.heap.new_value(Obj::Function(Function {
+        let func = self.heap.new_value(Obj::Function(Box::new(Function {
             code: entry,
             defaults: Vec::new(),
             kwdefaults: Vec::new(),
             closure: Vec::new(),
             attrs: None,
-        }));
+        })));
         Ok((func, namespace.into_iter().collect()))
     }
 

@@ -62,9 +62,10 @@ impl<S: Stdlib> Vm<S> {
         let Value::Ref(id) = slice else {
             unreachable!("slice")
         };
-        let Obj::Slice(a, b, c) = *self.heap.get(id) else {
+        let Obj::Slice(parts) = self.heap.get(id) else {
             unreachable!("slice")
         };
+        let [a, b, c] = **parts;
         let bound = |v: Value| -> PyResult<Option<i64>> {
             if v.is_none() {
                 return Ok(None);
@@ -150,9 +151,10 @@ impl<S: Stdlib> Vm<S> {
         let Value::Ref(sid) = idx else {
             return Ok(idx);
         };
-        let Obj::Slice(a, b, c) = *self.heap.get(sid) else {
+        let Obj::Slice(parts) = self.heap.get(sid) else {
             return Ok(idx);
         };
+        let [a, b, c] = **parts;
         if [a, b, c].iter().all(|v| self.user_class_of(*v).is_none()) {
             return Ok(idx);
         }
@@ -164,11 +166,11 @@ impl<S: Stdlib> Vm<S> {
         }
         Ok(self
             .heap
-            .new_value(Obj::Slice(parts[0], parts[1], parts[2])))
+            .new_value(Obj::Slice(Box::new([parts[0], parts[1], parts[2]]))))
     }
 
     fn is_slice(&self, v: Value) -> bool {
-        matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Slice(..)))
+        matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Slice(_)))
     }
 
     fn wrap_index(i: i64, len: usize) -> Option<usize> {

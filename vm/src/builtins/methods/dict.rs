@@ -100,7 +100,7 @@ fn build_fromkeys<S: Stdlib>(
     let v = value.unwrap_or(Value::None);
     let mut d = Dict::with_capacity(keys.len());
     d.kind = kind;
-    let out = vm.heap.new_value(Obj::Dict(d));
+    let out = vm.heap.new_value(Obj::Dict(Box::new(d)));
     let Value::Ref(out_id) = out else {
         unreachable!()
     };
@@ -181,7 +181,7 @@ native! {
     /// `dict.copy()`.
     builtin method copy(vm, this) {
         let c = dict(vm, receiver(this)).clone();
-        Ok(vm.heap.new_value(Obj::Dict(c)))
+        Ok(vm.heap.new_value(Obj::Dict(Box::new(c))))
     }
 
     /// `dict.clear()`.

@@ -100,21 +100,21 @@ native! {
     builtin method getter(vm, this, fget, /) {
         let mut p = property(vm, this);
         p.fget = fget;
-        Ok(vm.heap.new_value(Obj::Property(p)))
+        Ok(vm.heap.new_value(Obj::Property(Box::new(p))))
     }
 
     /// `property.setter(fset, /)`.
     builtin method setter(vm, this, fset, /) {
         let mut p = property(vm, this);
         p.fset = fset;
-        Ok(vm.heap.new_value(Obj::Property(p)))
+        Ok(vm.heap.new_value(Obj::Property(Box::new(p))))
     }
 
     /// `property.deleter(fdel, /)`.
     builtin method deleter(vm, this, fdel, /) {
         let mut p = property(vm, this);
         p.fdel = fdel;
-        Ok(vm.heap.new_value(Obj::Property(p)))
+        Ok(vm.heap.new_value(Obj::Property(Box::new(p))))
     }
 
     /// `generator.send(value, /)`.
@@ -200,7 +200,7 @@ fn property<S: crate::vm::stdlib::Stdlib>(
     this: Value,
 ) -> crate::object::Property {
     match vm.heap.get(receiver(this)) {
-        Obj::Property(p) => *p,
+        Obj::Property(p) => **p,
         _ => unreachable!("a property"),
     }
 }

@@ -45,9 +45,9 @@ fn copy_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> Value {
     let frozen = matches!(vm.heap.get(id), Obj::FrozenSet(_));
     let c = set_ref(vm, id).clone();
     vm.heap.new_value(if frozen {
-        Obj::FrozenSet(c)
+        Obj::FrozenSet(Box::new(c))
     } else {
-        Obj::Set(c)
+        Obj::Set(Box::new(c))
     })
 }
 
