@@ -6,7 +6,7 @@ Run: python3 tools/wasm_sizes.py MODULE.wasm [OTHER.wasm] [--match SUBSTR] [--to
 
 Reads the code section (each body's size in bytes) and the `name` custom
 section (function names), so it needs a module with names: `make wasm-prof`
-builds one (target/prof/wasm32-wasip1/wasm/monty_guest.wasm); the committed
+builds one (target/prof/monty.wasm); the committed
 monty.wasm is stripped and shows indices only. With two modules, functions
 are paired by their demangled name with the trailing Rust hash and
 type parameters removed (`Vm<S>` pairs with `Vm`), and the table shows

@@ -187,3 +187,28 @@ pub fn module_attr_names(vm: &mut Vm, names: &[String]) -> Vec<(String, Vec<Stri
         })
         .collect()
 }
+
+/// The method names of the builtin types the static checker knows
+/// (`str`, `list`, ..., `int` and `float` without their data attributes),
+/// read from the VM's method tables. The tables hold the methods
+/// themselves: instantiating them in the guest (`str_methods::<Library>()`)
+/// compiled a second copy of the core there (+0.5 MB of code), so they
+/// are read here.
+pub fn builtin_method_names() -> Vec<(&'static str, Vec<&'static str>)> {
+    use crate::builtins::methods::{bytes, dict, list, numbers, set, str as strm};
+    use crate::builtins::Method;
+    use crate::vm::Library;
+    fn names(table: &[Method<Library>]) -> Vec<&'static str> {
+        table.iter().map(|m| m.name).collect()
+    }
+    vec![
+        ("str", names(strm::str_methods::<Library>())),
+        ("list", names(list::list_methods::<Library>())),
+        ("tuple", names(list::tuple_methods::<Library>())),
+        ("dict", names(dict::dict_methods::<Library>())),
+        ("set", names(set::set_methods::<Library>())),
+        ("bytes", names(bytes::bytes_methods::<Library>())),
+        ("int", names(numbers::int_methods::<Library>())),
+        ("float", names(numbers::float_methods::<Library>())),
+    ]
+}

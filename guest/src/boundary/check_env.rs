@@ -4,10 +4,8 @@
 //! drift from what runs.
 
 use monty_check::Environment;
-use monty_stdlib::builtins::methods::{bytes, dict, list, numbers, set, str as strm};
-use monty_stdlib::builtins::Method;
 use monty_stdlib::object::ExcType;
-use monty_stdlib::vm::{Library, VmLimits};
+use monty_stdlib::vm::VmLimits;
 
 /// The names `monty_vm::builtins::lookup` may know, beyond the functions
 /// and exceptions (which have their own lists).
@@ -42,10 +40,6 @@ const TYPE_NAMES: &[&str] = &[
     "NotImplemented",
 ];
 
-fn names(table: &[Method<Library>]) -> Vec<String> {
-    table.iter().map(|m| m.name.to_string()).collect()
-}
-
 /// The checker's environment for this build of the sandbox, with the
 /// attributes of `modules` (those the program imports; each is imported
 /// in a scratch VM to list them).
@@ -74,30 +68,17 @@ pub fn environment(modules: &[String]) -> Environment {
         env.modules.insert(m.to_string());
     }
     env.modules.insert("os.path".into());
-    let with = |mut v: Vec<String>, extra: &[&str]| {
-        v.extend(extra.iter().map(|s| s.to_string()));
-        v
-    };
-    let types = &mut env.type_attrs;
-    types.insert("str".into(), names(strm::str_methods::<Library>()));
-    types.insert("list".into(), names(list::list_methods::<Library>()));
-    types.insert("tuple".into(), names(list::tuple_methods::<Library>()));
-    types.insert("dict".into(), names(dict::dict_methods::<Library>()));
-    types.insert("set".into(), names(set::set_methods::<Library>()));
-    types.insert("bytes".into(), names(bytes::bytes_methods::<Library>()));
-    types.insert(
-        "int".into(),
-        with(
-            names(numbers::int_methods::<Library>()),
-            &["real", "imag", "numerator", "denominator"],
-        ),
-    );
-    types.insert(
-        "float".into(),
-        with(
-            names(numbers::float_methods::<Library>()),
-            &["real", "imag"],
-        ),
-    );
+    // Read through the library's entry point: the method tables hold the
+    // methods, and naming them here would compile the core a second time.
+    for (ty, methods) in monty_stdlib::entry::builtin_method_names() {
+        let mut attrs: Vec<String> = methods.iter().map(|m| m.to_string()).collect();
+        let extra: &[&str] = match ty {
+            "int" => &["real", "imag", "numerator", "denominator"],
+            "float" => &["real", "imag"],
+            _ => &[],
+        };
+        attrs.extend(extra.iter().map(|s| s.to_string()));
+        env.type_attrs.insert(ty.into(), attrs);
+    }
     env
 }
