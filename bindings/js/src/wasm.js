@@ -114,7 +114,6 @@ export function prepareModule(bytes) {
   }
   const memSec = sections.find((s) => s.id === 5);
   if (!memSec) throw new Error('monty.wasm: no memory section (is it already rewritten?)');
-  if (sections.some((s) => s.id === 12)) throw new Error('monty.wasm: data count section not supported');
   const mp = { p: 0 };
   if (readLeb(memSec.body, mp) !== 1) throw new Error('monty.wasm: expected one memory');
   const memType = memSec.body.subarray(mp.p);
@@ -140,6 +139,10 @@ export function prepareModule(bytes) {
   for (const s of sections) {
     let body = s.body;
     if (s.id === 5) continue;
+    // The data count section (wasm-opt writes one) counts the segments
+    // dropped below; only memory.init/data.drop use it, which monty.wasm
+    // has none of (an active segment only: checked below), so it goes too.
+    if (s.id === 12) continue;
     if (s.id === 2) {
       const ip = { p: 0 };
       const n = readLeb(body, ip);
