@@ -206,14 +206,20 @@ impl<'s, 'a> Infer<'s, 'a> {
         t
     }
 
+    /// Whether the binding sites of `name` in scope `s` are all that can
+    /// bind it: not a class attribute (set from outside too), not
+    /// `nonlocal` anywhere, not a global of a dynamic module or one a
+    /// function declares `global`.
+    pub fn bound_only_here(&self, s: ScopeId, name: &str) -> bool {
+        !(self.scopes.scopes[s].kind == ScopeKind::Class
+            || self.scopes.nonlocal_decls.contains(name)
+            || (s == 0 && (self.scopes.dynamic || self.scopes.global_decls.contains(name))))
+    }
+
     /// The one binding of `name` in scope `s`, if it has exactly one and
     /// nothing else can rebind it.
     pub fn single(&self, s: ScopeId, name: &str) -> Option<&'s crate::scope::Binding<'a>> {
-        let scope = &self.scopes.scopes[s];
-        if scope.kind == ScopeKind::Class
-            || self.scopes.nonlocal_decls.contains(name)
-            || (s == 0 && (self.scopes.dynamic || self.scopes.global_decls.contains(name)))
-        {
+        if !self.bound_only_here(s, name) {
             return None;
         }
         match self.scopes.bindings(s, name) {
@@ -354,11 +360,7 @@ impl<'s, 'a> Infer<'s, 'a> {
     /// is stable, or `Unknown` when it is not after a few rounds or when a
     /// binding is not modelled.
     fn bound_name(&self, s: ScopeId, name: &str) -> Ty {
-        let scope = &self.scopes.scopes[s];
-        if scope.kind == ScopeKind::Class
-            || self.scopes.nonlocal_decls.contains(name)
-            || (s == 0 && (self.scopes.dynamic || self.scopes.global_decls.contains(name)))
-        {
+        if !self.bound_only_here(s, name) {
             return Ty::Unknown;
         }
         let sites = self.scopes.bindings(s, name);

@@ -17,7 +17,7 @@
 use rustpython_parser::ast::{self, CmpOp, Constant, Expr, Stmt};
 
 use crate::infer::Infer;
-use crate::scope::{Resolution, ScopeId, ScopeKind};
+use crate::scope::{Resolution, ScopeId};
 use crate::types::Ty;
 
 /// What a test being true (or false) says of one name.
@@ -247,12 +247,7 @@ pub fn push(inf: &Infer, facts: &[Fact], scope: ScopeId, region: (u32, u32)) {
         let Resolution::Bound(s) = inf.scopes.resolve(scope, f.name) else {
             continue;
         };
-        let kind = inf.scopes.scopes[s].kind;
-        if s != scope
-            || matches!(kind, ScopeKind::Class)
-            || inf.scopes.nonlocal_decls.contains(f.name)
-            || (s == 0 && (inf.scopes.dynamic || inf.scopes.global_decls.contains(f.name)))
-        {
+        if s != scope || !inf.bound_only_here(s, f.name) {
             continue;
         }
         let rebound = inf
