@@ -383,4 +383,29 @@ pub struct Program {
     pub filename: String,
     /// The source, split in lines, for tracebacks.
     pub source_lines: Vec<String>,
+    /// A session's cells, in the order they were compiled: the codes from
+    /// a cell's `first_code` up to the next cell's are its own (`exec`
+    /// code among them names its own file).
+    pub cells: Vec<CellSource>,
+}
+
+/// Where a session's cell came from, for tracebacks.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CellSource {
+    /// The index of the cell's module code in [`Program::codes`].
+    pub first_code: u32,
+    pub filename: String,
+    pub source_lines: Vec<String>,
+}
+
+impl Program {
+    /// The file name and source lines of code `code`: its cell's, or the
+    /// program's.
+    pub fn source_of(&self, code: u32) -> (&str, &[String]) {
+        let cell = self.cells.iter().rev().find(|c| c.first_code <= code);
+        match cell {
+            Some(c) => (&c.filename, &c.source_lines),
+            None => (&self.filename, &self.source_lines),
+        }
+    }
 }

@@ -10,6 +10,7 @@
 //! runs, with an error naming the construct and its line.
 
 pub mod bytecode;
+pub mod cell;
 mod disassemble;
 mod error;
 mod except_star;
@@ -124,6 +125,9 @@ pub struct Compiler<'a> {
     /// Global slots that exist before this compilation (a running
     /// program's): names found there are globals even if never stored here.
     known_globals: usize,
+    /// Every name that is not local is a global slot (a session's cells:
+    /// a later cell may define it); unset slots read as builtins.
+    open_globals: bool,
     /// The top level's names live in the namespace dict in slot 0 (code for
     /// `exec`/`eval` with a locals mapping), not in the globals.
     ns_top: bool,
@@ -151,6 +155,15 @@ pub fn compile_source(source: &str, filename: &str, predeclared: &[String]) -> C
         std::mem::forget(ast);
     }
     result
+}
+
+/// The absolute path `__file__` gives for a program named `filename`.
+pub(crate) fn file_path(filename: &str) -> String {
+    if filename.starts_with('/') {
+        filename.to_string()
+    } else {
+        format!("/{filename}")
+    }
 }
 
 /// Whether `e` is the error for code nested too deeply to compile, whose
@@ -187,13 +200,10 @@ pub fn compile<'a>(
         units: Vec::new(),
         depth: 0,
         source,
-        file_path: if filename.starts_with('/') {
-            filename.to_string()
-        } else {
-            format!("/{filename}")
-        },
+        file_path: file_path(filename),
         code_base: 0,
         known_globals: 0,
+        open_globals: false,
         ns_top: false,
         globals_dict: None,
         match_captures: Vec::new(),
@@ -214,6 +224,7 @@ pub fn compile<'a>(
         globals: c.globals,
         filename: filename.to_string(),
         source_lines: source.lines().map(str::to_string).collect(),
+        cells: Vec::new(),
     })
 }
 
@@ -458,7 +469,10 @@ impl<'a> Compiler<'a> {
         };
         if self.globals_dict.is_some() {
             NameLoc::GlobalNs(self.name_idx(name))
-        } else if self.st.global_stores.contains(name) || known() {
+        } else if self.st.global_stores.contains(name)
+            || known()
+            || (self.open_globals && !matches!(name, "__name__" | "__file__" | "__debug__"))
+        {
             NameLoc::Global(self.global_slot(name))
         } else {
             NameLoc::Builtin(self.name_idx(name))

@@ -98,38 +98,7 @@ fn compile_parsed(
             .flat_map(|s| s.globals.iter().cloned())
             .collect();
     }
-    let index = |items: &[String]| -> HashMap<String, u32> {
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.clone(), i as u32))
-            .collect()
-    };
-    let mut c = Compiler {
-        st,
-        lines,
-        codes: vec![None],
-        consts: base.consts.clone(),
-        const_index: base
-            .consts
-            .iter()
-            .enumerate()
-            .map(|(i, k)| (format!("{k:?}"), i as u32))
-            .collect(),
-        names: base.names.clone(),
-        name_index: index(&base.names),
-        globals: base.globals.clone(),
-        global_index: index(&base.globals),
-        units: Vec::new(),
-        depth: 0,
-        source,
-        file_path: SNIPPET_FILENAME.to_string(),
-        code_base: base.codes.len() as u32,
-        known_globals: base.globals.len(),
-        ns_top: scope.ns_top,
-        globals_dict: scope.globals_dict,
-        match_captures: Vec::new(),
-    };
+    let mut c = Compiler::extending(base, st, lines, source, SNIPPET_FILENAME.to_string(), scope);
     let first_line = 1;
     let mut code = Compiler::new_code("<module>", "<module>", first_line);
     if scope.ns_top {
@@ -166,23 +135,83 @@ fn compile_parsed(
         }
     }
     let entry = c.units.pop().expect("entry unit").code;
-    c.codes[0] = Some(entry);
-    let codes = c
-        .codes
-        .into_iter()
-        .map(|code| {
-            let mut code = code.expect("every code compiled");
-            code.filename = Some(SNIPPET_FILENAME.to_string());
-            code.globals_dict = scope.globals_dict;
-            code
-        })
-        .collect();
-    Ok(Extension {
-        codes,
-        consts: c.consts.split_off(base.consts.len()),
-        names: c.names.split_off(base.names.len()),
-        globals: c.globals.split_off(base.globals.len()),
-    })
+    Ok(c.extension(base, entry, |code| {
+        code.filename = Some(SNIPPET_FILENAME.to_string());
+        code.globals_dict = scope.globals_dict;
+    }))
+}
+
+impl<'a> Compiler<'a> {
+    /// A compiler continuing `base`'s tables: new codes, constants, names
+    /// and global slots get the indices after the program's.
+    pub(crate) fn extending(
+        base: &Program,
+        st: SymbolTable,
+        lines: LineIndex,
+        source: &'a str,
+        file_path: String,
+        scope: SnippetScope,
+    ) -> Compiler<'a> {
+        let index = |items: &[String]| -> HashMap<String, u32> {
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.clone(), i as u32))
+                .collect()
+        };
+        Compiler {
+            st,
+            lines,
+            codes: vec![None],
+            consts: base.consts.clone(),
+            const_index: base
+                .consts
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (format!("{k:?}"), i as u32))
+                .collect(),
+            names: base.names.clone(),
+            name_index: index(&base.names),
+            globals: base.globals.clone(),
+            global_index: index(&base.globals),
+            units: Vec::new(),
+            depth: 0,
+            source,
+            file_path,
+            code_base: base.codes.len() as u32,
+            known_globals: base.globals.len(),
+            open_globals: false,
+            ns_top: scope.ns_top,
+            globals_dict: scope.globals_dict,
+            match_captures: Vec::new(),
+        }
+    }
+
+    /// What this compiler added to `base`, with `entry` as its first code;
+    /// `finish` is applied to every code.
+    pub(crate) fn extension(
+        mut self,
+        base: &Program,
+        entry: Code,
+        finish: impl Fn(&mut Code),
+    ) -> Extension {
+        self.codes[0] = Some(entry);
+        let codes = self
+            .codes
+            .into_iter()
+            .map(|code| {
+                let mut code = code.expect("every code compiled");
+                finish(&mut code);
+                code
+            })
+            .collect();
+        Extension {
+            codes,
+            consts: self.consts.split_off(base.consts.len()),
+            names: self.names.split_off(base.names.len()),
+            globals: self.globals.split_off(base.globals.len()),
+        }
+    }
 }
 
 /// The one expression `eval` source must be.

@@ -16,6 +16,7 @@ fn request(code: &str) -> Request {
         externals: Vec::new(),
         limits: Limits::default(),
         cwd: None,
+        session: None,
     }
 }
 

@@ -19,6 +19,7 @@ fn start(session: &mut Session, code: &str) -> Progress {
         }],
         limits: Limits::default(),
         cwd: None,
+        session: None,
     };
     let text = session.start(&serde_json::to_string(&request).unwrap());
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))

@@ -24,7 +24,7 @@ use crate::cache;
 use crate::codegen;
 use crate::compiled::{Compiled, EpochClock, StoreState};
 use crate::error::Error;
-use crate::execution::{Export, Progress, Session};
+use crate::execution::{Export, Live, Progress};
 use crate::limits::{Limits, EPOCH_TICK};
 use crate::output::OutputSink;
 use crate::precompiled;
@@ -381,6 +381,11 @@ impl Engine {
         })
     }
 
+    /// The compiled module and what every instance of it shares.
+    pub(crate) fn compiled(&self) -> &Arc<Compiled> {
+        &self.inner.compiled
+    }
+
     /// The limits executions get when their request sets none.
     pub fn default_limits(&self) -> &Limits {
         &self.inner.limits
@@ -400,8 +405,8 @@ impl Engine {
             .limits
             .clone()
             .unwrap_or_else(|| self.inner.limits.clone());
-        let message = protocol::start_message(request, &limits);
-        let session = Session::new(&self.inner.compiled, limits, Box::new(sink))?;
+        let message = protocol::start_message(request, &limits, None);
+        let session = Live::new(&self.inner.compiled, limits, Box::new(sink))?;
         session.advance(Export::Start, message.as_bytes())
     }
 
@@ -421,7 +426,7 @@ impl Engine {
     ) -> Result<Progress, Error> {
         let guest = self.inner.compiled.snapshot_key.open(snapshot)?;
         let limits = limits.unwrap_or_else(|| self.inner.limits.clone());
-        let session = Session::new(&self.inner.compiled, limits, Box::new(sink))?;
+        let session = Live::new(&self.inner.compiled, limits, Box::new(sink))?;
         session.advance(Export::Restore, guest)
     }
 
@@ -476,7 +481,7 @@ impl Engine {
         externals: &[crate::ExternalFunction],
         inputs: &[String],
     ) -> Result<CheckReport, Error> {
-        let mut session = Session::new(
+        let mut session = Live::new(
             &self.inner.compiled,
             self.inner.limits.clone(),
             Box::new(crate::output::CaptureSink::new()),

@@ -1,7 +1,7 @@
 //! One execution: a fresh store and instance, driven from `start` through
 //! any number of pauses (`call`, `os_call`, `wait`) and resumes to its end.
 //!
-//! Each guest entry goes through [`Session::call`], which sets the epoch
+//! Each guest entry goes through [`Live::call`], which sets the epoch
 //! deadline from the remaining time budget, calls the export through the
 //! canonical-ABI convention (argument copied in with `cabi_realloc`, result
 //! read from the returned `[ptr, len]` area, then `cabi_post_<name>`), charges
@@ -22,6 +22,7 @@ use crate::error::{Error, ExternalError, LimitKind};
 use crate::limits::{Limits, MemoryLimitTrap, MemoryLimiter, SleepPolicy, TimeBudget};
 use crate::output::OutputSink;
 use crate::protocol::{self, CallResult, PendingCall, PendingOsCall};
+use crate::session::Home;
 use crate::wasi::{OutputLimitTrap, ProcExit, WasiState};
 use monty_wire::Progress as WireProgress;
 use monty_wire::Value;
@@ -132,7 +133,7 @@ impl Guest {
 }
 
 /// A live instance with its budgets.
-pub(crate) struct Session {
+pub(crate) struct Live {
     /// The module this instance runs (the store also keeps the wasmtime
     /// engine, and so its epoch ticker, alive).
     compiled: Arc<Compiled>,
@@ -143,15 +144,19 @@ pub(crate) struct Session {
     calls_made: u64,
     /// Sandbox time waited through under [`SleepPolicy::Real`].
     slept: Duration,
+    /// The session this instance runs a cell of (`session.rs`): where it
+    /// goes back when the cell ends, and which it leaves lost if dropped
+    /// before that.
+    pub(crate) home: Option<Home>,
 }
 
-impl Session {
+impl Live {
     /// Instantiates the module in a fresh store under `limits`.
     pub(crate) fn new(
         compiled: &Arc<Compiled>,
         limits: Limits,
         sink: Box<dyn OutputSink>,
-    ) -> Result<Session, Error> {
+    ) -> Result<Live, Error> {
         let state = StoreState {
             wasi: WasiState::new(sink, limits.max_output_bytes),
             limiter: MemoryLimiter {
@@ -183,7 +188,7 @@ impl Session {
                 .map_err(|e| classify(&store, e, "_initialize"))?;
         }
         time.charge(started.elapsed());
-        Ok(Session {
+        Ok(Live {
             compiled: Arc::clone(compiled),
             store,
             guest,
@@ -191,7 +196,42 @@ impl Session {
             limits,
             calls_made: 0,
             slept: Duration::ZERO,
+            home: None,
         })
+    }
+
+    /// Readies a session's instance for its next cell: the per-execution
+    /// budgets (fuel, time, output, calls) start afresh under `limits`, and
+    /// output goes to `sink`.
+    pub(crate) fn begin_cell(
+        &mut self,
+        limits: Limits,
+        sink: Box<dyn OutputSink>,
+    ) -> Result<(), Error> {
+        if self.compiled.fuel_metering {
+            self.store
+                .set_fuel(limits.fuel.unwrap_or(u64::MAX))
+                .map_err(Error::internal)?;
+        }
+        let state = self.store.data_mut();
+        state.wasi.begin_cell(sink, limits.max_output_bytes);
+        state.limiter.max_memory_bytes = limits.max_memory_bytes;
+        self.time = TimeBudget::new(limits.timeout);
+        self.calls_made = 0;
+        self.slept = Duration::ZERO;
+        self.limits = limits;
+        Ok(())
+    }
+
+    /// Calls the guest's `snapshot` export.
+    pub(crate) fn snapshot(&mut self) -> Result<Vec<u8>, Error> {
+        let bytes = self.enter("snapshot", |guest, store| guest.call_snapshot(store))?;
+        if bytes.is_empty() {
+            return Err(Error::internal(
+                "this monty.wasm does not support snapshots yet",
+            ));
+        }
+        Ok(self.compiled().snapshot_key.seal(&bytes))
     }
 
     pub(crate) fn compiled(&self) -> &Compiled {
@@ -223,11 +263,31 @@ impl Session {
     }
 
     /// Sends a start/resume/restore message and interprets the progress.
-    pub(crate) fn advance(mut self, export: Export, message: &[u8]) -> Result<Progress, Error> {
+    pub(crate) fn advance(self, export: Export, message: &[u8]) -> Result<Progress, Error> {
+        let (live, wire) = self.exchange(export, message)?;
+        live.interpret(wire)
+    }
+
+    /// Sends a message and parses the progress it gives.
+    pub(crate) fn exchange(
+        mut self,
+        export: Export,
+        message: &[u8],
+    ) -> Result<(Live, WireProgress), Error> {
         let bytes = self.call(export, message)?;
         let wire = protocol::parse_progress(&bytes).map_err(Error::Internal)?;
+        Ok((self, wire))
+    }
+
+    /// What a progress message means to the host. A session's instance
+    /// goes back to its session when the cell ends with a value or an
+    /// exception, or was refused (the guest keeps the session's state).
+    pub(crate) fn interpret(mut self, wire: WireProgress) -> Result<Progress, Error> {
         match wire {
-            WireProgress::Complete { value, repr } => Ok(Progress::Complete { value, repr }),
+            WireProgress::Complete { value, repr } => {
+                self.go_home();
+                Ok(Progress::Complete { value, repr })
+            }
             WireProgress::Call(call) => {
                 self.count_calls(1)?;
                 let call = PendingCall::from(call);
@@ -235,7 +295,7 @@ impl Session {
                 Ok(Progress::Call(
                     call,
                     Execution {
-                        session: self,
+                        live: self,
                         pending,
                         timer: None,
                     },
@@ -257,7 +317,7 @@ impl Session {
                 Ok(Progress::OsCall(
                     call,
                     Execution {
-                        session: self,
+                        live: self,
                         pending: Pending::Call(id),
                         timer: None,
                     },
@@ -273,21 +333,30 @@ impl Session {
                 Ok(Progress::Wait(
                     calls,
                     Execution {
-                        session: self,
+                        live: self,
                         pending,
                         timer,
                     },
                 ))
             }
-            WireProgress::Error { error } => Err(Error::Python(error.into())),
+            WireProgress::Error { error } => {
+                self.go_home();
+                Err(Error::Python(error.into()))
+            }
+            WireProgress::Ready => Err(Error::internal(
+                "the snapshot is a session between cells: restore it with Engine::restore_session",
+            )),
             WireProgress::Limit { kind, .. } => Err(Error::Limit(match kind.as_str() {
                 "instructions" => LimitKind::Instructions,
                 "memory" => LimitKind::Memory,
                 _ => LimitKind::Time,
             })),
-            WireProgress::Invalid { message } => Err(Error::Internal(format!(
-                "the guest refused the request: {message}"
-            ))),
+            WireProgress::Invalid { message } => {
+                self.go_home();
+                Err(Error::Internal(format!(
+                    "the guest refused the request: {message}"
+                )))
+            }
         }
     }
 
@@ -378,7 +447,7 @@ impl std::fmt::Debug for Progress {
 /// the execution and frees the instance. It is `Send`, so it can be resumed
 /// on another thread.
 pub struct Execution {
-    session: Session,
+    live: Live,
     pending: Pending,
     /// After a `wait`: sandbox time until the program's earliest timer.
     timer: Option<Duration>,
@@ -472,7 +541,7 @@ impl Execution {
                 protocol::results_message(results, elapsed.map(|d| d.as_secs_f64()))
             }
         };
-        let progress = self.session.advance(Export::Resume, message.as_bytes())?;
+        let progress = self.live.advance(Export::Resume, message.as_bytes())?;
         // A new `wait` lists only newly announced calls; keep the earlier
         // unanswered ones in `pending_ids`.
         Ok(match progress {
@@ -502,7 +571,7 @@ impl Execution {
                 "the program waits on calls, not on a timer: answer them",
             ));
         };
-        match self.session.limits.sleep {
+        match self.live.limits.sleep {
             SleepPolicy::Virtual => self.resume_waited(Vec::new(), None),
             SleepPolicy::Real { .. } => {
                 self.check_sleep(timer)?;
@@ -519,8 +588,8 @@ impl Execution {
     ///
     /// [`Error::Limit`] with [`LimitKind::Time`].
     pub fn check_sleep(&self, d: Duration) -> Result<(), Error> {
-        match self.session.limits.sleep {
-            SleepPolicy::Real { max_total } if self.session.slept + d > max_total => {
+        match self.live.limits.sleep {
+            SleepPolicy::Real { max_total } if self.live.slept + d > max_total => {
                 Err(Error::Limit(LimitKind::Time))
             }
             _ => Ok(()),
@@ -529,7 +598,7 @@ impl Execution {
 
     fn charge_sleep(&mut self, d: Duration) -> Result<(), Error> {
         self.check_sleep(d)?;
-        self.session.slept += d;
+        self.live.slept += d;
         Ok(())
     }
 
@@ -541,21 +610,13 @@ impl Execution {
     /// [`Error::Internal`] if the guest traps or does not support snapshots
     /// (it returns no bytes); limits as for [`Execution::resume`].
     pub fn snapshot(&mut self) -> Result<Vec<u8>, Error> {
-        let bytes = self
-            .session
-            .enter("snapshot", |guest, store| guest.call_snapshot(store))?;
-        if bytes.is_empty() {
-            return Err(Error::internal(
-                "this monty.wasm does not support snapshots yet",
-            ));
-        }
-        Ok(self.session.compiled().snapshot_key.seal(&bytes))
+        self.live.snapshot()
     }
 
     /// Fuel consumed so far (start and all resumes).
     pub fn fuel_consumed(&self) -> u64 {
-        let left = self.session.store.get_fuel().unwrap_or(0);
-        self.session
+        let left = self.live.store.get_fuel().unwrap_or(0);
+        self.live
             .limits
             .fuel
             .unwrap_or(u64::MAX)
@@ -565,17 +626,17 @@ impl Execution {
     /// Wall-clock time spent inside the guest so far (what the time limit
     /// counts).
     pub fn guest_time(&self) -> Duration {
-        self.session.time.used()
+        self.live.time.used()
     }
 
     /// External calls made so far, including the pending ones.
     pub fn external_calls(&self) -> u64 {
-        self.session.calls_made
+        self.live.calls_made
     }
 
     /// The limits this execution runs under.
     pub fn limits(&self) -> &Limits {
-        &self.session.limits
+        &self.live.limits
     }
 }
 
@@ -583,8 +644,8 @@ impl std::fmt::Debug for Execution {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Execution")
             .field("pending", &self.pending)
-            .field("calls_made", &self.session.calls_made)
-            .field("guest_time", &self.session.time.used())
+            .field("calls_made", &self.live.calls_made)
+            .field("guest_time", &self.live.time.used())
             .finish_non_exhaustive()
     }
 }

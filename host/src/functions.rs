@@ -308,44 +308,58 @@ impl Engine {
             }
         }
         let sink = CaptureSink::new();
-        let mut progress = self.start(request, sink.clone())?;
-        loop {
-            progress = match progress {
-                Progress::Complete { value, repr } => {
-                    return Ok(RunOutcome {
-                        value,
-                        repr,
-                        stdout: sink.stdout(),
-                        stderr: sink.stderr(),
-                    });
+        let progress = self.start(request, sink.clone())?;
+        drive(progress, functions, &sink)
+    }
+}
+
+/// Answers `progress`'s calls with `functions` until the program finishes;
+/// its output is what `sink` captured.
+///
+/// # Errors
+///
+/// As [`Engine::run_with_functions`].
+pub(crate) fn drive(
+    mut progress: Progress,
+    functions: &Functions,
+    sink: &CaptureSink,
+) -> Result<RunOutcome, Error> {
+    loop {
+        progress = match progress {
+            Progress::Complete { value, repr } => {
+                return Ok(RunOutcome {
+                    value,
+                    repr,
+                    stdout: sink.stdout(),
+                    stderr: sink.stderr(),
+                });
+            }
+            Progress::Call(call, execution) => execution.resume(functions.dispatch(&call))?,
+            Progress::OsCall(call, execution) => {
+                execution.resume(functions.answer_os_call(&call))?
+            }
+            Progress::Wait(calls, execution) => {
+                if calls.is_empty() {
+                    // Only timers are pending (the functions answered
+                    // every call at once): let the next one fire.
+                    execution.wait_timer()?
+                } else {
+                    let started = std::time::Instant::now();
+                    let results: Vec<CallResult> = calls
+                        .iter()
+                        .map(|c| CallResult {
+                            id: c.id,
+                            result: functions.dispatch(c),
+                        })
+                        .collect();
+                    let elapsed = match execution.limits().sleep {
+                        SleepPolicy::Real { .. } => Some(started.elapsed()),
+                        SleepPolicy::Virtual => None,
+                    };
+                    execution.resume_waited(results, elapsed)?
                 }
-                Progress::Call(call, execution) => execution.resume(functions.dispatch(&call))?,
-                Progress::OsCall(call, execution) => {
-                    execution.resume(functions.answer_os_call(&call))?
-                }
-                Progress::Wait(calls, execution) => {
-                    if calls.is_empty() {
-                        // Only timers are pending (the functions answered
-                        // every call at once): let the next one fire.
-                        execution.wait_timer()?
-                    } else {
-                        let started = std::time::Instant::now();
-                        let results: Vec<CallResult> = calls
-                            .iter()
-                            .map(|c| CallResult {
-                                id: c.id,
-                                result: functions.dispatch(c),
-                            })
-                            .collect();
-                        let elapsed = match execution.limits().sleep {
-                            SleepPolicy::Real { .. } => Some(started.elapsed()),
-                            SleepPolicy::Virtual => None,
-                        };
-                        execution.resume_waited(results, elapsed)?
-                    }
-                }
-            };
-        }
+            }
+        };
     }
 }
 

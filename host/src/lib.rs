@@ -64,6 +64,7 @@ mod os_router;
 mod output;
 mod precompiled;
 mod protocol;
+mod session;
 mod snapshot_seal;
 mod wasi;
 
@@ -88,3 +89,4 @@ pub use output::{CaptureSink, OutputSink, StdioSink, Stream};
 pub use protocol::{
     CallResult, CheckReport, Diagnostic, ExternalFunction, PendingCall, PendingOsCall, StartRequest,
 };
+pub use session::Session;

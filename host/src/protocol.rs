@@ -148,8 +148,13 @@ pub struct CallResult {
     pub result: Result<Value, ExternalError>,
 }
 
-/// The `start` message for `request` under `limits`.
-pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
+/// The `start` message for `request` under `limits` (a session's cell
+/// when `session` says which).
+pub(crate) fn start_message(
+    request: StartRequest,
+    limits: &Limits,
+    session: Option<monty_wire::SessionStep>,
+) -> String {
     let wire = Request {
         code: request.code,
         filename: request.filename,
@@ -174,6 +179,7 @@ pub(crate) fn start_message(request: StartRequest, limits: &Limits) -> String {
             max_duration_secs: None,
         },
         cwd: request.cwd,
+        session,
     };
     serde_json::to_string(&wire).expect("requests always serialize")
 }

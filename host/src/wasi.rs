@@ -138,6 +138,15 @@ impl WasiState {
         }
     }
 
+    /// A session's next cell: output goes to `sink`, counted afresh.
+    pub(crate) fn begin_cell(&mut self, sink: Box<dyn OutputSink>, max_output_bytes: u64) {
+        self.sink = sink;
+        self.max_output_bytes = max_output_bytes;
+        self.written = 0;
+        self.output_exceeded = false;
+        self.stderr_tail.clear();
+    }
+
     /// The last bytes the guest wrote to stderr (lossy UTF-8, trimmed).
     pub(crate) fn stderr_tail(&self) -> String {
         String::from_utf8_lossy(&self.stderr_tail).trim().to_owned()

@@ -18,7 +18,9 @@
 //! `eval`/`exec` (format 7); v8 when the guest gained its own budget
 //! (instructions and running time, carried across pauses: format 8); v9
 //! when files gained the absolute path they were opened at (`os.chdir`)
-//! and the buffer a `TextIOWrapper` writes to (format 9).
+//! and the buffer a `TextIOWrapper` writes to (format 9); v10 when programs
+//! gained a session's cells (`Program::cells`) and the VM its session flag
+//! (format 10).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

@@ -96,17 +96,17 @@ pub fn do_log(
         Value::None
     };
     let _ = stack_info;
-    let (func, line) = match vm.frames.last() {
+    let (func, line, path) = match vm.frames.last() {
         Some(f) => {
             let code = &vm.program.codes[f.code as usize];
             let ip = f.ip.saturating_sub(1) as usize;
             let line = code.lines.get(ip).copied().unwrap_or(code.first_line);
-            (code.name.clone(), line)
+            let path = vm.program.source_of(f.code).0.to_owned();
+            (code.name.clone(), line, path)
         }
-        None => ("<module>".to_owned(), 0),
+        None => ("<module>".to_owned(), 0, vm.program.filename.clone()),
     };
     let name = vm.get_attr(this, "name")?;
-    let path = vm.program.filename.clone();
     let path = vm.new_str(path);
     let func = vm.new_str(func);
     let args = vm.new_tuple(args);

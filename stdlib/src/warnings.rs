@@ -81,21 +81,27 @@ fn location(vm: &Vm, stacklevel: i64) -> (String, i64, Option<String>) {
     let code = &vm.program.codes[f.code as usize];
     let ip = f.ip.saturating_sub(1) as usize;
     let line = code.lines.get(ip).copied().unwrap_or(code.first_line);
+    let (filename, lines) = vm.program.source_of(f.code);
     let src = (line as usize)
         .checked_sub(1)
-        .and_then(|i| vm.program.source_lines.get(i))
+        .and_then(|i| lines.get(i))
         .cloned();
-    (vm.program.filename.clone(), i64::from(line), src)
+    (filename.to_owned(), i64::from(line), src)
 }
 
-/// The source line of `filename`:`lineno`, when it is the program's.
+/// The source line of `filename`:`lineno`, when it is the program's (or
+/// one of its session's cells').
 fn source_line(vm: &Vm, filename: &str, lineno: i64) -> Option<String> {
-    if filename != vm.program.filename {
-        return None;
-    }
+    let program = &vm.program;
+    let lines = if filename == program.filename {
+        &program.source_lines
+    } else {
+        let cell = program.cells.iter().rev().find(|c| c.filename == filename);
+        &cell?.source_lines
+    };
     (lineno as usize)
         .checked_sub(1)
-        .and_then(|i| vm.program.source_lines.get(i))
+        .and_then(|i| lines.get(i))
         .cloned()
 }
 

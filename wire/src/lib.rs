@@ -27,7 +27,7 @@ mod value;
 pub use base64::{decode as base64_decode, encode as base64_encode};
 pub use message::{
     Call, CheckReport, CheckRequest, Diagnostic, Exception, External, Limits, Progress, Reply,
-    ReplyError, Request, Results, Resume,
+    ReplyError, Request, Results, Resume, SessionStep,
 };
 pub use ordered::Ordered;
 pub use value::{Value, MAX_PLAIN_INT};

@@ -59,6 +59,23 @@ pub struct Request {
     /// default `/`): relative paths of the os calls start there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cwd: Option<String>,
+    /// Run the code as a cell of a session: `"new"` begins one, `"next"`
+    /// continues the one this instance holds (after an earlier cell or the
+    /// restore of a session's snapshot). A session's state outlives the
+    /// cell: the instance keeps it for the next `start`, and `snapshot`
+    /// saves it between cells too. Absent: a one-off execution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<SessionStep>,
+}
+
+/// Which cell of a session a request runs ([`Request::session`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionStep {
+    /// The first cell of a new session (any session held is dropped).
+    New,
+    /// The next cell of the session this instance holds.
+    Next,
 }
 
 /// A host function the program can call by name.
@@ -184,6 +201,10 @@ pub enum Progress {
         /// The exception.
         error: Exception,
     },
+    /// `{"status": "ready"}`: `restore` of a session's snapshot taken
+    /// between cells; the instance holds the session, waiting for the next
+    /// cell (`start` with `"session": "next"`).
+    Ready,
     /// `{"status": "invalid", "message": "..."}`: the message could not be
     /// acted on (malformed, nothing paused, a refused snapshot).
     Invalid {

@@ -1,10 +1,12 @@
 //! One execution driven by boundary messages: `start` parses the request,
 //! compiles and runs; `resume` feeds a host answer back; each returns a
-//! progress message. `check` compiles without running.
+//! progress message. `check` compiles without running. A session (a
+//! request with `"session"`) keeps its VM between cells: each `start` runs
+//! the next cell over the same state (`vm/src/vm/cell.rs`).
 
 use monty_wire::{
     Call, CheckReport, CheckRequest, Diagnostic, Exception, Ordered, Progress, Reply, Request,
-    Resume,
+    Resume, SessionStep,
 };
 
 use crate::modules::entry;
@@ -14,7 +16,8 @@ use monty_compile::{self as compile, CompileError};
 
 use super::value::{from_wire, to_wire};
 
-/// The state of this instance: at most one execution.
+/// The state of this instance: at most one execution, or one session
+/// (whose VM stays between cells).
 #[derive(Default)]
 pub struct Session {
     vm: Option<Vm>,
@@ -106,20 +109,79 @@ impl Session {
         }
     }
 
-    /// Begins an execution.
+    /// Begins an execution, or runs a session's cell (`"session"` in the
+    /// request).
     pub fn start(&mut self, request: &str) -> String {
-        self.vm = None;
         let req: Request = match serde_json::from_str(request) {
             Ok(r) => r,
-            Err(e) => return invalid(format!("malformed request: {e}")),
+            Err(e) => {
+                if self.vm.as_ref().is_some_and(|vm| !vm.session) {
+                    self.vm = None;
+                }
+                return invalid(format!("malformed request: {e}"));
+            }
         };
+        match req.session {
+            None => {
+                self.vm = None;
+                self.start_program(req)
+            }
+            Some(SessionStep::New) => {
+                self.vm = None;
+                let empty = compile::compile_source("", &req.filename, &[])
+                    .expect("the empty program compiles");
+                let mut vm = entry::new_vm(empty, vm_limits(&req.limits));
+                vm.session = true;
+                self.run_cell(vm, req)
+            }
+            Some(SessionStep::Next) => match self.vm.take() {
+                Some(vm) if vm.session && vm.is_idle() => self.run_cell(vm, req),
+                Some(vm) if vm.session => {
+                    self.vm = Some(vm);
+                    invalid("the session's current cell is paused: resume it before the next cell")
+                }
+                _ => invalid(
+                    "no session to continue: begin one with \"session\": \"new\" (or restore a session's snapshot)",
+                ),
+            },
+        }
+    }
+
+    /// A one-off execution: compiled as a program of its own.
+    fn start_program(&mut self, req: Request) -> String {
         let mut predeclared: Vec<String> = req.inputs.0.iter().map(|(k, _)| k.clone()).collect();
         predeclared.extend(req.externals.iter().map(|e| e.name.clone()));
         let program = match compile::compile_source(&req.code, &req.filename, &predeclared) {
             Ok(p) => p,
             Err(e) => return compile_error(&e, &req.code, &req.filename),
         };
-        let mut vm = entry::new_vm(program, vm_limits(&req.limits));
+        let vm = entry::new_vm(program, vm_limits(&req.limits));
+        self.run_request(vm, req)
+    }
+
+    /// The next cell of the session `vm`: compiled onto its program and
+    /// run over its state. A cell that does not compile leaves the
+    /// session as it was.
+    fn run_cell(&mut self, mut vm: Vm, req: Request) -> String {
+        let mut predeclared: Vec<String> = req.inputs.0.iter().map(|(k, _)| k.clone()).collect();
+        predeclared.extend(req.externals.iter().map(|e| e.name.clone()));
+        let compiled =
+            compile::cell::compile_cell(&vm.program, &req.code, &req.filename, &predeclared);
+        let ext = match compiled {
+            Ok(ext) => ext,
+            Err(e) => {
+                self.vm = Some(vm);
+                return compile_error(&e, &req.code, &req.filename);
+            }
+        };
+        vm.begin_cell(ext, &req.filename, &req.code);
+        vm.limits = vm_limits(&req.limits);
+        vm.budget = Default::default();
+        self.run_request(vm, req)
+    }
+
+    /// Binds the request's externals and inputs, then runs.
+    fn run_request(&mut self, mut vm: Vm, req: Request) -> String {
         vm.budget.max_instructions = req.limits.max_instructions;
         vm.budget.max_duration_secs = req.limits.max_duration_secs.filter(|s| !s.is_nan());
         self.bound(&mut vm);
@@ -130,17 +192,32 @@ impl Session {
         for (name, w) in &req.inputs.0 {
             match from_wire(&mut vm, w) {
                 Ok(v) => entry::set_global(&mut vm, name, v),
-                Err(_) => return invalid(format!("input {name:?} is not a valid value")),
+                Err(_) => {
+                    self.keep_session(vm);
+                    return invalid(format!("input {name:?} is not a valid value"));
+                }
             }
         }
         if let Some(cwd) = &req.cwd {
             if let Err(e) = entry::set_working_directory(&mut vm, cwd) {
+                self.keep_session(vm);
                 return invalid(e);
             }
         }
         vm.budget.begin_slice();
         let r = entry::run(&mut vm);
         self.finish(vm, r)
+    }
+
+    /// Keeps a session's VM for its next cell, its frames dropped (a cell
+    /// refused before it ran, or one that ended).
+    fn keep_session(&mut self, mut vm: Vm) {
+        if vm.session {
+            vm.frames.clear();
+            vm.stack.clear();
+            vm.pending = None;
+            self.vm = Some(vm);
+        }
     }
 
     /// Continues the paused execution with the host's reply.
@@ -229,6 +306,7 @@ impl Session {
                     Some(entry::repr(&mut vm, v).unwrap_or_else(|_| "<unrepresentable>".into()))
                 };
                 let value = to_wire(&mut vm, v);
+                self.keep_session(vm);
                 encode(&Progress::Complete { value, repr })
             }
             Ok(Exit::Wait(calls, timer)) => {
@@ -258,8 +336,8 @@ impl Session {
                 let (type_name, message, traceback) = entry::describe_exception(&mut vm, exc);
                 // The execution is over: free its heap before the message
                 // (which may hold a huge exception text twice) is encoded
-                // into a buffer sized for it up front.
-                drop(vm);
+                // into a buffer sized for it up front. A session lives on.
+                self.keep_session(vm);
                 let mut out =
                     Vec::with_capacity(message.len() + traceback.len() + type_name.len() + 96);
                 let report = Progress::Error {
@@ -275,7 +353,8 @@ impl Session {
         }
     }
 
-    /// Serializes the paused execution; empty when nothing is paused.
+    /// Serializes the paused execution, or the session held between
+    /// cells; empty when there is neither.
     pub fn snapshot(&mut self) -> Vec<u8> {
         match &self.vm {
             // a session keeps its VM only while it is paused
@@ -298,6 +377,10 @@ impl Session {
         }
         if let Some((calls, timer)) = entry::current_wait(&vm) {
             return self.finish(vm, Ok(Exit::Wait(calls, timer)));
+        }
+        if vm.session && vm.is_idle() {
+            self.vm = Some(vm);
+            return encode(&Progress::Ready);
         }
         invalid("the snapshot has no pending call to continue from")
     }

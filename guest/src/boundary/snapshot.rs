@@ -27,7 +27,7 @@ use crate::modules::registry::native_table_fingerprint;
 use crate::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
-pub const FORMAT_VERSION: u32 = 9;
+pub const FORMAT_VERSION: u32 = 10;
 const HEADER: usize = 8 + 4 + 8 + 8;
 
 fn fnv1a(bytes: &[u8]) -> u64 {

@@ -13,6 +13,9 @@
 //! (`LibraryObject::pending_close`, looked for once the run has opened a
 //! file for writing).
 //!
+//! A session's cell flushes the files instead: a later cell may still use
+//! them.
+//!
 //! A failure to close is reported on stderr as CPython reports an error in
 //! a finalizer (`Exception ignored in: ...`) and does not change the
 //! outcome.
@@ -29,6 +32,23 @@ const OUTCOME_SLOT: &str = "<at exit>";
 /// The hidden global holding the function that closes the files
 /// (`Vm::snippet_function`'s slot for it).
 const CLOSER_SLOT: &str = "<snippet close_at_exit>";
+
+/// The hidden global holding the function that flushes them at the end
+/// of a session's cell (the session lives on: a later cell may still
+/// write to a file it holds).
+const FLUSHER_SLOT: &str = "<snippet flush_at_exit>";
+
+/// The function that flushes the files.
+const FLUSH_SOURCE: &str = "\
+def flush_at_exit(files):
+    for f in files:
+        try:
+            f.flush()
+        except Exception as e:
+            import sys
+            print('Exception ignored in:', repr(f), file=sys.stderr)
+            print(f'{type(e).__name__}: {e}', file=sys.stderr)
+";
 
 /// The function that closes the files.
 const CLOSE_SOURCE: &str = "\
@@ -49,6 +69,9 @@ impl<S: Stdlib> Vm<S> {
     /// # Errors
     /// None in practice (the source is fixed); what compiling it raised.
     pub fn prepare_at_exit(&mut self) -> PyResult<()> {
+        if self.session {
+            self.snippet_function(FLUSH_SOURCE, "flush_at_exit")?;
+        }
         self.snippet_function(CLOSE_SOURCE, "close_at_exit")
             .map(|_| ())
     }
@@ -76,7 +99,11 @@ impl<S: Stdlib> Vm<S> {
             };
         }
         let files = self.heap.pending_close();
-        let closer = self.hidden_global(CLOSER_SLOT);
+        let closer = self.hidden_global(if self.session {
+            FLUSHER_SLOT
+        } else {
+            CLOSER_SLOT
+        });
         let (Some(Value::Ref(fid)), false) = (closer, files.is_empty()) else {
             return r.map(|e| match e {
                 Exit::Return(_) => Exit::Return(self.result),

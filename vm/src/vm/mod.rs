@@ -16,6 +16,7 @@ pub mod build;
 pub mod bytes;
 pub mod call;
 mod call_names;
+pub mod cell;
 pub mod class;
 pub mod compare;
 pub mod complex;
@@ -230,6 +231,9 @@ pub struct Vm<S: Stdlib> {
     pub exc_stack: Vec<Value>,
     /// Value of the module's last expression statement.
     pub result: Value,
+    /// A session's VM: it outlives each run (cell), and files left open
+    /// are flushed, not closed, when a cell ends (`cell.rs`).
+    pub session: bool,
     pub pending: Option<PendingCall>,
     pub next_call_id: u64,
     /// Depth of native callbacks (`key=` functions, ...) in progress.
@@ -359,6 +363,7 @@ impl<S: Stdlib> Vm<S> {
             }],
             exc_stack: Vec::new(),
             result: Value::None,
+            session: false,
             pending: None,
             next_call_id: 1,
             native_depth: 0,

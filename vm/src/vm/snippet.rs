@@ -17,7 +17,9 @@
 use std::rc::Rc;
 
 use monty_compile::bytecode::{Code, Program};
-use monty_compile::snippet::{compile_snippet, SnippetMode, SnippetScope, SNIPPET_FILENAME};
+use monty_compile::snippet::{
+    compile_snippet, Extension, SnippetMode, SnippetScope, SNIPPET_FILENAME,
+};
 use monty_compile::CompileError;
 
 use crate::builtins::builtin::Builtin;
@@ -341,6 +343,17 @@ impl<S: Stdlib> Vm<S> {
         }
         let ext = compile_snippet(&self.program, source, mode, scope)
             .map_err(|e| self.compile_error(&e, source))?;
+        let entry = self.append_extension(ext);
+        self.snippet_cache
+            .entry(source.to_string())
+            .or_default()
+            .push((mode, scope, entry));
+        Ok(entry)
+    }
+
+    /// Appends code compiled onto the program to its tables; returns the
+    /// index of its entry code.
+    pub(crate) fn append_extension(&mut self, ext: Extension) -> u32 {
         let prog: &mut Program = Rc::make_mut(&mut self.program);
         let entry = prog.codes.len() as u32;
         prog.codes.extend(ext.codes);
@@ -355,11 +368,7 @@ impl<S: Stdlib> Vm<S> {
         self.globals.resize(nglobals, Value::Undef);
         // (a name the program reads as a builtin may now be a global)
         self.builtin_names.clear();
-        self.snippet_cache
-            .entry(source.to_string())
-            .or_default()
-            .push((mode, scope, entry));
-        Ok(entry)
+        entry
     }
 
     /// A compile error of a snippet as the exception CPython raises.

@@ -345,13 +345,14 @@ impl<S: Stdlib> Vm<S> {
             ));
             return;
         }
+        let (filename, source_lines) = self.program.source_of(entry.code);
         out.push_str(&format!(
             "  File \"{}\", line {}, in {}\n",
-            self.program.filename, entry.line, code.name
+            filename, entry.line, code.name
         ));
         // (line 0 only in a forged snapshot's line table)
         let index = (entry.line as usize).checked_sub(1);
-        if let Some(src) = index.and_then(|i| self.program.source_lines.get(i)) {
+        if let Some(src) = index.and_then(|i| source_lines.get(i)) {
             let t = src.trim();
             if !t.is_empty() {
                 out.push_str("    ");
