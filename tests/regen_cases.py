@@ -26,6 +26,12 @@ given with ``--tools-cmd 'python3 ../tools.py'``):
 * An uncaught exception prints the standard traceback on stderr (the
   driver's own frame removed, so it reads exactly as ``python3 X.py`` would
   print it) and the exit code is 1; otherwise the exit code is 0.
+* ``session__*`` cases are sessions: cells separated by ``# %%`` lines,
+  each run as ``cellN.py`` in one shared namespace (``SESSION_DRIVER``
+  below; the sandbox runs them with ``monty run --session STATE cellN.py``,
+  one process per cell). Each cell's last expression value is printed; an
+  exception prints its traceback and the next cell runs; the exit code is
+  1 if any cell raised.
 * CPython 3.13 underlines the failing expression with lines made only of
   ``^`` and ``~`` characters (after a ``|`` margin inside an exception
   group's traceback). Our sandbox does not print those, so such lines
@@ -111,6 +117,71 @@ sys.exit(_main(sys.argv[1]))
 '''
 
 
+# Runs a ``session__*`` case: ``python3 -c SESSION_DRIVER X.py``, cwd =
+# tests/cases. The case's cells are separated by ``# %%`` lines; cell N
+# (from 1) runs as ``cellN.py`` in one namespace shared by all cells, as
+# ``monty run --session STATE cellN.py`` runs it: a last expression's repr
+# is printed, an exception prints its traceback and the next cell goes on.
+# The exit code is 1 if any cell raised.
+SESSION_DRIVER = r'''
+import ast, linecache, sys, traceback
+
+def split_cells(source):
+    cells, current = [], []
+    for line in source.splitlines(keepends=True):
+        if line.startswith("# %%"):
+            cells.append("".join(current))
+            current = []
+        else:
+            current.append(line)
+    cells.append("".join(current))
+    return cells
+
+def _main(filename):
+    with open(filename, encoding="utf-8") as f:
+        source = f.read()
+    sys.path.insert(0, "..")
+    import tools
+    namespace = {
+        "__name__": "__main__",
+        "__builtins__": __builtins__,
+        "__monty_display__": sys.displayhook,
+    }
+    namespace.update(tools.FUNCTIONS)
+    failed = 0
+    for n, cell in enumerate(split_cells(source), 1):
+        name = f"cell{n}.py"
+        linecache.cache[name] = (len(cell), None, cell.splitlines(keepends=True), name)
+        try:
+            tree = ast.parse(cell, name)
+            if tree.body and isinstance(tree.body[-1], ast.Expr):
+                last = tree.body[-1]
+                call = ast.Call(func=ast.Name(id="__monty_display__", ctx=ast.Load()),
+                                args=[last.value], keywords=[])
+                tree.body[-1] = ast.copy_location(ast.Expr(value=call), last)
+                ast.fix_missing_locations(tree)
+            flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+            code = compile(tree, name, "exec", flags=flags)
+            result = eval(code, namespace)
+            if result is not None:
+                import asyncio
+                asyncio.run(result)
+        except BaseException as exc:
+            tb = exc.__traceback__
+            while tb is not None and not tb.tb_frame.f_code.co_filename.startswith("cell"):
+                tb = tb.tb_next
+            exc.__traceback__ = tb
+            sys.stdout.flush()
+            traceback.print_exception(exc)
+            sys.stderr.flush()
+            failed = 1
+        sys.stdout.flush()
+    return failed
+
+sys.exit(_main(sys.argv[1]))
+'''
+
+
 def is_caret_line(line: str) -> bool:
     """A CPython 3.11+ error-location marker line: only spaces, ^ and ~
     (behind an exception group's ``|`` margin, inside a group's box)."""
@@ -191,8 +262,9 @@ def run_case(path: Path) -> tuple[int, str, str]:
         # filesystem (`--memfs`): they work under a directory they create.
         cwd = Path(tempfile.mkdtemp(prefix="monty-fs-case-"))
         shutil.copy(path, cwd / path.name)
+    driver = SESSION_DRIVER if path.name.startswith("session__") else DRIVER
     proc = subprocess.run(
-        [sys.executable, "-X", "utf8", "-c", DRIVER, path.name],
+        [sys.executable, "-X", "utf8", "-c", driver, path.name],
         cwd=cwd,
         env=env,
         stdin=subprocess.DEVNULL,

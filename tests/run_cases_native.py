@@ -17,6 +17,8 @@ fails = []
 names = sorted(glob.glob('*.py'))
 # tools__ cases need the tool server: host/tests/cases.rs runs them.
 names = [n for n in names if not n.startswith('tools__')]
+# session__ cases run cell by cell through `monty run --session`: host/tests/cases.rs.
+names = [n for n in names if not n.startswith('session__')]
 # fs__ cases need a filesystem (`--memfs`): host/tests/cases.rs runs them.
 names = [n for n in names if not n.startswith('fs__')]
 if len(sys.argv) > 1: names = [n for n in names if any(a in n for a in sys.argv[1:])]

@@ -121,7 +121,61 @@ fn case_args(name: &str) -> Vec<String> {
 
 /// Runs `monty run <name>.py` in `dir`, killing it after `timeout`.
 fn run_case(dir: &Path, name: &str, timeout: Duration) -> Result<Outcome, RunError> {
+    if name.starts_with("session__") {
+        return run_session_case(dir, name, timeout);
+    }
     run_monty(dir, &case_args(name), timeout)
+}
+
+/// A `session__*` case: its cells (split at `# %%` lines) are written as
+/// `cell1.py`, `cell2.py`, ... to a directory of their own and each is run
+/// by a process of its own, `monty run --session STATE cellN.py` with the
+/// tools, so the state crosses processes between every two cells. The
+/// outputs are concatenated; the exit code is the first that is not 0 or
+/// 1, else 1 if any cell raised (`tests/regen_cases.py`, SESSION_DRIVER).
+fn run_session_case(dir: &Path, name: &str, timeout: Duration) -> Result<Outcome, RunError> {
+    let source = std::fs::read_to_string(dir.join(format!("{name}.py")))
+        .map_err(|e| RunError::Spawn(e.to_string()))?;
+    let mut cells = vec![String::new()];
+    for line in source.split_inclusive('\n') {
+        if line.starts_with("# %%") {
+            cells.push(String::new());
+        } else {
+            cells.last_mut().expect("a cell").push_str(line);
+        }
+    }
+    let work = std::env::temp_dir().join(format!("monty-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).map_err(|e| RunError::Spawn(e.to_string()))?;
+    let tools = dir.join("../tools.py");
+    let mut total = Outcome {
+        code: 0,
+        stdout: String::new(),
+        stderr: String::new(),
+    };
+    for (i, cell) in cells.iter().enumerate() {
+        let file = format!("cell{}.py", i + 1);
+        std::fs::write(work.join(&file), cell).map_err(|e| RunError::Spawn(e.to_string()))?;
+        let args = [
+            "run".to_string(),
+            "--session".into(),
+            "state.bin".into(),
+            file,
+            "--tools-cmd".into(),
+            format!("python3 {}", tools.display()),
+        ];
+        let out = run_monty(&work, &args, timeout)?;
+        total.stdout.push_str(&out.stdout);
+        total.stderr.push_str(&out.stderr);
+        total.code = match (total.code, out.code) {
+            (0 | 1, 0) => total.code,
+            (0 | 1, 1) => 1,
+            (0 | 1, other) => other,
+            (earlier, _) => earlier,
+        };
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    Ok(total)
 }
 
 /// Runs `monty ARGS` in `dir`, killing it after `timeout`.

@@ -13,6 +13,9 @@ monty: run LLM-written Python in a sandbox
 Usage:
   monty run FILE [options]     run FILE ('-' reads stdin)
   monty resume STATE [options] continue an execution saved with --save-at-call
+  monty repl [options]         an interactive session (CPython's prompts);
+                               takes the options of run, except the
+                               FILE-related ones
   monty check FILE [--json] [--stubs FILE.pyi] [--tools-cmd CMD]
                                check FILE statically without running it,
                                against the tools declared in FILE.pyi and
@@ -41,6 +44,11 @@ Options for run:
                        (default: a sleep costs nothing) or real time, waiting
                        at most SECS in all (default 60)
   --json               print one JSON outcome object as the last stdout line
+  --session STATE      run FILE as the next cell of the session saved in
+                       STATE (a new session if STATE does not exist), then
+                       save the session back to STATE: globals, imports,
+                       functions and classes carry over from cell to cell
+                       (a cell that hits a limit leaves STATE as it was)
   --save-at-call K STATE
                        when the K-th host call (1-based; tool or os call) is
                        issued, write the paused execution to STATE and stop
@@ -135,6 +143,8 @@ pub enum Command {
     /// `resume STATE`: the same options as `run`; `file` is the state file.
     Resume(RunArgs),
     Check(CheckArgs),
+    /// `repl`: the options of `run`; no file.
+    Repl(RunArgs),
     /// `stubs --tools-cmd CMD`.
     Stubs(StubsArgs),
 }
@@ -178,6 +188,8 @@ pub struct RunArgs {
     pub urandom: bool,
     /// `--cwd DIR`.
     pub cwd: Option<String>,
+    /// `run --session STATE`.
+    pub session: Option<PathBuf>,
 }
 
 #[derive(Debug, Default)]
@@ -246,7 +258,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let run = match sub.as_str() {
         "-h" | "--help" | "help" => return Ok(Command::Help),
         "-V" | "--version" => return Ok(Command::Version),
-        "run" | "resume" => true,
+        "run" | "resume" | "repl" => true,
         "check" => false,
         "stubs" => return parse_stubs(args),
         other => return Err(format!("unknown command {other:?}")),
@@ -258,6 +270,11 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let mut file = None;
     while let Some(arg) = opts.args.next() {
         if !arg.starts_with("--") || arg == "-" {
+            if sub == "repl" {
+                return Err(format!(
+                    "unexpected argument {arg:?} ('repl' takes no FILE)"
+                ));
+            }
             if file.replace(arg.clone()).is_some() {
                 return Err(format!("unexpected argument {arg:?} (only one FILE)"));
             }
@@ -288,6 +305,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             }
             ("--check", true) if sub == "run" && inline.is_none() => r.check = true,
             ("--tools-cmd", _) => r.tools_cmd = Some(opts.value(&name, inline)?),
+            ("--session", true) if sub == "run" => {
+                r.session = Some(PathBuf::from(opts.value(&name, inline)?))
+            }
             ("--save-at-call", true) if sub == "run" => {
                 let k = opts.value(&name, inline)?;
                 let k: u64 = k.parse().ok().filter(|k| *k >= 1).ok_or_else(|| {
@@ -369,6 +389,21 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     }
     if run && r.stubs.is_some() && !r.check {
         return Err("--stubs needs --check for 'run'".to_owned());
+    }
+    if r.session.is_some() && r.check {
+        return Err(
+            "--check cannot be combined with --session (the checker does not see the names earlier cells defined)"
+                .to_owned(),
+        );
+    }
+    if r.session.is_some() && r.save_at_call.is_some() {
+        return Err("--save-at-call cannot be combined with --session".to_owned());
+    }
+    if sub == "repl" {
+        if r.json {
+            return Err("unknown option \"--json\" for 'repl'".to_owned());
+        }
+        return Ok(Command::Repl(r));
     }
     r.file = file.ok_or(if sub == "resume" {
         "missing STATE"

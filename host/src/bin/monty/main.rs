@@ -12,6 +12,8 @@
 //! each is a `PermissionError`.
 
 mod args;
+mod repl;
+mod session_cmd;
 mod tools;
 
 use std::io::Write;
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Ok(Command::Run(run)) => cmd_run(run, false),
         Ok(Command::Resume(run)) => cmd_run(run, true),
         Ok(Command::Check(check)) => cmd_check(check),
+        Ok(Command::Repl(run)) => repl::cmd_repl(run),
         Ok(Command::Stubs(stubs)) => cmd_stubs(stubs),
         Err(message) => {
             eprint!("monty: {message}\n\n{USAGE}");
@@ -210,22 +213,8 @@ fn os_access(run: &RunArgs) -> Result<OsRouter, u8> {
     Ok(router)
 }
 
-/// `run FILE`, or with `resume` continue the snapshot in FILE.
-fn cmd_run(run: RunArgs, resume: bool) -> u8 {
-    let source = if resume {
-        match std::fs::read(&run.file) {
-            Ok(bytes) => Source::Snapshot(bytes),
-            Err(e) => {
-                eprintln!("monty: cannot read {}: {e}", run.file);
-                return EXIT_USAGE;
-            }
-        }
-    } else {
-        match read_source(&run.file) {
-            Ok(code) => Source::Code(code),
-            Err(exit) => return exit,
-        }
-    };
+/// The limits the options set, over the defaults.
+fn limits_of(run: &RunArgs) -> Limits {
     let mut limits = Limits::default();
     if let Some(n) = run.max_instructions {
         limits.max_instructions = n;
@@ -242,17 +231,42 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
     if let Some(sleep) = run.sleep {
         limits.sleep = sleep;
     }
-    let os = match os_access(&run) {
-        Ok(os) => os,
-        Err(exit) => return exit,
+    limits
+}
+
+/// What `run`, `resume` and `repl` need: the engine (with the options'
+/// limits as its defaults), the program's os access and the tool server.
+fn prepare(run: &RunArgs) -> Result<(Engine, OsRouter, Option<ToolServer>), u8> {
+    let os = os_access(run)?;
+    let engine = build_engine(run.wasm.clone(), limits_of(run))?;
+    let server = run
+        .tools_cmd
+        .as_deref()
+        .map(ToolServer::spawn)
+        .transpose()
+        .map_err(|message| report_error(&Error::Internal(message), run.json.then_some("")))?;
+    Ok((engine, os, server))
+}
+
+/// `run FILE`, or with `resume` continue the snapshot in FILE.
+fn cmd_run(run: RunArgs, resume: bool) -> u8 {
+    let source = if resume {
+        match std::fs::read(&run.file) {
+            Ok(bytes) => Source::Snapshot(bytes),
+            Err(e) => {
+                eprintln!("monty: cannot read {}: {e}", run.file);
+                return EXIT_USAGE;
+            }
+        }
+    } else {
+        match read_source(&run.file) {
+            Ok(code) => Source::Code(code),
+            Err(exit) => return exit,
+        }
     };
-    let engine = match build_engine(run.wasm.clone(), limits) {
-        Ok(engine) => engine,
+    let (engine, os, mut server) = match prepare(&run) {
+        Ok(parts) => parts,
         Err(exit) => return exit,
-    };
-    let mut server = match run.tools_cmd.as_deref().map(ToolServer::spawn).transpose() {
-        Ok(server) => server,
-        Err(message) => return report_error(&Error::Internal(message), run.json.then_some("")),
     };
     if let (true, Source::Code(code)) = (run.check, &source) {
         // The server is started only to read its declarations: it gets
@@ -270,6 +284,7 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
         inner: StdioSink,
         stdout_mid_line: mid_line.clone(),
     };
+    let mut session = None;
     let first = match source {
         Source::Code(code) => {
             let mut request = StartRequest::new(code).filename(run.file.clone());
@@ -278,7 +293,22 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
             if let Some(server) = &server {
                 request.externals = server.functions.clone();
             }
-            engine.start(request, sink)
+            match &run.session {
+                Some(state) => match session_cmd::open(&engine, state) {
+                    Ok(mut opened) => {
+                        let first = opened.feed(request, sink);
+                        session = Some(opened);
+                        first
+                    }
+                    Err(message) => {
+                        if let Some(server) = server {
+                            server.finish();
+                        }
+                        return report_error(&Error::Internal(message), run.json.then_some(""));
+                    }
+                },
+                None => engine.start(request, sink),
+            }
         }
         Source::Snapshot(bytes) if run.trust_unsealed && !bytes.starts_with(b"MONTYSIG") => {
             // raw guest bytes from another host of monty.wasm, trusted
@@ -289,6 +319,9 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
     let outcome = drive(first, server.as_mut(), &os, run.save_at_call.as_ref());
     if let Some(server) = server {
         server.finish();
+    }
+    if let (Some(session), Some(state)) = (session.as_mut(), &run.session) {
+        session_cmd::save(session, state);
     }
     // The JSON outcome goes on a line of its own.
     let newline = if mid_line.load(Ordering::Relaxed) {
