@@ -277,7 +277,7 @@ mod tests {
             .input("b", 1)
             .input("a", Value::Tuple(vec![]))
             .external(ExternalFunction::new("f", &["x"]));
-        let json = start_message(request, &Limits::default());
+        let json = start_message(request, &Limits::default(), None);
         assert_eq!(
             json,
             r#"{"code":"x","filename":"main.py","inputs":{"b":1,"a":{"$tuple":[]}},"externals":[{"name":"f","params":["x"],"async":false}],"limits":{"max_recursion_depth":1000,"max_memory_bytes":268435456}}"#
