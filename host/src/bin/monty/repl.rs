@@ -94,8 +94,9 @@ pub fn needs_more(text: &str) -> bool {
         return false;
     }
     // a block ends with an empty line
-    !text.ends_with("\n\n")
-        && !(lines.len() > 1 && lines.last().is_some_and(|l| l.trim().is_empty()))
+    let closed = text.ends_with("\n\n")
+        || (lines.len() > 1 && lines.last().is_some_and(|l| l.trim().is_empty()));
+    !closed
 }
 
 /// The line without a `#` comment (outside strings).
