@@ -149,11 +149,7 @@ pub fn with_header(payload: &[u8]) -> Vec<u8> {
         &monty_guest::modules::registry::native_table_fingerprint().to_le_bytes(),
     );
     let payload = &payload[..];
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in payload {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
+    let h = monty_guest::boundary::snapshot::checksum(payload);
     let mut out = Vec::with_capacity(28 + payload.len());
     out.extend_from_slice(b"MONTYSNP");
     out.extend_from_slice(&monty_guest::boundary::snapshot::FORMAT_VERSION.to_le_bytes());

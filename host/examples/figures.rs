@@ -182,6 +182,18 @@ fn main() -> Result<(), monty_host::Error> {
         "static check of a 200-line program (bench/check/program.py against tools.pyi, fresh instance: parse + compile + check): median {check_ms:.3} ms; running the same program with its tools answered in process: median {check_run_ms:.3} ms"
     ));
 
+    let sessions = session_figures(&engine)?;
+    say(format!(
+        "session cell on {} KiB of state: {:.3} ms in the live instance; restore + run + snapshot {:.3} ms (restore {:.3}, snapshot {:.3}); a fresh run of the same cell {:.3} ms; rebuilding the state in a fresh run {:.3} ms",
+        sessions.snapshot_bytes / 1024,
+        sessions.live_cell_ms,
+        sessions.restored_cell_ms,
+        sessions.restore_ms,
+        sessions.snapshot_ms,
+        sessions.fresh_run_ms,
+        sessions.rebuild_ms
+    ));
+
     // In-process compute programs: fresh instance each run, output captured.
     let mut programs = Vec::new();
     for path in &args.programs {
@@ -222,12 +234,96 @@ fn main() -> Result<(), monty_host::Error> {
             "rss_per_paused_instance_bytes": rss,
             "rss_paused_instances": PAUSED,
             "check_200_lines_ms": check_ms,
+            "session_state_bytes": sessions.snapshot_bytes,
+            "session_live_cell_ms": sessions.live_cell_ms,
+            "session_restored_cell_ms": sessions.restored_cell_ms,
+            "session_restore_ms": sessions.restore_ms,
+            "session_snapshot_ms": sessions.snapshot_ms,
+            "session_fresh_run_ms": sessions.fresh_run_ms,
+            "session_rebuild_ms": sessions.rebuild_ms,
             "run_200_lines_ms": check_run_ms,
             "programs": programs,
         });
         println!("{report}");
     }
     Ok(())
+}
+
+/// What a session's cell costs (medians of 30, in ms).
+struct SessionFigures {
+    /// The snapshot of the session holding the state.
+    snapshot_bytes: usize,
+    /// A cell fed to the live session (the instance kept between cells).
+    live_cell_ms: f64,
+    /// The same cell in a session restored from its snapshot, then saved
+    /// again (the cost per cell when each cell runs in another process).
+    restored_cell_ms: f64,
+    /// Of which: the restore alone, and the snapshot alone.
+    restore_ms: f64,
+    snapshot_ms: f64,
+    /// The same cell as a fresh one-off run (no state).
+    fresh_run_ms: f64,
+    /// A fresh run that builds the state, then runs the cell.
+    rebuild_ms: f64,
+}
+
+/// The state: about 1 MB of records, as a cell that fetched data leaves.
+const SESSION_STATE: &str = "\
+data = [{'id': i, 'name': f'user{i}', 'email': f'user{i}@example.com', 'score': i * 0.5, 'tags': ['a', 'b']} for i in range(8000)]
+";
+
+/// The cell timed: a small computation over the state.
+const SESSION_CELL: &str = "sum(r['score'] for r in data[:100]) + len(data)";
+
+fn session_figures(engine: &Engine) -> Result<SessionFigures, monty_host::Error> {
+    let none = Functions::new();
+    let median = |f: &mut dyn FnMut()| {
+        let mut samples: Vec<Duration> = (0..30)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect();
+        ms(percentile(&mut samples, 0.5))
+    };
+    let mut session = engine.session();
+    session.run(SESSION_STATE, &none)?;
+    let snapshot = session.snapshot()?;
+    let live_cell_ms = median(&mut || {
+        session.run(SESSION_CELL, &none).expect("the cell runs");
+    });
+    let restored_cell_ms = median(&mut || {
+        let (mut s, _) = engine
+            .restore_session(&snapshot, None, CaptureSink::default())
+            .expect("restores");
+        s.run(SESSION_CELL, &none).expect("the cell runs");
+        s.snapshot().expect("saves");
+    });
+    let restore_ms = median(&mut || {
+        engine
+            .restore_session(&snapshot, None, CaptureSink::default())
+            .expect("restores");
+    });
+    let snapshot_ms = median(&mut || {
+        session.snapshot().expect("saves");
+    });
+    let fresh_run_ms = median(&mut || {
+        engine.run("len([1])", &[]).expect("runs");
+    });
+    let rebuild = format!("{SESSION_STATE}{SESSION_CELL}");
+    let rebuild_ms = median(&mut || {
+        engine.run(&rebuild, &[]).expect("runs");
+    });
+    Ok(SessionFigures {
+        snapshot_bytes: snapshot.len(),
+        live_cell_ms,
+        restored_cell_ms,
+        restore_ms,
+        snapshot_ms,
+        fresh_run_ms,
+        rebuild_ms,
+    })
 }
 
 /// The median of 50 static checks of `bench/check/program.py` against its
