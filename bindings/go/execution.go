@@ -330,8 +330,8 @@ func (rn *run) progress(out []byte) (*Execution, error) {
 		rn.end()
 		return nil, &MontyError{Type: p.Error.Type, Message: p.Error.Message, Traceback: p.Error.Traceback}
 	case "invalid":
-		rn.lose("the sandbox refused the cell: " + p.Message)
-		rn.close()
+		// (a session's instance keeps its state: the guest refused the message only)
+		rn.end()
 		return nil, &UsageError{p.Message}
 	case "limit":
 		rn.lose("a cell hit a limit (" + p.Message + ")")

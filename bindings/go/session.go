@@ -307,6 +307,7 @@ func (r *Runner) RestoreSession(ctx context.Context, snapshot []byte, opts ...Ex
 	s.cur = rn
 	ex, err := rn.step("restore", guest)
 	if err != nil {
+		s.Close()
 		if ue, ok := err.(*UsageError); ok {
 			return nil, nil, &UsageError{"the guest refused the snapshot: " + ue.Message}
 		}

@@ -73,15 +73,14 @@ class Session:
         if ex is not self._ex or self.state == "closed":
             return
         status = progress.get("status")
-        if status in ("complete", "error", "ready"):
+        # (`invalid`: the guest refused the message and kept its state)
+        if status in ("complete", "error", "ready", "invalid"):
             self.state = "idle"
             self._inst = ex.inst
             self._ex = None
             self.pending = None
         elif status == "limit":
             self._lose(ex, f"a cell hit a limit ({progress.get('message')})")
-        elif status == "invalid" and self._inst is None and not self.cells:
-            self._lose(ex, f"the sandbox refused the session: {progress.get('message')}")
 
     def _lose(self, ex: _Execution, reason: str) -> None:
         if ex is not self._ex or self.state == "closed":
