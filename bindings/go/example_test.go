@@ -82,3 +82,38 @@ func ExampleRunner_Check() {
 	// call-arity 1 24
 	// <nil>
 }
+
+func ExampleRunner_NewSession() {
+	r, err := monty.New(monty.WithCompilationCache(filepath.Join(os.TempDir(), "monty-go-test-cache")))
+	if err != nil {
+		panic(err)
+	}
+	defer r.Close()
+	ctx := context.Background()
+	users := monty.WithExternalFunc(func(ctx context.Context, c *monty.FunctionCall) (any, error) {
+		return map[string]any{"id": c.Args["id"], "name": fmt.Sprintf("user%d", c.Args["id"])}, nil
+	}, monty.Func("fetch_user", "id"))
+	s, err := r.NewSession(ctx, users)
+	if err != nil {
+		panic(err)
+	}
+	defer s.Close()
+	_, err = s.Feed(ctx, "users = [fetch_user(i) for i in range(3)]", nil, monty.WithFilename("cell1.py"))
+	fmt.Println(err)
+	_, err = s.Feed(ctx, "users[7]", nil, monty.WithFilename("cell2.py"))
+	var me *monty.MontyError
+	if errors.As(err, &me) {
+		fmt.Println(me.Type, "- the session goes on")
+	}
+	snap, _ := s.Snapshot()
+	again, _, err := r.RestoreSession(ctx, snap, users)
+	if err != nil {
+		panic(err)
+	}
+	defer again.Close()
+	fmt.Println(again.Feed(ctx, "[u['name'] for u in users]", nil))
+	// Output:
+	// <nil>
+	// IndexError - the session goes on
+	// [user0 user1 user2] <nil>
+}

@@ -150,8 +150,10 @@ func (ex *Execution) Finish() (*Execution, error) {
 func (rn *run) countSuspension() error {
 	rn.suspensions++
 	if m := rn.cfg.limits.MaxSuspensions; m > 0 && rn.suspensions > m {
+		le := &LimitError{Kind: LimitCalls, Message: fmt.Sprintf("more than %d host calls", m)}
+		rn.lose("a cell hit a limit (" + le.Message + ")")
 		rn.close()
-		return &LimitError{Kind: LimitCalls, Message: fmt.Sprintf("more than %d host calls", m)}
+		return le
 	}
 	return nil
 }
@@ -287,7 +289,7 @@ func (rn *run) progress(out []byte) (*Execution, error) {
 	switch p.Status {
 	case "complete":
 		v, err := rn.decode(p.Value)
-		rn.close()
+		rn.end()
 		if err != nil {
 			return nil, err
 		}
@@ -319,13 +321,20 @@ func (rn *run) progress(out []byte) (*Execution, error) {
 		}
 		ex.Sleep = p.Sleep
 		return ex, nil
+	case "ready":
+		// a session's snapshot taken between cells, restored
+		rn.end()
+		ex.Done, ex.Kind = true, ""
+		return ex, nil
 	case "error":
-		rn.close()
+		rn.end()
 		return nil, &MontyError{Type: p.Error.Type, Message: p.Error.Message, Traceback: p.Error.Traceback}
 	case "invalid":
-		rn.close()
+		// (a session's instance keeps its state: the guest refused the message only)
+		rn.end()
 		return nil, &UsageError{p.Message}
 	case "limit":
+		rn.lose("a cell hit a limit (" + p.Message + ")")
 		rn.close()
 		return nil, &LimitError{Kind: LimitKind(p.Kind), Message: p.Message}
 	}

@@ -30,6 +30,52 @@ func (r *Runner) Execute(ctx context.Context, code string, inputs map[string]any
 // it, Continue it, or Close it.
 func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, opts ...ExecuteOption) (*Execution, error) {
 	cfg := newConfig(opts)
+	req, err := requestHead(code, inputs, cfg)
+	if err != nil {
+		return nil, err
+	}
+	rn, err := r.newRun(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.stubs != "" {
+		// WithStubs: the static check first, with what this run declares
+		names := make([]string, 0, len(inputs))
+		for k := range inputs {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		rep, err := rn.check(code, cfg.funcs, append(names, cfg.inputNames...))
+		if err == nil {
+			err = rep.err()
+		}
+		if err != nil {
+			rn.close()
+			return nil, err
+		}
+	}
+	if len(cfg.funcs) == 0 && cfg.externalGiven {
+		names, err := rn.undefinedNames(code)
+		if err != nil {
+			rn.close()
+			return nil, err
+		}
+		for _, n := range names {
+			cfg.funcs = append(cfg.funcs, FuncDef{Name: n})
+		}
+	}
+	rn.setFuncs(cfg.funcs)
+	if len(cfg.funcs) > 0 {
+		b, _ := jsonMarshal(cfg.funcs)
+		req.WriteString(`,"externals":` + string(b))
+	}
+	req.WriteByte('}')
+	return rn.step("start", []byte(req.String()))
+}
+
+// requestHead is a start request without its externals and closing brace:
+// the code, file name, inputs, limits and cwd.
+func requestHead(code string, inputs map[string]any, cfg *execConfig) (*strings.Builder, error) {
 	req := &strings.Builder{}
 	req.WriteString(`{"code":`)
 	enc := encoder{}
@@ -71,43 +117,7 @@ func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, 
 		req.WriteString(`,"cwd":`)
 		req.Write(enc.buf.Bytes())
 	}
-	rn, err := r.newRun(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.stubs != "" {
-		// WithStubs: the static check first, with what this run declares
-		names := make([]string, 0, len(inputs))
-		for k := range inputs {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		rep, err := rn.check(code, cfg.funcs, append(names, cfg.inputNames...))
-		if err == nil {
-			err = rep.err()
-		}
-		if err != nil {
-			rn.close()
-			return nil, err
-		}
-	}
-	if len(cfg.funcs) == 0 && cfg.externalGiven {
-		names, err := rn.undefinedNames(code)
-		if err != nil {
-			rn.close()
-			return nil, err
-		}
-		for _, n := range names {
-			cfg.funcs = append(cfg.funcs, FuncDef{Name: n})
-		}
-	}
-	rn.setFuncs(cfg.funcs)
-	if len(cfg.funcs) > 0 {
-		b, _ := jsonMarshal(cfg.funcs)
-		req.WriteString(`,"externals":` + string(b))
-	}
-	req.WriteByte('}')
-	return rn.step("start", []byte(req.String()))
+	return req, nil
 }
 
 // run is one execution: its instance and its bookkeeping.
@@ -123,6 +133,11 @@ type run struct {
 	guestTime   time.Duration
 	suspensions uint32
 	closed      bool
+
+	// sess: the Session this run is a cell of (nil: a one-off run), and
+	// why the session is lost if the cell ends unfinished
+	sess       *Session
+	lostReason string
 
 	// async calls in flight, across waits
 	mu       sync.Mutex
@@ -157,7 +172,30 @@ func (rn *run) close() {
 	}
 	rn.closed = true
 	rn.cancel()
+	if rn.sess != nil {
+		// a session's cell that did not finish takes the state with it
+		rn.sess.lose(rn, rn.lostReason)
+	}
 	rn.inst.close()
+}
+
+// end closes a run whose program finished (a value or an exception): a
+// session's instance goes back to its session for the next cell.
+func (rn *run) end() {
+	if rn.sess == nil || rn.closed {
+		rn.close()
+		return
+	}
+	rn.closed = true
+	rn.cancel()
+	rn.sess.idle(rn)
+}
+
+// lose notes why a session is lost before the run is closed.
+func (rn *run) lose(reason string) {
+	if rn.lostReason == "" {
+		rn.lostReason = reason
+	}
 }
 
 // undefinedNames asks the guest's check for the names the program reads
@@ -197,8 +235,10 @@ func (rn *run) guestCall(name string, arg []byte, withArg bool) ([]byte, error) 
 	rn.guestTime += time.Since(t0)
 	if err != nil {
 		if budget > 0 && ctx.Err() != nil && rn.ctx.Err() == nil {
+			le := &LimitError{Kind: LimitTime, Message: fmt.Sprintf("the program ran longer than %v", budget)}
+			rn.lose("a cell hit a limit (" + le.Message + ")")
 			rn.close()
-			return nil, &LimitError{Kind: LimitTime, Message: fmt.Sprintf("the program ran longer than %v", budget)}
+			return nil, le
 		}
 		return nil, rn.classify(err)
 	}
@@ -206,8 +246,11 @@ func (rn *run) guestCall(name string, arg []byte, withArg bool) ([]byte, error) 
 }
 
 // classify turns a failed export call into the right error and ends the run.
-func (rn *run) classify(err error) error {
-	defer rn.close()
+func (rn *run) classify(err error) (out error) {
+	defer func() {
+		rn.lose(out.Error())
+		rn.close()
+	}()
 	var te *trapError
 	if !errors.As(err, &te) {
 		return err

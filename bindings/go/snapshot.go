@@ -27,6 +27,9 @@ type snapshotMeta struct {
 	Filename  string    `json:"filename"`
 	Functions []FuncDef `json:"functions"`
 	Ordered   bool      `json:"ordered,omitempty"`
+	// Session: the snapshot is a session's (between cells, or a cell
+	// paused inside one): RestoreSession continues it.
+	Session bool `json:"session,omitempty"`
 }
 
 func (r *Runner) seal(head, guest []byte) []byte {
@@ -71,15 +74,20 @@ func (ex *Execution) SnapshotBytes() ([]byte, error) {
 	if len(guest) == 0 {
 		return nil, &UsageError{"the guest has nothing paused to snapshot"}
 	}
-	meta, _ := json.Marshal(snapshotMeta{Filename: rn.cfg.filename, Functions: rn.order, Ordered: rn.cfg.ordered})
+	return rn.r.packSnapshot(snapshotMeta{Filename: rn.cfg.filename, Functions: rn.order, Ordered: rn.cfg.ordered, Session: rn.sess != nil}, guest), nil
+}
+
+// packSnapshot is the package's header, its seal, then the guest's bytes.
+func (r *Runner) packSnapshot(m snapshotMeta, guest []byte) []byte {
+	meta, _ := json.Marshal(m)
 	var head bytes.Buffer
 	head.WriteString(snapshotMagic)
 	_ = binary.Write(&head, binary.LittleEndian, uint16(snapshotVersion))
 	_ = binary.Write(&head, binary.LittleEndian, uint32(len(meta)))
 	head.Write(meta)
 	out := append([]byte(nil), head.Bytes()...)
-	out = append(out, rn.r.seal(head.Bytes(), guest)...)
-	return append(out, guest...), nil
+	out = append(out, r.seal(head.Bytes(), guest)...)
+	return append(out, guest...)
 }
 
 // Restore continues a snapshot in a fresh instance, paused where it was
@@ -87,38 +95,9 @@ func (ex *Execution) SnapshotBytes() ([]byte, error) {
 // using the handlers, limits and print function of opts (the function
 // declarations come from the snapshot; opts may add handlers only).
 func (r *Runner) Restore(ctx context.Context, snapshot []byte, opts ...ExecuteOption) (*Execution, error) {
-	bad := func(why string) error {
-		return &UsageError{"not a monty-go snapshot: " + why}
-	}
-	if len(snapshot) < len(snapshotMagic)+6 || string(snapshot[:len(snapshotMagic)]) != snapshotMagic {
-		return nil, bad("no MONTYGO header")
-	}
-	p := len(snapshotMagic)
-	version := binary.LittleEndian.Uint16(snapshot[p:])
-	if version != snapshotVersion {
-		return nil, &UsageError{fmt.Sprintf("snapshot header version %d; this package reads version %d", version, snapshotVersion)}
-	}
-	n := binary.LittleEndian.Uint32(snapshot[p+2:])
-	p += 6
-	if uint64(len(snapshot)) < uint64(p)+uint64(n)+32 {
-		return nil, bad("truncated")
-	}
-	metaBytes := snapshot[p : p+int(n)]
-	head := snapshot[:p+int(n)]
-	sum := snapshot[p+int(n) : p+int(n)+32]
-	guest := snapshot[p+int(n)+32:]
-	if len(guest) == 0 {
-		return nil, bad("truncated (no guest bytes)")
-	}
-	if !hmac.Equal(sum, r.seal(head, guest)) {
-		if r.key != nil {
-			return nil, &UsageError{"snapshot refused: altered, truncated, or sealed under another key"}
-		}
-		return nil, &UsageError{"snapshot refused: its checksum does not match (altered or truncated)"}
-	}
-	var meta snapshotMeta
-	if err := json.Unmarshal(metaBytes, &meta); err != nil {
-		return nil, bad("bad metadata: " + err.Error())
+	meta, guest, err := r.unpackSnapshot(snapshot)
+	if err != nil {
+		return nil, err
 	}
 	cfg := newConfig(opts)
 	cfg.filename = meta.Filename
@@ -135,7 +114,48 @@ func (r *Runner) Restore(ctx context.Context, snapshot []byte, opts ...ExecuteOp
 		}
 		return nil, err
 	}
+	if ex.Done && meta.Session {
+		return nil, &UsageError{"a session's snapshot taken between cells: continue it with RestoreSession"}
+	}
 	return ex, nil
+}
+
+// unpackSnapshot checks the package's header and seal; the metadata and
+// the guest's bytes.
+func (r *Runner) unpackSnapshot(snapshot []byte) (meta snapshotMeta, guest []byte, err error) {
+	bad := func(why string) error {
+		return &UsageError{"not a monty-go snapshot: " + why}
+	}
+	if len(snapshot) < len(snapshotMagic)+6 || string(snapshot[:len(snapshotMagic)]) != snapshotMagic {
+		return meta, nil, bad("no MONTYGO header")
+	}
+	p := len(snapshotMagic)
+	version := binary.LittleEndian.Uint16(snapshot[p:])
+	if version != snapshotVersion {
+		return meta, nil, &UsageError{fmt.Sprintf("snapshot header version %d; this package reads version %d", version, snapshotVersion)}
+	}
+	n := binary.LittleEndian.Uint32(snapshot[p+2:])
+	p += 6
+	if uint64(len(snapshot)) < uint64(p)+uint64(n)+32 {
+		return meta, nil, bad("truncated")
+	}
+	metaBytes := snapshot[p : p+int(n)]
+	head := snapshot[:p+int(n)]
+	sum := snapshot[p+int(n) : p+int(n)+32]
+	guest = snapshot[p+int(n)+32:]
+	if len(guest) == 0 {
+		return meta, nil, bad("truncated (no guest bytes)")
+	}
+	if !hmac.Equal(sum, r.seal(head, guest)) {
+		if r.key != nil {
+			return meta, nil, &UsageError{"snapshot refused: altered, truncated, or sealed under another key"}
+		}
+		return meta, nil, &UsageError{"snapshot refused: its checksum does not match (altered or truncated)"}
+	}
+	if err := json.Unmarshal(metaBytes, &meta); err != nil {
+		return meta, nil, bad("bad metadata: " + err.Error())
+	}
+	return meta, guest, nil
 }
 
 type jsonRaw = json.RawMessage

@@ -212,6 +212,60 @@ export class MontySnapshot {
 export function runMontyAsync(monty: Monty | MontySnapshot, options?: RunOptions & { returnComplete?: false }): Promise<any>;
 export function runMontyAsync(monty: Monty | MontySnapshot, options: RunOptions & { returnComplete: true }): Promise<MontyComplete>;
 
+/** What every cell of a session gets unless its feed says otherwise. */
+export interface SessionOptions {
+  /** Host functions, declared to every cell (a feed's own are added to these for later cells too). */
+  externalFunctions?: ExternalFunctions;
+  print?: PrintCallback;
+  os?: OsHandler;
+  /** Per cell (each cell starts afresh); `maxMemory` here also sizes the instance's linear memory for the whole session. */
+  limits?: Limits;
+  /** The working directory of the first cell (absolute). */
+  cwd?: string;
+}
+
+/** One cell: as a run's options, plus its file name in tracebacks. */
+export interface FeedOptions extends RunOptions {
+  /** File name in tracebacks (default `cell.py`). */
+  filename?: string;
+}
+
+/**
+ * A sequence of cells run in one instance: globals, imports, functions and
+ * classes one cell defines are there for the next. Each cell has its own
+ * limits and output. An exception ends the cell, not the session; a limit
+ * (or a trap, or a host error that abandons a paused cell) ends the
+ * session, and later feeds throw `MontyError` saying why.
+ */
+export class MontySession {
+  constructor(options?: SessionOptions);
+  /** 'empty' (no cell yet), 'idle', 'busy' (a cell is paused), 'lost', 'closed'. */
+  readonly state: 'empty' | 'idle' | 'busy' | 'lost' | 'closed';
+  /** Why the session is lost, or null. */
+  readonly lostReason: string | null;
+  /** Cells fed to this object. */
+  readonly cells: number;
+  /** A cell restored paused by `MontySession.load`: resume it to go on. */
+  readonly pending: MontySnapshot | null;
+  /** Runs `code` as the next cell, awaiting host functions; the value of its last expression. */
+  feed(code: string, options?: FeedOptions & { returnComplete?: false }): Promise<any>;
+  feed(code: string, options: FeedOptions & { returnComplete: true }): Promise<MontyComplete>;
+  /** `feed`, synchronously (host functions must not return promises). */
+  feedSync(code: string, options?: FeedOptions & { returnComplete?: false }): any;
+  feedSync(code: string, options: FeedOptions & { returnComplete: true }): MontyComplete;
+  /** Runs `code` as the next cell up to its first host call. */
+  start(code: string, options?: FeedOptions): MontySnapshot | MontyComplete;
+  /** The session between cells as bytes, for `MontySession.load`. */
+  dump(): Uint8Array;
+  /** A session continued from `dump()` bytes (or a paused session cell's `MontySnapshot.dump()`: see `pending`). */
+  static load(bytes: Uint8Array, options?: SessionOptions): MontySession;
+  /** Frees the instance; later feeds throw. */
+  close(): void;
+}
+
+/** `new MontySession(options)` after `loadMonty()` (for browsers). */
+export function montySession(options?: SessionOptions): Promise<MontySession>;
+
 /**
  * Loads and compiles monty.wasm once per process or page. Optional in Node;
  * in browsers call it before `run`/`start` (runMontyAsync calls it).

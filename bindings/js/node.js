@@ -31,7 +31,7 @@ configure({
 });
 
 export {
-  Monty, MontySnapshot, MontyComplete, runMontyAsync, loadMonty, guestHasBudget, setInstanceReuse, engineInfo,
+  Monty, MontySnapshot, MontyComplete, MontySession, montySession, runMontyAsync, loadMonty, guestHasBudget, setInstanceReuse, engineInfo,
   MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError,
   MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr,
 } from './src/core.js';

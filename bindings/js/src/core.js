@@ -12,3 +12,4 @@ export { configure, loadMonty, engineInfo, guestHasBudget, setInstanceReuse } fr
 export { Monty } from './monty.js';
 export { runMontyAsync } from './run.js';
 export { MontyComplete, MontySnapshot } from './snapshot.js';
+export { MontySession, montySession } from './session.js';

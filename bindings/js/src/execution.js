@@ -64,7 +64,7 @@ export function limitsJson(limits, drift) {
  * trap classification. Internal.
  */
 export class Execution {
-  constructor({ print, functions, os, scriptName, limits, externals }) {
+  constructor({ print, functions, os, scriptName, limits, externals, session, guest, maxPages }) {
     this.print = print || defaultPrint;
     this.functions = functions || new Map();
     this.os = os || DEFAULT_OS;
@@ -74,8 +74,17 @@ export class Execution {
     this.decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
     this.stderrTail = '';
     this.startedAt = performance.now();
-    const eng = getEngine();
-    this.guest = eng.instantiate((fd, bytes) => this.output(fd, bytes), eng.maxPagesFor(this.limits.maxMemory));
+    /** The MontySession this cell belongs to (null: a one-off run). */
+    this.session = session || null;
+    /** Why the session is lost if this execution ends unfinished. */
+    this.lostReason = null;
+    if (guest) {
+      this.guest = guest;
+      guest.sink = (fd, bytes) => this.output(fd, bytes);
+    } else {
+      const eng = getEngine();
+      this.guest = eng.instantiate((fd, bytes) => this.output(fd, bytes), maxPages || eng.maxPagesFor(this.limits.maxMemory));
+    }
     this.finished = false;
   }
 
@@ -99,11 +108,27 @@ export class Execution {
     }
   }
 
-  finish() {
+  /**
+   * Ends the execution. A one-off run's instance goes back to the engine;
+   * a session's stays with the session when the cell ended with a value or
+   * an exception (`keep`), and is released (the session lost) otherwise.
+   */
+  finish(keep = false) {
     if (this.finished) return;
     this.finished = true;
-    this.flush();
-    this.guest.release();
+    try {
+      this.flush();
+    } finally {
+      if (this.session) this.session.cellEnded(this, keep);
+      else this.guest.release();
+    }
+  }
+
+  /** finish() because of `err`, which says why a session is lost. */
+  fail(err) {
+    if (!this.lostReason) this.lostReason = err && err.message;
+    this.finish();
+    return err;
   }
 
   /** Calls a guest export; traps become MontyLimitError('memory') or MontyError. */
@@ -114,14 +139,17 @@ export class Execution {
       raw = fn(this.guest);
     } catch (err) {
       const memBytes = this.guest.memory.buffer.byteLength;
-      this.finish();
-      if (this.callbackError !== undefined && err === this.callbackError) throw err; // the print callback threw
+      if (this.callbackError !== undefined && err === this.callbackError) {
+        this.lostReason = `the print callback threw (${err && err.message})`;
+        this.finish();
+        throw err; // the print callback threw
+      }
       if (/memory allocation of \d+ bytes failed/.test(this.stderrTail)
         || memBytes >= this.guest.maxPages * 65536 - (1 << 20)) {
-        throw new MontyLimitError('memory', `memory limit exceeded (${memBytes} bytes of linear memory)`);
+        throw this.fail(new MontyLimitError('memory', `memory limit exceeded (${memBytes} bytes of linear memory)`));
       }
-      if (err instanceof ProcExit) throw new MontyError(`internal error: ${err.message}`, { cause: err });
-      throw new MontyError(`internal error: the interpreter trapped (${err && err.message})`, { cause: err });
+      if (err instanceof ProcExit) throw this.fail(new MontyError(`internal error: ${err.message}`, { cause: err }));
+      throw this.fail(new MontyError(`internal error: the interpreter trapped (${err && err.message})`, { cause: err }));
     }
     return this.progress(raw);
   }
@@ -129,7 +157,7 @@ export class Execution {
   progress(p) {
     switch (p.status) {
       case 'complete':
-        this.finish();
+        this.finish(true);
         return { kind: 'complete', value: p.value, repr: p.repr ?? null };
       case 'call':
         return { kind: 'call', calls: [p] };
@@ -137,17 +165,21 @@ export class Execution {
         return { kind: 'os', calls: [{ id: p.id, name: p.function, args: p.args, kwargs: p.kwargs }] };
       case 'wait':
         return { kind: 'wait', calls: p.calls, sleep: p.sleep };
+      case 'ready':
+        // a session's snapshot taken between cells, restored
+        this.finish(true);
+        return { kind: 'ready' };
       case 'error':
-        this.finish();
+        this.finish(true);
         if (p.error.type === 'SyntaxError' && !/^Traceback/.test(p.error.traceback || '')) {
           throw new MontySyntaxError(p.error);
         }
         throw new MontyRuntimeError(p.error);
       case 'limit':
-        this.finish();
-        throw new MontyLimitError(p.kind, p.message);
+        this.lostReason = `a cell hit a limit (${p.message})`;
+        throw this.fail(new MontyLimitError(p.kind, p.message));
       case 'invalid':
-        this.finish();
+        this.finish(true);
         throw new MontyError(`the sandbox refused the request: ${p.message}`);
       default:
         this.finish();
@@ -170,8 +202,7 @@ export class Execution {
   checkDeadline() {
     const secs = this.limits.maxDurationSecs;
     if (secs !== undefined && (performance.now() - this.startedAt) / 1000 > secs) {
-      this.finish();
-      throw new MontyLimitError('time', `time limit exceeded (${secs} s, including waiting for host functions)`);
+      throw this.fail(new MontyLimitError('time', `time limit exceeded (${secs} s, including waiting for host functions)`));
     }
   }
 }

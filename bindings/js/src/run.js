@@ -28,8 +28,7 @@ function settleSync(exec, kind, call) {
     return { exception: exceptionOf(err) };
   }
   if (value && typeof value.then === 'function') {
-    exec.finish();
-    throw new MontyError(`'${call.name}' returned a promise: use runMontyAsync for async host functions`);
+    throw exec.fail(new MontyError(`'${call.name}' returned a promise: use runMontyAsync for async host functions`));
   }
   return { returnValue: value };
 }
@@ -72,7 +71,7 @@ export function driveSync(exec, step, opts) {
     }
     return opts.returnComplete ? new MontyComplete(step.value, step.repr) : step.value;
   } catch (err) {
-    exec.finish();
+    exec.fail(err);
     throw err;
   }
 }
@@ -109,6 +108,15 @@ export async function runMontyAsync(monty, opts = {}) {
   } else {
     throw new MontyError('runMontyAsync(monty): expected a Monty or a MontySnapshot');
   }
+  return driveAsync(exec, step, opts);
+}
+
+/**
+ * Drives an execution to its end, awaiting host functions (runMontyAsync,
+ * MontySession.feed).
+ * @internal
+ */
+export async function driveAsync(exec, step, opts) {
   const pending = new Map(); // id -> { promise, done, outcome, name }
   const deadline = exec.limits.maxDurationSecs !== undefined ? exec.startedAt + exec.limits.maxDurationSecs * 1000 : Infinity;
   const launch = (kind, c) => {
@@ -126,10 +134,7 @@ export async function runMontyAsync(monty, opts = {}) {
     return rec;
   };
   const timeLeft = () => deadline - performance.now();
-  const timeout = () => {
-    exec.finish();
-    return new MontyLimitError('time', `time limit exceeded (${exec.limits.maxDurationSecs} s, including waiting for host functions)`);
-  };
+  const timeout = () => exec.fail(new MontyLimitError('time', `time limit exceeded (${exec.limits.maxDurationSecs} s, including waiting for host functions)`));
   try {
     while (step.kind !== 'complete') {
       exec.checkDeadline();
@@ -178,7 +183,7 @@ export async function runMontyAsync(monty, opts = {}) {
     }
     return opts.returnComplete ? new MontyComplete(step.value, step.repr) : step.value;
   } catch (err) {
-    exec.finish();
+    exec.fail(err);
     throw err;
   }
 }

@@ -8,6 +8,36 @@ import { Execution, decls, replyText } from './execution.js';
 const MAGIC = [0x4d, 0x4f, 0x4e, 0x54, 0x59, 0x4a, 0x53, 0x00]; // "MONTYJS\0"
 const DUMP_VERSION = 1;
 
+/** Bytes of a dump: magic, version, the header's length and JSON, the guest's snapshot. */
+export function packDump(header, guestBytes) {
+  const head = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(8 + 1 + 4 + head.length + guestBytes.length);
+  out.set(MAGIC, 0);
+  out[8] = DUMP_VERSION;
+  new DataView(out.buffer).setUint32(9, head.length, true);
+  out.set(head, 13);
+  out.set(guestBytes, 13 + head.length);
+  return out;
+}
+
+/** The header and the guest's snapshot of a dump; MontyError for bytes that are not one. */
+export function unpackDump(bytes) {
+  if (!(bytes instanceof Uint8Array)) throw new MontyError('load(bytes): expected a Uint8Array');
+  if (bytes.length < 13 || MAGIC.some((b, i) => bytes[i] !== b)) {
+    throw new MontyError('not a monty-wasm snapshot (bad magic): was it made by dump()?');
+  }
+  if (bytes[8] !== DUMP_VERSION) throw new MontyError(`unsupported snapshot version ${bytes[8]} (this package reads ${DUMP_VERSION})`);
+  const hlen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(9, true);
+  if (13 + hlen > bytes.length) throw new MontyError('truncated snapshot (header)');
+  let header;
+  try {
+    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(13, 13 + hlen)));
+  } catch {
+    throw new MontyError('corrupted snapshot (header)');
+  }
+  return { header, guestBytes: bytes.slice(13 + hlen) };
+}
+
 export function wrap(exec, step) {
   if (step.kind === 'complete') return new MontyComplete(step.value, step.repr);
   return new MontySnapshot(exec, step);
@@ -89,17 +119,9 @@ export class MontySnapshot {
     if (this.consumed) throw new MontyError('this snapshot was already resumed: dump() it before resume()');
     const guestBytes = this.exec.guest.snapshot();
     if (!guestBytes.length) throw new MontyError('the sandbox has no paused run to dump');
-    const header = new TextEncoder().encode(JSON.stringify({
-      scriptName: this.exec.scriptName,
-      externals: this.exec.externals.map((e) => ({ name: e.name, async: !!e.async })),
-    }));
-    const out = new Uint8Array(8 + 1 + 4 + header.length + guestBytes.length);
-    out.set(MAGIC, 0);
-    out[8] = DUMP_VERSION;
-    new DataView(out.buffer).setUint32(9, header.length, true);
-    out.set(header, 13);
-    out.set(guestBytes, 13 + header.length);
-    return out;
+    const header = { scriptName: this.exec.scriptName, externals: this.exec.externals.map((e) => ({ name: e.name, async: !!e.async })) };
+    if (this.exec.session) header.session = true;
+    return packDump(header, guestBytes);
   }
 
   /**
@@ -108,20 +130,8 @@ export class MontySnapshot {
    * @param {{ print?: Function, externalFunctions?: object, os?: Function, limits?: object }} [options]
    */
   static load(bytes, options = {}) {
-    if (!(bytes instanceof Uint8Array)) throw new MontyError('MontySnapshot.load(bytes): expected a Uint8Array');
-    if (bytes.length < 13 || MAGIC.some((b, i) => bytes[i] !== b)) {
-      throw new MontyError('not a monty-wasm snapshot (bad magic): was it made by MontySnapshot.dump()?');
-    }
-    if (bytes[8] !== DUMP_VERSION) throw new MontyError(`unsupported snapshot version ${bytes[8]} (this package reads ${DUMP_VERSION})`);
-    const hlen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(9, true);
-    if (13 + hlen > bytes.length) throw new MontyError('truncated snapshot (header)');
-    let header;
-    try {
-      header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(13, 13 + hlen)));
-    } catch {
-      throw new MontyError('corrupted snapshot (header)');
-    }
-    const guestBytes = bytes.slice(13 + hlen);
+    const { header, guestBytes } = unpackDump(bytes);
+    if (header.session) throw new MontyError("a session's snapshot: continue it with MontySession.load(bytes)");
     const given = options.externalFunctions ? decls(options.externalFunctions) : [];
     const functions = new Map(given.map((g) => [g.name, g]));
     const exec = new Execution({

@@ -16,6 +16,7 @@ from ._errors import (
     MontyInvalidError,
     MontyLimitError,
     MontyRuntimeError,
+    MontySessionError,
     MontySnapshotError,
     MontySyntaxError,
     MontyTypingError,
@@ -33,6 +34,7 @@ from ._monty import (
     run_monty_async,
     set_snapshot_key,
 )
+from ._session import Session
 from ._values import MontyRepr
 
 __version__ = "0.1.0"
@@ -40,13 +42,14 @@ __version__ = "0.1.0"
 # Public classes print as `monty_wasm.X`, as pydantic-monty's print as `pydantic_monty.X`.
 for _cls in (Monty, MontyComplete, Diagnostic, FunctionSnapshot, FutureSnapshot, PendingCall, MontyRepr,
              MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError,
-             MontyInvalidError, MontyInternalError, MontySnapshotError):
+             MontyInvalidError, MontyInternalError, MontySnapshotError, MontySessionError, Session):
     _cls.__module__ = __name__
 del _cls
 
 __all__ = [
     "__version__",
     "Monty",
+    "Session",
     "ResourceLimits",
     "MontyComplete",
     "FunctionSnapshot",
@@ -67,4 +70,5 @@ __all__ = [
     "MontyInvalidError",
     "MontyInternalError",
     "MontySnapshotError",
+    "MontySessionError",
 ]

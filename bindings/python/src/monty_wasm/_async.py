@@ -16,6 +16,7 @@ from ._execution import (
     PrintCallback,
     _call_args,
     _deny_os,
+    _Execution,
     _exception_reply,
     _invoke_sync,
     _is_async,
@@ -57,7 +58,18 @@ async def run_monty_async(
     budget = lim.get("max_duration_secs")
     deadline = None if budget is None else time.monotonic() + budget + 0.05 + 0.1 * budget
     ex, progress = monty._start(inputs, limits, print_callback, funcs, modules, cwd)
-    os_handler = os or _deny_os
+    return await _drive_async(ex, progress, funcs, os or _deny_os, budget, deadline)
+
+
+async def _drive_async(
+    ex: _Execution,
+    progress: dict[str, Any],
+    funcs: Mapping[str, Callable[..., Any]],
+    os_handler: OsHandler | Callable[[str, tuple[Any, ...], dict[str, Any]], Awaitable[Any]],
+    budget: float | None,
+    deadline: float | None,
+) -> Any:
+    """Answers each pause on the running loop, to the end (`run_monty_async`, `Session.feed_async`)."""
     tasks: dict[asyncio.Future[dict[str, Any]], int] = {}
     waited_since: float | None = None
 

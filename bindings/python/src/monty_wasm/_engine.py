@@ -307,6 +307,15 @@ class Instance:
             self._funcs[name] = f
         return f
 
+    def begin_cell(self, sink: Sink, max_memory: int | None) -> None:
+        """A session's next cell: its output sink and memory cap (the instance is kept)."""
+        self._sink = sink
+        self._stderr_tail = ""
+        self.max_memory = max_memory
+        # (the linear memory never shrinks: a cap below it fails the cell's
+        # next growth, as the guest's own check does)
+        self.store.set_limits(memory_size=max_memory if max_memory is not None else -1)
+
     # output ---------------------------------------------------------------
 
     def output(self, stream: Stream, data: bytes) -> None:

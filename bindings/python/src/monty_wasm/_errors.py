@@ -15,6 +15,7 @@ __all__ = [
     "MontyInvalidError",
     "MontyInternalError",
     "MontySnapshotError",
+    "MontySessionError",
 ]
 
 
@@ -163,3 +164,8 @@ class MontyInternalError(MontyError):
 class MontySnapshotError(MontyError, ValueError):
     """Snapshot bytes that are truncated, corrupted or not from this package,
     or a snapshot that was already resumed."""
+
+
+class MontySessionError(MontyError):
+    """A `Session` cannot take a cell: it is lost (a cell hit a limit or
+    trapped: the message says why), closed, or its previous cell is paused."""

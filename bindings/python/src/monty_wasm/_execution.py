@@ -25,6 +25,7 @@ from ._errors import (
 from ._values import decode, encode
 
 if TYPE_CHECKING:
+    from ._session import Session
     from ._snapshots import PendingCall
 
 __all__ = ["PrintCallback", "OsHandler"]
@@ -74,10 +75,12 @@ def _deny_os(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> An
 
 
 class _Execution:
-    """One execution: a fresh guest instance, its budget and its function table."""
+    """One execution: a fresh guest instance (or a session's, for one cell),
+    its budget and its function table."""
 
     def __init__(self, *, script_name: str, functions: dict[str, bool], limits: dict[str, Any],
-                 print_callback: PrintCallback | None, time_used: float = 0.0) -> None:
+                 print_callback: PrintCallback | None, time_used: float = 0.0,
+                 inst: _engine.Instance | None = None, session: Session | None = None) -> None:
         self.script_name = script_name
         self.functions = functions
         self.limits = limits
@@ -85,10 +88,17 @@ class _Execution:
         self.print_callback: PrintCallback = print_callback or _default_print
         self.generation = 0  # bumped at each resume: older snapshot objects are spent
         self.outstanding: dict[int, PendingCall] = {}
+        #: the session this execution is a cell of (None: a one-off run)
+        self.session = session
         mem = limits.get("max_memory_bytes")
         # The guest checks its grown memory against the cap and reports the
         # limit itself; the store limiter is the backstop a little above it.
         store_cap = None if mem is None else mem + max(4 << 20, mem // 8)
+        if inst is not None:
+            # a session's next cell: the same instance, this cell's sink and memory cap
+            self.inst = inst
+            inst.begin_cell(self.print_callback, store_cap)
+            return
         try:
             # the sink is the user's callable, not a method of self: no
             # reference cycle, so the store is freed as soon as the run is dropped
@@ -107,15 +117,26 @@ class _Execution:
             remaining = budget - self.time_used
             # a backstop: the guest should report the limit itself first
             self.inst.set_deadline(max(0.0, remaining) + 0.05 + 0.1 * budget)
+        elif self.session is not None:
+            self.inst.set_deadline(None)  # an earlier cell's deadline
         t0 = time.perf_counter()
         try:
             raw = self.inst.call_bytes(name, payload)
         except _engine.GuestTrap as exc:
             self.inst.flush_output()
-            raise self._trap_error(exc) from None
+            err = self._trap_error(exc)
+            if self.session is not None:
+                self.session._lose(self, str(err))
+            raise err from None
+        except BaseException as exc:
+            if self.session is not None and self.inst.finished:
+                self.session._lose(self, f"the cell was interrupted ({type(exc).__name__}: {exc})")
+            raise
         finally:
             self.time_used += time.perf_counter() - t0
         progress: dict[str, Any] = json.loads(raw)
+        if self.session is not None and name != "check":
+            self.session._progress(self, progress)
         if progress.get("status") not in ("call", "os_call", "wait"):
             self.inst.flush_output()
         else:

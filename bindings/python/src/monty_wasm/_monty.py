@@ -57,6 +57,28 @@ __all__ = [
 ]
 
 
+def _drive_sync(ex: _Execution, progress: dict[str, Any], funcs: Mapping[str, Callable[..., Any]],
+                os_handler: OsHandler) -> Any:
+    """Answers each pause with the host functions, to the end (`Monty.run`, `Session.feed`)."""
+    while True:
+        status = progress.get("status")
+        if status == "complete":
+            return decode(progress.get("value"))
+        if status == "call":
+            reply = _sync_call(funcs, progress)
+        elif status == "os_call":
+            reply = _os_call(os_handler, progress)
+        elif status == "wait":
+            if progress.get("calls"):
+                raise MontyInternalError("async calls announced with no async functions")
+            sleep = float(progress.get("sleep") or 0.0)
+            time.sleep(sleep)
+            reply = {"results": [], "elapsed": sleep}
+        else:
+            _raise_for(progress)
+        progress = ex.call("resume", json.dumps(reply).encode())
+
+
 def _called_names(code: str) -> set[str] | None:
     """Names used as the callee of a call (`f(...)`), or None if CPython cannot parse the code."""
     import ast
@@ -287,24 +309,7 @@ class Monty:
             raise RuntimeError("Monty.run() with async external functions was called inside a running event "
                                "loop: await run_monty_async(...) instead")
         ex, progress = self._start(inputs, limits, print_callback, funcs, modules, cwd)
-        os_handler = os or _deny_os
-        while True:
-            status = progress.get("status")
-            if status == "complete":
-                return decode(progress.get("value"))
-            if status == "call":
-                reply = _sync_call(funcs, progress)
-            elif status == "os_call":
-                reply = _os_call(os_handler, progress)
-            elif status == "wait":
-                if progress.get("calls"):
-                    raise MontyInternalError("async calls announced with no async functions")
-                sleep = float(progress.get("sleep") or 0.0)
-                time.sleep(sleep)
-                reply = {"results": [], "elapsed": sleep}
-            else:
-                _raise_for(progress)
-            progress = ex.call("resume", json.dumps(reply).encode())
+        return _drive_sync(ex, progress, funcs, os or _deny_os)
 
     def __repr__(self) -> str:
         return f"Monty(<{len(self.code)} chars>, script_name={self.script_name!r})"

@@ -81,17 +81,25 @@ class _Paused:
         if self._spent():
             raise MontySnapshotError("this snapshot was already resumed; nothing is paused to dump")
         guest = self._ex.snapshot_bytes()
-        header = json.dumps({
+        header: dict[str, Any] = {
             "script_name": self._ex.script_name,
             "functions": self._ex.functions,
             "limits": self._ex.limits,
             "time_used": self._ex.time_used,
             "wasm": _engine.wasm_sha256(),
-        }).encode()
-        body = struct.pack("<I", len(header)) + header + guest
-        key = _snapshot_key
-        seal = hmac.new(key, body, hashlib.sha256).digest() if key else hashlib.sha256(body).digest()
-        return _SNAPSHOT_MAGIC + bytes([_SNAPSHOT_VERSION, 1 if key else 0]) + seal + body
+        }
+        if self._ex.session is not None:
+            header["session"] = True
+        return _pack(header, guest)
+
+
+def _pack(header: dict[str, Any], guest: bytes) -> bytes:
+    """Snapshot bytes: magic, format, sealed flag, checksum or HMAC, header length and JSON, the guest's bytes."""
+    head = json.dumps(header).encode()
+    body = struct.pack("<I", len(head)) + head + guest
+    key = _snapshot_key
+    seal = hmac.new(key, body, hashlib.sha256).digest() if key else hashlib.sha256(body).digest()
+    return _SNAPSHOT_MAGIC + bytes([_SNAPSHOT_VERSION, 1 if key else 0]) + seal + body
 
 
 _snapshot_key: bytes | None = None
@@ -117,6 +125,31 @@ if os.environ.get("MONTY_WASM_SNAPSHOT_KEY"):
 
 def load_snapshot(data: bytes, *, print_callback: PrintCallback | None = None) -> FunctionSnapshot | FutureSnapshot:
     """Continues bytes from `dump()` in a fresh instance."""
+    header, guest = _unpack(data)
+    try:
+        script_name = str(header["script_name"])
+        functions = {str(k): bool(v) for k, v in header["functions"].items()}
+        limits = dict(header["limits"])
+        time_used = float(header["time_used"])
+        wasm = header.get("wasm")
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise MontySnapshotError(f"corrupted monty_wasm snapshot header: {exc}") from None
+    ex = _Execution(script_name=script_name, functions=functions, limits=limits,
+                    print_callback=print_callback, time_used=time_used)
+    progress = ex.call("restore", guest)
+    if progress.get("status") == "ready":
+        raise MontySnapshotError("a session's snapshot taken between cells: continue it with Session.load(data)")
+    if progress.get("status") == "invalid":
+        other = "" if wasm == _engine.wasm_sha256() else f" (it was made by another monty.wasm, sha256 {wasm})"
+        raise MontySnapshotError(f"the sandbox refused the snapshot: {progress.get('message')}{other}")
+    result = _wrap(ex, progress)
+    if isinstance(result, MontyComplete):
+        raise MontySnapshotError("the snapshot holds no paused run")
+    return result
+
+
+def _unpack(data: bytes) -> tuple[dict[str, Any], bytes]:
+    """The header and the guest's bytes of `_pack` bytes; `MontySnapshotError` for anything else."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"snapshot data must be bytes, not {type(data).__name__}")
     data = bytes(data)
@@ -140,23 +173,11 @@ def load_snapshot(data: bytes, *, print_callback: PrintCallback | None = None) -
     (hlen,) = struct.unpack_from("<I", body)
     try:
         header = json.loads(body[4:4 + hlen])
-        script_name = str(header["script_name"])
-        functions = {str(k): bool(v) for k, v in header["functions"].items()}
-        limits = dict(header["limits"])
-        time_used = float(header["time_used"])
-        wasm = header.get("wasm")
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+    except ValueError as exc:
         raise MontySnapshotError(f"corrupted monty_wasm snapshot header: {exc}") from None
-    ex = _Execution(script_name=script_name, functions=functions, limits=limits,
-                    print_callback=print_callback, time_used=time_used)
-    progress = ex.call("restore", body[4 + hlen:])
-    if progress.get("status") == "invalid":
-        other = "" if wasm == _engine.wasm_sha256() else f" (it was made by another monty.wasm, sha256 {wasm})"
-        raise MontySnapshotError(f"the sandbox refused the snapshot: {progress.get('message')}{other}")
-    result = _wrap(ex, progress)
-    if isinstance(result, MontyComplete):
-        raise MontySnapshotError("the snapshot holds no paused run")
-    return result
+    if not isinstance(header, dict):
+        raise MontySnapshotError("corrupted monty_wasm snapshot header: not an object")
+    return header, body[4 + hlen:]
 
 
 class FunctionSnapshot(_Paused):
