@@ -20,6 +20,7 @@
 extern crate alloc;
 
 mod base64;
+mod host_object;
 mod message;
 mod ordered;
 mod value;
@@ -29,5 +30,6 @@ pub use message::{
     Call, CheckReport, CheckRequest, Diagnostic, Exception, External, Limits, Progress, Reply,
     ReplyError, Request, Results, Resume,
 };
+pub use host_object::{is_identifier, HostObject, Method};
 pub use ordered::Ordered;
 pub use value::{Value, MAX_PLAIN_INT};
