@@ -485,6 +485,9 @@ impl NativeIterVm for Vm {
             Obj::BoundNative { func, .. } if func.module == super::module_index("warnings") => {
                 super::warnings::binds_as_method(*func)
             }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("<host>") => {
+                super::host_object::binds_as_method(*func)
+            }
             Obj::BoundNative { func, .. } if func.module == super::module_index("difflib") => {
                 super::difflib::binds_as_method(*func)
             }
