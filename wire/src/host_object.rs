@@ -336,7 +336,9 @@ mod tests {
     fn declarations_and_references_round_trip() {
         let json = r#"{"$object":{"id":7,"class":"Database","attrs":{"name":"main","n":{"$tuple":[1]}},"methods":[{"name":"query","params":["sql","limit"]},{"name":"fetch","async":true}]}}"#;
         let v = Value::from_json(json).unwrap();
-        let Value::Object(o) = &v else { panic!("{v:?}") };
+        let Value::Object(o) = &v else {
+            panic!("{v:?}")
+        };
         assert_eq!((o.id, o.class.as_str()), (7, "Database"));
         assert_eq!(o.get_attr("n"), Some(&Value::Tuple(vec![Value::Int(1)])));
         assert_eq!(o.methods[0].params.as_ref().unwrap().len(), 2);
@@ -362,18 +364,26 @@ mod tests {
         assert!(err(r#"{"$object":{"id":1}}"#).contains("needs a \"class\""));
         assert!(err(r#"{"$object":{"id":-1,"class":"D"}}"#).contains("integer"));
         assert!(err(r#"{"$object":{"id":1,"class":"a b"}}"#).contains("not a Python identifier"));
-        assert!(err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"q"},{"name":"q"}]}}"#)
-            .contains("declared twice"));
         assert!(
-            err(r#"{"$object":{"id":1,"class":"D","attrs":{"q":1},"methods":[{"name":"q"}]}}"#)
+            err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"q"},{"name":"q"}]}}"#)
                 .contains("declared twice")
         );
-        assert!(err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"my-q"}]}}"#)
-            .contains("not a Python identifier"));
-        assert!(err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"__len__"}]}}"#)
-            .contains("dunder"));
-        assert!(err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"class"}]}}"#)
-            .contains("not a Python identifier"));
+        assert!(err(
+            r#"{"$object":{"id":1,"class":"D","attrs":{"q":1},"methods":[{"name":"q"}]}}"#
+        )
+        .contains("declared twice"));
+        assert!(
+            err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"my-q"}]}}"#)
+                .contains("not a Python identifier")
+        );
+        assert!(
+            err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"__len__"}]}}"#)
+                .contains("dunder")
+        );
+        assert!(
+            err(r#"{"$object":{"id":1,"class":"D","methods":[{"name":"class"}]}}"#)
+                .contains("not a Python identifier")
+        );
         assert!(err(r#"{"$object":{"id":1,"class":"D","methods":["q"]}}"#).contains("each method"));
         assert!(err(r#"{"$object":{"id":1,"class":"D","extra":1}}"#).contains("unknown key"));
         assert!(err(r#"{"$object":7}"#).contains("must hold an object"));

@@ -26,10 +26,10 @@ mod ordered;
 mod value;
 
 pub use base64::{decode as base64_decode, encode as base64_encode};
+pub use host_object::{is_identifier, HostObject, Method};
 pub use message::{
     Call, CheckReport, CheckRequest, Diagnostic, Exception, External, Limits, Progress, Reply,
     ReplyError, Request, Results, Resume,
 };
-pub use host_object::{is_identifier, HostObject, Method};
 pub use ordered::Ordered;
 pub use value::{Value, MAX_PLAIN_INT};
