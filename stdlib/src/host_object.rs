@@ -235,6 +235,20 @@ native! {
     }
 }
 
+/// `__name__` and `__qualname__` of a host object's method (and of the
+/// class's special methods), as of a Python function.
+pub(crate) fn bound_getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
+    let Obj::BoundNative { name: qualname, .. } = vm.heap.get(id) else {
+        return None;
+    };
+    let text = match name {
+        "__qualname__" => qualname.clone(),
+        "__name__" => qualname.rsplit('.').next().unwrap_or("").to_owned(),
+        _ => return None,
+    };
+    Some(vm.new_str(text))
+}
+
 /// Whether the bound native `f` binds as a method (all of this module's
 /// do).
 pub(crate) fn binds_as_method(f: NativeId) -> bool {

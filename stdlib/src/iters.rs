@@ -444,6 +444,9 @@ impl NativeIterVm for Vm {
         if func.module == super::module_index("functools") {
             return super::functools::bound_getattr(self, func, &bound, name);
         }
+        if func.module == super::module_index("<host>") {
+            return Ok(super::host_object::bound_getattr(self, id, name));
+        }
         Ok(None)
     }
 
