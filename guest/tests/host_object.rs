@@ -211,7 +211,8 @@ fn method_calls_from_native_code_pause_too() {
     assert_eq!(calls.len(), 2);
     let (repr, _) = ok("sorted(['b', 'a'], key=lambda s: db.query(s, 0)[1])");
     assert_eq!(repr, "['a', 'b']");
-    let (repr, _) = ok("repr(db.query), type(db.query).__name__, db.query.__name__, db.fetch.__qualname__");
+    let (repr, _) =
+        ok("repr(db.query), type(db.query).__name__, db.query.__name__, db.fetch.__qualname__");
     assert_eq!(
         repr,
         "('<bound method Database.query of <Database object (host)>>', 'method', 'query', 'Database.fetch')"
