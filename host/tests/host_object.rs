@@ -26,7 +26,10 @@ fn database(id: u64) -> HostObject {
 /// `"<key>@<id>"`; `open_db(n)` returns database n, `db_id(db)` the id in
 /// the reference the host gets back, and `seen` records every call's
 /// (name, object).
-fn functions(seen: Arc<Mutex<Vec<(String, Option<u64>)>>>) -> Functions {
+/// The calls a test's functions saw: (name, object).
+type Seen = Arc<Mutex<Vec<(String, Option<u64>)>>>;
+
+fn functions(seen: Seen) -> Functions {
     let mut f = Functions::new();
     let log = seen.clone();
     f.register_method("Database", "query", &["sql", "limit"], move |call| {
