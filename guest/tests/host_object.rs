@@ -183,6 +183,32 @@ fn ids_cannot_be_forged() {
 }
 
 #[test]
+fn a_method_of_one_class_cannot_be_called_on_another() {
+    let cache = Value::Object(HostObject::new(8, "Cache").method("drop", &["key"]));
+    let inputs = || vec![("db", db(7)), ("cache", cache.clone())];
+    for code in [
+        "type(cache).drop(db, 'k')",
+        "type(db).drop = type(cache).drop\ndb.drop('k')",
+        "db.query = cache.drop\ndb.query('k')",
+    ] {
+        let (r, calls) = run(code, inputs());
+        match r {
+            // (a bound method of cache stays cache's)
+            Ok(_) => assert!(calls.iter().all(|c| c.object == Some(8)), "{code}"),
+            Err(e) => {
+                assert_eq!(
+                    e, "TypeError: drop() is not a method the host declared for 'Database' objects",
+                    "{code}"
+                );
+                assert!(calls.is_empty(), "{code}");
+            }
+        }
+    }
+    let (r, _) = run("type(cache).drop(db, 'k')", inputs());
+    assert!(r.is_err());
+}
+
+#[test]
 fn bad_declarations_are_refused_clearly() {
     let start = |inputs: Vec<(&str, Value)>| {
         let mut s = Session::default();

@@ -12,14 +12,18 @@
 //! announces it as a method call on the object's id (`host_object_of`).
 //!
 //! The ids are not attributes: the table of the objects the host gave
-//! (id → instance) is the hidden global `<host objects>` and the class
-//! cache `<host classes>` (`vm/src/vm/hidden_globals.rs`), which no Python
-//! name reaches and a snapshot carries. An object's id is found by its
-//! identity in that table, so nothing Python does to an instance (setting
-//! attributes, `object.__setattr__`, `copy.copy`, `type(obj)()`, which
-//! `__init__` refuses) can make a call name another object: a method
-//! called on anything not in the table raises `TypeError` before any call
-//! is made.
+//! (id → (instance, declaration)) is the hidden global `<host objects>`
+//! and the class cache `<host classes>` (`vm/src/vm/hidden_globals.rs`),
+//! which no Python name reaches and a snapshot carries. An object's id is
+//! found by its identity in that table, so nothing Python does to an
+//! instance (setting attributes, `object.__setattr__`, `copy.copy`,
+//! `type(obj)()`, which `__init__` refuses) can make a call name another
+//! object: a method called on anything not in the table raises `TypeError`
+//! before any call is made. The declaration kept beside the object (its
+//! class name and method names) is checked too, so a method of one host
+//! class cannot be called on an object of another (class dicts are
+//! mutable: `type(db).drop = type(cache).drop` moves the function, not
+//! the declaration).
 
 use crate::object::{Dict, HashKey, Instance, NativeId, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -78,8 +82,8 @@ fn table_get(vm: &Vm, name: &str, key: &HashKey) -> Option<Value> {
 /// known under another class.
 pub fn host_object(vm: &mut Vm, spec: HostObjectSpec) -> Result<Value, String> {
     let key = HashKey::Int(spec.id as i64);
-    if let Some(known) = table_get(vm, OBJECTS, &key) {
-        let class = vm.class_name(known);
+    if let Some((known, declaration)) = table_get(vm, OBJECTS, &key).and_then(|e| entry(vm, e)) {
+        let (class, _) = parse_declaration(&declaration);
         if class != spec.class {
             return Err(format!(
                 "host object {} was given as a '{class}', not a '{}'",
@@ -94,7 +98,8 @@ pub fn host_object(vm: &mut Vm, spec: HostObjectSpec) -> Result<Value, String> {
             spec.id, spec.class
         ));
     }
-    let cls = class_for(vm, &spec.class, &spec.methods).map_err(describe)?;
+    let declaration = declaration_key(&spec.class, &spec.methods);
+    let cls = class_for(vm, &spec.class, &spec.methods, &declaration).map_err(describe)?;
     let mut attrs = Dict::with_capacity(spec.attrs.len());
     for (name, v) in spec.attrs {
         let k = vm.new_str(name.as_str());
@@ -103,9 +108,11 @@ pub fn host_object(vm: &mut Vm, spec: HostObjectSpec) -> Result<Value, String> {
     let inst = vm
         .heap
         .new_value(Obj::Instance(Box::new(Instance { class: cls, attrs })));
+    let declaration = vm.new_str(declaration);
+    let record = vm.new_tuple(vec![inst, declaration]);
     let objects = table(vm, OBJECTS);
     if let Obj::Dict(d) = vm.heap.get_mut(objects) {
-        d.insert(key, Value::Int(spec.id as i64), inst);
+        d.insert(key, Value::Int(spec.id as i64), record);
     }
     Ok(inst)
 }
@@ -117,33 +124,73 @@ fn describe(e: PyErr) -> String {
     }
 }
 
-/// The id and class name of `v`, if it is a host object of this run.
-pub fn host_object_of(vm: &Vm, v: Value) -> Option<(u64, String)> {
+/// A declaration as one string: the class name, then each method's name
+/// after `\0` (sync) or `\1` (async). The table keeps it beside each
+/// object, out of Python's reach, and the class cache is keyed by it.
+fn declaration_key(class: &str, methods: &[MethodSpec]) -> String {
+    let mut key = class.to_owned();
+    for m in methods {
+        key.push(if m.is_async { '\u{1}' } else { '\u{0}' });
+        key.push_str(&m.name);
+    }
+    key
+}
+
+/// The class name and the method names of a declaration key.
+fn parse_declaration(key: &str) -> (&str, Vec<&str>) {
+    let mut parts = key.split(['\u{0}', '\u{1}']);
+    let class = parts.next().unwrap_or("");
+    (class, parts.collect())
+}
+
+/// The instance and declaration key of a record of the table.
+fn entry(vm: &Vm, record: Value) -> Option<(Value, String)> {
+    let Value::Ref(r) = record else { return None };
+    match vm.heap.get(r) {
+        Obj::Tuple(items) if items.len() == 2 => {
+            let Value::Ref(k) = items[1] else { return None };
+            match vm.heap.get(k) {
+                Obj::Str(s) => Some((items[0], s.s.clone())),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The id and declaration key of `v`, if it is a host object of this run.
+fn record_of(vm: &Vm, v: Value) -> Option<(u64, String)> {
     let Value::Ref(id) = v else { return None };
-    let Obj::Instance(inst) = vm.heap.get(id) else {
+    if !matches!(vm.heap.get(id), Obj::Instance(_)) {
         return None;
-    };
-    let class = inst.class;
+    }
     let Some(Value::Ref(objects)) = vm.hidden_global(OBJECTS) else {
         return None;
     };
     let Obj::Dict(d) = vm.heap.get(objects) else {
         return None;
     };
-    let (k, _) = d.entries().find(|(_, inst)| *inst == v)?;
-    let Value::Int(n) = k else { return None };
-    Some((n as u64, vm.class(class).name.clone()))
+    d.entries()
+        .find_map(|(k, record)| match (k, entry(vm, record)) {
+            (Value::Int(n), Some((inst, declaration))) if inst == v => {
+                Some((n as u64, declaration))
+            }
+            _ => None,
+        })
+}
+
+/// The id and (declared) class name of `v`, if it is a host object of this
+/// run.
+pub fn host_object_of(vm: &Vm, v: Value) -> Option<(u64, String)> {
+    let (id, declaration) = record_of(vm, v)?;
+    let (class, _) = parse_declaration(&declaration);
+    Some((id, class.to_owned()))
 }
 
 /// The class of host objects named `name` with `methods`, made once per
 /// run for each distinct declaration.
-fn class_for(vm: &mut Vm, name: &str, methods: &[MethodSpec]) -> PyResult<ObjId> {
-    let mut key = name.to_owned();
-    for m in methods {
-        key.push(if m.is_async { '\u{1}' } else { '\u{0}' });
-        key.push_str(&m.name);
-    }
-    let hk = HashKey::Str(key.as_str().into());
+fn class_for(vm: &mut Vm, name: &str, methods: &[MethodSpec], key: &str) -> PyResult<ObjId> {
+    let hk = HashKey::Str(key.into());
     if let Some(Value::Ref(c)) = table_get(vm, CLASSES, &hk) {
         return Ok(c);
     }
@@ -178,7 +225,7 @@ fn class_for(vm: &mut Vm, name: &str, methods: &[MethodSpec]) -> PyResult<ObjId>
     let ns = vm.heap.new_value(Obj::Dict(Box::new(ns)));
     let cls = vm.build_class(name.to_owned(), name.to_owned(), Vec::new(), ns)?;
     let classes = table(vm, CLASSES);
-    let k = vm.new_str(key.as_str());
+    let k = vm.new_str(key);
     if let Obj::Dict(d) = vm.heap.get_mut(classes) {
         d.insert(hk, k, cls);
     }
@@ -187,27 +234,42 @@ fn class_for(vm: &mut Vm, name: &str, methods: &[MethodSpec]) -> PyResult<ObjId>
 }
 
 /// `self` of a host object's method or special method, which must be a
-/// host object of this run.
-fn receiver(vm: &Vm, what: &str, args: &[Value]) -> PyResult<(Value, u64, String)> {
+/// host object of this run (declared with `method`, if given): its id and
+/// declared class name.
+fn receiver(
+    vm: &Vm,
+    what: &str,
+    method: Option<&str>,
+    args: &[Value],
+) -> PyResult<(Value, u64, String)> {
     let Some(&this) = args.first() else {
         return Err(PyErr::type_error(format!(
             "{what}() needs a host object to be called on"
         )));
     };
-    match host_object_of(vm, this) {
-        Some((id, class)) => Ok((this, id, class)),
-        None => Err(PyErr::type_error(format!(
+    let Some((id, declaration)) = record_of(vm, this) else {
+        return Err(PyErr::type_error(format!(
             "{what}() must be called on an object the host gave, not on a '{}' object",
             vm.class_name(this)
-        ))),
+        )));
+    };
+    let (class, methods) = parse_declaration(&declaration);
+    if let Some(m) = method {
+        if !methods.contains(&m) {
+            // (a method of another host class, called on this object)
+            return Err(PyErr::type_error(format!(
+                "{what}() is not a method the host declared for '{class}' objects"
+            )));
+        }
     }
+    Ok((this, id, class.to_owned()))
 }
 
 native! {
     /// A declared method: `obj.name(*args, **kwargs)` calls the host.
     builtin fn host_method(vm, name, is_async, /, *args, **kwargs) {
         let method = vm.str_of(name)?;
-        let (this, _, class) = receiver(vm, &method, &args)?;
+        let (this, _, class) = receiver(vm, &method, Some(&method), &args)?;
         let is_async = matches!(is_async, Value::Bool(true));
         vm.host_call_from_native(this, format!("{class}.{method}"), is_async, args, kwargs)
     }
@@ -230,7 +292,7 @@ native! {
     /// of it is itself.
     builtin fn host_copy(vm, /, *args, **kwargs) {
         let _ = kwargs;
-        let (this, _, _) = receiver(vm, "__copy__", &args)?;
+        let (this, _, _) = receiver(vm, "__copy__", None, &args)?;
         Ok(this)
     }
 }
