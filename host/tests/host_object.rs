@@ -202,6 +202,28 @@ fn ids_cannot_be_forged() {
 }
 
 #[test]
+fn a_method_of_one_class_cannot_be_called_on_another() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let cache = HostObject::new(8, "Cache").method("drop", &["key"]);
+    for code in [
+        "type(cache).drop(db, 'k')",
+        "type(db).drop = type(cache).drop\ndb.drop('k')",
+    ] {
+        let request = StartRequest::new(code)
+            .input("db", Value::Object(database(7)))
+            .input("cache", Value::Object(cache.clone()));
+        match engine().run_request(request, &functions(seen.clone())) {
+            Err(Error::Python(e)) => assert_eq!(
+                e.message,
+                "drop() is not a method the host declared for 'Database' objects"
+            ),
+            other => panic!("{code}: {other:?}"),
+        }
+    }
+    assert!(seen.lock().unwrap().is_empty());
+}
+
+#[test]
 fn unknown_methods_and_handlers() {
     assert_eq!(
         python_error("db.drop('users')"),
