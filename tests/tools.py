@@ -123,7 +123,77 @@ async def async_tracked(key):
     return {"key": key, "peak": seen}
 
 
-FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky, async_tracked]}
+class Database:
+    """A host object: the sandbox gets it as `{"$object": ...}` with its
+    public data attributes and its public methods, and each method call
+    comes back as a call with `"method_call": true` and the object's id.
+    Read-only, and its ids fixed, so a run saved at a call and resumed
+    with a new server process sees the same objects."""
+
+    def __init__(self, oid, name, tables):
+        self._oid = oid
+        self.name = name
+        self._tables = tables
+
+    def tables(self):
+        return sorted(self._tables)
+
+    def query(self, table, limit=10):
+        if table not in self._tables:
+            raise LookupError(f"no table {table}")
+        return self._tables[table][:limit]
+
+    def count(self, table):
+        return len(self.query(table, limit=None))
+
+    def same(self, other):
+        return other is self
+
+    async def fetch(self, key):
+        return {"db": self.name, "key": key, "size": len(key)}
+
+
+DATABASES = {
+    "main": Database(1, "main", {"users": [{"id": 1, "name": "ada"}, {"id": 2, "name": "bob"},
+                                           {"id": 3, "name": "cy"}],
+                                 "orders": [(1, 9.5), (3, 12.25)]}),
+    "archive": Database(2, "archive", {"users": [{"id": 0, "name": "old"}]}),
+}
+
+OBJECTS = {db._oid: db for db in DATABASES.values()}
+
+
+def open_db(name="main"):
+    """Returns a host object (the same one for the same name)."""
+    if name not in DATABASES:
+        raise LookupError(f"no database {name}")
+    return DATABASES[name]
+
+
+def db_name(db):
+    """Takes a host object back from the sandbox."""
+    return db.name
+
+
+FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky, async_tracked, open_db, db_name]}
+
+
+def declare_object(obj):
+    """The `$object` declaration of a host object: its id, class, public
+    data attributes and public methods (parameters as declared)."""
+    attrs, methods = {}, []
+    for name in sorted(dir(obj)):
+        if name.startswith("_"):
+            continue
+        v = getattr(obj, name)
+        if callable(v):
+            code = v.__func__.__code__
+            methods.append({"name": name, "params": list(code.co_varnames[1:code.co_argcount]),
+                            "async": inspect.iscoroutinefunction(v)})
+        else:
+            attrs[name] = encode(v)
+    return {"$object": {"id": obj._oid, "class": type(obj).__name__, "attrs": attrs,
+                        "methods": methods}}
 
 
 # --- tagged JSON (DESIGN.md "Values") -----------------------------------
@@ -152,6 +222,8 @@ def encode(v):
         return {"$set": [encode(x) for x in v]}
     if isinstance(v, bytes):
         return {"$bytes": base64.b64encode(v).decode()}
+    if isinstance(v, Database):
+        return declare_object(v)
     if isinstance(v, dict):
         if all(isinstance(k, str) for k in v) and not (len(v) == 1 and next(iter(v)).startswith("$")):
             return {k: encode(x) for k, x in v.items()}
@@ -179,6 +251,8 @@ def decode(v):
                 return base64.b64decode(x)
             if k == "$dict":
                 return {decode(a): decode(b) for a, b in x}
+            if k == "$object":
+                return OBJECTS[x["id"]]
         return {k: decode(x) for k, x in v.items()}
     return v
 
@@ -192,7 +266,11 @@ def answer(req):
     """The reply to one request; for an async function, a coroutine that
     produces it."""
     try:
-        f = FUNCTIONS[req["name"]]
+        if req.get("method_call"):
+            # a method of a host object: the call names the object's id
+            f = getattr(OBJECTS[req["object"]], req["name"])
+        else:
+            f = FUNCTIONS[req["name"]]
         args = [decode(a) for a in req["args"]]
         kwargs = {k: decode(x) for k, x in req["kwargs"].items()}
         if inspect.iscoroutinefunction(f):

@@ -50,6 +50,8 @@ type AsyncHostFn = dyn Fn(AsyncCall) -> CallFuture + Send + Sync;
 #[derive(Clone)]
 pub struct AsyncFunctions {
     registry: Registry<AsyncHostFn>,
+    /// Methods of host objects, by `Class.method`.
+    methods: Registry<AsyncHostFn>,
     os: Arc<dyn OsAccess>,
 }
 
@@ -57,6 +59,7 @@ impl Default for AsyncFunctions {
     fn default() -> Self {
         AsyncFunctions {
             registry: Registry::default(),
+            methods: Registry::default(),
             os: Arc::new(DenyAll),
         }
     }
@@ -73,8 +76,12 @@ impl std::fmt::Debug for AsyncFunctions {
 /// One call's arguments, owned so the closure's future can keep them.
 #[derive(Debug, Clone)]
 pub struct AsyncCall {
-    /// The function's name.
+    /// The function's name (the method's, for a method call).
     pub name: String,
+    /// For a method call: the id of the host object it is called on.
+    pub object: Option<u64>,
+    /// For a method call: the object's class name.
+    pub class: Option<String>,
     /// Positional arguments.
     pub args: Vec<Value>,
     /// Keyword arguments, in call order.
@@ -84,7 +91,10 @@ pub struct AsyncCall {
 
 impl AsyncCall {
     fn view(&self) -> Call<'_> {
-        Call::new(&self.name, &self.args, &self.kwargs, &self.params)
+        let mut call = Call::new(&self.name, &self.args, &self.kwargs, &self.params);
+        call.object = self.object;
+        call.class = self.class.as_deref();
+        call
     }
 
     /// The argument for parameter `name`, by position or keyword.
@@ -157,23 +167,44 @@ impl AsyncFunctions {
         self
     }
 
+    /// Registers `func` as the method `name(params...)` of the host
+    /// objects of class `class` (as
+    /// [`Functions::register_method`](crate::Functions::register_method):
+    /// the object's declaration says whether the program awaits it).
+    pub fn register_method<F, Fut>(
+        &mut self,
+        class: &str,
+        name: &str,
+        params: &[&str],
+        func: F,
+    ) -> &mut Self
+    where
+        F: Fn(AsyncCall) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ExternalError>> + Send + 'static,
+    {
+        let func: Arc<AsyncHostFn> = Arc::new(move |call| Box::pin(func(call)) as CallFuture);
+        let key = Registry::<AsyncHostFn>::method_key(class, name);
+        self.methods.insert(&key, params, true, func);
+        self
+    }
+
     /// The declarations to send in a [`StartRequest`].
     pub fn externals(&self) -> Vec<ExternalFunction> {
         self.registry.externals()
     }
 
-    /// The future of the registered function a pending call names (a
-    /// `NameError` for an unknown name).
+    /// The future of the registered function (or host object method) a
+    /// pending call names (a `NameError` for an unknown name, an
+    /// `AttributeError` for an unknown method).
     pub fn call(&self, call: PendingCall) -> CallFuture {
-        let Some(registered) = self.registry.get(&call.name) else {
-            let error = ExternalError::new(
-                "NameError",
-                format!("no host function named '{}'", call.name),
-            );
-            return Box::pin(std::future::ready(Err(error)));
+        let registered = match self.registry.lookup(&self.methods, &call) {
+            Ok(r) => r,
+            Err(error) => return Box::pin(std::future::ready(Err(error))),
         };
         (registered.func)(AsyncCall {
             name: call.name,
+            object: call.object,
+            class: call.class,
             args: call.args,
             kwargs: call.kwargs,
             params: registered.params.clone(),

@@ -9,6 +9,12 @@
 //! given with [`Functions::os_access`] — by default [`DenyAll`], so every
 //! file, environment, clock or randomness access is a `PermissionError`.
 //! Output is captured and returned in [`RunOutcome`].
+//!
+//! Calls of a host object's methods ([`HostObject`](crate::HostObject),
+//! given as an input or returned by a function) are dispatched to the
+//! handlers registered with [`Functions::register_method`] for the
+//! object's class and the method's name; the handler sees the object's id
+//! in [`Call::object`].
 
 use std::collections::HashMap;
 use std::fmt;
@@ -86,6 +92,43 @@ impl<F: ?Sized> Registry<F> {
         self.by_name.get(name).map(|e| &**e)
     }
 
+    /// The key of a method in a registry of methods.
+    pub(crate) fn method_key(class: &str, name: &str) -> String {
+        format!("{class}.{name}")
+    }
+
+    /// The entry a pending call names: a function, or for a method call
+    /// the method of the object's class (in `methods`); the error the
+    /// program gets when there is none.
+    pub(crate) fn lookup<'a>(
+        &'a self,
+        methods: &'a Registry<F>,
+        call: &PendingCall,
+    ) -> Result<&'a Entry<F>, ExternalError> {
+        match (call.object, &call.class) {
+            (Some(id), class) => {
+                let class = class.as_deref().unwrap_or("object");
+                methods
+                    .get(&Self::method_key(class, &call.name))
+                    .ok_or_else(|| {
+                        ExternalError::new(
+                            "AttributeError",
+                            format!(
+                                "the host has no method '{}' for '{class}' object {id}",
+                                call.name
+                            ),
+                        )
+                    })
+            }
+            (None, _) => self.get(&call.name).ok_or_else(|| {
+                ExternalError::new(
+                    "NameError",
+                    format!("no host function named '{}'", call.name),
+                )
+            }),
+        }
+    }
+
     /// The declarations to send in a [`StartRequest`].
     pub(crate) fn externals(&self) -> Vec<ExternalFunction> {
         self.order
@@ -105,6 +148,8 @@ impl<F: ?Sized> Registry<F> {
 #[derive(Clone)]
 pub struct Functions {
     registry: Registry<HostFn>,
+    /// Methods of host objects, by `Class.method`.
+    methods: Registry<HostFn>,
     os: Arc<dyn OsAccess>,
 }
 
@@ -112,6 +157,7 @@ impl Default for Functions {
     fn default() -> Self {
         Functions {
             registry: Registry::default(),
+            methods: Registry::default(),
             os: Arc::new(DenyAll),
         }
     }
@@ -159,25 +205,45 @@ impl Functions {
         self
     }
 
+    /// Registers `func` as the method `name(params...)` of the host
+    /// objects of class `class` (which the object's declaration, a
+    /// [`HostObject`](crate::HostObject), lists too: that is what the
+    /// program sees, and whether the method is async). The handler gets
+    /// the object's id in [`Call::object`]; the object itself is not among
+    /// the arguments. Registering a method again replaces it.
+    pub fn register_method<F>(
+        &mut self,
+        class: &str,
+        name: &str,
+        params: &[&str],
+        func: F,
+    ) -> &mut Self
+    where
+        F: Fn(&Call) -> Result<Value, ExternalError> + Send + Sync + 'static,
+    {
+        let key = Registry::<HostFn>::method_key(class, name);
+        self.methods.insert(&key, params, false, Arc::new(func));
+        self
+    }
+
     /// The declarations to send in a [`StartRequest`].
     pub fn externals(&self) -> Vec<ExternalFunction> {
         self.registry.externals()
     }
 
-    /// Runs the registered function a pending call names.
+    /// Runs the registered function (or host object method) a pending
+    /// call names.
     ///
     /// # Errors
     ///
-    /// Whatever the function returns; a `NameError` for an unknown name.
+    /// Whatever the function returns; a `NameError` for an unknown name,
+    /// an `AttributeError` for a method no handler is registered for.
     pub fn dispatch(&self, call: &PendingCall) -> Result<Value, ExternalError> {
-        let Some(registered) = self.registry.get(&call.name) else {
-            return Err(ExternalError::new(
-                "NameError",
-                format!("no host function named '{}'", call.name),
-            ));
-        };
+        let registered = self.registry.lookup(&self.methods, call)?;
         let view = Call {
             name: &call.name,
+            object: call.object,
+            class: call.class.as_deref(),
             args: &call.args,
             kwargs: &call.kwargs,
             params: &registered.params,
@@ -189,8 +255,12 @@ impl Functions {
 /// The arguments of one call, as a registered function sees them.
 #[derive(Debug, Clone, Copy)]
 pub struct Call<'a> {
-    /// The function's name.
+    /// The function's name (the method's, for a method call).
     pub name: &'a str,
+    /// For a method call: the id of the host object it is called on.
+    pub object: Option<u64>,
+    /// For a method call: the object's class name.
+    pub class: Option<&'a str>,
     /// Positional arguments.
     pub args: &'a [Value],
     /// Keyword arguments, in call order.
@@ -207,6 +277,8 @@ impl<'a> Call<'a> {
     ) -> Self {
         Call {
             name,
+            object: None,
+            class: None,
             args,
             kwargs,
             params,
@@ -376,28 +448,16 @@ mod tests {
             Ok(Value::Int(a + b))
         });
         let call = PendingCall {
-            id: 1,
-            name: "add".into(),
-            args: vec![Value::Int(1)],
             kwargs: vec![("b".into(), Value::Int(2))],
+            ..PendingCall::new(1, "add", vec![Value::Int(1)])
         };
         assert_eq!(functions.dispatch(&call), Ok(Value::Int(3)));
-        let missing = PendingCall {
-            id: 2,
-            name: "add".into(),
-            args: vec![Value::Int(1)],
-            kwargs: vec![],
-        };
+        let missing = PendingCall::new(2, "add", vec![Value::Int(1)]);
         assert_eq!(
             functions.dispatch(&missing).unwrap_err().message,
             "add() missing required argument: 'b'"
         );
-        let unknown = PendingCall {
-            id: 3,
-            name: "nope".into(),
-            args: vec![],
-            kwargs: vec![],
-        };
+        let unknown = PendingCall::new(3, "nope", vec![]);
         assert_eq!(
             functions.dispatch(&unknown).unwrap_err().type_name,
             "NameError"
@@ -406,5 +466,42 @@ mod tests {
             functions.externals()[0].params.as_deref(),
             Some(&["a".to_owned(), "b".to_owned()][..])
         );
+    }
+
+    #[test]
+    fn method_calls_reach_the_method_of_the_class() {
+        let mut functions = Functions::new();
+        functions.register("query", &["sql"], |_| Ok(Value::from("function")));
+        functions.register_method("Database", "query", &["sql"], |call| {
+            Ok(Value::List(vec![
+                Value::from(call.object.unwrap_or(0)),
+                call.require("sql")?.clone(),
+            ]))
+        });
+        let call = PendingCall {
+            object: Some(7),
+            class: Some("Database".into()),
+            ..PendingCall::new(1, "query", vec![Value::from("q")])
+        };
+        assert!(call.is_method_call());
+        assert_eq!(
+            functions.dispatch(&call),
+            Ok(Value::List(vec![Value::Int(7), Value::from("q")]))
+        );
+        let plain = PendingCall::new(2, "query", vec![Value::from("q")]);
+        assert_eq!(functions.dispatch(&plain), Ok(Value::from("function")));
+        let other = PendingCall {
+            class: Some("Cache".into()),
+            ..call.clone()
+        };
+        let e = functions.dispatch(&other).unwrap_err();
+        assert_eq!(
+            (e.type_name.as_str(), e.message.as_str()),
+            (
+                "AttributeError",
+                "the host has no method 'query' for 'Cache' object 7"
+            )
+        );
+        assert!(functions.externals().len() == 1);
     }
 }

@@ -75,7 +75,7 @@ pub use error::{Error, ExternalError, LimitKind, PyException};
 pub use execution::{Execution, Progress};
 pub use functions::{Call, Functions, RunOutcome};
 pub use limits::{Limits, SleepPolicy, EPOCH_TICK};
-pub use monty_wire::{Value, MAX_PLAIN_INT};
+pub use monty_wire::{HostObject, Method, Value, MAX_PLAIN_INT};
 pub use os_access::{DenyAll, OsAccess};
 pub use os_call::{OsCall, PathOp};
 pub use os_clock::{Clock, Entropy, MAX_URANDOM_BYTES};

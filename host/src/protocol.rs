@@ -113,13 +113,19 @@ impl ExternalFunction {
     }
 }
 
-/// An external call the program is blocked on.
+/// An external call the program is blocked on: a function the host
+/// declared, or a method of an object it gave ([`HostObject`](crate::HostObject)).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PendingCall {
     /// Identifies the call in the reply.
     pub id: u64,
-    /// The external function's name.
+    /// The external function's name (the method's, for a method call).
     pub name: String,
+    /// For a method call: the id of the host object it is called on (the
+    /// object is not among `args`).
+    pub object: Option<u64>,
+    /// For a method call: the object's class name, as the host gave it.
+    pub class: Option<String>,
     /// Positional arguments.
     pub args: Vec<Value>,
     /// Keyword arguments, in call order.
@@ -232,11 +238,32 @@ pub(crate) fn results_message(results: Vec<CallResult>, elapsed: Option<f64>) ->
     serde_json::to_string(&wire).expect("replies always serialize")
 }
 
+impl PendingCall {
+    /// A call of the function `name`.
+    pub fn new(id: u64, name: impl Into<String>, args: Vec<Value>) -> Self {
+        PendingCall {
+            id,
+            name: name.into(),
+            object: None,
+            class: None,
+            args,
+            kwargs: Vec::new(),
+        }
+    }
+
+    /// Whether this calls a method of a host object.
+    pub fn is_method_call(&self) -> bool {
+        self.object.is_some()
+    }
+}
+
 impl From<monty_wire::Call> for PendingCall {
     fn from(c: monty_wire::Call) -> Self {
         PendingCall {
             id: c.id,
             name: c.name,
+            object: c.object,
+            class: c.class,
             args: c.args,
             kwargs: c.kwargs.0,
         }

@@ -212,3 +212,18 @@ pub fn builtin_method_names() -> Vec<(&'static str, Vec<&'static str>)> {
         ("float", names(numbers::float_methods::<Library>())),
     ]
 }
+
+/// The sandbox object for a host object the boundary read
+/// (`host_object.rs`): the one the run already has for its id, else a new
+/// one.
+///
+/// # Errors
+/// A sentence for the host saying why the declaration is refused.
+pub fn host_object(vm: &mut Vm, spec: crate::host_object::HostObjectSpec) -> Result<Value, String> {
+    crate::host_object::host_object(vm, spec)
+}
+
+/// The id and class name of `v`, if it is a host object of this run.
+pub fn host_object_of(vm: &Vm, v: Value) -> Option<(u64, String)> {
+    crate::host_object::host_object_of(vm, v)
+}

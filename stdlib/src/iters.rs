@@ -444,6 +444,9 @@ impl NativeIterVm for Vm {
         if func.module == super::module_index("functools") {
             return super::functools::bound_getattr(self, func, &bound, name);
         }
+        if func.module == super::module_index("<host>") {
+            return Ok(super::host_object::bound_getattr(self, id, name));
+        }
         Ok(None)
     }
 
@@ -484,6 +487,9 @@ impl NativeIterVm for Vm {
             }
             Obj::BoundNative { func, .. } if func.module == super::module_index("warnings") => {
                 super::warnings::binds_as_method(*func)
+            }
+            Obj::BoundNative { func, .. } if func.module == super::module_index("<host>") => {
+                super::host_object::binds_as_method(*func)
             }
             Obj::BoundNative { func, .. } if func.module == super::module_index("difflib") => {
                 super::difflib::binds_as_method(*func)

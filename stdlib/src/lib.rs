@@ -85,6 +85,7 @@ macro_rules! native_modules {
             "difflib" => difflib MODULE,
             "calendar" => calendar MODULE,
             "gc" => gc MODULE,
+            "<host>" => host_object MODULE,
         }
     };
 }
@@ -143,6 +144,7 @@ mod hashlib;
 mod hashlib_obj;
 mod heapq;
 mod hmac;
+pub mod host_object;
 mod html;
 mod html_entities;
 mod io;

@@ -199,7 +199,7 @@ impl Stdlib for Library {
     }
 
     fn bound_native_is_function(vm: &Vm, id: ObjId) -> bool {
-        matches!(vm.heap.get(id), crate::object::Obj::BoundNative { func, .. } if crate::dataclasses::is_function(*func))
+        matches!(vm.heap.get(id), crate::object::Obj::BoundNative { func, .. } if crate::dataclasses::is_function(*func) || crate::host_object::is_function(*func))
     }
 
     fn bound_native_repr(

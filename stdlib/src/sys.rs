@@ -104,7 +104,10 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     );
     attrs.push(("copyright".into(), copyright));
     attrs.push(("pycache_prefix".into(), Value::None));
-    let mut names: Vec<&str> = super::module_names().collect();
+    // (`<host>` holds natives only, and is no name `import` can reach)
+    let mut names: Vec<&str> = super::module_names()
+        .filter(|n| !n.starts_with('<'))
+        .collect();
     names.push("builtins");
     names.sort_unstable();
     names.dedup();

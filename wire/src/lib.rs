@@ -20,11 +20,13 @@
 extern crate alloc;
 
 mod base64;
+mod host_object;
 mod message;
 mod ordered;
 mod value;
 
 pub use base64::{decode as base64_decode, encode as base64_encode};
+pub use host_object::{is_identifier, HostObject, Method};
 pub use message::{
     Call, CheckReport, CheckRequest, Diagnostic, Exception, External, Limits, Progress, Reply,
     ReplyError, Request, Results, Resume, SessionStep,

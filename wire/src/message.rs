@@ -124,13 +124,25 @@ pub struct Limits {
 }
 
 /// A call of a host function: `{"id": 1, "name": "fetch", "args": [..],
-/// "kwargs": {..}}`.
+/// "kwargs": {..}}`; a call of a host object's method (`host_object.rs`)
+/// names the object too: `{"id": 2, "name": "query", "object": 7,
+/// "class": "Database", "method_call": true, "args": [..], "kwargs": {..}}`
+/// (the object itself is not among the arguments).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Call {
     /// Identifies the call in the reply.
     pub id: u64,
-    /// The function's name.
+    /// The function's name (the method's, for a method call).
     pub name: String,
+    /// For a method call: the id of the host object it is called on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object: Option<u64>,
+    /// For a method call: the object's class name, as the host declared it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    /// Whether this is a method call (`object` is then given).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub method_call: bool,
     /// Positional arguments.
     #[serde(default)]
     pub args: Vec<Value>,
@@ -429,6 +441,10 @@ pub struct Diagnostic {
     pub severity: String,
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -549,6 +565,9 @@ mod tests {
         let p = Progress::Call(Call {
             id: 2,
             name: "f".into(),
+            object: None,
+            class: None,
+            method_call: false,
             args: vec![Value::Int(1)],
             kwargs: Ordered(vec![("z".into(), Value::None)]),
         });
@@ -558,6 +577,21 @@ mod tests {
             r#"{"status":"call","id":2,"name":"f","args":[1],"kwargs":{"z":null}}"#
         );
         assert_eq!(serde_json::from_str::<Progress>(&text).unwrap(), p);
+        let m = Progress::Call(Call {
+            id: 3,
+            name: "query".into(),
+            object: Some(7),
+            class: Some("Database".into()),
+            method_call: true,
+            args: vec![Value::Str("q".into())],
+            kwargs: Ordered(vec![]),
+        });
+        let text = serde_json::to_string(&m).unwrap();
+        assert_eq!(
+            text,
+            r#"{"status":"call","id":3,"name":"query","object":7,"class":"Database","method_call":true,"args":["q"],"kwargs":{}}"#
+        );
+        assert_eq!(serde_json::from_str::<Progress>(&text).unwrap(), m);
         let done = Progress::Complete {
             value: Value::None,
             repr: None,

@@ -15,6 +15,7 @@
 //! | bytes | `{"$bytes": "<base64>"}` |
 //! | dict with a non-str key, or whose only key starts with `$` | `{"$dict": [[k, v], ..]}` |
 //! | anything without a data form (functions, classes, ...) | `{"$repr": "<function f at 0x...>"}` |
+//! | an object of the host (`host_object.rs`) | `{"$object": {"id": 7, "class": "Database", ...}}` |
 //!
 //! A JSON number with a fraction or exponent (`1.0`, `1e3`) is a float; one
 //! without is an int. Dict order is preserved in both directions (the
@@ -30,6 +31,8 @@ use num_bigint::BigInt;
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::host_object::HostObject;
 
 /// The largest integer magnitude that is written as a plain JSON number
 /// (2^53 - 1: every such integer is exact in an IEEE double, so JavaScript
@@ -70,6 +73,9 @@ pub enum Value {
     FrozenSet(Vec<Value>),
     /// An object with no data form, carried as its `repr()`.
     Repr(String),
+    /// An object of the host: given to the program with its attributes and
+    /// methods, or coming back from it as a reference (id and class only).
+    Object(HostObject),
 }
 
 impl Value {
@@ -272,6 +278,7 @@ impl Serialize for Value {
             }
             Value::Dict(pairs) => tagged(s, "$dict", &Pairs(pairs)),
             Value::Repr(text) => tagged(s, "$repr", text),
+            Value::Object(o) => tagged(s, "$object", o),
         }
     }
 }
@@ -403,6 +410,7 @@ fn untag(tag: &str, payload: Value) -> Result<Value, String> {
         ("$dict", _) => Err(wrong("an array of [key, value] pairs")),
         ("$repr", Value::Str(text)) => Ok(Value::Repr(text)),
         ("$repr", _) => Err(wrong("a string")),
+        ("$object", payload) => crate::host_object::parse(payload).map(Value::Object),
         (other, _) => Err(format!(
             "unknown value tag `{other}` (a dict whose only key starts with `$` must be written as {{\"$dict\": [[key, value]]}})"
         )),

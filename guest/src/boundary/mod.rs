@@ -4,6 +4,7 @@
 
 pub mod check_env;
 pub mod checker;
+pub mod host_object;
 pub mod names;
 pub mod session;
 pub mod snapshot;

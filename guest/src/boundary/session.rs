@@ -86,12 +86,19 @@ fn wire_call(vm: &mut Vm, call: &PendingCall) -> Call {
         .iter()
         .map(|(k, v)| (k.clone(), to_wire(vm, *v)))
         .collect();
-    Call {
+    let mut wire = Call {
         id: call.id,
         name: call.name.clone(),
+        object: None,
+        class: None,
+        method_call: false,
         args,
         kwargs: Ordered(kwargs),
+    };
+    if !call.os {
+        super::host_object::mark_method_call(vm, call, &mut wire);
     }
+    wire
 }
 
 impl Session {
@@ -192,9 +199,13 @@ impl Session {
         for (name, w) in &req.inputs.0 {
             match from_wire(&mut vm, w) {
                 Ok(v) => entry::set_global(&mut vm, name, v),
-                Err(_) => {
+                Err(e) => {
+                    let message = match super::host_object::message_of(&e) {
+                        Some(why) => format!("input {name:?} is not a valid value: {why}"),
+                        None => format!("input {name:?} is not a valid value"),
+                    };
                     self.keep_session(vm);
-                    return invalid(format!("input {name:?} is not a valid value"));
+                    return invalid(message);
                 }
             }
         }
@@ -406,9 +417,10 @@ fn answer_of(vm: &mut Vm, reply: Reply, os: bool) -> Result<Value, PyErr> {
         return Err(PyErr::Msg(kind, err.message));
     }
     match reply.value {
-        Some(v) => {
-            from_wire(vm, &v).map_err(|_| PyErr::value_error("the host returned a malformed value"))
-        }
+        Some(v) => from_wire(vm, &v).map_err(|e| match super::host_object::message_of(&e) {
+            Some(why) => PyErr::value_error(format!("the host returned a malformed value: {why}")),
+            None => PyErr::value_error("the host returned a malformed value"),
+        }),
         None => Ok(Value::None),
     }
 }

@@ -70,6 +70,10 @@ fn encode(vm: &mut Vm, v: Value, depth: usize) -> Wire {
                 }
                 Wire::Dict(pairs)
             }
+            // a host object goes back as a reference (`host_object.rs`)
+            Obj::Instance(_) if super::host_object::encode(vm, v).is_some() => {
+                super::host_object::encode(vm, v).expect("checked")
+            }
             // a member of `class Status(str, Enum)`, an IntEnum's: its value
             Obj::Instance(_) => match entry::builtin_payload(vm, v) {
                 Some(p) => encode(vm, p, depth + 1),
@@ -154,5 +158,6 @@ fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
             }
             vm.heap.new_value(Obj::Dict(Box::new(d)))
         }
+        Wire::Object(o) => super::host_object::decode(vm, o, |vm, w| decode(vm, w, depth + 1))?,
     })
 }

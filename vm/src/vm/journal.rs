@@ -448,7 +448,7 @@ impl<S: Stdlib> Vm<S> {
     /// # Errors
     /// [`PyErr::Suspend`] (the run pauses), or `RuntimeError` if an
     /// instruction below cannot run again.
-    pub(crate) fn host_call_from_native(
+    pub fn host_call_from_native(
         &mut self,
         callee: Value,
         name: String,

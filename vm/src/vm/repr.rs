@@ -485,6 +485,9 @@ impl<S: Stdlib> Vm<S> {
                         Obj::Function(fun) => {
                             self.program.codes[fun.code as usize].qualname.clone()
                         }
+                        // (a native standing for a function: a host
+                        // object's method, a dataclass's `__eq__`)
+                        Obj::BoundNative { name, .. } => name.clone(),
                         _ => "?".into(),
                     },
                     Value::Builtin(b) => b.name().to_string(),

@@ -3,7 +3,8 @@
 //!
 //! Protocol (DESIGN.md, "The command line"): the server's first stdout line
 //! declares `{"functions":[{"name","params":[..],"async":bool},..]}`; then for
-//! each call the host writes `{"id","name","args","kwargs"}` as one line and
+//! each call the host writes `{"id","name","args","kwargs"}` (a host object's
+//! method also with `"object"`, `"class"` and `"method_call": true`) as one line and
 //! reads one answer line, `{"id","value"}` or
 //! `{"id","error":{"type","message"}}`. The server's stderr is inherited.
 //! A server that exits, or answers with anything else, is an error for the
@@ -249,10 +250,18 @@ pub fn render_stubs(functions: &[DeclaredFunction]) -> String {
     text
 }
 
+/// One call as the server gets it; a method call of a host object also
+/// names the object: `"object": 7, "class": "Database", "method_call": true`.
 #[derive(Serialize)]
 struct Request<'a> {
     id: u64,
     name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    object: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    class: Option<&'a str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    method_call: bool,
     args: &'a [Value],
     kwargs: Kwargs<'a>,
 }
@@ -404,6 +413,9 @@ impl ToolServer {
         let request = Request {
             id: call.id,
             name: &call.name,
+            object: call.object,
+            class: call.class.as_deref(),
+            method_call: call.object.is_some(),
             args: &call.args,
             kwargs: Kwargs(&call.kwargs),
         };
