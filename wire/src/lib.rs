@@ -22,6 +22,7 @@ extern crate alloc;
 mod base64;
 mod message;
 mod ordered;
+mod record;
 mod value;
 
 pub use base64::{decode as base64_decode, encode as base64_encode};
