@@ -212,3 +212,9 @@ pub fn builtin_method_names() -> Vec<(&'static str, Vec<&'static str>)> {
         ("float", names(numbers::float_methods::<Library>())),
     ]
 }
+
+/// Dataclass and namedtuple instances as boundary records
+/// (`wire_records.rs`).
+pub use crate::wire_records::{
+    record_class, record_instance, record_parts, RecordKind, RecordParts,
+};

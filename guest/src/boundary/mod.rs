@@ -5,6 +5,7 @@
 pub mod check_env;
 pub mod checker;
 pub mod names;
+pub mod record;
 pub mod session;
 pub mod snapshot;
 pub mod validate;

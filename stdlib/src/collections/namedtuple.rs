@@ -16,7 +16,7 @@ fn is_identifier(s: &str) -> bool {
 }
 
 /// Python's hard keywords (`keyword.kwlist`).
-fn is_keyword(s: &str) -> bool {
+pub(crate) fn is_keyword(s: &str) -> bool {
     matches!(
         s,
         "False"
