@@ -12,16 +12,43 @@
 //! its fields set directly, as `copy.copy` or unpickling would: neither
 //! `__init__` nor `__post_init__` runs (so a frozen class works, and a
 //! program's validation in `__post_init__` does not).
+//!
+//! Inputs are built before the program runs, so before it defines its
+//! classes: a class made for a record is replaced by the program's own
+//! once the program defines a dataclass (namedtuple) class of that name
+//! and fields ([`adopt`], called by `@dataclass` and `namedtuple`). The
+//! instances made so far become instances of the program's class, so
+//! `isinstance(order, Order)` holds for an input too.
 
 use crate::collections::namedtuple;
 use crate::native_class::module_attr;
 use crate::object::{Dict, HashKey, Instance, Obj, ObjId, Value};
 use crate::vm::{PyErr, Vm};
 
+use std::cell::Cell;
+
 /// The hidden global (`Vm::hidden_global`) holding the classes made for
 /// records: a dict from a key naming the kind, name, fields and
 /// frozenness to the class.
 const CACHE_SLOT: &str = "<wire records>";
+
+thread_local! {
+    /// Set while [`record_class`] makes a class, which [`adopt`] then
+    /// leaves alone.
+    static MAKING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The cache's key for a record class: its kind, name, fields (as a set:
+/// a record's fields may come in any order) and frozenness.
+fn cache_key(kind: RecordKind, name: &str, fields: &[String]) -> String {
+    let mut sorted: Vec<&str> = fields.iter().map(String::as_str).collect();
+    sorted.sort_unstable();
+    let fields = sorted.join(",");
+    match kind {
+        RecordKind::Dataclass { frozen } => format!("dataclass {name}({fields}) frozen={frozen}"),
+        RecordKind::NamedTuple => format!("namedtuple {name}({fields})"),
+    }
+}
 
 /// What a record is an instance of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +91,14 @@ pub fn record_parts(vm: &Vm, v: Value) -> Option<RecordParts> {
     if let Some(info) = &cls.dataclass {
         let mut fields = Vec::with_capacity(info.fields.len());
         for f in &info.fields {
-            fields.push((f.name.clone(), inst.attrs.get_str(&f.name)?));
+            // (an `init=False` field may be read from its class's default)
+            let value = inst.attrs.get_str(&f.name).or_else(|| {
+                cls.mro.iter().find_map(|c| match vm.heap.get(*c) {
+                    Obj::Class(c) => c.attrs.get_str(&f.name),
+                    _ => None,
+                })
+            })?;
+            fields.push((f.name.clone(), value));
         }
         return Some(RecordParts {
             kind: RecordKind::Dataclass {
@@ -198,12 +232,7 @@ pub fn record_class(
     if let Some(cid) = program_class(vm, kind, name, fields)? {
         return Ok(cid);
     }
-    let key = match kind {
-        RecordKind::Dataclass { frozen } => {
-            format!("dataclass {name}({}) frozen={frozen}", fields.join(","))
-        }
-        RecordKind::NamedTuple => format!("namedtuple {name}({})", fields.join(",")),
-    };
+    let key = cache_key(kind, name, fields);
     let cache = match vm.hidden_global(CACHE_SLOT) {
         Some(d) => d,
         None => {
@@ -220,6 +249,7 @@ pub fn record_class(
             return Ok(cid);
         }
     }
+    MAKING.with(|m| m.set(true));
     let made = match kind {
         RecordKind::Dataclass { frozen } => make_dataclass(vm, name, fields, frozen),
         RecordKind::NamedTuple => {
@@ -229,6 +259,7 @@ pub fn record_class(
             namedtuple::make_class(vm, typename, names, None, None, None)
         }
     };
+    MAKING.with(|m| m.set(false));
     let cls = made.map_err(|e| match e {
         PyErr::Msg(_, m) => format!("cannot make the {noun} {name}: {m}"),
         _ => format!("cannot make the {noun} {name}"),
@@ -292,4 +323,60 @@ pub fn record_instance(vm: &mut Vm, cid: ObjId, fields: Vec<(String, Value)>) ->
     }
     vm.heap
         .new_value(Obj::Instance(Box::new(Instance { class: cid, attrs })))
+}
+
+/// Called when the program makes dataclass or namedtuple class `cid`:
+/// if a class was made for records of its name and fields, the records
+/// made so far become instances of `cid`, and later ones too.
+pub(crate) fn adopt(vm: &mut Vm, cid: ObjId) {
+    if MAKING.with(Cell::get) {
+        return;
+    }
+    let Some(Value::Ref(cache_id)) = vm.hidden_global(CACHE_SLOT) else {
+        return;
+    };
+    let (kinds, name) = match vm.heap.get(cid) {
+        Obj::Class(c) if c.dataclass.is_some() => (
+            vec![
+                RecordKind::Dataclass { frozen: false },
+                RecordKind::Dataclass { frozen: true },
+            ],
+            c.name.clone(),
+        ),
+        Obj::Class(c) => (vec![RecordKind::NamedTuple], c.name.clone()),
+        _ => return,
+    };
+    let Some(fields) = class_fields(vm, cid, kinds[0]) else {
+        return;
+    };
+    for kind in kinds {
+        let key = cache_key(kind, &name, &fields);
+        let old = match vm.heap.get(cache_id) {
+            Obj::Dict(d) => d.get_str(&key),
+            _ => None,
+        };
+        let Some(Value::Ref(old)) = old else { continue };
+        if old == cid {
+            continue;
+        }
+        let members: Vec<u32> = vm
+            .heap
+            .slots()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, slot)| match slot {
+                Some(Obj::Instance(inst)) if inst.class == old => Some(i as u32),
+                _ => None,
+            })
+            .collect();
+        for i in members {
+            if let Obj::Instance(inst) = vm.heap.get_mut(ObjId(i)) {
+                inst.class = cid;
+            }
+        }
+        let k = vm.new_str(key.clone());
+        if let Obj::Dict(d) = vm.heap.get_mut(cache_id) {
+            d.insert(HashKey::Str(key.as_str().into()), k, Value::Ref(cid));
+        }
+    }
 }
