@@ -1,5 +1,6 @@
 // The $dataclass / $namedtuple records: decoded to Dataclass / NamedTuple
 // (plain and ordered dicts) and encoded back byte for byte.
+
 package monty
 
 import "testing"
