@@ -484,3 +484,18 @@ fn made_classes_survive_a_snapshot() {
     ));
     assert_eq!(value, Value::List(vec![Value::Bool(true), order(2, 2.0)]));
 }
+
+#[test]
+fn deep_records_are_cut_where_the_json_would_be_too_deep() {
+    let code = "from dataclasses import dataclass\n@dataclass\nclass N:\n    next: object\nn = None\nfor _ in range(40):\n    n = N(n)\nn";
+    let mut value = complete(start(&mut Session::default(), &request(code)));
+    let mut levels = 0;
+    while let Value::Dataclass { fields, .. } = value {
+        levels += 1;
+        value = fields.into_iter().next().unwrap().1;
+    }
+    assert_eq!(value, Value::Repr("...".into()));
+    assert_eq!(levels, 26);
+    // (within serde_json's 128 levels, with the progress message around it)
+    assert!(levels * 4 < 120);
+}

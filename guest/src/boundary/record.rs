@@ -8,7 +8,9 @@
 //! at `value.rs`'s depth limit, `{"$repr": "..."}`); a cycle through a
 //! record is refused ([`try_to_wire`]): a returned value with one fails
 //! the run with `ValueError`, a call argument with one makes the call
-//! raise `ValueError` in the program.
+//! raise `ValueError` in the program. A record counts as four levels of
+//! `value.rs`'s depth limit (its JSON nesting), so a deep chain of records
+//! is cut (`{"$repr": "..."}`) before the hosts' JSON readers refuse it.
 
 use std::cell::RefCell;
 
@@ -19,6 +21,11 @@ use crate::object::{ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::value::{decode, encode, to_wire};
+
+/// How much deeper a record's field values sit in the JSON than the
+/// record: `{"$dataclass": {"fields": [["name", value]]}}` is four levels
+/// (the depth limit of `value.rs` is there for the hosts' JSON readers).
+const RECORD_DEPTH: usize = 4;
 
 thread_local! {
     /// The records being encoded, outermost first (the path to the value
@@ -61,7 +68,7 @@ pub(super) fn encode_record(vm: &mut Vm, v: Value, id: ObjId, depth: usize) -> O
     let fields = parts
         .fields
         .into_iter()
-        .map(|(f, x)| (f, encode(vm, x, depth + 1)))
+        .map(|(f, x)| (f, encode(vm, x, depth + RECORD_DEPTH)))
         .collect();
     ON_PATH.with(|p| p.borrow_mut().pop());
     Some(match parts.kind {
@@ -97,7 +104,7 @@ pub(super) fn decode_record(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Val
     let cid = entry::record_class(vm, kind, name, &names).map_err(PyErr::value_error)?;
     let mut values = Vec::with_capacity(fields.len());
     for (f, x) in fields {
-        values.push((f.clone(), decode(vm, x, depth + 1)?));
+        values.push((f.clone(), decode(vm, x, depth + RECORD_DEPTH)?));
     }
     Ok(entry::record_instance(vm, cid, values))
 }
