@@ -328,6 +328,13 @@ fn bad_input_records_are_invalid_requests() {
             "\"1x\" is not a Python identifier",
         ),
         (
+            Value::NamedTuple {
+                name: "class".into(),
+                fields: vec![],
+            },
+            "the namedtuple name \"class\" is a Python keyword",
+        ),
+        (
             Value::Dataclass {
                 name: "Ok".into(),
                 fields: fields(&[("not a name", Value::None)]),

@@ -193,8 +193,11 @@ fn program_class(
 
 /// Why `name` cannot name a class or field made here, if it cannot.
 fn bad_name(name: &str, what: &str) -> Option<String> {
-    if !monty_vm::unicode::is_identifier(name) || namedtuple::is_keyword(name) {
+    if !monty_vm::unicode::is_identifier(name) {
         return Some(format!("{what} {name:?} is not a Python identifier"));
+    }
+    if namedtuple::is_keyword(name) {
+        return Some(format!("{what} {name:?} is a Python keyword"));
     }
     None
 }
