@@ -42,12 +42,14 @@ def _record(tag: str, x: Any) -> Any:
     names = tuple(f for f, _ in x["fields"])
     frozen = bool(x.get("frozen", False))
     key = (tag, x["name"], names, frozen)
-    cls = _RECORD_CLASSES.get(key)
+    cls: Any = _RECORD_CLASSES.get(key)
     if cls is None:
         if tag == "$dataclass":
             cls = dataclasses.make_dataclass(x["name"], names, frozen=frozen)
         else:
-            cls = collections.namedtuple(x["name"], names)
+            # (a name known only at run time, which mypy's plugin cannot type)
+            make_namedtuple: Any = collections.namedtuple
+            cls = make_namedtuple(x["name"], names)
         _RECORD_CLASSES[key] = cls
     return cls(**{f: decode(v) for f, v in x["fields"]})
 
