@@ -14,6 +14,8 @@ CPython's traceback, which the sandbox cannot).
 
 import asyncio
 import base64
+import collections
+import dataclasses
 import inspect
 import json
 import math
@@ -123,6 +125,30 @@ async def async_tracked(key):
     return {"key": key, "peak": seen}
 
 
+@dataclasses.dataclass(frozen=True)
+class Receipt:
+    order_id: int
+    amount: float
+    paid: bool = True
+
+
+def make_receipt(order):
+    """A dataclass of the host's own, built from the program's `order`
+    (any object with `id` and `total`)."""
+    return Receipt(order_id=order.id, amount=order.total)
+
+
+Bounds = collections.namedtuple("Bounds", "lo hi")
+
+
+def bounds(values):
+    """A namedtuple of the host's own."""
+    return Bounds(min(values), max(values))
+
+
+FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky, async_tracked, make_receipt, bounds, open_db, db_name]}
+
+
 class Database:
     """A host object: the sandbox gets it as `{"$object": ...}` with its
     public data attributes and its public methods, and each method call
@@ -175,7 +201,6 @@ def db_name(db):
     return db.name
 
 
-FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky, async_tracked, open_db, db_name]}
 
 
 def declare_object(obj):
@@ -214,6 +239,14 @@ def encode(v):
         return v
     if isinstance(v, list):
         return [encode(x) for x in v]
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {"$dataclass": {
+            "name": type(v).__name__,
+            "fields": [[f.name, encode(getattr(v, f.name))] for f in dataclasses.fields(v)],
+            "frozen": type(v).__dataclass_params__.frozen}}
+    if isinstance(v, tuple) and hasattr(type(v), "_fields"):
+        return {"$namedtuple": {"name": type(v).__name__,
+                                "fields": [[f, encode(x)] for f, x in zip(v._fields, v)]}}
     if isinstance(v, tuple):
         return {"$tuple": [encode(x) for x in v]}
     if isinstance(v, frozenset):
@@ -229,6 +262,21 @@ def encode(v):
             return {k: encode(x) for k, x in v.items()}
         return {"$dict": [[encode(k), encode(x)] for k, x in v.items()]}
     return {"$repr": repr(v)}
+
+
+# The classes made for `$dataclass` / `$namedtuple` values, by name,
+# fields and frozenness: the same record gets the same class.
+RECORD_CLASSES = {}
+
+
+def record_class(tag, name, fields, frozen=False):
+    key = (tag, name, tuple(fields), frozen)
+    if key not in RECORD_CLASSES:
+        if tag == "$dataclass":
+            RECORD_CLASSES[key] = dataclasses.make_dataclass(name, fields, frozen=frozen)
+        else:
+            RECORD_CLASSES[key] = collections.namedtuple(name, fields)
+    return RECORD_CLASSES[key]
 
 
 def decode(v):
@@ -253,6 +301,10 @@ def decode(v):
                 return {decode(a): decode(b) for a, b in x}
             if k == "$object":
                 return OBJECTS[x["id"]]
+            if k in ("$dataclass", "$namedtuple"):
+                names = [f for f, _ in x["fields"]]
+                cls = record_class(k, x["name"], names, x.get("frozen", False))
+                return cls(**{f: decode(i) for f, i in x["fields"]})
         return {k: decode(x) for k, x in v.items()}
     return v
 

@@ -53,6 +53,45 @@ type Repr struct {
 
 func (r Repr) String() string { return r.Text }
 
+// Field is one named field of a Dataclass or a NamedTuple.
+type Field struct {
+	Name  string
+	Value any
+}
+
+// Dataclass is an instance of a Python dataclass: its class's name, its
+// fields in definition order (those dataclasses.fields() lists) and
+// whether the class is frozen. One sent into the sandbox becomes an
+// instance of the program's own class of that name and fields, else of a
+// class made for it.
+type Dataclass struct {
+	Name   string
+	Fields []Field
+	Frozen bool
+}
+
+// Get returns the value of the field called name.
+func (d Dataclass) Get(name string) (any, bool) { return fieldValue(d.Fields, name) }
+
+// NamedTuple is an instance of a Python namedtuple (or typing.NamedTuple)
+// class: its class's name and its fields in order.
+type NamedTuple struct {
+	Name   string
+	Fields []Field
+}
+
+// Get returns the value of the field called name.
+func (t NamedTuple) Get(name string) (any, bool) { return fieldValue(t.Fields, name) }
+
+func fieldValue(fields []Field, name string) (any, bool) {
+	for _, f := range fields {
+		if f.Name == name {
+			return f.Value, true
+		}
+	}
+	return nil, false
+}
+
 const maxSafe = 1<<53 - 1
 
 var (
@@ -144,6 +183,36 @@ func (e *encoder) seq(tag string, items []any, path string, depth int) error {
 	if tag != "" {
 		e.buf.WriteByte('}')
 	}
+	return nil
+}
+
+// record writes {"$dataclass": {"name", "fields", "frozen"}} (frozen nil:
+// {"$namedtuple": {"name", "fields"}}).
+func (e *encoder) record(tag, name string, fields []Field, frozen *bool, path string, depth int) error {
+	e.buf.WriteString(`{"` + tag + `":{"name":`)
+	e.str(name)
+	e.buf.WriteString(`,"fields":[`)
+	for i, f := range fields {
+		if i > 0 {
+			e.buf.WriteByte(',')
+		}
+		e.buf.WriteByte('[')
+		e.str(f.Name)
+		e.buf.WriteByte(',')
+		if err := e.value(reflect.ValueOf(f.Value), path+"."+f.Name, depth+1); err != nil {
+			return err
+		}
+		e.buf.WriteByte(']')
+	}
+	e.buf.WriteByte(']')
+	if frozen != nil {
+		if *frozen {
+			e.buf.WriteString(`,"frozen":true`)
+		} else {
+			e.buf.WriteString(`,"frozen":false`)
+		}
+	}
+	e.buf.WriteString(`}}`)
 	return nil
 }
 
@@ -239,6 +308,10 @@ func (e *encoder) value(v reflect.Value, path string, depth int) error {
 			}
 		}
 		return e.object(pairs, path, depth)
+	case Dataclass:
+		return e.record("$dataclass", x.Name, x.Fields, &x.Frozen, path, depth)
+	case NamedTuple:
+		return e.record("$namedtuple", x.Name, x.Fields, nil, path, depth)
 	case Repr:
 		return &ConversionError{path, "a monty.Repr has no Python value (it is only the repr of a sandbox object)"}
 	case *big.Int:
@@ -561,6 +634,9 @@ func untag(tag string, x any, ordered bool) (any, bool, error) {
 	case "$repr":
 		s, _ := x.(string)
 		return Repr{s}, true, nil
+	case "$dataclass", "$namedtuple":
+		v, err := untagRecord(tag, x)
+		return v, true, err
 	case "$dict":
 		l, err := list()
 		if err != nil {
@@ -588,4 +664,44 @@ func untag(tag string, x any, ordered bool) (any, bool, error) {
 		return out, true, nil
 	}
 	return nil, false, nil
+}
+
+// untagRecord reads the payload of a $dataclass or $namedtuple record
+// (decoded already: a map, or a Dict under WithOrderedDicts).
+func untagRecord(tag string, x any) (any, error) {
+	get := func(key string) any {
+		switch p := x.(type) {
+		case map[string]any:
+			return p[key]
+		case Dict:
+			v, _ := p.Get(key)
+			return v
+		}
+		return nil
+	}
+	name, ok := get("name").(string)
+	if !ok {
+		return nil, fmt.Errorf("%s needs a string \"name\"", tag)
+	}
+	items, ok := get("fields").([]any)
+	if !ok {
+		return nil, fmt.Errorf("%s needs \"fields\": [[name, value], ...]", tag)
+	}
+	fields := make([]Field, 0, len(items))
+	for _, item := range items {
+		pair, ok := item.([]any)
+		if !ok || len(pair) != 2 {
+			return nil, fmt.Errorf("%s fields must be [name, value] pairs", tag)
+		}
+		fname, ok := pair[0].(string)
+		if !ok {
+			return nil, fmt.Errorf("%s field names must be strings", tag)
+		}
+		fields = append(fields, Field{fname, pair[1]})
+	}
+	if tag == "$namedtuple" {
+		return NamedTuple{name, fields}, nil
+	}
+	frozen, _ := get("frozen").(bool)
+	return Dataclass{name, fields, frozen}, nil
 }

@@ -6,7 +6,8 @@
  * (safe integers) or float, `bigint` ⇄ int, `MontyFloat` ⇄ integral float,
  * `Uint8Array` ⇄ bytes, `Array` ⇄ list, `MontyTuple` ⇄ tuple, `Set` ⇄ set,
  * `MontyFrozenSet` ⇄ frozenset, plain object ⇄ dict with str keys,
- * `Map` ⇄ dict with any keys, `MontyRepr` (output only).
+ * `Map` ⇄ dict with any keys, `MontyDataclass` ⇄ dataclass instance,
+ * `MontyNamedTuple` ⇄ namedtuple instance, `MontyRepr` (output only).
  */
 export type PyValue =
   | null
@@ -18,6 +19,8 @@ export type PyValue =
   | MontyFloat
   | Uint8Array
   | MontyRepr
+  | MontyDataclass
+  | MontyNamedTuple
   | PyValue[]
   | Set<PyValue>
   | Map<PyValue, PyValue>
@@ -323,4 +326,19 @@ export class MontyFloat extends Number {}
 /** A Python object with no data form (output only). */
 export class MontyRepr {
   readonly repr: string;
+}
+/** A Python dataclass instance: class name, `[name, value]` fields in order, frozen. */
+export class MontyDataclass {
+  constructor(name: string, fields: Array<[string, PyValue]>, frozen?: boolean);
+  readonly name: string;
+  readonly fields: Array<[string, PyValue]>;
+  readonly frozen: boolean;
+  get(field: string): PyValue | undefined;
+}
+/** A Python namedtuple instance: class name, `[name, value]` fields in order. */
+export class MontyNamedTuple {
+  constructor(name: string, fields: Array<[string, PyValue]>);
+  readonly name: string;
+  readonly fields: Array<[string, PyValue]>;
+  get(field: string): PyValue | undefined;
 }

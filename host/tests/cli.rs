@@ -183,6 +183,29 @@ fn json_outcome_is_the_last_line() {
 }
 
 #[test]
+fn records_pass_through_input_and_json() {
+    let code = "from dataclasses import dataclass\n@dataclass\nclass Order:\n    id: int\n    total: float\nprint(isinstance(o, Order), o)\nOrder(o.id + 1, o.total)";
+    let order =
+        r#"o={"$dataclass":{"name":"Order","fields":[["id",1],["total",9.5]],"frozen":false}}"#;
+    let (_, out) = run(code, &["--input", order, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("True Order(id=1, total=9.5)\n"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(json["repr"], "Order(id=2, total=9.5)");
+    assert_eq!(
+        json["value"],
+        serde_json::json!({"$dataclass": {"name": "Order", "fields": [["id", 2], ["total", 9.5]], "frozen": false}})
+    );
+    // without --json: the repr
+    let (_, out) = run(code, &["--input", order]);
+    assert_eq!(
+        stdout(&out),
+        "True Order(id=1, total=9.5)\nOrder(id=2, total=9.5)\n"
+    );
+}
+
+#[test]
 fn tools_cmd_answers_calls() {
     let code = "print('start')\nr = add(40, b=2)\nprint(r)\ntry:\n    fail('boom')\nexcept ValueError as e:\n    print('caught', e)\necho((1, 'x'))";
     let (_, out) = run(code, &["--tools-cmd", &tool_server("")]);

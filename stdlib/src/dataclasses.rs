@@ -360,6 +360,8 @@ fn process(vm: &mut Vm, cls: Value, kw: &[(String, Value)]) -> PyResult<Value> {
         c.dataclass = Some(info);
     }
     add_methods(vm, cid, &opts)?;
+    // (records of this class that came from the host before it existed)
+    crate::wire_records::adopt(vm, cid);
     Ok(cls)
 }
 

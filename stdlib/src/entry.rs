@@ -227,3 +227,9 @@ pub fn host_object(vm: &mut Vm, spec: crate::host_object::HostObjectSpec) -> Res
 pub fn host_object_of(vm: &Vm, v: Value) -> Option<(u64, String)> {
     crate::host_object::host_object_of(vm, v)
 }
+
+/// Dataclass and namedtuple instances as boundary records
+/// (`wire_records.rs`).
+pub use crate::wire_records::{
+    record_class, record_instance, record_parts, RecordKind, RecordParts,
+};

@@ -211,6 +211,7 @@ mod urllib_result;
 mod util;
 mod uuid;
 mod warnings;
+mod wire_records;
 
 use crate::builtins::Args;
 use crate::object::Value;

@@ -23,6 +23,7 @@ mod base64;
 mod host_object;
 mod message;
 mod ordered;
+mod record;
 mod value;
 
 pub use base64::{decode as base64_decode, encode as base64_encode};

@@ -14,8 +14,15 @@
 //! | set / frozenset | `{"$set": [..]}` / `{"$frozenset": [..]}` |
 //! | bytes | `{"$bytes": "<base64>"}` |
 //! | dict with a non-str key, or whose only key starts with `$` | `{"$dict": [[k, v], ..]}` |
+//! | dataclass instance | `{"$dataclass": {"name": "Order", "fields": [["id", 1], ["total", 9.5]], "frozen": false}}` |
+//! | namedtuple instance | `{"$namedtuple": {"name": "Point", "fields": [["x", 1], ["y", 2]]}}` |
 //! | anything without a data form (functions, classes, ...) | `{"$repr": "<function f at 0x...>"}` |
 //! | an object of the host (`host_object.rs`) | `{"$object": {"id": 7, "class": "Database", ...}}` |
+//!
+//! A dataclass's `fields` are those `dataclasses.fields()` lists, in
+//! definition order; a namedtuple's are its `_fields`. Field names are
+//! strings, distinct; the payload has exactly the keys shown (`frozen` may
+//! be left out when false). The forms are read strictly (`record.rs`).
 //!
 //! A JSON number with a fraction or exponent (`1.0`, `1e3`) is a float; one
 //! without is an int. Dict order is preserved in both directions (the
@@ -71,6 +78,25 @@ pub enum Value {
     Set(Vec<Value>),
     /// A `frozenset`.
     FrozenSet(Vec<Value>),
+    /// An instance of a dataclass: its class's name, its fields (as
+    /// `dataclasses.fields()` lists them, in order) and whether the class
+    /// is frozen.
+    Dataclass {
+        /// The class's `__name__`.
+        name: String,
+        /// Field name and value pairs, in definition order.
+        fields: Vec<(String, Value)>,
+        /// Whether the class was declared `frozen=True`.
+        frozen: bool,
+    },
+    /// An instance of a `collections.namedtuple` (or `typing.NamedTuple`)
+    /// class: its class's name and its fields in `_fields` order.
+    NamedTuple {
+        /// The class's `__name__`.
+        name: String,
+        /// Field name and value pairs, in `_fields` order.
+        fields: Vec<(String, Value)>,
+    },
     /// An object with no data form, carried as its `repr()`.
     Repr(String),
     /// An object of the host: given to the program with its attributes and
@@ -277,6 +303,28 @@ impl Serialize for Value {
                 map.end()
             }
             Value::Dict(pairs) => tagged(s, "$dict", &Pairs(pairs)),
+            Value::Dataclass {
+                name,
+                fields,
+                frozen,
+            } => tagged(
+                s,
+                "$dataclass",
+                &crate::record::Record {
+                    name,
+                    fields,
+                    frozen: Some(*frozen),
+                },
+            ),
+            Value::NamedTuple { name, fields } => tagged(
+                s,
+                "$namedtuple",
+                &crate::record::Record {
+                    name,
+                    fields,
+                    frozen: None,
+                },
+            ),
             Value::Repr(text) => tagged(s, "$repr", text),
             Value::Object(o) => tagged(s, "$object", o),
         }
@@ -408,6 +456,7 @@ fn untag(tag: &str, payload: Value) -> Result<Value, String> {
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Dict),
         ("$dict", _) => Err(wrong("an array of [key, value] pairs")),
+        ("$dataclass" | "$namedtuple", payload) => crate::record::untag(tag, payload),
         ("$repr", Value::Str(text)) => Ok(Value::Repr(text)),
         ("$repr", _) => Err(wrong("a string")),
         ("$object", payload) => crate::host_object::parse(payload).map(Value::Object),

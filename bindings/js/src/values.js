@@ -26,6 +26,53 @@ export class MontyRepr {
 }
 
 /**
+ * A Python dataclass instance (`{"$dataclass": ...}`): its class's name,
+ * its fields as `[name, value]` pairs in order, and whether the class is
+ * frozen. Send one with `new MontyDataclass('Order', [['id', 1]])`: the
+ * sandbox makes it an instance of its own class of that name and fields,
+ * or of one made for it.
+ */
+export class MontyDataclass {
+  /**
+   * @param {string} name
+   * @param {Array<[string, unknown]>} fields
+   * @param {boolean} [frozen]
+   */
+  constructor(name, fields, frozen = false) {
+    this.name = name;
+    this.fields = fields;
+    this.frozen = frozen;
+  }
+
+  /** The value of field `field` (undefined if there is none). */
+  get(field) {
+    const pair = this.fields.find(([k]) => k === field);
+    return pair ? pair[1] : undefined;
+  }
+}
+
+/**
+ * A Python namedtuple instance (`{"$namedtuple": ...}`): its class's name
+ * and its fields as `[name, value]` pairs in order.
+ */
+export class MontyNamedTuple {
+  /**
+   * @param {string} name
+   * @param {Array<[string, unknown]>} fields
+   */
+  constructor(name, fields) {
+    this.name = name;
+    this.fields = fields;
+  }
+
+  /** The value of field `field` (undefined if there is none). */
+  get(field) {
+    const pair = this.fields.find(([k]) => k === field);
+    return pair ? pair[1] : undefined;
+  }
+}
+
+/**
  * A Python `float` whose value is integral (`2.0`), which a JS number
  * would turn into an `int` on the way back. A `Number` object: arithmetic,
  * `String()` and `JSON.stringify` treat it as the number. Wrap a number in
@@ -183,6 +230,8 @@ function untag(tag, x) {
       return new Map(x);
     }
     case '$repr': return new MontyRepr(x);
+    case '$dataclass': return new MontyDataclass(x.name, x.fields, x.frozen === true);
+    case '$namedtuple': return new MontyNamedTuple(x.name, x.fields);
     default: return NOT_TAGGED;
   }
 }
@@ -354,6 +403,11 @@ function encode(x, path, seen) {
         return out;
       }
       return { $dict: entries };
+    }
+    if (x instanceof MontyDataclass || x instanceof MontyNamedTuple) {
+      const fields = x.fields.map(([k, v]) => [String(k), encode(v, `${path}.${k}`, seen)]);
+      if (x instanceof MontyNamedTuple) return { $namedtuple: { name: x.name, fields } };
+      return { $dataclass: { name: x.name, fields, frozen: x.frozen === true } };
     }
     const proto = Object.getPrototypeOf(x);
     if (proto === Object.prototype || proto === null) {

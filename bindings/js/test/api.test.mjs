@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   Monty, MontySnapshot, MontyComplete, runMontyAsync, MontyError, MontySyntaxError,
-  MontyRuntimeError, MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr,
+  MontyRuntimeError, MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr, MontyDataclass, MontyNamedTuple,
 } from '../node.js';
 import { ROOT, ensureOut, skipLoudly } from './helpers.mjs';
 
@@ -431,4 +431,27 @@ test('a paused run keeps its instance while others run', () => {
   const p = new Monty('x = f()\nx + 1', { externalFunctions: ['f'] }).start();
   for (let i = 0; i < 20; i++) assert.equal(new Monty(`${i} * 2`).run(), i * 2);
   assert.equal(p.resume({ returnValue: 41 }).output, 42);
+});
+
+test('dataclass and namedtuple instances cross as MontyDataclass / MontyNamedTuple', () => {
+  const code = [
+    'from dataclasses import dataclass',
+    '@dataclass(frozen=True)',
+    'class Order:',
+    '    id: int',
+    '    total: float',
+    'r = f(o)',
+    '[isinstance(o, Order), type(r).__name__, r.x, Order(o.id + 1, o.total)]',
+  ].join('\n');
+  let seen;
+  const m = new Monty(code, { inputs: ['o'] });
+  const out = m.run({
+    inputs: { o: new MontyDataclass('Order', [['id', 1], ['total', 2.5]], true) },
+    externalFunctions: { f: (o) => { seen = o; return new MontyNamedTuple('Pt', [['x', 3], ['y', 4]]); } },
+  });
+  assert.ok(seen instanceof MontyDataclass);
+  assert.deepEqual([seen.name, seen.fields, seen.frozen, seen.get('total')], ['Order', [['id', 1], ['total', 2.5]], true, 2.5]);
+  assert.deepEqual(out.slice(0, 3), [true, 'Pt', 3]);
+  assert.ok(out[3] instanceof MontyDataclass);
+  assert.deepEqual([out[3].name, out[3].fields, out[3].frozen], ['Order', [['id', 2], ['total', 2.5]], true]);
 });

@@ -441,3 +441,37 @@ def test_syntax_error_raised_while_running_is_a_runtime_error() -> None:
         Monty("eval('1 +')").run()
     assert e.value.exception_type == "SyntaxError"
     assert not isinstance(e.value, monty_wasm.MontySyntaxError)
+
+
+def test_dataclass_and_namedtuple_instances_cross_as_records() -> None:
+    import collections
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class Order:
+        id: int
+        total: float
+
+    Pt = collections.namedtuple("Pt", "x y")
+    seen: list[Any] = []
+
+    def f(o: Any) -> Any:
+        seen.append(o)
+        return Pt(3, 4)
+
+    code = "\n".join([
+        "from dataclasses import dataclass",
+        "@dataclass(frozen=True)",
+        "class Order:",
+        "    id: int",
+        "    total: float",
+        "r = f(o)",
+        "[isinstance(o, Order), type(r).__name__, r.x, Order(o.id + 1, o.total)]",
+    ])
+    out = Monty(code, inputs=["o"]).run(inputs={"o": Order(1, 2.5)}, external_functions={"f": f})
+    assert type(seen[0]).__name__ == "Order" and dataclasses.astuple(seen[0]) == (1, 2.5)
+    assert out[:3] == [True, "Pt", 3]
+    back = out[3]
+    assert type(back).__name__ == "Order" and dataclasses.asdict(back) == {"id": 2, "total": 2.5}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        back.id = 0

@@ -70,11 +70,3 @@ pub fn mark_method_call(vm: &Vm, call: &PendingCall, wire: &mut Call) {
         wire.args.remove(0);
     }
 }
-
-/// The message of a value error made above, for the host.
-pub fn message_of(e: &PyErr) -> Option<&str> {
-    match e {
-        PyErr::Msg(_, m) => Some(m),
-        _ => None,
-    }
-}

@@ -14,7 +14,8 @@ use crate::object::{ExcType, External, Value};
 use crate::vm::{Exit, PendingCall, PyErr, Vm, VmLimits};
 use monty_compile::{self as compile, CompileError};
 
-use super::value::{from_wire, to_wire};
+use super::record::try_to_wire;
+use super::value::from_wire;
 
 /// The state of this instance: at most one execution, or one session
 /// (whose VM stays between cells).
@@ -78,14 +79,18 @@ fn external(e: monty_wire::External) -> External {
     }
 }
 
-/// A call as the boundary announces it.
-fn wire_call(vm: &mut Vm, call: &PendingCall) -> Call {
-    let args = call.args.iter().map(|a| to_wire(vm, *a)).collect();
-    let kwargs = call
-        .kwargs
-        .iter()
-        .map(|(k, v)| (k.clone(), to_wire(vm, *v)))
-        .collect();
+/// A call as the boundary announces it, or the message of the
+/// `ValueError` the call raises instead when an argument cannot be sent
+/// (a reference cycle through a dataclass: `record.rs`).
+fn wire_call(vm: &mut Vm, call: &PendingCall) -> Result<Call, String> {
+    let mut args = Vec::with_capacity(call.args.len());
+    for a in &call.args {
+        args.push(try_to_wire(vm, *a)?);
+    }
+    let mut kwargs = Vec::with_capacity(call.kwargs.len());
+    for (k, v) in &call.kwargs {
+        kwargs.push((k.clone(), try_to_wire(vm, *v)?));
+    }
     let mut wire = Call {
         id: call.id,
         name: call.name.clone(),
@@ -98,7 +103,16 @@ fn wire_call(vm: &mut Vm, call: &PendingCall) -> Call {
     if !call.os {
         super::host_object::mark_method_call(vm, call, &mut wire);
     }
-    wire
+    Ok(wire)
+}
+
+/// The message of an error building a value from the host's.
+fn value_error_text(vm: &mut Vm, e: PyErr) -> String {
+    match e {
+        PyErr::Msg(_, m) => m,
+        PyErr::Raise(v) | PyErr::Reraise(v) => entry::describe_exception(vm, v).1,
+        _ => "it cannot be built".into(),
+    }
 }
 
 impl Session {
@@ -200,12 +214,9 @@ impl Session {
             match from_wire(&mut vm, w) {
                 Ok(v) => entry::set_global(&mut vm, name, v),
                 Err(e) => {
-                    let message = match super::host_object::message_of(&e) {
-                        Some(why) => format!("input {name:?} is not a valid value: {why}"),
-                        None => format!("input {name:?} is not a valid value"),
-                    };
+                    let why = value_error_text(&mut vm, e);
                     self.keep_session(vm);
-                    return invalid(message);
+                    return invalid(format!("input {name:?} is not a valid value: {why}"));
                 }
             }
         }
@@ -293,73 +304,113 @@ impl Session {
         self.finish(vm, r)
     }
 
-    fn finish(&mut self, mut vm: Vm, r: Result<Exit, Value>) -> String {
-        vm.budget.end_slice();
-        // (a breach is reported whatever the run did after it: native code
-        // may have turned it into an ordinary error)
-        let r = match vm.budget.tripped {
-            Some(kind) => Ok(Exit::Limit(kind)),
-            None => r,
-        };
-        match r {
-            Ok(Exit::Limit(kind)) => {
-                let message = vm.budget.message(kind, vm.limits.max_memory_bytes);
-                drop(vm);
-                encode(&Progress::Limit {
-                    kind: kind.name().to_string(),
-                    message,
-                })
+    fn finish(&mut self, mut vm: Vm, mut r: Result<Exit, Value>) -> String {
+        // (the loop runs again only when a call's arguments cannot be sent:
+        // the call then raises in the program, which continues)
+        loop {
+            vm.budget.end_slice();
+            // (a breach is reported whatever the run did after it: native code
+            // may have turned it into an ordinary error)
+            if let Some(kind) = vm.budget.tripped {
+                r = Ok(Exit::Limit(kind));
             }
-            Ok(Exit::Return(v)) => {
-                let repr = if v.is_none() {
-                    None
-                } else {
-                    Some(entry::repr(&mut vm, v).unwrap_or_else(|_| "<unrepresentable>".into()))
-                };
-                let value = to_wire(&mut vm, v);
-                self.keep_session(vm);
-                encode(&Progress::Complete { value, repr })
-            }
-            Ok(Exit::Wait(calls, timer)) => {
-                let calls = calls.iter().map(|c| wire_call(&mut vm, c)).collect();
-                self.vm = Some(vm);
-                // (JSON has no infinity: `sleep(inf)` reports the largest
-                // finite delay, which the host caps like any long one)
-                let sleep = timer.map(|s| if s.is_finite() { s } else { f64::MAX });
-                encode(&Progress::Wait { calls, sleep })
-            }
-            Ok(Exit::Pause(call)) if call.os => {
-                let call = wire_call(&mut vm, &call);
-                self.vm = Some(vm);
-                encode(&Progress::OsCall {
-                    id: call.id,
-                    function: call.name,
-                    args: call.args,
-                    kwargs: call.kwargs,
-                })
-            }
-            Ok(Exit::Pause(call)) => {
-                let call = wire_call(&mut vm, &call);
-                self.vm = Some(vm);
-                encode(&Progress::Call(call))
-            }
-            Err(exc) => {
-                let (type_name, message, traceback) = entry::describe_exception(&mut vm, exc);
-                // The execution is over: free its heap before the message
-                // (which may hold a huge exception text twice) is encoded
-                // into a buffer sized for it up front. A session lives on.
-                self.keep_session(vm);
-                let mut out =
-                    Vec::with_capacity(message.len() + traceback.len() + type_name.len() + 96);
-                let report = Progress::Error {
-                    error: Exception {
-                        type_name,
+            match r {
+                Ok(Exit::Limit(kind)) => {
+                    let message = vm.budget.message(kind, vm.limits.max_memory_bytes);
+                    drop(vm);
+                    return encode(&Progress::Limit {
+                        kind: kind.name().to_string(),
                         message,
-                        traceback,
-                    },
-                };
-                serde_json::to_writer(&mut out, &report).expect("JSON of strings");
-                String::from_utf8(out).expect("serde_json writes UTF-8")
+                    });
+                }
+                Ok(Exit::Return(v)) => {
+                    let repr = if v.is_none() {
+                        None
+                    } else {
+                        Some(entry::repr(&mut vm, v).unwrap_or_else(|_| "<unrepresentable>".into()))
+                    };
+                    let value = try_to_wire(&mut vm, v);
+                    self.keep_session(vm);
+                    return match value {
+                        Ok(value) => encode(&Progress::Complete { value, repr }),
+                        Err(message) => encode(&Progress::Error {
+                            error: Exception {
+                                type_name: "ValueError".into(),
+                                traceback: format!("ValueError: {message}\n"),
+                                message,
+                            },
+                        }),
+                    };
+                }
+                Ok(Exit::Wait(calls, timer)) => {
+                    let mut good = Vec::with_capacity(calls.len());
+                    let mut bad = Vec::new();
+                    for c in &calls {
+                        match wire_call(&mut vm, c) {
+                            Ok(call) => good.push(call),
+                            Err(message) => bad.push((c.id, Err(PyErr::value_error(message)))),
+                        }
+                    }
+                    if !bad.is_empty() {
+                        // The calls that can be sent are announced at the
+                        // next wait; those that cannot fail now.
+                        let keep: Vec<u64> = good.iter().map(|c| c.id).collect();
+                        let again: Vec<PendingCall> =
+                            calls.into_iter().filter(|c| keep.contains(&c.id)).collect();
+                        vm.sched.announced.retain(|c| !keep.contains(&c.id));
+                        vm.sched.unannounced.splice(0..0, again);
+                        vm.budget.begin_slice();
+                        r = match entry::resolve_calls(&mut vm, bad) {
+                            Ok(()) => entry::run(&mut vm),
+                            Err(e) => Err(entry::raise_prep(&mut vm, e)),
+                        };
+                        continue;
+                    }
+                    self.vm = Some(vm);
+                    // (JSON has no infinity: `sleep(inf)` reports the largest
+                    // finite delay, which the host caps like any long one)
+                    let sleep = timer.map(|s| if s.is_finite() { s } else { f64::MAX });
+                    return encode(&Progress::Wait { calls: good, sleep });
+                }
+                Ok(Exit::Pause(call)) => {
+                    let wired = match wire_call(&mut vm, &call) {
+                        Ok(wired) => wired,
+                        Err(message) => {
+                            vm.budget.begin_slice();
+                            r = entry::resume(&mut vm, Err(PyErr::value_error(message)));
+                            continue;
+                        }
+                    };
+                    self.vm = Some(vm);
+                    return if call.os {
+                        encode(&Progress::OsCall {
+                            id: wired.id,
+                            function: wired.name,
+                            args: wired.args,
+                            kwargs: wired.kwargs,
+                        })
+                    } else {
+                        encode(&Progress::Call(wired))
+                    };
+                }
+                Err(exc) => {
+                    let (type_name, message, traceback) = entry::describe_exception(&mut vm, exc);
+                    // The execution is over: free its heap before the message
+                    // (which may hold a huge exception text twice) is encoded
+                    // into a buffer sized for it up front. A session lives on.
+                    self.keep_session(vm);
+                    let mut out =
+                        Vec::with_capacity(message.len() + traceback.len() + type_name.len() + 96);
+                    let report = Progress::Error {
+                        error: Exception {
+                            type_name,
+                            message,
+                            traceback,
+                        },
+                    };
+                    serde_json::to_writer(&mut out, &report).expect("JSON of strings");
+                    return String::from_utf8(out).expect("serde_json writes UTF-8");
+                }
             }
         }
     }
@@ -417,9 +468,9 @@ fn answer_of(vm: &mut Vm, reply: Reply, os: bool) -> Result<Value, PyErr> {
         return Err(PyErr::Msg(kind, err.message));
     }
     match reply.value {
-        Some(v) => from_wire(vm, &v).map_err(|e| match super::host_object::message_of(&e) {
-            Some(why) => PyErr::value_error(format!("the host returned a malformed value: {why}")),
-            None => PyErr::value_error("the host returned a malformed value"),
+        Some(v) => from_wire(vm, &v).map_err(|e| {
+            let why = value_error_text(vm, e);
+            PyErr::value_error(format!("the host returned a malformed value: {why}"))
         }),
         None => Ok(Value::None),
     }

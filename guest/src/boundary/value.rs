@@ -2,7 +2,8 @@
 //!
 //! The encoding itself (plain JSON where exact, `$`-tagged objects for the
 //! rest) lives in the wire crate, shared with the Rust host; this file only
-//! reads values off the heap and builds them on it.
+//! reads values off the heap and builds them on it. Dataclass and
+//! namedtuple instances (`$dataclass`, `$namedtuple`) are `record.rs`'s.
 
 use monty_wire::Value as Wire;
 
@@ -31,7 +32,7 @@ fn encode_all(vm: &mut Vm, items: Vec<Value>, depth: usize) -> Vec<Wire> {
         .collect()
 }
 
-fn encode(vm: &mut Vm, v: Value, depth: usize) -> Wire {
+pub(super) fn encode(vm: &mut Vm, v: Value, depth: usize) -> Wire {
     if depth > MAX_DEPTH {
         return Wire::Repr("...".into());
     }
@@ -77,7 +78,10 @@ fn encode(vm: &mut Vm, v: Value, depth: usize) -> Wire {
             // a member of `class Status(str, Enum)`, an IntEnum's: its value
             Obj::Instance(_) => match entry::builtin_payload(vm, v) {
                 Some(p) => encode(vm, p, depth + 1),
-                None => repr_of(vm, v),
+                None => match super::record::encode_record(vm, v, id, depth) {
+                    Some(record) => record,
+                    None => repr_of(vm, v),
+                },
             },
             _ => repr_of(vm, v),
         },
@@ -106,7 +110,7 @@ fn decode_all(vm: &mut Vm, items: &[Wire], depth: usize) -> PyResult<Vec<Value>>
     Ok(out)
 }
 
-fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
+pub(super) fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
     if depth > MAX_DEPTH {
         return Err(bad("value nested too deeply"));
     }
@@ -159,5 +163,8 @@ fn decode(vm: &mut Vm, w: &Wire, depth: usize) -> PyResult<Value> {
             vm.heap.new_value(Obj::Dict(Box::new(d)))
         }
         Wire::Object(o) => super::host_object::decode(vm, o, |vm, w| decode(vm, w, depth + 1))?,
+        Wire::Dataclass { .. } | Wire::NamedTuple { .. } => {
+            super::record::decode_record(vm, w, depth)?
+        }
     })
 }

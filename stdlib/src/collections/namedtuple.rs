@@ -16,7 +16,7 @@ fn is_identifier(s: &str) -> bool {
 }
 
 /// Python's hard keywords (`keyword.kwlist`).
-fn is_keyword(s: &str) -> bool {
+pub(crate) fn is_keyword(s: &str) -> bool {
     matches!(
         s,
         "False"
@@ -188,6 +188,8 @@ pub(crate) fn make_class(
         c.namedtuple = Some((fields, defaults));
     }
     add_methods(vm, cid);
+    // (records of this class that came from the host before it existed)
+    crate::wire_records::adopt(vm, cid);
     Ok(cls)
 }
 

@@ -3,11 +3,18 @@
 Plain JSON where it is exact; everything else is a one-key `$`-tagged
 object. Encoding refuses what has no data form with a `TypeError` naming
 where the value was found (`inputs.x[2]['fn']`).
+
+Dataclass and namedtuple instances travel as records (`$dataclass`,
+`$namedtuple`: class name, fields in order, frozen): one from the sandbox
+becomes an instance of a class made here with `dataclasses.make_dataclass`
+/ `collections.namedtuple`, one per name, fields and frozenness.
 """
 
 from __future__ import annotations
 
 import base64
+import collections
+import dataclasses
 import math
 from typing import Any
 
@@ -25,6 +32,26 @@ class MontyRepr(str):
 
     def __repr__(self) -> str:
         return str(self)
+
+
+# The classes made for records from the sandbox: (tag, name, fields, frozen) -> class.
+_RECORD_CLASSES: dict[tuple[str, str, tuple[str, ...], bool], type] = {}
+
+
+def _record(tag: str, x: Any) -> Any:
+    names = tuple(f for f, _ in x["fields"])
+    frozen = bool(x.get("frozen", False))
+    key = (tag, x["name"], names, frozen)
+    cls: Any = _RECORD_CLASSES.get(key)
+    if cls is None:
+        if tag == "$dataclass":
+            cls = dataclasses.make_dataclass(x["name"], names, frozen=frozen)
+        else:
+            # (a name known only at run time, which mypy's plugin cannot type)
+            make_namedtuple: Any = collections.namedtuple
+            cls = make_namedtuple(x["name"], names)
+        _RECORD_CLASSES[key] = cls
+    return cls(**{f: decode(v) for f, v in x["fields"]})
 
 
 def _key_path(path: str, key: Any) -> str:
@@ -60,9 +87,17 @@ def encode(value: Any, path: str) -> Any:
         return {"$frozenset": [encode(x, f"{path}.<item {x!r}>") for x in value]}
     if t is bytes or t is bytearray:
         return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"$dataclass": {
+            "name": t.__name__,
+            "fields": [[f.name, encode(getattr(value, f.name), f"{path}.{f.name}")] for f in dataclasses.fields(value)],
+            "frozen": bool(t.__dataclass_params__.frozen)}}
+    if isinstance(value, tuple) and isinstance(getattr(t, "_fields", None), tuple):
+        return {"$namedtuple": {"name": t.__name__,
+                                "fields": [[f, encode(x, f"{path}.{f}")] for f, x in zip(t._fields, value)]}}
     if t is MontyRepr:
         raise TypeError(f"{path}: a sandbox object with no data form ({value}) cannot be passed back into the sandbox")
-    # subclasses of the plain types (IntEnum, str enums, OrderedDict, namedtuple...)
+    # subclasses of the plain types (IntEnum, str enums, OrderedDict...)
     # are sent as their base type's data
     if isinstance(value, bool):
         return bool(value)
@@ -108,5 +143,7 @@ def decode(value: Any) -> Any:
                     return {decode(a): decode(b) for a, b in x}
                 if k == "$repr":
                     return MontyRepr(x)
+                if k in ("$dataclass", "$namedtuple"):
+                    return _record(k, x)
         return {k: decode(x) for k, x in value.items()}
     return value
