@@ -146,7 +146,6 @@ def bounds(values):
     return Bounds(min(values), max(values))
 
 
-FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky, async_tracked, make_receipt, bounds, open_db, db_name]}
 
 
 class Database:
@@ -201,6 +200,9 @@ def db_name(db):
     return db.name
 
 
+
+
+FUNCTIONS = {f.__name__: f for f in [get_weather, add, fail, echo, search, fetch_user, big_number, special_floats, async_fetch, async_fail, list_items, flaky, async_page, async_score, async_flaky, async_tracked, make_receipt, bounds, open_db, db_name]}
 
 
 def declare_object(obj):
