@@ -102,7 +102,7 @@ fn a_damaged_state_file_is_refused_clearly() {
 #[test]
 fn session_flags_that_cannot_combine_are_usage_errors() {
     let dir = workdir("flags");
-    for extra in [&["--save-at-call", "1", "x.bin"][..], &["--check"][..]] {
+    for extra in [&["--check"][..]] {
         let out = cell(&dir, "a.py", "1", extra);
         assert_eq!(
             out.status.code(),
@@ -113,6 +113,56 @@ fn session_flags_that_cannot_combine_are_usage_errors() {
     }
     let out = monty(&dir).args(["repl", "file.py"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_cell_saved_at_a_call_is_finished_by_another_process() {
+    let dir = workdir("paused");
+    let tools = format!(
+        "python3 {}",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/tools.py")
+            .display()
+    );
+    let out = cell(&dir, "a.py", "total = 1", &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let before = std::fs::read(dir.join("state.bin")).unwrap();
+    let out = cell(
+        &dir,
+        "b.py",
+        "print('before')\ntotal += add(2, 3)\ntotal",
+        &["--tools-cmd", &tools, "--save-at-call", "1", "paused.bin"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "before\n");
+    // the cell is not over: the session file is as it was
+    assert_eq!(std::fs::read(dir.join("state.bin")).unwrap(), before);
+    let out = monty(&dir)
+        .args([
+            "resume",
+            "paused.bin",
+            "--session",
+            "state.bin",
+            "--tools-cmd",
+            &tools,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "6\n");
+    let out = cell(&dir, "c.py", "total * 2", &[]);
+    assert_eq!(text(&out.stdout), "12\n");
+    // a session between cells is not something to resume
+    let out = monty(&dir)
+        .args(["resume", "state.bin", "--session", "state.bin"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    assert!(
+        text(&out.stderr).contains("between cells"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -48,7 +48,9 @@ Options for run:
                        STATE (a new session if STATE does not exist), then
                        save the session back to STATE: globals, imports,
                        functions and classes carry over from cell to cell
-                       (a cell that hits a limit leaves STATE as it was)
+                       (a cell that hits a limit leaves STATE as it was);
+                       with --save-at-call, the cell paused at the call is
+                       finished by `monty resume PAUSED --session STATE`
   --save-at-call K STATE
                        when the K-th host call (1-based; tool or os call) is
                        issued, write the paused execution to STATE and stop
@@ -305,7 +307,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             }
             ("--check", true) if sub == "run" && inline.is_none() => r.check = true,
             ("--tools-cmd", _) => r.tools_cmd = Some(opts.value(&name, inline)?),
-            ("--session", true) if sub == "run" => {
+            ("--session", true) if sub == "run" || sub == "resume" => {
                 r.session = Some(PathBuf::from(opts.value(&name, inline)?))
             }
             ("--save-at-call", true) if sub == "run" => {
@@ -395,9 +397,6 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "--check cannot be combined with --session (the checker does not see the names earlier cells defined)"
                 .to_owned(),
         );
-    }
-    if r.session.is_some() && r.save_at_call.is_some() {
-        return Err("--save-at-call cannot be combined with --session".to_owned());
     }
     if sub == "repl" {
         if r.json {

@@ -314,14 +314,33 @@ fn cmd_run(run: RunArgs, resume: bool) -> u8 {
             // raw guest bytes from another host of monty.wasm, trusted
             engine.restore(&engine.seal_guest_snapshot(&bytes), None, sink)
         }
-        Source::Snapshot(bytes) => engine.restore(&bytes, None, sink),
+        Source::Snapshot(bytes) => match &run.session {
+            Some(state) => match session_cmd::resume(&engine, &bytes, sink) {
+                Ok((opened, first)) => {
+                    session = Some(opened);
+                    Ok(first)
+                }
+                Err(message) => {
+                    if let Some(server) = server {
+                        server.finish();
+                    }
+                    let message = format!("{}: {message} (session {})", run.file, state.display());
+                    return report_error(&Error::Internal(message), run.json.then_some(""));
+                }
+            },
+            None => engine.restore(&bytes, None, sink),
+        },
     };
     let outcome = drive(first, server.as_mut(), &os, run.save_at_call.as_ref());
     if let Some(server) = server {
         server.finish();
     }
     if let (Some(session), Some(state)) = (session.as_mut(), &run.session) {
-        session_cmd::save(session, state);
+        // (a cell saved at a call is not over: the session is saved when
+        // `monty resume --session` finishes it)
+        if !matches!(outcome, Ok(Finished::Saved(..))) {
+            session_cmd::save(session, state);
+        }
     }
     // The JSON outcome goes on a line of its own.
     let newline = if mid_line.load(Ordering::Relaxed) {

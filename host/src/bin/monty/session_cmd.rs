@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use monty_host::{CaptureSink, Engine, Session};
+use monty_host::{CaptureSink, Engine, OutputSink, Progress, Session};
 
 /// The session saved in `state`, or a new one if there is no such file.
 ///
@@ -31,6 +31,28 @@ pub fn open(engine: &Engine, state: &Path) -> Result<Session, String> {
         ));
     }
     Ok(session)
+}
+
+/// A session cell saved at a call (`paused`, sealed snapshot bytes),
+/// continued: the session and the pause to drive on.
+///
+/// # Errors
+/// A message when the bytes are not a session's cell paused at a call.
+pub fn resume(
+    engine: &Engine,
+    paused: &[u8],
+    sink: impl OutputSink,
+) -> Result<(Session, Progress), String> {
+    let (session, progress) = engine
+        .restore_session(paused, None, sink)
+        .map_err(|e| format!("cannot continue the session's cell: {e}"))?;
+    match progress {
+        Some(progress) => Ok((session, progress)),
+        None => Err(
+            "this is a session between cells, not a cell paused at a call: run the next cell with `monty run --session STATE FILE`"
+                .into(),
+        ),
+    }
 }
 
 /// Saves the session to `state` after its cell, if the session lives on;
