@@ -13,7 +13,7 @@
 use rustpython_parser::ast::Stmt;
 
 use crate::bytecode::Program;
-use crate::error::{CResult, LineIndex, TOO_DEEP_MESSAGE};
+use crate::error::{CResult, LineIndex};
 use crate::snippet::{Extension, SnippetScope};
 use crate::symtable::SymbolTable;
 use crate::Compiler;
@@ -30,13 +30,9 @@ pub fn compile_cell(
     filename: &str,
     predeclared: &[String],
 ) -> CResult<Extension> {
-    let ast = crate::parse::parse_module(source, filename)?;
-    let result = compile_parsed(base, &ast, source, filename, predeclared);
-    if matches!(&result, Err(e) if e.message == TOO_DEEP_MESSAGE) {
-        // (as `compile_source`: dropping it would recurse too deep)
-        std::mem::forget(ast);
-    }
-    result
+    crate::with_parsed(source, filename, |ast| {
+        compile_parsed(base, ast, source, filename, predeclared)
+    })
 }
 
 fn compile_parsed(

@@ -149,8 +149,21 @@ pub struct Compiler<'a> {
 /// # Errors
 /// A [`CompileError`] for invalid, unsupported or too deeply nested code.
 pub fn compile_source(source: &str, filename: &str, predeclared: &[String]) -> CResult<Program> {
+    with_parsed(source, filename, |ast| {
+        compile(ast, source, filename, predeclared)
+    })
+}
+
+/// Parses `source` and gives the module to `compile`. An AST nested too
+/// deeply to compile is leaked rather than dropped: dropping it would
+/// recurse as deep as it nests.
+pub(crate) fn with_parsed<T>(
+    source: &str,
+    filename: &str,
+    compile: impl FnOnce(&[Stmt]) -> CResult<T>,
+) -> CResult<T> {
     let ast = crate::parse::parse_module(source, filename)?;
-    let result = compile(&ast, source, filename, predeclared);
+    let result = compile(&ast);
     if matches!(&result, Err(e) if e.message == TOO_DEEP_MESSAGE) {
         std::mem::forget(ast);
     }

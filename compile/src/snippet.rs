@@ -18,7 +18,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use rustpython_parser::ast::{self, Stmt};
 
 use crate::bytecode::{Code, Const, Op, Params, Program};
-use crate::error::{CResult, CompileError, LineIndex, TOO_DEEP_MESSAGE};
+use crate::error::{CResult, CompileError, LineIndex};
 use crate::symtable::SymbolTable;
 use crate::{Compiler, Unit};
 
@@ -67,13 +67,9 @@ pub fn compile_snippet(
         SnippetMode::Eval => source.trim_start_matches([' ', '\t']),
         SnippetMode::Exec => source,
     };
-    let ast = crate::parse::parse_module(source, SNIPPET_FILENAME)?;
-    let result = compile_parsed(base, &ast, source, mode, scope);
-    if matches!(&result, Err(e) if e.message == TOO_DEEP_MESSAGE) {
-        // (as `compile_source`: dropping it would recurse too deep)
-        std::mem::forget(ast);
-    }
-    result
+    crate::with_parsed(source, SNIPPET_FILENAME, |ast| {
+        compile_parsed(base, ast, source, mode, scope)
+    })
 }
 
 fn compile_parsed(

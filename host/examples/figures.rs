@@ -277,16 +277,7 @@ const SESSION_CELL: &str = "sum(r['score'] for r in data[:100]) + len(data)";
 
 fn session_figures(engine: &Engine) -> Result<SessionFigures, monty_host::Error> {
     let none = Functions::new();
-    let median = |f: &mut dyn FnMut()| {
-        let mut samples: Vec<Duration> = (0..30)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed()
-            })
-            .collect();
-        ms(percentile(&mut samples, 0.5))
-    };
+    let median = |f: &mut dyn FnMut()| median_ms(30, f);
     let mut session = engine.session();
     session.run(SESSION_STATE, &none)?;
     let snapshot = session.snapshot()?;
@@ -341,16 +332,7 @@ fn check_figures(engine: &Engine) -> Result<(f64, f64), monty_host::Error> {
         "bench/check/program.py checks clean: {:?}",
         report.diagnostics
     );
-    let median = |f: &mut dyn FnMut()| {
-        let mut samples: Vec<Duration> = (0..50)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed()
-            })
-            .collect();
-        ms(percentile(&mut samples, 0.5))
-    };
+    let median = |f: &mut dyn FnMut()| median_ms(50, f);
     let check = median(&mut || {
         engine
             .check_with_stubs(&program, "program.py", &stubs)
@@ -497,6 +479,18 @@ fn rss_bytes() -> usize {
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
         })
         .map_or(0, |kib| kib * 1024)
+}
+
+/// The median time of `n` calls of `f`, in ms.
+fn median_ms(n: usize, f: &mut dyn FnMut()) -> f64 {
+    let mut samples: Vec<Duration> = (0..n)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    ms(percentile(&mut samples, 0.5))
 }
 
 fn us(d: Duration) -> f64 {

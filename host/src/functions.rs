@@ -231,6 +231,16 @@ impl Functions {
         self.registry.externals()
     }
 
+    /// Declares these functions in `request` (those it does not declare
+    /// itself).
+    pub(crate) fn declare_in(&self, request: &mut StartRequest) {
+        for external in self.externals() {
+            if !request.externals.iter().any(|e| e.name == external.name) {
+                request.externals.push(external);
+            }
+        }
+    }
+
     /// Runs the registered function (or host object method) a pending
     /// call names.
     ///
@@ -374,11 +384,7 @@ impl Engine {
         mut request: StartRequest,
         functions: &Functions,
     ) -> Result<RunOutcome, Error> {
-        for external in functions.externals() {
-            if !request.externals.iter().any(|e| e.name == external.name) {
-                request.externals.push(external);
-            }
-        }
+        functions.declare_in(&mut request);
         let sink = CaptureSink::new();
         let progress = self.start(request, sink.clone())?;
         drive(progress, functions, &sink)

@@ -223,11 +223,7 @@ impl Session {
         mut request: StartRequest,
         functions: &Functions,
     ) -> Result<RunOutcome, Error> {
-        for external in functions.externals() {
-            if !request.externals.iter().any(|e| e.name == external.name) {
-                request.externals.push(external);
-            }
-        }
+        functions.declare_in(&mut request);
         let sink = CaptureSink::new();
         let progress = self.feed(request, sink.clone())?;
         drive(progress, functions, &sink)
