@@ -478,6 +478,11 @@ def main():
           f"{ip['linear_memory_1p1_bytes'] // 1024} KiB |")
     print(f"| memory per instance: host RSS per live paused instance | "
           f"{ip['rss_per_paused_instance_bytes'] // 1024} KiB |")
+    print(f"| session cell on {ip['session_state_bytes'] // 1024} KiB of state (in-process): "
+          f"live instance / restore + run + snapshot / fresh run of the cell / fresh run rebuilding the state | "
+          f"{fmt(ip['session_live_cell_ms'], 3)} / {fmt(ip['session_restored_cell_ms'], 2)} "
+          f"(restore {fmt(ip['session_restore_ms'], 2)}, snapshot {fmt(ip['session_snapshot_ms'], 2)}) / "
+          f"{fmt(ip['session_fresh_run_ms'], 3)} / {fmt(ip['session_rebuild_ms'], 2)} ms |")
     print()
     print("| program | checksum | monty run ms | python3 ms | ratio (process) "
           "| monty in-proc ms | CPython in-proc ms | ratio (in-process) "
