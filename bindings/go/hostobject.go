@@ -190,26 +190,28 @@ func (e *encoder) hostObject(o *HostObject, path string, depth int) error {
 	id, known := t.ids[o]
 	if !known {
 		if v := reflect.ValueOf(o.Value); v.Kind() == reflect.Pointer && !v.IsNil() {
-			if vid, ok := t.byValue[o.Value]; ok && t.byID[vid].Class == o.Class {
+			if vid, ok := t.byValue[o.Value]; ok {
 				id, known = vid, true
 			}
 		}
 	}
-	if known {
+	if known && t.byID[id].Class != o.Class {
 		t.mu.Unlock()
-		e.buf.WriteString(fmt.Sprintf(`{"$object":{"id":%d,"class":`, id))
-		e.str(o.Class)
-		e.buf.WriteString("}}")
-		return nil
+		return &ConversionError{path, fmt.Sprintf("this value was given to the sandbox as a %s, not a %s", t.byID[id].Class, o.Class)}
 	}
-	id = t.next
-	t.next++
-	t.byID[id] = o
-	t.ids[o] = id
-	if v := reflect.ValueOf(o.Value); v.Kind() == reflect.Pointer && !v.IsNil() {
-		t.byValue[o.Value] = id
+	if !known {
+		id = t.next
+		t.next++
+		t.byID[id] = o
+		t.ids[o] = id
+		if v := reflect.ValueOf(o.Value); v.Kind() == reflect.Pointer && !v.IsNil() {
+			t.byValue[o.Value] = id
+		}
 	}
 	t.mu.Unlock()
+	// Always the whole declaration: the guest ignores it for an id it has
+	// seen, and a message that was never delivered (a reply whose encoding
+	// failed further on) cannot leave the guest with a bare reference.
 	e.buf.WriteString(fmt.Sprintf(`{"$object":{"id":%d,"class":`, id))
 	e.str(o.Class)
 	e.buf.WriteString(`,"attrs":{`)

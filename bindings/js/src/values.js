@@ -214,9 +214,12 @@ export class HostObjectTable {
       if (was.className !== h.className) {
         throw new TypeError(`${path}: this object was given to the sandbox as a ${was.className}, not a ${h.className}`);
       }
-      return { $object: { id: known, class: h.className } };
+      h = was;
     }
-    const id = this.nextId++;
+    // Always the whole declaration: the guest ignores it for an id it has
+    // seen, and a reply that failed to encode further on cannot leave the
+    // guest with a bare reference to an object it never got.
+    const id = known ?? this.nextId++;
     const attrs = {};
     for (const [k, v] of h.attrs) Object.defineProperty(attrs, k, { value: encode(v, `${path}.${k}`, seen), enumerable: true });
     const methods = [...h.methods].map(([name, m]) => {

@@ -166,9 +166,13 @@ class _Objects:
             if known.class_name != h.class_name:
                 raise TypeError(f"{path}: this object was given to the sandbox as a {known.class_name}, "
                                 f"not a {h.class_name}")
-            return {"$object": {"id": oid, "class": h.class_name}}
-        oid = self.next_id
-        self.next_id += 1
+            h = known
+        else:
+            oid = self.next_id
+            self.next_id += 1
+        # always the whole declaration: the guest ignores it for an id it
+        # has seen, and a reply that failed to encode further on cannot
+        # leave the guest with a bare reference to an object it never got
         form = {"id": oid, "class": h.class_name,
                 "attrs": {k: encode(v, f"{path}.{k}", self) for k, v in h.attrs.items()},
                 "methods": [_method_form(n, f) for n, f in h.methods.items()]}
