@@ -364,7 +364,7 @@ export interface MontyHostObjectOptions {
   className?: string;
   /** Method names of the target, or name -> function (called with `this` = target). */
   methods?: string[] | Record<string, HostFunction | HostMethodSpec>;
-  /** Attribute names of the target (read when first sent), or name -> value. */
+  /** Attribute names of the target (read when the MontyHostObject is made), or name -> value. */
   attrs?: string[] | Record<string, unknown>;
 }
 
