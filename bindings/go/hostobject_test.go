@@ -213,3 +213,13 @@ func TestHostObjectBadDeclarations(t *testing.T) {
 		t.Error("a channel was accepted")
 	}
 }
+
+func TestHostObjectMethodReturningItsValue(t *testing.T) {
+	db := newDB("main")
+	o := db.object()
+	o.Methods["me"] = Method{Func: func(context.Context, *FunctionCall) (any, error) { return db, nil }}
+	v, err := testRunner.Execute(context.Background(), "db.me() is db", map[string]any{"db": o})
+	if err != nil || v != true {
+		t.Fatalf("got %#v, %v", v, err)
+	}
+}

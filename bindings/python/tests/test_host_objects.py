@@ -142,3 +142,12 @@ def test_bad_declarations_are_refused() -> None:
     # a plain object with no data form is still refused
     with pytest.raises(TypeError, match="cannot pass a value of type"):
         monty_wasm.Monty("db", inputs=["db"]).run(inputs={"db": Database("m")})
+
+
+def test_method_returning_its_object() -> None:
+    class Node:
+        def me(self) -> Node:
+            return self
+
+    h = monty_wasm.HostObject(Node())
+    assert monty_wasm.Monty("n.me() is n", inputs=["n"]).run(inputs={"n": h}) is True
