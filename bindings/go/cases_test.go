@@ -11,9 +11,8 @@ import (
 	"time"
 )
 
-// notYet names the cases of features not in this package's API yet: host
-// objects (`$object`, README "Host objects") run through the Rust host only.
-var notYet = map[string]bool{"tools__host_object.py": true}
+// notYet names the cases of features not in this package's API yet.
+var notYet = map[string]bool{}
 
 // TestToolsCases runs every tests/cases/tools__*.py through the public
 // API, with the external functions forwarded to `python3 tests/tools.py`,

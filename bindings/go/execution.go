@@ -32,6 +32,11 @@ type Execution struct {
 	Args       map[string]any
 	Positional []any
 	Kwargs     map[string]any
+	// For a host object's method (Kind "call"): as in FunctionCall.
+	MethodCall bool
+	Object     any
+	Class      string
+	objectID   int64
 	// Kind "wait": the async calls announced (all may run at once), and
 	// the sandbox time to the next timer, if any.
 	Calls []*FunctionCall
@@ -162,10 +167,11 @@ func (rn *run) answerCall(ex *Execution) (*Execution, error) {
 	if err := rn.countSuspension(); err != nil {
 		return nil, err
 	}
-	if rn.cfg.external == nil {
+	if rn.cfg.external == nil && !ex.MethodCall {
 		return ex.Fail("NameError", fmt.Sprintf("name '%s' is not defined (no external function handler)", ex.Name))
 	}
-	v, err := rn.safeCall(&FunctionCall{ID: ex.ID, CallID: uint32(ex.ID), Name: ex.Name, Args: ex.Args, Positional: ex.Positional, Kwargs: ex.Kwargs})
+	v, err := rn.safeCall(&FunctionCall{ID: ex.ID, CallID: uint32(ex.ID), Name: ex.Name, Args: ex.Args, Positional: ex.Positional, Kwargs: ex.Kwargs,
+		MethodCall: ex.MethodCall, Object: ex.Object, Class: ex.Class, objectID: ex.objectID})
 	if err := ex.take(); err != nil {
 		return nil, err
 	}
@@ -183,6 +189,16 @@ func (rn *run) safeCall(call *FunctionCall) (v any, err error) {
 			err = fmt.Errorf("the host function %s panicked: %v", call.Name, p)
 		}
 	}()
+	if call.MethodCall {
+		_, m, ok := rn.objs.method(call.objectID, call.Name)
+		if !ok {
+			return nil, &PyError{Type: "AttributeError", Message: fmt.Sprintf("'%s' object has no attribute '%s'", call.Class, call.Name)}
+		}
+		return m.Func(rn.ctx, call)
+	}
+	if rn.cfg.external == nil {
+		return nil, &PyError{Type: "NameError", Message: fmt.Sprintf("name '%s' is not defined (no external function handler)", call.Name)}
+	}
 	return rn.cfg.external(rn.ctx, call)
 }
 
@@ -238,7 +254,7 @@ func (rn *run) reply(id int64, value any, err error, path string) ([]byte, error
 		b, _ := jsonMarshal(map[string]any{"id": id, "error": obj})
 		return b, nil
 	}
-	v, cerr := encodeValue(value, path)
+	v, cerr := encodeValueObjs(value, path, rn.objs)
 	if cerr != nil {
 		// The program sees the conversion failure as a TypeError.
 		var ce *ConversionError
@@ -258,11 +274,14 @@ func (rn *run) step(export string, arg []byte) (*Execution, error) {
 }
 
 type rawCall struct {
-	ID       int64   `json:"id"`
-	Name     string  `json:"name"`
-	Function string  `json:"function"`
-	Args     jsonRaw `json:"args"`
-	Kwargs   jsonRaw `json:"kwargs"`
+	Object     int64   `json:"object"`
+	Class      string  `json:"class"`
+	MethodCall bool    `json:"method_call"`
+	ID         int64   `json:"id"`
+	Name       string  `json:"name"`
+	Function   string  `json:"function"`
+	Args       jsonRaw `json:"args"`
+	Kwargs     jsonRaw `json:"kwargs"`
 }
 
 func (rn *run) progress(out []byte) (*Execution, error) {
@@ -309,6 +328,7 @@ func (rn *run) progress(out []byte) (*Execution, error) {
 			return nil, err
 		}
 		ex.ID, ex.Name, ex.Args, ex.Positional, ex.Kwargs = c.ID, c.Name, c.Args, c.Positional, c.Kwargs
+		ex.MethodCall, ex.Object, ex.Class, ex.objectID = c.MethodCall, c.Object, c.Class, c.objectID
 		return ex, nil
 	case "wait":
 		for _, rc := range p.Calls {
@@ -350,6 +370,9 @@ func (rn *run) decode(raw jsonRaw) (any, error) {
 	if err != nil {
 		return nil, &InternalError{Message: "bad value from the guest: " + err.Error()}
 	}
+	if rn.objs != nil {
+		v = rn.objs.resolve(v)
+	}
 	return v, nil
 }
 
@@ -382,6 +405,12 @@ func (rn *run) call(rc rawCall, name string) (*FunctionCall, error) {
 		}
 	}
 	params := rn.funcs[name].Params
+	if rc.MethodCall {
+		c.MethodCall, c.Class, c.objectID = true, rc.Class, rc.Object
+		c.Object = rn.objs.resolve(HostObjectRef{ID: rc.Object, Class: rc.Class})
+		_, m, _ := rn.objs.method(rc.Object, name)
+		params = m.Params
+	}
 	for i, a := range c.Positional {
 		if i < len(params) {
 			c.Args[params[i]] = a

@@ -2,6 +2,7 @@ package monty
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -53,6 +54,16 @@ type toolServer struct {
 	next  int64
 	wait  map[int64]chan map[string]json.RawMessage
 	Funcs []FuncDef
+	// the server's host objects (its Databases) by the server's ids: a
+	// HostObject each, whose Value is a *remoteObject and whose methods
+	// send method calls to the server
+	objs *objectTable
+}
+
+// remoteObject is one of the tool server's host objects, on this side.
+type remoteObject struct {
+	id    int64
+	class string
 }
 
 func startToolServer(t testing.TB) *toolServer {
@@ -70,7 +81,7 @@ func startToolServer(t testing.TB) *toolServer {
 	if err := cmd.Start(); err != nil {
 		t.Skipf("SKIPPED: cannot start python3 tests/tools.py: %v", err)
 	}
-	s := &toolServer{cmd: cmd, in: in, wait: map[int64]chan map[string]json.RawMessage{}}
+	s := &toolServer{cmd: cmd, in: in, wait: map[int64]chan map[string]json.RawMessage{}, objs: newObjectTable()}
 	rd := bufio.NewReader(out)
 	line, err := rd.ReadBytes('\n')
 	if err != nil {
@@ -122,11 +133,17 @@ func startToolServer(t testing.TB) *toolServer {
 // for the server and its answer decoded to Go values, so conversion is
 // exercised both ways.
 func (s *toolServer) Handle(ctx context.Context, call *FunctionCall) (any, error) {
-	args, err := encodeValue(call.Positional, "args")
+	return s.send(ctx, call, "")
+}
+
+// send forwards a call (a method call when method names the object:
+// `,"object":N,"method_call":true`); host objects go by the server's ids.
+func (s *toolServer) send(ctx context.Context, call *FunctionCall, method string) (any, error) {
+	args, err := encodeValueObjs(call.Positional, "args", s.objs)
 	if err != nil {
 		return nil, err
 	}
-	kwargs, err := encodeValue(call.Kwargs, "kwargs")
+	kwargs, err := encodeValueObjs(call.Kwargs, "kwargs", s.objs)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +153,7 @@ func (s *toolServer) Handle(ctx context.Context, call *FunctionCall) (any, error
 	id := s.next
 	s.wait[id] = ch
 	name, _ := json.Marshal(call.Name)
-	_, err = fmt.Fprintf(s.in, "{\"id\":%d,\"name\":%s,\"args\":%s,\"kwargs\":%s}\n", id, name, args, kwargs)
+	_, err = fmt.Fprintf(s.in, "{\"id\":%d,\"name\":%s%s,\"args\":%s,\"kwargs\":%s}\n", id, name, method, args, kwargs)
 	s.mu.Unlock()
 	if err != nil {
 		return nil, err
@@ -148,10 +165,125 @@ func (s *toolServer) Handle(ctx context.Context, call *FunctionCall) (any, error
 			_ = json.Unmarshal(e, &pe)
 			return nil, &PyError{Type: pe.Type, Message: pe.Message}
 		}
-		return decodeJSON(msg["value"], true)
+		return s.fromServer(msg["value"])
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// fromServer decodes a value of the server: its `$object` declarations
+// become HostObjects (one per server id), the rest Go values.
+func (s *toolServer) fromServer(raw json.RawMessage) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var tree any
+	if err := d.Decode(&tree); err != nil {
+		return nil, err
+	}
+	if err := s.register(tree); err != nil {
+		return nil, err
+	}
+	v, err := decodeJSON(raw, true)
+	if err != nil {
+		return nil, err
+	}
+	// the server's references are its ids: our HostObjects for them
+	return swapRefs(v, func(r HostObjectRef) any {
+		s.objs.mu.Lock()
+		defer s.objs.mu.Unlock()
+		if o := s.objs.byID[r.ID]; o != nil {
+			return o
+		}
+		return r
+	}), nil
+}
+
+// swapRefs replaces each HostObjectRef in v by f's answer.
+func swapRefs(v any, f func(HostObjectRef) any) any {
+	switch x := v.(type) {
+	case HostObjectRef:
+		return f(x)
+	case []any:
+		for i := range x {
+			x[i] = swapRefs(x[i], f)
+		}
+	case Tuple:
+		for i := range x {
+			x[i] = swapRefs(x[i], f)
+		}
+	case Dict:
+		for i := range x {
+			x[i].Value = swapRefs(x[i].Value, f)
+		}
+	}
+	return v
+}
+
+func (s *toolServer) register(x any) error {
+	switch t := x.(type) {
+	case []any:
+		for _, e := range t {
+			if err := s.register(e); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		if d, ok := t["$object"].(map[string]any); ok && len(t) == 1 {
+			n, _ := d["id"].(json.Number)
+			id, err := n.Int64()
+			if err != nil {
+				return err
+			}
+			class, _ := d["class"].(string)
+			s.objs.mu.Lock()
+			_, known := s.objs.byID[id]
+			s.objs.mu.Unlock()
+			if known {
+				return nil
+			}
+			o := &HostObject{Class: class, Attrs: map[string]any{}, Methods: map[string]Method{}, Value: &remoteObject{id, class}}
+			if attrs, ok := d["attrs"].(map[string]any); ok {
+				for k, a := range attrs {
+					b, _ := json.Marshal(a)
+					v, err := decodeJSON(b, true)
+					if err != nil {
+						return err
+					}
+					o.Attrs[k] = v
+				}
+			}
+			methods, _ := d["methods"].([]any)
+			for _, m := range methods {
+				mm, _ := m.(map[string]any)
+				name, _ := mm["name"].(string)
+				isAsync, _ := mm["async"].(bool)
+				var params []string
+				ps, _ := mm["params"].([]any)
+				for _, p := range ps {
+					ps, _ := p.(string)
+					params = append(params, ps)
+				}
+				tag := fmt.Sprintf(",\"object\":%d,\"method_call\":true", id)
+				o.Methods[name] = Method{Params: params, Async: isAsync, Func: func(ctx context.Context, call *FunctionCall) (any, error) {
+					return s.send(ctx, call, tag)
+				}}
+			}
+			s.objs.mu.Lock()
+			if _, known := s.objs.byID[id]; !known {
+				s.objs.byID[id] = o
+				s.objs.ids[o] = id
+				s.objs.byValue[o.Value] = id
+			}
+			s.objs.mu.Unlock()
+			return nil
+		}
+		for _, e := range t {
+			if err := s.register(e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 type expected struct {

@@ -52,6 +52,13 @@ type FunctionCall struct {
 	Kwargs     map[string]any
 	// CallID is ID as monty-go typed it.
 	CallID uint32
+	// MethodCall is set for a call of a host object's method (Name is
+	// the method): Object is the object (its HostObject's Value, else the
+	// *HostObject; a HostObjectRef if this run did not give it), Class its class.
+	MethodCall bool
+	Object     any
+	Class      string
+	objectID   int64
 }
 
 // ArgsJSON returns Args as a JSON object in the boundary's tagged form

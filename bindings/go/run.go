@@ -30,7 +30,8 @@ func (r *Runner) Execute(ctx context.Context, code string, inputs map[string]any
 // it, Continue it, or Close it.
 func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, opts ...ExecuteOption) (*Execution, error) {
 	cfg := newConfig(opts)
-	req, err := requestHead(code, inputs, cfg)
+	objs := newObjectTable()
+	req, err := requestHead(code, inputs, cfg, objs)
 	if err != nil {
 		return nil, err
 	}
@@ -38,6 +39,7 @@ func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, 
 	if err != nil {
 		return nil, err
 	}
+	rn.objs = objs
 	if cfg.stubs != "" {
 		// WithStubs: the static check first, with what this run declares
 		names := make([]string, 0, len(inputs))
@@ -75,7 +77,7 @@ func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, 
 
 // requestHead is a start request without its externals and closing brace:
 // the code, file name, inputs, limits and cwd.
-func requestHead(code string, inputs map[string]any, cfg *execConfig) (*strings.Builder, error) {
+func requestHead(code string, inputs map[string]any, cfg *execConfig, objs *objectTable) (*strings.Builder, error) {
 	req := &strings.Builder{}
 	req.WriteString(`{"code":`)
 	enc := encoder{}
@@ -100,7 +102,7 @@ func requestHead(code string, inputs map[string]any, cfg *execConfig) (*strings.
 			enc.str(k)
 			req.Write(enc.buf.Bytes())
 			req.WriteByte(':')
-			b, err := encodeValue(inputs[k], "inputs."+k)
+			b, err := encodeValueObjs(inputs[k], "inputs."+k, objs)
 			if err != nil {
 				return nil, err
 			}
@@ -129,6 +131,7 @@ type run struct {
 	inst   *instance
 	funcs  map[string]FuncDef
 	order  []FuncDef
+	objs   *objectTable // the host objects given to this run
 
 	guestTime   time.Duration
 	suspensions uint32
@@ -152,7 +155,7 @@ func (r *Runner) newRun(ctx context.Context, cfg *execConfig) (*run, error) {
 		cancel()
 		return nil, err
 	}
-	return &run{r: r, ctx: rctx, cancel: cancel, cfg: cfg, inst: inst, results: make(chan asyncResult, 64)}, nil
+	return &run{r: r, ctx: rctx, cancel: cancel, cfg: cfg, inst: inst, objs: newObjectTable(), results: make(chan asyncResult, 64)}, nil
 }
 
 func (rn *run) setFuncs(funcs []FuncDef) {

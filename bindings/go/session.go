@@ -28,6 +28,7 @@ type Session struct {
 	funcs    []FuncDef
 	external ExternalFunc
 	cells    int
+	objs     *objectTable // the host objects given to its cells
 }
 
 // SessionLostError is what a session that is over returns: a cell hit a
@@ -174,7 +175,10 @@ func (s *Session) Start(ctx context.Context, code string, inputs map[string]any,
 			}
 		}
 	}
-	req, err := requestHead(code, inputs, cfg)
+	if s.objs == nil {
+		s.objs = newObjectTable()
+	}
+	req, err := requestHead(code, inputs, cfg, s.objs)
 	if err != nil {
 		s.mu.Unlock()
 		return nil, err
@@ -208,6 +212,7 @@ func (s *Session) Start(ctx context.Context, code string, inputs map[string]any,
 		req.WriteString(`,"session":"next"`)
 	}
 	rn.sess = s
+	rn.objs = s.objs
 	rn.setFuncs(cfg.funcs)
 	if len(cfg.funcs) > 0 {
 		b, _ := jsonMarshal(cfg.funcs)
@@ -234,7 +239,7 @@ func (r *Runner) cellRun(ctx context.Context, cfg *execConfig, inst *instance) *
 	}
 	inst.mem.limit = (limit + pageSize - 1) / pageSize * pageSize
 	inst.mem.denied = false
-	return &run{r: r, ctx: rctx, cancel: cancel, cfg: cfg, inst: inst, results: make(chan asyncResult, 64)}
+	return &run{r: r, ctx: rctx, cancel: cancel, cfg: cfg, inst: inst, objs: newObjectTable(), results: make(chan asyncResult, 64)}
 }
 
 // Snapshot returns the session between cells as bytes that
@@ -303,6 +308,10 @@ func (r *Runner) RestoreSession(ctx context.Context, snapshot []byte, opts ...Ex
 		return nil, nil, err
 	}
 	rn.sess = s
+	if s.objs == nil {
+		s.objs = newObjectTable()
+	}
+	rn.objs = s.objs
 	rn.setFuncs(s.funcs)
 	s.cur = rn
 	ex, err := rn.step("restore", guest)

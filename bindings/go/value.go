@@ -102,13 +102,19 @@ var (
 // ---- Go -> tagged JSON ---------------------------------------------------
 
 type encoder struct {
-	buf bytes.Buffer
+	buf  bytes.Buffer
+	objs *objectTable // the run's host objects (nil: none may be sent)
 }
 
 // encodeValue renders v as tagged JSON; path names v in errors
 // ("inputs.x[2].fn").
 func encodeValue(v any, path string) ([]byte, error) {
-	var e encoder
+	return encodeValueObjs(v, path, nil)
+}
+
+// encodeValueObjs is encodeValue with the run's host objects.
+func encodeValueObjs(v any, path string, objs *objectTable) ([]byte, error) {
+	e := encoder{objs: objs}
 	if err := e.value(reflect.ValueOf(v), path, 0); err != nil {
 		return nil, err
 	}
@@ -291,8 +297,23 @@ func (e *encoder) value(v reflect.Value, path string, depth int) error {
 		e.buf.WriteString("null")
 		return nil
 	}
+	// A host object's Value passed back: the same object.
+	if o, ok := e.objs.lookupValue(v); ok {
+		return e.hostObject(o, path, depth)
+	}
 	// Our own types first.
 	switch x := v.Interface().(type) {
+	case *HostObject:
+		if x == nil {
+			e.buf.WriteString("null")
+			return nil
+		}
+		return e.hostObject(x, path, depth)
+	case HostObjectRef:
+		e.buf.WriteString(fmt.Sprintf(`{"$object":{"id":%d,"class":`, x.ID))
+		e.str(x.Class)
+		e.buf.WriteString("}}")
+		return nil
 	case Tuple:
 		return e.seq("$tuple", x, path, depth)
 	case Set:
@@ -637,6 +658,9 @@ func untag(tag string, x any, ordered bool) (any, bool, error) {
 	case "$dataclass", "$namedtuple":
 		v, err := untagRecord(tag, x)
 		return v, true, err
+	case "$object":
+		v, err := untagObject(x)
+		return v, true, err
 	case "$dict":
 		l, err := list()
 		if err != nil {
@@ -664,6 +688,27 @@ func untag(tag string, x any, ordered bool) (any, bool, error) {
 		return out, true, nil
 	}
 	return nil, false, nil
+}
+
+// untagObject reads a `$object` form as a HostObjectRef (the run
+// resolves the ids it gave to their objects).
+func untagObject(x any) (any, error) {
+	var id, class any
+	switch p := x.(type) {
+	case map[string]any:
+		id, class = p["id"], p["class"]
+	case Dict:
+		id, _ = p.Get("id")
+		class, _ = p.Get("class")
+	default:
+		return nil, fmt.Errorf("$object must hold an object")
+	}
+	n, ok := id.(int64)
+	if !ok {
+		return nil, fmt.Errorf("$object needs an integer \"id\"")
+	}
+	c, _ := class.(string)
+	return HostObjectRef{ID: n, Class: c}, nil
 }
 
 // untagRecord reads the payload of a $dataclass or $namedtuple record

@@ -38,11 +38,7 @@ func (rn *run) answerWait(ex *Execution) (*Execution, error) {
 		go func(c *FunctionCall) {
 			var v any
 			var err error
-			if rn.cfg.external == nil {
-				err = &PyError{Type: "NameError", Message: fmt.Sprintf("name '%s' is not defined (no external function handler)", c.Name)}
-			} else {
-				v, err = rn.safeCall(c)
-			}
+			v, err = rn.safeCall(c)
 			reply, rerr := rn.reply(c.ID, v, err, "result of "+c.Name)
 			if rerr != nil {
 				reply, _ = rn.reply(c.ID, nil, &PyError{Type: "TypeError", Message: rerr.Error()}, "")

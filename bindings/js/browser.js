@@ -16,5 +16,5 @@ configure({
 export {
   Monty, MontySnapshot, MontyComplete, MontySession, montySession, runMontyAsync, loadMonty, guestHasBudget, setInstanceReuse, engineInfo,
   MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError,
-  MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr, MontyDataclass, MontyNamedTuple,
+  MontyTuple, MontyFrozenSet, MontyFloat, MontyRepr, MontyDataclass, MontyNamedTuple, MontyHostObject, MontyHostObjectRef,
 } from './src/core.js';

@@ -7,7 +7,8 @@
  * `Uint8Array` ⇄ bytes, `Array` ⇄ list, `MontyTuple` ⇄ tuple, `Set` ⇄ set,
  * `MontyFrozenSet` ⇄ frozenset, plain object ⇄ dict with str keys,
  * `Map` ⇄ dict with any keys, `MontyDataclass` ⇄ dataclass instance,
- * `MontyNamedTuple` ⇄ namedtuple instance, `MontyRepr` (output only).
+ * `MontyNamedTuple` ⇄ namedtuple instance, `MontyRepr` (output only),
+ * `MontyHostObject` → a host object (its target comes back out).
  */
 export type PyValue =
   | null
@@ -21,6 +22,8 @@ export type PyValue =
   | MontyRepr
   | MontyDataclass
   | MontyNamedTuple
+  | MontyHostObject
+  | MontyHostObjectRef
   | PyValue[]
   | Set<PyValue>
   | Map<PyValue, PyValue>
@@ -171,6 +174,8 @@ export interface PendingCall {
   functionName: string;
   args: any[];
   kwargs: Kwargs;
+  /** For a host object's method (`functionName` is the method): the object's target, else null. */
+  hostObject: object | null;
 }
 
 export type ResumeAnswer =
@@ -190,6 +195,8 @@ export class MontySnapshot {
   readonly functionName: string;
   readonly args: any[];
   readonly kwargs: Kwargs;
+  /** For a host object's method (`functionName` is the method): the object's target, else null. */
+  readonly hostObject: object | null;
   readonly calls: PendingCall[];
   /** For `wait`: seconds to the program's next timer, if any. */
   readonly sleep?: number;
@@ -341,4 +348,44 @@ export class MontyNamedTuple {
   readonly name: string;
   readonly fields: Array<[string, PyValue]>;
   get(field: string): PyValue | undefined;
+}
+
+/** A method of a host object with its declaration. */
+export interface HostMethodSpec {
+  fn: HostFunction;
+  /** An `async def` in Python (default: whether `fn` is an `async function`). */
+  async?: boolean;
+  /** Parameter names, so that Python can pass them by keyword. */
+  params?: string[];
+}
+
+export interface MontyHostObjectOptions {
+  /** The Python class name (default: the target's constructor name). */
+  className?: string;
+  /** Method names of the target, or name -> function (called with `this` = target). */
+  methods?: string[] | Record<string, HostFunction | HostMethodSpec>;
+  /** Attribute names of the target (read when the MontyHostObject is made), or name -> value. */
+  attrs?: string[] | Record<string, unknown>;
+}
+
+/**
+ * A host object: `target` given to the program as an instance of
+ * `className` with the declared attributes and methods. A method call calls
+ * the JS method (`this` = target; positional arguments, then the kwargs
+ * object); an `async function` is `async def` in Python. Passed back out of
+ * the sandbox it is `target` itself. Without `methods` and `attrs`, the
+ * target's public (not `_`-prefixed) prototype methods and own data
+ * properties are taken. A bad declaration throws TypeError.
+ */
+export class MontyHostObject<T extends object = object> {
+  constructor(target: T, options?: MontyHostObjectOptions);
+  readonly target: T;
+  readonly className: string;
+}
+
+/** A reference to a host object this run did not give (a snapshot loaded elsewhere): sent back in, it is that object. */
+export class MontyHostObjectRef {
+  constructor(id: number, className: string);
+  readonly id: number;
+  readonly className: string;
 }

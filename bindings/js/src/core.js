@@ -6,7 +6,7 @@
 // MontySnapshot), execution.js (one execution; internal), values.js (the
 // Python value classes).
 
-export { MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat, MontyDataclass, MontyNamedTuple } from './values.js';
+export { MontyTuple, MontyFrozenSet, MontyRepr, MontyFloat, MontyDataclass, MontyNamedTuple, MontyHostObject, MontyHostObjectRef } from './values.js';
 export { MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError } from './errors.js';
 export { configure, loadMonty, engineInfo, guestHasBudget, setInstanceReuse } from './engine.js';
 export { Monty } from './monty.js';

@@ -4,7 +4,7 @@
 // limits request (limitsJson), and the JSON text of a reply (replyText).
 
 import { ProcExit } from './wasm.js';
-import { encodeJson, parseTagged } from './values.js';
+import { HostObjectTable, encodeJson, parseTagged, withObjects } from './values.js';
 import { MontyError, MontyLimitError, MontyRuntimeError, MontySyntaxError } from './errors.js';
 import { defaultPrint, getEngine } from './engine.js';
 
@@ -65,6 +65,8 @@ export function limitsJson(limits, drift) {
  */
 export class Execution {
   constructor({ print, functions, os, scriptName, limits, externals, session, guest, maxPages }) {
+    /** The host objects given to this run (a session's, across its cells). */
+    this.objects = session ? session.objects : new HostObjectTable();
     this.print = print || defaultPrint;
     this.functions = functions || new Map();
     this.os = os || DEFAULT_OS;
@@ -136,7 +138,7 @@ export class Execution {
     if (this.finished) throw new MontyError('this execution has finished');
     let raw;
     try {
-      raw = fn(this.guest);
+      raw = withObjects(this.objects, () => fn(this.guest));
     } catch (err) {
       const memBytes = this.guest.memory.buffer.byteLength;
       if (this.callbackError !== undefined && err === this.callbackError) {
@@ -208,12 +210,12 @@ export class Execution {
 }
 
 /** The JSON text of one reply. */
-export function replyText(id, outcome, what) {
+export function replyText(id, outcome, what, objects) {
   if ('exception' in outcome) {
     const ex = outcome.exception;
     const err = { type: String(ex.type || 'RuntimeError'), message: String(ex.message ?? '') };
     if (typeof ex.errno === 'number') err.errno = ex.errno;
     return `{"id":${id},"error":${JSON.stringify(err)}}`;
   }
-  return `{"id":${id},"value":${encodeJson(outcome.returnValue, what)}}`;
+  return `{"id":${id},"value":${encodeJson(outcome.returnValue, what, objects)}}`;
 }

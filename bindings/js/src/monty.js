@@ -2,7 +2,7 @@
 // check), and its runs: run() to the end, start() step by step. The run
 // loops live in run.js, the pauses in snapshot.js.
 
-import { encodeJson } from './values.js';
+import { encodeJson, withObjects } from './values.js';
 import { MontyError, MontySyntaxError, MontyTypingError } from './errors.js';
 import { getEngine } from './engine.js';
 import { Execution, decls, limitsJson } from './execution.js';
@@ -149,7 +149,7 @@ export class Monty {
     });
     let request;
     try {
-      request = this.request(opts, externals, exec.guest.driftBytes());
+      request = withObjects(exec.objects, () => this.request(opts, externals, exec.guest.driftBytes()));
     } catch (err) {
       exec.finish();
       throw err;

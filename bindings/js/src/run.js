@@ -12,6 +12,14 @@ function callHost(exec, kind, call) {
   const args = call.args;
   const kwargs = call.kwargs || {};
   if (kind === 'os') return () => exec.os(call.name, args, kwargs);
+  if (call.method_call) {
+    const m = exec.objects.method(call.object, call.name);
+    if (!m) {
+      // (not reached: the sandbox only calls declared methods of objects it was given)
+      throw Object.assign(new Error(`'${call.class}' object has no attribute '${call.name}'`), { pythonType: 'AttributeError' });
+    }
+    return () => m.fn.call(m.target, ...args, kwargs);
+  }
   const entry = exec.functions.get(call.name);
   if (!entry || !entry.fn) {
     throw new MontyError(`the program called external function '${call.name}' but no implementation was given in externalFunctions`);
@@ -59,14 +67,14 @@ export function driveSync(exec, step, opts) {
         if (!step.calls.length) sleepSync(step.sleep);
         const results = step.calls.map((c) => {
           const o = settleSync(exec, 'call', c);
-          return replyText(c.id, o, `the return value of ${c.name}()`);
+          return replyText(c.id, o, `the return value of ${c.name}()`, exec.objects);
         });
         const elapsed = (performance.now() - t0) / 1000;
         step = exec.resumeText(`{"results":[${results.join(',')}],"elapsed":${elapsed}}`);
       } else {
         const c = step.calls[0];
         const o = settleSync(exec, step.kind, c);
-        step = exec.resumeText(replyText(c.id, o, `the return value of ${c.name}()`));
+        step = exec.resumeText(replyText(c.id, o, `the return value of ${c.name}()`, exec.objects));
       }
     }
     return opts.returnComplete ? new MontyComplete(step.value, step.repr) : step.value;
@@ -161,7 +169,7 @@ export async function driveAsync(exec, step, opts) {
         for (const [id, r] of ready) {
           pending.delete(id);
           if (r.outcome.fatal) throw r.outcome.fatal;
-          results.push(replyText(id, r.outcome, `the return value of ${r.name}()`));
+          results.push(replyText(id, r.outcome, `the return value of ${r.name}()`, exec.objects));
         }
         const elapsed = (performance.now() - t0) / 1000;
         step = exec.resumeText(`{"results":[${results.join(',')}],"elapsed":${elapsed}}`);
@@ -178,7 +186,7 @@ export async function driveAsync(exec, step, opts) {
           await rec.promise;
         }
         if (rec.outcome.fatal) throw rec.outcome.fatal;
-        step = exec.resumeText(replyText(c.id, rec.outcome, `the return value of ${c.name}()`));
+        step = exec.resumeText(replyText(c.id, rec.outcome, `the return value of ${c.name}()`, exec.objects));
       }
     }
     return opts.returnComplete ? new MontyComplete(step.value, step.repr) : step.value;

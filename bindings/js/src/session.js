@@ -9,7 +9,7 @@
 import { MontyError } from './errors.js';
 import { getEngine, loadMonty } from './engine.js';
 import { Execution, decls, limitsJson } from './execution.js';
-import { encodeJson } from './values.js';
+import { HostObjectTable, encodeJson, withObjects } from './values.js';
 import { driveAsync, driveSync } from './run.js';
 import { MontyComplete, MontySnapshot, wrap, packDump, unpackDump } from './snapshot.js';
 
@@ -24,6 +24,8 @@ export class MontySession {
   constructor(options = {}) {
     this.options = { ...options };
     this.functions = new Map();
+    /** The host objects given to the session's cells (they live as long as it). */
+    this.objects = new HostObjectTable();
     if (options.externalFunctions) for (const g of decls(options.externalFunctions)) this.functions.set(g.name, g);
     limitsJson(options.limits, 0); // usage errors now
     /** 'empty' | 'idle' | 'busy' | 'lost' | 'closed' */
@@ -92,7 +94,7 @@ export class MontySession {
     this.cells += 1;
     let request;
     try {
-      request = cellRequest(code, opts, o, externals, limitsJson(limits, this.drift), first);
+      request = withObjects(this.objects, () => cellRequest(code, opts, o, externals, limitsJson(limits, this.drift), first));
     } catch (err) {
       // nothing was sent: the instance is as it was
       exec.finish(true);

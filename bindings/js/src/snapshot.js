@@ -38,6 +38,10 @@ export function unpackDump(bytes) {
   return { header, guestBytes: bytes.slice(13 + hlen) };
 }
 
+function hostObjectOf(exec, call) {
+  return call.method_call ? exec.objects.decode({ id: call.object, class: call.class }) : null;
+}
+
 export function wrap(exec, step) {
   if (step.kind === 'complete') return new MontyComplete(step.value, step.repr);
   return new MontySnapshot(exec, step);
@@ -69,8 +73,10 @@ export class MontySnapshot {
     this.functionName = first ? first.name : null;
     this.args = first ? first.args : [];
     this.kwargs = first ? first.kwargs || {} : {};
+    /** For a host object's method (`functionName` is the method): the object, else null. */
+    this.hostObject = first ? hostObjectOf(exec, first) : null;
     /** Every call announced by this pause (one for `call`/`os`). */
-    this.calls = step.calls.map((c) => ({ id: c.id, functionName: c.name, args: c.args, kwargs: c.kwargs || {} }));
+    this.calls = step.calls.map((c) => ({ id: c.id, functionName: c.name, args: c.args, kwargs: c.kwargs || {}, hostObject: hostObjectOf(exec, c) }));
     /** For `wait`: seconds until the program's next timer, if any. */
     this.sleep = step.sleep;
     this.scriptName = exec.scriptName;
@@ -94,14 +100,14 @@ export class MontySnapshot {
     let text;
     try {
       if (this.kind === 'wait') {
-        const results = (answer.results || []).map((r) => replyText(r.id, r, `results[${r.id}].returnValue`));
+        const results = (answer.results || []).map((r) => replyText(r.id, r, `results[${r.id}].returnValue`, this.exec.objects));
         const elapsed = typeof answer.elapsed === 'number' ? `,"elapsed":${answer.elapsed}` : '';
         text = `{"results":[${results.join(',')}]${elapsed}}`;
       } else {
         if (!('returnValue' in answer) && !('exception' in answer)) {
           throw new MontyError('resume({ returnValue }) or resume({ exception: { type, message } })');
         }
-        text = replyText(this.callId, answer, 'returnValue');
+        text = replyText(this.callId, answer, 'returnValue', this.exec.objects);
       }
     } catch (err) {
       this.consumed = false; // nothing was sent: the snapshot is still usable

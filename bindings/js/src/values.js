@@ -72,6 +72,197 @@ export class MontyNamedTuple {
   }
 }
 
+// ---------------------------------------------------------- host objects --
+
+const PY_KEYWORDS = new Set(('False None True and as assert async await break class continue def del elif else '
+  + 'except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield').split(' '));
+const PY_BUILTIN_TYPES = new Set(('object type int float complex bool str bytes bytearray list tuple dict set frozenset '
+  + 'range slice property staticmethod classmethod super memoryview enumerate zip map filter reversed '
+  + 'BaseException Exception NoneType').split(' '));
+const IDENT = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+
+function checkName(what, name) {
+  if (typeof name !== 'string' || !IDENT.test(name) || PY_KEYWORDS.has(name)) {
+    throw new TypeError(`MontyHostObject: ${what} ${JSON.stringify(name)} is not a Python identifier`);
+  }
+  return name;
+}
+
+function isAsyncFn(fn) {
+  return typeof fn === 'function' && fn.constructor && fn.constructor.name === 'AsyncFunction';
+}
+
+/** The public method names of a class instance (its prototype chain up to Object). */
+function methodNames(obj) {
+  const names = new Set();
+  for (let p = Object.getPrototypeOf(obj); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const k of Object.getOwnPropertyNames(p)) {
+      if (k === 'constructor' || k.startsWith('_')) continue;
+      const d = Object.getOwnPropertyDescriptor(p, k);
+      if (d && typeof d.value === 'function') names.add(k);
+    }
+  }
+  for (const k of Object.keys(obj)) if (!k.startsWith('_') && typeof obj[k] === 'function') names.add(k);
+  return [...names];
+}
+
+/**
+ * A host object (README "Host objects"): `target` given to the program as an
+ * instance of a class named `className`, with attributes `attrs` and the
+ * methods `methods`; calling one calls the JS method with `this` = target
+ * (positional arguments, then the kwargs object, as host functions are
+ * called); an `async function` method is `async def` in Python. The object
+ * coming back out of the sandbox is `target` itself.
+ */
+export class MontyHostObject {
+  /**
+   * @param {object} target
+   * @param {{ className?: string, methods?: string[] | Record<string, Function | { fn: Function, async?: boolean, params?: string[] }>,
+   *           attrs?: string[] | Record<string, unknown> }} [options]
+   */
+  constructor(target, options = {}) {
+    if (target === null || (typeof target !== 'object' && typeof target !== 'function')) {
+      throw new TypeError('MontyHostObject(target): target must be an object');
+    }
+    if (target instanceof MontyHostObject) throw new TypeError('MontyHostObject(target): target is already a MontyHostObject');
+    this.target = target;
+    const cls = options.className ?? (target.constructor && target.constructor !== Object ? target.constructor.name : undefined);
+    if (cls === undefined) throw new TypeError('MontyHostObject: give a className (the target has no class of its own)');
+    this.className = checkName('class name', cls);
+    if (PY_BUILTIN_TYPES.has(cls)) throw new TypeError(`MontyHostObject: class name ${JSON.stringify(cls)} is the name of a Python builtin`);
+    /** @type {Map<string, { fn: Function, async: boolean, params?: string[] }>} */
+    this.methods = new Map();
+    /** @type {Map<string, unknown>} */
+    this.attrs = new Map();
+    let methods = options.methods;
+    let attrs = options.attrs;
+    if (methods === undefined && attrs === undefined) {
+      methods = methodNames(target);
+      attrs = Object.keys(target).filter((k) => !k.startsWith('_') && typeof target[k] !== 'function');
+    }
+    const add = (name, spec) => {
+      checkName('method name', name);
+      let fn;
+      let isAsync;
+      let params;
+      if (typeof spec === 'function') {
+        fn = spec;
+        isAsync = isAsyncFn(spec);
+      } else if (spec && typeof spec === 'object' && typeof spec.fn === 'function') {
+        fn = spec.fn;
+        isAsync = spec.async === undefined ? isAsyncFn(spec.fn) : !!spec.async;
+        params = spec.params;
+        if (params !== undefined) {
+          if (!Array.isArray(params)) throw new TypeError(`MontyHostObject: params of ${name} must be an array of names`);
+          params.forEach((p) => checkName(`parameter of ${name}`, p));
+        }
+      } else {
+        throw new TypeError(`MontyHostObject: method ${JSON.stringify(name)} of ${cls} is not a function`
+          + (typeof spec === 'undefined' ? ` (${cls} has no such method)` : ''));
+      }
+      if (this.methods.has(name)) throw new TypeError(`MontyHostObject: method ${JSON.stringify(name)} of ${cls} is declared twice`);
+      this.methods.set(name, { fn, async: isAsync, params });
+    };
+    if (Array.isArray(methods)) for (const n of methods) add(n, typeof n === 'string' ? target[n] : undefined);
+    else if (methods) for (const [n, f] of Object.entries(methods)) add(n, f);
+    const setAttr = (name, v) => {
+      checkName('attribute name', name);
+      if (this.attrs.has(name) || this.methods.has(name)) throw new TypeError(`MontyHostObject: ${JSON.stringify(name)} of ${cls} is declared twice`);
+      this.attrs.set(name, v);
+    };
+    if (Array.isArray(attrs)) {
+      for (const n of attrs) {
+        if (typeof n === 'string' && !(n in target)) throw new TypeError(`MontyHostObject: ${cls} has no attribute ${JSON.stringify(n)}`);
+        setAttr(n, typeof n === 'string' ? target[n] : undefined);
+      }
+    } else if (attrs) {
+      for (const [n, v] of Object.entries(attrs)) setAttr(n, v);
+    }
+    for (const n of [...this.methods.keys(), ...this.attrs.keys()]) {
+      if (n.startsWith('__') && n.endsWith('__')) throw new TypeError(`MontyHostObject: ${JSON.stringify(n)} of ${cls} is a dunder name`);
+    }
+  }
+}
+
+/**
+ * A host object's reference whose id this run does not know (an object
+ * given before a snapshot was loaded elsewhere): sent back in, it is that object.
+ */
+export class MontyHostObjectRef {
+  /** @param {number} id @param {string} className */
+  constructor(id, className) {
+    this.id = id;
+    this.className = className;
+  }
+}
+
+/** One run's (or session's) host objects: the ids given out. @internal */
+export class HostObjectTable {
+  constructor() {
+    /** @type {Map<number, MontyHostObject>} */
+    this.byId = new Map();
+    /** @type {Map<object, number>} */
+    this.ids = new Map();
+    this.nextId = 1;
+  }
+
+  /** The `$object` form of `h`: its declaration the first time, then a reference. */
+  encode(h, path, seen) {
+    const known = this.ids.get(h.target);
+    if (known !== undefined) {
+      const was = this.byId.get(known);
+      if (was.className !== h.className) {
+        throw new TypeError(`${path}: this object was given to the sandbox as a ${was.className}, not a ${h.className}`);
+      }
+      h = was;
+    }
+    // Always the whole declaration: the guest ignores it for an id it has
+    // seen, and a reply that failed to encode further on cannot leave the
+    // guest with a bare reference to an object it never got.
+    const id = known ?? this.nextId++;
+    const attrs = {};
+    for (const [k, v] of h.attrs) Object.defineProperty(attrs, k, { value: encode(v, `${path}.${k}`, seen), enumerable: true });
+    const methods = [...h.methods].map(([name, m]) => {
+      const o = { name };
+      if (m.params) o.params = m.params;
+      if (m.async) o.async = true;
+      return o;
+    });
+    this.byId.set(id, h);
+    this.ids.set(h.target, id);
+    return { $object: { id, class: h.className, attrs, methods } };
+  }
+
+  /** The method a call names (`object`, `name`), or undefined. */
+  method(id, name) {
+    const h = this.byId.get(id);
+    const m = h && h.methods.get(name);
+    return m && { target: h.target, ...m };
+  }
+
+  decode(x) {
+    const h = this.byId.get(x.id);
+    return h ? h.target : new MontyHostObjectRef(x.id, x.class);
+  }
+}
+
+/** The table `$object` values are encoded into and decoded from, while one is in use. */
+let currentObjects = null;
+
+/**
+ * Runs `fn` with `objects` as the host-object table of encoding and decoding.
+ * @internal
+ */
+export function withObjects(objects, fn) {
+  const was = currentObjects;
+  currentObjects = objects;
+  try {
+    return fn();
+  } finally {
+    currentObjects = was;
+  }
+}
+
 /**
  * A Python `float` whose value is integral (`2.0`), which a JS number
  * would turn into an `int` on the way back. A `Number` object: arithmetic,
@@ -232,6 +423,7 @@ function untag(tag, x) {
     case '$repr': return new MontyRepr(x);
     case '$dataclass': return new MontyDataclass(x.name, x.fields, x.frozen === true);
     case '$namedtuple': return new MontyNamedTuple(x.name, x.fields);
+    case '$object': return currentObjects ? currentObjects.decode(x) : new MontyHostObjectRef(x.id, x.class);
     default: return NOT_TAGGED;
   }
 }
@@ -339,8 +531,9 @@ function floatLiteral(n) {
  * @param {unknown} value
  * @param {string} path
  */
-export function encodeJson(value, path) {
+export function encodeJson(value, path, objects) {
   try {
+    if (objects) return withObjects(objects, () => stringify(encode(value, path, new Set())));
     return stringify(encode(value, path, new Set()));
   } catch (err) {
     if (err instanceof RangeError) throw new TypeError(`${path}: nested too deeply to send to Python`);
@@ -375,6 +568,15 @@ function encode(x, path, seen) {
     return Number.isInteger(n) ? floatLiteral(n) : n;
   }
   if (x instanceof Uint8Array) return { $bytes: toBase64(x) };
+  if (x instanceof MontyHostObject) {
+    if (!currentObjects) throw new TypeError(`${path}: a MontyHostObject can only be given to a run (inputs, host function results)`);
+    return currentObjects.encode(x, path, seen);
+  }
+  if (x instanceof MontyHostObjectRef) return { $object: { id: x.id, class: x.className } };
+  if (currentObjects && currentObjects.ids.has(x)) {
+    // a host object the sandbox has: passed back as itself
+    return currentObjects.encode(currentObjects.byId.get(currentObjects.ids.get(x)), path, seen);
+  }
   if (seen.has(x)) throw new TypeError(`${path}: a cycle (the value contains itself) has no Python form`);
   seen.add(x);
   try {

@@ -11,10 +11,7 @@ import { CASES, parseExpected, toolServer } from './helpers.mjs';
 const server = await toolServer();
 after(() => server.close());
 
-// Host objects (`$object`, README "Host objects") are not in this
-// package's API yet: their case runs through the Rust host only.
-const NOT_YET = new Set(['tools__host_object.py']);
-const cases = fs.readdirSync(CASES).filter((f) => /^tools__.*\.py$/.test(f) && !NOT_YET.has(f)).sort();
+const cases = fs.readdirSync(CASES).filter((f) => /^tools__.*\.py$/.test(f)).sort();
 
 test('there are tools__ cases', () => {
   assert.ok(cases.length >= 40, `found ${cases.length}`);

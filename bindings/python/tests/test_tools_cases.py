@@ -16,10 +16,7 @@ import monty_wasm
 
 from conftest import CASES, ToolServer, parse_expected
 
-# Host objects (`$object`, README "Host objects") are not in this package's
-# API yet: their case runs through the Rust host only.
-NOT_YET = {"tools__host_object"}
-CASE_FILES = sorted(p for p in CASES.glob("tools__*.py") if p.stem not in NOT_YET)
+CASE_FILES = sorted(CASES.glob("tools__*.py"))
 
 
 def test_there_are_cases() -> None:

@@ -35,12 +35,12 @@ from ._monty import (
     set_snapshot_key,
 )
 from ._session import Session
-from ._values import MontyRepr
+from ._values import HostObject, HostObjectRef, MontyRepr
 
 __version__ = "0.1.0"
 
 # Public classes print as `monty_wasm.X`, as pydantic-monty's print as `pydantic_monty.X`.
-for _cls in (Monty, MontyComplete, Diagnostic, FunctionSnapshot, FutureSnapshot, PendingCall, MontyRepr,
+for _cls in (Monty, MontyComplete, HostObject, HostObjectRef, Diagnostic, FunctionSnapshot, FutureSnapshot, PendingCall, MontyRepr,
              MontyError, MontySyntaxError, MontyRuntimeError, MontyLimitError, MontyTypingError,
              MontyInvalidError, MontyInternalError, MontySnapshotError, MontySessionError, Session):
     _cls.__module__ = __name__
@@ -58,6 +58,8 @@ __all__ = [
     "PrintCallback",
     "OsHandler",
     "MontyRepr",
+    "HostObject",
+    "HostObjectRef",
     "Diagnostic",
     "run_monty_async",
     "load_snapshot",

@@ -15,6 +15,7 @@ from ._execution import (
     OsHandler,
     PrintCallback,
     _call_args,
+    _callee,
     _deny_os,
     _Execution,
     _exception_reply,
@@ -78,21 +79,22 @@ async def _drive_async(
             value = await f(*args, **kwargs)
         except Exception as exc:  # noqa: BLE001
             return _exception_reply(call_id, exc)
-        return _value_reply(call_id, value, f"{name}() return value")
+        return _value_reply(call_id, value, f"{name}() return value", objects)
 
+    objects = ex.objects
     try:
         while True:
             status = progress.get("status")
             if status == "complete":
-                return decode(progress.get("value"))
+                return decode(progress.get("value"), objects)
             if status == "call":
                 name = progress["name"]
-                f = funcs.get(name)
+                f = _callee(funcs, progress, objects)
                 if f is not None and _is_async(f):
-                    args, kwargs = _call_args(progress)
+                    args, kwargs = _call_args(progress, objects)
                     reply = await run_async(int(progress["id"]), name, f, args, kwargs)
                 else:
-                    reply = _sync_call(funcs, progress)
+                    reply = _sync_call(funcs, progress, objects)
             elif status == "os_call":
                 call_id = int(progress["id"])
                 args, kwargs = _call_args(progress)
@@ -110,15 +112,15 @@ async def _drive_async(
                 for c in progress.get("calls", []):
                     call_id = int(c["id"])
                     name = c["name"]
-                    f = funcs.get(name)
-                    args, kwargs = _call_args(c)
+                    f = _callee(funcs, c, objects)
+                    args, kwargs = _call_args(c, objects)
                     task: asyncio.Future[dict[str, Any]]
                     if f is not None and _is_async(f):
                         task = asyncio.ensure_future(run_async(call_id, name, f, args, kwargs))
                     else:
                         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-                        fut.set_result(_missing_reply(call_id, name) if f is None
-                                       else _invoke_sync(call_id, name, f, args, kwargs))
+                        fut.set_result(_missing_reply(call_id, name, c) if f is None
+                                       else _invoke_sync(call_id, name, f, args, kwargs, objects))
                         task = fut
                     tasks[task] = call_id
                 timeout = progress.get("sleep")

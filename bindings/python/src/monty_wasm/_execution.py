@@ -22,7 +22,7 @@ from ._errors import (
     MontyRuntimeError,
     MontySyntaxError,
 )
-from ._values import decode, encode
+from ._values import _Objects, decode, encode
 
 if TYPE_CHECKING:
     from ._session import Session
@@ -62,9 +62,9 @@ def _exception_reply(call_id: int, exc: BaseException) -> dict[str, Any]:
     return {"id": call_id, "error": error}
 
 
-def _value_reply(call_id: int, value: Any, path: str) -> dict[str, Any]:
+def _value_reply(call_id: int, value: Any, path: str, objects: _Objects | None = None) -> dict[str, Any]:
     try:
-        return {"id": call_id, "value": encode(value, path)}
+        return {"id": call_id, "value": encode(value, path, objects)}
     except TypeError as exc:
         return {"id": call_id, "error": {"type": "TypeError", "message": str(exc)}}
 
@@ -80,8 +80,11 @@ class _Execution:
 
     def __init__(self, *, script_name: str, functions: dict[str, bool], limits: dict[str, Any],
                  print_callback: PrintCallback | None, time_used: float = 0.0,
-                 inst: _engine.Instance | None = None, session: Session | None = None) -> None:
+                 inst: _engine.Instance | None = None, session: Session | None = None,
+                 objects: _Objects | None = None) -> None:
         self.script_name = script_name
+        #: the host objects given to this run (a session's, across its cells)
+        self.objects = objects if objects is not None else _Objects()
         self.functions = functions
         self.limits = limits
         self.time_used = time_used
@@ -198,26 +201,39 @@ def _merge_modules(funcs: Mapping[str, Callable[..., Any]] | None,
     return merged, modules
 
 
-def _call_args(progress: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
-    return ([decode(a) for a in progress.get("args", [])],
-            {k: decode(v) for k, v in progress.get("kwargs", {}).items()})
+def _call_args(progress: dict[str, Any], objects: _Objects | None = None) -> tuple[list[Any], dict[str, Any]]:
+    return ([decode(a, objects) for a in progress.get("args", [])],
+            {k: decode(v, objects) for k, v in progress.get("kwargs", {}).items()})
 
 
-def _sync_call(funcs: Mapping[str, Callable[..., Any]], progress: dict[str, Any]) -> dict[str, Any]:
+def _callee(funcs: Mapping[str, Callable[..., Any]], call: dict[str, Any],
+            objects: _Objects | None) -> Callable[..., Any] | None:
+    """The host callable a call names: a function, or a host object's method."""
+    if call.get("method_call"):
+        return None if objects is None else objects.method(call.get("object"), call["name"])
+    return funcs.get(call["name"])
+
+
+def _sync_call(funcs: Mapping[str, Callable[..., Any]], progress: dict[str, Any],
+               objects: _Objects | None = None) -> dict[str, Any]:
     call_id = int(progress["id"])
     name = progress["name"]
-    f = funcs.get(name)
+    f = _callee(funcs, progress, objects)
     if f is None:
-        return _missing_reply(call_id, name)
-    args, kwargs = _call_args(progress)
-    return _invoke_sync(call_id, name, f, args, kwargs)
+        return _missing_reply(call_id, name, progress)
+    args, kwargs = _call_args(progress, objects)
+    return _invoke_sync(call_id, name, f, args, kwargs, objects)
 
 
-def _missing_reply(call_id: int, name: str) -> dict[str, Any]:
+def _missing_reply(call_id: int, name: str, call: dict[str, Any] | None = None) -> dict[str, Any]:
+    if call is not None and call.get("method_call"):
+        return {"id": call_id, "error": {"type": "AttributeError", "message":
+                                         f"'{call.get('class')}' object has no attribute '{name}'"}}
     return {"id": call_id, "error": {"type": "NameError", "message": f"name '{name}' is not defined"}}
 
 
-def _invoke_sync(call_id: int, name: str, f: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]) -> dict[str, Any]:
+def _invoke_sync(call_id: int, name: str, f: Callable[..., Any], args: list[Any], kwargs: dict[str, Any],
+                 objects: _Objects | None = None) -> dict[str, Any]:
     try:
         value = f(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the sandbox sees it as its own exception
@@ -227,7 +243,7 @@ def _invoke_sync(call_id: int, name: str, f: Callable[..., Any], args: list[Any]
             value.close()
         return {"id": call_id, "error": {"type": "TypeError", "message":
                                          f"{name}() returned an awaitable to a synchronous call"}}
-    return _value_reply(call_id, value, f"{name}() return value")
+    return _value_reply(call_id, value, f"{name}() return value", objects)
 
 
 def _os_call(handler: OsHandler, progress: dict[str, Any]) -> dict[str, Any]:

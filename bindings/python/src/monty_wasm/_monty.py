@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ._async import run_monty_async
-from ._errors import Diagnostic, MontyInternalError, MontySnapshotError, MontySyntaxError, MontyTypingError
+from ._async import _drive_async, run_monty_async
+from ._errors import Diagnostic, MontySnapshotError, MontySyntaxError, MontyTypingError
 from ._execution import (
     OsHandler,
     PrintCallback,
@@ -40,7 +40,7 @@ from ._snapshots import (
     load_snapshot,
     set_snapshot_key,
 )
-from ._values import decode, encode
+from ._values import _Objects, decode, encode
 
 __all__ = [
     "Monty",
@@ -63,14 +63,24 @@ def _drive_sync(ex: _Execution, progress: dict[str, Any], funcs: Mapping[str, Ca
     while True:
         status = progress.get("status")
         if status == "complete":
-            return decode(progress.get("value"))
+            return decode(progress.get("value"), ex.objects)
         if status == "call":
-            reply = _sync_call(funcs, progress)
+            reply = _sync_call(funcs, progress, ex.objects)
         elif status == "os_call":
             reply = _os_call(os_handler, progress)
         elif status == "wait":
             if progress.get("calls"):
-                raise MontyInternalError("async calls announced with no async functions")
+                # async methods of host objects: the rest of the run goes on a
+                # private event loop, as a run with async functions does
+                try:
+                    asyncio.get_running_loop()
+                except RuntimeError:
+                    budget = ex.limits.get("max_duration_secs")
+                    left = None if budget is None else max(0.0, budget - ex.time_used)
+                    deadline = None if left is None or budget is None else time.monotonic() + left + 0.05 + 0.1 * budget
+                    return asyncio.run(_drive_async(ex, progress, funcs, os_handler, budget, deadline))
+                raise RuntimeError("async host-object methods were called in a synchronous run inside a "
+                                   "running event loop: await run_monty_async(...) (or Session.feed_async) instead")
             sleep = float(progress.get("sleep") or 0.0)
             time.sleep(sleep)
             reply = {"results": [], "elapsed": sleep}
@@ -248,7 +258,8 @@ class Monty:
         for k in given:
             if not isinstance(k, str) or not k.isidentifier():
                 raise TypeError(f"input names must be identifiers, got {k!r}")
-        enc = {k: encode(v, f"inputs.{k}") for k, v in given.items()}
+        objects = _Objects()
+        enc = {k: encode(v, f"inputs.{k}", objects) for k, v in given.items()}
         functions = self._functions(external_functions, given)
         req: dict[str, Any] = {
             "code": self.code,
@@ -264,7 +275,7 @@ class Monty:
                 raise ValueError(f"cwd must be an absolute path (a str starting with '/'), got {cwd!r}")
             req["cwd"] = cwd
         ex = _Execution(script_name=self.script_name, functions=functions, limits=lim,
-                        print_callback=print_callback)
+                        print_callback=print_callback, objects=objects)
         return ex, ex.call("start", json.dumps(req).encode())
 
     def start(

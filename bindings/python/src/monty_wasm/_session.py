@@ -23,7 +23,7 @@ from ._execution import OsHandler, PrintCallback, _deny_os, _Execution, _externa
 from ._limits import ResourceLimits, _limits_request
 from ._monty import _drive_sync
 from ._snapshots import FunctionSnapshot, FutureSnapshot, Progress, _pack, _unpack, _wrap
-from ._values import encode
+from ._values import _Objects, encode
 
 __all__ = ["Session"]
 
@@ -58,6 +58,8 @@ class Session:
         self._cwd = cwd
         self._inst: _engine.Instance | None = None
         self._ex: _Execution | None = None
+        # the host objects given to the session's cells (they live as long as it)
+        self._objects = _Objects()
         #: 'empty' (no cell yet), 'idle', 'busy' (a cell runs or is paused), 'lost', 'closed'
         self.state: SessionState = "empty"
         #: why the session is lost (None while it is not)
@@ -121,7 +123,7 @@ class Session:
         for k in given:
             if not isinstance(k, str) or not k.isidentifier():
                 raise TypeError(f"input names must be identifiers, got {k!r}")
-        enc = {k: encode(v, f"inputs.{k}") for k, v in given.items()}
+        enc = {k: encode(v, f"inputs.{k}", self._objects) for k, v in given.items()}
         # functions given to a feed stay declared in the session: here too
         funcs, modules = _merge_modules(external_functions, external_modules)
         self._funcs.update(funcs)
@@ -144,7 +146,8 @@ class Session:
             req["cwd"] = cwd
         functions = {n: _is_async(f) for n, f in self._funcs.items()}
         ex = _Execution(script_name=filename, functions=functions, limits=lim,
-                        print_callback=print_callback or self._print, inst=self._inst, session=self)
+                        print_callback=print_callback or self._print, inst=self._inst, session=self,
+                        objects=self._objects)
         self.state = "busy"
         self._ex = ex
         self._inst = None
@@ -288,7 +291,8 @@ class Session:
             raise MontySnapshotError(f"corrupted monty_wasm snapshot header: {exc}") from None
         functions.update({n: _is_async(f) for n, f in session._funcs.items()})
         ex = _Execution(script_name=script_name, functions=functions, limits=lim or dict(header.get("limits") or {}),
-                        print_callback=print_callback, time_used=time_used, session=session)
+                        print_callback=print_callback, time_used=time_used, session=session,
+                        objects=session._objects)
         session.state = "busy"
         session._ex = ex
         progress = ex.call("restore", guest)

@@ -37,7 +37,7 @@ _SNAPSHOT_VERSION = 1
 def _wrap(ex: _Execution, progress: dict[str, Any]) -> Progress:
     status = progress.get("status")
     if status == "complete":
-        return MontyComplete(decode(progress.get("value")))
+        return MontyComplete(decode(progress.get("value"), ex.objects))
     if status == "call" or status == "os_call":
         return FunctionSnapshot._make(ex, progress)
     if status == "wait":
@@ -180,6 +180,14 @@ def _unpack(data: bytes) -> tuple[dict[str, Any], bytes]:
     return header, body[4 + hlen:]
 
 
+def _host_object(ex: _Execution, call: dict[str, Any]) -> Any:
+    """The host object whose method a call is (its `HostObjectRef` if this
+    process did not give it), else None."""
+    if not call.get("method_call"):
+        return None
+    return decode({"$object": {"id": call.get("object"), "class": call.get("class")}}, ex.objects)
+
+
 class FunctionSnapshot(_Paused):
     """The run is paused at a call of a host function (or an os call)."""
 
@@ -188,6 +196,8 @@ class FunctionSnapshot(_Paused):
     kwargs: dict[str, Any]
     call_id: int
     is_os_function: bool
+    #: for a host object's method: the object (`function_name` is the method), else None
+    host_object: Any
 
     def __init__(self) -> None:
         raise TypeError("FunctionSnapshot is made by Monty.start() or FunctionSnapshot.load()")
@@ -199,8 +209,9 @@ class FunctionSnapshot(_Paused):
         self._gen = ex.generation
         self.is_os_function = progress["status"] == "os_call"
         self.function_name = progress["function"] if self.is_os_function else progress["name"]
-        self.args = tuple(decode(a) for a in progress.get("args", []))
-        self.kwargs = {k: decode(v) for k, v in progress.get("kwargs", {}).items()}
+        self.args = tuple(decode(a, ex.objects) for a in progress.get("args", []))
+        self.kwargs = {k: decode(v, ex.objects) for k, v in progress.get("kwargs", {}).items()}
+        self.host_object = _host_object(ex, progress)
         self.call_id = int(progress["id"])
         return self
 
@@ -212,7 +223,7 @@ class FunctionSnapshot(_Paused):
             reply = _exception_reply(self.call_id, exception)
         else:
             # encode before consuming the snapshot, so a bad value can be corrected
-            reply = {"id": self.call_id, "value": encode(return_value, "return_value")}
+            reply = {"id": self.call_id, "value": encode(return_value, "return_value", self._ex.objects)}
         ex = self._take()
         return _wrap(ex, ex.call("resume", json.dumps(reply).encode()))
 
@@ -232,13 +243,16 @@ class FunctionSnapshot(_Paused):
 class PendingCall:
     """One async host call a `FutureSnapshot` waits for."""
 
-    __slots__ = ("call_id", "function_name", "args", "kwargs")
+    __slots__ = ("call_id", "function_name", "args", "kwargs", "host_object")
 
-    def __init__(self, call_id: int, function_name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    def __init__(self, call_id: int, function_name: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+                 host_object: Any = None) -> None:
         self.call_id = call_id
         self.function_name = function_name
         self.args = args
         self.kwargs = kwargs
+        #: for a host object's method: the object (else None)
+        self.host_object = host_object
 
     def __repr__(self) -> str:
         return f"PendingCall({self.call_id}, {self.function_name}(*{self.args!r}, **{self.kwargs!r}))"
@@ -262,8 +276,9 @@ class FutureSnapshot(_Paused):
         self = object.__new__(cls)
         self._ex = ex
         self._gen = ex.generation
-        self.pending_calls = [PendingCall(int(c["id"]), c["name"], tuple(decode(a) for a in c.get("args", [])),
-                                          {k: decode(v) for k, v in c.get("kwargs", {}).items()})
+        self.pending_calls = [PendingCall(int(c["id"]), c["name"], tuple(decode(a, ex.objects) for a in c.get("args", [])),
+                                          {k: decode(v, ex.objects) for k, v in c.get("kwargs", {}).items()},
+                                          _host_object(ex, c))
                               for c in progress.get("calls", [])]
         for c in self.pending_calls:
             ex.outstanding[c.call_id] = c
@@ -285,7 +300,7 @@ class FutureSnapshot(_Paused):
             if "exception" in result:
                 replies.append(_exception_reply(call_id, result["exception"]))
             elif "return_value" in result:
-                replies.append({"id": call_id, "value": encode(result["return_value"], f"results[{call_id}]")})
+                replies.append({"id": call_id, "value": encode(result["return_value"], f"results[{call_id}]", self._ex.objects)})
             else:
                 raise TypeError(f"results[{call_id}] must have 'return_value' or 'exception'")
         ex = self._take()
