@@ -138,6 +138,20 @@ fn top_level_await_works_in_a_cell() {
 }
 
 #[test]
+fn a_session_between_cells_has_nothing_to_resume() {
+    let (mut s, _) = new_session("x = 1");
+    for reply in [
+        r#"{"id": 1, "value": 2}"#,
+        r#"{"results": [{"id": 1, "value": 2}]}"#,
+    ] {
+        let text = s.resume(reply);
+        let p: Progress = serde_json::from_str(&text).unwrap();
+        assert!(matches!(p, Progress::Invalid { .. }), "{p:?}");
+    }
+    assert_eq!(value(feed(&mut s, "x + 1")), Value::Int(2));
+}
+
+#[test]
 fn next_needs_a_session() {
     let mut s = Session::default();
     let p = feed(&mut s, "1");

@@ -247,6 +247,11 @@ impl Session {
         let Some(mut vm) = self.vm.take() else {
             return invalid("no paused execution to resume");
         };
+        if vm.is_idle() {
+            // a session between cells: nothing runs until the next cell
+            self.vm = Some(vm);
+            return invalid("no paused execution to resume: the session is between cells");
+        }
         let reply: Resume = match serde_json::from_str(reply) {
             Ok(r) => r,
             Err(e) => {
