@@ -1,7 +1,8 @@
 //! Precision: the checker on every program of `tests/cases/` (the
 //! sandbox's own tests, correct programs or programs whose errors happen at
-//! run time). The `tools__*` cases get the stubs of `tests/tools.py`
-//! (`tests/check/tools.pyi`). Any diagnostic here is a false positive,
+//! run time). The `tools__*` and `session__*` cases get the stubs of
+//! `tests/tools.py` (`tests/check/tools.pyi`). Any diagnostic here is a
+//! false positive,
 //! except on the listed cases whose first run-time error the checker
 //! foresees (none so far).
 //!
@@ -30,7 +31,7 @@ fn run_dir(
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let source = std::fs::read_to_string(path).unwrap_or_default();
         let stubs = match tools_stubs {
-            Some(t) if name.starts_with("tools__") => t,
+            Some(t) if name.starts_with("tools__") || name.starts_with("session__") => t,
             _ => stubs,
         };
         let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default();
