@@ -152,6 +152,18 @@ fn a_session_between_cells_has_nothing_to_resume() {
 }
 
 #[test]
+fn tasks_a_cell_leaves_blocked_do_not_hold_the_session() {
+    let (mut s, p) = new_session(
+        "import asyncio\nt = asyncio.create_task(asyncio.sleep(10))\nawait asyncio.sleep(0)\n'started'",
+    );
+    assert_eq!(value(p), Value::Str("started".into()));
+    assert_eq!(value(feed(&mut s, "t.done()")), Value::Bool(false));
+    let (mut t, ready) = restore(&s.snapshot());
+    assert_eq!(ready, Progress::Ready);
+    assert_eq!(value(feed(&mut t, "1 + 1")), Value::Int(2));
+}
+
+#[test]
 fn next_needs_a_session() {
     let mut s = Session::default();
     let p = feed(&mut s, "1");

@@ -235,9 +235,7 @@ impl Session {
     /// refused before it ran, or one that ended).
     fn keep_session(&mut self, mut vm: Vm) {
         if vm.session {
-            vm.frames.clear();
-            vm.stack.clear();
-            vm.pending = None;
+            vm.end_cell();
             self.vm = Some(vm);
         }
     }

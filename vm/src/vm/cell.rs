@@ -12,6 +12,7 @@ use monty_compile::snippet::Extension;
 use crate::object::Value;
 use crate::vm::stdlib::Stdlib;
 
+use super::tasks_data::TaskState;
 use super::{Boundary, Frame, Vm};
 
 impl<S: Stdlib> Vm<S> {
@@ -39,9 +40,29 @@ impl<S: Stdlib> Vm<S> {
         }];
     }
 
+    /// Ends a session's cell (returned or raised): its frames go, and the
+    /// tasks it left blocked are abandoned, as `asyncio.run` cancels what
+    /// is left when its coroutine ends: their host calls will not be
+    /// answered and their timers never fire.
+    pub fn end_cell(&mut self) {
+        self.frames.clear();
+        self.stack.clear();
+        self.pending = None;
+        self.sched.unannounced.clear();
+        self.sched.outstanding.clear();
+        self.sched.announced.clear();
+        for task in &mut self.sched.tasks {
+            if task.state == TaskState::Blocked {
+                task.wake_at = None;
+            }
+        }
+    }
+
     /// Whether the VM is between runs: no frame left to run, no call
-    /// pending (a session's VM after a cell).
+    /// pending, no task waiting on a host call or a timer (a session's VM
+    /// after a cell; not a run paused at a `wait`, whose frames are
+    /// parked in its tasks).
     pub fn is_idle(&self) -> bool {
-        self.frames.is_empty() && self.pending.is_none()
+        self.frames.is_empty() && self.pending.is_none() && self.current_wait().is_none()
     }
 }
