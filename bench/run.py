@@ -56,6 +56,21 @@ MONTY_MAX_MEMORY_MIB = 1024
 START_TARGET_US = 50.0
 GEOMEAN_TARGET = 2.5
 
+# Bytes per object: the programs of bench/objects/, each building N objects
+# of one kind (its first `N = ...` line). A row is the growth of the
+# process's peak resident set from N = 0 to N, over N: the same measure for
+# `monty run` (the wasm linear memory the guest's allocator took, plus
+# anything else the process touched) and for `python3` (pymalloc's arenas
+# and the rest), so it counts allocator overhead and the transient peaks
+# of growing containers on both sides.
+OBJECTS = os.path.join(ROOT, "bench", "objects")
+OBJECTS_N = 200_000
+OBJECTS_TARGET = 1.5
+OBJECTS_ORDER = ["list_element", "int", "float", "str", "dict_entry", "instance", "instance_attr"]
+# Rows derived from two programs: (name, program, minus program, divisor).
+OBJECTS_DERIVED = [("instance attribute (8-attribute instance minus 4-attribute, / 4)",
+                    "instance_attr", "instance", 4)]
+
 # Times a program inside CPython: compile + exec in a fresh globals dict
 # with stdout captured, `repeat` times; prints JSON. The counterpart of the
 # in-process monty figure (which includes parse and compile too).
@@ -87,23 +102,102 @@ def find_python(explicit):
     return "python3"
 
 
-def run_timed(argv, env=None):
-    """Runs argv as a process; returns (wall ms, peak RSS KiB, rc, stdout, stderr)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+# GNU time (Debian's `time`): a process's peak RSS as `wait4` reports it
+# here would be floored at this script's own (a child's maximum resident set
+# starts as its parent's when it execs), so the peak is read from a
+# launcher as small as `time` instead.
+GNU_TIME = "/usr/bin/time"
+
+
+def run_timed(argv, env=None, rss=True):
+    """Runs argv as a process; returns (wall ms, peak RSS KiB or None, rc,
+    stdout, stderr). With `rss`, the process runs under GNU time (its
+    fork and exec, about a millisecond, are in the wall time); without, the
+    wall time is the process alone and the RSS is None."""
+    launcher = rss and os.path.exists(GNU_TIME)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r", suffix=".rss") as peak:
+        if launcher:
+            argv = [GNU_TIME, "-q", "-f", "%M", "-o", peak.name] + argv
         t = time.perf_counter()
         proc = subprocess.Popen(argv, stdout=out, stderr=err, env=env, cwd=ROOT)
-        _, status, usage = os.wait4(proc.pid, 0)
+        _, status, _ = os.wait4(proc.pid, 0)
         dt = (time.perf_counter() - t) * 1e3
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
+        kib = None
+        if launcher:
+            lines = peak.read().split()
+            kib = int(lines[-1]) if lines and lines[-1].isdigit() else None
         return (
             dt,
-            usage.ru_maxrss,
+            kib,
             proc.returncode,
             out.read().decode("utf-8", "replace"),
             err.read().decode("utf-8", "replace"),
         )
+
+
+def object_sizes(python, repeat, wasm_args):
+    """Bytes per object of each bench/objects program for monty and CPython
+    (median of `repeat` runs at N and at N = 0), and the failures."""
+    rows, failures = {}, []
+    present = {f[:-3] for f in os.listdir(OBJECTS) if f.endswith(".py")}
+    names = [n for n in OBJECTS_ORDER if n in present] + sorted(present - set(OBJECTS_ORDER))
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            with open(os.path.join(OBJECTS, name + ".py")) as f:
+                src = f.read()
+            if f"N = {OBJECTS_N:_}\n" not in src:
+                failures.append(f"bench/objects/{name}.py has no `N = {OBJECTS_N:_}` line")
+                continue
+            peaks = {}
+            for n in (OBJECTS_N, 0):
+                path = os.path.join(tmp, f"{name}_{n}.py")
+                with open(path, "w") as f:
+                    f.write(src.replace(f"N = {OBJECTS_N:_}\n", f"N = {n}\n", 1))
+                m_argv = [MONTY, "run", path, "--max-memory", str(MONTY_MAX_MEMORY_MIB)] + wasm_args
+                m_runs = [run_timed(m_argv) for _ in range(repeat)]
+                p_runs = [run_timed([python, path]) for _ in range(repeat)]
+                bad = [r for r in m_runs + p_runs if r[2] != 0]
+                if bad:
+                    failures.append(f"bench/objects/{name}.py (N = {n}): exit {bad[0][2]}: "
+                                    f"{bad[0][4].strip()[-300:]}")
+                elif checksum_line(m_runs[0][3]) != checksum_line(p_runs[0][3]):
+                    failures.append(f"bench/objects/{name}.py (N = {n}): monty printed "
+                                    f"{checksum_line(m_runs[0][3])!r}, CPython "
+                                    f"{checksum_line(p_runs[0][3])!r}")
+                if any(r[1] is None for r in m_runs + p_runs):
+                    failures.append(f"bytes per object need GNU time at {GNU_TIME} (apt-get install time)")
+                    return {}, failures
+                peaks[n] = (statistics.median(r[1] for r in m_runs),
+                            statistics.median(r[1] for r in p_runs))
+            per = [(peaks[OBJECTS_N][i] - peaks[0][i]) * 1024 / OBJECTS_N for i in (0, 1)]
+            rows[name] = {"monty_bytes": per[0], "python_bytes": per[1]}
+    for label, name, minus, div in OBJECTS_DERIVED:
+        if name in rows and minus in rows:
+            rows[label] = {k: (rows[name][k] - rows[minus][k]) / div
+                           for k in ("monty_bytes", "python_bytes")}
+    for row in rows.values():
+        row["ratio"] = (row["monty_bytes"] / row["python_bytes"]
+                        if row["python_bytes"] > 0 else None)
+    return rows, failures
+
+
+def print_objects(objects, failures):
+    met = not failures and bool(objects) and all(
+        r["ratio"] is not None and r["ratio"] <= OBJECTS_TARGET for r in objects.values())
+    print(f"Bytes per object (peak RSS growth of the process from N = 0 to N = {OBJECTS_N:_}, "
+          f"over N; bench/objects/; target ≤ {OBJECTS_TARGET}× CPython: "
+          f"{'met' if met else 'NOT met'}):\n")
+    print("| object | monty bytes | CPython bytes | ratio |")
+    print("|---|---:|---:|---:|")
+    for name, r in objects.items():
+        print(f"| {name} | {fmt(r['monty_bytes'])} | {fmt(r['python_bytes'])} | {fmt(r['ratio'], 2)} |")
+    for problem in failures:
+        print(f"\n!!! {problem}")
+    print()
 
 
 def checksum_line(stdout):
@@ -190,11 +284,11 @@ def cli_start(python, runs, wasm_args):
             dt, warm_rss, rc, out, err = run_timed(monty_argv)
             if rc != 0 or out.strip() != "2":
                 sys.exit(f"bench: `monty run` of `1 + 1` failed (exit {rc}): {out}{err}")
-            run_timed(py_argv)
+            run_timed(py_argv, rss=False)
         monty, py = [], []
         for _ in range(runs):  # interleaved, so load changes hit both
-            monty.append(run_timed(monty_argv)[0])
-            py.append(run_timed(py_argv)[0])
+            monty.append(run_timed(monty_argv, rss=False)[0])
+            py.append(run_timed(py_argv, rss=False)[0])
     finally:
         os.unlink(one_plus_one)
     return {
@@ -219,6 +313,16 @@ def geomean(values):
 
 def fmt(x, digits=1):
     return "—" if x is None else f"{x:.{digits}f}"
+
+
+def mib(kib):
+    return fmt(None if kib is None else kib / 1024, 0)
+
+
+def peak_kib(runs):
+    """The largest peak RSS of `runs` (None without GNU time)."""
+    peaks = [r[1] for r in runs if r[1] is not None]
+    return max(peaks) if peaks else None
 
 
 # The host packages' bench commands (run from the repository root); each
@@ -312,6 +416,8 @@ def main():
                     "i.e. ./monty.wasm at build time)")
     ap.add_argument("--hosts", default="js,python,go",
                     help="host packages to measure beside the Rust host (comma list, or 'none')")
+    ap.add_argument("--objects-only", action="store_true",
+                    help="measure and print only the bytes-per-object table (writes no results)")
     ap.add_argument("names", nargs="*", help="program names (default: all in bench/programs)")
     args = ap.parse_args()
 
@@ -331,6 +437,10 @@ def main():
 
     wasm = os.path.abspath(args.wasm) if args.wasm else None
     wasm_args = ["--wasm", wasm] if wasm else []
+    if args.objects_only:
+        objects, object_failures = object_sizes(python, args.repeat, wasm_args)
+        print_objects(objects, object_failures)
+        return 1 if object_failures else 0
     figures = in_process_figures(paths, args.repeat, wasm)
     inproc_monty = {os.path.basename(p["path"])[:-3]: p for p in figures["programs"]}
     print("timing process start ...", file=sys.stderr)
@@ -343,6 +453,11 @@ def main():
     wasm_is_head = head_wasm.returncode == 0 and hashlib.sha256(head_wasm.stdout).hexdigest() == wasm_sha
 
     failures = []
+    print("measuring bytes per object (bench/objects) ...", file=sys.stderr)
+    objects, object_failures = object_sizes(python, args.repeat, wasm_args)
+    for problem in object_failures:
+        failures.append({"name": "bytes per object", "problems": [problem]})
+        print(f"!!! bytes per object: {problem}", file=sys.stderr)
     rows = []
     for name, path in zip(names, paths):
         print(f"running {name} ...", file=sys.stderr)
@@ -383,10 +498,10 @@ def main():
         ok_m = [r for r in m_runs if r[2] == 0]
         row["monty_cli_best_ms"] = min(r[0] for r in ok_m) if ok_m else None
         row["monty_cli_median_ms"] = statistics.median(r[0] for r in ok_m) if ok_m else None
-        row["monty_peak_rss_kib"] = max(r[1] for r in m_runs)
+        row["monty_peak_rss_kib"] = peak_kib(m_runs)
         row["python_cli_best_ms"] = min(r[0] for r in p_runs)
         row["python_cli_median_ms"] = statistics.median(r[0] for r in p_runs)
-        row["python_peak_rss_kib"] = max(r[1] for r in p_runs)
+        row["python_peak_rss_kib"] = peak_kib(p_runs)
         row["monty_inproc_best_ms"] = mi["best_ms"] if mi and mi["ok"] else None
         row["python_inproc_best_ms"] = py_in["times_ms"][0] if py_in else None
         row["ratio_cli"] = (row["monty_cli_best_ms"] / row["python_cli_best_ms"]
@@ -428,6 +543,7 @@ def main():
                  "is_committed_head": wasm_is_head},
         "in_process": {k: v for k, v in figures.items() if k != "programs"},
         "cli_start": start,
+        "bytes_per_object": objects,
         "programs": rows,
         "hosts": hosts,
         "geomean_ratio_cli": gm_cli,
@@ -437,6 +553,9 @@ def main():
             "start_met": figures["start_1p1_median_us"] <= START_TARGET_US,
             "geomean_ratio": GEOMEAN_TARGET,
             "geomean_met": all_ok and gm_inproc is not None and gm_inproc <= GEOMEAN_TARGET,
+            "bytes_per_object_ratio": OBJECTS_TARGET,
+            "bytes_per_object_met": bool(objects) and all(
+                r["ratio"] is not None and r["ratio"] <= OBJECTS_TARGET for r in objects.values()),
         },
         "all_checksums_match": all_ok,
     }
@@ -468,7 +587,7 @@ def main():
         print(f"| CLI first run compiling (`--wasm monty.wasm`, empty cache: no precompiled module) | "
               f"{fmt(start['first_run_compiling_ms'])} ms |")
     print(f"| CLI warm run, `monty run` of `1 + 1` | median {fmt(start['monty_median_ms'])} ms "
-          f"(best {fmt(start['monty_best_ms'])}), peak RSS {start['monty_peak_rss_kib'] // 1024} MiB |")
+          f"(best {fmt(start['monty_best_ms'])}), peak RSS {mib(start['monty_peak_rss_kib'])} MiB |")
     print(f"| CLI process start, `python3 -c pass` | median {fmt(start['python_median_ms'])} ms "
           f"(best {fmt(start['python_best_ms'])}) |")
     print(f"| CLI start, monty warm / python3 | {fmt(start['ratio_median'], 2)}× (target ≤ 0.8×: "
@@ -493,9 +612,10 @@ def main():
         print(f"| {r['name']} | {mark} | {fmt(r['monty_cli_best_ms'])} | {fmt(r['python_cli_best_ms'])} "
               f"| {fmt(r['ratio_cli'], 2)} | {fmt(r['monty_inproc_best_ms'])} "
               f"| {fmt(r['python_inproc_best_ms'])} | {fmt(r['ratio_inproc'], 2)} "
-              f"| {r['monty_peak_rss_kib'] / 1024:.0f} | {r['python_peak_rss_kib'] / 1024:.0f} |")
+              f"| {mib(r['monty_peak_rss_kib'])} | {mib(r['python_peak_rss_kib'])} |")
     print(f"| **geometric mean** | | | | **{fmt(gm_cli, 2)}** | | | **{fmt(gm_inproc, 2)}** | | |")
     print()
+    print_objects(objects, object_failures)
     if hosts:
         print_hosts(hosts, figures, rows)
     met = results["targets"]["geomean_met"]
