@@ -378,7 +378,7 @@ pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<HashKey> {
         if let Some(b) = d.to_bigint_trunc(max_digits) {
             return Ok(match b.to_i64() {
                 Some(i) => HashKey::Int(i),
-                None => HashKey::Big(b),
+                None => HashKey::Big(Box::new(b)),
             });
         }
     }
@@ -392,7 +392,7 @@ pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<HashKey> {
     Ok(HashKey::Tuple(
         vec![
             HashKey::Str("decimal.Decimal".into()),
-            HashKey::Big(if s.neg { -c } else { c }),
+            HashKey::Big(Box::new(if s.neg { -c } else { c })),
             HashKey::Int(s.exp),
         ]
         .into_boxed_slice(),

@@ -31,7 +31,9 @@ use table::Table;
 pub enum HashKey {
     None,
     Int(i64),
-    Big(BigInt),
+    /// (Boxed, as are the other variants wider than a word: every dict
+    /// entry holds a key, so its size is the widest variant's.)
+    Big(Box<BigInt>),
     /// A float that is not integral, by bits (integral floats become `Int`).
     Float(u64),
     Str(Rc<str>),
@@ -46,7 +48,7 @@ pub enum HashKey {
     Native(u16, u16),
     /// A complex number with a non-zero imaginary part, by the bits of its
     /// parts (a zero real part always +0.0); others key as their real part.
-    Complex(u64, u64),
+    Complex(Box<(u64, u64)>),
     /// An instance whose class defines `__hash__`: its hash value and the
     /// instance itself. Two such keys are the same key only when they are
     /// the same object; equal-but-distinct objects are matched by the VM
@@ -54,7 +56,7 @@ pub enum HashKey {
     User(i64, u32),
     /// A `range`, by what makes ranges equal: (length, first item, step),
     /// with the step 0 for length 1 and everything 0 for empty ranges.
-    Range(i128, i64, i64),
+    Range(Box<(i128, i64, i64)>),
 }
 
 impl HashKey {
@@ -78,8 +80,9 @@ pub fn python_hash(key: &HashKey) -> i64 {
         HashKey::Int(i) => int_hash(*i),
         HashKey::Big(b) => bigint_hash(b),
         HashKey::Float(bits) => super::float::hash(f64::from_bits(*bits)),
-        HashKey::Complex(re, im) => {
-            super::complex::Complex::new(f64::from_bits(*re), f64::from_bits(*im)).hash()
+        HashKey::Complex(parts) => {
+            let (re, im) = **parts;
+            super::complex::Complex::new(f64::from_bits(re), f64::from_bits(im)).hash()
         }
         HashKey::User(h, _) => *h,
         HashKey::Tuple(items) => {
@@ -173,7 +176,8 @@ impl Hash for HashKey {
                 h.write_u16(*m);
                 h.write_u16(*f);
             }
-            HashKey::Complex(re, im) => {
+            HashKey::Complex(parts) => {
+                let (re, im) = &**parts;
                 h.write_u8(12);
                 h.write_u64(*re);
                 h.write_u64(*im);
@@ -183,7 +187,8 @@ impl Hash for HashKey {
                 h.write_i64(*hash);
                 h.write_u32(*id);
             }
-            HashKey::Range(len, start, step) => {
+            HashKey::Range(range) => {
+                let (len, start, step) = &**range;
                 h.write_u8(14);
                 h.write_i128(*len);
                 h.write_i64(*start);
@@ -359,5 +364,17 @@ impl Dict {
             f(e.kv.0);
             f(e.kv.1);
         }
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::HashKey;
+
+    /// A dict entry holds a key, so every variant wider than a fat
+    /// pointer or an `i64` is boxed: 16 bytes on wasm32, 24 natively.
+    #[test]
+    fn hash_key_is_a_fat_pointer_and_a_tag() {
+        assert!(std::mem::size_of::<HashKey>() <= 8 + 2 * std::mem::size_of::<usize>());
     }
 }

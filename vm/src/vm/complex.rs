@@ -168,7 +168,10 @@ impl<S: Stdlib> Vm<S> {
             return self.hash_key(Value::Float(z.re));
         }
         // +0.0 for -0.0, which compares equal
-        Ok(HashKey::Complex((z.re + 0.0).to_bits(), z.im.to_bits()))
+        Ok(HashKey::Complex(Box::new((
+            (z.re + 0.0).to_bits(),
+            z.im.to_bits(),
+        ))))
     }
 
     /// `complex(...)`: from a string or a number (one positional argument),

@@ -108,7 +108,7 @@ impl<S: Stdlib> Vm<S> {
                         HashKey::Int(f as i64)
                     } else {
                         match BigInt::from_f64_checked(f) {
-                            Some(b) => HashKey::Big(b),
+                            Some(b) => HashKey::Big(Box::new(b)),
                             None => HashKey::Float(f.to_bits()),
                         }
                     }
@@ -124,7 +124,7 @@ impl<S: Stdlib> Vm<S> {
                 let items = match self.heap.get(id) {
                     Obj::Str(s) => return Ok(HashKey::Str(s.s.as_str().into())),
                     Obj::Bytes(b) => return Ok(HashKey::Bytes(b.as_slice().into())),
-                    Obj::BigInt(b) => return Ok(HashKey::Big(b.clone())),
+                    Obj::BigInt(b) => return Ok(HashKey::Big(Box::new(b.clone()))),
                     Obj::Complex(z) => {
                         let z = *z;
                         return self.complex_hash_key(z);
@@ -167,9 +167,9 @@ impl<S: Stdlib> Vm<S> {
                     Obj::Range(r) => {
                         let len = r.len_i128();
                         return Ok(match len {
-                            0 => HashKey::Range(0, 0, 0),
-                            1 => HashKey::Range(1, r.start, 0),
-                            _ => HashKey::Range(len, r.start, r.step),
+                            0 => HashKey::Range(Box::new((0, 0, 0))),
+                            1 => HashKey::Range(Box::new((1, r.start, 0))),
+                            _ => HashKey::Range(Box::new((len, r.start, r.step))),
                         });
                     }
                     Obj::Instance(_) => return self.instance_hash_key(v, id),
