@@ -2,8 +2,11 @@
 //! share state, fail and go on, pause at host calls, and move between
 //! instances as snapshots (between cells and inside one).
 
+mod support;
+
 use monty_guest::Session;
-use monty_wire::{External, Limits, Ordered, Progress, Reply, Request, Resume, SessionStep, Value};
+use monty_wire::{Limits, Ordered, Progress, Reply, Request, Resume, SessionStep, Value};
+use support::{call, external, parse, resume, start, value};
 
 fn cell(code: &str, step: SessionStep) -> Request {
     Request {
@@ -18,19 +21,7 @@ fn cell(code: &str, step: SessionStep) -> Request {
 }
 
 fn feed(session: &mut Session, code: &str) -> Progress {
-    send(session, &cell(code, SessionStep::Next))
-}
-
-fn send(session: &mut Session, request: &Request) -> Progress {
-    let text = session.start(&serde_json::to_string(request).unwrap());
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
-fn value(p: Progress) -> Value {
-    match p {
-        Progress::Complete { value, .. } => value,
-        other => panic!("expected complete, got {other:?}"),
-    }
+    start(session, &cell(code, SessionStep::Next))
 }
 
 fn error(p: Progress) -> (String, String) {
@@ -42,14 +33,13 @@ fn error(p: Progress) -> (String, String) {
 
 fn new_session(first: &str) -> (Session, Progress) {
     let mut s = Session::default();
-    let p = send(&mut s, &cell(first, SessionStep::New));
+    let p = start(&mut s, &cell(first, SessionStep::New));
     (s, p)
 }
 
 fn restore(bytes: &[u8]) -> (Session, Progress) {
     let mut s = Session::default();
-    let text = s.restore(bytes);
-    let p = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    let p = parse(&s.restore(bytes));
     (s, p)
 }
 
@@ -104,25 +94,15 @@ fn a_session_moves_between_instances_between_cells() {
 fn a_cell_paused_at_a_host_call_resumes_in_another_instance() {
     let (mut s, _) = new_session("total = 0\n");
     let mut req = cell("total += add(1, 2)\ntotal", SessionStep::Next);
-    req.externals.push(External {
-        name: "add".into(),
-        params: Some(vec!["a".into(), "b".into()]),
-        is_async: false,
-        module: None,
-    });
-    let call = match send(&mut s, &req) {
-        Progress::Call(c) => c,
-        other => panic!("expected a call, got {other:?}"),
-    };
+    req.externals.push(external("add", &["a", "b"], false));
+    let call = call(start(&mut s, &req));
     // the next cell waits for this one
     let refused = feed(&mut s, "1");
     assert!(matches!(refused, Progress::Invalid { .. }), "{refused:?}");
     let (mut t, p) = restore(&s.snapshot());
     assert!(matches!(p, Progress::Call(_)), "{p:?}");
     let reply = Resume::One(Reply::value(call.id, Value::Int(3)));
-    let text = t.resume(&serde_json::to_string(&reply).unwrap());
-    let p: Progress = serde_json::from_str(&text).unwrap();
-    assert_eq!(value(p), Value::Int(3));
+    assert_eq!(value(resume(&mut t, &reply)), Value::Int(3));
     // the session goes on in the instance that finished the cell, with
     // the external still declared
     assert_eq!(value(feed(&mut t, "total * 2")), Value::Int(6));
@@ -171,7 +151,7 @@ fn next_needs_a_session() {
     // a one-off execution is not a session
     let mut one_off = cell("x = 1", SessionStep::New);
     one_off.session = None;
-    send(&mut s, &one_off);
+    start(&mut s, &one_off);
     let p = feed(&mut s, "x");
     assert!(matches!(p, Progress::Invalid { .. }), "{p:?}");
 }

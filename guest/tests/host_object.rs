@@ -2,8 +2,11 @@
 //! method calls (sync, async, from native code), references back to the
 //! host, identity, snapshots, and what Python cannot do to them.
 
+mod support;
+
 use monty_guest::Session;
 use monty_wire::{Call, HostObject, Ordered, Progress, Reply, Request, Results, Resume, Value};
+use support::{parse, resume, start};
 
 fn db(id: u64) -> Value {
     Value::Object(
@@ -19,10 +22,6 @@ fn request(code: &str, inputs: Vec<(&str, Value)>) -> Request {
     let mut r: Request = serde_json::from_value(json).unwrap();
     r.inputs = Ordered(inputs.into_iter().map(|(k, v)| (k.into(), v)).collect());
     r
-}
-
-fn parse(text: &str) -> Progress {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
 /// What the host answers: `echo` returns its argument, `query` returns
@@ -52,7 +51,7 @@ fn answer(c: &Call) -> Value {
 fn run(code: &str, inputs: Vec<(&str, Value)>) -> (Result<(Value, String), String>, Vec<Call>) {
     let mut s = Session::default();
     let mut seen = Vec::new();
-    let mut p = parse(&s.start(&serde_json::to_string(&request(code, inputs)).unwrap()));
+    let mut p = start(&mut s, &request(code, inputs));
     loop {
         p = match p {
             Progress::Complete { value, repr } => {
@@ -64,7 +63,7 @@ fn run(code: &str, inputs: Vec<(&str, Value)>) -> (Result<(Value, String), Strin
             Progress::Call(c) => {
                 let r = Resume::One(Reply::value(c.id, answer(&c)));
                 seen.push(c);
-                parse(&s.resume(&serde_json::to_string(&r).unwrap()))
+                resume(&mut s, &r)
             }
             Progress::Wait { calls, .. } => {
                 let results = calls
@@ -76,7 +75,7 @@ fn run(code: &str, inputs: Vec<(&str, Value)>) -> (Result<(Value, String), Strin
                     results,
                     elapsed: None,
                 });
-                parse(&s.resume(&serde_json::to_string(&r).unwrap()))
+                resume(&mut s, &r)
             }
             other => return (Err(format!("{other:?}")), seen),
         }
@@ -256,7 +255,7 @@ fn a_snapshot_carries_the_objects() {
             ("d2", Value::Object(HostObject::new(7, "Database"))),
         ],
     );
-    let p = parse(&s.start(&serde_json::to_string(&req).unwrap()));
+    let p = start(&mut s, &req);
     let Progress::Call(c) = p else {
         panic!("{p:?}")
     };
@@ -268,9 +267,7 @@ fn a_snapshot_carries_the_objects() {
         panic!("{p:?}")
     };
     assert_eq!(c2, c);
-    let mut p = parse(
-        &s2.resume(&serde_json::to_string(&Resume::One(Reply::value(c.id, answer(&c)))).unwrap()),
-    );
+    let mut p = resume(&mut s2, &Resume::One(Reply::value(c.id, answer(&c))));
     loop {
         p = match p {
             Progress::Call(c) => {
@@ -278,9 +275,7 @@ fn a_snapshot_carries_the_objects() {
                 let bytes = s2.snapshot();
                 s2 = Session::default();
                 let _ = parse(&s2.restore(&bytes));
-                parse(&s2.resume(
-                    &serde_json::to_string(&Resume::One(Reply::value(c.id, answer(&c)))).unwrap(),
-                ))
+                resume(&mut s2, &Resume::One(Reply::value(c.id, answer(&c))))
             }
             Progress::Complete { repr, .. } => {
                 assert_eq!(repr.as_deref(), Some("([7, 'q', 1], [7, 'z', 2], True)"));

@@ -3,58 +3,19 @@
 //! encoding, the classes records become (the program's, or one made for
 //! them), bad records, reference cycles, snapshots.
 
+mod support;
+
 use monty_guest::Session;
-use monty_wire::{
-    Call, External, Limits, Ordered, Progress, Reply, Request, Results, Resume, Value,
-};
+use monty_wire::{Ordered, Progress, Reply, Request, Results, Resume, Value};
+use support::{call, external, resume, start, value};
 
 fn request(code: &str) -> Request {
-    Request {
-        code: code.into(),
-        filename: "main.py".into(),
-        inputs: Ordered::default(),
-        externals: vec![
-            External {
-                name: "echo".into(),
-                params: Some(vec!["value".into()]),
-                is_async: false,
-                module: None,
-            },
-            External {
-                name: "aecho".into(),
-                params: Some(vec!["value".into()]),
-                is_async: true,
-                module: None,
-            },
-        ],
-        limits: Limits::default(),
-        cwd: None,
-        session: None,
-    }
-}
-
-fn start(session: &mut Session, request: &Request) -> Progress {
-    let text = session.start(&serde_json::to_string(request).unwrap());
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
-fn resume(session: &mut Session, resume: &Resume) -> Progress {
-    let text = session.resume(&serde_json::to_string(resume).unwrap());
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
-fn complete(p: Progress) -> Value {
-    match p {
-        Progress::Complete { value, .. } => value,
-        other => panic!("expected complete, got {other:?}"),
-    }
-}
-
-fn call(p: Progress) -> Call {
-    match p {
-        Progress::Call(call) => call,
-        other => panic!("expected a call, got {other:?}"),
-    }
+    let mut r = support::request(code);
+    r.externals = vec![
+        external("echo", &["value"], false),
+        external("aecho", &["value"], true),
+    ];
+    r
 }
 
 fn invalid(p: Progress) -> String {
@@ -76,24 +37,17 @@ fn run_echo(code: &str, inputs: Vec<(String, Value)>, answer: impl Fn(Value) -> 
                 let v = answer(c.args[0].clone());
                 p = resume(&mut s, &Resume::One(Reply::value(c.id, v)));
             }
-            other => return complete(other),
+            other => return value(other),
         }
     }
 }
 
-fn fields(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
-}
-
 fn order(id: i64, total: f64) -> Value {
-    Value::Dataclass {
-        name: "Order".into(),
-        fields: fields(&[("id", Value::Int(id)), ("total", Value::Float(total))]),
-        frozen: false,
-    }
+    Value::dataclass(
+        "Order",
+        [("id", Value::Int(id)), ("total", Value::Float(total))],
+        false,
+    )
 }
 
 const CLASSES: &str = "\
@@ -127,36 +81,29 @@ fn instances_are_sent_as_records() {
     );
     let value = run_echo(&code, vec![], |v| v);
     let expected = Value::List(vec![
-        Value::Dataclass {
-            name: "Order".into(),
-            fields: fields(&[
+        Value::dataclass(
+            "Order",
+            [
                 ("id", Value::Int(1)),
                 ("total", Value::Float(9.5)),
                 ("note", Value::Str(String::new())),
                 ("count", Value::Int(3)),
-            ]),
-            frozen: false,
-        },
+            ],
+            false,
+        ),
         Value::dict([(
             "p",
-            Value::Dataclass {
-                name: "Point".into(),
-                fields: fields(&[("x", Value::Int(1)), ("y", Value::Int(2))]),
-                frozen: true,
-            },
+            Value::dataclass("Point", [("x", Value::Int(1)), ("y", Value::Int(2))], true),
         )]),
         Value::Tuple(vec![
-            Value::NamedTuple {
-                name: "Pair".into(),
-                fields: fields(&[
+            Value::named_tuple(
+                "Pair",
+                [
                     ("a", Value::Int(1)),
                     ("b", Value::List(vec![Value::Int(2)])),
-                ]),
-            },
-            Value::NamedTuple {
-                name: "Span".into(),
-                fields: fields(&[("lo", Value::Int(4)), ("hi", Value::Int(9))]),
-            },
+                ],
+            ),
+            Value::named_tuple("Span", [("lo", Value::Int(4)), ("hi", Value::Int(9))]),
         ]),
     ]);
     assert_eq!(value, expected);
@@ -211,16 +158,13 @@ t = echo(None)
         calls.set(calls.get() + 1);
         match calls.get() {
             1 => order(1, 2.5),
-            2 => Value::Dataclass {
-                name: "Order".into(),
-                // (the same fields in another order: the same class)
-                fields: fields(&[("total", Value::Float(2.5)), ("id", Value::Int(1))]),
-                frozen: false,
-            },
-            _ => Value::NamedTuple {
-                name: "Pt".into(),
-                fields: fields(&[("x", Value::Int(1)), ("y", Value::Int(2))]),
-            },
+            // (the same fields in another order: the same class)
+            2 => Value::dataclass(
+                "Order",
+                [("total", Value::Float(2.5)), ("id", Value::Int(1))],
+                false,
+            ),
+            _ => Value::named_tuple("Pt", [("x", Value::Int(1)), ("y", Value::Int(2))]),
         }
     });
     let Value::List(items) = value else {
@@ -243,10 +187,8 @@ try:
 except FrozenInstanceError as e:
     out = str(e)
 [out, hash(p) == hash(echo(None))]";
-    let value = run_echo(code, vec![], |_| Value::Dataclass {
-        name: "P".into(),
-        fields: fields(&[("x", Value::Int(0))]),
-        frozen: true,
+    let value = run_echo(code, vec![], |_| {
+        Value::dataclass("P", [("x", Value::Int(0))], true)
     });
     assert_eq!(
         value,
@@ -265,23 +207,20 @@ fn an_input_record_becomes_the_programs_class_once_defined() {
     let inputs = vec![
         (
             "order".to_owned(),
-            Value::Dataclass {
-                name: "Order".into(),
-                fields: fields(&[
+            Value::dataclass(
+                "Order",
+                [
                     ("id", Value::Int(7)),
                     ("total", Value::Float(1.0)),
                     ("note", Value::Str(String::new())),
                     ("count", Value::Int(0)),
-                ]),
-                frozen: false,
-            },
+                ],
+                false,
+            ),
         ),
         (
             "span".to_owned(),
-            Value::NamedTuple {
-                name: "Span".into(),
-                fields: fields(&[("lo", Value::Int(1)), ("hi", Value::Int(2))]),
-            },
+            Value::named_tuple("Span", [("lo", Value::Int(1)), ("hi", Value::Int(2))]),
         ),
     ];
     let value = run_echo(&code, inputs, |v| v);
@@ -335,18 +274,11 @@ fn bad_input_records_are_invalid_requests() {
             "the namedtuple name \"class\" is a Python keyword",
         ),
         (
-            Value::Dataclass {
-                name: "Ok".into(),
-                fields: fields(&[("not a name", Value::None)]),
-                frozen: false,
-            },
+            Value::dataclass("Ok", [("not a name", Value::None)], false),
             "field name \"not a name\" is not a Python identifier",
         ),
         (
-            Value::NamedTuple {
-                name: "T".into(),
-                fields: fields(&[("_x", Value::None)]),
-            },
+            Value::named_tuple("T", [("_x", Value::None)]),
             "starting with an underscore",
         ),
         (
@@ -383,15 +315,8 @@ out"
         calls.set(calls.get() + 1);
         match calls.get() {
             1 => order(1, 2.0),
-            2 => Value::Dataclass {
-                name: "Pair".into(),
-                fields: fields(&[("a", Value::None), ("b", Value::None)]),
-                frozen: false,
-            },
-            _ => Value::NamedTuple {
-                name: "Pair".into(),
-                fields: fields(&[("a", Value::None), ("c", Value::None)]),
-            },
+            2 => Value::dataclass("Pair", [("a", Value::None), ("b", Value::None)], false),
+            _ => Value::named_tuple("Pair", [("a", Value::None), ("c", Value::None)]),
         }
     });
     assert_eq!(
@@ -419,7 +344,7 @@ fn a_returned_cycle_through_a_dataclass_fails_the_run() {
         other => panic!("expected an error, got {other:?}"),
     }
     // a list that holds itself is still cut at the depth limit
-    let value = complete(start(&mut s, &request("a = []\na.append(a)\nlen(a)")));
+    let value = value(start(&mut s, &request("a = []\na.append(a)\nlen(a)")));
     assert_eq!(value, Value::Int(1));
 }
 
@@ -449,17 +374,13 @@ async def main():
     assert_eq!(calls.len(), 1, "{calls:?}");
     assert_eq!(
         calls[0].args[0],
-        Value::Dataclass {
-            name: "Node".into(),
-            fields: fields(&[("next", Value::Int(1))]),
-            frozen: false,
-        }
+        Value::dataclass("Node", [("next", Value::Int(1))], false)
     );
     let results = Results {
         results: vec![Reply::value(calls[0].id, calls[0].args[0].clone())],
         elapsed: None,
     };
-    let value = complete(resume(&mut s, &Resume::Many(results)));
+    let value = value(resume(&mut s, &Resume::Many(results)));
     let message =
         "cannot send a value with a reference cycle to the host: a Node instance contains itself";
     assert_eq!(
@@ -485,7 +406,7 @@ fn made_classes_survive_a_snapshot() {
     let mut second = Session::default();
     let again: Progress = serde_json::from_str(&second.restore(&state)).unwrap();
     assert_eq!(call(again), c2);
-    let value = complete(resume(
+    let value = value(resume(
         &mut second,
         &Resume::One(Reply::value(c2.id, order(2, 2.0))),
     ));
@@ -495,7 +416,7 @@ fn made_classes_survive_a_snapshot() {
 #[test]
 fn deep_records_are_cut_where_the_json_would_be_too_deep() {
     let code = "from dataclasses import dataclass\n@dataclass\nclass N:\n    next: object\nn = None\nfor _ in range(40):\n    n = N(n)\nn";
-    let mut value = complete(start(&mut Session::default(), &request(code)));
+    let mut value = value(start(&mut Session::default(), &request(code)));
     let mut levels = 0;
     while let Value::Dataclass { fields, .. } = value {
         levels += 1;

@@ -3,55 +3,11 @@
 //! wire crate's types), so the interpreter's source is checked without
 //! going through the committed module or a wasm runtime.
 
+mod support;
+
 use monty_guest::Session;
-use monty_wire::{
-    Call, CheckReport, External, Limits, Ordered, Progress, Reply, Request, Results, Resume, Value,
-};
-
-fn request(code: &str) -> Request {
-    Request {
-        code: code.into(),
-        filename: "main.py".into(),
-        inputs: Ordered::default(),
-        externals: Vec::new(),
-        limits: Limits::default(),
-        cwd: None,
-        session: None,
-    }
-}
-
-fn external(name: &str, params: &[&str], is_async: bool) -> External {
-    External {
-        name: name.into(),
-        params: Some(params.iter().map(|p| (*p).into()).collect()),
-        is_async,
-        module: None,
-    }
-}
-
-fn start(session: &mut Session, request: &Request) -> Progress {
-    let text = session.start(&serde_json::to_string(request).unwrap());
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
-fn resume(session: &mut Session, resume: &Resume) -> Progress {
-    let text = session.resume(&serde_json::to_string(resume).unwrap());
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
-fn complete(p: Progress) -> (Value, Option<String>) {
-    match p {
-        Progress::Complete { value, repr } => (value, repr),
-        other => panic!("expected complete, got {other:?}"),
-    }
-}
-
-fn call(p: Progress) -> Call {
-    match p {
-        Progress::Call(call) => call,
-        other => panic!("expected a call, got {other:?}"),
-    }
-}
+use monty_wire::{Call, CheckReport, Ordered, Progress, Reply, Results, Resume, Value};
+use support::{call, complete, external, request, resume, start};
 
 fn error(p: Progress) -> (String, String, String) {
     match p {

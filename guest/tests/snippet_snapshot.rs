@@ -3,35 +3,23 @@
 //! called `eval`), and a snapshot taken there (holding the compiled code
 //! and the namespace dicts) continues in a fresh session.
 
+mod support;
+
 use monty_guest::Session;
-use monty_wire::{External, Limits, Ordered, Progress, Reply, Request, Resume, Value};
+use monty_wire::{Progress, Reply, Resume, Value};
+use support::{external, request, resume};
 
 fn start(session: &mut Session, code: &str) -> Progress {
-    let request = Request {
-        code: code.into(),
-        filename: "main.py".into(),
-        inputs: Ordered::default(),
-        externals: vec![External {
-            name: "temp".into(),
-            params: Some(vec!["city".into()]),
-            is_async: false,
-            module: None,
-        }],
-        limits: Limits::default(),
-        cwd: None,
-        session: None,
-    };
-    let text = session.start(&serde_json::to_string(&request).unwrap());
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    let mut request = request(code);
+    request.externals = vec![external("temp", &["city"], false)];
+    support::start(session, &request)
 }
 
 fn answer(session: &mut Session, p: Progress, value: i64) -> Progress {
     let Progress::Call(c) = p else {
         panic!("expected a call, got {p:?}")
     };
-    let resume = Resume::One(Reply::value(c.id, Value::Int(value)));
-    let text = session.resume(&serde_json::to_string(&resume).unwrap());
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    resume(session, &Resume::One(Reply::value(c.id, Value::Int(value))))
 }
 
 /// A fresh session continuing `state`, with the pending call announced.

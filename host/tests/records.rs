@@ -10,19 +10,12 @@ use std::sync::{Arc, Mutex};
 use common::engine;
 use monty_host::{Error, ExternalError, Functions, StartRequest, Value};
 
-fn fields(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
-}
-
 fn order(id: i64, total: f64) -> Value {
-    Value::Dataclass {
-        name: "Order".into(),
-        fields: fields(&[("id", Value::Int(id)), ("total", Value::Float(total))]),
-        frozen: false,
-    }
+    Value::dataclass(
+        "Order",
+        [("id", Value::Int(id)), ("total", Value::Float(total))],
+        false,
+    )
 }
 
 const ORDER: &str = "\
@@ -49,18 +42,14 @@ fn a_returned_dataclass_is_a_dataclass_value() {
         outcome.value,
         Value::List(vec![
             order(1, 9.5),
-            Value::Dataclass {
-                name: "Money".into(),
-                fields: fields(&[("amount", Value::Int(3))]),
-                frozen: true,
-            },
-            Value::NamedTuple {
-                name: "Point".into(),
-                fields: fields(&[
+            Value::dataclass("Money", [("amount", Value::Int(3))], true),
+            Value::named_tuple(
+                "Point",
+                [
                     ("x", Value::Int(1)),
                     ("y", Value::Tuple(vec![Value::Int(2)]))
-                ]),
-            },
+                ]
+            ),
         ])
     );
     assert_eq!(
@@ -108,11 +97,7 @@ except FrozenInstanceError as e:
             order(1, 9.5),
             Value::dict([(
                 "m",
-                Value::Dataclass {
-                    name: "Money".into(),
-                    fields: fields(&[("amount", Value::Int(2))]),
-                    frozen: true,
-                }
+                Value::dataclass("Money", [("amount", Value::Int(2))], true)
             )]),
         ])
     );
@@ -147,11 +132,7 @@ fn an_input_dataclass_with_and_without_the_programs_class() {
 
 #[test]
 fn a_frozen_input_stays_frozen() {
-    let frozen = Value::Dataclass {
-        name: "Cfg".into(),
-        fields: fields(&[("level", Value::Int(1))]),
-        frozen: true,
-    };
+    let frozen = Value::dataclass("Cfg", [("level", Value::Int(1))], true);
     let code = "\
 from dataclasses import FrozenInstanceError
 try:
@@ -188,11 +169,11 @@ fn bad_records_are_reported() {
     // as a tool result: a ValueError in the program
     let mut functions = Functions::new();
     functions.register("get", &[], |_| {
-        Ok(Value::Dataclass {
-            name: "Order".into(),
-            fields: fields(&[("id", Value::Int(1)), ("extra", Value::None)]),
-            frozen: false,
-        })
+        Ok(Value::dataclass(
+            "Order",
+            [("id", Value::Int(1)), ("extra", Value::None)],
+            false,
+        ))
     });
     let code = format!("{ORDER}get()");
     match engine().run_with_functions(&code, &functions) {

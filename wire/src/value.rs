@@ -123,6 +123,31 @@ impl Value {
         )
     }
 
+    /// A dataclass instance: its class's name, its fields in order, and
+    /// whether the class is frozen.
+    pub fn dataclass<K: Into<String>>(
+        name: impl Into<String>,
+        fields: impl IntoIterator<Item = (K, Value)>,
+        frozen: bool,
+    ) -> Value {
+        Value::Dataclass {
+            name: name.into(),
+            fields: fields.into_iter().map(|(k, v)| (k.into(), v)).collect(),
+            frozen,
+        }
+    }
+
+    /// A namedtuple instance: its class's name and its fields in order.
+    pub fn named_tuple<K: Into<String>>(
+        name: impl Into<String>,
+        fields: impl IntoIterator<Item = (K, Value)>,
+    ) -> Value {
+        Value::NamedTuple {
+            name: name.into(),
+            fields: fields.into_iter().map(|(k, v)| (k.into(), v)).collect(),
+        }
+    }
+
     /// Parses the tagged JSON form.
     ///
     /// # Errors
@@ -528,5 +553,19 @@ mod tests {
         let value = Value::dict([("$x", Value::Int(1))]);
         assert_eq!(value.to_json(), r#"{"$dict":[["$x",1]]}"#);
         assert_eq!(Value::from_json(&value.to_json()).unwrap(), value);
+    }
+
+    #[test]
+    fn records_are_built_from_name_and_field_pairs() {
+        let order = Value::dataclass("Order", [("id", Value::Int(1))], true);
+        assert_eq!(
+            order.to_json(),
+            r#"{"$dataclass":{"name":"Order","fields":[["id",1]],"frozen":true}}"#
+        );
+        let point = Value::named_tuple("Point", [("x", Value::Int(1)), ("y", Value::Int(2))]);
+        assert_eq!(
+            point.to_json(),
+            r#"{"$namedtuple":{"name":"Point","fields":[["x",1],["y",2]]}}"#
+        );
     }
 }

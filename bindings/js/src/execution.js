@@ -1,7 +1,8 @@
 // One execution in one instance (Execution: output streaming, progress
 // decoding, trap classification), with what a run is built from: the
-// external function declarations (decls), the default os handler, the
-// limits request (limitsJson), and the JSON text of a reply (replyText).
+// external function declarations (decls, externalsJson), the default os
+// handler, the limits request (limitsJson), the start request of a run or a
+// session's cell (startRequest), and the JSON text of a reply (replyText).
 
 import { ProcExit } from './wasm.js';
 import { HostObjectTable, encodeJson, parseTagged, withObjects } from './values.js';
@@ -57,6 +58,40 @@ export function limitsJson(limits, drift) {
   }
   if (out.max_memory_bytes !== undefined && drift) out.max_memory_bytes += drift;
   return out;
+}
+
+/** The externals as the guest's requests declare them (name, params, async, module). */
+export function externalsJson(externals) {
+  return externals.map((e) => {
+    const o = { name: e.name };
+    if (e.params) o.params = e.params;
+    if (e.async) o.async = true;
+    if (e.module) o.module = e.module;
+    return o;
+  });
+}
+
+/**
+ * The JSON text of a `start` request: a run's (Monty) or a session's cell
+ * (`session`: "new" | "next"). `limits` is limitsJson's answer; inputs are
+ * encoded here (call it inside withObjects), `cwd` is checked here.
+ */
+export function startRequest({ code, filename, session, inputs, externals, limits, cwd }) {
+  const parts = [`"code":${JSON.stringify(code)}`, `"filename":${JSON.stringify(filename)}`];
+  if (session) parts.push(`"session":${JSON.stringify(session)}`);
+  const keys = Object.keys(inputs || {});
+  if (keys.length) {
+    parts.push(`"inputs":{${keys.map((k) => `${JSON.stringify(k)}:${encodeJson(inputs[k], `inputs.${k}`)}`).join(',')}}`);
+  }
+  if (externals.length) parts.push(`"externals":${JSON.stringify(externalsJson(externals))}`);
+  if (limits && Object.keys(limits).length) parts.push(`"limits":${JSON.stringify(limits)}`);
+  if (cwd !== undefined && cwd !== null) {
+    if (typeof cwd !== 'string' || !cwd.startsWith('/')) {
+      throw new MontyError(`cwd must be an absolute path (a string starting with '/'), got ${JSON.stringify(cwd)}`);
+    }
+    parts.push(`"cwd":${JSON.stringify(cwd)}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /**

@@ -2,10 +2,10 @@
 // check), and its runs: run() to the end, start() step by step. The run
 // loops live in run.js, the pauses in snapshot.js.
 
-import { encodeJson, withObjects } from './values.js';
+import { withObjects } from './values.js';
 import { MontyError, MontySyntaxError, MontyTypingError } from './errors.js';
 import { getEngine } from './engine.js';
-import { Execution, decls, limitsJson } from './execution.js';
+import { Execution, decls, externalsJson, limitsJson, startRequest } from './execution.js';
 import { driveSync } from './run.js';
 import { wrap } from './snapshot.js';
 
@@ -55,13 +55,7 @@ export class Monty {
     // names become host functions at run time: not declared here, so that
     // with stubs a misspelt name is reported
     if (this.declared) {
-      req.externals = this.declared.map((d) => {
-        const o = { name: d.name };
-        if (d.params) o.params = d.params;
-        if (d.async) o.async = true;
-        if (d.module) o.module = d.module;
-        return o;
-      });
+      req.externals = externalsJson(this.declared);
     }
     const report = check(req);
     if (report.status === 'invalid') throw new MontyError(`the guest refused the check request: ${report.message}`);
@@ -114,29 +108,9 @@ export class Monty {
         if (!this.inputNames.includes(n)) throw new MontyError(`unknown input '${n}' (declared: ${this.inputNames.join(', ') || 'none'})`);
       }
     }
-    const parts = [`"code":${JSON.stringify(this.code)}`, `"filename":${JSON.stringify(this.scriptName)}`];
-    const keys = Object.keys(inputs);
-    if (keys.length) {
-      parts.push(`"inputs":{${keys.map((k) => `${JSON.stringify(k)}:${encodeJson(inputs[k], `inputs.${k}`)}`).join(',')}}`);
-    }
-    if (externals.length) {
-      parts.push(`"externals":${JSON.stringify(externals.map((e) => {
-        const o = { name: e.name };
-        if (e.params) o.params = e.params;
-        if (e.async) o.async = true;
-        if (e.module) o.module = e.module;
-        return o;
-      }))}`);
-    }
-    const limits = limitsJson(opts.limits, drift);
-    if (limits && Object.keys(limits).length) parts.push(`"limits":${JSON.stringify(limits)}`);
-    if (opts.cwd !== undefined && opts.cwd !== null) {
-      if (typeof opts.cwd !== 'string' || !opts.cwd.startsWith('/')) {
-        throw new MontyError(`cwd must be an absolute path (a string starting with '/'), got ${JSON.stringify(opts.cwd)}`);
-      }
-      parts.push(`"cwd":${JSON.stringify(opts.cwd)}`);
-    }
-    return `{${parts.join(',')}}`;
+    return startRequest({
+      code: this.code, filename: this.scriptName, inputs, externals, limits: limitsJson(opts.limits, drift), cwd: opts.cwd,
+    });
   }
 
   /** @internal */

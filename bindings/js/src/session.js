@@ -8,8 +8,8 @@
 
 import { MontyError } from './errors.js';
 import { getEngine, loadMonty } from './engine.js';
-import { Execution, decls, limitsJson } from './execution.js';
-import { HostObjectTable, encodeJson, withObjects } from './values.js';
+import { Execution, decls, limitsJson, startRequest } from './execution.js';
+import { HostObjectTable, withObjects } from './values.js';
 import { driveAsync, driveSync } from './run.js';
 import { MontyComplete, MontySnapshot, wrap, packDump, unpackDump } from './snapshot.js';
 
@@ -94,7 +94,15 @@ export class MontySession {
     this.cells += 1;
     let request;
     try {
-      request = withObjects(this.objects, () => cellRequest(code, opts, o, externals, limitsJson(limits, this.drift), first));
+      request = withObjects(this.objects, () => startRequest({
+        code,
+        filename: opts.filename || 'cell.py',
+        session: first ? 'new' : 'next',
+        inputs: opts.inputs,
+        externals,
+        limits: limitsJson(limits, this.drift),
+        cwd: opts.cwd !== undefined ? opts.cwd : (first ? o.cwd : undefined),
+      }));
     } catch (err) {
       // nothing was sent: the instance is as it was
       exec.finish(true);
@@ -211,37 +219,6 @@ export class MontySession {
 export async function montySession(options = {}) {
   await loadMonty();
   return new MontySession(options);
-}
-
-function cellRequest(code, opts, defaults, externals, limits, first) {
-  const inputs = opts.inputs || {};
-  const parts = [
-    `"code":${JSON.stringify(code)}`,
-    `"filename":${JSON.stringify(opts.filename || 'cell.py')}`,
-    `"session":${first ? '"new"' : '"next"'}`,
-  ];
-  const keys = Object.keys(inputs);
-  if (keys.length) {
-    parts.push(`"inputs":{${keys.map((k) => `${JSON.stringify(k)}:${encodeJson(inputs[k], `inputs.${k}`)}`).join(',')}}`);
-  }
-  if (externals.length) {
-    parts.push(`"externals":${JSON.stringify(externals.map((e) => {
-      const o = { name: e.name };
-      if (e.params) o.params = e.params;
-      if (e.async) o.async = true;
-      if (e.module) o.module = e.module;
-      return o;
-    }))}`);
-  }
-  if (limits && Object.keys(limits).length) parts.push(`"limits":${JSON.stringify(limits)}`);
-  const cwd = opts.cwd !== undefined ? opts.cwd : (first ? defaults.cwd : undefined);
-  if (cwd !== undefined && cwd !== null) {
-    if (typeof cwd !== 'string' || !cwd.startsWith('/')) {
-      throw new MontyError(`cwd must be an absolute path (a string starting with '/'), got ${JSON.stringify(cwd)}`);
-    }
-    parts.push(`"cwd":${JSON.stringify(cwd)}`);
-  }
-  return `{${parts.join(',')}}`;
 }
 
 export { MontyComplete };

@@ -38,29 +38,23 @@ const CLOSER_SLOT: &str = "<snippet close_at_exit>";
 /// write to a file it holds).
 const FLUSHER_SLOT: &str = "<snippet flush_at_exit>";
 
-/// The function that flushes the files.
-const FLUSH_SOURCE: &str = "\
-def flush_at_exit(files):
+/// The source of the function `{method}_at_exit(files)` that ends the
+/// files with their `method`: `flush` at the end of a session's cell,
+/// `close` at the end of a run (the slots above hold the two).
+fn at_exit_source(method: &str) -> String {
+    format!(
+        "\
+def {method}_at_exit(files):
     for f in files:
         try:
-            f.flush()
+            f.{method}()
         except Exception as e:
             import sys
             print('Exception ignored in:', repr(f), file=sys.stderr)
-            print(f'{type(e).__name__}: {e}', file=sys.stderr)
-";
-
-/// The function that closes the files.
-const CLOSE_SOURCE: &str = "\
-def close_at_exit(files):
-    for f in files:
-        try:
-            f.close()
-        except Exception as e:
-            import sys
-            print('Exception ignored in:', repr(f), file=sys.stderr)
-            print(f'{type(e).__name__}: {e}', file=sys.stderr)
-";
+            print(f'{{type(e).__name__}}: {{e}}', file=sys.stderr)
+"
+    )
+}
 
 impl<S: Stdlib> Vm<S> {
     /// Makes ready what closing files at exit needs, while the run can
@@ -70,9 +64,9 @@ impl<S: Stdlib> Vm<S> {
     /// None in practice (the source is fixed); what compiling it raised.
     pub fn prepare_at_exit(&mut self) -> PyResult<()> {
         if self.session {
-            self.snippet_function(FLUSH_SOURCE, "flush_at_exit")?;
+            self.snippet_function(&at_exit_source("flush"), "flush_at_exit")?;
         }
-        self.snippet_function(CLOSE_SOURCE, "close_at_exit")
+        self.snippet_function(&at_exit_source("close"), "close_at_exit")
             .map(|_| ())
     }
 

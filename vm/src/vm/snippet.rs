@@ -101,7 +101,7 @@ impl<S: Stdlib> Vm<S> {
     ///
     /// # Errors
     /// What running the source raised; `NameError` if it defines no `name`.
-    pub fn snippet_function(&mut self, source: &'static str, name: &str) -> PyResult<Value> {
+    pub fn snippet_function(&mut self, source: &str, name: &str) -> PyResult<Value> {
         let slot = format!("<snippet {name}>");
         if let Some(f) = self.hidden_global(&slot) {
             return Ok(f);
