@@ -361,13 +361,12 @@ impl Deep {
         let Obj::Instance(inst) = vm.heap.get(id) else {
             return Ok(x);
         };
-        let (class, entries) = (inst.class, inst.attrs.entries().collect::<Vec<_>>());
-        let mut attrs = Dict::with_capacity(entries.len());
-        for (k, v) in entries {
+        let class = inst.class;
+        let mut attrs = crate::object::Attrs::new();
+        for (name, v) in vm.instance_pairs(id) {
             let c = self.copy(vm, v, d)?;
             vm.stack.push(c);
-            let hk = vm.hash_key(k)?;
-            attrs.insert(hk, k, c);
+            attrs.insert_str(name, c);
         }
         let y = vm
             .heap
@@ -381,10 +380,11 @@ impl Deep {
         let Obj::Instance(inst) = vm.heap.get(id) else {
             return Ok(x);
         };
-        let entries: Vec<(Value, Value)> = inst.attrs.entries().collect();
+        let class = inst.class;
+        let entries = vm.instance_entries(id);
         let y = vm.heap.new_value(Obj::Instance(Box::new(Instance {
-            class: inst.class,
-            attrs: Dict::new(),
+            class,
+            attrs: Default::default(),
         })));
         self.remember(vm, x, y)?;
         self.fill_dict(vm, id, entries, y, d)?;
@@ -521,10 +521,23 @@ fn store(vm: &mut Vm, src: ObjId, n: usize, y: Value, k: Value, v: Value) -> PyR
         ));
     }
     let hk = vm.hash_key(k)?;
+    // (an instance's names are the VM's interned ones)
+    let name = match (&hk, y) {
+        (crate::object::HashKey::Str(s), Value::Ref(yid))
+            if matches!(vm.heap.get(yid), Obj::Instance(_)) =>
+        {
+            Some(vm.attr_key(s).1)
+        }
+        _ => None,
+    };
     if let Value::Ref(yid) = y {
         match vm.heap.get_mut(yid) {
             Obj::Dict(out) => out.insert(hk, k, v),
-            Obj::Instance(i) => i.attrs.insert(hk, k, v),
+            Obj::Instance(i) => {
+                if let Some(name) = name {
+                    i.attrs.insert_str(name, v);
+                }
+            }
             _ => {}
         }
     }

@@ -191,10 +191,7 @@ native! {
             None => {
                 let removed = match b[0] {
                     Value::Ref(id) => match vm.heap.get_mut(id) {
-                        Obj::Instance(i) => i
-                            .attrs
-                            .remove(&crate::object::HashKey::Str(name.as_str().into()))
-                            .is_some(),
+                        Obj::Instance(i) => i.attrs.remove_str(&name).is_some(),
                         _ => false,
                     },
                     _ => false,

@@ -194,7 +194,7 @@ fn find_alias(vm: &mut Vm, made: &[Value], _map: &Dict, value: Value) -> PyResul
 fn new_member(vm: &mut Vm, cls: ObjId, name: Value, value: Value) -> PyResult<Value> {
     let m = vm.heap.new_value(Obj::Instance(Box::new(Instance {
         class: cls,
-        attrs: Dict::new(),
+        attrs: Default::default(),
     })));
     vm.raw_set_attr(m, "_value_", value);
     vm.raw_set_attr(m, "_name_", name);

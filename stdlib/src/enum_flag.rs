@@ -101,7 +101,7 @@ fn pseudo(vm: &mut Vm, cls: ObjId, v: i64, keep: bool) -> PyResult<Value> {
     };
     let m = vm.heap.new_value(Obj::Instance(Box::new(Instance {
         class: cls,
-        attrs: crate::object::Dict::new(),
+        attrs: Default::default(),
     })));
     vm.raw_set_attr(m, "_value_", Value::Int(v));
     vm.raw_set_attr(m, "_name_", name);

@@ -25,7 +25,7 @@
 //! mutable: `type(db).drop = type(cache).drop` moves the function, not
 //! the declaration).
 
-use crate::object::{Dict, HashKey, Instance, NativeId, Obj, ObjId, Value};
+use crate::object::{Dict, HashKey, NativeId, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 use crate::ModuleDef;
 
@@ -100,14 +100,7 @@ pub fn host_object(vm: &mut Vm, spec: HostObjectSpec) -> Result<Value, String> {
     }
     let declaration = declaration_key(&spec.class, &spec.methods);
     let cls = class_for(vm, &spec.class, &spec.methods, &declaration).map_err(describe)?;
-    let mut attrs = Dict::with_capacity(spec.attrs.len());
-    for (name, v) in spec.attrs {
-        let k = vm.new_str(name.as_str());
-        attrs.insert(HashKey::Str(name.as_str().into()), k, v);
-    }
-    let inst = vm
-        .heap
-        .new_value(Obj::Instance(Box::new(Instance { class: cls, attrs })));
+    let inst = vm.raw_instance(cls, spec.attrs.iter().map(|(k, v)| (k.as_str(), *v)));
     let declaration = vm.new_str(declaration);
     let record = vm.new_tuple(vec![inst, declaration]);
     let objects = table(vm, OBJECTS);

@@ -19,7 +19,7 @@ use super::logging_logger as lg;
 use super::logging_record as rec;
 use super::native_class::{binds, make_class, set_module_attr, Methods};
 use super::ModuleDef;
-use crate::object::{Dict, HashKey, Instance, NativeId, Obj, Value};
+use crate::object::{Dict, NativeId, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 pub use super::native_class::module_attr;
@@ -536,13 +536,7 @@ fn raw_instance(vm: &mut Vm, cls: Value, attrs: Vec<(&str, Value)>) -> Value {
     let Value::Ref(class) = cls else {
         return Value::None;
     };
-    let mut d = Dict::new();
-    for (k, v) in attrs {
-        let key = vm.new_str(k);
-        d.insert(HashKey::Str(k.into()), key, v);
-    }
-    vm.heap
-        .new_value(Obj::Instance(Box::new(Instance { class, attrs: d })))
+    vm.raw_instance(class, attrs)
 }
 
 /// The instances the module holds: the root logger, the last-resort

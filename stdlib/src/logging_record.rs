@@ -15,10 +15,7 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 /// The record's attributes as a fresh dict (`record.__dict__`).
 pub fn record_dict(vm: &mut Vm, record: Value) -> PyResult<Value> {
     let entries: Vec<(Value, Value)> = match record {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Instance(i) => i.attrs.entries().collect(),
-            _ => Vec::new(),
-        },
+        Value::Ref(id) => vm.instance_entries(id),
         _ => Vec::new(),
     };
     let mut d = Dict::new();

@@ -15,7 +15,7 @@
 use super::native_class::{binds, make_class, module_attr, Methods};
 use super::os::PathArg;
 use super::ModuleDef;
-use crate::object::{Dict, ExcType, HashKey, Instance, NativeId, Obj, Value};
+use crate::object::{ExcType, NativeId, Obj, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// `os.walk(top, topdown=True, onerror=None, followlinks=False)`, as the
@@ -118,14 +118,7 @@ fn instance(vm: &mut Vm, name: &str, attrs: Vec<(&str, Value)>) -> PyResult<Valu
         ));
     };
     // (straight into the instance's dict: `DirEntry.__setattr__` refuses)
-    let mut dict = Dict::new();
-    for (k, v) in attrs {
-        let key = vm.new_str(k);
-        dict.insert(HashKey::Str(k.into()), key, v);
-    }
-    Ok(vm
-        .heap
-        .new_value(Obj::Instance(Box::new(Instance { class, attrs: dict }))))
+    Ok(vm.raw_instance(class, attrs))
 }
 
 /// `os.scandir(path)` of a path given as text or bytes (`'.'` when absent).

@@ -16,12 +16,11 @@ fn not_implemented() -> Value {
 }
 
 /// The attributes of instance `v`, in order (`None` if not an instance).
-fn instance_attrs(vm: &Vm, v: Value) -> Option<Vec<(Value, Value)>> {
+fn instance_attrs(vm: &mut Vm, v: Value) -> Option<Vec<(Value, Value)>> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Instance(i) => Some(i.attrs.entries().collect()),
-            _ => None,
-        },
+        Value::Ref(id) if matches!(vm.heap.get(id), Obj::Instance(_)) => {
+            Some(vm.instance_entries(id))
+        }
         _ => None,
     }
 }

@@ -22,7 +22,7 @@
 
 use crate::collections::namedtuple;
 use crate::native_class::module_attr;
-use crate::object::{Dict, HashKey, Instance, Obj, ObjId, Value};
+use crate::object::{Dict, HashKey, Obj, ObjId, Value};
 use crate::vm::{PyErr, Vm};
 
 use std::cell::Cell;
@@ -313,19 +313,13 @@ fn make_dataclass(
 
 /// An instance of class `cid` with `fields` set directly (no `__init__`).
 pub fn record_instance(vm: &mut Vm, cid: ObjId, fields: Vec<(String, Value)>) -> Value {
-    let mut attrs = Dict::with_capacity(fields.len());
     // (in the class's field order, as `__init__` would have set them)
     let order = class_fields(vm, cid, RecordKind::NamedTuple)
         .or_else(|| class_fields(vm, cid, RecordKind::Dataclass { frozen: false }))
         .unwrap_or_default();
     let mut fields = fields;
     fields.sort_by_key(|(f, _)| order.iter().position(|o| o == f).unwrap_or(usize::MAX));
-    for (f, v) in fields {
-        let k = vm.new_str(f.clone());
-        attrs.insert(HashKey::Str(f.as_str().into()), k, v);
-    }
-    vm.heap
-        .new_value(Obj::Instance(Box::new(Instance { class: cid, attrs })))
+    vm.raw_instance(cid, fields.iter().map(|(f, v)| (f.as_str(), *v)))
 }
 
 /// Called when the program makes dataclass or namedtuple class `cid`:

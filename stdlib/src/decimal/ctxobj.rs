@@ -9,7 +9,7 @@ use super::ops::{rounding_arg, rounding_error};
 use super::{ctx_mut, ctx_of, new_ctx, signal_bit, SIGNAL_NAMES};
 use crate::builtins::Args;
 use crate::native::{receiver, Method};
-use crate::object::{Dict, ExcType, Instance, Obj, ObjId, Value};
+use crate::object::{ExcType, Instance, Obj, ObjId, Value};
 use crate::objects::NativeObj;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -33,7 +33,7 @@ pub fn new_decimal_tuple(vm: &mut Vm, cls: Value, values: Vec<Value>) -> PyResul
     };
     let inst = vm.heap.new_value(Obj::Instance(Box::new(Instance {
         class: cid,
-        attrs: Dict::new(),
+        attrs: Default::default(),
     })));
     vm.namedtuple_init(cid, inst, values, Vec::new())?;
     Ok(inst)

@@ -37,10 +37,9 @@ native! {
     /// `KeyWrapper` instance holding `obj` and the function.
     clinic method key_of as "K"(vm, mycmp, obj) {
         let class = key_class(vm)?;
-        let mut attrs = Dict::new();
+        let mut attrs = crate::object::Attrs::new();
         for (name, v) in [("obj", obj), ("_cmp", mycmp)] {
-            let k = vm.new_str(name);
-            attrs.insert(HashKey::Str(name.into()), k, v);
+            attrs.insert_str(vm.attr_key(name).1, v);
         }
         Ok(vm.heap.new_value(Obj::Instance(Box::new(Instance { class, attrs }))))
     }

@@ -112,7 +112,8 @@ pub struct Field {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Instance {
     pub class: ObjId,
-    pub attrs: Dict,
+    /// (`object/attrs.rs`: names and values, not a `Dict`.)
+    pub attrs: super::Attrs,
 }
 
 /// `property(fget, fset, fdel)`.

@@ -4,6 +4,7 @@
 //! references between objects), which is what lets an execution pause at
 //! any external call and later be snapshotted.
 
+pub mod attrs;
 pub mod bytes;
 pub mod class;
 pub mod complex;
@@ -23,6 +24,7 @@ use num_bigint::BigInt;
 use crate::vm::stdlib::{LibraryObject, Stdlib};
 use serde::{Deserialize, Serialize};
 
+pub use attrs::Attrs;
 pub use class::{Class, ClassFlags, DataclassInfo, Field, Instance, Property};
 pub use dict::{hash_of, python_hash, Dict, DictKind, HashKey};
 pub use exc::ExcType;

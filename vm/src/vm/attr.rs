@@ -638,11 +638,7 @@ impl<S: Stdlib> Vm<S> {
             match self.heap.get(id) {
                 Obj::Instance(i) => {
                     let cls = i.class;
-                    names.extend(
-                        i.attrs
-                            .keys()
-                            .filter_map(|k| super::as_str(&self.heap, k).map(str::to_string)),
-                    );
+                    names.extend(i.attrs.names().map(|k| k.to_string()));
                     for &c in &self.class(cls).mro {
                         names.extend(
                             self.class(c)

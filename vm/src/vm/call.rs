@@ -86,7 +86,7 @@ impl<S: Stdlib> Vm<S> {
         let code_idx = f.code;
         let inst = self.heap.new_value(Obj::Instance(Box::new(Instance {
             class: cls,
-            attrs: Dict::new(),
+            attrs: Default::default(),
         })));
         self.stack[fpos] = inst;
         if let Obj::Function(f) = self.heap.get(fid) {

@@ -257,7 +257,7 @@ impl<S: Stdlib> Vm<S> {
             }
             None => self.heap.new_value(Obj::Instance(Box::new(Instance {
                 class: cls,
-                attrs: Dict::new(),
+                attrs: Default::default(),
             }))),
         };
         let init = self.class_lookup(cls, "__init__");
@@ -369,8 +369,8 @@ impl<S: Stdlib> Vm<S> {
         }
         if name == "__dict__" {
             if let Value::Ref(id) = obj {
-                if let Obj::Instance(i) = self.heap.get(id) {
-                    let d = i.attrs.clone();
+                if let Obj::Instance(_) = self.heap.get(id) {
+                    let d = self.instance_dict(id);
                     return Ok(Some(self.heap.new_value(Obj::Dict(Box::new(d)))));
                 }
             }
@@ -501,6 +501,59 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// Stores into the instance dict, bypassing properties and `__setattr__`.
+    /// The attributes of instance `id` as (name, value) pairs of `str`
+    /// objects and values, in the order they were set (`vars()`,
+    /// `copy`, `types.SimpleNamespace`'s repr).
+    pub fn instance_entries(&mut self, id: ObjId) -> Vec<(Value, Value)> {
+        self.instance_keyed(id)
+            .into_iter()
+            .map(|(key, _, v)| (key, v))
+            .collect()
+    }
+
+    /// The attributes of instance `id`: each name as its `str` object and
+    /// its text, and the value.
+    fn instance_keyed(&mut self, id: ObjId) -> Vec<(Value, std::rc::Rc<str>, Value)> {
+        self.instance_pairs(id)
+            .into_iter()
+            .map(|(name, v)| {
+                let (key, text) = self.attr_key(&name);
+                (key, text, v)
+            })
+            .collect()
+    }
+
+    /// A new instance of `class` with `attrs` set directly (no `__init__`).
+    pub fn raw_instance<'a>(
+        &mut self,
+        class: ObjId,
+        attrs: impl IntoIterator<Item = (&'a str, Value)>,
+    ) -> Value {
+        let mut set = crate::object::Attrs::new();
+        for (name, v) in attrs {
+            set.insert_str(self.attr_key(name).1, v);
+        }
+        self.heap
+            .new_value(Obj::Instance(Box::new(Instance { class, attrs: set })))
+    }
+
+    /// The (name, value) pairs of instance `id` (none if not an instance).
+    pub fn instance_pairs(&self, id: ObjId) -> Vec<(std::rc::Rc<str>, Value)> {
+        match self.heap.get(id) {
+            Obj::Instance(i) => i.attrs.iter().map(|(k, v)| (k.clone(), v)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A new dict of the attributes of instance `id` (its `__dict__`).
+    pub fn instance_dict(&mut self, id: ObjId) -> Dict {
+        let mut d = Dict::new();
+        for (key, text, v) in self.instance_keyed(id) {
+            d.insert(HashKey::Str(text), key, v);
+        }
+        d
+    }
+
     pub fn raw_set_attr(&mut self, obj: Value, name: &str, v: Value) {
         if let Value::Ref(id) = obj {
             let replaced = match self.heap.get_mut(id) {
@@ -515,7 +568,7 @@ impl<S: Stdlib> Vm<S> {
         let (key, text) = self.attr_key(name);
         if let Value::Ref(id) = obj {
             match self.heap.get_mut(id) {
-                Obj::Instance(i) => i.attrs.insert(HashKey::Str(text), key, v),
+                Obj::Instance(i) => i.attrs.insert_str(text, v),
                 Obj::Exception(e) => e.attrs.insert(HashKey::Str(text), key, v),
                 _ => {}
             }
@@ -539,7 +592,7 @@ impl<S: Stdlib> Vm<S> {
         }
         let removed = match obj {
             Value::Ref(id) => match self.heap.get_mut(id) {
-                Obj::Instance(i) => i.attrs.remove(&HashKey::Str(name.into())).is_some(),
+                Obj::Instance(i) => i.attrs.remove_str(name).is_some(),
                 Obj::Exception(e) => e.attrs.remove(&HashKey::Str(name.into())).is_some(),
                 _ => false,
             },
