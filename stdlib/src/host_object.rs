@@ -143,7 +143,7 @@ fn entry(vm: &Vm, record: Value) -> Option<(Value, String)> {
         Obj::Tuple(items) if items.len() == 2 => {
             let Value::Ref(k) = items[1] else { return None };
             match vm.heap.get(k) {
-                Obj::Str(s) => Some((items[0], s.s.clone())),
+                Obj::Str(s) => Some((items[0], s.s.to_string())),
                 _ => None,
             }
         }

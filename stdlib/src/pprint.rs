@@ -37,7 +37,7 @@ fn kind_of(vm: &Vm, v: Value) -> Kind {
         Obj::Tuple(items) => Kind::Tuple(items.clone()),
         Obj::Set(d) => Kind::Set(d.keys().collect(), false),
         Obj::FrozenSet(d) => Kind::Set(d.keys().collect(), true),
-        Obj::Str(s) => Kind::Str(s.s.clone()),
+        Obj::Str(s) => Kind::Str(s.s.to_string()),
         _ => Kind::Other,
     }
 }

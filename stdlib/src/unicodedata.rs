@@ -167,7 +167,7 @@ const MAX_NAME_LEN: usize = 256;
 fn lookup_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
     let text = match v {
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(s) => Some(s.s.clone()),
+            Obj::Str(s) => Some(s.s.to_string()),
             Obj::Bytes(b) | Obj::ByteArray(b) => Some(String::from_utf8_lossy(b).into_owned()),
             _ => None,
         },

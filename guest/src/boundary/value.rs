@@ -42,7 +42,7 @@ pub(super) fn encode(vm: &mut Vm, v: Value, depth: usize) -> Wire {
         Value::Int(i) => Wire::Int(i),
         Value::Float(f) => Wire::Float(f),
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(s) => Wire::Str(s.s.clone()),
+            Obj::Str(s) => Wire::Str(s.s.to_string()),
             Obj::BigInt(b) => Wire::from_bigint(b.clone()),
             Obj::Bytes(b) | Obj::ByteArray(b) => Wire::Bytes(b.clone()),
             Obj::List(items) => {

@@ -50,7 +50,7 @@ impl<S: Stdlib> Vm<S> {
     pub fn str_of(&mut self, v: Value) -> PyResult<String> {
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
-                Obj::Str(s) => return Ok(s.s.clone()),
+                Obj::Str(s) => return Ok(s.s.to_string()),
                 Obj::Native(_) => return S::native_obj_str(self, id),
                 Obj::Instance(_) | Obj::Exception(_) => {
                     if let Some(r) = self.call_dunder(v, "__str__", vec![])? {

@@ -229,7 +229,7 @@ impl<S: Stdlib> Vm<S> {
         }
         let source = match source {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Str(s) => Some(Ok(s.s.clone())),
+                Obj::Str(s) => Some(Ok(s.s.to_string())),
                 Obj::Bytes(b) | Obj::ByteArray(b) => Some(decode_source(b)),
                 _ => None,
             },

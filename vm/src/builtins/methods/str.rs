@@ -300,7 +300,7 @@ fn pad_str<S: Stdlib>(
     let ps = recv(vm, this);
     let n = ps.char_len() as i64;
     if width <= n {
-        let r = ps.s.clone();
+        let r = ps.s.to_string();
         return new_str(vm, r);
     }
     vm.check_alloc(width as u128)?;
@@ -654,7 +654,7 @@ native! {
         let ps = recv(vm, this);
         let n = ps.char_len() as i64;
         if width <= n {
-            let r = ps.s.clone();
+            let r = ps.s.to_string();
             return new_str(vm, r);
         }
         vm.check_alloc(width as u128)?;
