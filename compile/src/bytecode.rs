@@ -311,6 +311,49 @@ pub enum Const {
     Complex(f64, f64),
 }
 
+/// A constant as the compiler's constant table tells them apart: equal
+/// keys share one slot. Floats compare by their bits (so `0.0` and `-0.0`
+/// stay two constants), every NaN is one key, and an `int` never equals a
+/// `float` or a `bool` of the same value (the variants differ).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum ConstKey {
+    None,
+    Bool(bool),
+    Int(i64),
+    BigInt(num_bigint::BigInt),
+    Float(u64),
+    Str(String),
+    Bytes(Vec<u8>),
+    Tuple(Vec<ConstKey>),
+    Ellipsis,
+    Complex(u64, u64),
+}
+
+fn float_key(f: f64) -> u64 {
+    if f.is_nan() {
+        f64::NAN.to_bits()
+    } else {
+        f.to_bits()
+    }
+}
+
+impl From<&Const> for ConstKey {
+    fn from(c: &Const) -> ConstKey {
+        match c {
+            Const::None => ConstKey::None,
+            Const::Bool(b) => ConstKey::Bool(*b),
+            Const::Int(i) => ConstKey::Int(*i),
+            Const::BigInt(i) => ConstKey::BigInt(i.clone()),
+            Const::Float(f) => ConstKey::Float(float_key(*f)),
+            Const::Str(s) => ConstKey::Str(s.clone()),
+            Const::Bytes(b) => ConstKey::Bytes(b.clone()),
+            Const::Tuple(items) => ConstKey::Tuple(items.iter().map(ConstKey::from).collect()),
+            Const::Ellipsis => ConstKey::Ellipsis,
+            Const::Complex(re, im) => ConstKey::Complex(float_key(*re), float_key(*im)),
+        }
+    }
+}
+
 /// A function's (or the module's) signature.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Params {

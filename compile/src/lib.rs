@@ -28,7 +28,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use rustpython_parser::ast::{self, Ranged, Stmt};
 
-use bytecode::{Code, Const, Op, Params, Program};
+use bytecode::{Code, Const, ConstKey, Op, Params, Program};
 
 pub use disassemble::disassemble;
 use error::{too_deeply_nested, MAX_NESTING, TOO_DEEP_MESSAGE};
@@ -107,7 +107,7 @@ pub struct Compiler<'a> {
     lines: LineIndex,
     codes: Vec<Option<Code>>,
     consts: Vec<Const>,
-    const_index: HashMap<String, u32>,
+    const_index: HashMap<ConstKey, u32>,
     names: Vec<String>,
     name_index: HashMap<String, u32>,
     globals: Vec<String>,
@@ -357,7 +357,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn add_const(&mut self, c: Const) -> u32 {
-        let key = format!("{c:?}");
+        let key = ConstKey::from(&c);
         if let Some(&i) = self.const_index.get(&key) {
             return i;
         }

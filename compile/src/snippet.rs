@@ -164,7 +164,7 @@ impl<'a> Compiler<'a> {
                 .consts
                 .iter()
                 .enumerate()
-                .map(|(i, k)| (format!("{k:?}"), i as u32))
+                .map(|(i, k)| (crate::bytecode::ConstKey::from(k), i as u32))
                 .collect(),
             names: base.names.clone(),
             name_index: index(&base.names),
