@@ -9,8 +9,8 @@
 //! then whenever it is read it holds that value. Anything else is
 //! [`Ty::Unknown`], and the rules stay silent on it.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 use rustpython_parser::ast::{self, Constant, Expr};
 
@@ -69,11 +69,11 @@ impl<'s, 'a> Infer<'s, 'a> {
             stubs,
             env,
             depth: Cell::new(0),
-            names: RefCell::new(HashMap::new()),
-            in_progress: RefCell::new(HashMap::new()),
+            names: RefCell::new(HashMap::default()),
+            in_progress: RefCell::new(HashMap::default()),
             narrowed: RefCell::new(Vec::new()),
             sites: Cell::new(0),
-            returns: RefCell::new(HashMap::new()),
+            returns: RefCell::new(HashMap::default()),
         }
     }
 

@@ -3,7 +3,7 @@
 //! operators and subscripts on inferred types ([`crate::infer`],
 //! [`crate::ops`]), and the async rules ([`crate::async_rules`]).
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
 
@@ -73,7 +73,7 @@ pub fn run(
     p.stmts(body, ctx);
     let mut out = p.out;
     out.sort_by_key(|d| (d.line, d.col));
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     out.retain(|d| seen.insert((d.line, d.col, d.code, d.message.clone())));
     out
 }

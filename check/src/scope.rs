@@ -16,7 +16,7 @@
 //! or `vars()` can bind names no reader can see: it is marked dynamic and
 //! undefined names are then not reported.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use rustpython_parser::ast::{self, Expr, Pattern, Ranged, Stmt};
 
@@ -213,9 +213,9 @@ impl<'a> Scopes<'a> {
             kind,
             parent,
             name: name.to_string(),
-            bindings: HashMap::new(),
-            globals: HashSet::new(),
-            nonlocals: HashSet::new(),
+            bindings: HashMap::default(),
+            globals: HashSet::default(),
+            nonlocals: HashSet::default(),
         });
         if let Some(r) = range {
             self.by_node.insert((r.start().into(), r.end().into()), id);
