@@ -6,7 +6,10 @@
 //!
 //! Run: `cargo run --release -p monty-host --example figures -- [--json]
 //! [--repeat N] [--wasm PATH] [PROGRAM.py ...]` (`--wasm` measures another
-//! build of the module instead of the embedded one).
+//! build of the module instead of the embedded one). `--check` prints only
+//! the static check figures (with the same check on an engine without fuel
+//! metering, and what a check of an empty program costs: the fresh
+//! instance and the fixed work).
 //!
 //! Without `--json` the figures are printed as lines on stdout. With it, the
 //! same lines go to stderr and stdout gets one JSON object (keys below).
@@ -43,6 +46,7 @@ fn percentile(samples: &mut [Duration], p: f64) -> Duration {
 
 struct Args {
     json: bool,
+    check_only: bool,
     repeat: usize,
     wasm: Option<std::path::PathBuf>,
     programs: Vec<String>,
@@ -51,6 +55,7 @@ struct Args {
 fn parse_args() -> Args {
     let mut args = Args {
         json: false,
+        check_only: false,
         repeat: 3,
         wasm: None,
         programs: Vec::new(),
@@ -59,6 +64,7 @@ fn parse_args() -> Args {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--json" => args.json = true,
+            "--check" => args.check_only = true,
             "--repeat" => {
                 args.repeat = it
                     .next()
@@ -82,7 +88,7 @@ fn parse_args() -> Args {
 
 fn usage(message: &str) -> ! {
     eprintln!(
-        "figures: {message}\nusage: figures [--json] [--repeat N] [--wasm PATH] [PROGRAM.py ...]"
+        "figures: {message}\nusage: figures [--json] [--check] [--repeat N] [--wasm PATH] [PROGRAM.py ...]"
     );
     std::process::exit(2);
 }
@@ -99,6 +105,9 @@ fn main() -> Result<(), monty_host::Error> {
     };
     let config = || Config::new().module_path(args.wasm.clone());
     let engine = Engine::new(config())?;
+    if args.check_only {
+        return check_only(&engine, &Engine::new(config().fuel_metering(false))?);
+    }
 
     // Start latency: fresh instance + `1 + 1`, to completion.
     for _ in 0..50 {
@@ -315,6 +324,31 @@ fn session_figures(engine: &Engine) -> Result<SessionFigures, monty_host::Error>
         fresh_run_ms,
         rebuild_ms,
     })
+}
+
+/// `--check`: the static check figures alone, the check on an engine
+/// without fuel metering, and the check of an empty program with and
+/// without the stubs (the instance and the fixed work).
+fn check_only(engine: &Engine, unmetered: &Engine) -> Result<(), monty_host::Error> {
+    let (check_ms, check_run_ms) = check_figures(engine)?;
+    let (unmetered_ms, _) = check_figures(unmetered)?;
+    let stubs = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../bench/check/tools.pyi"
+    ))
+    .expect("bench/check/tools.pyi");
+    let empty_ms = median_ms(200, &mut || {
+        engine.check("", "empty.py").expect("checks");
+    });
+    let empty_stubs_ms = median_ms(200, &mut || {
+        engine
+            .check_with_stubs("", "empty.py", &stubs)
+            .expect("checks");
+    });
+    println!(
+        "static check of bench/check/program.py against tools.pyi: median {check_ms:.3} ms (its run: {check_run_ms:.3} ms), without fuel metering {unmetered_ms:.3} ms; an empty program: {empty_ms:.3} ms, with the stubs: {empty_stubs_ms:.3} ms"
+    );
+    Ok(())
 }
 
 /// The median of 50 static checks of `bench/check/program.py` against its

@@ -8,6 +8,8 @@
 //! `perf record -g -k mono target/release/examples/profile [--wasm PATH]
 //! [--repeat N] PROGRAM.py ...`, then `perf report`. Build PATH without
 //! `strip` to get Rust function names instead of wasm function numbers.
+//! With `--check STUBS.pyi` the programs are checked against the stubs
+//! (the `check` export) instead of run.
 
 use std::time::Instant;
 
@@ -17,13 +19,22 @@ fn main() -> Result<(), monty_host::Error> {
     let mut wasm = None;
     let mut repeat = 1usize;
     let mut programs = Vec::new();
+    let mut check_stubs: Option<String> = None;
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--wasm" => wasm = it.next().map(Into::into),
             "--repeat" => repeat = it.next().and_then(|n| n.parse().ok()).unwrap_or(1),
+            "--check" => {
+                let path = it.next().unwrap_or_default();
+                check_stubs = Some(std::fs::read_to_string(&path).map_err(|e| {
+                    monty_host::Error::Internal(format!("cannot read {path}: {e}"))
+                })?);
+            }
             flag if flag.starts_with("--") => {
-                eprintln!("usage: profile [--wasm PATH] [--repeat N] PROGRAM.py ...");
+                eprintln!(
+                    "usage: profile [--wasm PATH] [--repeat N] [--check STUBS.pyi] PROGRAM.py ..."
+                );
                 std::process::exit(2);
             }
             _ => programs.push(arg),
@@ -33,6 +44,18 @@ fn main() -> Result<(), monty_host::Error> {
     for path in &programs {
         let code = std::fs::read_to_string(path)
             .map_err(|e| monty_host::Error::Internal(format!("cannot read {path}: {e}")))?;
+        if let Some(stubs) = &check_stubs {
+            for _ in 0..repeat {
+                let t = Instant::now();
+                let report = engine.check_with_stubs(&code, path, stubs)?;
+                eprintln!(
+                    "{path}: checked in {:.3} ms, {} diagnostics",
+                    t.elapsed().as_secs_f64() * 1e3,
+                    report.diagnostics.len()
+                );
+            }
+            continue;
+        }
         for _ in 0..repeat {
             let sink = CaptureSink::default();
             let request = StartRequest::new(code.as_str())
