@@ -47,6 +47,7 @@ fn percentile(samples: &mut [Duration], p: f64) -> Duration {
 struct Args {
     json: bool,
     check_only: bool,
+    calls_only: bool,
     repeat: usize,
     wasm: Option<std::path::PathBuf>,
     programs: Vec<String>,
@@ -56,6 +57,7 @@ fn parse_args() -> Args {
     let mut args = Args {
         json: false,
         check_only: false,
+        calls_only: false,
         repeat: 3,
         wasm: None,
         programs: Vec::new(),
@@ -65,6 +67,7 @@ fn parse_args() -> Args {
         match arg.as_str() {
             "--json" => args.json = true,
             "--check" => args.check_only = true,
+            "--calls" => args.calls_only = true,
             "--repeat" => {
                 args.repeat = it
                     .next()
@@ -88,7 +91,7 @@ fn parse_args() -> Args {
 
 fn usage(message: &str) -> ! {
     eprintln!(
-        "figures: {message}\nusage: figures [--json] [--check] [--repeat N] [--wasm PATH] [PROGRAM.py ...]"
+        "figures: {message}\nusage: figures [--json] [--check] [--calls] [--repeat N] [--wasm PATH] [PROGRAM.py ...]"
     );
     std::process::exit(2);
 }
@@ -107,6 +110,18 @@ fn main() -> Result<(), monty_host::Error> {
     let engine = Engine::new(config())?;
     if args.check_only {
         return check_only(&engine, &Engine::new(config().fuel_metering(false))?);
+    }
+    if args.calls_only {
+        // the call figure alone, 20 times, on an engine with a perf map
+        // (`perf record -k mono ... figures --calls`: README "Profiling")
+        let engine = Engine::new(config().perf_map(true))?;
+        for _ in 0..20 {
+            let (per_call, n) = call_round_trip(&engine)?;
+            say(format!(
+                "external call round trip: {per_call:.2} us per call ({n} calls)"
+            ));
+        }
+        return Ok(());
     }
 
     // Start latency: fresh instance + `1 + 1`, to completion.
@@ -131,20 +146,7 @@ fn main() -> Result<(), monty_host::Error> {
         us(p99)
     ));
 
-    // External-call round trip: a loop of N calls vs the same loop without.
-    let mut functions = Functions::new();
-    functions.register("ping", &["x"], |call| Ok(call.require("x")?.clone()));
-    let n = 5_000; // under the default cap of 10 000 calls per execution
-    let with_calls = format!("t = 0\nfor i in range({n}):\n    t += ping(i)\nt");
-    let without = format!("t = 0\nfor i in range({n}):\n    t += i\nt");
-    let t = Instant::now();
-    let out = engine.run_with_functions(&with_calls, &functions)?;
-    let dt_calls = t.elapsed();
-    assert_eq!(out.value, Value::Int((0..n).sum()));
-    let t = Instant::now();
-    engine.run_with_functions(&without, &functions)?;
-    let dt_plain = t.elapsed();
-    let per_call = (dt_calls.saturating_sub(dt_plain)).as_secs_f64() * 1e6 / n as f64;
+    let (per_call, n) = call_round_trip(&engine)?;
     say(format!(
         "external call round trip: {per_call:.2} us per call ({n} calls)"
     ));
@@ -533,4 +535,23 @@ fn us(d: Duration) -> f64 {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
+}
+
+/// The external-call round trip (µs per call) and the number of calls: a
+/// loop of N host calls vs the same loop without them.
+fn call_round_trip(engine: &Engine) -> Result<(f64, i64), monty_host::Error> {
+    let mut functions = Functions::new();
+    functions.register("ping", &["x"], |call| Ok(call.require("x")?.clone()));
+    let n = 5_000; // under the default cap of 10 000 calls per execution
+    let with_calls = format!("t = 0\nfor i in range({n}):\n    t += ping(i)\nt");
+    let without = format!("t = 0\nfor i in range({n}):\n    t += i\nt");
+    let t = Instant::now();
+    let out = engine.run_with_functions(&with_calls, &functions)?;
+    let dt_calls = t.elapsed();
+    assert_eq!(out.value, Value::Int((0..n).sum()));
+    let t = Instant::now();
+    engine.run_with_functions(&without, &functions)?;
+    let dt_plain = t.elapsed();
+    let per_call = (dt_calls.saturating_sub(dt_plain)).as_secs_f64() * 1e6 / n as f64;
+    Ok((per_call, n))
 }
