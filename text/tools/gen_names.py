@@ -18,7 +18,8 @@ What is stored (all little-endian; `names.rs` reads it):
 - a name whose last word is `-XXXX`, its own code point in hex (CJK
   COMPATIBILITY IDEOGRAPH-F900, EGYPTIAN HIEROGLYPH-13460, NUSHU ...), has
   that suffix as one pseudo-word, `HEX_WORD`;
-- the words (split at spaces) in a lexicon ordered by frequency, each
+- the words (split at spaces, and hyphenated words at their hyphens, the
+  hyphen a pseudo-word `HYPHEN_WORD`) in a lexicon ordered by frequency, each
   word's last byte with its high bit set, with the offset of every
   `LEX_STEP`th word;
 - each name as a header byte (words shared with the previous name of its
@@ -45,6 +46,22 @@ OUT_DIR = os.path.join(HERE, "..", "src", "unicode")
 BLOCK = 32
 LEX_STEP = 16
 HEX = "\x01"
+HYPHEN = "\x02"
+
+
+def render(tokens, cp):
+    """A name from its tokens, as names.rs renders it."""
+    out, joined = "", True
+    for t in tokens:
+        if t == HEX:
+            out += "-%04X" % cp
+        elif t == HYPHEN:
+            out += "-"
+            joined = True
+        else:
+            out += ("" if joined else " ") + t
+            joined = False
+    return out
 
 
 def data_dir():
@@ -86,10 +103,18 @@ def main():
     for cp, name in names:
         suffix = "-%04X" % cp
         hexed = name.endswith(suffix) and " " not in name[-len(suffix):]
-        words = (name[: -len(suffix)] if hexed else name).split(" ")
-        assert all(words), name
+        words = []
+        for w in (name[: -len(suffix)] if hexed else name).split(" "):
+            assert w, name
+            parts = w.split("-")
+            if all(parts):
+                for i, part in enumerate(parts):
+                    words += [HYPHEN, part] if i else [part]
+            else:
+                words.append(w)  # a hyphen at a word's start or end stays in it
         tokens.append(words + [HEX] if hexed else words)
-        assert len(tokens[-1]) <= 15, name
+        assert len(tokens[-1]) <= 32, name
+        assert render(tokens[-1], cp) == name, name
 
     freq = collections.Counter(w for t in tokens for w in t)
     lexicon = sorted(freq, key=lambda w: (-freq[w], w))
@@ -125,6 +150,7 @@ def main():
         while shared < min(len(t), len(prev), 15) and t[shared] == prev[shared]:
             shared += 1
         new = t[shared:]
+        assert len(new) <= 15, t
         book.append(shared << 4 | len(new))
         for w in new:
             book += code(index[w])
@@ -183,6 +209,8 @@ pub const WORDS: usize = {n};
 pub const SHORT: u8 = {short};
 /// The pseudo-word `-XXXX` (the code point in hex).
 pub const HEX_WORD: usize = {index[HEX]};
+/// The pseudo-word `-` joining the parts of a hyphenated word.
+pub const HYPHEN_WORD: usize = {index[HYPHEN]};
 pub const LEX_STEP: usize = {LEX_STEP};
 pub const BLOCK: usize = {BLOCK};
 pub const NAMES: usize = {len(names)};

@@ -3,20 +3,22 @@
 
 /// The tables, one blob: the ranges below are its parts.
 pub static BLOB: &[u8] = include_bytes!("names.bin");
-pub const LEX: core::ops::Range<usize> = 0..84788;
-pub const LEX_OFFSETS: core::ops::Range<usize> = 84788..88172;
-pub const BOOK: core::ops::Range<usize> = 88172..229163;
-pub const BLOCK_OFFSETS: core::ops::Range<usize> = 229164..234168;
-pub const RUN_STARTS: core::ops::Range<usize> = 234168..237060;
-pub const RUN_INDEXES: core::ops::Range<usize> = 237060..238506;
-pub const HASH_BUCKETS: core::ops::Range<usize> = 238508..239022;
-pub const HASH_ENTRIES: core::ops::Range<usize> = 239024..359063;
-pub const ALIASES: core::ops::Range<usize> = 359064..364984;
+pub const LEX: core::ops::Range<usize> = 0..58741;
+pub const LEX_OFFSETS: core::ops::Range<usize> = 58744..61716;
+pub const BOOK: core::ops::Range<usize> = 61716..205736;
+pub const BLOCK_OFFSETS: core::ops::Range<usize> = 205736..210740;
+pub const RUN_STARTS: core::ops::Range<usize> = 210740..213632;
+pub const RUN_INDEXES: core::ops::Range<usize> = 213632..215078;
+pub const HASH_BUCKETS: core::ops::Range<usize> = 215080..215594;
+pub const HASH_ENTRIES: core::ops::Range<usize> = 215596..335635;
+pub const ALIASES: core::ops::Range<usize> = 335636..341556;
 /// Names in this many words' lexicon; word codes below `SHORT` are one byte.
-pub const WORDS: usize = 13534;
-pub const SHORT: u8 = 203;
+pub const WORDS: usize = 11873;
+pub const SHORT: u8 = 210;
 /// The pseudo-word `-XXXX` (the code point in hex).
-pub const HEX_WORD: usize = 1;
+pub const HEX_WORD: usize = 2;
+/// The pseudo-word `-` joining the parts of a hyphenated word.
+pub const HYPHEN_WORD: usize = 1;
 pub const LEX_STEP: usize = 16;
 pub const BLOCK: usize = 32;
 pub const NAMES: usize = 40013;
