@@ -20,7 +20,7 @@ What is stored (all little-endian; `names.rs` reads it):
   that suffix as one pseudo-word, `HEX_WORD`;
 - the words (split at spaces, and hyphenated words at their hyphens, the
   hyphen a pseudo-word `HYPHEN_WORD`) in a lexicon ordered by frequency, each
-  word's last byte with its high bit set, with the offset of every
+  word's last byte with its high bit set, with the offset (u16) of every
   `LEX_STEP`th word;
 - each name as a header byte (words shared with the previous name of its
   block << 4 | words that follow) and a code per new word: one byte below
@@ -44,7 +44,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT_DIR = os.path.join(HERE, "..", "src", "unicode")
 BLOCK = 32
-LEX_STEP = 16
+LEX_STEP = 4
 HEX = "\x01"
 HYPHEN = "\x02"
 
@@ -135,6 +135,8 @@ def main():
         b[-1] |= 0x80
         lex += b
 
+    assert len(lex) < 65536  # LEX_OFFSETS are u16
+
     def code(i):
         if i < short:
             return bytes([i])
@@ -180,7 +182,7 @@ def main():
 
     parts = [
         ("LEX", bytes(lex)),
-        ("LEX_OFFSETS", struct.pack(f"<{len(lex_offsets)}I", *lex_offsets)),
+        ("LEX_OFFSETS", struct.pack(f"<{len(lex_offsets)}H", *lex_offsets)),
         ("BOOK", bytes(book)),
         ("BLOCK_OFFSETS", struct.pack(f"<{len(block_offsets)}I", *block_offsets)),
         ("RUN_STARTS", struct.pack(f"<{len(runs)}I", *(r[0] for r in runs))),

@@ -34,7 +34,7 @@ fn u16_at(range: core::ops::Range<usize>, i: usize) -> usize {
 /// The bytes of lexicon word `i` (its last byte with the high bit set).
 fn word(i: usize) -> &'static [u8] {
     let lex = part(d::LEX);
-    let mut at = u32_at(d::LEX_OFFSETS, i / d::LEX_STEP) as usize;
+    let mut at = u16_at(d::LEX_OFFSETS, i / d::LEX_STEP);
     for _ in 0..i % d::LEX_STEP {
         while lex[at] < 0x80 {
             at += 1;

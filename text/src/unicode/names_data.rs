@@ -4,14 +4,14 @@
 /// The tables, one blob: the ranges below are its parts.
 pub static BLOB: &[u8] = include_bytes!("names.bin");
 pub const LEX: core::ops::Range<usize> = 0..58741;
-pub const LEX_OFFSETS: core::ops::Range<usize> = 58744..61716;
-pub const BOOK: core::ops::Range<usize> = 61716..205736;
-pub const BLOCK_OFFSETS: core::ops::Range<usize> = 205736..210740;
-pub const RUN_STARTS: core::ops::Range<usize> = 210740..213632;
-pub const RUN_INDEXES: core::ops::Range<usize> = 213632..215078;
-pub const HASH_BUCKETS: core::ops::Range<usize> = 215080..215594;
-pub const HASH_ENTRIES: core::ops::Range<usize> = 215596..335635;
-pub const ALIASES: core::ops::Range<usize> = 335636..341556;
+pub const LEX_OFFSETS: core::ops::Range<usize> = 58744..64682;
+pub const BOOK: core::ops::Range<usize> = 64684..208704;
+pub const BLOCK_OFFSETS: core::ops::Range<usize> = 208704..213708;
+pub const RUN_STARTS: core::ops::Range<usize> = 213708..216600;
+pub const RUN_INDEXES: core::ops::Range<usize> = 216600..218046;
+pub const HASH_BUCKETS: core::ops::Range<usize> = 218048..218562;
+pub const HASH_ENTRIES: core::ops::Range<usize> = 218564..338603;
+pub const ALIASES: core::ops::Range<usize> = 338604..344524;
 /// Names in this many words' lexicon; word codes below `SHORT` are one byte.
 pub const WORDS: usize = 11873;
 pub const SHORT: u8 = 210;
@@ -19,7 +19,7 @@ pub const SHORT: u8 = 210;
 pub const HEX_WORD: usize = 2;
 /// The pseudo-word `-` joining the parts of a hyphenated word.
 pub const HYPHEN_WORD: usize = 1;
-pub const LEX_STEP: usize = 16;
+pub const LEX_STEP: usize = 4;
 pub const BLOCK: usize = 32;
 pub const NAMES: usize = 40013;
 /// The longest name (longer queries are not looked up, as unicode_names2).
