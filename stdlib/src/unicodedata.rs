@@ -1,8 +1,8 @@
 //! `unicodedata`: the Unicode character database (Unicode 16.0.0, as in
 //! CPython 3.14) with CPython's argument checks and messages. Properties and
 //! normalization come from `crate::unicode` (tables generated from CPython's
-//! own `unicodedata`); names come from `unicode_names2`, which the parser
-//! already links for `\N{...}` escapes.
+//! own `unicodedata`); names from `crate::unicode::names` (a phrasebook in
+//! monty-text, which the parser's `\N{...}` escapes use as well).
 
 use super::ModuleDef;
 use crate::object::{ExcType, Obj, Value};
@@ -149,11 +149,8 @@ fn number(
 
 /// `name(chr, default)`: the character's name.
 fn name_of(vm: &mut Vm, c: char, default: Option<Value>) -> PyResult<Value> {
-    match (unicode_names2::name(c), default) {
-        (Some(n), _) => {
-            let s = n.to_string();
-            Ok(vm.new_str(s))
-        }
+    match (unicode::names::name(c), default) {
+        (Some(n), _) => Ok(vm.new_str(n)),
         (None, Some(d)) => Ok(d),
         (None, None) => Err(PyErr::value_error("no such name")),
     }
@@ -182,7 +179,7 @@ fn lookup_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
     if text.len() > MAX_NAME_LEN {
         return Err(PyErr::new(ExcType::KeyError, "name too long"));
     }
-    match unicode_names2::character(&text) {
+    match unicode::names::character(&text) {
         Some(c) => Ok(vm.new_str(c.to_string())),
         None => Err(PyErr::new(
             ExcType::KeyError,

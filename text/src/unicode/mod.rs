@@ -6,6 +6,10 @@
 //! `text/tools/gen_unicode_tables.py`), so `unicodedata` and the `str`
 //! predicates (`isalpha`, `isidentifier`, ...) answer exactly as CPython.
 
+pub mod names;
+#[rustfmt::skip]
+#[allow(dead_code)]
+mod names_data;
 mod normalize;
 #[allow(clippy::unreadable_literal, clippy::excessive_precision)]
 mod tables;

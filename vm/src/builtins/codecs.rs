@@ -433,7 +433,7 @@ fn encode_limited(s: &str, errors: &str, codec: Codec, limit: u32) -> PyResult<V
             }
             "namereplace" => {
                 for &c in &chars[i..end] {
-                    let text = match unicode_names2::name(c) {
+                    let text = match monty_text::unicode::names::name(c) {
                         Some(n) => format!("\\N{{{n}}}"),
                         None => char_escape(c),
                     };
