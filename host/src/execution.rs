@@ -138,7 +138,9 @@ pub(crate) struct Live {
     /// engine, and so its epoch ticker, alive).
     compiled: Arc<Compiled>,
     store: Store<StoreState>,
-    guest: Guest,
+    /// (Boxed: its eleven typed exports are most of a `Live`'s bytes, and
+    /// a `Live` moves through every call's return values.)
+    guest: Box<Guest>,
     time: TimeBudget,
     limits: Limits,
     calls_made: u64,
@@ -181,6 +183,7 @@ impl Live {
         let instance = compiled.pre.instantiate(&mut store);
         let instance = instance.map_err(|e| classify(&store, e, "instantiating the module"))?;
         let guest = Guest::new(&instance, &mut store)
+            .map(Box::new)
             .map_err(|e| classify(&store, e, "reading the exports"))?;
         // A WASI "reactor" must run its constructors once before any export.
         if let Ok(init) = instance.get_typed_func::<(), ()>(&mut store, "_initialize") {
