@@ -9,22 +9,12 @@
 
 use super::logging::{level_name, module_attr};
 use super::native_class::call_method;
-use crate::object::{Dict, HashKey, Obj, Value};
-use crate::vm::{as_str, PyErr, PyResult, Vm};
+use crate::object::{Obj, Value};
+use crate::vm::{PyErr, PyResult, Vm};
 
 /// The record's attributes as a fresh dict (`record.__dict__`).
 pub fn record_dict(vm: &mut Vm, record: Value) -> PyResult<Value> {
-    let entries: Vec<(Value, Value)> = match record {
-        Value::Ref(id) => vm.instance_entries(id),
-        _ => Vec::new(),
-    };
-    let mut d = Dict::new();
-    for (k, v) in entries {
-        if let Some(s) = as_str(&vm.heap, k) {
-            d.insert(HashKey::Str(s.into()), k, v);
-        }
-    }
-    Ok(vm.heap.new_value(Obj::Dict(Box::new(d))))
+    Ok(vm.attrs_dict_value(record))
 }
 
 fn is_dict(vm: &Vm, v: Value) -> bool {

@@ -98,9 +98,7 @@ native! {
         if !is_namespace(vm, other)? {
             return Ok(not_implemented());
         }
-        let a = instance_attrs(vm, this).unwrap_or_default();
-        let b = instance_attrs(vm, other).unwrap_or_default();
-        let (da, db) = (dict_of(vm, a), dict_of(vm, b));
+        let (da, db) = (vm.attrs_dict_value(this), vm.attrs_dict_value(other));
         Ok(Value::Bool(vm.py_eq(da, db)?))
     }
 
@@ -204,19 +202,6 @@ native! {
         call_method(vm, d, "update", vec![other])?;
         Ok(d)
     }
-}
-
-fn dict_of(vm: &mut Vm, entries: Vec<(Value, Value)>) -> Value {
-    let mut d = Dict::new();
-    for (k, v) in entries {
-        if let Value::Ref(id) = k {
-            if let Obj::Str(s) = vm.heap.get(id) {
-                let hk = HashKey::Str(s.s.as_str().into());
-                d.insert(hk, k, v);
-            }
-        }
-    }
-    vm.heap.new_value(Obj::Dict(Box::new(d)))
 }
 
 /// A class's methods: (attribute, native).

@@ -370,8 +370,7 @@ impl<S: Stdlib> Vm<S> {
         if name == "__dict__" {
             if let Value::Ref(id) = obj {
                 if let Obj::Instance(_) = self.heap.get(id) {
-                    let d = self.instance_dict(id);
-                    return Ok(Some(self.heap.new_value(Obj::Dict(Box::new(d)))));
+                    return Ok(Some(self.attrs_dict_value(obj)));
                 }
             }
         }
@@ -543,6 +542,16 @@ impl<S: Stdlib> Vm<S> {
             Obj::Instance(i) => i.attrs.iter().map(|(k, v)| (k.clone(), v)).collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// A new dict object of the attributes of `v` (empty unless `v` is an
+    /// instance): `__dict__`, `LogRecord.__dict__`, namespace equality.
+    pub fn attrs_dict_value(&mut self, v: Value) -> Value {
+        let d = match v {
+            Value::Ref(id) => self.instance_dict(id),
+            _ => Dict::new(),
+        };
+        self.heap.new_value(Obj::Dict(Box::new(d)))
     }
 
     /// A new dict of the attributes of instance `id` (its `__dict__`).
