@@ -8,8 +8,9 @@ package monty
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"sync"
 	"unicode"
 )
@@ -215,12 +216,7 @@ func (e *encoder) hostObject(o *HostObject, path string, depth int) error {
 	e.buf.WriteString(fmt.Sprintf(`{"$object":{"id":%d,"class":`, id))
 	e.str(o.Class)
 	e.buf.WriteString(`,"attrs":{`)
-	names := make([]string, 0, len(o.Attrs))
-	for k := range o.Attrs {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for i, k := range names {
+	for i, k := range slices.Sorted(maps.Keys(o.Attrs)) {
 		if i > 0 {
 			e.buf.WriteByte(',')
 		}
@@ -231,12 +227,7 @@ func (e *encoder) hostObject(o *HostObject, path string, depth int) error {
 		}
 	}
 	e.buf.WriteString(`},"methods":[`)
-	names = names[:0]
-	for k := range o.Methods {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for i, k := range names {
+	for i, k := range slices.Sorted(maps.Keys(o.Methods)) {
 		if i > 0 {
 			e.buf.WriteByte(',')
 		}

@@ -8,7 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -42,11 +43,7 @@ func (r *Runner) Start(ctx context.Context, code string, inputs map[string]any, 
 	rn.objs = objs
 	if cfg.stubs != "" {
 		// WithStubs: the static check first, with what this run declares
-		names := make([]string, 0, len(inputs))
-		for k := range inputs {
-			names = append(names, k)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(inputs))
 		rep, err := rn.check(code, cfg.funcs, append(names, cfg.inputNames...))
 		if err == nil {
 			err = rep.err()
@@ -88,11 +85,7 @@ func requestHead(code string, inputs map[string]any, cfg *execConfig, objs *obje
 	enc.str(cfg.filename)
 	req.Write(enc.buf.Bytes())
 	if len(inputs) > 0 {
-		names := make([]string, 0, len(inputs))
-		for k := range inputs {
-			names = append(names, k)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(inputs))
 		req.WriteString(`,"inputs":{`)
 		for i, k := range names {
 			if i > 0 {
