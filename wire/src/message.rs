@@ -742,7 +742,11 @@ mod tests {
         ];
         for p in all {
             let text = serde_json::to_string(&p).unwrap();
-            assert_eq!(serde_json::from_str::<Progress>(&text).unwrap(), p, "{text}");
+            assert_eq!(
+                serde_json::from_str::<Progress>(&text).unwrap(),
+                p,
+                "{text}"
+            );
         }
         // the status may come anywhere; absent optional fields default
         let late: Progress =
@@ -756,7 +760,11 @@ mod tests {
                 repr: None
             }
         );
-        let err = |text: &str| serde_json::from_str::<Progress>(text).unwrap_err().to_string();
+        let err = |text: &str| {
+            serde_json::from_str::<Progress>(text)
+                .unwrap_err()
+                .to_string()
+        };
         assert!(err(r#"{"status":"call","name":"g"}"#).contains("missing field `id`"));
         assert!(err(r#"{"status":"paused"}"#).contains("unknown variant `paused`"));
         assert!(err(r#"{"id":1}"#).contains("missing field `status`"));

@@ -21,7 +21,9 @@ use super::value::from_wire;
 /// (whose VM stays between cells).
 #[derive(Default)]
 pub struct Session {
-    vm: Option<Vm>,
+    /// (Boxed: a `Vm` is some 600 bytes, and it moves in and out of the
+    /// session at every call.)
+    vm: Option<Box<Vm>>,
     /// Loop iterations each execution may run (see [`Session::set_loop_budget`]).
     loop_budget: Option<u64>,
 }
@@ -151,7 +153,7 @@ impl Session {
                 self.vm = None;
                 let empty = compile::compile_source("", &req.filename, &[])
                     .expect("the empty program compiles");
-                let mut vm = entry::new_vm(empty, vm_limits(&req.limits));
+                let mut vm = Box::new(entry::new_vm(empty, vm_limits(&req.limits)));
                 vm.session = true;
                 self.run_cell(vm, req)
             }
@@ -176,14 +178,14 @@ impl Session {
             Ok(p) => p,
             Err(e) => return compile_error(&e, &req.code, &req.filename),
         };
-        let vm = entry::new_vm(program, vm_limits(&req.limits));
+        let vm = Box::new(entry::new_vm(program, vm_limits(&req.limits)));
         self.run_request(vm, req)
     }
 
     /// The next cell of the session `vm`: compiled onto its program and
     /// run over its state. A cell that does not compile leaves the
     /// session as it was.
-    fn run_cell(&mut self, mut vm: Vm, req: Request) -> String {
+    fn run_cell(&mut self, mut vm: Box<Vm>, req: Request) -> String {
         let mut predeclared: Vec<String> = req.inputs.0.iter().map(|(k, _)| k.clone()).collect();
         predeclared.extend(req.externals.iter().map(|e| e.name.clone()));
         let compiled =
@@ -202,7 +204,7 @@ impl Session {
     }
 
     /// Binds the request's externals and inputs, then runs.
-    fn run_request(&mut self, mut vm: Vm, req: Request) -> String {
+    fn run_request(&mut self, mut vm: Box<Vm>, req: Request) -> String {
         vm.budget.max_instructions = req.limits.max_instructions;
         vm.budget.max_duration_secs = req.limits.max_duration_secs.filter(|s| !s.is_nan());
         self.bound(&mut vm);
@@ -233,7 +235,7 @@ impl Session {
 
     /// Keeps a session's VM for its next cell, its frames dropped (a cell
     /// refused before it ran, or one that ended).
-    fn keep_session(&mut self, mut vm: Vm) {
+    fn keep_session(&mut self, mut vm: Box<Vm>) {
         if vm.session {
             vm.end_cell();
             self.vm = Some(vm);
@@ -284,16 +286,15 @@ impl Session {
             }
             Resume::One(reply) => reply,
         };
-        let Some(pending) = vm.pending.clone() else {
+        let Some((pending_id, pending_os)) = vm.pending.as_ref().map(|p| (p.id, p.os)) else {
             self.vm = Some(vm);
             return invalid("the execution is not waiting for a call");
         };
         if let Some(id) = reply.id {
-            if id != pending.id {
+            if id != pending_id {
                 self.vm = Some(vm);
                 return invalid(format!(
-                    "reply id {id} does not match pending call {}",
-                    pending.id
+                    "reply id {id} does not match pending call {pending_id}"
                 ));
             }
         }
@@ -301,13 +302,13 @@ impl Session {
             self.vm = Some(vm);
             return invalid("reply needs \"value\" or \"error\"");
         }
-        let answer = answer_of(&mut vm, reply, pending.os);
+        let answer = answer_of(&mut vm, reply, pending_os);
         vm.budget.begin_slice();
         let r = entry::resume(&mut vm, answer);
         self.finish(vm, r)
     }
 
-    fn finish(&mut self, mut vm: Vm, mut r: Result<Exit, Value>) -> String {
+    fn finish(&mut self, mut vm: Box<Vm>, mut r: Result<Exit, Value>) -> String {
         // (the loop runs again only when a call's arguments cannot be sent:
         // the call then raises in the program, which continues)
         loop {
@@ -375,8 +376,14 @@ impl Session {
                     let sleep = timer.map(|s| if s.is_finite() { s } else { f64::MAX });
                     return encode(&Progress::Wait { calls: good, sleep });
                 }
-                Ok(Exit::Pause(call)) => {
-                    let wired = match wire_call(&mut vm, &call) {
+                Ok(Exit::Pause) => {
+                    // (taken out while its arguments are converted, which
+                    // needs the VM)
+                    let call = vm.pending.take().expect("a pause has its host call");
+                    let wired = wire_call(&mut vm, &call);
+                    let os = call.os;
+                    vm.pending = Some(call);
+                    let wired = match wired {
                         Ok(wired) => wired,
                         Err(message) => {
                             vm.budget.begin_slice();
@@ -385,7 +392,7 @@ impl Session {
                         }
                     };
                     self.vm = Some(vm);
-                    return if call.os {
+                    return if os {
                         encode(&Progress::OsCall {
                             id: wired.id,
                             function: wired.name,
@@ -433,12 +440,12 @@ impl Session {
     pub fn restore(&mut self, state: &[u8]) -> String {
         self.vm = None;
         let mut vm = match super::snapshot::load(state) {
-            Ok(vm) => vm,
+            Ok(vm) => Box::new(vm),
             Err(e) => return invalid(e),
         };
         self.bound(&mut vm);
-        if let Some(call) = vm.pending.clone() {
-            return self.finish(vm, Ok(Exit::Pause(call)));
+        if vm.pending.is_some() {
+            return self.finish(vm, Ok(Exit::Pause));
         }
         if let Some((calls, timer)) = entry::current_wait(&vm) {
             return self.finish(vm, Ok(Exit::Wait(calls, timer)));

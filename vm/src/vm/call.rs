@@ -807,7 +807,7 @@ impl<S: Stdlib> Vm<S> {
     pub(super) fn run_nested(&mut self, callee: Value) -> PyResult<Value> {
         match self.run_boundary_frame(callee)? {
             Exit::Return(v) => Ok(v),
-            Exit::Pause(_) | Exit::Wait(..) => Err(PyErr::new(
+            Exit::Pause | Exit::Wait(..) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a callback",
             )),

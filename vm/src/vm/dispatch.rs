@@ -30,13 +30,13 @@ impl<S: Stdlib> Vm<S> {
                 Err(PyErr::Suspend) | Err(_) if self.suspending => {
                     // a host call inside native code: the frames are set
                     // to run it again (`journal.rs`)
-                    let call = self.pending.clone().expect("a pause has its host call");
+                    assert!(self.pending.is_some(), "a pause has its host call");
                     if self.native_depth == 0 {
                         // unwound: native code may run again (the session
                         // formats the call's arguments)
                         self.suspending = false;
                     }
-                    return Ok(Exit::Pause(call));
+                    return Ok(Exit::Pause);
                 }
                 Err(err) => {
                     let exc = self.raise_prep(err);
@@ -422,24 +422,24 @@ impl<S: Stdlib> Vm<S> {
                         if self.call(argc as usize, None)? {
                             continue 'frame;
                         }
-                        if let Some(p) = self.pending.clone() {
-                            return Ok(Exit::Pause(p));
+                        if self.pending.is_some() {
+                            return Ok(Exit::Pause);
                         }
                     }
                     Op::CallKw(argc, names) => {
                         if self.call(argc as usize, Some(names))? {
                             continue 'frame;
                         }
-                        if let Some(p) = self.pending.clone() {
-                            return Ok(Exit::Pause(p));
+                        if self.pending.is_some() {
+                            return Ok(Exit::Pause);
                         }
                     }
                     Op::CallMethod(name, argc) => {
                         if self.call_method(&prog.names[name as usize], name, argc as usize)? {
                             continue 'frame;
                         }
-                        if let Some(p) = self.pending.clone() {
-                            return Ok(Exit::Pause(p));
+                        if self.pending.is_some() {
+                            return Ok(Exit::Pause);
                         }
                     }
                     Op::Return => {

@@ -187,8 +187,8 @@ impl<S: Stdlib> Vm<S> {
                 if self.call_ex(has_kw != 0)? {
                     return Ok(Flow::Frame);
                 }
-                if let Some(p) = self.pending.clone() {
-                    return Ok(Flow::Exit(Exit::Pause(p)));
+                if self.pending.is_some() {
+                    return Ok(Flow::Exit(Exit::Pause));
                 }
             }
             Op::Raise(kind) => return Err(self.do_raise(kind)?),

@@ -276,7 +276,7 @@ impl<S: Stdlib> Vm<S> {
             } else {
                 None
             }),
-            super::Exit::Pause(_) | super::Exit::Wait(..) => Err(PyErr::new(
+            super::Exit::Pause | super::Exit::Wait(..) => Err(PyErr::new(
                 ExcType::RuntimeError,
                 "cannot pause inside a generator driven by a builtin",
             )),

@@ -319,7 +319,7 @@ impl<S: Stdlib> Vm<S> {
         self.native_callers.pop();
         self.set_restartable(outer);
         match r {
-            Ok(super::Exit::Pause(_)) => {
+            Ok(super::Exit::Pause) => {
                 let height = outer.expect("can_pause_here checked the caller");
                 self.suspend_level(caller, callee, false, height);
                 Err(PyErr::Suspend)

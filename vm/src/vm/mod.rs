@@ -182,8 +182,9 @@ pub struct PendingCall {
 pub enum Exit {
     /// The outermost frame returned.
     Return(Value),
-    /// A host function was called.
-    Pause(PendingCall),
+    /// A host function was called: the call is `Vm::pending` (not copied
+    /// here: a pause happens at every host call).
+    Pause,
     /// Every task is blocked on async host calls or timers: the calls were
     /// issued since the last `Wait` (earlier ones may still be outstanding);
     /// the `f64` is the sandbox time, in seconds, until the earliest timer
