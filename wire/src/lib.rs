@@ -23,6 +23,7 @@ mod base64;
 mod host_object;
 mod message;
 mod ordered;
+mod progress;
 mod record;
 mod value;
 

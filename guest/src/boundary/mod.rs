@@ -6,6 +6,7 @@ pub mod check_env;
 pub mod checker;
 pub mod host_object;
 pub mod names;
+pub mod progress_json;
 pub mod record;
 pub mod session;
 pub mod snapshot;

@@ -14,6 +14,7 @@ use crate::object::{ExcType, External, Value};
 use crate::vm::{Exit, PendingCall, PyErr, Vm, VmLimits};
 use monty_compile::{self as compile, CompileError};
 
+use super::progress_json::encode;
 use super::record::try_to_wire;
 use super::value::from_wire;
 
@@ -26,11 +27,6 @@ pub struct Session {
     vm: Option<Box<Vm>>,
     /// Loop iterations each execution may run (see [`Session::set_loop_budget`]).
     loop_budget: Option<u64>,
-}
-
-/// A progress message as JSON.
-fn encode(progress: &Progress) -> String {
-    serde_json::to_string(progress).expect("progress messages always encode")
 }
 
 fn invalid(msg: impl std::fmt::Display) -> String {
