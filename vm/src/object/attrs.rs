@@ -56,11 +56,20 @@ impl Attrs {
         self.items.is_empty()
     }
 
-    /// The position of `name`, if set.
+    /// The position of `name`, if set. A name given as the VM's
+    /// interned text (`Vm::attr_text`, as every name set by the program
+    /// is) is found by its address, without comparing text; the text
+    /// comparison finds the rest (names read from a snapshot, or built at
+    /// run time).
     #[inline]
     fn position(&self, name: &str) -> Option<usize> {
         if let Some(index) = &self.index {
             return index.get(name).map(|&i| i as usize);
+        }
+        let same_text =
+            |k: &Rc<str>| std::ptr::eq(k.as_ptr(), name.as_ptr()) && k.len() == name.len();
+        if let Some(i) = self.items.iter().position(|(k, _)| same_text(k)) {
+            return Some(i);
         }
         self.items
             .iter()
@@ -91,6 +100,11 @@ impl Attrs {
         if self.set_existing_str(&name, value) {
             return;
         }
+        self.push_new(name, value);
+    }
+
+    /// Adds `name`, which is not set (the caller looked), at the end.
+    pub fn push_new(&mut self, name: Rc<str>, value: Value) {
         if let Some(index) = &mut self.index {
             index.insert(name.clone(), self.items.len() as u32);
         }
@@ -211,6 +225,25 @@ mod tests {
         assert!(a.get_str("x").is_none());
         let names: Vec<&str> = a.names().map(|k| &**k).collect();
         assert_eq!(names, ["y"]);
+    }
+
+    #[test]
+    fn names_are_found_by_address_or_by_text() {
+        let mut a = Attrs::new();
+        let x: Rc<str> = "x".into();
+        let y: Rc<str> = "y".into();
+        a.push_new(x.clone(), Value::Int(1));
+        a.push_new(y.clone(), Value::Int(2));
+        // the interned text, another allocation of it, and a slice of a
+        // longer text all find the attribute
+        assert!(matches!(a.get_str(&y), Some(Value::Int(2))));
+        assert!(matches!(a.get_str(&String::from("y")), Some(Value::Int(2))));
+        assert!(matches!(a.get_str(&"xy"[1..]), Some(Value::Int(2))));
+        // a prefix sharing the address is another name
+        let long: Rc<str> = "yz".into();
+        a.push_new(long.clone(), Value::Int(3));
+        assert!(matches!(a.get_str(&long[..1]), Some(Value::Int(2))));
+        assert!(a.get_str(&x[..0]).is_none());
     }
 
     #[test]

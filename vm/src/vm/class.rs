@@ -464,6 +464,30 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// Sets an attribute on an instance (properties with setters first).
+    /// `obj.<name n of the program> = v` when no Python code runs for it:
+    /// `obj` an instance of a class without properties, `__setattr__` or
+    /// frozen fields (`class_flags` 0). False, and nothing done, otherwise.
+    #[inline]
+    pub(crate) fn store_plain_attr(&mut self, obj: Value, n: u32, v: Value) -> bool {
+        let Value::Ref(id) = obj else { return false };
+        let Obj::Instance(i) = self.heap.get(id) else {
+            return false;
+        };
+        if self.class_flags(i.class) != 0 {
+            return false;
+        }
+        let Some(name) = self.name_texts.get(n as usize) else {
+            return false;
+        };
+        let Obj::Instance(i) = self.heap.get_mut(id) else {
+            unreachable!("checked above")
+        };
+        if !i.attrs.set_existing_str(name, v) {
+            i.attrs.push_new(name.clone(), v);
+        }
+        true
+    }
+
     pub fn instance_set_attr(
         &mut self,
         obj: Value,
@@ -499,7 +523,6 @@ impl<S: Stdlib> Vm<S> {
         Ok(())
     }
 
-    /// Stores into the instance dict, bypassing properties and `__setattr__`.
     /// The attributes of instance `id` as (name, value) pairs of `str`
     /// objects and values, in the order they were set (`vars()`,
     /// `copy`, `types.SimpleNamespace`'s repr).
@@ -563,6 +586,7 @@ impl<S: Stdlib> Vm<S> {
         d
     }
 
+    /// Stores into the instance dict, bypassing properties and `__setattr__`.
     pub fn raw_set_attr(&mut self, obj: Value, name: &str, v: Value) {
         if let Value::Ref(id) = obj {
             let replaced = match self.heap.get_mut(id) {
@@ -577,7 +601,8 @@ impl<S: Stdlib> Vm<S> {
         let (key, text) = self.attr_key(name);
         if let Value::Ref(id) = obj {
             match self.heap.get_mut(id) {
-                Obj::Instance(i) => i.attrs.insert_str(text, v),
+                // (not set: looked for above)
+                Obj::Instance(i) => i.attrs.push_new(text, v),
                 Obj::Exception(e) => e.attrs.insert(HashKey::Str(text), key, v),
                 _ => {}
             }

@@ -76,6 +76,9 @@ impl<S: Stdlib> Vm<S> {
                 // `exec`/`eval` compiled code onto the program
                 prog = self.program.clone();
             }
+            if self.name_texts.len() < prog.names.len() {
+                self.sync_name_texts();
+            }
             if self.frames.is_empty() {
                 // the running task blocked or finished: run another
                 if let Some(exit) = self.switch()? {
@@ -169,17 +172,22 @@ impl<S: Stdlib> Vm<S> {
                     // (`journal.rs`).
                     Op::LoadAttr(n) => {
                         let obj = self.pop();
-                        let name = &prog.names[n as usize];
-                        if let Some(v) = self.instance_dict_attr(obj, name) {
-                            self.stack.push(v);
-                            continue;
+                        if let Some(text) = self.name_texts.get(n as usize) {
+                            if let Some(v) = self.instance_dict_attr(obj, text) {
+                                self.stack.push(v);
+                                continue;
+                            }
                         }
+                        let name = &prog.names[n as usize];
                         let v = self.load_attr_in_place(obj, name)?;
                         self.stack.push(v);
                     }
                     Op::StoreAttr(n) => {
                         let obj = self.pop();
                         let v = self.pop();
+                        if self.store_plain_attr(obj, n, v) {
+                            continue;
+                        }
                         self.store_attr_in_place(obj, &prog.names[n as usize], v)?;
                     }
                     Op::Subscr => {

@@ -178,6 +178,10 @@ pub struct PendingCall {
     pub os: bool,
 }
 
+/// Distinct attribute names interned before a collection lets go of
+/// those the program does not name itself.
+const MAX_ATTR_TEXTS: usize = 4096;
+
 /// How a run of the dispatch loop ended.
 pub enum Exit {
     /// The outermost frame returned.
@@ -258,6 +262,16 @@ pub struct Vm<S: Stdlib> {
     /// The map's keys are also the keys of instance dict entries (shared,
     /// so setting an attribute allocates no key).
     pub attr_names: rustc_hash::FxHashMap<std::rc::Rc<str>, Value>,
+    /// The one text of each attribute name ([`Vm::attr_text`]), kept
+    /// across collections, so that instance attributes are found by the
+    /// address of their name (`object/attrs.rs`).
+    #[serde(skip)]
+    attr_texts: rustc_hash::FxHashSet<std::rc::Rc<str>>,
+    /// The interned text of each of the program's `names`, by index
+    /// (filled as the program grows: `Vm::sync_name_texts`), for the
+    /// attribute ops' fast paths.
+    #[serde(skip)]
+    pub(crate) name_texts: Vec<std::rc::Rc<str>>,
     /// Class attribute lookups by program name (see `method_cache.rs`).
     #[serde(skip)]
     method_cache: method_cache::MethodCache,
@@ -376,6 +390,8 @@ impl<S: Stdlib> Vm<S> {
             pending_throw: None,
             sched: tasks_data::Scheduler::default(),
             attr_names: Default::default(),
+            attr_texts: Default::default(),
+            name_texts: Vec::new(),
             method_cache: Default::default(),
             builtin_names: Vec::new(),
             builtin_globals: Vec::new(),
@@ -460,9 +476,32 @@ impl<S: Stdlib> Vm<S> {
             return (*v, k.clone());
         }
         let v = self.new_str(name);
-        let k: std::rc::Rc<str> = name.into();
+        let k = self.attr_text(name);
         self.attr_names.insert(k.clone(), v);
         (v, k)
+    }
+
+    /// The interned text of the attribute name `name`: one `Rc<str>` per
+    /// distinct name (see `attr_texts`).
+    pub fn attr_text(&mut self, name: &str) -> std::rc::Rc<str> {
+        if let Some(k) = self.attr_texts.get(name) {
+            return k.clone();
+        }
+        let k: std::rc::Rc<str> = name.into();
+        self.attr_texts.insert(k.clone());
+        k
+    }
+
+    /// Interns the names the program gained since the last call (it
+    /// grows with `exec`, `eval` and a session's cells), so that
+    /// `name_texts` covers every name index.
+    #[cold]
+    pub(crate) fn sync_name_texts(&mut self) {
+        let prog = self.program.clone();
+        for name in &prog.names[self.name_texts.len()..] {
+            let text = self.attr_text(name);
+            self.name_texts.push(text);
+        }
     }
 
     pub fn new_list(&mut self, items: Vec<Value>) -> Value {
@@ -551,6 +590,12 @@ impl<S: Stdlib> Vm<S> {
             roots.extend(self.heap.pending_close().into_iter().map(Value::Ref));
         }
         self.attr_names.clear();
+        if self.attr_texts.len() > MAX_ATTR_TEXTS {
+            // (names made at run time, `setattr(o, f"k{i}", v)`: the
+            // program's own stay interned)
+            self.attr_texts.clear();
+            self.attr_texts.extend(self.name_texts.iter().cloned());
+        }
         self.heap.collect(roots);
     }
 
