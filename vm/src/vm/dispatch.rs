@@ -257,7 +257,12 @@ impl<S: Stdlib> Vm<S> {
                             Some(v) => v,
                             None => {
                                 sync_ip!();
-                                self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]))?
+                                match self.str_concat(op, a, b) {
+                                    Some(r) => r?,
+                                    None => {
+                                        self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]))?
+                                    }
+                                }
                             }
                         };
                         self.stack.push(r);

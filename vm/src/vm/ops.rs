@@ -260,7 +260,30 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
+    /// `a + b` of two str objects (no Python code runs), else `None`:
+    /// before the operand checks for user classes, native objects and
+    /// numbers that a concatenation otherwise went through.
+    #[inline]
+    pub(super) fn str_concat(&mut self, op: BinOp, a: Value, b: Value) -> Option<PyResult<Value>> {
+        let (BinOp::Add, Value::Ref(ia), Value::Ref(ib)) = (op, a, b) else {
+            return None;
+        };
+        let (Obj::Str(x), Obj::Str(y)) = (self.heap.get(ia), self.heap.get(ib)) else {
+            return None;
+        };
+        if let Err(e) = self.check_alloc(x.s.len() as u128 + y.s.len() as u128) {
+            return Some(Err(e));
+        }
+        let mut s = String::with_capacity(x.s.len() + y.s.len());
+        s.push_str(&x.s);
+        s.push_str(&y.s);
+        Some(Ok(self.new_str(s)))
+    }
+
     fn binary_op_inner(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
+        if let Some(r) = self.str_concat(op, a, b) {
+            return r;
+        }
         // `str % args`: printf-style formatting (builtins/percent.rs)
         if let (BinOp::Mod, Some(_)) = (op, super::as_str(&self.heap, a)) {
             return crate::builtins::percent::percent_format(self, a, b);
@@ -320,13 +343,6 @@ impl<S: Stdlib> Vm<S> {
         }
         if let (Value::Ref(ia), Value::Ref(ib)) = (a, b) {
             match (self.heap.get(ia), self.heap.get(ib), op) {
-                (Obj::Str(x), Obj::Str(y), BinOp::Add) => {
-                    self.check_alloc(x.s.len() as u128 + y.s.len() as u128)?;
-                    let mut s = String::with_capacity(x.s.len() + y.s.len());
-                    s.push_str(&x.s);
-                    s.push_str(&y.s);
-                    return Ok(self.new_str(s));
-                }
                 (Obj::List(_), Obj::List(y), BinOp::Add) if inplace => {
                     let y = y.clone();
                     if let Obj::List(x) = self.heap.get_mut(ia) {
