@@ -293,6 +293,18 @@ pub enum Op {
     /// `LoadName` whose fallback is the globals dict in global slot `g`
     /// (then the builtins) instead of the module's globals.
     LoadNameNs(u32, u32),
+    /// `LoadFast(s)` then `LoadConst(k)`, which stays the next instruction
+    /// (`fuse.rs`): when both are ints and the instruction after is an
+    /// int operation or comparison (a conditional jump after it
+    /// included), it is done here; otherwise both are pushed.
+    LoadFastConst(u32, u32),
+    /// `LoadFast(s)` then `LoadFast(t)` (or an op fused from it), which
+    /// stays the next instruction, as [`Op::LoadFastConst`].
+    LoadFastFast(u32, u32),
+    /// `LoadFast(s)` then `LoadAttr(n)`, which stays the next instruction:
+    /// an attribute the local's instance holds itself is read here;
+    /// otherwise the local is pushed and the `LoadAttr` runs.
+    LoadFastAttr(u32, u32),
 }
 
 /// A compile-time constant.

@@ -16,6 +16,7 @@ mod error;
 mod except_star;
 mod expr;
 mod fstring;
+pub mod fuse;
 pub mod parse;
 mod pattern;
 pub mod snippet;
@@ -225,6 +226,8 @@ pub fn compile<'a>(
         c.global_slot(name);
     }
     let module = c.compile_module(body)?;
+    let mut module = module;
+    fuse::superinstructions(&mut module);
     c.codes[0] = Some(module);
     Ok(Program {
         codes: c
@@ -699,7 +702,8 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::Return);
             }
         }
-        let unit = self.units.pop().expect("function unit");
+        let mut unit = self.units.pop().expect("function unit");
+        fuse::superinstructions(&mut unit.code);
         self.codes[(idx - self.code_base) as usize] = Some(unit.code);
         Ok(idx)
     }

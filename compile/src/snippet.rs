@@ -191,6 +191,8 @@ impl<'a> Compiler<'a> {
         entry: Code,
         finish: impl Fn(&mut Code),
     ) -> Extension {
+        let mut entry = entry;
+        crate::fuse::superinstructions(&mut entry);
         self.codes[0] = Some(entry);
         let codes = self
             .codes

@@ -127,6 +127,11 @@ pub fn effect(op: Op) -> Effect {
         Op::LoadConst(_)
         | Op::LoadNone
         | Op::LoadFast(_)
+        // (the first of its loads: the next instruction is the second,
+        // checked by `verify_code`, which a run from here skips)
+        | Op::LoadFastConst(..)
+        | Op::LoadFastFast(..)
+        | Op::LoadFastAttr(..)
         | Op::LoadDeref(_)
         | Op::LoadClosure(_)
         | Op::LoadGlobal(_)
@@ -288,6 +293,24 @@ pub fn verify_code(program: &Program, code: &Code) -> Result<Verified, String> {
     let nops = code.ops.len();
     if nops == 0 {
         return Err("empty code".into());
+    }
+    for (ip, pair) in code.ops.windows(2).enumerate() {
+        if let Some(need) = crate::fuse::required_next(pair[0]) {
+            if crate::fuse::first_load(pair[1]) != Some(need) {
+                return Err(format!(
+                    "instruction {ip} ({:?}): not followed by the load it fuses",
+                    pair[0]
+                ));
+            }
+        }
+    }
+    if let Some(last) = code.ops.last() {
+        if crate::fuse::required_next(*last).is_some() {
+            return Err(format!(
+                "instruction {} ({last:?}): not followed by the load it fuses",
+                nops - 1
+            ));
+        }
     }
     let mut v = Verified {
         depth: vec![NONE; nops],
@@ -471,7 +494,7 @@ pub fn verify_program(program: &Program) -> Result<Vec<Verified>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bytecode::CmpOp;
+    use crate::bytecode::{BinOp, CmpOp};
 
     /// A program whose module code is `ops` (and whose tables are those of
     /// a small compiled program, for operands in range).
@@ -525,6 +548,23 @@ mod tests {
             (
                 vec![LoadNone, LoadNone, CallKw(0, 0), Return],
                 "more keyword names",
+            ),
+            (
+                vec![
+                    LoadFastConst(0, 0),
+                    LoadConst(1),
+                    Binary(BinOp::Add),
+                    Return,
+                ],
+                "instruction 0 (LoadFastConst(0, 0)): not followed by the load it fuses",
+            ),
+            (
+                vec![LoadFastFast(0, 1), LoadFast(0), Binary(BinOp::Add), Return],
+                "not followed by the load it fuses",
+            ),
+            (
+                vec![LoadNone, LoadFastFast(0, 1)],
+                "not followed by the load it fuses",
             ),
         ];
         for (ops, want) in cases {

@@ -21,7 +21,9 @@
 //! and the buffer a `TextIOWrapper` writes to (format 9); v10 when programs
 //! gained a session's cells (`Program::cells`) and the VM its session flag
 //! (format 10); v11 when an instance's attributes became (name, value)
-//! pairs instead of a dict (`object/attrs.rs`, format 11).
+//! pairs instead of a dict (`object/attrs.rs`, format 11); v12 when programs
+//! gained fused loads (`Op::LoadFastConst`, `Op::LoadFastFast`:
+//! `compile/src/fuse.rs`, format 12).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

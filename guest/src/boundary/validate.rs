@@ -600,6 +600,9 @@ fn check_code(p: &Program, code: &Code) -> Result<(), String> {
         );
         let fine = match *op {
             Op::LoadConst(k) => konst(k),
+            Op::LoadFastConst(s, k) => slot(s) && konst(k),
+            Op::LoadFastFast(s, t) => slot(s) && slot(t),
+            Op::LoadFastAttr(s, n) => slot(s) && name(n),
             Op::CallKw(_, k) => matches!(p.consts.get(k as usize), Some(Const::Tuple(_))),
             Op::LoadFast(s)
             | Op::StoreFast(s)

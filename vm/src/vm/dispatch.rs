@@ -109,6 +109,50 @@ impl<S: Stdlib> Vm<S> {
                     self.frames[fi].ip = ip as u32
                 };
             }
+            // After the two loads of a fused op (`compile/fuse.rs`; `ip` is
+            // at the second), both ints `$a` and `$b`: does the int
+            // operation or comparison (and the conditional jump) that
+            // follows, and says whether it did.
+            macro_rules! fused_int_op {
+                ($a:expr, $b:expr) => {
+                    match ops.get(ip + 1) {
+                        Some(&(Op::Binary(bop) | Op::Inplace(bop))) => {
+                            match self.int_fast(bop, $a, $b) {
+                                Some(r) => {
+                                    self.stack.push(r);
+                                    ip += 2;
+                                    true
+                                }
+                                None => false,
+                            }
+                        }
+                        Some(&Op::Compare(cop)) if !matches!(cop, CmpOp::In | CmpOp::NotIn) => {
+                            let yes = super::ops::cmp_ints(cop, $a, $b);
+                            let jump = match ops.get(ip + 2) {
+                                Some(&Op::PopJumpIfFalse(t)) => Some((!yes, t)),
+                                Some(&Op::PopJumpIfTrue(t)) => Some((yes, t)),
+                                _ => None,
+                            };
+                            match jump {
+                                Some((true, t)) => {
+                                    if (t as usize) < ip {
+                                        sync_ip!();
+                                        self.count_loop()?;
+                                    }
+                                    ip = t as usize;
+                                }
+                                Some((false, _)) => ip += 3,
+                                None => {
+                                    self.stack.push(Value::Bool(yes));
+                                    ip += 2;
+                                }
+                            }
+                            true
+                        }
+                        _ => false,
+                    }
+                };
+            }
             loop {
                 let op = ops[ip];
                 self.tick()?;
@@ -131,6 +175,57 @@ impl<S: Stdlib> Vm<S> {
                     Op::StoreFast(s) => {
                         let v = self.pop();
                         self.stack[base + s as usize] = v;
+                    }
+                    // (an unbound local: the plain load raises, the fused
+                    // op's second load runs as the next instruction)
+                    Op::LoadFastConst(s, k) => {
+                        let x = self.stack[base + s as usize];
+                        let y = self.consts[k as usize];
+                        if let (Value::Int(a), Value::Int(b)) = (x, y) {
+                            if fused_int_op!(a, b) {
+                                continue;
+                            }
+                        }
+                        if let Value::Undef = x {
+                            sync_ip!();
+                            return Err(self.unbound_local(code, s));
+                        }
+                        self.stack.push(x);
+                        self.stack.push(y);
+                        ip += 1;
+                    }
+                    Op::LoadFastAttr(s, n) => {
+                        let x = self.stack[base + s as usize];
+                        if let Some(text) = self.name_texts.get(n as usize) {
+                            if let Some(v) = self.instance_dict_attr(x, text) {
+                                self.stack.push(v);
+                                ip += 1;
+                                continue;
+                            }
+                        }
+                        if let Value::Undef = x {
+                            sync_ip!();
+                            return Err(self.unbound_local(code, s));
+                        }
+                        self.stack.push(x);
+                    }
+                    Op::LoadFastFast(s, t) => {
+                        let x = self.stack[base + s as usize];
+                        let y = self.stack[base + t as usize];
+                        if let (Value::Int(a), Value::Int(b)) = (x, y) {
+                            if fused_int_op!(a, b) {
+                                continue;
+                            }
+                        }
+                        if let Value::Undef = x {
+                            sync_ip!();
+                            return Err(self.unbound_local(code, s));
+                        }
+                        self.stack.push(x);
+                        if !matches!(y, Value::Undef) {
+                            self.stack.push(y);
+                            ip += 1;
+                        }
                     }
                     Op::LoadDeref(s) => {
                         let v = self.cell_get(self.stack[base + s as usize]);
@@ -571,6 +666,9 @@ fn keeps_ip_local(op: Op) -> bool {
             | Op::LoadConst(_)
             | Op::LoadNone
             | Op::LoadFast(_)
+            | Op::LoadFastConst(..)
+            | Op::LoadFastFast(..)
+            | Op::LoadFastAttr(..)
             | Op::StoreFast(_)
             | Op::LoadClosure(_)
             | Op::LoadGlobal(_)
