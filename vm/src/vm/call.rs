@@ -246,13 +246,24 @@ impl<S: Stdlib> Vm<S> {
         name: &str,
         opos: usize,
     ) -> PyResult<Option<Value>> {
-        if !crate::builtins::methods::has_method(self, obj, name) {
+        use crate::builtins::methods;
+        // (an object's method from its type's table is looked up once;
+        // types, whose unbound methods come first, and natives go the
+        // long way)
+        let found = match obj {
+            Value::Type(_) => None,
+            _ => methods::table_method(self, obj, name).flatten(),
+        };
+        if found.is_none() && !methods::has_method(self, obj, name) {
             return Ok(None);
         }
         let args = self.stack[opos + 1..].to_vec();
         let height = Some(self.stack.len() as u32);
         let outer = self.set_restartable(height);
-        let r = crate::builtins::methods::call_method(self, obj, name, args, Vec::new());
+        let r = match found {
+            Some(m) => methods::call_found(self, obj, m, args, Vec::new()),
+            None => methods::call_method(self, obj, name, args, Vec::new()),
+        };
         self.set_restartable(outer);
         let r = r?;
         if self.suspending {

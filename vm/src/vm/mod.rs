@@ -305,6 +305,11 @@ pub struct Vm<S: Stdlib> {
     /// and the nesting is bounded (each level uses the native stack).
     #[serde(skip)]
     pub nested_repr_active: Vec<u32>,
+    /// `repr()` calls in progress inside other `repr()`s (a typing alias
+    /// writes its arguments with a repr of its own): they count against
+    /// the one native-depth bound (`repr.rs`, `MAX_REPR_DEPTH`).
+    #[serde(skip)]
+    pub(crate) repr_nesting: u32,
     /// Loop iterations (backward jumps) left before the execution fails
     /// with `RuntimeError`: unlimited (`u64::MAX`) unless a test or fuzz
     /// harness sets a bound (`Session::set_loop_budget`), as the guest
@@ -397,6 +402,7 @@ impl<S: Stdlib> Vm<S> {
             builtin_globals: Vec::new(),
             dataclass_compare_depth: 0,
             nested_repr_active: Vec::new(),
+            repr_nesting: 0,
             loops_left: unlimited_loops(),
             frame_pushes: 0,
             levels: Vec::new(),

@@ -42,8 +42,10 @@ impl<S: Stdlib> Vm<S> {
     pub fn repr(&mut self, v: Value) -> PyResult<String> {
         let mut out = String::new();
         let mut seen = Vec::new();
-        self.repr_into(v, &mut out, &mut seen)?;
-        Ok(out)
+        self.repr_nesting += 1;
+        let r = self.repr_into(v, &mut out, &mut seen);
+        self.repr_nesting -= 1;
+        r.map(|()| out)
     }
 
     /// `str(v)`.
@@ -208,7 +210,8 @@ impl<S: Stdlib> Vm<S> {
             Value::Type(t) => out.push_str(&format!("<class '{}'>", t.name())),
             Value::ExcType(t) => out.push_str(&format!("<class '{}'>", t.qualified_name())),
             Value::Ref(id) => {
-                if seen.len() > MAX_REPR_DEPTH {
+                // (a repr call nested in another weighs about two levels)
+                if seen.len() + 2 * self.repr_nesting.saturating_sub(1) as usize > MAX_REPR_DEPTH {
                     return Err(PyErr::new(
                         ExcType::RecursionError,
                         "maximum recursion depth exceeded while getting the repr of an object",

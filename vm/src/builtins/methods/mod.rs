@@ -134,6 +134,39 @@ fn type_level_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
     }
 }
 
+/// Builtin method `name` of `obj` from its type's table: `None` when the
+/// type has no table (natives, types), `Some(None)` when the table has no
+/// such method. A dict kind's own methods and overrides come first.
+#[inline]
+pub fn table_method<S: Stdlib>(
+    vm: &Vm<S>,
+    obj: Value,
+    name: &str,
+) -> Option<Option<&'static Method<S>>> {
+    let table = table_of(vm, obj)?;
+    Some(
+        dict_kind_of(vm, obj)
+            .and_then(|(_, kind)| find_method(S::dict_kind_methods(kind), name))
+            .or_else(|| find_method(table, name)),
+    )
+}
+
+/// Calls `m`, found by [`table_method`] for `obj`.
+///
+/// # Errors
+/// Whatever the method raises.
+pub fn call_found<S: Stdlib>(
+    vm: &mut Vm<S>,
+    obj: Value,
+    m: &'static Method<S>,
+    pos: Vec<Value>,
+    kw: Kwargs,
+) -> PyResult<Value> {
+    let mut a = Args::new(m.name, pos, kw);
+    a.owner = method_owner(vm, obj);
+    (m.call)(vm, obj, a)
+}
+
 /// Calls builtin method `name` of `obj`.
 ///
 /// # Errors
@@ -150,15 +183,9 @@ pub fn call_method<S: Stdlib>(
             return call_unbound(vm, t, name, pos, kw);
         }
     }
-    if let Some(table) = table_of(vm, obj) {
-        // a dict kind's own methods and overrides come first
-        let m = dict_kind_of(vm, obj)
-            .and_then(|(_, kind)| find_method(S::dict_kind_methods(kind), name))
-            .or_else(|| find_method(table, name));
-        let mut a = Args::new(m.map_or("method", |m| m.name), pos, kw);
-        a.owner = method_owner(vm, obj);
-        return match m {
-            Some(m) => (m.call)(vm, obj, a),
+    if let Some(found) = table_method(vm, obj, name) {
+        return match found {
+            Some(m) => call_found(vm, obj, m, pos, kw),
             None => Err(no_method(vm, obj, name)),
         };
     }
