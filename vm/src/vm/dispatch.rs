@@ -153,6 +153,17 @@ impl<S: Stdlib> Vm<S> {
                     }
                 };
             }
+            // Local slot `$s`, which must be bound (else `UnboundLocalError`).
+            macro_rules! local {
+                ($s:expr) => {{
+                    let v = self.stack[base + $s as usize];
+                    if let Value::Undef = v {
+                        sync_ip!();
+                        return Err(self.unbound_local(code, $s));
+                    }
+                    v
+                }};
+            }
             loop {
                 let op = ops[ip];
                 self.tick()?;
@@ -165,37 +176,30 @@ impl<S: Stdlib> Vm<S> {
                     Op::LoadConst(k) => self.stack.push(self.consts[k as usize]),
                     Op::LoadNone => self.stack.push(Value::None),
                     Op::LoadFast(s) => {
-                        let v = self.stack[base + s as usize];
-                        if let Value::Undef = v {
-                            sync_ip!();
-                            return Err(self.unbound_local(code, s));
-                        }
+                        let v = local!(s);
                         self.stack.push(v);
                     }
                     Op::StoreFast(s) => {
                         let v = self.pop();
                         self.stack[base + s as usize] = v;
                     }
-                    // (an unbound local: the plain load raises, the fused
-                    // op's second load runs as the next instruction)
+                    // (the fused ops' second load, when not done here,
+                    // runs as the next instruction: an unbound second
+                    // local raises there)
                     Op::LoadFastConst(s, k) => {
-                        let x = self.stack[base + s as usize];
+                        let x = local!(s);
                         let y = self.consts[k as usize];
                         if let (Value::Int(a), Value::Int(b)) = (x, y) {
                             if fused_int_op!(a, b) {
                                 continue;
                             }
                         }
-                        if let Value::Undef = x {
-                            sync_ip!();
-                            return Err(self.unbound_local(code, s));
-                        }
                         self.stack.push(x);
                         self.stack.push(y);
                         ip += 1;
                     }
                     Op::LoadFastAttr(s, n) => {
-                        let x = self.stack[base + s as usize];
+                        let x = local!(s);
                         if let Some(text) = self.name_texts.get(n as usize) {
                             if let Some(v) = self.instance_dict_attr(x, text) {
                                 self.stack.push(v);
@@ -203,23 +207,15 @@ impl<S: Stdlib> Vm<S> {
                                 continue;
                             }
                         }
-                        if let Value::Undef = x {
-                            sync_ip!();
-                            return Err(self.unbound_local(code, s));
-                        }
                         self.stack.push(x);
                     }
                     Op::LoadFastFast(s, t) => {
-                        let x = self.stack[base + s as usize];
+                        let x = local!(s);
                         let y = self.stack[base + t as usize];
                         if let (Value::Int(a), Value::Int(b)) = (x, y) {
                             if fused_int_op!(a, b) {
                                 continue;
                             }
-                        }
-                        if let Value::Undef = x {
-                            sync_ip!();
-                            return Err(self.unbound_local(code, s));
                         }
                         self.stack.push(x);
                         if !matches!(y, Value::Undef) {
