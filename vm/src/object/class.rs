@@ -43,10 +43,19 @@ pub struct Class {
     /// epoch they were computed at (see `Vm::class_flags`); not saved.
     #[serde(skip, default = "stale_flags")]
     pub flags: std::cell::Cell<(u64, u8)>,
+    /// Cached `__init__` lookup through the MRO and the class epoch it was
+    /// made at (see `Vm::class_init`); not saved. (A collection moves the
+    /// epoch on, so the value is never read after it was freed.)
+    #[serde(skip, default = "stale_init")]
+    pub init: std::cell::Cell<(u64, Option<Value>)>,
 }
 
 fn stale_flags() -> std::cell::Cell<(u64, u8)> {
     std::cell::Cell::new((u64::MAX, 0))
+}
+
+fn stale_init() -> std::cell::Cell<(u64, Option<Value>)> {
+    std::cell::Cell::new((u64::MAX, None))
 }
 
 impl Class {
@@ -63,6 +72,7 @@ impl Class {
             namedtuple: None,
             meta: None,
             flags: stale_flags(),
+            init: stale_init(),
         }
     }
 }

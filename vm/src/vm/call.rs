@@ -66,7 +66,7 @@ impl<S: Stdlib> Vm<S> {
         {
             return Ok(false);
         }
-        let Some(Value::Ref(fid)) = self.class_lookup(cls, "__init__") else {
+        let Some(Value::Ref(fid)) = self.class_init(cls) else {
             return Ok(false);
         };
         let Obj::Function(f) = self.heap.get(fid) else {

@@ -52,6 +52,19 @@ impl<S: Stdlib> Vm<S> {
         (module, c.qualname.clone())
     }
 
+    /// `__init__` looked up in the class and its ancestors (cached until
+    /// any class is mutated or the heap collected: `Class::init`).
+    pub fn class_init(&self, cls: ObjId) -> Option<Value> {
+        let epoch = self.heap.class_epoch();
+        let (at, init) = self.class(cls).init.get();
+        if at == epoch {
+            return init;
+        }
+        let init = self.class_lookup(cls, "__init__");
+        self.class(cls).init.set((epoch, init));
+        init
+    }
+
     /// Looks `name` up in the class and its ancestors.
     pub fn class_lookup(&self, cls: ObjId, name: &str) -> Option<Value> {
         for &c in &self.class(cls).mro {
@@ -260,7 +273,7 @@ impl<S: Stdlib> Vm<S> {
                 attrs: Default::default(),
             }))),
         };
-        let init = self.class_lookup(cls, "__init__");
+        let init = self.class_init(cls);
         match init {
             Some(init @ Value::Ref(fid)) if matches!(self.heap.get(fid), Obj::Function(_)) => {
                 let mut all = Vec::with_capacity(args.len() + 1);
