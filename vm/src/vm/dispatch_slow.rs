@@ -1,0 +1,141 @@
+//! The slow paths of the dispatch loop's instructions (`dispatch.rs`),
+//! out of its function: each puts the operands its instruction popped back
+//! on the stack and runs the operation through [`Vm::in_place`], so that a
+//! host call inside (a special method, a property) can pause the run and
+//! the instruction run again after it (`journal.rs`). Inlined, they made
+//! the whole loop slower.
+
+use crate::object::{Obj, Value};
+use crate::vm::stdlib::Stdlib;
+use monty_compile::bytecode::CmpOp;
+
+use super::{PyResult, Vm};
+
+impl<S: Stdlib> Vm<S> {
+    /// The slow path of `Binary`/`Inplace`, with the popped operands put
+    /// back for [`Vm::in_place`].
+    #[inline(never)]
+    pub(super) fn binary_in_place(
+        &mut self,
+        op: monty_compile::bytecode::BinOp,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Value> {
+        self.stack.push(a);
+        self.stack.push(b);
+        self.in_place(2, |vm| vm.binary_op(op, a, b, inplace))
+    }
+
+    /// The slow path of `Compare`, as [`Vm::binary_in_place`].
+    #[inline(never)]
+    pub(super) fn compare_in_place(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Value> {
+        self.stack.push(a);
+        self.stack.push(b);
+        self.in_place(2, |vm| vm.compare_op(op, a, b))
+    }
+
+    /// The truth of a non-bool for `PopJumpIf*`, as [`Vm::binary_in_place`].
+    #[inline(never)]
+    pub(super) fn truthy_in_place(&mut self, v: Value) -> PyResult<bool> {
+        self.stack.push(v);
+        self.in_place(1, |vm| vm.truthy(v))
+    }
+
+    /// `Subscr`, as [`Vm::binary_in_place`].
+    #[inline(never)]
+    pub(super) fn subscr_in_place(&mut self, obj: Value, idx: Value) -> PyResult<Value> {
+        self.stack.push(obj);
+        self.stack.push(idx);
+        self.in_place(2, |vm| vm.get_item(obj, idx))
+    }
+}
+
+/// The slow paths of the instructions that may run Python code, out of the
+/// dispatch loop's code (inlined, they made the whole loop slower): each
+/// puts the operands its instruction popped back for [`Vm::in_place`].
+impl<S: Stdlib> Vm<S> {
+    #[inline(never)]
+    pub(super) fn load_attr_in_place(&mut self, obj: Value, name: &str) -> PyResult<Value> {
+        self.stack.push(obj);
+        self.in_place(1, |vm| {
+            vm.get_attr(obj, name)
+                .map_err(|e| vm.attribute_error_context(e, obj, name))
+        })
+    }
+
+    #[inline(never)]
+    pub(super) fn store_attr_in_place(&mut self, obj: Value, name: &str, v: Value) -> PyResult<()> {
+        self.stack.push(v);
+        self.stack.push(obj);
+        self.in_place(2, |vm| vm.set_attr(obj, name, v))
+    }
+
+    #[inline(never)]
+    pub(super) fn unary_in_place(
+        &mut self,
+        op: monty_compile::bytecode::UnaryOp,
+        a: Value,
+    ) -> PyResult<Value> {
+        self.stack.push(a);
+        self.in_place(1, |vm| vm.unary_op(op, a))
+    }
+
+    #[inline(never)]
+    pub(super) fn get_iter_in_place(&mut self, v: Value) -> PyResult<Value> {
+        self.stack.push(v);
+        self.in_place(1, |vm| vm.get_iter(v))
+    }
+
+    /// `ForIter`'s other iterators (the iterator stays on the stack).
+    #[inline(never)]
+    pub(super) fn iter_next_in_place(&mut self, it: Value) -> PyResult<Option<Value>> {
+        if self.advance_runs_no_python(it) {
+            // (`enumerate`, `zip`, dict views: nothing to journal)
+            return self.iter_next(it);
+        }
+        self.in_place(0, |vm| vm.iter_next(it))
+    }
+
+    #[inline(never)]
+    pub(super) fn unpack_in_place(&mut self, v: Value, n: usize) -> PyResult<Vec<Value>> {
+        self.stack.push(v);
+        self.in_place(1, |vm| vm.unpack_exact(v, n))
+    }
+
+    #[inline(never)]
+    pub(super) fn format_in_place(
+        &mut self,
+        v: Value,
+        conv: u32,
+        spec: Option<Value>,
+    ) -> PyResult<Value> {
+        self.stack.push(v);
+        self.stack.extend(spec);
+        let n = 1 + usize::from(spec.is_some());
+        self.in_place(n, |vm| vm.format_value(v, conv, spec))
+    }
+
+    /// `SetAdd`/`MapAdd` into the set or dict `id` (`operands` popped).
+    #[inline(never)]
+    pub(super) fn insert_in_place(
+        &mut self,
+        id: crate::object::ObjId,
+        operands: &[Value],
+        k: Value,
+        v: Value,
+        is_set: bool,
+    ) -> PyResult<()> {
+        let plain_key = match k {
+            Value::None | Value::Bool(_) | Value::Int(_) | Value::Float(_) => true,
+            Value::Ref(kid) => matches!(self.heap.get(kid), Obj::Str(_)),
+            _ => false,
+        };
+        if plain_key {
+            // (hashing and comparing it runs no Python code)
+            return self.insert_keyed(id, k, v, is_set);
+        }
+        self.stack.extend_from_slice(operands);
+        self.in_place(operands.len(), |vm| vm.insert_keyed(id, k, v, is_set))
+    }
+}
