@@ -122,15 +122,7 @@ fn name_index(cp: u32) -> Option<usize> {
     let runs = (d::RUN_STARTS.end - d::RUN_STARTS.start) / 4;
     // The last run starting at or before `cp` (the last entry is a sentinel
     // at 0x110000).
-    let (mut lo, mut hi) = (0, runs - 1);
-    while lo < hi {
-        let mid = (lo + hi).div_ceil(2);
-        if u32_at(d::RUN_STARTS, mid) <= cp {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
+    let lo = last_where(runs - 1, |i| u32_at(d::RUN_STARTS, i) <= cp);
     let start = u32_at(d::RUN_STARTS, lo);
     if cp < start {
         return None;
@@ -142,16 +134,25 @@ fn name_index(cp: u32) -> Option<usize> {
 /// The code point of stored name `k`.
 fn code_point(k: usize) -> u32 {
     // The last run whose first name is at or before `k`.
-    let (mut lo, mut hi) = (0, (d::RUN_STARTS.end - d::RUN_STARTS.start) / 4 - 2);
+    let last_run = (d::RUN_STARTS.end - d::RUN_STARTS.start) / 4 - 2;
+    let lo = last_where(last_run, |i| u16_at(d::RUN_INDEXES, i) <= k);
+    u32_at(d::RUN_STARTS, lo) + (k - u16_at(d::RUN_INDEXES, lo)) as u32
+}
+
+/// The last index in `0..=hi` for which `at_or_before` holds (it holds up
+/// to some index and not after; 0 when it holds nowhere): a binary search
+/// over the run tables, which are byte strings, not slices.
+fn last_where(hi: usize, at_or_before: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, hi);
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
-        if u16_at(d::RUN_INDEXES, mid) <= k {
+        if at_or_before(mid) {
             lo = mid;
         } else {
             hi = mid - 1;
         }
     }
-    u32_at(d::RUN_STARTS, lo) + (k - u16_at(d::RUN_INDEXES, lo)) as u32
+    lo
 }
 
 fn is_cjk_unified_ideograph(cp: u32) -> bool {
