@@ -294,22 +294,17 @@ pub fn verify_code(program: &Program, code: &Code) -> Result<Verified, String> {
     if nops == 0 {
         return Err("empty code".into());
     }
-    for (ip, pair) in code.ops.windows(2).enumerate() {
-        if let Some(need) = crate::fuse::required_next(pair[0]) {
-            if crate::fuse::first_load(pair[1]) != Some(need) {
+    for (ip, &op) in code.ops.iter().enumerate() {
+        if let Some(need) = crate::fuse::required_next(op) {
+            let next = code
+                .ops
+                .get(ip + 1)
+                .and_then(|&n| crate::fuse::first_load(n));
+            if next != Some(need) {
                 return Err(format!(
-                    "instruction {ip} ({:?}): not followed by the load it fuses",
-                    pair[0]
+                    "instruction {ip} ({op:?}): not followed by the load it fuses"
                 ));
             }
-        }
-    }
-    if let Some(last) = code.ops.last() {
-        if crate::fuse::required_next(*last).is_some() {
-            return Err(format!(
-                "instruction {} ({last:?}): not followed by the load it fuses",
-                nops - 1
-            ));
         }
     }
     let mut v = Verified {
