@@ -71,30 +71,36 @@ impl<S: Stdlib> Vm<S> {
             return Err(PyErr::Raise(exc));
         }
         let mut prog = self.program.clone();
+        // Set by the inline call and return (`inline_call.rs`): the top
+        // frame is a Python frame of `prog`'s, nothing to check
+        let mut checked = false;
         'frame: loop {
-            if !std::rc::Rc::ptr_eq(&prog, &self.program) {
-                // `exec`/`eval` compiled code onto the program
-                prog = self.program.clone();
-            }
-            if self.name_texts.len() < prog.names.len() {
-                self.sync_name_texts();
-            }
-            if self.frames.is_empty() {
-                // the running task blocked or finished: run another
-                if let Some(exit) = self.switch()? {
-                    return Ok(exit);
+            if !checked {
+                if !std::rc::Rc::ptr_eq(&prog, &self.program) {
+                    // `exec`/`eval` compiled code onto the program
+                    prog = self.program.clone();
                 }
-                continue 'frame;
+                if self.name_texts.len() < prog.names.len() {
+                    self.sync_name_texts();
+                }
+                if self.frames.is_empty() {
+                    // the running task blocked or finished: run another
+                    if let Some(exit) = self.switch()? {
+                        return Ok(exit);
+                    }
+                    continue 'frame;
+                }
+                if let Some(exc) = self.pending_throw.take() {
+                    // an awaited task or host call failed: raise it at the await
+                    return Err(PyErr::Raise(exc));
+                }
+                if self.frames.last().expect("a frame").code == super::consumer::CONSUMER_CODE {
+                    self.consumer_step()?;
+                    continue 'frame;
+                }
             }
-            if let Some(exc) = self.pending_throw.take() {
-                // an awaited task or host call failed: raise it at the await
-                return Err(PyErr::Raise(exc));
-            }
+            checked = false;
             let fi = self.frames.len() - 1;
-            if self.frames[fi].code == super::consumer::CONSUMER_CODE {
-                self.consumer_step()?;
-                continue 'frame;
-            }
             let code = &prog.codes[self.frames[fi].code as usize];
             let ops = &code.ops[..];
             let base = self.frames[fi].base as usize;
@@ -554,6 +560,14 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(s);
                     }
                     Op::Call(argc) => {
+                        // A plain Python function: its frame is entered
+                        // here, without the frame loop's checks (none of
+                        // which a fresh Python frame needs)
+                        if let Some((callee, fpos)) = self.plain_callee(argc as usize, &prog) {
+                            self.enter_plain(&prog.codes[callee as usize], callee, fpos);
+                            checked = true;
+                            continue 'frame;
+                        }
                         if self.call(argc as usize, None)? {
                             continue 'frame;
                         }
@@ -578,6 +592,12 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::Return => {
+                        // Back to a Python caller in this loop, when the
+                        // frame produces its value as it is
+                        if self.plain_return(fi, prog.codes.len()) {
+                            checked = true;
+                            continue 'frame;
+                        }
                         let v = self.pop();
                         if let Some(exit) = self.return_from_frame(v)? {
                             return Ok(exit);

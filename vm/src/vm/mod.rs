@@ -35,6 +35,7 @@ pub mod frame_locals;
 pub mod generator;
 pub mod hashing;
 mod hidden_globals;
+mod inline_call;
 mod instance_attrs;
 pub mod iter;
 pub mod journal;
