@@ -3,7 +3,7 @@
 //! builtin methods and host functions (which pause the run), and
 //! synchronous callbacks from native code (`key=` functions).
 
-use crate::object::{Dict, ExcType, Exception, Instance, Obj, ObjId, Value};
+use crate::object::{Dict, ExcType, Exception, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 
 use super::journal::{served, Opened};
@@ -43,61 +43,12 @@ impl<S: Stdlib> Vm<S> {
                 self.enter_function(id, pos, kw, false)?;
                 return Ok(true);
             }
-            if kwnames.is_none() && self.try_simple_instantiate(id, fpos, argc)? {
+            if kwnames.is_none() && self.enter_plain_class(id, argc) {
                 return Ok(true);
             }
         }
         let (pos, kw) = self.copy_args(fpos, argc, kwnames);
         self.call_native(fpos, callee, pos, kw)
-    }
-
-    /// `Cls(args)` for a plain class whose `__init__` is a function taking
-    /// exactly these positional arguments: the instance takes the class's
-    /// place on the stack, as `self` of the `__init__` frame. False (and
-    /// nothing done) for any other class or call.
-    fn try_simple_instantiate(&mut self, cls: ObjId, fpos: usize, argc: usize) -> PyResult<bool> {
-        let Obj::Class(c) = self.heap.get(cls) else {
-            return Ok(false);
-        };
-        if c.exc_base.is_some()
-            || c.namedtuple.is_some()
-            || c.dataclass.is_some()
-            || c.meta.is_some()
-        {
-            return Ok(false);
-        }
-        let Some(Value::Ref(fid)) = self.class_init(cls) else {
-            return Ok(false);
-        };
-        let Obj::Function(f) = self.heap.get(fid) else {
-            return Ok(false);
-        };
-        let code = &self.program.codes[f.code as usize];
-        let p = &code.params;
-        if p.varargs
-            || p.varkw
-            || p.kwonly != 0
-            || argc + 1 != p.positional as usize
-            || code.is_generator
-            || code.is_coroutine
-        {
-            return Ok(false);
-        }
-        let code_idx = f.code;
-        let inst = self.heap.new_value(Obj::Instance(Box::new(Instance {
-            class: cls,
-            attrs: Default::default(),
-        })));
-        self.stack[fpos] = inst;
-        if let Obj::Function(f) = self.heap.get(fid) {
-            // the closure cells go right after the arguments
-            if !f.closure.is_empty() {
-                self.stack.extend_from_slice(&f.closure);
-            }
-        }
-        self.push_frame(code_idx, fpos, fpos, &[], false)?;
-        self.frames.last_mut().expect("just pushed").on_return = super::OnReturn::Init(inst);
-        Ok(true)
     }
 
     /// `f(*args, **kwargs)`: a tuple and optionally a dict on the stack.

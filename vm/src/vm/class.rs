@@ -33,6 +33,7 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
+    #[inline]
     pub fn class(&self, id: ObjId) -> &Class {
         match self.heap.get(id) {
             Obj::Class(c) => c,
@@ -54,6 +55,7 @@ impl<S: Stdlib> Vm<S> {
 
     /// `__init__` looked up in the class and its ancestors (cached until
     /// any class is mutated or the heap collected: `Class::init`).
+    #[inline]
     pub fn class_init(&self, cls: ObjId) -> Option<Value> {
         let epoch = self.heap.class_epoch();
         let (at, init) = self.class(cls).init.get();

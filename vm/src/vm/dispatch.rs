@@ -563,8 +563,8 @@ impl<S: Stdlib> Vm<S> {
                         // A plain Python function: its frame is entered
                         // here, without the frame loop's checks (none of
                         // which a fresh Python frame needs)
-                        if let Some((callee, fpos)) = self.plain_callee(argc as usize, &prog) {
-                            self.enter_plain(&prog.codes[callee as usize], callee, fpos);
+                        if let Some(call) = self.plain_callee(argc as usize, &prog) {
+                            self.enter_plain(&prog.codes[call.code as usize], call);
                             checked = true;
                             continue 'frame;
                         }
@@ -584,6 +584,10 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::CallMethod(name, argc) => {
+                        if self.enter_plain_method(name, argc as usize, &prog) {
+                            checked = true;
+                            continue 'frame;
+                        }
                         if self.call_method(&prog.names[name as usize], name, argc as usize)? {
                             continue 'frame;
                         }
