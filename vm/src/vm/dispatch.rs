@@ -635,7 +635,7 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(v);
                         continue 'frame;
                     }
-                    _ => match self.dispatch_cold(op, ip, fi, base, &prog)? {
+                    _ => match self.dispatch_cold(ip, fi, base, &prog)? {
                         Flow::Next => {}
                         Flow::Jump(t) => ip = t,
                         Flow::Frame => continue 'frame,

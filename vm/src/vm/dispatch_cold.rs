@@ -25,12 +25,13 @@ pub(super) enum Flow {
 }
 
 impl<S: Stdlib> Vm<S> {
-    /// Runs `op`, whose frame is `fi` with locals from `base`, the
-    /// instruction after it at `ip`.
+    /// Runs the instruction before `ip` of frame `fi`, whose locals start
+    /// at `base`. (It reads the op itself: an op passed by value is
+    /// passed through memory in wasm, and the dispatch loop then kept
+    /// every op it ran in its stack frame in linear memory.)
     #[inline(never)]
     pub(super) fn dispatch_cold(
         &mut self,
-        op: Op,
         ip: usize,
         fi: usize,
         base: usize,
@@ -38,7 +39,7 @@ impl<S: Stdlib> Vm<S> {
     ) -> PyResult<Flow> {
         let code = &prog.codes[self.frames[fi].code as usize];
         let ops = &code.ops[..];
-        match op {
+        match ops[ip - 1] {
             Op::DeleteFast(s) => {
                 if let Value::Undef = self.stack[base + s as usize] {
                     return Err(self.unbound_local(code, s));
@@ -493,7 +494,7 @@ impl<S: Stdlib> Vm<S> {
                     return Err(PyErr::Reraise(result));
                 }
             }
-            _ => unreachable!("a hot instruction reached dispatch_cold: {op:?}"),
+            op => unreachable!("a hot instruction reached dispatch_cold: {op:?}"),
         }
         Ok(Flow::Next)
     }
