@@ -182,8 +182,11 @@ impl<S: Stdlib> Vm<S> {
                 self.stack.extend_from_slice(&f.closure);
             }
         }
-        self.stack
-            .resize(call.base + code.nlocals as usize, Value::Undef);
+        // (mostly nothing to add: the parameters are the locals)
+        let slots = call.base + code.nlocals as usize;
+        while self.stack.len() < slots {
+            self.stack.push(Value::Undef);
+        }
         let exc_depth = self.exc_stack.len() as u32;
         // (filled in place, as `push_frame` does, for the same reason)
         self.frames.push(Frame::BLANK);
@@ -223,10 +226,15 @@ impl<S: Stdlib> Vm<S> {
         if caller == CONSUMER_CODE || caller as usize >= ncodes {
             return false;
         }
-        let frame = self.frames.pop().expect("a frame");
+        let mut frame = self.frames.pop().expect("a frame");
         self.stack.truncate(frame.ret_to as usize);
         self.exc_stack.truncate(frame.exc_depth as usize);
         self.stack.push(result);
+        // Only the handlers own memory (the journal is None, the return
+        // kind Normal or Init, checked above): the rest is forgotten, not
+        // dropped, which took an out-of-line call per return.
+        drop(std::mem::take(&mut frame.handlers));
+        std::mem::forget(frame);
         true
     }
 }

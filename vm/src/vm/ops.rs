@@ -21,7 +21,9 @@ pub enum Num {
     Float(f64),
 }
 
-#[inline]
+/// `x op y` for two ints. Inlined into the dispatch loop, which
+/// otherwise called it out of line for every fused compare.
+#[inline(always)]
 pub fn cmp_ints(op: CmpOp, x: i64, y: i64) -> bool {
     match op {
         CmpOp::Eq | CmpOp::Is => x == y,
