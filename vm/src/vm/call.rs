@@ -47,6 +47,13 @@ impl<S: Stdlib> Vm<S> {
                 return Ok(true);
             }
         }
+        if argc == 1 && kwnames.is_none() {
+            if let Some(r) = self.quick_builtin1(callee, self.stack[fpos + 1]) {
+                self.stack.truncate(fpos);
+                self.stack.push(r);
+                return Ok(false);
+            }
+        }
         let (pos, kw) = self.copy_args(fpos, argc, kwnames);
         self.call_native(fpos, callee, pos, kw)
     }

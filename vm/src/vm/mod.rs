@@ -47,6 +47,7 @@ pub mod method_cache;
 pub mod ops;
 pub mod os_error;
 pub mod pyerr;
+mod quick_builtin;
 pub mod quick_cmp;
 pub mod raise;
 pub mod repr;
