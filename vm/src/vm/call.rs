@@ -144,6 +144,11 @@ impl<S: Stdlib> Vm<S> {
                 }
             }
         }
+        if let Some(r) = self.quick_dict_get(obj, name, opos, argc)? {
+            self.stack.truncate(opos);
+            self.stack.push(r);
+            return Ok(false);
+        }
         if let Some(r) = self.try_builtin_method_call(obj, name, opos)? {
             self.stack.truncate(opos);
             self.stack.push(r);

@@ -1,15 +1,17 @@
 //! Builtin calls answered without the general call: `len(x)` of a builtin
-//! container and `str(n)` of an int, with one positional argument. The
-//! general path copies the arguments into a vector, asks whether the call
+//! container and `str(n)` of an int, with one positional argument, and
+//! `d.get(key[, default])` of a dict with a str or int key. The general
+//! path copies the arguments into a vector, asks whether the call
 //! consumes a generator, marks the native call restartable and looks the
-//! builtin up; for these two, which loops over strings and lists make a
-//! million times, that was most of the call.
+//! builtin up (and binds a method's arguments); for these, which loops
+//! over strings, lists and counters make a million times, that was most
+//! of the call.
 
 use crate::builtins::builtin::Builtin;
 use crate::object::{Obj, Type, Value};
 use crate::vm::stdlib::Stdlib;
 
-use super::Vm;
+use super::{PyResult, Vm};
 
 impl<S: Stdlib> Vm<S> {
     /// The result of calling `callee` with the one argument `arg`, if it
@@ -29,5 +31,48 @@ impl<S: Stdlib> Vm<S> {
             (Value::Type(Type::Str), Value::Int(n)) => Some(self.new_str(n.to_string())),
             _ => None,
         }
+    }
+
+    /// `obj.name(args)` with the `argc` arguments above `obj` at `opos`,
+    /// if it is `get` of a dict with a str or int key (whose hashing and
+    /// comparison run no Python code): the value or the default.
+    /// `Ok(None)`, nothing done, for any other call.
+    ///
+    /// # Errors
+    /// None in practice (a str or int key is hashable); the key lookup's
+    /// signature has them.
+    pub(super) fn quick_dict_get(
+        &mut self,
+        obj: Value,
+        name: &str,
+        opos: usize,
+        argc: usize,
+    ) -> PyResult<Option<Value>> {
+        let Value::Ref(id) = obj else {
+            return Ok(None);
+        };
+        if !(argc == 1 || argc == 2) || name != "get" || !matches!(self.heap.get(id), Obj::Dict(_))
+        {
+            return Ok(None);
+        }
+        let key = self.stack[opos + 1];
+        let plain_key = match key {
+            Value::Int(_) => true,
+            Value::Ref(k) => matches!(self.heap.get(k), Obj::Str(_)),
+            _ => false,
+        };
+        if !plain_key {
+            return Ok(None);
+        }
+        let default = if argc == 2 {
+            self.stack[opos + 2]
+        } else {
+            Value::None
+        };
+        let k = self.dict_key_in(id, key)?;
+        Ok(Some(match self.heap.get(id) {
+            Obj::Dict(d) => d.get(&k).unwrap_or(default),
+            _ => default,
+        }))
     }
 }
