@@ -1,5 +1,6 @@
 //! Builtin calls answered without the general call: `len(x)` of a builtin
-//! container and `str(n)` of an int, with one positional argument, and
+//! container, `str(n)` of an int and `int(s)` of a str of plain decimal
+//! digits, with one positional argument, and
 //! `d.get(key[, default])` of a dict with a str or int key. The general
 //! path copies the arguments into a vector, asks whether the call
 //! consumes a generator, marks the native call restartable and looks the
@@ -29,6 +30,10 @@ impl<S: Stdlib> Vm<S> {
                 Some(Value::Int(n as i64))
             }
             (Value::Type(Type::Str), Value::Int(n)) => Some(self.new_str(n.to_string())),
+            (Value::Type(Type::Int), Value::Ref(id)) => match self.heap.get(id) {
+                Obj::Str(s) => plain_decimal(&s.s).map(Value::Int),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -75,4 +80,22 @@ impl<S: Stdlib> Vm<S> {
             _ => default,
         }))
     }
+}
+
+/// `s` as an int if it is plain decimal digits, optionally after a `-`,
+/// few enough to fit an `i64` whatever they are (18); `None` for anything
+/// else (signs, spaces, underscores, other digits, more digits), which
+/// `int()`'s general parse takes.
+fn plain_decimal(s: &str) -> Option<i64> {
+    let (negative, digits) = match s.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        all => (false, all),
+    };
+    if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0i64, |n, d| n * 10 + i64::from(d - b'0'));
+    Some(if negative { -n } else { n })
 }
