@@ -119,7 +119,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// Looks `name` up in the MRO of `cls` after `after` (for `super()`).
-    fn class_lookup_after(&self, cls: ObjId, after: ObjId, name: &str) -> Option<Value> {
+    pub(super) fn class_lookup_after(&self, cls: ObjId, after: ObjId, name: &str) -> Option<Value> {
         let mro = &self.class(cls).mro;
         let start = mro
             .iter()

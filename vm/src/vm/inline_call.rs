@@ -102,8 +102,10 @@ impl<S: Stdlib> Vm<S> {
     /// `CallMethod(name, argc)` with the object under its `argc`
     /// arguments, for an instance without an attribute of its own by that
     /// name whose class's is a plain Python function this call (with the
-    /// instance as `self`, where it already sits) fits: pushes its frame
-    /// and says so; false, nothing done, otherwise. Out of the dispatch
+    /// instance as `self`, where it already sits) fits, or a `super()`
+    /// object of an instance whose next function by that name in the MRO
+    /// is one (the instance takes the super object's place): pushes its
+    /// frame and says so; false, nothing done, otherwise. Out of the dispatch
     /// loop's code, as [`Vm::enter_plain_class`].
     #[inline(never)]
     pub(super) fn enter_plain_method(&mut self, name: u32, argc: usize, prog: &Program) -> bool {
@@ -121,27 +123,52 @@ impl<S: Stdlib> Vm<S> {
         let Value::Ref(id) = self.stack[opos] else {
             return None;
         };
-        let Obj::Instance(inst) = self.heap.get(id) else {
-            return None;
-        };
         let text = self.name_texts.get(name as usize)?;
-        if inst.attrs.get_str(text).is_some() {
-            return None;
-        }
-        let Some(Value::Ref(fid)) = self.class_lookup_name(inst.class, name) else {
-            return None;
+        // the function, and the instance that replaces a `super()` object
+        let (fid, receiver) = match self.heap.get(id) {
+            Obj::Instance(inst) => {
+                if inst.attrs.get_str(text).is_some() {
+                    return None;
+                }
+                let Some(Value::Ref(fid)) = self.class_lookup_name(inst.class, name) else {
+                    return None;
+                };
+                (fid, None)
+            }
+            // `super().name(args)` in a method: the function after
+            // `class` in the instance's class's MRO
+            &Obj::Super {
+                class,
+                obj: obj @ Value::Ref(inst),
+            } => {
+                let Obj::Instance(i) = self.heap.get(inst) else {
+                    return None;
+                };
+                let Some(Value::Ref(fid)) = self.class_lookup_after(i.class, class, text) else {
+                    return None;
+                };
+                (fid, Some(obj))
+            }
+            _ => return None,
         };
         let Obj::Function(f) = self.heap.get(fid) else {
             return None;
         };
-        self.plain_fit(f, argc + 1, prog).then_some(PlainCall {
+        if !self.plain_fit(f, argc + 1, prog) {
+            return None;
+        }
+        let call = PlainCall {
             code: f.code,
             func: fid,
             closure: !f.closure.is_empty(),
             base: opos,
             ret_to: opos,
             instance_of: None,
-        })
+        };
+        if let Some(obj) = receiver {
+            self.stack[opos] = obj;
+        }
+        Some(call)
     }
 
     /// Whether `argc` positional arguments bind to `f`'s parameters one
