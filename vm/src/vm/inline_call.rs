@@ -33,6 +33,21 @@ pub(super) struct PlainCall {
     instance_of: Option<ObjId>,
 }
 
+impl PlainCall {
+    /// A call of function `f` (object `func`) whose local slot 0 is at
+    /// `base` and whose result goes to `ret_to`.
+    fn new(f: &Function, func: ObjId, base: usize, ret_to: usize) -> PlainCall {
+        PlainCall {
+            code: f.code,
+            func,
+            closure: !f.closure.is_empty(),
+            base,
+            ret_to,
+            instance_of: None,
+        }
+    }
+}
+
 impl<S: Stdlib> Vm<S> {
     /// For `Call(argc)` with the callee under its `argc` arguments: the
     /// call, if the callee is a plain Python function this call fits
@@ -47,14 +62,8 @@ impl<S: Stdlib> Vm<S> {
         let Obj::Function(f) = self.heap.get(id) else {
             return None;
         };
-        self.plain_fit(f, argc, prog).then_some(PlainCall {
-            code: f.code,
-            func: id,
-            closure: !f.closure.is_empty(),
-            base: fpos + 1,
-            ret_to: fpos,
-            instance_of: None,
-        })
+        self.plain_fit(f, argc, prog)
+            .then(|| PlainCall::new(f, id, fpos + 1, fpos))
     }
 
     /// `Cls(args)` with the class `cls` under its `argc` arguments, for a
@@ -88,12 +97,8 @@ impl<S: Stdlib> Vm<S> {
         }
         let fpos = self.stack.len() - argc - 1;
         let call = PlainCall {
-            code: f.code,
-            func: init,
-            closure: !f.closure.is_empty(),
-            base: fpos,
-            ret_to: fpos,
             instance_of: Some(cls),
+            ..PlainCall::new(f, init, fpos, fpos)
         };
         self.enter_plain(&prog.codes[call.code as usize], call);
         true
@@ -157,14 +162,7 @@ impl<S: Stdlib> Vm<S> {
         if !self.plain_fit(f, argc + 1, prog) {
             return None;
         }
-        let call = PlainCall {
-            code: f.code,
-            func: fid,
-            closure: !f.closure.is_empty(),
-            base: opos,
-            ret_to: opos,
-            instance_of: None,
-        };
+        let call = PlainCall::new(f, fid, opos, opos);
         if let Some(obj) = receiver {
             self.stack[opos] = obj;
         }
