@@ -1,10 +1,11 @@
 //! The fast paths the dispatch loop takes without leaving it: calling a
 //! plain Python function (positional arguments that match its parameters
-//! exactly, not a generator), directly or as a method of an instance, and
-//! returning from a frame whose value goes, as it is (or as the instance
-//! of an `__init__`), to the Python frame below. Everything else goes
-//! through [`Vm::call`], [`Vm::call_method`] and `return_from_frame`,
-//! which handle every case and re-enter the frame loop.
+//! exactly, not a generator), directly, as a method of an instance or of
+//! `super()`, or as a plain class's `__init__`, and returning from a frame
+//! whose value goes, as it is (or as the instance of an `__init__`), to
+//! the Python frame below. Everything else goes through [`Vm::call`],
+//! [`Vm::call_method`] and `return_from_frame`, which handle every case
+//! and re-enter the frame loop.
 //!
 //! These are the common calls of simple code (recursion, helpers,
 //! methods): here a call costs a frame push and a return a frame pop, with
