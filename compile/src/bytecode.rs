@@ -379,6 +379,16 @@ pub struct Params {
     pub names: Vec<String>,
 }
 
+impl Params {
+    /// Whether `n` positional arguments and nothing else bind one to one
+    /// to these parameters (no defaults used, no `*args`, `**kwargs` or
+    /// keyword-only ones): the calls that need no binding.
+    #[inline]
+    pub fn binds_exactly(&self, n: usize) -> bool {
+        n == self.positional as usize && !self.varargs && !self.varkw && self.kwonly == 0
+    }
+}
+
 /// One compiled body.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Code {

@@ -22,12 +22,7 @@ impl<S: Stdlib> Vm<S> {
         if let Value::Ref(id) = callee {
             if let Obj::Function(f) = self.heap.get(id) {
                 let p = &self.program.codes[f.code as usize].params;
-                if kwnames.is_none()
-                    && !p.varargs
-                    && !p.varkw
-                    && p.kwonly == 0
-                    && argc == p.positional as usize
-                {
+                if kwnames.is_none() && p.binds_exactly(argc) {
                     let code_idx = f.code;
                     // the closure cells go right after the arguments
                     if !f.closure.is_empty() {
@@ -188,7 +183,7 @@ impl<S: Stdlib> Vm<S> {
             return Ok(None);
         };
         let p = &self.program.codes[func.code as usize].params;
-        if !p.varargs && !p.varkw && p.kwonly == 0 && argc + 1 == p.positional as usize {
+        if p.binds_exactly(argc + 1) {
             let code = func.code;
             // the closure cells go right after the arguments
             if !func.closure.is_empty() {
@@ -407,12 +402,7 @@ impl<S: Stdlib> Vm<S> {
             unreachable!("checked by caller")
         };
         let p = &self.program.codes[f.code as usize].params;
-        if kw.is_empty()
-            && !p.varargs
-            && !p.varkw
-            && p.kwonly == 0
-            && pos.len() == p.positional as usize
-        {
+        if kw.is_empty() && p.binds_exactly(pos.len()) {
             // exactly the positional parameters: no binding to do
             let code_idx = f.code;
             self.stack.extend_from_slice(&pos);
@@ -465,24 +455,37 @@ impl<S: Stdlib> Vm<S> {
             self.stack.push(g);
             return Ok(false);
         }
-        // A constant frame is pushed (copied from read-only data) and then
-        // filled in place: pushing a frame assembled on the native stack
-        // reloaded its freshly stored pieces as wider words, which the
-        // CPU cannot forward from its store buffer (a stall per call).
+        let frame = self.push_frame_record(code_idx, base, ret_to);
+        if boundary {
+            frame.boundary = super::Boundary::Native;
+        }
+        Ok(true)
+    }
+
+    /// Pushes the record of a frame of code `code_idx` whose local slot 0
+    /// is at `base` and whose result goes to `ret_to` (its locals already
+    /// on the stack), returning it for what else its caller sets.
+    ///
+    /// A constant frame is pushed (copied from read-only data) and then
+    /// filled in place: pushing a frame assembled on the native stack
+    /// reloaded its freshly stored pieces as wider words, which the CPU
+    /// cannot forward from its store buffer (a stall per call).
+    #[inline(always)]
+    pub(super) fn push_frame_record(
+        &mut self,
+        code_idx: u32,
+        base: usize,
+        ret_to: usize,
+    ) -> &mut Frame {
         let exc_depth = self.exc_stack.len() as u32;
+        self.frame_pushes += 1;
         self.frames.push(Frame::BLANK);
         let frame = self.frames.last_mut().expect("just pushed");
         frame.code = code_idx;
         frame.base = base as u32;
         frame.ret_to = ret_to as u32;
         frame.exc_depth = exc_depth;
-        frame.boundary = if boundary {
-            super::Boundary::Native
-        } else {
-            super::Boundary::No
-        };
-        self.frame_pushes += 1;
-        Ok(true)
+        frame
     }
 
     /// Matches arguments to the parameters `p` of the function named

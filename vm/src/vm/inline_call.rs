@@ -18,7 +18,7 @@ use crate::object::{Function, Instance, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 
 use super::consumer::CONSUMER_CODE;
-use super::{Boundary, Frame, OnReturn, Vm};
+use super::{Boundary, OnReturn, Vm};
 
 /// A call the loop makes inline: the function, its code, and where its
 /// frame starts.
@@ -179,11 +179,7 @@ impl<S: Stdlib> Vm<S> {
         let Some(code) = prog.codes.get(f.code as usize) else {
             return false;
         };
-        let p = &code.params;
-        argc == p.positional as usize
-            && !p.varargs
-            && !p.varkw
-            && p.kwonly == 0
+        code.params.binds_exactly(argc)
             && !code.is_generator
             && !code.is_coroutine
             && self.frames.len() < self.limits.max_recursion_depth
@@ -213,18 +209,10 @@ impl<S: Stdlib> Vm<S> {
         while self.stack.len() < slots {
             self.stack.push(Value::Undef);
         }
-        let exc_depth = self.exc_stack.len() as u32;
-        // (filled in place, as `push_frame` does, for the same reason)
-        self.frames.push(Frame::BLANK);
-        let frame = self.frames.last_mut().expect("just pushed");
-        frame.code = call.code;
-        frame.base = call.base as u32;
-        frame.ret_to = call.ret_to as u32;
-        frame.exc_depth = exc_depth;
+        let frame = self.push_frame_record(call.code, call.base, call.ret_to);
         if let Some(init) = init {
             frame.on_return = init;
         }
-        self.frame_pushes += 1;
     }
 
     /// `Return` from frame `fi` (the top one), its value on the stack: if
