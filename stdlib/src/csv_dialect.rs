@@ -50,9 +50,9 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
         return None;
     };
     let d = (**d).clone();
-    let ch = |vm: &mut Vm, c: Option<char>| c.map_or(Value::None, |c| vm.new_str(c.to_string()));
+    let ch = |vm: &mut Vm, c: Option<char>| c.map_or(Value::None, |c| vm.new_str(c));
     Some(match name {
-        "delimiter" => vm.new_str(d.delimiter.to_string()),
+        "delimiter" => vm.new_str(d.delimiter),
         "quotechar" => ch(vm, d.quotechar),
         "escapechar" => ch(vm, d.escapechar),
         "doublequote" => Value::Bool(d.doublequote),

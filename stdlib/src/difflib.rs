@@ -334,7 +334,7 @@ fn differ_compare(
         let mut seen = HashSet::new();
         for c in lb.iter().flat_map(|l| l.chars()) {
             if seen.insert(c) {
-                let s = vm.new_str(c.to_string());
+                let s = vm.new_str(c);
                 let r = vm.call_value(charjunk, vec![s], Vec::new())?;
                 if vm.truthy(r)? {
                     char_junk.insert(u32::from(c));

@@ -180,7 +180,7 @@ fn lookup_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
         return Err(PyErr::new(ExcType::KeyError, "name too long"));
     }
     match unicode::names::character(&text) {
-        Some(c) => Ok(vm.new_str(c.to_string())),
+        Some(c) => Ok(vm.new_str(c)),
         None => Err(PyErr::new(
             ExcType::KeyError,
             format!("undefined character name '{text}'"),

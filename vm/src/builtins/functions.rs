@@ -233,7 +233,7 @@ native! {
         // any int out of range is a ValueError, however large (3.14)
         let i = vm.bigint_arg_mut(i)?;
         match u32::try_from(&i).ok().and_then(char::from_u32) {
-            Some(c) => Ok(vm.new_str(c.to_string())),
+            Some(c) => Ok(vm.new_str(c)),
             None => Err(PyErr::value_error("chr() arg not in range(0x110000)")),
         }
     }

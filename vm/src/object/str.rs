@@ -13,8 +13,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub const INLINE: usize = 30;
 
 /// The text of a str: inline when short, else boxed. The representation
-/// is private: inline bytes are only ever copied from a `&str`, which is
-/// what makes reading them back as `&str` without a check sound.
+/// is private: inline bytes are only ever copied from whole `&str`s (here
+/// and in [`TextBuilder`]), or are ASCII digits, which is what makes
+/// reading them back as `&str` without a check sound.
 #[derive(Clone)]
 pub struct Text(Repr);
 
@@ -33,13 +34,104 @@ impl Text {
                 debug_assert!(std::str::from_utf8(utf8).is_ok());
                 // SAFETY: `Repr::Inline` is built only by `From<&str>`
                 // below, which copies a whole `&str` (valid UTF-8) into
-                // `bytes[..len]`; nothing else writes either field.
+                // `bytes[..len]`, by `TextBuilder`, which copies whole
+                // `&str`s one after the other, and by `Text::decimal`
+                // (ASCII); nothing else writes either field.
                 #[allow(unsafe_code)]
                 unsafe {
                     std::str::from_utf8_unchecked(utf8)
                 }
             }
             Repr::Boxed(s) => s,
+        }
+    }
+}
+
+impl Text {
+    /// The decimal digits of `n` (what `str(n)` is), written straight into
+    /// the inline bytes (20 at most), without `fmt`'s machinery.
+    pub fn decimal(n: i64) -> Text {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut m = n.unsigned_abs();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (m % 10) as u8;
+            m /= 10;
+            if m == 0 {
+                break;
+            }
+        }
+        let mut bytes = [0; INLINE];
+        let mut len = 0;
+        if n < 0 {
+            bytes[0] = b'-';
+            len = 1;
+        }
+        let d = &digits[at..];
+        bytes[len..len + d.len()].copy_from_slice(d);
+        len += d.len();
+        Text(Repr::Inline {
+            len: len as u8,
+            bytes,
+        })
+    }
+}
+
+/// A text put together from pieces whose total length is known up front:
+/// short, it is assembled in the inline bytes, with no allocation at all.
+pub struct TextBuilder(Builder);
+
+enum Builder {
+    Inline { len: u8, bytes: [u8; INLINE] },
+    Heap(String),
+}
+
+impl TextBuilder {
+    /// A builder for `total` bytes (pushing more is allowed, only slower).
+    #[inline]
+    pub fn with_capacity(total: usize) -> TextBuilder {
+        TextBuilder(if total <= INLINE {
+            Builder::Inline {
+                len: 0,
+                bytes: [0; INLINE],
+            }
+        } else {
+            Builder::Heap(String::with_capacity(total))
+        })
+    }
+
+    #[inline]
+    pub fn push(&mut self, piece: &str) {
+        match &mut self.0 {
+            Builder::Inline { len, bytes } => {
+                let at = *len as usize;
+                if at + piece.len() <= INLINE {
+                    bytes[at..at + piece.len()].copy_from_slice(piece.as_bytes());
+                    *len += piece.len() as u8;
+                } else {
+                    let mut s = String::with_capacity(at + piece.len());
+                    // whole pieces were copied in: valid UTF-8
+                    s.push_str(
+                        Text(Repr::Inline {
+                            len: *len,
+                            bytes: *bytes,
+                        })
+                        .as_str(),
+                    );
+                    s.push_str(piece);
+                    self.0 = Builder::Heap(s);
+                }
+            }
+            Builder::Heap(s) => s.push_str(piece),
+        }
+    }
+
+    #[inline]
+    pub fn finish(self) -> Text {
+        match self.0 {
+            Builder::Inline { len, bytes } => Text(Repr::Inline { len, bytes }),
+            Builder::Heap(s) => Text::from(s),
         }
     }
 }
@@ -76,6 +168,77 @@ impl From<String> for Text {
         } else {
             Text(Repr::Boxed(s.into_boxed_str()))
         }
+    }
+}
+
+/// What a new str's text can be built from: a `String` or `Box<str>` is
+/// moved when long, any text is copied when short ([`INLINE`] bytes), so
+/// `Vm::new_str(&text[a..b])` allocates nothing for a short piece (going
+/// through `String` would allocate it and free it again).
+pub trait IntoText {
+    fn into_text(self) -> Text;
+}
+
+impl IntoText for Text {
+    #[inline]
+    fn into_text(self) -> Text {
+        self
+    }
+}
+
+impl IntoText for String {
+    #[inline]
+    fn into_text(self) -> Text {
+        Text::from(self)
+    }
+}
+
+impl IntoText for &str {
+    #[inline]
+    fn into_text(self) -> Text {
+        Text::from(self)
+    }
+}
+
+impl IntoText for &String {
+    #[inline]
+    fn into_text(self) -> Text {
+        Text::from(self.as_str())
+    }
+}
+
+impl IntoText for &mut str {
+    #[inline]
+    fn into_text(self) -> Text {
+        Text::from(&*self)
+    }
+}
+
+impl IntoText for Box<str> {
+    #[inline]
+    fn into_text(self) -> Text {
+        if self.len() <= INLINE {
+            Text::from(&*self)
+        } else {
+            Text(Repr::Boxed(self))
+        }
+    }
+}
+
+impl IntoText for std::borrow::Cow<'_, str> {
+    #[inline]
+    fn into_text(self) -> Text {
+        match self {
+            std::borrow::Cow::Borrowed(s) => Text::from(s),
+            std::borrow::Cow::Owned(s) => Text::from(s),
+        }
+    }
+}
+
+impl IntoText for char {
+    #[inline]
+    fn into_text(self) -> Text {
+        Text::from(self.encode_utf8(&mut [0; 4]) as &str)
     }
 }
 
@@ -120,9 +283,20 @@ pub struct PyStr {
 
 impl PyStr {
     #[inline]
-    pub fn new(s: String) -> PyStr {
+    pub fn new(s: impl IntoText) -> PyStr {
+        let s = s.into_text();
         let ascii = s.is_ascii();
-        PyStr { s: s.into(), ascii }
+        PyStr { s, ascii }
+    }
+
+    /// A piece of a str whose ASCII flag is `parent_ascii`: a piece of an
+    /// ASCII str is ASCII, with no scan of its text.
+    #[inline]
+    pub fn piece(s: &str, parent_ascii: bool) -> PyStr {
+        PyStr {
+            s: Text::from(s),
+            ascii: parent_ascii || s.is_ascii(),
+        }
     }
 
     /// Length in code points, as Python's `len`.

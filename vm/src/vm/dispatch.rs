@@ -512,12 +512,7 @@ impl<S: Stdlib> Vm<S> {
                         self.stack.push(v);
                     }
                     Op::BuildString(n) => {
-                        let items = self.stack.split_off(self.stack.len() - n as usize);
-                        let mut s = String::new();
-                        for it in items {
-                            s.push_str(super::as_str(&self.heap, it).unwrap_or(""));
-                        }
-                        let v = self.new_str(s);
+                        let v = self.build_string(n as usize);
                         self.stack.push(v);
                     }
                     Op::SetAdd(d) => {

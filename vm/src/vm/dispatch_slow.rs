@@ -5,7 +5,8 @@
 //! the instruction run again after it (`journal.rs`). Inlined, they made
 //! the whole loop slower.
 
-use crate::object::{Obj, Value};
+use crate::object::str::{Text, TextBuilder};
+use crate::object::{Obj, PyStr, Value};
 use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::CmpOp;
 
@@ -110,10 +111,51 @@ impl<S: Stdlib> Vm<S> {
         conv: u32,
         spec: Option<Value>,
     ) -> PyResult<Value> {
+        // `f"{n}"` and `f"{s}"`: an int's digits, a str itself
+        if conv == 0 && spec.is_none() {
+            match v {
+                Value::Int(i) => return Ok(self.new_str(Text::decimal(i))),
+                Value::Ref(id) if matches!(self.heap.get(id), Obj::Str(_)) => return Ok(v),
+                _ => {}
+            }
+        }
         self.stack.push(v);
         self.stack.extend(spec);
         let n = 1 + usize::from(spec.is_some());
         self.in_place(n, |vm| vm.format_value(v, conv, spec))
+    }
+
+    /// `BuildString`: the `n` strs on top of the stack joined into one
+    /// (an f-string's parts), popped. The text is built once at its final
+    /// size, inline when short, and the ASCII flag comes from the parts.
+    #[inline(never)]
+    pub(super) fn build_string(&mut self, n: usize) -> Value {
+        let at = self.stack.len() - n;
+        let parts = &self.stack[at..];
+        let (mut total, mut ascii) = (0usize, true);
+        for &p in parts {
+            if let Value::Ref(id) = p {
+                if let Obj::Str(s) = self.heap.get(id) {
+                    total += s.s.len();
+                    ascii &= s.ascii;
+                }
+            }
+        }
+        if total == 0 {
+            self.stack.truncate(at);
+            return self.heap.empty_str();
+        }
+        let mut out = TextBuilder::with_capacity(total);
+        for &p in &self.stack[at..] {
+            if let Value::Ref(id) = p {
+                if let Obj::Str(s) = self.heap.get(id) {
+                    out.push(&s.s);
+                }
+            }
+        }
+        self.stack.truncate(at);
+        let text = out.finish();
+        self.heap.new_value(Obj::Str(PyStr { s: text, ascii }))
     }
 
     /// `SetAdd`/`MapAdd` into the set or dict `id` (`operands` popped).

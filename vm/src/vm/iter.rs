@@ -333,7 +333,7 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Obj::Str(s) => {
                         let c = s.char_at(i - 1);
-                        let v = self.new_str(c.to_string());
+                        let v = self.new_str(c);
                         Some(v)
                     }
                     _ => None,

@@ -466,8 +466,8 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
-    pub fn new_str(&mut self, s: impl Into<String>) -> Value {
-        let s = s.into();
+    pub fn new_str(&mut self, s: impl crate::object::str::IntoText) -> Value {
+        let s = s.into_text();
         if s.is_empty() {
             return self.heap.empty_str();
         }

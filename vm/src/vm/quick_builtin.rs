@@ -29,7 +29,9 @@ impl<S: Stdlib> Vm<S> {
                 };
                 Some(Value::Int(n as i64))
             }
-            (Value::Type(Type::Str), Value::Int(n)) => Some(self.new_str(n.to_string())),
+            (Value::Type(Type::Str), Value::Int(n)) => {
+                Some(self.new_str(crate::object::str::Text::decimal(n)))
+            }
             (Value::Type(Type::Int), Value::Ref(id)) => match self.heap.get(id) {
                 Obj::Str(s) => plain_decimal(&s.s).map(Value::Int),
                 _ => None,

@@ -252,7 +252,7 @@ impl<S: Stdlib> Vm<S> {
                     return match Self::wrap_index(i, n) {
                         Some(j) => {
                             let c = s.char_at(j);
-                            Ok(self.new_str(c.to_string()))
+                            Ok(self.new_str(c))
                         }
                         None => Err(PyErr::new(ExcType::IndexError, "string index out of range")),
                     };

@@ -15,7 +15,9 @@ enum Out {
     Int(i64),
     Str(String),
     Three(String, String, String),
-    List(Vec<String>),
+    /// Pieces of the receiver, as byte ranges (read back after the
+    /// borrow of the heap ends: no `String` per piece).
+    Pieces(Vec<(usize, usize)>),
 }
 
 /// A one-byte pattern (always ASCII) searched as a `char`, which uses
@@ -112,9 +114,13 @@ pub fn try_call<S: Stdlib>(
                 if sep.is_empty() {
                     return None;
                 }
-                Out::List(by_pattern!(sep, |p| s
+                let base = s.as_ptr() as usize;
+                Out::Pieces(by_pattern!(sep, |p| s
                     .split(p)
-                    .map(str::to_string)
+                    .map(|piece| {
+                        let a = piece.as_ptr() as usize - base;
+                        (a, a + piece.len())
+                    })
                     .collect()))
             }
             ("join", 1) => {
@@ -145,8 +151,19 @@ pub fn try_call<S: Stdlib>(
             let items = vec![vm.new_str(x), vm.new_str(y), vm.new_str(z)];
             vm.new_tuple(items)
         }
-        Out::List(parts) => {
-            let items: Vec<Value> = parts.into_iter().map(|p| vm.new_str(p)).collect();
+        Out::Pieces(ranges) => {
+            let mut items = Vec::with_capacity(ranges.len());
+            for (a, b) in ranges {
+                let Obj::Str(ps) = vm.heap.get(id) else {
+                    unreachable!("the receiver was a str above")
+                };
+                let piece = crate::object::PyStr::piece(&ps.s[a..b], ps.ascii);
+                items.push(if a == b {
+                    vm.heap.empty_str()
+                } else {
+                    vm.heap.new_value(Obj::Str(piece))
+                });
+            }
             vm.new_list(items)
         }
     }))
