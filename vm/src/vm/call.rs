@@ -97,20 +97,8 @@ impl<S: Stdlib> Vm<S> {
     ) -> PyResult<bool> {
         let opos = self.stack.len() - argc - 1;
         let obj = self.stack[opos];
-        if let Value::Ref(id) = obj {
-            if argc <= 2 && matches!(self.heap.get(id), Obj::Str(_)) {
-                let mut args = [Value::None; 2];
-                args[..argc].copy_from_slice(&self.stack[opos + 1..]);
-                let fast =
-                    crate::builtins::methods::str_fast::try_call(self, id, name, &args[..argc]);
-                if let Some(r) = fast {
-                    let r = r?;
-                    self.stack.truncate(opos);
-                    self.stack.push(r);
-                    return Ok(false);
-                }
-            }
-        }
+        // (`quick_method` has taken the common str and list methods,
+        // `dict.get` and plain Python methods already)
         if name == "join" && argc == 1 && super::as_str(&self.heap, obj).is_some() {
             let arg = self.stack[opos + 1];
             if self.as_generator(arg).is_some() {
@@ -127,22 +115,6 @@ impl<S: Stdlib> Vm<S> {
         // (instances have no builtin methods: theirs are looked up first)
         if let Some(pushed) = self.try_instance_method_call(obj, name, name_index, opos, argc)? {
             return Ok(pushed);
-        }
-        if argc == 1 && name == "append" {
-            if let Value::Ref(id) = obj {
-                let item = self.stack[opos + 1];
-                if let Obj::List(items) = self.heap.get_mut(id) {
-                    items.push(item);
-                    self.stack.truncate(opos);
-                    self.stack.push(Value::None);
-                    return Ok(false);
-                }
-            }
-        }
-        if let Some(r) = self.quick_dict_get(obj, name, opos, argc)? {
-            self.stack.truncate(opos);
-            self.stack.push(r);
-            return Ok(false);
         }
         if let Some(r) = self.try_builtin_method_call(obj, name, opos)? {
             self.stack.truncate(opos);

@@ -8,6 +8,7 @@ use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{CmpOp, Op};
 
 use super::dispatch_cold::Flow;
+use super::quick_builtin::QuickMethod;
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
 
@@ -579,15 +580,24 @@ impl<S: Stdlib> Vm<S> {
                         }
                     }
                     Op::CallMethod(name, argc) => {
-                        if self.enter_plain_method(name, argc as usize, &prog) {
-                            checked = true;
-                            continue 'frame;
-                        }
-                        if self.call_method(&prog.names[name as usize], name, argc as usize)? {
-                            continue 'frame;
-                        }
-                        if self.pending.is_some() {
-                            return Ok(Exit::Pause);
+                        match self.quick_method(name, argc as usize, &prog)? {
+                            QuickMethod::Entered => {
+                                checked = true;
+                                continue 'frame;
+                            }
+                            QuickMethod::Done => {}
+                            QuickMethod::No => {
+                                if self.call_method(
+                                    &prog.names[name as usize],
+                                    name,
+                                    argc as usize,
+                                )? {
+                                    continue 'frame;
+                                }
+                                if self.pending.is_some() {
+                                    return Ok(Exit::Pause);
+                                }
+                            }
                         }
                     }
                     Op::Return => {

@@ -113,20 +113,10 @@ impl<S: Stdlib> Vm<S> {
     /// is one (the instance takes the super object's place): pushes its
     /// frame and says so; false, nothing done, otherwise. Out of the dispatch
     /// loop's code, as [`Vm::enter_plain_class`].
-    /// A small gate: a method call on anything but an instance or a super
-    /// object (a str's, a list's) leaves at once, without the stack frame
-    /// the full look-up needs (its set-up was 3% of a run of str methods).
+    /// Reached through `quick_method`, which has seen an instance or a
+    /// super object there.
     #[inline(never)]
     pub(super) fn enter_plain_method(&mut self, name: u32, argc: usize, prog: &Program) -> bool {
-        let Value::Ref(id) = self.stack[self.stack.len() - argc - 1] else {
-            return false;
-        };
-        matches!(self.heap.get(id), Obj::Instance(_) | Obj::Super { .. })
-            && self.enter_plain_method_of(name, argc, prog)
-    }
-
-    #[inline(never)]
-    fn enter_plain_method_of(&mut self, name: u32, argc: usize, prog: &Program) -> bool {
         match self.plain_method(name, argc, prog) {
             Some(call) => {
                 self.enter_plain(&prog.codes[call.code as usize], call);

@@ -1,7 +1,9 @@
 //! Builtin calls answered without the general call: `len(x)` of a builtin
 //! container, `str(n)` of an int and `int(s)` of a str of plain decimal
-//! digits, with one positional argument, and
-//! `d.get(key[, default])` of a dict with a str or int key. The general
+//! digits, with one positional argument, and the first look at a method
+//! call (`quick_method`): a Python method of an instance, the common str
+//! methods, `list.append`, `d.get(key[, default])` of a dict with a str
+//! or int key. The general
 //! path copies the arguments into a vector, asks whether the call
 //! consumes a generator, marks the native call restartable and looks the
 //! builtin up (and binds a method's arguments); for these, which loops
@@ -9,8 +11,9 @@
 //! of the call.
 
 use crate::builtins::builtin::Builtin;
-use crate::object::{Obj, Type, Value};
+use crate::object::{Obj, ObjId, Type, Value};
 use crate::vm::stdlib::Stdlib;
+use monty_compile::bytecode::Program;
 
 use super::{PyResult, Vm};
 
@@ -40,28 +43,72 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
-    /// `obj.name(args)` with the `argc` arguments above `obj` at `opos`,
-    /// if it is `get` of a dict with a str or int key (whose hashing and
-    /// comparison run no Python code): the value or the default.
-    /// `Ok(None)`, nothing done, for any other call.
+    /// `CallMethod(name, argc)`, first look: the receiver's kind picks
+    /// its quick path, any other call is `No` (nothing done) and takes
+    /// `call_method`. One small function for the common receivers, so a
+    /// str's or list's method call does not also set up the frames of the
+    /// instance path and of `call_method` (each a few percent of a run
+    /// of str methods).
+    ///
+    /// # Errors
+    /// Those of a quick str method (a memory limit).
+    #[inline(never)]
+    pub(super) fn quick_method(
+        &mut self,
+        name: u32,
+        argc: usize,
+        prog: &Program,
+    ) -> PyResult<QuickMethod> {
+        let opos = self.stack.len() - argc - 1;
+        let Value::Ref(id) = self.stack[opos] else {
+            return Ok(QuickMethod::No);
+        };
+        let text = prog.names[name as usize].as_str();
+        let r = match self.heap.get(id) {
+            Obj::Instance(_) | Obj::Super { .. } => {
+                return Ok(if self.enter_plain_method(name, argc, prog) {
+                    QuickMethod::Entered
+                } else {
+                    QuickMethod::No
+                });
+            }
+            Obj::Str(_) if argc <= 2 => {
+                let mut args = [Value::None; 2];
+                args[..argc].copy_from_slice(&self.stack[opos + 1..]);
+                match crate::builtins::methods::str_fast::try_call(self, id, text, &args[..argc]) {
+                    Some(r) => r?,
+                    None => return Ok(QuickMethod::No),
+                }
+            }
+            Obj::List(_) if argc == 1 && text == "append" => {
+                let item = self.stack[opos + 1];
+                if let Obj::List(items) = self.heap.get_mut(id) {
+                    items.push(item);
+                }
+                Value::None
+            }
+            Obj::Dict(_) if (argc == 1 || argc == 2) && text == "get" => {
+                match self.quick_dict_get(id, opos, argc)? {
+                    Some(r) => r,
+                    None => return Ok(QuickMethod::No),
+                }
+            }
+            _ => return Ok(QuickMethod::No),
+        };
+        self.stack.truncate(opos);
+        self.stack.push(r);
+        Ok(QuickMethod::Done)
+    }
+
+    /// `d.get(key[, default])` of the dict `id`, the `argc` arguments
+    /// above it at `opos`, if the key is a str or an int (whose hashing
+    /// and comparison run no Python code): the value or the default.
+    /// `Ok(None)`, nothing done, for any other key.
     ///
     /// # Errors
     /// None in practice (a str or int key is hashable); the key lookup's
     /// signature has them.
-    pub(super) fn quick_dict_get(
-        &mut self,
-        obj: Value,
-        name: &str,
-        opos: usize,
-        argc: usize,
-    ) -> PyResult<Option<Value>> {
-        let Value::Ref(id) = obj else {
-            return Ok(None);
-        };
-        if !(argc == 1 || argc == 2) || name != "get" || !matches!(self.heap.get(id), Obj::Dict(_))
-        {
-            return Ok(None);
-        }
+    fn quick_dict_get(&mut self, id: ObjId, opos: usize, argc: usize) -> PyResult<Option<Value>> {
         let key = self.stack[opos + 1];
         let plain_key = match key {
             Value::Int(_) => true,
@@ -82,6 +129,16 @@ impl<S: Stdlib> Vm<S> {
             _ => default,
         }))
     }
+}
+
+/// What [`Vm::quick_method`] did.
+pub(super) enum QuickMethod {
+    /// A Python method's frame was pushed (the frame checks not needed).
+    Entered,
+    /// The call's result replaced the receiver and arguments.
+    Done,
+    /// Nothing: the general `call_method` takes the call.
+    No,
 }
 
 /// `s` as an int if it is plain decimal digits, optionally after a `-`,
