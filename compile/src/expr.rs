@@ -6,6 +6,7 @@ use num_traits::ToPrimitive;
 use rustpython_parser::ast::{self, ConversionFlag, Expr};
 
 use super::bytecode::{CmpOp, Const, Op, UnaryOp, LIST_EXTEND_CALL_ARGS};
+use super::fold::fold;
 use super::stmt::binop;
 use super::{CResult, CompileError, Compiler, FunctionBody};
 
@@ -56,6 +57,11 @@ impl<'a> Compiler<'a> {
     }
 
     fn expr_inner(&mut self, e: &'a Expr, line: u32) -> CResult<()> {
+        if let Some(k) = fold(e) {
+            let k = self.add_const(k);
+            self.emit(Op::LoadConst(k));
+            return Ok(());
+        }
         match e {
             Expr::Constant(c) => {
                 if matches!(c.value, ast::Constant::None) {

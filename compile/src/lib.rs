@@ -15,6 +15,7 @@ mod disassemble;
 mod error;
 mod except_star;
 mod expr;
+mod fold;
 mod fstring;
 pub mod fuse;
 pub mod parse;

@@ -67,9 +67,10 @@ pub fn bigint_to_f64(b: &BigInt) -> PyResult<f64> {
 /// results. `None` when the quotient is too large for a float; `b` must
 /// not be zero.
 pub fn true_div(a: &BigInt, b: &BigInt) -> Option<f64> {
-    const EXACT: f64 = 9_007_199_254_740_992.0; // 2**53
-    if let (Some(x), Some(y)) = (a.to_f64(), b.to_f64()) {
-        if x.abs() <= EXACT && y.abs() <= EXACT {
+    // both exact as floats (judged on the ints: 2**53 + 1 converts to
+    // 2**53, which would pass a test of the float)
+    if a.bits() <= 53 && b.bits() <= 53 {
+        if let (Some(x), Some(y)) = (a.to_f64(), b.to_f64()) {
             return Some(x / y);
         }
     }
