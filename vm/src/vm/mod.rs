@@ -37,6 +37,7 @@ pub mod hashing;
 mod hidden_globals;
 mod inline_call;
 mod instance_attrs;
+mod int_ops;
 pub mod iter;
 pub mod journal;
 pub mod key_lookup;

@@ -6,8 +6,7 @@ use crate::vm::stdlib::{LibraryObject, Stdlib};
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::Signed;
 
 use crate::object::{int, DictKind, ExcType, Obj, Type, Value};
 use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
@@ -36,7 +35,7 @@ pub fn cmp_ints(op: CmpOp, x: i64, y: i64) -> bool {
     }
 }
 
-fn zero_div(msg: &str) -> PyErr {
+pub(super) fn zero_div(msg: &str) -> PyErr {
     PyErr::new(ExcType::ZeroDivisionError, msg)
 }
 
@@ -284,6 +283,9 @@ impl<S: Stdlib> Vm<S> {
 
     fn binary_op_inner(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
         if let Some(r) = self.str_concat(op, a, b) {
+            return r;
+        }
+        if let Some(r) = self.big_binary(op, a, b) {
             return r;
         }
         // `str % args`: printf-style formatting (builtins/percent.rs)
@@ -634,102 +636,6 @@ impl<S: Stdlib> Vm<S> {
             ));
         }
         Ok(Value::Float(r))
-    }
-
-    fn big_op(&mut self, op: BinOp, a: BigInt, b: BigInt) -> PyResult<Value> {
-        let r = match op {
-            BinOp::Add => a + b,
-            BinOp::Sub => a - b,
-            BinOp::Mul => {
-                self.check_alloc((a.bits() + b.bits()) as u128 / 8)?;
-                a * b
-            }
-            BinOp::FloorDiv => {
-                if b.is_zero() {
-                    return Err(zero_div("division by zero"));
-                }
-                a.div_floor(&b)
-            }
-            BinOp::Mod => {
-                if b.is_zero() {
-                    return Err(zero_div("division by zero"));
-                }
-                a.mod_floor(&b)
-            }
-            BinOp::Div => {
-                if b.is_zero() {
-                    return Err(zero_div("division by zero"));
-                }
-                return match int::true_div(&a, &b) {
-                    Some(f) => Ok(Value::Float(f)),
-                    None => Err(PyErr::new(
-                        ExcType::OverflowError,
-                        "integer division result too large for a float",
-                    )),
-                };
-            }
-            BinOp::Pow => return self.int_pow(a, b),
-            BinOp::BitAnd => a & b,
-            BinOp::BitOr => a | b,
-            BinOp::BitXor => a ^ b,
-            BinOp::LShift => {
-                if b.is_negative() {
-                    return Err(PyErr::value_error("negative shift count"));
-                }
-                let sh = b.to_u64().unwrap_or(u64::MAX);
-                if a.is_zero() {
-                    return Ok(Value::Int(0));
-                }
-                self.check_alloc((a.bits() as u128 + sh as u128) / 8)?;
-                a << sh
-            }
-            BinOp::RShift => {
-                if b.is_negative() {
-                    return Err(PyErr::value_error("negative shift count"));
-                }
-                let sh = b.to_u64().unwrap_or(u64::MAX);
-                if sh >= a.bits() {
-                    BigInt::from(if a.is_negative() { -1 } else { 0 })
-                } else {
-                    a >> sh
-                }
-            }
-            BinOp::MatMul => {
-                return Err(PyErr::type_error(
-                    "unsupported operand type(s) for @: 'int' and 'int'",
-                ))
-            }
-        };
-        Ok(int::from_bigint(&mut self.heap, r))
-    }
-
-    fn int_pow(&mut self, a: BigInt, b: BigInt) -> PyResult<Value> {
-        if b.is_negative() {
-            let af = bigint_to_f64(&a)?;
-            let bf = bigint_to_f64(&b)?;
-            return self.float_pow(af, bf);
-        }
-        // 0, 1 and -1 stay small whatever the exponent
-        if a.is_zero() || a == BigInt::from(1) {
-            let r = if a.is_zero() && b.is_zero() {
-                BigInt::from(1)
-            } else {
-                a
-            };
-            return Ok(int::from_bigint(&mut self.heap, r));
-        }
-        if a == BigInt::from(-1) {
-            let odd = b.bit(0);
-            return Ok(Value::Int(if odd { -1 } else { 1 }));
-        }
-        let Some(e) = b.to_u64() else {
-            return Err(PyErr::new(ExcType::MemoryError, ""));
-        };
-        if a.bits() > 1 || a.is_negative() {
-            self.check_alloc(a.bits() as u128 * e as u128 / 8)?;
-        }
-        let r = num_traits::pow::Pow::pow(&a, e);
-        Ok(int::from_bigint(&mut self.heap, r))
     }
 
     pub fn unary_op(&mut self, op: UnaryOp, a: Value) -> PyResult<Value> {

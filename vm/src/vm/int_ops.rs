@@ -1,0 +1,175 @@
+//! Arithmetic on big ints: `big_binary`, the first look at a binary
+//! operation whose operands are ints at least one of which is big (or two
+//! machine ints whose result overflowed), computed on the operands where
+//! they lie in the heap; and the general `big_op`/`int_pow` of the numeric
+//! tower (`ops.rs`), which take their operands by value.
+
+use std::borrow::Cow;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+use crate::object::{int, ExcType, Obj, Value};
+use crate::vm::stdlib::Stdlib;
+use monty_compile::bytecode::BinOp;
+
+use super::ops::{bigint_to_f64, zero_div};
+use super::{PyErr, PyResult, Vm};
+
+impl<S: Stdlib> Vm<S> {
+    /// `a op b` for `+ - * // % & | ^` of two ints, one of them big (a
+    /// machine int's overflow reaches here as two machine ints): computed
+    /// from the big operands in place, where the general path copied each
+    /// into a [`super::ops::Num`] first (an allocation and a copy per
+    /// operand, most of a small big int's operation). `None` for any other
+    /// operation or operands (a bool, a float, a user class): the general
+    /// path takes those.
+    #[inline(never)]
+    pub(super) fn big_binary(&mut self, op: BinOp, a: Value, b: Value) -> Option<PyResult<Value>> {
+        if !matches!(
+            op,
+            BinOp::Add
+                | BinOp::Sub
+                | BinOp::Mul
+                | BinOp::FloorDiv
+                | BinOp::Mod
+                | BinOp::BitAnd
+                | BinOp::BitOr
+                | BinOp::BitXor
+        ) {
+            return None;
+        }
+        let (x, y) = (self.big_operand(a)?, self.big_operand(b)?);
+        let (x, y) = (x.as_ref(), y.as_ref());
+        let r = match op {
+            BinOp::Add => x + y,
+            BinOp::Sub => x - y,
+            BinOp::Mul => {
+                if let Err(e) = self.check_alloc((x.bits() + y.bits()) as u128 / 8) {
+                    return Some(Err(e));
+                }
+                x * y
+            }
+            BinOp::FloorDiv | BinOp::Mod if y.is_zero() => {
+                return Some(Err(zero_div("division by zero")))
+            }
+            BinOp::FloorDiv => x.div_floor(y),
+            BinOp::Mod => x.mod_floor(y),
+            BinOp::BitAnd => x & y,
+            BinOp::BitOr => x | y,
+            _ => x ^ y,
+        };
+        Some(Ok(int::from_bigint(&mut self.heap, r)))
+    }
+
+    /// An int operand of [`Vm::big_binary`]: a big int where it lies, a
+    /// machine int widened.
+    #[inline]
+    fn big_operand(&self, v: Value) -> Option<Cow<'_, BigInt>> {
+        match v {
+            Value::Int(i) => Some(Cow::Owned(BigInt::from(i))),
+            Value::Ref(id) => match self.heap.get(id) {
+                Obj::BigInt(b) => Some(Cow::Borrowed(b)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub(super) fn big_op(&mut self, op: BinOp, a: BigInt, b: BigInt) -> PyResult<Value> {
+        let r = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            BinOp::Mul => {
+                self.check_alloc((a.bits() + b.bits()) as u128 / 8)?;
+                a * b
+            }
+            BinOp::FloorDiv => {
+                if b.is_zero() {
+                    return Err(zero_div("division by zero"));
+                }
+                a.div_floor(&b)
+            }
+            BinOp::Mod => {
+                if b.is_zero() {
+                    return Err(zero_div("division by zero"));
+                }
+                a.mod_floor(&b)
+            }
+            BinOp::Div => {
+                if b.is_zero() {
+                    return Err(zero_div("division by zero"));
+                }
+                return match int::true_div(&a, &b) {
+                    Some(f) => Ok(Value::Float(f)),
+                    None => Err(PyErr::new(
+                        ExcType::OverflowError,
+                        "integer division result too large for a float",
+                    )),
+                };
+            }
+            BinOp::Pow => return self.int_pow(a, b),
+            BinOp::BitAnd => a & b,
+            BinOp::BitOr => a | b,
+            BinOp::BitXor => a ^ b,
+            BinOp::LShift => {
+                if b.is_negative() {
+                    return Err(PyErr::value_error("negative shift count"));
+                }
+                let sh = b.to_u64().unwrap_or(u64::MAX);
+                if a.is_zero() {
+                    return Ok(Value::Int(0));
+                }
+                self.check_alloc((a.bits() as u128 + sh as u128) / 8)?;
+                a << sh
+            }
+            BinOp::RShift => {
+                if b.is_negative() {
+                    return Err(PyErr::value_error("negative shift count"));
+                }
+                let sh = b.to_u64().unwrap_or(u64::MAX);
+                if sh >= a.bits() {
+                    BigInt::from(if a.is_negative() { -1 } else { 0 })
+                } else {
+                    a >> sh
+                }
+            }
+            BinOp::MatMul => {
+                return Err(PyErr::type_error(
+                    "unsupported operand type(s) for @: 'int' and 'int'",
+                ))
+            }
+        };
+        Ok(int::from_bigint(&mut self.heap, r))
+    }
+
+    fn int_pow(&mut self, a: BigInt, b: BigInt) -> PyResult<Value> {
+        if b.is_negative() {
+            let af = bigint_to_f64(&a)?;
+            let bf = bigint_to_f64(&b)?;
+            return self.float_pow(af, bf);
+        }
+        // 0, 1 and -1 stay small whatever the exponent
+        if a.is_zero() || a == BigInt::from(1) {
+            let r = if a.is_zero() && b.is_zero() {
+                BigInt::from(1)
+            } else {
+                a
+            };
+            return Ok(int::from_bigint(&mut self.heap, r));
+        }
+        if a == BigInt::from(-1) {
+            let odd = b.bit(0);
+            return Ok(Value::Int(if odd { -1 } else { 1 }));
+        }
+        let Some(e) = b.to_u64() else {
+            return Err(PyErr::new(ExcType::MemoryError, ""));
+        };
+        if a.bits() > 1 || a.is_negative() {
+            self.check_alloc(a.bits() as u128 * e as u128 / 8)?;
+        }
+        let r = num_traits::pow::Pow::pow(&a, e);
+        Ok(int::from_bigint(&mut self.heap, r))
+    }
+}
