@@ -214,39 +214,13 @@ impl<S: Stdlib> Vm<S> {
         if reverse {
             pairs.reverse();
         }
-        if !self.sort_uniform(&mut pairs) {
+        if !self.sort_by_columns(&mut pairs) {
             self.merge_sort_pairs(&mut pairs)?;
         }
         if reverse {
             pairs.reverse();
         }
         Ok(pairs.into_iter().map(|p| p.1).collect())
-    }
-
-    /// Sorts (stably, by the first of each pair) when every key is a small
-    /// int, or every key a str: a total order, so the library's sort can
-    /// take it. False (and nothing done) otherwise.
-    fn sort_uniform(&self, pairs: &mut [(Value, Value)]) -> bool {
-        if pairs.iter().all(|p| matches!(p.0, Value::Int(_))) {
-            pairs.sort_by_key(|p| match p.0 {
-                Value::Int(i) => i,
-                _ => unreachable!("checked"),
-            });
-            return true;
-        }
-        let heap = &self.heap;
-        let as_str = |v: Value| match v {
-            Value::Ref(id) => match heap.get(id) {
-                Obj::Str(s) => Some(s.s.as_str()),
-                _ => None,
-            },
-            _ => None,
-        };
-        if pairs.iter().all(|p| as_str(p.0).is_some()) {
-            pairs.sort_by(|a, b| as_str(a.0).cmp(&as_str(b.0)));
-            return true;
-        }
-        false
     }
 
     fn merge_sort_pairs(&mut self, pairs: &mut [(Value, Value)]) -> PyResult<()> {

@@ -23,6 +23,7 @@ pub mod percent;
 pub mod pow;
 pub mod round;
 pub mod sort;
+mod sort_columns;
 pub mod strformat;
 pub mod types;
 
