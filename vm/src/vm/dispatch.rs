@@ -305,17 +305,9 @@ impl<S: Stdlib> Vm<S> {
                     Op::Subscr => {
                         let idx = self.pop();
                         let obj = self.pop();
-                        // (an int or slice index of a sequence runs no
-                        // Python code)
-                        let plain = matches!(idx, Value::Int(_))
-                            && matches!(obj, Value::Ref(id) if matches!(
-                                self.heap.get(id),
-                                Obj::List(_) | Obj::Tuple(_) | Obj::Str(_)
-                            ));
-                        let v = if plain {
-                            self.get_item(obj, idx)?
-                        } else {
-                            self.subscr_in_place(obj, idx)?
+                        let v = match self.quick_subscr(obj, idx) {
+                            Some(v) => v,
+                            None => self.subscr_in_place(obj, idx)?,
                         };
                         self.stack.push(v);
                     }
@@ -323,7 +315,11 @@ impl<S: Stdlib> Vm<S> {
                         let n3 = self.stack.len();
                         let (v, obj, idx) =
                             (self.stack[n3 - 3], self.stack[n3 - 2], self.stack[n3 - 1]);
-                        self.in_place(3, |vm| vm.set_item(obj, idx, v))?;
+                        if self.quick_store_subscr(obj, idx, v) {
+                            self.stack.truncate(n3 - 3);
+                        } else {
+                            self.in_place(3, |vm| vm.set_item(obj, idx, v))?;
+                        }
                     }
                     Op::BuildSlice(n) => {
                         let step = if n == 3 { self.pop() } else { Value::None };

@@ -50,6 +50,7 @@ pub mod os_error;
 pub mod pyerr;
 mod quick_builtin;
 pub mod quick_cmp;
+mod quick_subscr;
 pub mod raise;
 pub mod repr;
 pub mod returns;

@@ -275,10 +275,18 @@ impl<S: Stdlib> Vm<S> {
         if let Err(e) = self.check_alloc(x.s.len() as u128 + y.s.len() as u128) {
             return Some(Err(e));
         }
-        let mut s = String::with_capacity(x.s.len() + y.s.len());
-        s.push_str(&x.s);
-        s.push_str(&y.s);
-        Some(Ok(self.new_str(s)))
+        // built once at its size (inline when short), ASCII if both are
+        let mut s = crate::object::str::TextBuilder::with_capacity(x.s.len() + y.s.len());
+        s.push(&x.s);
+        s.push(&y.s);
+        let joined = crate::object::PyStr {
+            s: s.finish(),
+            ascii: x.ascii && y.ascii,
+        };
+        if joined.s.is_empty() {
+            return Some(Ok(self.heap.empty_str()));
+        }
+        Some(Ok(self.heap.new_value(Obj::Str(joined))))
     }
 
     fn binary_op_inner(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {

@@ -11,7 +11,7 @@
 //! of the call.
 
 use crate::builtins::builtin::Builtin;
-use crate::object::{Obj, ObjId, Type, Value};
+use crate::object::{HashKey, Obj, ObjId, Type, Value};
 use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::Program;
 
@@ -88,7 +88,7 @@ impl<S: Stdlib> Vm<S> {
                 Value::None
             }
             Obj::Dict(_) if (argc == 1 || argc == 2) && text == "get" => {
-                match self.quick_dict_get(id, opos, argc)? {
+                match self.quick_dict_get(id, opos, argc) {
                     Some(r) => r,
                     None => return Ok(QuickMethod::No),
                 }
@@ -103,31 +103,27 @@ impl<S: Stdlib> Vm<S> {
     /// `d.get(key[, default])` of the dict `id`, the `argc` arguments
     /// above it at `opos`, if the key is a str or an int (whose hashing
     /// and comparison run no Python code): the value or the default.
-    /// `Ok(None)`, nothing done, for any other key.
-    ///
-    /// # Errors
-    /// None in practice (a str or int key is hashable); the key lookup's
-    /// signature has them.
-    fn quick_dict_get(&mut self, id: ObjId, opos: usize, argc: usize) -> PyResult<Option<Value>> {
+    /// `None`, nothing done, for any other key.
+    fn quick_dict_get(&self, id: ObjId, opos: usize, argc: usize) -> Option<Value> {
         let key = self.stack[opos + 1];
-        let plain_key = match key {
-            Value::Int(_) => true,
-            Value::Ref(k) => matches!(self.heap.get(k), Obj::Str(_)),
-            _ => false,
-        };
-        if !plain_key {
-            return Ok(None);
-        }
         let default = if argc == 2 {
             self.stack[opos + 2]
         } else {
             Value::None
         };
-        let k = self.dict_key_in(id, key)?;
-        Ok(Some(match self.heap.get(id) {
-            Obj::Dict(d) => d.get(&k).unwrap_or(default),
-            _ => default,
-        }))
+        let Obj::Dict(d) = self.heap.get(id) else {
+            return None;
+        };
+        let found = match key {
+            Value::Int(i) => d.get(&HashKey::Int(i)),
+            Value::Ref(k) => match self.heap.get(k) {
+                // (no owned key: the text is looked up where it lies)
+                Obj::Str(s) => d.get_str(&s.s),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(found.unwrap_or(default))
     }
 }
 
