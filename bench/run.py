@@ -14,15 +14,19 @@ It owns the comparison with CPython and the report:
 * every program run as a process by `target/release/monty run` and by
   CPython, and in-process by CPython (`exec` of the compiled file, timed
   inside the interpreter), with the checksum lines compared;
+* the team's shared programs (`../shared/bench/*.py`) run as processes by
+  their own `run.py`, `monty run` with default limits vs CPython, outputs
+  compared (skipped, loudly, without `../shared`);
 * the host packages (`bindings/{js,python,go}`, `--hosts`): each one's
   bench script, through its public API on the same `monty.wasm` (fresh-run
   `1 + 1` start median, sync call round trip, every program with its
   checksum checked), side by side with the Rust host's in-process figures;
 * a markdown table on stdout and `bench/results.json`.
 
-Exit status 1 if any checksum differs or a program fails; the targets
-(start <= 50 us median, compute geomean <= 2.5x CPython) are reported, not
-enforced.
+Exit status 1 if any checksum differs or a program fails; issue 18's
+targets (start <= 25 us median, compute geomean <= 1.5x CPython in-process
+and for the shared programs as processes, no program above 2.5x, bytes per
+object <= 1.5x) are reported, not enforced.
 
 Usage: python3 bench/run.py [--repeat N] [--start-runs N] [--out PATH]
                             [--python PATH] [--wasm PATH] [NAME ...]
@@ -53,8 +57,20 @@ PYENV_313 = "/root/.pyenv/versions/3.13.0/bin/python3"
 # build is still timed; the peak RSS columns show what each run really used.
 MONTY_MAX_MEMORY_MIB = 1024
 
-START_TARGET_US = 50.0
-GEOMEAN_TARGET = 2.5
+# Issue 18's targets: in-process start, compute geomean (in-process over
+# bench/programs and as processes over ../shared/bench), no program above
+# PROGRAM_CAP times CPython.
+START_TARGET_US = 25.0
+GEOMEAN_TARGET = 1.5
+PROGRAM_CAP = 2.5
+
+# The team's shared benchmark programs and their side-by-side runner
+# (`monty run` with default limits vs CPython, as processes).
+SHARED_BENCH = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+# startup.py is `1 + 1`: `monty run` prints the last expression's repr
+# (DESIGN.md, "The command line") and CPython prints nothing, so its
+# output differs by contract; it is timed but not compared or averaged.
+SHARED_START_PROGRAM = "startup"
 
 # Bytes per object: the programs of bench/objects/, each building N objects
 # of one kind (its first `N = ...` line). A row is the growth of the
@@ -225,6 +241,42 @@ def machine():
     except OSError:
         pass
     return info
+
+
+def shared_programs(python, runs):
+    """../shared/bench/*.py run as processes by its own run.py, CPython
+    first, `monty run` with default limits second; None if absent."""
+    runner = os.path.join(SHARED_BENCH, "run.py")
+    if not os.path.exists(runner):
+        print(f"!!! skipping the shared programs: {runner} not found", file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "shared.json")
+        proc = subprocess.run(
+            [python, runner, "--runs", str(runs), "--json", out,
+             "--cmd", f"cpython={python} {{file}}", "--cmd", f"monty={MONTY} run {{file}}"],
+            capture_output=True, text=True)
+        if proc.returncode != 0 or not os.path.exists(out):
+            return {"error": (proc.stderr or proc.stdout).strip()[-500:], "rows": []}
+        with open(out) as f:
+            data = json.load(f)
+    rows = []
+    for name, row in sorted(data["results"].items()):
+        c, m = row["cpython"], row["monty"]
+        r = {"name": name, "cpython_median_s": c["median_s"], "monty_median_s": m["median_s"],
+             "problems": []}
+        if m["error"] or c["error"]:
+            r["problems"].append(m["error"] or c["error"])
+        elif name != SHARED_START_PROGRAM and m["stdout"] != c["stdout"]:
+            r["problems"].append(f"stdout {m['stdout'][-200:]!r} != CPython {c['stdout'][-200:]!r}")
+        r["ok"] = not r["problems"]
+        r["ratio"] = (m["median_s"] / c["median_s"]
+                      if m["median_s"] and c["median_s"] else None)
+        rows.append(r)
+    compute = [r for r in rows if r["name"] != SHARED_START_PROGRAM]
+    ok = [r["ratio"] for r in compute if r["ok"]]
+    return {"rows": rows, "runs": runs, "geomean_ratio": geomean(ok),
+            "max_ratio": max(ok) if ok else None}
 
 
 def git_revision():
@@ -515,6 +567,17 @@ def main():
                 print(f"!!! {name}: {problem}", file=sys.stderr)
         rows.append(row)
 
+    print("running ../shared/bench side by side ...", file=sys.stderr)
+    shared = shared_programs(python, args.repeat)
+    if shared:
+        for problem in [shared.get("error")] if shared.get("error") else []:
+            failures.append({"name": "shared programs", "problems": [problem]})
+        for r in shared["rows"]:
+            if not r["ok"]:
+                failures.append({"name": f"shared {r['name']}", "problems": r["problems"]})
+                for problem in r["problems"]:
+                    print(f"!!! shared {r['name']}: {problem}", file=sys.stderr)
+
     hosts = {}
     for host in [h for h in args.hosts.split(",") if h and h != "none"]:
         print(f"running the {host} package's bench ...", file=sys.stderr)
@@ -546,6 +609,7 @@ def main():
         "bytes_per_object": objects,
         "programs": rows,
         "hosts": hosts,
+        "shared_programs": shared,
         "geomean_ratio_cli": gm_cli,
         "geomean_ratio_inproc": gm_inproc,
         "targets": {
@@ -553,6 +617,13 @@ def main():
             "start_met": figures["start_1p1_median_us"] <= START_TARGET_US,
             "geomean_ratio": GEOMEAN_TARGET,
             "geomean_met": all_ok and gm_inproc is not None and gm_inproc <= GEOMEAN_TARGET,
+            "shared_geomean_met": bool(shared) and shared.get("geomean_ratio") is not None
+            and shared["geomean_ratio"] <= GEOMEAN_TARGET,
+            "program_cap": PROGRAM_CAP,
+            "program_cap_met": all(r["ratio_inproc"] is not None and r["ratio_inproc"] <= PROGRAM_CAP
+                                   for r in rows)
+            and bool(shared) and shared.get("max_ratio") is not None
+            and shared["max_ratio"] <= PROGRAM_CAP,
             "bytes_per_object_ratio": OBJECTS_TARGET,
             "bytes_per_object_met": bool(objects) and all(
                 r["ratio"] is not None and r["ratio"] <= OBJECTS_TARGET for r in objects.values()),
@@ -615,12 +686,34 @@ def main():
               f"| {mib(r['monty_peak_rss_kib'])} | {mib(r['python_peak_rss_kib'])} |")
     print(f"| **geometric mean** | | | | **{fmt(gm_cli, 2)}** | | | **{fmt(gm_inproc, 2)}** | | |")
     print()
+    if shared and shared["rows"]:
+        print(f"The shared programs (`../shared/bench`, its `run.py`: processes, median of "
+              f"{shared['runs']}, `monty run` with default limits):\n")
+        print("| program | checksum | monty run s | python3 s | ratio (process) |")
+        print("|---|---|---:|---:|---:|")
+        for r in shared["rows"]:
+            mark = ("not compared (`1 + 1`: monty prints its repr)"
+                    if r["name"] == SHARED_START_PROGRAM and r["ok"]
+                    else "ok" if r["ok"] else "**MISMATCH/FAIL**")
+            print(f"| {r['name']} | {mark} | {fmt(r['monty_median_s'], 3)} "
+                  f"| {fmt(r['cpython_median_s'], 3)} | {fmt(r['ratio'], 2)} |")
+        print(f"| **geometric mean** (without {SHARED_START_PROGRAM}) | | | | "
+              f"**{fmt(shared['geomean_ratio'], 2)}** |")
+        print()
+    elif shared is None:
+        print("The shared programs: skipped (`../shared/bench` not found).\n")
     print_objects(objects, object_failures)
     if hosts:
         print_hosts(hosts, figures, rows)
-    met = results["targets"]["geomean_met"]
+    t = results["targets"]
     print(f"Compute geomean (in-process) {fmt(gm_inproc, 2)}× CPython; target ≤ {GEOMEAN_TARGET}×: "
-          f"{'met' if met else 'NOT met'}.")
+          f"{'met' if t['geomean_met'] else 'NOT met'}.")
+    if shared:
+        print(f"Shared programs as processes: geomean {fmt(shared['geomean_ratio'], 2)}× CPython "
+              f"(target ≤ {GEOMEAN_TARGET}×: {'met' if t['shared_geomean_met'] else 'NOT met'}), "
+              f"highest {fmt(shared['max_ratio'], 2)}×.")
+    print(f"No program above {PROGRAM_CAP}× (bench in-process and shared as processes): "
+          f"{'met' if t['program_cap_met'] else 'NOT met'}.")
     print(f"Results written to {os.path.relpath(args.out, ROOT)}.")
     if failures:
         print(f"\n!!! {len(failures)} program(s) failed or their checksums differ from CPython: "
