@@ -1,7 +1,7 @@
 //! Subscripts: `x[i]`, `x[a:b:c]`, item assignment and deletion for the
 //! builtin containers, with Python's index wrapping and slice clamping.
 
-use crate::object::{ExcType, Obj, ObjId, Range, Value};
+use crate::object::{ExcType, Obj, ObjId, PyStr, Range, Value};
 use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
@@ -260,22 +260,32 @@ impl<S: Stdlib> Vm<S> {
                 if self.is_slice(idx) {
                     let n = s.char_len();
                     let sl = self.slice_indices(idx, n)?;
-                    let out: String = if s.ascii {
+                    let out = if s.ascii {
+                        // bytes, not chars: no UTF-8 encoding per item, and
+                        // the result is known to be ASCII
                         let b = s.s.as_bytes();
                         if sl.step == 1 {
                             let (a, z) = (
                                 sl.start.max(0) as usize,
                                 sl.stop.max(sl.start).max(0) as usize,
                             );
-                            s.s[a..z.min(b.len())].to_string()
+                            PyStr::piece(&s.s[a..z.min(b.len())], true)
                         } else {
-                            sl.indices().map(|i| b[i] as char).collect()
+                            let picked: Vec<u8> = sl.indices().map(|i| b[i]).collect();
+                            let text = String::from_utf8(picked).expect("ASCII bytes");
+                            PyStr {
+                                s: text.into(),
+                                ascii: true,
+                            }
                         }
                     } else {
                         let chars: Vec<char> = s.s.chars().collect();
-                        sl.indices().map(|i| chars[i]).collect()
+                        PyStr::new(sl.indices().map(|i| chars[i]).collect::<String>())
                     };
-                    return Ok(self.new_str(out));
+                    if out.s.is_empty() {
+                        return Ok(self.heap.empty_str());
+                    }
+                    return Ok(self.heap.new_value(Obj::Str(out)));
                 }
                 Err(PyErr::type_error(format!(
                     "string indices must be integers, not '{}'",
