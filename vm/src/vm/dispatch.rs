@@ -351,12 +351,7 @@ impl<S: Stdlib> Vm<S> {
                             Some(v) => v,
                             None => {
                                 sync_ip!();
-                                match self.str_concat(op, a, b) {
-                                    Some(r) => r?,
-                                    None => {
-                                        self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]))?
-                                    }
-                                }
+                                self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]))?
                             }
                         };
                         self.stack.push(r);

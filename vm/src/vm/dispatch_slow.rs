@@ -23,6 +23,10 @@ impl<S: Stdlib> Vm<S> {
         b: Value,
         inplace: bool,
     ) -> PyResult<Value> {
+        // str + str and int arithmetic run no Python code: no journaling
+        if let Some(r) = self.quick_binary(op, a, b) {
+            return r;
+        }
         self.stack.push(a);
         self.stack.push(b);
         self.in_place(2, |vm| vm.binary_op(op, a, b, inplace))

@@ -261,6 +261,29 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
+    /// `a op b` for the operands whose operation runs no Python code and
+    /// is common in loops: str + str, and ints with a big one among them
+    /// (or two machine ints whose result overflowed). The first object's
+    /// kind picks the path, looked at once. `None`, nothing done, for any
+    /// other operation or operands.
+    #[inline]
+    pub(super) fn quick_binary(
+        &mut self,
+        op: BinOp,
+        a: Value,
+        b: Value,
+    ) -> Option<PyResult<Value>> {
+        match (a, b) {
+            (Value::Ref(ia), _) => match self.heap.get(ia) {
+                Obj::Str(_) => self.str_concat(op, a, b),
+                Obj::BigInt(_) => self.big_binary(op, a, b),
+                _ => None,
+            },
+            (Value::Int(_), Value::Ref(_) | Value::Int(_)) => self.big_binary(op, a, b),
+            _ => None,
+        }
+    }
+
     /// `a + b` of two str objects (no Python code runs), else `None`:
     /// before the operand checks for user classes, native objects and
     /// numbers that a concatenation otherwise went through.
@@ -290,10 +313,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     fn binary_op_inner(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
-        if let Some(r) = self.str_concat(op, a, b) {
-            return r;
-        }
-        if let Some(r) = self.big_binary(op, a, b) {
+        if let Some(r) = self.quick_binary(op, a, b) {
             return r;
         }
         // `str % args`: printf-style formatting (builtins/percent.rs)
