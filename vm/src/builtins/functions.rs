@@ -281,6 +281,9 @@ native! {
 
     /// `divmod(x, y, /)`.
     pub(super) builtin fn divmod(vm, x, y, /) {
+        if let Some(r) = vm.int_divmod(x, y) {
+            return r;
+        }
         if let Some(r) = S::decimal_divmod(vm, x, y)? {
             return Ok(r);
         }

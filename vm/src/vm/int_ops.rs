@@ -63,6 +63,25 @@ impl<S: Stdlib> Vm<S> {
         Some(Ok(int::from_bigint(&mut self.heap, r)))
     }
 
+    /// `divmod(a, b)` of two ints, one division computed from the operands
+    /// where they lie (the general path copied each operand twice and
+    /// divided twice, for `//` and `%`). `None`, nothing done, for any
+    /// other operands.
+    pub fn int_divmod(&mut self, a: Value, b: Value) -> Option<PyResult<Value>> {
+        if matches!((a, b), (Value::Int(_), Value::Int(_))) {
+            // machine ints: the general path has no copies to save
+            return None;
+        }
+        let (x, y) = (self.big_operand(a)?, self.big_operand(b)?);
+        if y.is_zero() {
+            return Some(Err(zero_div("division by zero")));
+        }
+        let (q, r) = x.as_ref().div_mod_floor(y.as_ref());
+        let q = int::from_bigint(&mut self.heap, q);
+        let r = int::from_bigint(&mut self.heap, r);
+        Some(Ok(self.new_tuple(vec![q, r])))
+    }
+
     /// An int operand of [`Vm::big_binary`]: a big int where it lies, a
     /// machine int widened.
     #[inline]
