@@ -24,3 +24,9 @@ acc = 1
 for i in range(1, 200):
     acc = (acc * (2**64 + i)) % (2**127 - 1)
 print(acc)
+for m in (0, 1, -1, 3, -3, 2**32 - 1, -(2**32 - 1), 2**32, -(2**32), 2**31):
+    print(big * m, m * -big, (2**64 - 1) * m, -(2**64) * m)
+f = 1
+for i in range(2, 300):
+    f *= i
+print(f % (10**40 + 7), len(str(f)))
