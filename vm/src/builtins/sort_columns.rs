@@ -39,6 +39,18 @@ impl Column<'_> {
     }
 }
 
+/// Every value read by `read`, or `None` at the first it does not read.
+fn read_all<T>(
+    values: impl Iterator<Item = Value>,
+    read: impl Fn(Value) -> Option<T>,
+) -> Option<Vec<T>> {
+    let mut out = Vec::with_capacity(values.size_hint().0);
+    for v in values {
+        out.push(read(v)?);
+    }
+    Some(out)
+}
+
 /// Sorts `pairs` stably by `keys` (one per pair, in order).
 fn sort_keyed<K>(pairs: &mut Vec<(Value, Value)>, keys: Vec<K>, cmp: impl Fn(&K, &K) -> Ordering) {
     let mut keyed: Vec<(K, (Value, Value))> = keys.into_iter().zip(pairs.drain(..)).collect();
@@ -117,45 +129,25 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// The values as one column, if they are all of one kind it holds.
-    fn column(&self, mut values: impl Iterator<Item = Value>) -> Option<Column<'_>> {
-        let (lower, _) = values.size_hint();
-        let first = values.next()?;
-        let rest = values;
-        Some(match first {
-            Value::Int(_) | Value::Bool(_) => {
-                let mut out = Vec::with_capacity(lower);
-                for v in std::iter::once(first).chain(rest) {
-                    out.push(match v {
-                        Value::Int(i) => i,
-                        Value::Bool(b) => i64::from(b),
-                        _ => return None,
-                    });
-                }
-                Column::Int(out)
-            }
-            Value::Float(_) => {
-                let mut out = Vec::with_capacity(lower);
-                for v in std::iter::once(first).chain(rest) {
-                    match v {
-                        Value::Float(f) if !f.is_nan() => out.push(f),
-                        _ => return None,
-                    }
-                }
-                Column::Float(out)
-            }
-            Value::Ref(_) => {
-                let mut out = Vec::with_capacity(lower);
-                for v in std::iter::once(first).chain(rest) {
-                    match v {
-                        Value::Ref(id) => match self.heap.get(id) {
-                            Obj::Str(s) => out.push(s.s.as_str()),
-                            _ => return None,
-                        },
-                        _ => return None,
-                    }
-                }
-                Column::Str(out)
-            }
+    fn column(&self, values: impl Iterator<Item = Value>) -> Option<Column<'_>> {
+        let mut values = values.peekable();
+        Some(match values.peek()? {
+            Value::Int(_) | Value::Bool(_) => Column::Int(read_all(values, |v| match v {
+                Value::Int(i) => Some(i),
+                Value::Bool(b) => Some(i64::from(b)),
+                _ => None,
+            })?),
+            Value::Float(_) => Column::Float(read_all(values, |v| match v {
+                Value::Float(f) if !f.is_nan() => Some(f),
+                _ => None,
+            })?),
+            Value::Ref(_) => Column::Str(read_all(values, |v| match v {
+                Value::Ref(id) => match self.heap.get(id) {
+                    Obj::Str(s) => Some(s.s.as_str()),
+                    _ => None,
+                },
+                _ => None,
+            })?),
             _ => return None,
         })
     }
