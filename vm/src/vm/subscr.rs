@@ -15,17 +15,10 @@ pub struct SliceIdx {
 
 impl SliceIdx {
     /// The indices selected, in order.
-    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
-        let mut i = self.start;
-        std::iter::from_fn(move || {
-            if (self.step > 0 && i < self.stop) || (self.step < 0 && i > self.stop) {
-                let r = i as usize;
-                i += self.step;
-                Some(r)
-            } else {
-                None
-            }
-        })
+    /// Sized, so that collecting them allocates once.
+    pub fn indices(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        // every index lies in the sequence: no product overflows
+        (0..self.count()).map(move |k| (self.start + k as i64 * self.step) as usize)
     }
 
     pub fn count(&self) -> usize {
