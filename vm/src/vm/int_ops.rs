@@ -49,7 +49,11 @@ impl<S: Stdlib> Vm<S> {
                 if let Err(e) = self.check_alloc((x.bits() + y.bits()) as u128 / 8) {
                     return Some(Err(e));
                 }
-                x * y
+                match (a, b) {
+                    (_, Value::Int(m)) if m.unsigned_abs() <= u32::MAX as u64 => mul_small(x, m),
+                    (Value::Int(m), _) if m.unsigned_abs() <= u32::MAX as u64 => mul_small(y, m),
+                    _ => x * y,
+                }
             }
             BinOp::FloorDiv | BinOp::Mod if y.is_zero() => {
                 return Some(Err(zero_div("division by zero")))
@@ -191,4 +195,48 @@ impl<S: Stdlib> Vm<S> {
         let r = num_traits::pow::Pow::pow(&a, e);
         Ok(int::from_bigint(&mut self.heap, r))
     }
+}
+
+/// `x * m` for a machine int `m` of at most 32 bits (`r *= i` of a
+/// factorial, a big int scaled): `x`'s digits read once and written
+/// multiplied into the result, four per loop turn. num-bigint's own
+/// `&x * &m` copies `x` and then multiplies the copy one digit per turn,
+/// and in the module every turn of a loop also pays wasmtime's fuel and
+/// epoch checks (`to_u32_digits` is no shortcut either: it collects one
+/// digit per turn).
+fn mul_small(x: &BigInt, m: i64) -> BigInt {
+    use num_bigint::{BigUint, Sign};
+    let factor = m.unsigned_abs();
+    if factor == 0 || x.is_zero() {
+        return BigInt::zero();
+    }
+    let mut digits_in = x.magnitude().iter_u32_digits();
+    let n = digits_in.len();
+    let mut out = vec![0u32; n + 1];
+    let mut carry = 0u64;
+    let mut chunks = out[..n].chunks_exact_mut(4);
+    for c in &mut chunks {
+        let mut next = || digits_in.next().unwrap_or(0) as u64;
+        let t0 = next() * factor + carry;
+        let t1 = next() * factor + (t0 >> 32);
+        let t2 = next() * factor + (t1 >> 32);
+        let t3 = next() * factor + (t2 >> 32);
+        c[0] = t0 as u32;
+        c[1] = t1 as u32;
+        c[2] = t2 as u32;
+        c[3] = t3 as u32;
+        carry = t3 >> 32;
+    }
+    for d in chunks.into_remainder() {
+        let t = digits_in.next().unwrap_or(0) as u64 * factor + carry;
+        *d = t as u32;
+        carry = t >> 32;
+    }
+    out[n] = carry as u32;
+    let sign = if (m < 0) != x.is_negative() {
+        Sign::Minus
+    } else {
+        Sign::Plus
+    };
+    BigInt::from_biguint(sign, BigUint::new(out))
 }
