@@ -40,6 +40,26 @@ impl<S: Stdlib> Vm<S> {
         ) {
             return None;
         }
+        // a big int plus or minus a machine int: num-bigint's scalar
+        // forms, without widening the machine int into a heap-allocated
+        // `BigInt` first
+        match (op, a, b) {
+            (BinOp::Add | BinOp::Sub, Value::Ref(_), Value::Int(j)) => {
+                let x = self.big_operand(a)?;
+                let r = if op == BinOp::Add {
+                    x.as_ref() + j
+                } else {
+                    x.as_ref() - j
+                };
+                return Some(Ok(int::from_bigint(&mut self.heap, r)));
+            }
+            (BinOp::Add, Value::Int(i), Value::Ref(_)) => {
+                let y = self.big_operand(b)?;
+                let r = y.as_ref() + i;
+                return Some(Ok(int::from_bigint(&mut self.heap, r)));
+            }
+            _ => {}
+        }
         let (x, y) = (self.big_operand(a)?, self.big_operand(b)?);
         let (x, y) = (x.as_ref(), y.as_ref());
         let r = match op {
@@ -192,7 +212,14 @@ impl<S: Stdlib> Vm<S> {
         if a.bits() > 1 || a.is_negative() {
             self.check_alloc(a.bits() as u128 * e as u128 / 8)?;
         }
-        let r = num_traits::pow::Pow::pow(&a, e);
+        // a power of two to a power (`2 ** 64`, `4 ** k`): one shift,
+        // where squaring would multiply ever longer numbers
+        let r = match a.to_u64() {
+            Some(base) if base.is_power_of_two() => {
+                BigInt::from(1) << (e as u128 * base.trailing_zeros() as u128)
+            }
+            _ => num_traits::pow::Pow::pow(&a, e),
+        };
         Ok(int::from_bigint(&mut self.heap, r))
     }
 }
