@@ -533,8 +533,7 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Op::UnpackSequence(n) => {
                         let v = self.pop();
-                        let items = self.unpack_in_place(v, n as usize)?;
-                        self.stack.extend(items.into_iter().rev());
+                        self.unpack_in_place(v, n as usize)?;
                     }
                     Op::FormatValue(flags) => {
                         let spec = if flags & 4 != 0 {

@@ -103,9 +103,24 @@ impl<S: Stdlib> Vm<S> {
     }
 
     #[inline(never)]
-    pub(super) fn unpack_in_place(&mut self, v: Value, n: usize) -> PyResult<Vec<Value>> {
+    /// `UnpackSequence(n)` of `v`: its `n` items pushed, the first on top.
+    /// A list or tuple of exactly `n` items (`name, val = s.split(":")`,
+    /// `for k, v in d.items()`) is read where it lies, with no copy of its
+    /// items; anything else goes through the iterator protocol.
+    #[inline(never)]
+    pub(super) fn unpack_in_place(&mut self, v: Value, n: usize) -> PyResult<()> {
+        if let Value::Ref(id) = v {
+            if let Obj::List(items) | Obj::Tuple(items) = self.heap.get(id) {
+                if items.len() == n {
+                    self.stack.extend(items.iter().rev());
+                    return Ok(());
+                }
+            }
+        }
         self.stack.push(v);
-        self.in_place(1, |vm| vm.unpack_exact(v, n))
+        let items = self.in_place(1, |vm| vm.unpack_exact(v, n))?;
+        self.stack.extend(items.into_iter().rev());
+        Ok(())
     }
 
     #[inline(never)]

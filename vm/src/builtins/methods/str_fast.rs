@@ -17,7 +17,35 @@ enum Out {
     Three(String, String, String),
     /// Pieces of the receiver, as byte ranges (read back after the
     /// borrow of the heap ends: no `String` per piece).
-    Pieces(Vec<(usize, usize)>),
+    Pieces(Ranges),
+}
+
+/// Byte ranges of a split's pieces: the first few in place (`a, b =
+/// s.split(":")` makes no allocation for them), the rest in a `Vec`.
+struct Ranges {
+    len: usize,
+    first: [(usize, usize); FIRST],
+    rest: Vec<(usize, usize)>,
+}
+
+const FIRST: usize = 8;
+
+impl Ranges {
+    fn push(&mut self, r: (usize, usize)) {
+        if self.len < FIRST {
+            self.first[self.len] = r;
+        } else {
+            self.rest.push(r);
+        }
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.first[..self.len.min(FIRST)]
+            .iter()
+            .chain(&self.rest)
+            .copied()
+    }
 }
 
 /// A one-byte pattern (always ASCII) searched as a `char`, which uses
@@ -115,13 +143,18 @@ pub fn try_call<S: Stdlib>(
                     return None;
                 }
                 let base = s.as_ptr() as usize;
-                Out::Pieces(by_pattern!(sep, |p| s
-                    .split(p)
-                    .map(|piece| {
+                let mut ranges = Ranges {
+                    len: 0,
+                    first: [(0, 0); FIRST],
+                    rest: Vec::new(),
+                };
+                by_pattern!(sep, |p| {
+                    for piece in s.split(p) {
                         let a = piece.as_ptr() as usize - base;
-                        (a, a + piece.len())
-                    })
-                    .collect()))
+                        ranges.push((a, a + piece.len()));
+                    }
+                });
+                Out::Pieces(ranges)
             }
             ("join", 1) => {
                 let Value::Ref(l) = args[0] else { return None };
@@ -152,8 +185,8 @@ pub fn try_call<S: Stdlib>(
             vm.new_tuple(items)
         }
         Out::Pieces(ranges) => {
-            let mut items = Vec::with_capacity(ranges.len());
-            for (a, b) in ranges {
+            let mut items = Vec::with_capacity(ranges.len);
+            for (a, b) in ranges.iter() {
                 let Obj::Str(ps) = vm.heap.get(id) else {
                     unreachable!("the receiver was a str above")
                 };
