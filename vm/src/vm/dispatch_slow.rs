@@ -102,7 +102,6 @@ impl<S: Stdlib> Vm<S> {
         self.in_place(0, |vm| vm.iter_next(it))
     }
 
-    #[inline(never)]
     /// `UnpackSequence(n)` of `v`: its `n` items pushed, the first on top.
     /// A list or tuple of exactly `n` items (`name, val = s.split(":")`,
     /// `for k, v in d.items()`) is read where it lies, with no copy of its

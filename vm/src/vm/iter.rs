@@ -392,6 +392,14 @@ impl<S: Stdlib> Vm<S> {
                 }
                 Ok(Some(self.new_tuple(items)))
             }
+            Iter::Map { func, iters } if iters.len() == 1 => {
+                // (one iterable, the common case: no copy of the list)
+                let (func, inner) = (*func, iters[0]);
+                match self.iter_next(inner)? {
+                    Some(v) => self.call_value(func, vec![v], Vec::new()).map(Some),
+                    None => Ok(None),
+                }
+            }
             Iter::Map { func, iters } => {
                 let (func, iters) = (*func, iters.clone());
                 let mut args = Vec::with_capacity(iters.len());

@@ -215,7 +215,7 @@ impl<S: Stdlib> Vm<S> {
                 }
                 level.cursor = 0;
                 level.tag = Some(tag);
-                self.last_noted = None;
+                self.last_noted = [None; 2];
             }
         }
         d
@@ -228,7 +228,7 @@ impl<S: Stdlib> Vm<S> {
     /// object (a `groupby` group, its `groupby`) calls it for that one.
     #[inline]
     pub fn note_advance(&mut self, id: crate::object::ObjId) {
-        if self.op_restartable.is_some() && self.last_noted != Some(id) {
+        if self.op_restartable.is_some() && !self.last_noted.contains(&Some(id)) {
             self.note_advance_slow(id);
         }
     }
@@ -238,7 +238,7 @@ impl<S: Stdlib> Vm<S> {
     #[inline]
     pub(crate) fn set_restartable(&mut self, height: Option<u32>) -> Option<u32> {
         // (a new stretch of native code: `last_noted` was the last one's)
-        self.last_noted = None;
+        self.last_noted = [None; 2];
         std::mem::replace(&mut self.op_restartable, height)
     }
 
@@ -247,7 +247,7 @@ impl<S: Stdlib> Vm<S> {
         let d = self.level_of_instruction();
         let level = &self.levels[d];
         if level.overflow || level.undo.iter().any(|(i, _)| *i == id) {
-            self.last_noted = Some(id);
+            self.last_noted = [Some(id), self.last_noted[0]];
             return;
         }
         if level.undo.len() >= MAX_RECORDED {
@@ -256,7 +256,7 @@ impl<S: Stdlib> Vm<S> {
         }
         let state = self.heap.get(id).clone();
         self.levels[d].undo.push((id, state));
-        self.last_noted = Some(id);
+        self.last_noted = [Some(id), self.last_noted[0]];
     }
 
     /// Closes a live journal point with its outcome (recorded; what the
@@ -312,12 +312,16 @@ impl<S: Stdlib> Vm<S> {
         let caller = self.frames.len().wrapping_sub(2);
         let restartable = self.op_restartable.filter(|_| caller < self.frames.len());
         self.native_callers.push((caller as u32, restartable));
+        // (what this depth's native code noted stays noted across the
+        // call: `map(f, it)` advances `it` again after each call of `f`)
+        let noted = self.last_noted;
         let outer = self.set_restartable(None);
         self.native_depth += 1;
         let r = self.execute();
         self.native_depth -= 1;
         self.native_callers.pop();
         self.set_restartable(outer);
+        self.last_noted = noted;
         match r {
             Ok(super::Exit::Pause) => {
                 let height = outer.expect("can_pause_here checked the caller");

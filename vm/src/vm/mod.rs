@@ -339,10 +339,12 @@ pub struct Vm<S: Stdlib> {
     /// leaves on the stack until its native code is done.
     #[serde(skip)]
     pub op_restartable: Option<u32>,
-    /// The iterator the native code running for `op_restartable` last
-    /// noted (`Vm::note_advance`): the next advance of it needs no lookup.
+    /// The iterators the native code running for `op_restartable` last
+    /// noted (`Vm::note_advance`), the latest first: the next advance of
+    /// either needs no lookup (two: `map(f, it)` and `zip(a, b)` advance
+    /// two by turns).
     #[serde(skip)]
-    pub last_noted: Option<crate::object::ObjId>,
+    pub last_noted: [Option<crate::object::ObjId>; 2],
     /// The run is pausing inside native code: set until it has unwound.
     #[serde(skip)]
     pub suspending: bool,
@@ -414,7 +416,7 @@ impl<S: Stdlib> Vm<S> {
             levels: Vec::new(),
             native_callers: Vec::new(),
             op_restartable: None,
-            last_noted: None,
+            last_noted: [None; 2],
             suspending: false,
             snippet_cache: Default::default(),
             limits,
