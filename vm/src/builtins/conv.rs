@@ -206,7 +206,7 @@ impl<S: Stdlib> Vm<S> {
         } else {
             let mut out = Vec::with_capacity(items.len());
             for v in items {
-                let k = self.call_value(key, vec![v], Vec::new())?;
+                let k = self.call_args(key, &[v])?;
                 out.push((k, v));
             }
             out

@@ -543,7 +543,7 @@ fn min_max<S: Stdlib>(
     let mut best: Option<(Value, Value)> = None;
     while let Some(item) = vm.iter_next(it)? {
         let k = match key {
-            Some(kf) => vm.call_value(kf, vec![item], Vec::new())?,
+            Some(kf) => vm.call_args(kf, &[item])?,
             None => item,
         };
         let better = match best {

@@ -398,7 +398,7 @@ impl<S: Stdlib> Vm<S> {
         self.push_frame(f.code, fpos + 1, fpos, &f.closure, boundary)
     }
 
-    fn push_frame(
+    pub(super) fn push_frame(
         &mut self,
         code_idx: u32,
         base: usize,

@@ -396,7 +396,7 @@ impl<S: Stdlib> Vm<S> {
                 // (one iterable, the common case: no copy of the list)
                 let (func, inner) = (*func, iters[0]);
                 match self.iter_next(inner)? {
-                    Some(v) => self.call_value(func, vec![v], Vec::new()).map(Some),
+                    Some(v) => self.call_args(func, &[v]).map(Some),
                     None => Ok(None),
                 }
             }
@@ -420,7 +420,7 @@ impl<S: Stdlib> Vm<S> {
                     let keep = if func.is_none() {
                         self.truthy(v)?
                     } else {
-                        let r = self.call_value(func, vec![v], Vec::new())?;
+                        let r = self.call_args(func, &[v])?;
                         self.truthy(r)?
                     };
                     if keep {

@@ -16,6 +16,7 @@ pub mod build;
 pub mod bytes;
 pub mod call;
 mod call_names;
+mod callback;
 pub mod cell;
 pub mod class;
 pub mod compare;
