@@ -453,6 +453,9 @@ fn sum_of<S: Stdlib>(vm: &mut Vm<S>, iterable: Value, start: Value) -> PyResult<
             vm.class_name(acc)
         )));
     }
+    if let Some(r) = super::sum_scan::sum_plain(vm, iterable, acc) {
+        return r;
+    }
     let it = vm.get_iter(iterable)?;
     // Floats are summed with Neumaier compensation, as CPython 3.12+ does.
     let mut fsum: Option<(f64, f64)> = None;
@@ -538,8 +541,13 @@ fn min_max<S: Stdlib>(
     } else {
         vm.new_tuple(args)
     };
-    let it = vm.get_iter(iterable)?;
     let key = key.filter(|k| !k.is_none());
+    if key.is_none() {
+        if let Some(r) = super::sum_scan::min_max_plain(vm, iterable, is_min) {
+            return r;
+        }
+    }
+    let it = vm.get_iter(iterable)?;
     let mut best: Option<(Value, Value)> = None;
     while let Some(item) = vm.iter_next(it)? {
         let k = match key {

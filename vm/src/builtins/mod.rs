@@ -25,6 +25,7 @@ pub mod round;
 pub mod sort;
 mod sort_columns;
 pub mod strformat;
+mod sum_scan;
 pub mod types;
 
 pub use builtin::Builtin;

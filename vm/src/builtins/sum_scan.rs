@@ -1,0 +1,119 @@
+//! `sum`, `min` and `max` of a list or tuple of plain numbers, read where
+//! the items lie: all machine ints (summed while no addition overflows) or
+//! all floats (summed with the general path's Neumaier compensation, so the
+//! result is bit for bit the same). The general path in `functions.rs`
+//! makes an iterator and advances it item by item through the iterator
+//! protocol; here one pass over the items does it. Any other shape of
+//! argument (or an overflow, a bool, a big int, a mix of ints and floats)
+//! answers `None` having changed nothing, and the general path runs from
+//! the start. Each item counts one instruction, plus one for the end, as
+//! the iterator's advances do.
+
+use crate::object::{Obj, Value};
+use crate::vm::stdlib::Stdlib;
+use crate::vm::{PyResult, Vm};
+
+/// The items of `v` if it is a list or tuple, all of which are machine
+/// ints (`Some(true)`) or all floats (`Some(false)`); `None` otherwise,
+/// and for an empty one.
+fn plain_kind<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<(&[Value], bool)> {
+    let Value::Ref(id) = v else { return None };
+    let (Obj::List(items) | Obj::Tuple(items)) = vm.heap.get(id) else {
+        return None;
+    };
+    match items.first()? {
+        Value::Int(_) if items.iter().all(|x| matches!(x, Value::Int(_))) => Some((items, true)),
+        Value::Float(_) if items.iter().all(|x| matches!(x, Value::Float(_))) => {
+            Some((items, false))
+        }
+        _ => None,
+    }
+}
+
+/// Counts `n` items and the end, as `n + 1` iterator advances would.
+fn tick_items<S: Stdlib>(vm: &mut Vm<S>, n: usize) -> PyResult<()> {
+    for _ in 0..=n {
+        vm.tick()?;
+    }
+    Ok(())
+}
+
+/// `sum(iterable, start)` for a list or tuple of machine ints with an int
+/// start, or of floats with an int or float start.
+pub(super) fn sum_plain<S: Stdlib>(
+    vm: &mut Vm<S>,
+    iterable: Value,
+    start: Value,
+) -> Option<PyResult<Value>> {
+    let (items, ints) = plain_kind(vm, iterable)?;
+    let n = items.len();
+    let result = match (ints, start) {
+        (true, Value::Int(start)) => {
+            let mut acc = start;
+            for x in items {
+                let Value::Int(i) = x else { return None };
+                acc = acc.checked_add(*i)?;
+            }
+            Value::Int(acc)
+        }
+        (false, Value::Int(_) | Value::Float(_)) => {
+            let mut s = match start {
+                Value::Int(i) => i as f64,
+                Value::Float(f) => f,
+                _ => return None,
+            };
+            let mut c = 0.0f64;
+            for x in items {
+                let Value::Float(x) = *x else { return None };
+                let t = s + x;
+                if s.abs() >= x.abs() {
+                    c += (s - t) + x;
+                } else {
+                    c += (x - t) + s;
+                }
+                s = t;
+            }
+            Value::Float(if c != 0.0 && c.is_finite() { s + c } else { s })
+        }
+        _ => return None,
+    };
+    Some(tick_items(vm, n).map(|()| result))
+}
+
+/// `min(iterable)` / `max(iterable)` (no key, no default needed: the
+/// iterable is not empty) for a list or tuple of machine ints or of floats:
+/// the first of the smallest (largest), as the general path keeps its best
+/// unless a later item compares strictly better (so a NaN never replaces
+/// it, and is kept if first).
+pub(super) fn min_max_plain<S: Stdlib>(
+    vm: &mut Vm<S>,
+    iterable: Value,
+    is_min: bool,
+) -> Option<PyResult<Value>> {
+    let (items, ints) = plain_kind(vm, iterable)?;
+    let n = items.len();
+    let mut best = items[0];
+    for &x in &items[1..] {
+        let better = match (x, best) {
+            (Value::Int(a), Value::Int(b)) if ints => {
+                if is_min {
+                    a < b
+                } else {
+                    a > b
+                }
+            }
+            (Value::Float(a), Value::Float(b)) if !ints => {
+                if is_min {
+                    a < b
+                } else {
+                    a > b
+                }
+            }
+            _ => return None,
+        };
+        if better {
+            best = x;
+        }
+    }
+    Some(tick_items(vm, n).map(|()| best))
+}
