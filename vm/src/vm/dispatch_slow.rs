@@ -24,7 +24,7 @@ impl<S: Stdlib> Vm<S> {
         inplace: bool,
     ) -> PyResult<Value> {
         // str + str and int arithmetic run no Python code: no journaling
-        if let Some(r) = self.quick_binary(op, a, b) {
+        if let Some(r) = self.quick_binary(op, a, b, inplace) {
             return r;
         }
         self.stack.push(a);

@@ -262,8 +262,8 @@ impl<S: Stdlib> Vm<S> {
     }
 
     /// `a op b` for the operands whose operation runs no Python code and
-    /// is common in loops: str + str, and ints with a big one among them
-    /// (or two machine ints whose result overflowed). The first object's
+    /// is common in loops: str + str, list + list (not `+=`), and ints with
+    /// a big one among them (or two machine ints whose result overflowed). The first object's
     /// kind picks the path, looked at once. `None`, nothing done, for any
     /// other operation or operands.
     #[inline]
@@ -272,16 +272,39 @@ impl<S: Stdlib> Vm<S> {
         op: BinOp,
         a: Value,
         b: Value,
+        inplace: bool,
     ) -> Option<PyResult<Value>> {
         match (a, b) {
             (Value::Ref(ia), _) => match self.heap.get(ia) {
                 Obj::Str(_) => self.str_concat(op, a, b),
                 Obj::BigInt(_) => self.big_binary(op, a, b),
+                // (`xs += ys` extends `xs` itself: the general path)
+                Obj::List(_) if !inplace => self.list_concat(op, a, b),
                 _ => None,
             },
             (Value::Int(_), Value::Ref(_) | Value::Int(_)) => self.big_binary(op, a, b),
             _ => None,
         }
+    }
+
+    /// `a + b` of two lists (no Python code runs), else `None`: before the
+    /// operand checks for user classes, native objects, bytes and numbers
+    /// that a concatenation otherwise went through.
+    fn list_concat(&mut self, op: BinOp, a: Value, b: Value) -> Option<PyResult<Value>> {
+        let (BinOp::Add, Value::Ref(ia), Value::Ref(ib)) = (op, a, b) else {
+            return None;
+        };
+        let (Obj::List(x), Obj::List(y)) = (self.heap.get(ia), self.heap.get(ib)) else {
+            return None;
+        };
+        let n = x.len() + y.len();
+        if let Err(e) = self.check_alloc(n as u128 * std::mem::size_of::<Value>() as u128) {
+            return Some(Err(e));
+        }
+        let mut items = Vec::with_capacity(n);
+        items.extend_from_slice(x);
+        items.extend_from_slice(y);
+        Some(Ok(self.new_list(items)))
     }
 
     /// `a + b` of two str objects (no Python code runs), else `None`:
@@ -313,7 +336,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     fn binary_op_inner(&mut self, op: BinOp, a: Value, b: Value, inplace: bool) -> PyResult<Value> {
-        if let Some(r) = self.quick_binary(op, a, b) {
+        if let Some(r) = self.quick_binary(op, a, b, inplace) {
             return r;
         }
         // `str % args`: printf-style formatting (builtins/percent.rs)

@@ -4,7 +4,10 @@
 //! dict with a str or int key (present, for a read). The general path
 //! (`subscr.rs`) looks for a user class, a native object, a class and an
 //! `__index__` first, one heap look-up each, and a dict read built an owned
-//! key (a copy of the str's text) for every look-up. Anything else,
+//! key (a copy of the str's text) for every look-up. Also `list[a:b]` and
+//! `str[a:b]` of an ASCII str, `a` and `b` ints or omitted (no step): the
+//! general path resolved the slice object's parts through `__index__` and
+//! the user-class checks again. Anything else,
 //! including every error (an index out of range, a missing key, which a
 //! `defaultdict` answers), goes the general way.
 
@@ -42,6 +45,51 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Str(key) => d.get_str(&key.s),
                 _ => None,
             },
+            (Obj::List(_) | Obj::Str(_), Value::Ref(k)) => self.quick_slice(id, k),
+            _ => None,
+        }
+    }
+
+    /// `seq[a:b]` of a list or an ASCII str `seq`, `k` a slice with no step
+    /// whose bounds are ints or `None`. A str sliced whole is itself (as in
+    /// CPython: `s[:] is s`); a list sliced whole is a copy.
+    fn quick_slice(&mut self, id: crate::object::ObjId, k: crate::object::ObjId) -> Option<Value> {
+        let Obj::Slice(parts) = self.heap.get(k) else {
+            return None;
+        };
+        let bound = |v: Value, len: usize, default: usize| match v {
+            Value::None => Some(default),
+            Value::Int(i) if i < 0 => Some(i.saturating_add(len as i64).max(0) as usize),
+            Value::Int(i) => Some((i as u64).min(len as u64) as usize),
+            _ => None,
+        };
+        if !parts[2].is_none() {
+            return None;
+        }
+        let (lo, hi) = (parts[0], parts[1]);
+        match self.heap.get(id) {
+            Obj::List(items) => {
+                let n = items.len();
+                let (a, b) = (bound(lo, n, 0)?, bound(hi, n, n)?);
+                let piece = if a < b {
+                    items[a..b].to_vec()
+                } else {
+                    Vec::new()
+                };
+                Some(self.new_list(piece))
+            }
+            Obj::Str(s) if s.ascii => {
+                let n = s.s.len();
+                let (a, b) = (bound(lo, n, 0)?, bound(hi, n, n)?);
+                if a == 0 && b == n {
+                    return Some(Value::Ref(id));
+                }
+                if a >= b {
+                    return Some(self.heap.empty_str());
+                }
+                let piece = crate::object::PyStr::piece(&s.s[a..b], true);
+                Some(self.heap.new_value(Obj::Str(piece)))
+            }
             _ => None,
         }
     }

@@ -253,6 +253,10 @@ impl<S: Stdlib> Vm<S> {
                 if self.is_slice(idx) {
                     let n = s.char_len();
                     let sl = self.slice_indices(idx, n)?;
+                    if sl.step == 1 && sl.start == 0 && sl.stop >= n as i64 {
+                        // the whole str is the str itself, as in CPython
+                        return Ok(obj);
+                    }
                     let out = if s.ascii {
                         // bytes, not chars: no UTF-8 encoding per item, and
                         // the result is known to be ASCII
