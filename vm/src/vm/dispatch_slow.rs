@@ -92,9 +92,19 @@ impl<S: Stdlib> Vm<S> {
         self.in_place(1, |vm| vm.get_iter(v))
     }
 
-    /// `ForIter`'s other iterators (the iterator stays on the stack).
+    /// `ForIter`'s other iterators (the iterator stays on the stack). A
+    /// dict or view iterator (`for k in d`, `for k, v in d.items()`) goes
+    /// straight to its advance, with what `iter_next` does first for it
+    /// (count, note); no look at the other kinds of iterator.
     #[inline(never)]
     pub(super) fn iter_next_in_place(&mut self, it: Value) -> PyResult<Option<Value>> {
+        if let Value::Ref(id) = it {
+            if let Obj::Iter(crate::object::Iter::Dict { .. }) = self.heap.get(id) {
+                self.tick()?;
+                self.note_advance(id);
+                return self.dict_advance(id);
+            }
+        }
         if self.advance_runs_no_python(it) {
             // (`enumerate`, `zip`, dict views: nothing to journal)
             return self.iter_next(it);

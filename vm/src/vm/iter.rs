@@ -185,6 +185,68 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
+    /// The next item of the dict (or set) view iterator `id`, after the
+    /// advance is counted and noted: its key, value or (key, value), or
+    /// the errors of a dict resized or re-keyed while iterated. Called by
+    /// [`Vm::iter_next`] and, for `for` loops over a dict or a view, by
+    /// `ForIter` directly (`dispatch_slow.rs`).
+    pub(super) fn dict_advance(&mut self, id: crate::object::ObjId) -> PyResult<Option<Value>> {
+        let Obj::Iter(Iter::Dict {
+            dict,
+            idx,
+            len,
+            left,
+            kind,
+            set,
+        }) = self.heap.get(id)
+        else {
+            unreachable!("a dict iterator")
+        };
+        let (dict, i, len0, left, kind, is_set) = (*dict, *idx, *len, *left, *kind, *set);
+        let (Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d)) = self.heap.get(dict) else {
+            return Ok(None);
+        };
+        if i == usize::MAX {
+            // exhausted (or ended by the keys-changed error) for good
+            return Ok(None);
+        }
+        if d.len() != len0 {
+            let what = if is_set { "Set" } else { "dictionary" };
+            if let Obj::Iter(Iter::Dict { len, .. }) = self.heap.get_mut(id) {
+                *len = usize::MAX;
+            }
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                format!("{what} changed size during iteration"),
+            ));
+        }
+        let Some((slot, (k, v))) = d.next_entry(i) else {
+            if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
+                *idx = usize::MAX;
+            }
+            return Ok(None);
+        };
+        if left == 0 {
+            if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
+                *idx = usize::MAX;
+            }
+            let what = if is_set { "Set" } else { "dictionary" };
+            return Err(PyErr::new(
+                ExcType::RuntimeError,
+                format!("{what} keys changed during iteration"),
+            ));
+        }
+        if let Obj::Iter(Iter::Dict { idx, left, .. }) = self.heap.get_mut(id) {
+            *idx = slot + 1;
+            *left -= 1;
+        }
+        Ok(Some(match kind {
+            ViewKind::Keys => k,
+            ViewKind::Values => v,
+            ViewKind::Items => self.new_tuple(vec![k, v]),
+        }))
+    }
+
     pub fn iter_next(&mut self, it: Value) -> PyResult<Option<Value>> {
         // (native loops run no instructions: each item counts as one)
         self.tick()?;
@@ -269,58 +331,7 @@ impl<S: Stdlib> Vm<S> {
                     None => Ok(None),
                 }
             }
-            Iter::Dict {
-                dict,
-                idx,
-                len,
-                left,
-                kind,
-                set,
-            } => {
-                let (dict, i, len0, left, kind, is_set) = (*dict, *idx, *len, *left, *kind, *set);
-                let (Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d)) = self.heap.get(dict) else {
-                    return Ok(None);
-                };
-                if i == usize::MAX {
-                    // exhausted (or ended by the keys-changed error) for good
-                    return Ok(None);
-                }
-                if d.len() != len0 {
-                    let what = if is_set { "Set" } else { "dictionary" };
-                    if let Obj::Iter(Iter::Dict { len, .. }) = self.heap.get_mut(id) {
-                        *len = usize::MAX;
-                    }
-                    return Err(PyErr::new(
-                        ExcType::RuntimeError,
-                        format!("{what} changed size during iteration"),
-                    ));
-                }
-                let Some((slot, (k, v))) = d.next_entry(i) else {
-                    if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
-                        *idx = usize::MAX;
-                    }
-                    return Ok(None);
-                };
-                if left == 0 {
-                    if let Obj::Iter(Iter::Dict { idx, .. }) = self.heap.get_mut(id) {
-                        *idx = usize::MAX;
-                    }
-                    let what = if is_set { "Set" } else { "dictionary" };
-                    return Err(PyErr::new(
-                        ExcType::RuntimeError,
-                        format!("{what} keys changed during iteration"),
-                    ));
-                }
-                if let Obj::Iter(Iter::Dict { idx, left, .. }) = self.heap.get_mut(id) {
-                    *idx = slot + 1;
-                    *left -= 1;
-                }
-                Ok(Some(match kind {
-                    ViewKind::Keys => k,
-                    ViewKind::Values => v,
-                    ViewKind::Items => self.new_tuple(vec![k, v]),
-                }))
-            }
+            Iter::Dict { .. } => self.dict_advance(id),
             Iter::Reversed { seq, idx } => {
                 let (seq, i) = (*seq, *idx);
                 if i == 0 {
