@@ -51,7 +51,8 @@ impl<S: Stdlib> Vm<S> {
     /// of str methods).
     ///
     /// # Errors
-    /// Those of a quick str method (a memory limit).
+    /// None at present: every quick path that would raise (a memory
+    /// limit, a bad argument) answers `No` and the general path raises.
     #[inline(never)]
     pub(super) fn quick_method(
         &mut self,
@@ -73,10 +74,8 @@ impl<S: Stdlib> Vm<S> {
                 });
             }
             Obj::Str(_) if argc <= 2 => {
-                let mut args = [Value::None; 2];
-                args[..argc].copy_from_slice(&self.stack[opos + 1..]);
-                match crate::builtins::methods::str_fast::try_call(self, id, text, &args[..argc]) {
-                    Some(r) => r?,
+                match crate::builtins::methods::str_fast::try_call(self, id, text, argc) {
+                    Some(v) => v,
                     None => return Ok(QuickMethod::No),
                 }
             }
