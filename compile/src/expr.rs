@@ -44,6 +44,22 @@ pub(super) fn constant(c: &ast::Constant) -> Const {
     }
 }
 
+/// The text of f-string parts that are all constant strs (`None` if any
+/// is not).
+fn constant_text(parts: &[Expr]) -> Option<String> {
+    let mut text = String::new();
+    for part in parts {
+        match part {
+            Expr::Constant(ast::ExprConstant {
+                value: ast::Constant::Str(s),
+                ..
+            }) => text.push_str(s),
+            _ => return None,
+        }
+    }
+    Some(text)
+}
+
 impl<'a> Compiler<'a> {
     pub(super) fn expr(&mut self, e: &'a Expr) -> CResult<()> {
         let line = self.node_line(e);
@@ -234,6 +250,14 @@ impl<'a> Compiler<'a> {
             Expr::Call(c) => self.call(c)?,
             Expr::FormattedValue(f) => self.formatted_value(f)?,
             Expr::JoinedStr(j) => {
+                // (an f-string without placeholders, as a format spec
+                // `f"{n:06d}"` is: its text as one constant, not a str
+                // built at each run)
+                if let Some(text) = constant_text(&j.values) {
+                    let k = self.add_const(Const::Str(text));
+                    self.emit(Op::LoadConst(k));
+                    return Ok(());
+                }
                 for v in &j.values {
                     match v {
                         Expr::Constant(c) => {

@@ -239,6 +239,30 @@ fn unknown_code(t: char, tname: &str) -> PyErr {
 
 /// `format(v, spec)`.
 #[inline(never)]
+/// `v.__format__(spec)` when `v` is an instance of a user class that
+/// defines it: the str it returned (`None` when it defines none).
+///
+/// # Errors
+///
+/// What `__format__` raised, or `TypeError` when it returned no str.
+fn user_format<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult<Option<Value>> {
+    if vm.user_class_of(v).is_none() {
+        return Ok(None);
+    }
+    let spec_value = vm.new_str(spec);
+    let mark = vm.stack.len();
+    vm.stack.push(spec_value);
+    let r = vm.call_dunder(v, "__format__", vec![spec_value]);
+    vm.release_to(mark);
+    match r? {
+        Some(r) if as_str(&vm.heap, r).is_none() => Err(PyErr::type_error(format!(
+            "__format__ must return a str, not {}",
+            vm.class_name(r)
+        ))),
+        r => Ok(r),
+    }
+}
+
 pub fn format_value<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult<String> {
     if let Value::Ref(id) = v {
         if let Obj::Native(_) = vm.heap.get(id) {
@@ -250,21 +274,8 @@ pub fn format_value<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult
             }
         }
     }
-    if vm.user_class_of(v).is_some() {
-        let spec_value = vm.new_str(spec);
-        let mark = vm.stack.len();
-        vm.stack.push(spec_value);
-        let r = vm.call_dunder(v, "__format__", vec![spec_value]);
-        vm.release_to(mark);
-        if let Some(r) = r? {
-            return match as_str(&vm.heap, r) {
-                Some(s) => Ok(s.to_string()),
-                None => Err(PyErr::type_error(format!(
-                    "__format__ must return a str, not {}",
-                    vm.class_name(r)
-                ))),
-            };
-        }
+    if let Some(r) = user_format(vm, v, spec)? {
+        return Ok(as_str(&vm.heap, r).unwrap_or_default().to_string());
     }
     if spec.is_empty() {
         return vm.str_of(v);
@@ -647,6 +658,11 @@ impl<S: Stdlib> Vm<S> {
         };
         if spec.is_empty() && as_str(&self.heap, v).is_some() {
             return Ok(v);
+        }
+        // (the str a user `__format__` returned is the part itself:
+        // `f"{x}" is CACHED`, as in CPython)
+        if let Some(r) = user_format(self, v, &spec)? {
+            return Ok(r);
         }
         let s = format_value(self, v, &spec)?;
         Ok(self.new_str(s))

@@ -87,6 +87,18 @@ impl<S: Stdlib> Heap<S> {
         }
     }
 
+    /// Frees `id` at once, for an object its maker knows nothing else
+    /// holds (a temporary the VM made and used up, `Vm::fresh_parts`): its
+    /// slot is the next one `alloc` fills, and it no longer counts
+    /// towards the next collection.
+    pub fn release(&mut self, id: ObjId) {
+        if let Some(obj) = self.slots[id.0 as usize].take() {
+            self.allocs_since_gc = self.allocs_since_gc.saturating_sub(1);
+            self.bytes_since_gc = self.bytes_since_gc.saturating_sub(payload_bytes(&obj));
+            self.free.push(id.0);
+        }
+    }
+
     /// Stores `obj` and returns a value referring to it.
     #[inline]
     pub fn new_value(&mut self, obj: Obj<S>) -> Value {

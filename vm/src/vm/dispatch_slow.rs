@@ -12,6 +12,17 @@ use monty_compile::bytecode::CmpOp;
 
 use super::{PyResult, Vm};
 
+/// The most strs `format_in_place` keeps track of (see
+/// [`Vm::fresh_parts`]): more than any f-string has parts in progress.
+const MAX_FRESH_PARTS: usize = 64;
+
+/// How many characters `str(i)` has.
+#[inline]
+fn decimal_len(i: i64) -> usize {
+    let digits = i.unsigned_abs().checked_ilog10().unwrap_or(0) as usize + 1;
+    digits + usize::from(i < 0)
+}
+
 impl<S: Stdlib> Vm<S> {
     /// The slow path of `Binary`/`Inplace`, with the popped operands put
     /// back for [`Vm::in_place`].
@@ -132,6 +143,16 @@ impl<S: Stdlib> Vm<S> {
         Ok(())
     }
 
+    /// `FormatValue`: `v` formatted (with conversion `conv` and format
+    /// spec `spec`) as one part of an f-string, for the `BuildString` that
+    /// always follows. Two kinds of part skip the general path:
+    /// - with neither conversion nor spec, an int, float, bool or None
+    ///   stays on the stack as it is and `BuildString` writes its text
+    ///   (no str made for it), and a str is its own text;
+    /// - with a spec, an int, float or str is formatted natively into a
+    ///   new str that only this stack slot holds, so `BuildString` frees
+    ///   it as soon as it has copied it ([`Vm::fresh_parts`]):
+    ///   `f"{n:06d}"` in a loop leaves no garbage behind.
     #[inline(never)]
     pub(super) fn format_in_place(
         &mut self,
@@ -139,12 +160,31 @@ impl<S: Stdlib> Vm<S> {
         conv: u32,
         spec: Option<Value>,
     ) -> PyResult<Value> {
-        // `f"{n}"` and `f"{s}"`: an int's digits, a str itself
-        if conv == 0 && spec.is_none() {
-            match v {
-                Value::Int(i) => return Ok(self.new_str(Text::decimal(i))),
-                Value::Ref(id) if matches!(self.heap.get(id), Obj::Str(_)) => return Ok(v),
-                _ => {}
+        if conv == 0 {
+            match spec {
+                None => match v {
+                    Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::None => return Ok(v),
+                    Value::Ref(id) if matches!(self.heap.get(id), Obj::Str(_)) => return Ok(v),
+                    _ => {}
+                },
+                Some(Value::Ref(spec_id)) => {
+                    let plain = match v {
+                        Value::Int(_) | Value::Float(_) => true,
+                        Value::Ref(id) => matches!(self.heap.get(id), Obj::Str(_)),
+                        _ => false,
+                    };
+                    if let (true, Obj::Str(spec)) = (plain, self.heap.get(spec_id)) {
+                        let spec = spec.s.to_string();
+                        let text = crate::builtins::format::format_value(self, v, &spec)?;
+                        if text.is_empty() {
+                            return Ok(self.heap.empty_str());
+                        }
+                        let id = self.heap.alloc(Obj::Str(PyStr::new(text)));
+                        self.note_fresh_part(id);
+                        return Ok(Value::Ref(id));
+                    }
+                }
+                Some(_) => {}
             }
         }
         self.stack.push(v);
@@ -153,37 +193,96 @@ impl<S: Stdlib> Vm<S> {
         self.in_place(n, |vm| vm.format_value(v, conv, spec))
     }
 
-    /// `BuildString`: the `n` strs on top of the stack joined into one
-    /// (an f-string's parts), popped. The text is built once at its final
-    /// size, inline when short, and the ASCII flag comes from the parts.
+    /// Records `id`, a str `format_in_place` just made, as held by its
+    /// stack slot alone. The list stays short (an f-string's parts in
+    /// progress); parts an exception unwound are forgotten with the rest
+    /// past a bound, and every collection empties it: until then no id in
+    /// it can name another object.
+    #[inline]
+    fn note_fresh_part(&mut self, id: crate::object::ObjId) {
+        if self.fresh_parts.len() >= MAX_FRESH_PARTS {
+            self.fresh_parts.clear();
+        }
+        self.fresh_parts.push(id);
+    }
+
+    /// `BuildString`: the `n` parts on top of the stack joined into one
+    /// str (an f-string's parts), popped. A part is a str, or an int,
+    /// float, bool or None left unformatted by `format_in_place`, written
+    /// here. The text is built once at its final size, inline when short,
+    /// and the ASCII flag comes from the parts. A single str part is the
+    /// result itself (`f"{s}" is s`, as in CPython), and parts
+    /// `format_in_place` made for this string alone are freed.
     #[inline(never)]
     pub(super) fn build_string(&mut self, n: usize) -> Value {
         let at = self.stack.len() - n;
-        let parts = &self.stack[at..];
-        let (mut total, mut ascii) = (0usize, true);
-        for &p in parts {
-            if let Value::Ref(id) = p {
-                if let Obj::Str(s) = self.heap.get(id) {
-                    total += s.s.len();
-                    ascii &= s.ascii;
+        if n == 1 {
+            if let Value::Ref(id) = self.stack[at] {
+                if matches!(self.heap.get(id), Obj::Str(_)) {
+                    // (the part is the result: no longer a fresh part)
+                    if let Some(k) = self.fresh_parts.iter().position(|&f| f == id) {
+                        self.fresh_parts.swap_remove(k);
+                    }
+                    return self.stack.pop().unwrap_or(Value::None);
                 }
             }
         }
-        if total == 0 {
-            self.stack.truncate(at);
-            return self.heap.empty_str();
+        let (mut total, mut ascii) = (0usize, true);
+        for &p in &self.stack[at..] {
+            match p {
+                Value::Ref(id) => {
+                    if let Obj::Str(s) = self.heap.get(id) {
+                        total += s.s.len();
+                        ascii &= s.ascii;
+                    }
+                }
+                Value::Int(i) => total += decimal_len(i),
+                Value::Float(_) => total += 24,
+                Value::Bool(_) | Value::None => total += 5,
+                _ => {}
+            }
         }
         let mut out = TextBuilder::with_capacity(total);
+        let mut fresh = 0;
         for &p in &self.stack[at..] {
-            if let Value::Ref(id) = p {
-                if let Obj::Str(s) = self.heap.get(id) {
-                    out.push(&s.s);
+            match p {
+                Value::Ref(id) => {
+                    if let Obj::Str(s) = self.heap.get(id) {
+                        out.push(&s.s);
+                    }
+                    fresh += usize::from(self.fresh_parts.contains(&id));
                 }
+                Value::Int(i) => out.push(Text::decimal(i).as_str()),
+                Value::Float(f) => out.push(&crate::object::float::repr(f)),
+                Value::Bool(true) => out.push("True"),
+                Value::Bool(false) => out.push("False"),
+                Value::None => out.push("None"),
+                _ => {}
             }
+        }
+        if fresh > 0 {
+            self.free_fresh_parts(at);
         }
         self.stack.truncate(at);
         let text = out.finish();
+        if text.is_empty() {
+            return self.heap.empty_str();
+        }
         self.heap.new_value(Obj::Str(PyStr { s: text, ascii }))
+    }
+
+    /// Frees the parts from stack position `at` up that
+    /// [`Vm::fresh_parts`] lists (copied into the string being built;
+    /// nothing else ever held them).
+    fn free_fresh_parts(&mut self, at: usize) {
+        for i in at..self.stack.len() {
+            if let Value::Ref(id) = self.stack[i] {
+                if let Some(k) = self.fresh_parts.iter().position(|&f| f == id) {
+                    self.fresh_parts.swap_remove(k);
+                    self.heap.release(id);
+                }
+            }
+        }
     }
 
     /// `SetAdd`/`MapAdd` into the set or dict `id` (`operands` popped).
