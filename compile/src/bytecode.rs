@@ -305,6 +305,11 @@ pub enum Op {
     /// an attribute the local's instance holds itself is read here;
     /// otherwise the local is pushed and the `LoadAttr` runs.
     LoadFastAttr(u32, u32),
+    /// `Binary(Add)` whose result is the left operand of the `Binary(Add)`
+    /// or `AddTemp` that follows its right operand (`a + b + c`): a str it
+    /// makes is a temporary that only the stack holds, which that
+    /// consumer frees once it has copied it (the VM's `fresh_temps`).
+    AddTemp,
 }
 
 /// A compile-time constant.

@@ -5,7 +5,7 @@
 use num_traits::ToPrimitive;
 use rustpython_parser::ast::{self, ConversionFlag, Expr};
 
-use super::bytecode::{CmpOp, Const, Op, UnaryOp, LIST_EXTEND_CALL_ARGS};
+use super::bytecode::{BinOp, CmpOp, Const, Op, UnaryOp, LIST_EXTEND_CALL_ARGS};
 use super::fold::fold;
 use super::stmt::binop;
 use super::{CResult, CompileError, Compiler, FunctionBody};
@@ -108,6 +108,14 @@ impl<'a> Compiler<'a> {
             }
             Expr::BinOp(b) => {
                 self.expr(&b.left)?;
+                if b.op == ast::Operator::Add {
+                    // (the left operand's own `+` hands its result to this
+                    // one alone: `a + b + c`)
+                    let last = self.unit().code.ops.last_mut();
+                    if let (Expr::BinOp(_), Some(op @ Op::Binary(BinOp::Add))) = (&*b.left, last) {
+                        *op = Op::AddTemp;
+                    }
+                }
                 self.expr(&b.right)?;
                 self.emit(Op::Binary(binop(b.op)));
             }

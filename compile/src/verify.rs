@@ -170,6 +170,7 @@ pub fn effect(op: Op) -> Effect {
         Op::StoreAttr(_) | Op::DeleteSubscr => fx(2, 2, 0),
         Op::Subscr
         | Op::Binary(_)
+        | Op::AddTemp
         | Op::Inplace(_)
         | Op::Compare(_)
         | Op::MatchMapGet(_)

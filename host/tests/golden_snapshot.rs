@@ -23,7 +23,9 @@
 //! (format 10); v11 when an instance's attributes became (name, value)
 //! pairs instead of a dict (`object/attrs.rs`, format 11); v12 when programs
 //! gained fused loads (`Op::LoadFastConst`, `Op::LoadFastFast`:
-//! `compile/src/fuse.rs`, format 12).
+//! `compile/src/fuse.rs`, format 12); v13 when programs gained `Op::AddTemp`
+//! (the `+` whose str result the next `+` frees: `vm/src/vm/temps.rs`;
+//! `golden.py`'s loop then printed such a chain, format 13).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

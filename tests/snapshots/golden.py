@@ -1,5 +1,6 @@
 # The program behind the golden snapshot (saved at its 2nd host call: since
-# format 5, inside the key function that `sorted` calls).
+# format 5, inside the key function that `sorted` calls; since format 13
+# the loop's print holds a `+` chain, `AddTemp`).
 class Counter:
     def __init__(self):
         self.seen = {}
@@ -14,5 +15,5 @@ def gen(cities):
 by_temp = sorted(["Paris", "Lima", "Oslo"], key=lambda city: get_weather(city)["celsius"])
 for city, t in gen(by_temp):
     c.add("sum", add(t, 0.5))
-    print(city, t)
+    print(city, t, "at " + str(t) + "C" + "!")
 print(sorted(c.seen.items()), [x * 2 for x in range(3)])

@@ -28,7 +28,7 @@ use crate::modules::registry::native_table_fingerprint;
 use crate::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
-pub const FORMAT_VERSION: u32 = 12;
+pub const FORMAT_VERSION: u32 = 13;
 const HEADER: usize = 8 + 4 + 8 + 8;
 
 /// The checksum of versions up to 9 (byte-wise FNV-1a 64): still

@@ -88,7 +88,7 @@ impl<S: Stdlib> Heap<S> {
     }
 
     /// Frees `id` at once, for an object its maker knows nothing else
-    /// holds (a temporary the VM made and used up, `Vm::fresh_parts`): its
+    /// holds (a temporary the VM made and used up: `vm/temps.rs`): its
     /// slot is the next one `alloc` fills, and it no longer counts
     /// towards the next collection.
     pub fn release(&mut self, id: ObjId) {
@@ -116,6 +116,12 @@ impl<S: Stdlib> Heap<S> {
                 Value::Ref(id)
             }
         }
+    }
+
+    /// Whether `id` is the canonical empty str.
+    #[inline]
+    pub fn is_empty_str(&self, id: ObjId) -> bool {
+        self.empty_str == Some(id)
     }
 
     /// The canonical empty str.
@@ -218,10 +224,22 @@ impl<S: Stdlib> Heap<S> {
             marked[i] = true;
             if let Some(obj) = &self.slots[i] {
                 live_bytes += payload_bytes(obj);
+                let slots = &self.slots;
                 obj.for_each_child(&mut |v| {
                     if let Value::Ref(c) = v {
-                        if !marked[c.0 as usize] {
-                            work.push(c);
+                        let c_at = c.0 as usize;
+                        if marked[c_at] {
+                            return;
+                        }
+                        // (a child without children, such as each str of
+                        // a list of a million, is marked here: the work
+                        // list holds only containers)
+                        match &slots[c_at] {
+                            Some(leaf @ (Obj::Str(_) | Obj::BigInt(_) | Obj::Bytes(_))) => {
+                                marked[c_at] = true;
+                                live_bytes += payload_bytes(leaf);
+                            }
+                            _ => work.push(c),
                         }
                     }
                 });

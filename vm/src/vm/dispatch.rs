@@ -3,9 +3,9 @@
 //! place. The loop leaves only when the outermost (or a native boundary)
 //! frame returns, or when the program calls the host.
 
-use crate::object::{Dict, ExcType, Obj, Value};
+use crate::object::{Dict, ExcType, Obj, Type, Value};
 use crate::vm::stdlib::Stdlib;
-use monty_compile::bytecode::{CmpOp, Op};
+use monty_compile::bytecode::{BinOp, CmpOp, Op};
 
 use super::dispatch_cold::Flow;
 use super::quick_builtin::QuickMethod;
@@ -133,6 +133,14 @@ impl<S: Stdlib> Vm<S> {
                                 None => false,
                             }
                         }
+                        Some(&Op::AddTemp) => match self.int_fast(BinOp::Add, $a, $b) {
+                            Some(r) => {
+                                self.stack.push(r);
+                                ip += 2;
+                                true
+                            }
+                            None => false,
+                        },
                         Some(&Op::Compare(cop)) if !matches!(cop, CmpOp::In | CmpOp::NotIn) => {
                             let yes = super::ops::cmp_ints(cop, $a, $b);
                             let jump = match ops.get(ip + 2) {
@@ -351,7 +359,31 @@ impl<S: Stdlib> Vm<S> {
                             Some(v) => v,
                             None => {
                                 sync_ip!();
-                                self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]))?
+                                let taken = match self.fresh_temps.is_empty() {
+                                    true => 0,
+                                    false => self.take_temps(a, b),
+                                };
+                                let r = self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]));
+                                if taken != 0 {
+                                    self.free_used_temps(a, b, taken, &r);
+                                }
+                                r?
+                            }
+                        };
+                        self.stack.push(r);
+                    }
+                    Op::AddTemp => {
+                        let b = self.pop();
+                        let a = self.pop();
+                        let fast = match (a, b) {
+                            (Value::Int(x), Value::Int(y)) => self.int_fast(BinOp::Add, x, y),
+                            _ => None,
+                        };
+                        let r = match fast {
+                            Some(v) => v,
+                            None => {
+                                sync_ip!();
+                                self.add_temp(a, b)?
                             }
                         };
                         self.stack.push(r);
@@ -554,11 +586,27 @@ impl<S: Stdlib> Vm<S> {
                             checked = true;
                             continue 'frame;
                         }
+                        // (`str(n)` of a number, the operand of the `+` right
+                        // after: a temporary that `+` frees, `temps.rs`)
+                        let str_of_number = argc == 1
+                            && matches!(
+                                self.stack[self.stack.len() - 2..],
+                                [Value::Type(Type::Str), Value::Int(_) | Value::Float(_)]
+                            )
+                            && matches!(
+                                ops.get(ip),
+                                Some(
+                                    Op::Binary(BinOp::Add) | Op::Inplace(BinOp::Add) | Op::AddTemp
+                                )
+                            );
                         if self.call(argc as usize, None)? {
                             continue 'frame;
                         }
                         if self.pending.is_some() {
                             return Ok(Exit::Pause);
+                        }
+                        if str_of_number {
+                            self.note_call_temp();
                         }
                     }
                     Op::CallKw(argc, names) => {
@@ -693,6 +741,7 @@ fn keeps_ip_local(op: Op) -> bool {
             | Op::Rot2
             | Op::Binary(_)
             | Op::Inplace(_)
+            | Op::AddTemp
             | Op::Compare(_)
             | Op::Jump(_)
             | Op::PopJumpIfFalse(_)

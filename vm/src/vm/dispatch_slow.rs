@@ -12,10 +12,6 @@ use monty_compile::bytecode::CmpOp;
 
 use super::{PyResult, Vm};
 
-/// The most strs `format_in_place` keeps track of (see
-/// [`Vm::fresh_parts`]): more than any f-string has parts in progress.
-const MAX_FRESH_PARTS: usize = 64;
-
 /// How many characters `str(i)` has.
 #[inline]
 fn decimal_len(i: i64) -> usize {
@@ -151,7 +147,7 @@ impl<S: Stdlib> Vm<S> {
     ///   (no str made for it), and a str is its own text;
     /// - with a spec, an int, float or str is formatted natively into a
     ///   new str that only this stack slot holds, so `BuildString` frees
-    ///   it as soon as it has copied it ([`Vm::fresh_parts`]):
+    ///   it as soon as it has copied it (`temps.rs`):
     ///   `f"{n:06d}"` in a loop leaves no garbage behind.
     #[inline(never)]
     pub(super) fn format_in_place(
@@ -176,12 +172,7 @@ impl<S: Stdlib> Vm<S> {
                     if let (true, Obj::Str(spec)) = (plain, self.heap.get(spec_id)) {
                         let spec = spec.s.to_string();
                         let text = crate::builtins::format::format_value(self, v, &spec)?;
-                        if text.is_empty() {
-                            return Ok(self.heap.empty_str());
-                        }
-                        let id = self.heap.alloc(Obj::Str(PyStr::new(text)));
-                        self.note_fresh_part(id);
-                        return Ok(Value::Ref(id));
+                        return Ok(self.new_temp_str(text));
                     }
                 }
                 Some(_) => {}
@@ -191,19 +182,6 @@ impl<S: Stdlib> Vm<S> {
         self.stack.extend(spec);
         let n = 1 + usize::from(spec.is_some());
         self.in_place(n, |vm| vm.format_value(v, conv, spec))
-    }
-
-    /// Records `id`, a str `format_in_place` just made, as held by its
-    /// stack slot alone. The list stays short (an f-string's parts in
-    /// progress); parts an exception unwound are forgotten with the rest
-    /// past a bound, and every collection empties it: until then no id in
-    /// it can name another object.
-    #[inline]
-    fn note_fresh_part(&mut self, id: crate::object::ObjId) {
-        if self.fresh_parts.len() >= MAX_FRESH_PARTS {
-            self.fresh_parts.clear();
-        }
-        self.fresh_parts.push(id);
     }
 
     /// `BuildString`: the `n` parts on top of the stack joined into one
@@ -219,10 +197,8 @@ impl<S: Stdlib> Vm<S> {
         if n == 1 {
             if let Value::Ref(id) = self.stack[at] {
                 if matches!(self.heap.get(id), Obj::Str(_)) {
-                    // (the part is the result: no longer a fresh part)
-                    if let Some(k) = self.fresh_parts.iter().position(|&f| f == id) {
-                        self.fresh_parts.swap_remove(k);
-                    }
+                    // (the part is the result: no longer a temporary)
+                    self.keep_temp(id);
                     return self.stack.pop().unwrap_or(Value::None);
                 }
             }
@@ -243,14 +219,12 @@ impl<S: Stdlib> Vm<S> {
             }
         }
         let mut out = TextBuilder::with_capacity(total);
-        let mut fresh = 0;
         for &p in &self.stack[at..] {
             match p {
                 Value::Ref(id) => {
                     if let Obj::Str(s) = self.heap.get(id) {
                         out.push(&s.s);
                     }
-                    fresh += usize::from(self.fresh_parts.contains(&id));
                 }
                 Value::Int(i) => out.push(Text::decimal(i).as_str()),
                 Value::Float(f) => out.push(&crate::object::float::repr(f)),
@@ -260,8 +234,8 @@ impl<S: Stdlib> Vm<S> {
                 _ => {}
             }
         }
-        if fresh > 0 {
-            self.free_fresh_parts(at);
+        if !self.fresh_temps.is_empty() {
+            self.free_temps_from(at);
         }
         self.stack.truncate(at);
         let text = out.finish();
@@ -269,20 +243,6 @@ impl<S: Stdlib> Vm<S> {
             return self.heap.empty_str();
         }
         self.heap.new_value(Obj::Str(PyStr { s: text, ascii }))
-    }
-
-    /// Frees the parts from stack position `at` up that
-    /// [`Vm::fresh_parts`] lists (copied into the string being built;
-    /// nothing else ever held them).
-    fn free_fresh_parts(&mut self, at: usize) {
-        for i in at..self.stack.len() {
-            if let Value::Ref(id) = self.stack[i] {
-                if let Some(k) = self.fresh_parts.iter().position(|&f| f == id) {
-                    self.fresh_parts.swap_remove(k);
-                    self.heap.release(id);
-                }
-            }
-        }
     }
 
     /// `SetAdd`/`MapAdd` into the set or dict `id` (`operands` popped).

@@ -548,6 +548,7 @@ pub fn restartable(op: &monty_compile::bytecode::Op) -> bool {
             | Op::DeleteSubscr
             | Op::Binary(_)
             | Op::Inplace(_)
+            | Op::AddTemp
             | Op::Unary(_)
             | Op::Compare(_)
             | Op::PopJumpIfFalse(_)

@@ -66,6 +66,7 @@ pub mod tasks_data;
 pub mod tasks_group;
 pub mod tasks_sync;
 pub mod tasks_timeout;
+mod temps;
 pub mod traceback;
 pub mod user_ops;
 
@@ -289,13 +290,13 @@ pub struct Vm<S: Stdlib> {
     /// The same for the program's `globals`, for unset global names.
     #[serde(skip)]
     pub builtin_globals: Vec<Option<Value>>,
-    /// Strs `FormatValue` made that only their stack slot holds, until
-    /// the `BuildString` that copies them frees them (`dispatch_slow.rs`,
-    /// `format_in_place`). Emptied by each collection, so an id in it
-    /// never names a later object in a reused slot; not part of a
-    /// snapshot (a part in progress then is left to the collector).
+    /// Strs made for one consumer that only their stack slot holds, until
+    /// that consumer frees them (`temps.rs`). Emptied by each collection,
+    /// so an id in it never names a later object in a reused slot; not
+    /// part of a snapshot (a temporary in progress then is left to the
+    /// collector).
     #[serde(skip)]
-    pub(crate) fresh_parts: Vec<crate::object::ObjId>,
+    pub(crate) fresh_temps: Vec<crate::object::ObjId>,
     /// How many NaNs `float()` has made: each gets its own payload, so
     /// distinct NaN objects (`float('nan')` twice) are not the same
     /// object to `is`, sequence comparisons and dict keys, while one NaN
@@ -405,7 +406,7 @@ impl<S: Stdlib> Vm<S> {
             native_depth: 0,
             compare_nesting: 0,
             nan_serial: 0,
-            fresh_parts: Vec::new(),
+            fresh_temps: Vec::new(),
             modules: Vec::new(),
             random_state: None,
             gen_yielded: false,
@@ -613,7 +614,7 @@ impl<S: Stdlib> Vm<S> {
             roots.extend(self.heap.pending_close().into_iter().map(Value::Ref));
         }
         self.attr_names.clear();
-        self.fresh_parts.clear();
+        self.fresh_temps.clear();
         if self.attr_texts.len() > MAX_ATTR_TEXTS {
             // (names made at run time, `setattr(o, f"k{i}", v)`: the
             // program's own stay interned)
