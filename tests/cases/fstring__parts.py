@@ -82,3 +82,7 @@ print(len(rows), rows[0], rows[-1], sum(len(r) for r in rows))
 print(len({f"k{i:04x}" for i in range(5000)}))
 E = ""
 print(f"{E:>0}" == "", f"{E:}" == E, f"{0:}", f"{E}" is E)
+
+# a str a spec leaves unchanged is itself, as in CPython
+long = "abcdefgh" * 5
+print(f"{long:}" is long, f"{long:s}" is long, f"{long:<5}" is long, f"{long:>50}" is long)

@@ -172,6 +172,12 @@ impl<S: Stdlib> Vm<S> {
                     if let (true, Obj::Str(spec)) = (plain, self.heap.get(spec_id)) {
                         let spec = spec.s.to_string();
                         let text = crate::builtins::format::format_value(self, v, &spec)?;
+                        // (a str the spec leaves as it is, `f"{s:}"`,
+                        // `f"{s:<3}"` of a longer one, is itself, as in
+                        // CPython)
+                        if super::as_str(&self.heap, v) == Some(text.as_str()) {
+                            return Ok(v);
+                        }
                         return Ok(self.new_temp_str(text));
                     }
                 }
