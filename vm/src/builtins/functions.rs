@@ -468,17 +468,11 @@ fn sum_of<S: Stdlib>(vm: &mut Vm<S>, iterable: Value, start: Value) -> PyResult<
                 _ => None,
             };
             if let Some(x) = x {
-                let t = *s + x;
-                if s.abs() >= x.abs() {
-                    *c += (*s - t) + x;
-                } else {
-                    *c += (x - t) + *s;
-                }
-                *s = t;
+                super::sum_scan::neumaier_add(s, c, x);
                 continue;
             }
             let (s, c) = fsum.take().expect("in float mode");
-            acc = Value::Float(if c != 0.0 && c.is_finite() { s + c } else { s });
+            acc = Value::Float(super::sum_scan::neumaier_total(s, c));
         }
         match (acc, v) {
             (Value::Int(x), Value::Int(y)) if x.checked_add(y).is_some() => acc = Value::Int(x + y),
@@ -493,24 +487,14 @@ fn sum_of<S: Stdlib>(vm: &mut Vm<S>, iterable: Value, start: Value) -> PyResult<
                 fsum = Some((base, 0.0));
                 if let Value::Float(x) = v {
                     let (s, c) = fsum.as_mut().expect("just set");
-                    let t = *s + x;
-                    if s.abs() >= x.abs() {
-                        *c += (*s - t) + x;
-                    } else {
-                        *c += (x - t) + *s;
-                    }
-                    *s = t;
+                    super::sum_scan::neumaier_add(s, c, x);
                 }
             }
             _ => acc = vm.binary_op(BinOp::Add, acc, v, false)?,
         }
     }
     if let Some((s, c)) = fsum {
-        return Ok(Value::Float(if c != 0.0 && c.is_finite() {
-            s + c
-        } else {
-            s
-        }));
+        return Ok(Value::Float(super::sum_scan::neumaier_total(s, c)));
     }
     Ok(acc)
 }

@@ -38,6 +38,29 @@ fn tick_items<S: Stdlib>(vm: &mut Vm<S>, n: usize) -> PyResult<()> {
     Ok(())
 }
 
+/// Adds `x` to the running float sum `s` with Neumaier compensation `c`
+/// (as CPython 3.12+ sums floats).
+#[inline]
+pub(super) fn neumaier_add(s: &mut f64, c: &mut f64, x: f64) {
+    let t = *s + x;
+    if s.abs() >= x.abs() {
+        *c += (*s - t) + x;
+    } else {
+        *c += (x - t) + *s;
+    }
+    *s = t;
+}
+
+/// The compensated sum of `s` and its compensation `c`.
+#[inline]
+pub(super) fn neumaier_total(s: f64, c: f64) -> f64 {
+    if c != 0.0 && c.is_finite() {
+        s + c
+    } else {
+        s
+    }
+}
+
 /// `sum(iterable, start)` for a list or tuple of machine ints with an int
 /// start, or of floats with an int or float start.
 pub(super) fn sum_plain<S: Stdlib>(
@@ -65,15 +88,9 @@ pub(super) fn sum_plain<S: Stdlib>(
             let mut c = 0.0f64;
             for x in items {
                 let Value::Float(x) = *x else { return None };
-                let t = s + x;
-                if s.abs() >= x.abs() {
-                    c += (s - t) + x;
-                } else {
-                    c += (x - t) + s;
-                }
-                s = t;
+                neumaier_add(&mut s, &mut c, x);
             }
-            Value::Float(if c != 0.0 && c.is_finite() { s + c } else { s })
+            Value::Float(neumaier_total(s, c))
         }
         _ => return None,
     };

@@ -359,15 +359,7 @@ impl<S: Stdlib> Vm<S> {
                             Some(v) => v,
                             None => {
                                 sync_ip!();
-                                let taken = match self.fresh_temps.is_empty() {
-                                    true => 0,
-                                    false => self.take_temps(a, b),
-                                };
-                                let r = self.binary_in_place(op, a, b, is_inplace(&ops[ip - 1]));
-                                if taken != 0 {
-                                    self.free_used_temps(a, b, taken, &r);
-                                }
-                                r?
+                                self.binary_using_temps(op, a, b, is_inplace(&ops[ip - 1]))?
                             }
                         };
                         self.stack.push(r);

@@ -80,7 +80,7 @@ impl<S: Stdlib> Vm<S> {
     /// keeps them; which were listed (bit 0 for `a`, bit 1 for `b`), for
     /// [`Vm::free_used_temps`] after it.
     #[inline(never)]
-    pub(super) fn take_temps(&mut self, a: Value, b: Value) -> u8 {
+    fn take_temps(&mut self, a: Value, b: Value) -> u8 {
         let mut taken = 0;
         for (bit, v) in [(1, a), (2, b)] {
             if let Value::Ref(id) = v {
@@ -96,7 +96,7 @@ impl<S: Stdlib> Vm<S> {
     /// freed when both were strs (the concatenation copied them natively:
     /// no Python code saw them) and the operation succeeded.
     #[inline(never)]
-    pub(super) fn free_used_temps(&mut self, a: Value, b: Value, taken: u8, r: &PyResult<Value>) {
+    fn free_used_temps(&mut self, a: Value, b: Value, taken: u8, r: &PyResult<Value>) {
         let made = match r {
             Ok(made) if self.is_str(a) && self.is_str(b) => *made,
             _ => return,
@@ -108,20 +108,33 @@ impl<S: Stdlib> Vm<S> {
         }
     }
 
+    /// `Binary`/`Inplace`'s slow path: `binary_in_place`, freeing the
+    /// listed temporaries among its operands that it used up.
+    #[inline]
+    pub(super) fn binary_using_temps(
+        &mut self,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        inplace: bool,
+    ) -> PyResult<Value> {
+        if self.fresh_temps.is_empty() {
+            return self.binary_in_place(op, a, b, inplace);
+        }
+        let taken = self.take_temps(a, b);
+        let r = self.binary_in_place(op, a, b, inplace);
+        if taken != 0 {
+            self.free_used_temps(a, b, taken, &r);
+        }
+        r
+    }
+
     /// `AddTemp`: `a + b` whose result only the next `+` uses; a str it
     /// concatenated is listed for that one to free.
     #[inline(never)]
     pub(super) fn add_temp(&mut self, a: Value, b: Value) -> PyResult<Value> {
         let strs = self.is_str(a) && self.is_str(b);
-        let taken = match self.fresh_temps.is_empty() {
-            true => 0,
-            false => self.take_temps(a, b),
-        };
-        let r = self.binary_in_place(BinOp::Add, a, b, false);
-        if taken != 0 {
-            self.free_used_temps(a, b, taken, &r);
-        }
-        let r = r?;
+        let r = self.binary_using_temps(BinOp::Add, a, b, false)?;
         if let (true, Value::Ref(id)) = (strs, r) {
             // (a new str, or the one empty str, which stays)
             if !self.heap.is_empty_str(id) {
