@@ -231,8 +231,11 @@ fn time_paused_at_a_call_does_not_count() {
 
 #[test]
 fn time_counts_across_resumes() {
-    // Each segment spins ~100 ms of guest time; the 250 ms budget is spent by
-    // the third segment even though no single one exceeds it.
+    // Each segment spins ~100 ms of guest time; a budget of four and a half
+    // segments is spent by about the fifth even though no single one exceeds
+    // it. The margin is wide on purpose: on a loaded machine one segment can
+    // take twice as long as the calibration run (CI once saw the second
+    // segment alone overrun a 2.5-segment budget).
     let code = "def spin():\n    t = 0\n    for i in range(N):\n        t += i\n    return t\nwhile True:\n    spin()\n    f()";
     // Find an N that takes about 100 ms (without a fuel cap: how much fuel
     // 100 ms take depends on the machine and the build).
@@ -251,7 +254,7 @@ fn time_counts_across_resumes() {
         }
         n *= 4;
     };
-    let budget = segment * 5 / 2;
+    let budget = segment * 9 / 2;
     let request = StartRequest::new(code)
         .input("N", n)
         .external(ExternalFunction::new("f", &[]))
@@ -262,7 +265,7 @@ fn time_counts_across_resumes() {
         match progress {
             Ok(Progress::Call(_, execution)) => {
                 calls += 1;
-                assert!(calls < 10, "the deadline never fired");
+                assert!(calls < 20, "the deadline never fired");
                 progress = execution.resume(Ok(Value::None));
             }
             other => {
