@@ -14,6 +14,8 @@ pub mod float;
 pub mod heap;
 pub mod int;
 pub mod iter;
+pub mod packed;
+pub mod shape;
 pub mod slots;
 pub mod str;
 pub mod types;

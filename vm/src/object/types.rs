@@ -3,9 +3,21 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A builtin type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Type {
+/// Declares [`Type`] and its [`Type::ALL`] table from one list.
+macro_rules! builtin_types {
+    ($($(#[$doc:meta])* $variant:ident,)*) => {
+        /// A builtin type.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum Type { $($(#[$doc])* $variant,)* }
+
+        impl Type {
+            /// Every builtin type in declaration order: `ALL[t as usize] == t`.
+            pub const ALL: &'static [Type] = &[$(Type::$variant),*];
+        }
+    };
+}
+
+builtin_types! {
     Object,
     NoneType,
     Bool,
