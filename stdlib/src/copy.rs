@@ -252,7 +252,7 @@ impl Deep {
         let mut i = 0;
         // the source is re-read each step, as `for a in x` does
         while let Some(item) = match vm.heap.get(id) {
-            Obj::List(l) => l.get(i).copied(),
+            Obj::List(l) => l.get(i),
             _ => None,
         } {
             let c = self.copy(vm, item, d)?;

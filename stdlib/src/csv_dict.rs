@@ -142,7 +142,7 @@ fn reader_fieldnames(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
 fn list_items(vm: &Vm, v: Value) -> Vec<Value> {
     match v {
         Value::Ref(r) => match vm.heap.get(r) {
-            Obj::List(l) => l.clone(),
+            Obj::List(l) => l.to_vec(),
             _ => Vec::new(),
         },
         _ => Vec::new(),

@@ -253,7 +253,7 @@ pub(crate) fn member_map(vm: &Vm, cls: ObjId) -> Vec<(Value, Value)> {
 pub(crate) fn members(vm: &Vm, cls: ObjId) -> Vec<Value> {
     let names = match vm.class_lookup(cls, "_member_names_") {
         Some(Value::Ref(id)) => match vm.heap.get(id) {
-            Obj::List(l) => l.clone(),
+            Obj::List(l) => l.to_vec(),
             _ => Vec::new(),
         },
         _ => Vec::new(),

@@ -25,7 +25,7 @@ fn heap_arg(vm: &Vm, v: Value, name: &str, which: &str) -> PyResult<ObjId> {
 
 fn get(vm: &Vm, id: ObjId, i: usize) -> PyResult<Value> {
     match vm.heap.get(id) {
-        Obj::List(l) if i < l.len() => Ok(l[i]),
+        Obj::List(l) if i < l.len() => Ok(l.at(i)),
         _ => Err(PyErr::new(
             ExcType::RuntimeError,
             "list changed size during iteration",
@@ -36,7 +36,7 @@ fn get(vm: &Vm, id: ObjId, i: usize) -> PyResult<Value> {
 fn set(vm: &mut Vm, id: ObjId, i: usize, v: Value) -> PyResult<()> {
     match vm.heap.get_mut(id) {
         Obj::List(l) if i < l.len() => {
-            l[i] = v;
+            l.set(i, v);
             Ok(())
         }
         _ => Err(PyErr::new(

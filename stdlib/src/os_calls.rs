@@ -188,7 +188,8 @@ pub fn list_dir(vm: &mut Vm, path: &str) -> PyResult<Vec<String>> {
     let v = on_path(vm, "Path.iterdir", path, Vec::new(), Vec::new())?;
     let items = match v {
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::List(items) | Obj::Tuple(items) => items.clone(),
+            Obj::List(items) => items.to_vec(),
+            Obj::Tuple(items) => items.clone(),
             _ => return Err(bad_answer("Path.iterdir", "a list of names")),
         },
         _ => return Err(bad_answer("Path.iterdir", "a list of names")),

@@ -33,7 +33,7 @@ fn kind_of(vm: &Vm, v: Value) -> Kind {
     };
     match vm.heap.get(id) {
         Obj::Dict(d) if matches!(d.kind, DictKind::Plain) => Kind::Dict(d.entries().collect()),
-        Obj::List(items) => Kind::List(items.clone()),
+        Obj::List(items) => Kind::List(items.to_vec()),
         Obj::Tuple(items) => Kind::Tuple(items.clone()),
         Obj::Set(d) => Kind::Set(d.keys().collect(), false),
         Obj::FrozenSet(d) => Kind::Set(d.keys().collect(), true),

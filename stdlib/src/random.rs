@@ -186,7 +186,7 @@ native! {
             )));
         }
         if let Value::Ref(id) = state {
-            if let Obj::List(items) | Obj::Tuple(items) = vm.heap.get(id) {
+            if let Some(items) = vm.heap.get(id).seq() {
                 if items.len() > 3 {
                     return Err(PyErr::value_error(format!(
                         "too many values to unpack (expected 3, got {})",

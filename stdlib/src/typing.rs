@@ -423,7 +423,7 @@ pub fn getattr(vm: &mut Vm, id: ObjId, attr: &str) -> PyResult<Option<Value>> {
                         match item {
                             Value::Ref(l) if matches!(vm.heap.get(l), Obj::List(_)) => {
                                 if let Obj::List(xs) = vm.heap.get(l) {
-                                    flat.extend(xs.iter().copied());
+                                    flat.extend(xs.iter());
                                 }
                             }
                             _ => flat.push(item),

@@ -46,7 +46,7 @@ pub(super) fn encode(vm: &mut Vm, v: Value, depth: usize) -> Wire {
             Obj::BigInt(b) => Wire::from_bigint(b.clone()),
             Obj::Bytes(b) | Obj::ByteArray(b) => Wire::Bytes(b.clone()),
             Obj::List(items) => {
-                let items = items.clone();
+                let items = items.to_vec();
                 Wire::List(encode_all(vm, items, depth))
             }
             Obj::Tuple(items) => {

@@ -104,7 +104,8 @@ pub fn value_to_dec(vm: &mut Vm, v: Value, ctx: Value, float_signal: bool) -> Py
     }
     if let Value::Ref(id) = v {
         let items = match vm.heap.get(id) {
-            Obj::Tuple(t) | Obj::List(t) => Some(t.clone()),
+            Obj::List(t) => Some(t.to_vec()),
+            Obj::Tuple(t) => Some(t.clone()),
             _ => None,
         };
         let items = match items {
@@ -159,7 +160,8 @@ fn from_tuple(vm: &mut Vm, items: &[Value]) -> PyResult<Dec> {
     };
     let digit_vals = match items[1] {
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Tuple(t) | Obj::List(t) => t.clone(),
+            Obj::List(t) => t.to_vec(),
+            Obj::Tuple(t) => t.clone(),
             _ => return Err(PyErr::value_error("coefficient must be a tuple of digits")),
         },
         _ => return Err(PyErr::value_error("coefficient must be a tuple of digits")),

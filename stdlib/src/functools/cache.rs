@@ -110,18 +110,18 @@ fn cache_state(vm: &Vm, state: Value) -> Option<CacheState> {
     let int = |v: Value| if let Value::Int(i) = v { i } else { 0 };
     Some(CacheState {
         list,
-        hits: int(l[0]),
-        misses: int(l[1]),
-        maxsize: l[2],
-        typed: l[3] == Value::Bool(true),
-        table: l[4].as_ref()?,
+        hits: int(l.get(0)?),
+        misses: int(l.get(1)?),
+        maxsize: l.get(2)?,
+        typed: l.get(3)? == Value::Bool(true),
+        table: l.get(4)?.as_ref()?,
         spill: l.get(5)?.as_ref()?,
     })
 }
 
 fn set_counter(vm: &mut Vm, list: ObjId, slot: usize, n: i64) {
     if let Obj::List(l) = vm.heap.get_mut(list) {
-        l[slot] = Value::Int(n);
+        l.set(slot, Value::Int(n));
     }
 }
 

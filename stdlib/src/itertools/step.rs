@@ -204,7 +204,8 @@ fn chain(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
 fn builtin_iter(vm: &Vm, v: Value) -> Option<Iter> {
     let id = v.as_ref()?;
     match vm.heap.get(id) {
-        Obj::List(_) | Obj::Tuple(_) => Some(Iter::Seq { seq: id, idx: 0 }),
+        Obj::List(_) => Some(Iter::Seq { seq: id, idx: 0 }),
+        Obj::Tuple(_) => Some(Iter::Seq { seq: id, idx: 0 }),
         Obj::Str(_) => Some(Iter::Str { s: id, pos: 0 }),
         _ => None,
     }

@@ -62,7 +62,7 @@ pub fn encode_str(s: &str, ascii: bool, out: &mut String) {
 /// Unpacks `separators` into (item, key) as `a, b = separators` would.
 fn unpack_pair(vm: &mut Vm, v: Value) -> PyResult<(Value, Value)> {
     if let Value::Ref(id) = v {
-        if let Obj::List(l) | Obj::Tuple(l) = vm.heap.get(id) {
+        if let Some(l) = vm.heap.get(id).seq() {
             let n = l.len();
             if n > 2 {
                 return Err(PyErr::value_error(format!(
@@ -219,8 +219,8 @@ impl Encoder {
                     let r = vm.repr(v)?;
                     self.out.push_str(&r);
                 }
-                Obj::List(items) | Obj::Tuple(items) => {
-                    let items = items.clone();
+                o @ (Obj::List(_) | Obj::Tuple(_)) => {
+                    let items = o.seq().map(|s| s.to_vec()).unwrap_or_default();
                     self.list(vm, id, items, level)?;
                 }
                 Obj::Dict(d) => {

@@ -131,7 +131,7 @@ fn first_chunk(
     let Value::Ref(id) = obj else { return Ok(None) };
     let first = match vm.heap.get(id) {
         Obj::Dict(d) if !d.is_empty() => return Ok(Some(vm.new_str("{"))),
-        Obj::List(l) if !l.is_empty() => l[0],
+        Obj::List(l) if !l.is_empty() => l.at(0),
         Obj::Tuple(t) if !t.is_empty() => t[0],
         _ => return Ok(None),
     };

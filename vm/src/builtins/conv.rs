@@ -48,7 +48,8 @@ impl<S: Stdlib> Vm<S> {
             return Ok(match self.heap.get(id) {
                 Obj::Str(s) => s.char_len(),
                 Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
-                Obj::List(l) | Obj::Tuple(l) => l.len(),
+                Obj::List(l) => l.len(),
+                Obj::Tuple(l) => l.len(),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len(),
                 Obj::Range(r) => r.len() as usize,
                 Obj::DictView(d, _) => match self.heap.get(*d) {

@@ -9,19 +9,17 @@
 //! the start. Each item counts one instruction, plus one for the end, as
 //! the iterator's advances do.
 
-use crate::object::{Obj, Value};
+use crate::object::{Seq, Value};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyResult, Vm};
 
 /// The items of `v` if it is a list or tuple, all of which are machine
 /// ints (`Some(true)`) or all floats (`Some(false)`); `None` otherwise,
 /// and for an empty one.
-fn plain_kind<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<(&[Value], bool)> {
+fn plain_kind<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<(Seq<'_>, bool)> {
     let Value::Ref(id) = v else { return None };
-    let (Obj::List(items) | Obj::Tuple(items)) = vm.heap.get(id) else {
-        return None;
-    };
-    match items.first()? {
+    let items = vm.heap.get(id).seq()?;
+    match items.get(0)? {
         Value::Int(_) if items.iter().all(|x| matches!(x, Value::Int(_))) => Some((items, true)),
         Value::Float(_) if items.iter().all(|x| matches!(x, Value::Float(_))) => {
             Some((items, false))
@@ -73,9 +71,9 @@ pub(super) fn sum_plain<S: Stdlib>(
     let result = match (ints, start) {
         (true, Value::Int(start)) => {
             let mut acc = start;
-            for x in items {
+            for x in items.iter() {
                 let Value::Int(i) = x else { return None };
-                acc = acc.checked_add(*i)?;
+                acc = acc.checked_add(i)?;
             }
             Value::Int(acc)
         }
@@ -86,8 +84,8 @@ pub(super) fn sum_plain<S: Stdlib>(
                 _ => return None,
             };
             let mut c = 0.0f64;
-            for x in items {
-                let Value::Float(x) = *x else { return None };
+            for x in items.iter() {
+                let Value::Float(x) = x else { return None };
                 neumaier_add(&mut s, &mut c, x);
             }
             Value::Float(neumaier_total(s, c))
@@ -109,8 +107,9 @@ pub(super) fn min_max_plain<S: Stdlib>(
 ) -> Option<PyResult<Value>> {
     let (items, ints) = plain_kind(vm, iterable)?;
     let n = items.len();
-    let mut best = items[0];
-    for &x in &items[1..] {
+    let mut rest = items.iter();
+    let mut best = rest.next()?;
+    for x in rest {
         let better = match (x, best) {
             (Value::Int(a), Value::Int(b)) if ints => {
                 if is_min {

@@ -355,9 +355,9 @@ fn reversed_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Value> {
     }
     if let Value::Ref(id) = v {
         let it = match vm.heap.get(id) {
-            Obj::List(l) | Obj::Tuple(l) => Some(Iter::Reversed {
+            Obj::List(_) | Obj::Tuple(_) => Some(Iter::Reversed {
                 seq: id,
-                idx: l.len(),
+                idx: vm.heap.get(id).seq().map_or(0, |s| s.len()),
             }),
             Obj::Bytes(b) | Obj::ByteArray(b) => Some(Iter::Reversed {
                 seq: id,
@@ -512,8 +512,8 @@ impl<S: Stdlib> Vm<S> {
         };
         for (i, item) in items.into_iter().enumerate() {
             let pair = match item {
-                Value::Ref(id) => match self.heap.get(id) {
-                    Obj::Tuple(l) | Obj::List(l) if l.len() == 2 => Some([l[0], l[1]]),
+                Value::Ref(id) => match self.heap.get(id).seq() {
+                    Some(l) if l.len() == 2 => l.get(0).zip(l.get(1)).map(|(a, b)| [a, b]),
                     _ => None,
                 },
                 _ => None,

@@ -59,7 +59,8 @@ fn payload_bytes<S: Stdlib>(obj: &Obj<S>) -> usize {
     match obj {
         Obj::Str(s) => s.s.len(),
         Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
-        Obj::List(l) | Obj::Tuple(l) => l.len() * std::mem::size_of::<Value>(),
+        Obj::List(l) => l.payload_bytes(),
+        Obj::Tuple(l) => l.len() * std::mem::size_of::<Value>(),
         Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len() * 64,
         Obj::BigInt(b) => (b.bits() / 8) as usize,
         _ => 0,

@@ -14,6 +14,7 @@ pub mod float;
 pub mod heap;
 pub mod int;
 pub mod iter;
+pub mod list;
 pub mod packed;
 pub mod shape;
 pub mod slots;
@@ -32,6 +33,7 @@ pub use dict::{hash_of, python_hash, Dict, DictKind, HashKey};
 pub use exc::ExcType;
 pub use heap::Heap;
 pub use iter::Iter;
+pub use list::{List, Seq};
 pub use str::PyStr;
 pub use types::Type;
 pub use value::{NativeId, ObjId, Value};
@@ -45,7 +47,7 @@ pub enum Obj<S: Stdlib> {
     Bytes(Vec<u8>),
     ByteArray(Vec<u8>),
     BigInt(BigInt),
-    List(Vec<Value>),
+    List(List),
     Tuple(Vec<Value>),
     Dict(Box<Dict>),
     Set(Box<Dict>),
@@ -268,12 +270,23 @@ impl Exception {
 }
 
 impl<S: Stdlib> Obj<S> {
+    /// The items, if this is a list or a tuple.
+    #[inline]
+    pub fn seq(&self) -> Option<Seq<'_>> {
+        match self {
+            Obj::List(l) => Some(Seq::List(l)),
+            Obj::Tuple(t) => Some(Seq::Tuple(t)),
+            _ => None,
+        }
+    }
+
     /// Calls `f` with every value this object refers to (for the collector).
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {
             Obj::Str(_) | Obj::BigInt(_) | Obj::Range(_) | Obj::External(_) | Obj::Complex(_) => {}
             Obj::Bytes(_) | Obj::ByteArray(_) => {}
-            Obj::List(items) | Obj::Tuple(items) => items.iter().for_each(|v| f(*v)),
+            Obj::List(items) => items.for_each_ref(f),
+            Obj::Tuple(items) => items.iter().for_each(|v| f(*v)),
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.for_each_value(f),
             Obj::Function(func) => {
                 func.defaults.iter().for_each(|v| f(*v));

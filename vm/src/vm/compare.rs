@@ -53,7 +53,8 @@ impl<S: Stdlib> Vm<S> {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Str(s) => !s.s.is_empty(),
                 Obj::Bytes(b) | Obj::ByteArray(b) => !b.is_empty(),
-                Obj::List(l) | Obj::Tuple(l) => !l.is_empty(),
+                Obj::List(l) => !l.is_empty(),
+                Obj::Tuple(l) => !l.is_empty(),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
                 Obj::BigInt(_) => true,
                 Obj::Complex(z) => z.re != 0.0 || z.im != 0.0,
@@ -298,8 +299,8 @@ impl<S: Stdlib> Vm<S> {
             (Obj::Bytes(s) | Obj::ByteArray(s), Obj::Bytes(t) | Obj::ByteArray(t)) => {
                 Pair::Done(s == t)
             }
-            (Obj::List(l), Obj::List(m)) | (Obj::Tuple(l), Obj::Tuple(m)) => {
-                if l.len() != m.len() {
+            (a @ Obj::List(_), b @ Obj::List(_)) | (a @ Obj::Tuple(_), b @ Obj::Tuple(_)) => {
+                if a.seq().map(|s| s.len()) != b.seq().map(|s| s.len()) {
                     Pair::Done(false)
                 } else {
                     Pair::Seq
@@ -463,17 +464,14 @@ impl<S: Stdlib> Vm<S> {
         y: crate::object::ObjId,
         i: usize,
     ) -> Option<(Value, Value)> {
-        match (self.heap.get(x), self.heap.get(y)) {
-            (Obj::List(l) | Obj::Tuple(l), Obj::List(m) | Obj::Tuple(m)) => {
-                Some((*l.get(i)?, *m.get(i)?))
-            }
-            _ => None,
-        }
+        let (a, b) = (self.heap.get(x).seq()?, self.heap.get(y).seq()?);
+        Some((a.get(i)?, b.get(i)?))
     }
 
     fn seq_len(&self, x: crate::object::ObjId) -> usize {
         match self.heap.get(x) {
-            Obj::List(l) | Obj::Tuple(l) => l.len(),
+            Obj::List(l) => l.len(),
+            Obj::Tuple(l) => l.len(),
             _ => 0,
         }
     }

@@ -35,7 +35,8 @@ impl<S: Stdlib> Vm<S> {
                         )))
                     }
                 },
-                Obj::List(l) | Obj::Tuple(l) => Plan::Scan(l.clone()),
+                Obj::List(l) => Plan::Scan(l.to_vec()),
+                Obj::Tuple(l) => Plan::Scan(l.clone()),
                 Obj::Bytes(_) | Obj::ByteArray(_) => return self.bytes_contains(id, item),
                 Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => Plan::Key,
                 Obj::DictView(d, kind) => match (self.heap.get(*d), kind) {

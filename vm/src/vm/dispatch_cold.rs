@@ -139,7 +139,7 @@ impl<S: Stdlib> Vm<S> {
                 let v = self.pop();
                 let items = match v {
                     Value::Ref(id) => match self.heap.get_mut(id) {
-                        Obj::List(l) => std::mem::take(l),
+                        Obj::List(l) => l.take(),
                         _ => Vec::new(),
                     },
                     _ => Vec::new(),
@@ -483,7 +483,7 @@ impl<S: Stdlib> Vm<S> {
                 let (orig, raised, rest) = (self.peek(2), self.peek(1), self.top());
                 let raised = match raised {
                     Value::Ref(id) => match self.heap.get(id) {
-                        Obj::List(items) => items.clone(),
+                        Obj::List(items) => items.to_vec(),
                         _ => Vec::new(),
                     },
                     _ => Vec::new(),

@@ -126,7 +126,7 @@ impl<S: Stdlib> Vm<S> {
     #[inline(never)]
     pub(super) fn unpack_in_place(&mut self, v: Value, n: usize) -> PyResult<()> {
         if let Value::Ref(id) = v {
-            if let Obj::List(items) | Obj::Tuple(items) = self.heap.get(id) {
+            if let Some(items) = self.heap.get(id).seq() {
                 if items.len() == n {
                     self.stack.extend(items.iter().rev());
                     return Ok(());

@@ -51,7 +51,8 @@ impl<S: Stdlib> Vm<S> {
         }
         let items = match args[1] {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::List(v) | Obj::Tuple(v) => Some(v.clone()),
+                Obj::List(v) => Some(v.to_vec()),
+                Obj::Tuple(v) => Some(v.clone()),
                 _ => None,
             },
             _ => None,
@@ -231,8 +232,8 @@ impl<S: Stdlib> Vm<S> {
         let notes = src.attrs.get_str("__notes__");
         let notes = match notes {
             Some(Value::Ref(l)) => match self.heap.get(l) {
-                Obj::List(v) | Obj::Tuple(v) => {
-                    let v = v.clone();
+                o @ (Obj::List(_) | Obj::Tuple(_)) => {
+                    let v = o.seq().map(|s| s.to_vec()).unwrap_or_default();
                     Some(self.new_list(v))
                 }
                 _ => None,

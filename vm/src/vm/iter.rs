@@ -12,7 +12,8 @@ impl<S: Stdlib> Vm<S> {
     pub fn get_iter(&mut self, v: Value) -> PyResult<Value> {
         let it = match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::List(_) | Obj::Tuple(_) => Iter::Seq { seq: id, idx: 0 },
+                Obj::List(_) => Iter::Seq { seq: id, idx: 0 },
+                Obj::Tuple(_) => Iter::Seq { seq: id, idx: 0 },
                 Obj::Bytes(_) | Obj::ByteArray(_) => Iter::Seq { seq: id, idx: 0 },
                 Obj::Str(_) => Iter::Str { s: id, pos: 0 },
                 Obj::Range(r) => Iter::Range {
@@ -145,7 +146,8 @@ impl<S: Stdlib> Vm<S> {
             _ => return None,
         };
         let item = match self.heap.get(seq.0) {
-            Obj::List(l) | Obj::Tuple(l) => l.get(seq.1).copied(),
+            Obj::List(l) => l.get(seq.1),
+            Obj::Tuple(l) => l.get(seq.1).copied(),
             _ => return None,
         };
         match self.heap.get_mut(id) {
@@ -302,7 +304,8 @@ impl<S: Stdlib> Vm<S> {
             Iter::Seq { seq, idx } => {
                 let (seq, i) = (*seq, *idx);
                 let item = match self.heap.get(seq) {
-                    Obj::List(l) | Obj::Tuple(l) => l.get(i).copied(),
+                    Obj::List(l) => l.get(i),
+                    Obj::Tuple(l) => l.get(i).copied(),
                     Obj::Bytes(b) | Obj::ByteArray(b) => b.get(i).map(|c| Value::Int(*c as i64)),
                     _ => None,
                 };
@@ -338,7 +341,8 @@ impl<S: Stdlib> Vm<S> {
                     return Ok(None);
                 }
                 let item = match self.heap.get(seq) {
-                    Obj::List(l) | Obj::Tuple(l) => l.get(i - 1).copied(),
+                    Obj::List(l) => l.get(i - 1),
+                    Obj::Tuple(l) => l.get(i - 1).copied(),
                     Obj::Bytes(b) | Obj::ByteArray(b) => {
                         b.get(i - 1).map(|c| Value::Int(*c as i64))
                     }
@@ -501,7 +505,8 @@ impl<S: Stdlib> Vm<S> {
     pub fn collect_iterable(&mut self, v: Value) -> PyResult<Vec<Value>> {
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
-                Obj::List(l) | Obj::Tuple(l) => return Ok(l.clone()),
+                Obj::List(l) => return Ok(l.to_vec()),
+                Obj::Tuple(l) => return Ok(l.clone()),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => return Ok(d.keys().collect()),
                 Obj::Range(r) => {
                     let r: Range = *r;
@@ -529,8 +534,10 @@ impl<S: Stdlib> Vm<S> {
             // Only list, tuple and dict report their total when too long
             // (CPython 3.14); other iterables stop at the first surplus item.
             let known_len = match self.heap.get(id) {
-                Obj::List(l) | Obj::Tuple(l) if l.len() == n => return Ok(l.clone()),
-                Obj::List(l) | Obj::Tuple(l) => Some(l.len()),
+                Obj::List(l) if l.len() == n => return Ok(l.to_vec()),
+                Obj::Tuple(l) if l.len() == n => return Ok(l.clone()),
+                Obj::List(l) => Some(l.len()),
+                Obj::Tuple(l) => Some(l.len()),
                 Obj::Dict(d) if d.kind == crate::object::DictKind::Plain => Some(d.len()),
                 _ => None,
             };

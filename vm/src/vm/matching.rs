@@ -27,7 +27,8 @@ impl<S: Stdlib> Vm<S> {
     pub(super) fn match_sequence(&mut self, v: Value, fixed: usize, star: bool) -> PyResult<bool> {
         let len = match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::List(l) | Obj::Tuple(l) => l.len(),
+                Obj::List(l) => l.len(),
+                Obj::Tuple(l) => l.len(),
                 Obj::Range(r) => r.len() as usize,
                 // a deque, a namedtuple
                 Obj::Native(_) | Obj::Instance(_) if self.repeats(v) => self.len_of(v)?,

@@ -75,7 +75,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::object::{int, Exception, External, Heap, Obj, PyStr, Value};
+use crate::object::{int, Exception, External, Heap, List, Obj, PyStr, Value};
 use monty_compile::bytecode::{Const, Program};
 pub use pyerr::PyErr;
 
@@ -529,7 +529,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     pub fn new_list(&mut self, items: Vec<Value>) -> Value {
-        self.heap.new_value(Obj::List(items))
+        self.heap.new_value(Obj::List(List::from_vec(items)))
     }
 
     pub fn new_tuple(&mut self, items: Vec<Value>) -> Value {

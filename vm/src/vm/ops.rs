@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 use num_bigint::BigInt;
 use num_traits::Signed;
 
-use crate::object::{int, DictKind, ExcType, Obj, Type, Value};
+use crate::object::{int, DictKind, ExcType, List, Obj, Type, Value};
 use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 
 use super::{PyErr, PyResult, Vm};
@@ -301,10 +301,10 @@ impl<S: Stdlib> Vm<S> {
         if let Err(e) = self.check_alloc(n as u128 * std::mem::size_of::<Value>() as u128) {
             return Some(Err(e));
         }
-        let mut items = Vec::with_capacity(n);
-        items.extend_from_slice(x);
-        items.extend_from_slice(y);
-        Some(Ok(self.new_list(items)))
+        let mut items = List::with_capacity(n);
+        items.extend_from_list(x);
+        items.extend_from_list(y);
+        Some(Ok(self.heap.new_value(Obj::List(items))))
     }
 
     /// `a + b` of two str objects (no Python code runs), else `None`:
@@ -401,14 +401,14 @@ impl<S: Stdlib> Vm<S> {
                 (Obj::List(_), Obj::List(y), BinOp::Add) if inplace => {
                     let y = y.clone();
                     if let Obj::List(x) = self.heap.get_mut(ia) {
-                        x.extend(y);
+                        x.extend_from_list(&y);
                     }
                     return Ok(a);
                 }
                 (Obj::List(x), Obj::List(y), BinOp::Add) => {
                     let mut v = x.clone();
-                    v.extend_from_slice(y);
-                    return Ok(self.new_list(v));
+                    v.extend_from_list(y);
+                    return Ok(self.heap.new_value(Obj::List(v)));
                 }
                 (Obj::Tuple(x), Obj::Tuple(y), BinOp::Add) => {
                     let mut v = x.clone();
@@ -586,7 +586,8 @@ impl<S: Stdlib> Vm<S> {
         }
         let len = match self.heap.get(id) {
             Obj::Str(s) => s.s.len(),
-            Obj::List(l) | Obj::Tuple(l) => l.len(),
+            Obj::List(l) => l.len(),
+            Obj::Tuple(l) => l.len(),
             _ => return Ok(None),
         };
         let n = self.repeat_times(n, len)?;
@@ -598,14 +599,14 @@ impl<S: Stdlib> Vm<S> {
             }
             Obj::List(l) => {
                 self.check_alloc(l.len() as u128 * n as u128 * 16)?;
-                let r: Vec<Value> = l.iter().copied().cycle().take(l.len() * n).collect();
+                let r = l.repeated(n);
                 if inplace {
                     if let Obj::List(l) = self.heap.get_mut(id) {
                         *l = r;
                     }
                     return Ok(Some(seq));
                 }
-                Ok(Some(self.new_list(r)))
+                Ok(Some(self.heap.new_value(Obj::List(r))))
             }
             Obj::Tuple(l) => {
                 self.check_alloc(l.len() as u128 * n as u128 * 16)?;

@@ -26,7 +26,8 @@ impl<S: Stdlib> Vm<S> {
             (Value::Builtin(Builtin::Len), Value::Ref(id)) => {
                 let n = match self.heap.get(id) {
                     Obj::Str(s) => s.char_len(),
-                    Obj::List(l) | Obj::Tuple(l) => l.len(),
+                    Obj::List(l) => l.len(),
+                    Obj::Tuple(l) => l.len(),
                     Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.len(),
                     _ => return None,
                 };

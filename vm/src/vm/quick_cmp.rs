@@ -48,11 +48,12 @@ impl<S: Stdlib> Vm<S> {
                 (Obj::Str(s), Obj::Str(t)) => Some(s.s.cmp(&t.s)),
                 (Obj::Bytes(s), Obj::Bytes(t)) => Some(s.cmp(t)),
                 (Obj::BigInt(s), Obj::BigInt(t)) => Some(s.cmp(t)),
-                (Obj::Tuple(l), Obj::Tuple(m)) | (Obj::List(l), Obj::List(m))
+                (a @ Obj::Tuple(_), b @ Obj::Tuple(_)) | (a @ Obj::List(_), b @ Obj::List(_))
                     if depth < MAX_DEPTH =>
                 {
+                    let (l, m) = (a.seq()?, b.seq()?);
                     for (p, q) in l.iter().zip(m.iter()) {
-                        match self.quick_cmp_depth(*p, *q, depth + 1)? {
+                        match self.quick_cmp_depth(p, q, depth + 1)? {
                             Ordering::Equal => {}
                             o => return Some(o),
                         }

@@ -32,9 +32,8 @@ impl<S: Stdlib> Vm<S> {
             return None;
         };
         match (self.heap.get(id), idx) {
-            (Obj::List(items) | Obj::Tuple(items), Value::Int(i)) => {
-                position(i, items.len()).map(|j| items[j])
-            }
+            (Obj::List(items), Value::Int(i)) => position(i, items.len()).map(|j| items.at(j)),
+            (Obj::Tuple(items), Value::Int(i)) => position(i, items.len()).map(|j| items[j]),
             (Obj::Str(s), Value::Int(i)) if s.ascii => {
                 let j = position(i, s.s.len())?;
                 let c = s.s.as_bytes()[j] as char;
@@ -71,12 +70,8 @@ impl<S: Stdlib> Vm<S> {
             Obj::List(items) => {
                 let n = items.len();
                 let (a, b) = (bound(lo, n, 0)?, bound(hi, n, n)?);
-                let piece = if a < b {
-                    items[a..b].to_vec()
-                } else {
-                    Vec::new()
-                };
-                Some(self.new_list(piece))
+                let piece = items.select(a..b.max(a));
+                Some(self.heap.new_value(Obj::List(piece)))
             }
             Obj::Str(s) if s.ascii => {
                 let n = s.s.len();
@@ -111,7 +106,7 @@ impl<S: Stdlib> Vm<S> {
                     return false;
                 };
                 if let Obj::List(items) = self.heap.get_mut(id) {
-                    items[j] = v;
+                    items.set(j, v);
                 }
                 true
             }

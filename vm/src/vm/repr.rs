@@ -163,7 +163,8 @@ impl<S: Stdlib> Vm<S> {
         let mut i = 0;
         let lone = loop {
             let (item, len) = match self.heap.get(id) {
-                Obj::List(l) | Obj::Tuple(l) => (l.get(i).copied(), l.len()),
+                Obj::List(l) => (l.get(i), l.len()),
+                Obj::Tuple(l) => (l.get(i).copied(), l.len()),
                 _ => (None, 0),
             };
             let Some(item) = item else {

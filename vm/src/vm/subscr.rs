@@ -1,7 +1,7 @@
 //! Subscripts: `x[i]`, `x[a:b:c]`, item assignment and deletion for the
 //! builtin containers, with Python's index wrapping and slice clamping.
 
-use crate::object::{ExcType, Obj, ObjId, PyStr, Range, Value};
+use crate::object::{ExcType, Obj, ObjId, PyStr, Range, Seq, Value};
 use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
@@ -213,12 +213,16 @@ impl<S: Stdlib> Vm<S> {
         let idx = self.seq_index(id, idx)?;
         match self.heap.get(id) {
             Obj::Bytes(_) | Obj::ByteArray(_) => self.bytes_getitem(id, idx),
-            Obj::List(l) | Obj::Tuple(l) => {
-                let is_list = matches!(self.heap.get(id), Obj::List(_));
-                let what = if is_list { "list" } else { "tuple" };
+            o @ (Obj::List(_) | Obj::Tuple(_)) => {
+                let what = if matches!(o, Obj::List(_)) {
+                    "list"
+                } else {
+                    "tuple"
+                };
+                let l = o.seq().expect("a list or tuple");
                 if let Some(i) = self.as_index(idx)? {
-                    return match Self::wrap_index(i, l.len()) {
-                        Some(j) => Ok(l[j]),
+                    return match Self::wrap_index(i, l.len()).and_then(|j| l.get(j)) {
+                        Some(v) => Ok(v),
                         None => Err(PyErr::new(
                             ExcType::IndexError,
                             format!("{what} index out of range"),
@@ -227,11 +231,15 @@ impl<S: Stdlib> Vm<S> {
                 }
                 if self.is_slice(idx) {
                     let s = self.slice_indices(idx, l.len())?;
-                    let items: Vec<Value> = s.indices().map(|i| l[i]).collect();
-                    return Ok(if is_list {
-                        self.new_list(items)
-                    } else {
-                        self.new_tuple(items)
+                    return Ok(match l {
+                        Seq::List(l) => {
+                            let items = l.select(s.indices());
+                            self.heap.new_value(Obj::List(items))
+                        }
+                        Seq::Tuple(t) => {
+                            let items: Vec<Value> = s.indices().map(|i| t[i]).collect();
+                            self.new_tuple(items)
+                        }
                     });
                 }
                 Err(PyErr::type_error(format!(
@@ -392,7 +400,7 @@ impl<S: Stdlib> Vm<S> {
                         ));
                     };
                     if let Obj::List(l) = self.heap.get_mut(id) {
-                        l[j] = v;
+                        l.set(j, v);
                     }
                     return Ok(());
                 }
@@ -421,7 +429,9 @@ impl<S: Stdlib> Vm<S> {
                     if s.step == 1 {
                         let start = s.start as usize;
                         let stop = (s.stop.max(s.start)) as usize;
-                        l.splice(start..stop, items);
+                        l.edit(|l| {
+                            l.splice(start..stop, items);
+                        });
                     } else {
                         let idxs: Vec<usize> = s.indices().collect();
                         if idxs.len() != items.len() {
@@ -432,7 +442,7 @@ impl<S: Stdlib> Vm<S> {
                             )));
                         }
                         for (i, x) in idxs.into_iter().zip(items) {
-                            l[i] = x;
+                            l.set(i, x);
                         }
                     }
                     return Ok(());
@@ -501,13 +511,15 @@ impl<S: Stdlib> Vm<S> {
                     if let Obj::List(l) = self.heap.get_mut(id) {
                         let mut k = 0;
                         let mut i = 0;
-                        l.retain(|_| {
-                            let drop = k < kill.len() && kill[k] == i;
-                            if drop {
-                                k += 1;
-                            }
-                            i += 1;
-                            !drop
+                        l.edit(|l| {
+                            l.retain(|_| {
+                                let drop = k < kill.len() && kill[k] == i;
+                                if drop {
+                                    k += 1;
+                                }
+                                i += 1;
+                                !drop
+                            })
                         });
                     }
                     return Ok(());

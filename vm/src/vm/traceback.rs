@@ -321,7 +321,8 @@ impl<S: Stdlib> Vm<S> {
         };
         let Some(Value::Ref(l)) = notes else { return };
         let items = match self.heap.get(l) {
-            Obj::List(items) | Obj::Tuple(items) => items.clone(),
+            Obj::List(items) => items.to_vec(),
+            Obj::Tuple(items) => items.clone(),
             _ => return,
         };
         for note in items {

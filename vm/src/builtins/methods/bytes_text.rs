@@ -353,7 +353,8 @@ pub fn sep_byte<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<u8> {
     }
     let n = match v {
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::List(l) | Obj::Tuple(l) => Some(l.len()),
+            Obj::List(l) => Some(l.len()),
+            Obj::Tuple(l) => Some(l.len()),
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => Some(d.len()),
             _ => None,
         },

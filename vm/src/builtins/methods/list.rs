@@ -1,19 +1,21 @@
 //! Methods of `list` and `tuple`.
 
-use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::object::{ExcType, List, Obj, ObjId, Value};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
 
-fn items<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Vec<Value> {
-    match vm.heap.get(id) {
-        Obj::List(l) | Obj::Tuple(l) => l,
-        _ => unreachable!("list or tuple"),
-    }
+/// Item `i` of list or tuple `id`, if there is one.
+fn item<S: Stdlib>(vm: &Vm<S>, id: ObjId, i: usize) -> Option<Value> {
+    vm.heap.get(id).seq().and_then(|s| s.get(i))
 }
 
-fn items_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Vec<Value> {
+fn len<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> usize {
+    vm.heap.get(id).seq().map_or(0, |s| s.len())
+}
+
+fn items_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut List {
     match vm.heap.get_mut(id) {
         Obj::List(l) => l,
         _ => unreachable!("list"),
@@ -57,10 +59,10 @@ fn index_of<S: Stdlib>(
     let mut pos = vec![x];
     pos.extend(sequence_bounds(vm, bounds)?);
     let bounds = Args::new("index", pos, Vec::new());
-    let len = items(vm, id).len();
+    let len = len(vm, id);
     let (start, end) = super::shared::clamp_range(vm, &bounds, 1, len)?;
     for i in start..end {
-        let Some(&v) = items(vm, id).get(i) else {
+        let Some(v) = item(vm, id, i) else {
             break;
         };
         if vm.same_object(v, x) || vm.py_eq(v, x)? {
@@ -76,7 +78,13 @@ fn index_of<S: Stdlib>(
 
 fn count_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, x: Value) -> PyResult<Value> {
     let mut n = 0;
-    for v in items(vm, id).clone() {
+    let all = vm
+        .heap
+        .get(id)
+        .seq()
+        .map(|s| s.to_vec())
+        .unwrap_or_default();
+    for v in all {
         if vm.same_object(v, x) || vm.py_eq(v, x)? {
             n += 1;
         }
@@ -156,7 +164,7 @@ native! {
         // walks the live length: `__eq__` may resize the list, and then
         // (as CPython) whatever sits at the matched index goes, if any
         let mut i = 0;
-        while let Some(&v) = items(vm, id).get(i) {
+        while let Some(v) = item(vm, id, i) {
             if vm.same_object(v, value) || vm.py_eq(v, value)? {
                 let l = items_mut(vm, id);
                 if i < l.len() {
@@ -178,21 +186,21 @@ native! {
             None => false,
         };
         // CPython empties the list while sorting; mutation shows up as an error.
-        let taken = std::mem::take(items_mut(vm, id));
+        let taken = items_mut(vm, id).take();
         let sorted = vm.sort_values(taken.clone(), key, reverse);
         match sorted {
             Ok(s) => {
                 // what was added meanwhile is dropped, the sorted items stay
                 let l = items_mut(vm, id);
                 let modified = !l.is_empty();
-                *l = s;
+                *l = List::from_vec(s);
                 if modified {
                     return Err(PyErr::value_error("list modified during sort"));
                 }
                 Ok(Value::None)
             }
             Err(e) => {
-                *items_mut(vm, id) = taken;
+                *items_mut(vm, id) = List::from_vec(taken);
                 Err(e)
             }
         }
@@ -206,8 +214,8 @@ native! {
 
     /// `list.copy()`.
     builtin method copy(vm, this) {
-        let c = items(vm, receiver(this)).clone();
-        Ok(vm.new_list(c))
+        let c = items_mut(vm, receiver(this)).clone();
+        Ok(vm.heap.new_value(Obj::List(c)))
     }
 
     /// `list.clear()`.

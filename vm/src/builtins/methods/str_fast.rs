@@ -156,12 +156,10 @@ pub fn try_call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, argc: usize) -
             }
             ("join", 1) => {
                 let Value::Ref(l) = args[0] else { return None };
-                let (Obj::List(items) | Obj::Tuple(items)) = heap.get(l) else {
-                    return None;
-                };
+                let items = heap.get(l).seq()?;
                 let mut parts = Vec::with_capacity(items.len());
                 let mut total = s.len().saturating_mul(items.len().saturating_sub(1));
-                for &it in items {
+                for it in items.iter() {
                     let p = as_str(heap, it)?;
                     total = total.saturating_add(p.len());
                     parts.push(p);
