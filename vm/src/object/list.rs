@@ -62,7 +62,7 @@ impl List {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn len(&self) -> usize {
         match &self.repr {
             Repr::Packed(p) => p.len(),
@@ -76,7 +76,7 @@ impl List {
     }
 
     /// Item `i`, if there is one.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, i: usize) -> Option<Value> {
         match &self.repr {
             Repr::Packed(p) => p.get(i).map(|p| p.unpack()),
@@ -88,7 +88,7 @@ impl List {
     ///
     /// # Panics
     /// If `i` is out of range (as indexing a `Vec`).
-    #[inline]
+    #[inline(always)]
     pub fn at(&self, i: usize) -> Value {
         match &self.repr {
             Repr::Packed(p) => p[i].unpack(),
@@ -106,7 +106,7 @@ impl List {
     ///
     /// # Panics
     /// If `i` is out of range.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, i: usize, v: Value) {
         match &mut self.repr {
             Repr::Packed(p) => match Packed::pack(v) {
@@ -117,7 +117,7 @@ impl List {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, v: Value) {
         match &mut self.repr {
             Repr::Packed(p) => match Packed::pack(v) {
@@ -128,7 +128,7 @@ impl List {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<Value> {
         match &mut self.repr {
             Repr::Packed(p) => p.pop().map(Packed::unpack),

@@ -87,15 +87,16 @@ impl Packed {
     /// [`Packed::pack`]), the rest out of line.
     #[inline(always)]
     pub fn unpack(self) -> Value {
-        let tag = self.0 >> 48;
-        if tag == INT {
+        // Ordered comparisons of the whole word, not equality tests of
+        // the tag: LLVM turns a chain of those into a jump table.
+        if self.0 < INT << 48 {
+            return Value::Float(f64::from_bits(self.0));
+        }
+        if self.0 < REF << 48 {
             return Value::Int(((self.0 << 16) as i64) >> 16);
         }
-        if tag == REF {
+        if self.0 < SMALL << 48 {
             return Value::Ref(ObjId(self.0 as u32));
-        }
-        if tag < INT {
-            return Value::Float(f64::from_bits(self.0));
         }
         self.unpack_rare()
     }
