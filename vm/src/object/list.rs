@@ -291,6 +291,15 @@ impl List {
         out
     }
 
+    /// The bytes one item takes in this list's form (8 packed, 16 wide):
+    /// for sizing what an operation will allocate (`Vm::check_alloc`).
+    pub fn item_bytes(&self) -> usize {
+        match &self.repr {
+            Repr::Packed(_) => std::mem::size_of::<Packed>(),
+            Repr::Wide(_) => std::mem::size_of::<Value>(),
+        }
+    }
+
     /// The bytes the items take (the collector's count of payload).
     pub fn payload_bytes(&self) -> usize {
         match &self.repr {

@@ -298,7 +298,8 @@ impl<S: Stdlib> Vm<S> {
             return None;
         };
         let n = x.len() + y.len();
-        if let Err(e) = self.check_alloc(n as u128 * std::mem::size_of::<Value>() as u128) {
+        let item_bytes = x.item_bytes().max(y.item_bytes());
+        if let Err(e) = self.check_alloc(n as u128 * item_bytes as u128) {
             return Some(Err(e));
         }
         let mut items = List::with_capacity(n);
@@ -598,7 +599,7 @@ impl<S: Stdlib> Vm<S> {
                 Ok(Some(self.new_str(r)))
             }
             Obj::List(l) => {
-                self.check_alloc(l.len() as u128 * n as u128 * 16)?;
+                self.check_alloc(l.len() as u128 * n as u128 * l.item_bytes() as u128)?;
                 let r = l.repeated(n);
                 if inplace {
                     if let Obj::List(l) = self.heap.get_mut(id) {
