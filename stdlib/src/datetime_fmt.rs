@@ -277,18 +277,27 @@ pub fn strptime(s: &str, fmt: &str) -> PyResult<Parsed> {
             if ch.is_ascii_alphanumeric() {
                 pattern.push(ch);
             } else {
-                pattern.push_str(&format!("\\x{{{:x}}}", ch as u32));
+                pattern.push_str(&format!("\\U{:08x}", ch as u32));
             }
             i += 1;
         }
     }
-    let re = fancy_regex::Regex::new(&pattern)
-        .map_err(|e| PyErr::value_error(format!("bad strptime format: {e}")))?;
-    let caps = re
-        .captures(s)
-        .map_err(|_| no_match(s, fmt))?
-        .ok_or_else(|| no_match(s, fmt))?;
-    let end = caps.get(0).map_or(0, |m| m.end());
+    let parsed = match crate::re::parse_pattern(&pattern, 0) {
+        Ok(p) => p,
+        Err(_) => return Err(PyErr::value_error("bad strptime format")),
+    };
+    let program = crate::re_compile::compile(&parsed.node, parsed.groups);
+    // the subject is a short date: no budget to count against
+    let caps = crate::re_exec::find(
+        &program,
+        s,
+        0,
+        crate::re_exec::Mode::Match,
+        false,
+        &mut || Ok(()),
+    )?
+    .ok_or_else(|| no_match(s, fmt))?;
+    let end = caps[0].map_or(0, |m| m.1);
     if end != s.len() {
         return Err(PyErr::value_error(format!(
             "unconverted data remains: {}",
@@ -302,7 +311,11 @@ pub fn strptime(s: &str, fmt: &str) -> PyResult<Parsed> {
     let mut hour12: Option<i64> = None;
     let mut out = Parsed::default();
     for (k, d) in dirs.iter().enumerate() {
-        let text = caps.get(k + 1).map_or("", |m| m.as_str());
+        let text = caps
+            .get(k + 1)
+            .copied()
+            .flatten()
+            .map_or("", |(a, b)| &s[a..b]);
         let num = || text.trim().parse::<i64>().unwrap_or(0);
         let find = |list: &[&str], abbrev: bool| {
             list.iter().position(|n| {

@@ -1,12 +1,15 @@
-//! `re`: Python regular expressions on the `fancy-regex` engine
-//! (backreferences, lookaround, atomic groups). Patterns are translated from
-//! Python syntax by `re_parse.rs`; `Pattern` and `Match` objects are native
-//! objects holding plain data (the pattern text and flags, the match spans),
-//! and the compiled engines live in a per-thread cache keyed by pattern and
-//! flags, so a snapshot never holds one. Positions are code-point indices.
+//! `re`: Python regular expressions, parsed as CPython's `sre_parse`
+//! does (`re_parse.rs`), compiled (`re_compile.rs`) and run by our own
+//! backtracking matcher (`re_exec.rs`), which tries alternatives in
+//! `sre`'s order, so a pattern finds the match CPython finds. `Pattern`
+//! and `Match` objects are native objects holding plain data (the pattern
+//! text and flags, the match spans), and the compiled programs live in a
+//! per-thread cache keyed by pattern and flags, so a snapshot never holds
+//! one. Positions are code-point indices.
 //!
-//! A backtracking search is capped (`BACKTRACK_LIMIT` steps): a pattern that
-//! backtracks catastrophically raises `RuntimeError` instead of hanging.
+//! A search counts its steps against the run's budget (one instruction
+//! per 32 steps): a pattern that backtracks catastrophically runs, as in
+//! CPython, until the instruction, time or memory limit stops the run.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -14,52 +17,74 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::objects::NativeObj;
+use super::re_compile::{self, Program};
 pub use super::re_data::{MatchData, PatternData};
-use super::re_parse::{self as parse, Translated};
+pub use super::re_exec::{Mode, Spans};
+use super::re_parse::{self as parse, Parsed};
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Exception, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
-/// Backtracking steps allowed per search before giving up.
-pub const BACKTRACK_LIMIT: usize = 1_000_000;
-
-/// Which engine to run: anywhere, anchored at `pos`, or spanning to the end.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mode {
-    Search,
-    Match,
-    Full,
+/// A parsed and compiled pattern.
+pub struct Compiled {
+    pub parsed: Parsed,
+    pub program: Program,
 }
 
 type Key = (String, u32);
 
 thread_local! {
-    static TRANSLATED: RefCell<FxHashMap<Key, Rc<Translated>>> =
-        RefCell::new(FxHashMap::default());
-    static ENGINES: RefCell<FxHashMap<(String, u32, u8), Rc<fancy_regex::Regex>>> =
+    static COMPILED: RefCell<FxHashMap<Key, Rc<Compiled>>> =
         RefCell::new(FxHashMap::default());
 }
 
 const CACHE_MAX: usize = 512;
 
-fn translated(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Translated>> {
+/// Parses `pattern` (a `re.error` with CPython's message when it is bad).
+///
+/// # Errors
+/// `re.error`, `RecursionError` (nested too deep) or `OverflowError` (a
+/// repeat count too large), as CPython raises them.
+pub fn parse_pattern(pattern: &str, flags: u32) -> Result<Parsed, PatternFault> {
+    parse::parse(pattern, flags).map_err(|e| {
+        if e.msg == parse::TOO_DEEP && e.pos.is_none() {
+            PatternFault::Recursion
+        } else if e.msg == parse::REPEAT_TOO_LARGE && e.pos.is_none() {
+            PatternFault::Overflow
+        } else {
+            PatternFault::Error(e.render(pattern))
+        }
+    })
+}
+
+/// Why a pattern does not compile.
+pub enum PatternFault {
+    Recursion,
+    Overflow,
+    Error(String),
+}
+
+/// The compiled form of `pattern` with `flags`, once per thread.
+pub fn compiled(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Compiled>> {
     let key = (pattern.to_string(), flags);
-    if let Some(t) = TRANSLATED.with(|c| c.borrow().get(&key).cloned()) {
+    if let Some(t) = COMPILED.with(|c| c.borrow().get(&key).cloned()) {
         return Ok(t);
     }
-    let t = match parse::translate(pattern, flags) {
-        Ok(t) => Rc::new(t),
-        Err(e) if e.msg == parse::TOO_DEEP && e.pos.is_none() => {
+    let parsed = match parse_pattern(pattern, flags) {
+        Ok(p) => p,
+        Err(PatternFault::Recursion) => {
             return Err(PyErr::new(ExcType::RecursionError, parse::TOO_DEEP))
         }
-        Err(e) if e.msg == parse::REPEAT_TOO_LARGE && e.pos.is_none() => {
+        Err(PatternFault::Overflow) => {
             return Err(PyErr::new(ExcType::OverflowError, parse::REPEAT_TOO_LARGE))
         }
-        Err(e) => return Err(pattern_error(vm, e.render(pattern))),
+        Err(PatternFault::Error(msg)) => return Err(pattern_error(vm, msg)),
     };
-    TRANSLATED.with(|c| {
+    let program = re_compile::compile(&parsed.node, parsed.groups);
+    let t = Rc::new(Compiled { parsed, program });
+    COMPILED.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() > CACHE_MAX {
             c.clear();
@@ -69,52 +94,9 @@ fn translated(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Translated>
     Ok(t)
 }
 
-/// The engine for a pattern in a mode, compiled once per thread.
-pub fn engine(vm: &mut Vm, p: &PatternData, mode: Mode) -> PyResult<Rc<fancy_regex::Regex>> {
-    let key = (p.pattern.clone(), p.flags, mode as u8);
-    if let Some(r) = ENGINES.with(|c| c.borrow().get(&key).cloned()) {
-        return Ok(r);
-    }
-    let t = translated(vm, &p.pattern, p.flags)?;
-    let prefix = if t.flags & parse::IGNORECASE != 0 {
-        "(?i)"
-    } else {
-        ""
-    };
-    let text = match mode {
-        Mode::Search => format!("{prefix}{}", t.body),
-        Mode::Match => format!("{prefix}\\G(?:{})", t.body),
-        Mode::Full => format!("{prefix}\\G(?:{})\\z", t.body),
-    };
-    let built = fancy_regex::RegexBuilder::new(&text)
-        .backtrack_limit(BACKTRACK_LIMIT)
-        .build();
-    let r = match built {
-        Ok(r) => Rc::new(r),
-        Err(e) => {
-            let msg = match &e {
-                fancy_regex::Error::CompileError(c)
-                    if matches!(
-                        **c,
-                        fancy_regex::CompileError::LookBehindNotConst
-                            | fancy_regex::CompileError::VariableLookBehindRequiresFeature
-                    ) =>
-                {
-                    "look-behind requires fixed-width pattern".to_string()
-                }
-                other => format!("unsupported pattern: {other}"),
-            };
-            return Err(pattern_error(vm, msg));
-        }
-    };
-    ENGINES.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() > CACHE_MAX {
-            c.clear();
-        }
-        c.insert(key, r.clone());
-    });
-    Ok(r)
+/// The compiled program of a pattern object's pattern.
+pub fn engine(vm: &mut Vm, p: &PatternData) -> PyResult<Rc<Compiled>> {
+    compiled(vm, &p.pattern, p.flags)
 }
 
 /// Raises `re.error` (`re.PatternError`) with `msg`.
@@ -133,36 +115,23 @@ pub fn pattern_error(vm: &mut Vm, msg: String) -> PyErr {
     PyErr::Raise(v)
 }
 
-fn runtime(e: fancy_regex::Error) -> PyErr {
-    match e {
-        fancy_regex::Error::RuntimeError(fancy_regex::RuntimeError::BacktrackLimitExceeded) => {
-            PyErr::new(
-                ExcType::RuntimeError,
-                format!(
-                    "regular expression backtracking limit exceeded ({BACKTRACK_LIMIT} steps): \
-                     the pattern backtracks catastrophically on this input"
-                ),
-            )
-        }
-        other => PyErr::new(
-            ExcType::RuntimeError,
-            format!("regular expression error: {other}"),
-        ),
-    }
-}
-
-/// Byte spans of the groups of a match (`None`: the group did not take part).
-pub type Spans = Vec<Option<(usize, usize)>>;
-
 /// Byte spans of every group of the first match at or after byte `pos`
-/// in `text` (already cut at `endpos`).
-pub fn find(re: &fancy_regex::Regex, text: &str, pos: usize) -> PyResult<Option<Spans>> {
-    let caps = re.captures_from_pos(text, pos).map_err(runtime)?;
-    Ok(caps.map(|c| {
-        (0..c.len())
-            .map(|i| c.get(i).map(|m| (m.start(), m.end())))
-            .collect()
-    }))
+/// in `text` (already cut at `endpos`); at `pos` only unless `mode` is
+/// `Search`.
+///
+/// # Errors
+/// A limit of the run, reached while matching.
+pub fn find(
+    vm: &mut Vm,
+    re: &Compiled,
+    text: &str,
+    pos: usize,
+    mode: Mode,
+    must_advance: bool,
+) -> PyResult<Option<Spans>> {
+    super::re_exec::find(&re.program, text, pos, mode, must_advance, &mut || {
+        vm.tick()
+    })
 }
 
 /// Converts byte offsets of one string into code-point offsets, cheaply
@@ -205,10 +174,12 @@ impl<'a> CharPos<'a> {
 }
 
 /// Runs the iteration protocol of `findall`/`finditer`/`sub`/`split`: every
-/// match from `pos`, an empty match never right after another at the same
-/// place. Stops after `limit` matches when `limit > 0`.
+/// match from `pos`; after an empty match, the next may start at the same
+/// place but not be empty there (`sre`'s `must_advance`). Stops after
+/// `limit` matches when `limit > 0`.
 pub fn each_match(
-    re: &fancy_regex::Regex,
+    vm: &mut Vm,
+    re: &Compiled,
     text: &str,
     pos: usize,
     limit: usize,
@@ -218,20 +189,10 @@ pub fn each_match(
     let mut must_advance = false;
     let mut count = 0;
     while pos <= text.len() && (limit == 0 || count < limit) {
-        let Some(spans) = find(re, text, pos)? else {
+        let Some(spans) = find(vm, re, text, pos, Mode::Search, must_advance)? else {
             break;
         };
         let (s, e) = spans[0].expect("group 0");
-        if must_advance && s == pos && e == pos {
-            match text[pos..].chars().next() {
-                Some(c) => {
-                    pos += c.len_utf8();
-                    must_advance = false;
-                    continue;
-                }
-                None => break,
-            }
-        }
         f(spans)?;
         count += 1;
         must_advance = s == e;
@@ -307,12 +268,12 @@ pub fn compile_value(vm: &mut Vm, pattern: Value, flags: Option<Value>) -> PyRes
             "first argument must be string or compiled pattern",
         ));
     };
-    let t = translated(vm, &text, fl)?;
+    let t = compiled(vm, &text, fl)?;
     let data = PatternData {
         pattern: text,
-        flags: t.flags,
-        groups: t.groups,
-        names: t.names.clone(),
+        flags: t.parsed.flags,
+        groups: t.parsed.groups,
+        names: t.parsed.names.clone(),
     };
     Ok(vm
         .heap
@@ -410,8 +371,7 @@ native! {
 
     /// `re.purge()`.
     def fn purge(vm) {
-        TRANSLATED.with(|c| c.borrow_mut().clear());
-        ENGINES.with(|c| c.borrow_mut().clear());
+        COMPILED.with(|c| c.borrow_mut().clear());
         Ok(Value::None)
     }
 }

@@ -1,8 +1,9 @@
-//! Groups of Python regular expressions for the translator in
-//! `re_parse.rs`: capturing, named, non-capturing, atomic, lookaround,
-//! comments, conditionals, backreferences by name and scoped flags.
+//! Groups of Python regular expressions for the parser in `re_parse.rs`:
+//! capturing, named, non-capturing, atomic, lookaround, comments,
+//! conditionals, backreferences by name and scoped flags.
 
-use super::re_parse::{err, flag_bit, Parser, ASCII, IGNORECASE, LOCALE, R, UNICODE};
+use super::re_node::Node;
+use super::re_parse::{err, flag_bit, Parser, ReError, ASCII, LOCALE, R, UNICODE};
 
 impl Parser<'_> {
     pub(super) fn group_name(&mut self, end: char, start: usize) -> R<String> {
@@ -40,7 +41,9 @@ impl Parser<'_> {
         Ok(())
     }
 
-    pub(super) fn group(&mut self, start: usize, out: &mut String) -> R<bool> {
+    /// A group at `(` (already taken) and whether it can take a
+    /// quantifier; None for a comment.
+    pub(super) fn group(&mut self, start: usize) -> R<Option<(Node, bool)>> {
         if self.peek() != Some('?') {
             self.groups += 1;
             let n = self.groups;
@@ -48,24 +51,29 @@ impl Parser<'_> {
             let inner = self.alternation()?;
             self.close(start)?;
             self.open.retain(|&g| g != n);
-            out.push_str(&format!("({inner})"));
-            return Ok(true);
+            return Ok(Some((
+                Node::Group {
+                    index: n,
+                    node: Box::new(inner),
+                },
+                true,
+            )));
         }
         self.i += 1;
         let Some(c) = self.peek() else {
             return err("unexpected end of pattern", self.i);
         };
         self.i += 1;
-        match c {
+        let node = match c {
             ':' => {
                 let inner = self.alternation()?;
                 self.close(start)?;
-                out.push_str(&format!("(?:{inner})"));
+                inner
             }
             '>' => {
                 let inner = self.alternation()?;
                 self.close(start)?;
-                out.push_str(&format!("(?>{inner})"));
+                Node::Atomic(Box::new(inner))
             }
             '#' => {
                 while self.peek().is_some_and(|c| c != ')') {
@@ -75,21 +83,33 @@ impl Parser<'_> {
                     return err("missing ), unterminated comment", start);
                 }
                 self.i += 1;
-                return Ok(false);
+                return Ok(None);
             }
             '=' | '!' => {
                 let inner = self.alternation()?;
                 self.close(start)?;
-                out.push_str(&format!("(?{c}{inner})"));
-                return Ok(true);
+                Node::Look {
+                    node: Box::new(inner),
+                    behind: false,
+                    negated: c == '!',
+                }
             }
             '<' if matches!(self.peek(), Some('=') | Some('!')) => {
                 let c = self.peek().expect("checked");
                 self.i += 1;
                 let inner = self.alternation()?;
                 self.close(start)?;
-                out.push_str(&format!("(?<{c}{inner})"));
-                return Ok(true);
+                if inner.width().is_none() {
+                    return Err(ReError {
+                        msg: "look-behind requires fixed-width pattern".into(),
+                        pos: None,
+                    });
+                }
+                Node::Look {
+                    node: Box::new(inner),
+                    behind: true,
+                    negated: c == '!',
+                }
             }
             'P' => {
                 match self.peek() {
@@ -109,7 +129,10 @@ impl Parser<'_> {
                         let inner = self.alternation()?;
                         self.close(start)?;
                         self.open.retain(|&g| g != n);
-                        out.push_str(&format!("({inner})"));
+                        Node::Group {
+                            index: n,
+                            node: Box::new(inner),
+                        }
                     }
                     Some('=') => {
                         self.i += 1;
@@ -121,7 +144,10 @@ impl Parser<'_> {
                         if self.open.contains(&n) {
                             return err("cannot refer to an open group", start);
                         }
-                        out.push_str(&format!("\\k<{n}>"));
+                        Node::Backref {
+                            group: n,
+                            fold: self.fold(),
+                        }
                     }
                     Some(x) => return err(format!("unknown extension ?P{x}"), start + 1),
                     None => return err("unexpected end of pattern", self.i),
@@ -161,14 +187,18 @@ impl Parser<'_> {
                     }
                     no
                 } else {
-                    String::new()
+                    Node::Empty
                 };
                 self.close(start)?;
-                out.push_str(&format!("(?({n}){yes}|{no})"));
+                Node::Cond {
+                    group: n,
+                    yes: Box::new(yes),
+                    no: Box::new(no),
+                }
             }
             c if flag_bit(c).is_some() || c == '-' => {
                 self.i -= 1;
-                return self.scoped_flags(start, out);
+                return self.scoped_flags(start).map(|n| Some((n, true)));
             }
             '<' => {
                 return match self.peek() {
@@ -177,12 +207,12 @@ impl Parser<'_> {
                 }
             }
             c => return err(format!("unknown extension ?{c}"), start + 1),
-        }
-        Ok(true)
+        };
+        Ok(Some((node, true)))
     }
 
     /// `(?flags-flags:...)`, or global flags in the wrong place.
-    pub(super) fn scoped_flags(&mut self, start: usize, out: &mut String) -> R<bool> {
+    pub(super) fn scoped_flags(&mut self, start: usize) -> R<Node> {
         let mut add = 0;
         let mut sub = 0;
         while let Some(b) = self.peek().and_then(flag_bit) {
@@ -228,21 +258,6 @@ impl Parser<'_> {
         self.flags = saved;
         let inner = inner?;
         self.close(start)?;
-        let mut on = String::new();
-        let mut off = String::new();
-        if add & IGNORECASE != 0 {
-            on.push('i');
-        }
-        if sub & IGNORECASE != 0 {
-            off.push('i');
-        }
-        if on.is_empty() && off.is_empty() {
-            out.push_str(&format!("(?:{inner})"));
-        } else if off.is_empty() {
-            out.push_str(&format!("(?{on}:{inner})"));
-        } else {
-            out.push_str(&format!("(?{on}-{off}:{inner})"));
-        }
-        Ok(true)
+        Ok(inner)
     }
 }

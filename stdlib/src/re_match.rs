@@ -167,10 +167,10 @@ fn scan(
         "fullmatch" => Mode::Full,
         _ => Mode::Search,
     };
-    let re = engine(vm, &p, mode)?;
+    let re = engine(vm, &p)?;
     if matches!(name, "findall" | "finditer") {
         let mut found = Vec::new();
-        each_match(&re, text, bpos, 0, &mut |spans| {
+        each_match(vm, &re, text, bpos, 0, &mut |spans| {
             found.push(spans);
             Ok(())
         })?;
@@ -189,7 +189,7 @@ fn scan(
             Ok(list)
         };
     }
-    Ok(match find(&re, text, bpos)? {
+    Ok(match find(vm, &re, text, bpos, mode, false)? {
         Some(spans) => new_match(vm, pid, sv, &mut cp, pos, endpos, spans),
         None => Value::None,
     })
@@ -229,9 +229,9 @@ fn split_of(vm: &mut Vm, pid: ObjId, string: Value, maxsplit: Option<Value>) -> 
     };
     let mut parts: Vec<Option<(usize, usize)>> = Vec::new();
     if maxsplit >= 0 {
-        let re = engine(vm, &p, Mode::Search)?;
+        let re = engine(vm, &p)?;
         let mut last = 0;
-        each_match(&re, &s, 0, maxsplit as usize, &mut |spans| {
+        each_match(vm, &re, &s, 0, maxsplit as usize, &mut |spans| {
             let (a, e) = spans[0].expect("group 0");
             parts.push(Some((last, a)));
             parts.extend(spans[1..].iter().copied());
@@ -445,9 +445,9 @@ fn substitute(
     if count < 0 {
         return Ok((0, string));
     }
-    let re = engine(vm, p, Mode::Search)?;
+    let re = engine(vm, p)?;
     let mut found = Vec::new();
-    each_match(&re, &s, 0, count as usize, &mut |spans| {
+    each_match(vm, &re, &s, 0, count as usize, &mut |spans| {
         found.push(spans);
         Ok(())
     })?;

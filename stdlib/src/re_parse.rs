@@ -1,11 +1,8 @@
-//! Python regular-expression syntax, translated into the syntax of the
-//! `fancy-regex` crate. The translator parses the whole pattern the way
-//! CPython's `sre_parse` does (so bad patterns fail with CPython's messages
-//! and positions) and emits an equivalent pattern in which every Python
-//! rule is spelled out: `$` without MULTILINE becomes "end, or before a
-//! final newline", `\Z` becomes `\z`, ASCII classes are written out, VERBOSE
-//! whitespace and comments are dropped, groups are plain numbered groups
-//! (names are kept on the side) and backreferences are `\k<N>`.
+//! Python regular-expression syntax, parsed the way CPython's `sre_parse`
+//! does (so bad patterns fail with CPython's messages and positions) into
+//! the tree of `re_node.rs`, each leaf with the flags in force where it
+//! was written. VERBOSE whitespace and comments leave nothing; group names
+//! are kept on the side (groups are numbered).
 
 /// Python's flag bits.
 pub const TEMPLATE: u32 = 1;
@@ -18,11 +15,12 @@ pub const VERBOSE: u32 = 64;
 pub const DEBUG: u32 = 128;
 pub const ASCII: u32 = 256;
 
-/// A translated pattern.
+use super::re_node::{Assertion, Class, Fold, Node, Set, SetItem};
+
+/// A parsed pattern.
 #[derive(Clone, Debug)]
-pub struct Translated {
-    /// The body in fancy-regex syntax (without global flags).
-    pub body: String,
+pub struct Parsed {
+    pub node: Node,
     /// Effective flags: the caller's plus global inline flags, plus UNICODE
     /// unless ASCII is set.
     pub flags: u32,
@@ -79,9 +77,6 @@ pub(super) fn err<T>(msg: impl Into<String>, pos: usize) -> R<T> {
     })
 }
 
-const ASCII_WORD: &str = "0-9A-Za-z_";
-const ASCII_SPACE: &str = " \\t\\n\\r\\x{0c}\\x{0b}";
-
 pub(super) struct Parser<'a> {
     pub(super) src: &'a [char],
     pub(super) i: usize,
@@ -93,8 +88,8 @@ pub(super) struct Parser<'a> {
     pub(super) depth: usize,
 }
 
-/// Translates `pattern` compiled with `flags`.
-pub fn translate(pattern: &str, flags: u32) -> R<Translated> {
+/// Parses `pattern` compiled with `flags`.
+pub fn parse(pattern: &str, flags: u32) -> R<Parsed> {
     let chars: Vec<char> = pattern.chars().collect();
     if flags & LOCALE != 0 {
         return Err(ReError {
@@ -118,7 +113,7 @@ pub fn translate(pattern: &str, flags: u32) -> R<Translated> {
             pos: None,
         });
     }
-    let body = p.alternation()?;
+    let node = p.alternation()?;
     if p.i < chars.len() {
         // only a stray `)` stops the top level
         return err("unbalanced parenthesis", p.i);
@@ -127,40 +122,26 @@ pub fn translate(pattern: &str, flags: u32) -> R<Translated> {
     if flags & ASCII == 0 {
         flags |= UNICODE;
     }
-    Ok(Translated {
-        body,
+    Ok(Parsed {
+        node,
         flags,
         groups: p.groups,
         names: p.names,
     })
 }
 
-fn hex(c: char) -> String {
-    format!("\\x{{{:x}}}", c as u32)
-}
-
-/// A literal character outside a class.
-fn lit(c: char) -> String {
-    match c {
-        '\\' | '.' | '+' | '*' | '?' | '(' | ')' | '|' | '[' | ']' | '{' | '}' | '^' | '$'
-        | '#' | '&' | '-' | '~' => format!("\\{c}"),
-        c if c.is_whitespace() || c.is_control() => hex(c),
-        c => c.to_string(),
-    }
-}
-
-/// A literal character inside a class.
-fn class_lit(c: char) -> String {
-    match c {
-        '\\' | ']' | '[' | '^' | '-' | '&' | '~' => format!("\\{c}"),
-        c if c.is_whitespace() || c.is_control() => hex(c),
-        c => c.to_string(),
-    }
-}
-
 enum ClassItem {
     Char(char),
-    Set(String),
+    Set(SetItem),
+}
+
+/// A sequence of nodes as one node.
+fn concat(mut items: Vec<Node>) -> Node {
+    match items.len() {
+        0 => Node::Empty,
+        1 => items.pop().expect("one"),
+        _ => Node::Concat(items),
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -179,6 +160,22 @@ impl<'a> Parser<'a> {
 
     fn ascii(&self) -> bool {
         self.flags & ASCII != 0
+    }
+
+    /// How characters written here compare.
+    pub(super) fn fold(&self) -> Fold {
+        match (self.flags & IGNORECASE != 0, self.ascii()) {
+            (false, _) => Fold::No,
+            (true, true) => Fold::Ascii,
+            (true, false) => Fold::Unicode,
+        }
+    }
+
+    fn char_node(&self, c: char) -> Node {
+        Node::Char {
+            c,
+            fold: self.fold(),
+        }
     }
 
     /// Skips VERBOSE whitespace and comments.
@@ -228,7 +225,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub(super) fn alternation(&mut self) -> R<String> {
+    pub(super) fn alternation(&mut self) -> R<Node> {
         if self.depth >= MAX_GROUP_DEPTH {
             return Err(ReError {
                 msg: TOO_DEEP.into(),
@@ -241,20 +238,23 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn alternation_inner(&mut self) -> R<String> {
-        let mut out = self.sequence()?;
+    fn alternation_inner(&mut self) -> R<Node> {
+        let first = self.sequence()?;
+        if self.peek() != Some('|') {
+            return Ok(first);
+        }
+        let mut branches = vec![first];
         while self.peek() == Some('|') {
             self.i += 1;
-            out.push('|');
-            out.push_str(&self.sequence()?);
+            branches.push(self.sequence()?);
         }
-        Ok(out)
+        Ok(Node::Alt(branches))
     }
 
-    pub(super) fn sequence(&mut self) -> R<String> {
-        let mut out = String::new();
-        // the last item: its text and whether it can be repeated
-        let mut last: Option<(usize, bool)> = None;
+    pub(super) fn sequence(&mut self) -> R<Node> {
+        let mut items: Vec<Node> = Vec::new();
+        // whether the last item can be repeated (None: no item to repeat)
+        let mut last: Option<bool> = None;
         let mut last_repeat = false;
         loop {
             self.skip_ws();
@@ -264,8 +264,8 @@ impl<'a> Parser<'a> {
             }
             let start = self.i;
             if matches!(c, '*' | '+' | '?' | '{') {
-                if let Some((lo, hi)) = self.quantifier()? {
-                    let Some((at, repeatable)) = last else {
+                if let Some((min, max)) = self.quantifier()? {
+                    let Some(repeatable) = last else {
                         return err("nothing to repeat", start);
                     };
                     if last_repeat {
@@ -274,50 +274,44 @@ impl<'a> Parser<'a> {
                     if !repeatable {
                         return err("nothing to repeat", start);
                     }
-                    let atom = out.split_off(at);
-                    let q = match (lo, hi) {
-                        (0, None) => "*".to_string(),
-                        (1, None) => "+".to_string(),
-                        (0, Some(1)) => "?".to_string(),
-                        (l, None) => format!("{{{l},}}"),
-                        (l, Some(h)) if l == h => format!("{{{l}}}"),
-                        (l, Some(h)) => format!("{{{l},{h}}}"),
+                    let node = Box::new(items.pop().expect("an item"));
+                    let (greedy, possessive) = match self.peek() {
+                        Some('?') => (false, false),
+                        Some('+') => (true, true),
+                        _ => (true, false),
                     };
-                    let atom = if atom.chars().count() == 1 || atom.starts_with('\\') {
-                        atom
-                    } else {
-                        format!("(?:{atom})")
-                    };
-                    if self.peek() == Some('?') {
+                    if !greedy || possessive {
                         self.i += 1;
-                        out.push_str(&format!("{atom}{q}?"));
-                    } else if self.peek() == Some('+') {
-                        self.i += 1;
-                        out.push_str(&format!("(?>{atom}{q})"));
-                    } else {
-                        out.push_str(&format!("{atom}{q}"));
                     }
-                    last = Some((at, true));
+                    items.push(Node::Repeat {
+                        node,
+                        min: min as u32,
+                        max: max.map(|m| m as u32),
+                        greedy,
+                        possessive,
+                    });
+                    last = Some(true);
                     last_repeat = true;
                     continue;
                 }
                 // a `{` that is not a quantifier is a literal
                 self.i = start + 1;
-                last = Some((out.len(), true));
+                items.push(self.char_node('{'));
+                last = Some(true);
                 last_repeat = false;
-                out.push_str("\\{");
                 continue;
             }
             last_repeat = false;
-            let at = out.len();
-            let repeatable = self.item(&mut out)?;
-            last = Some((at, repeatable));
-            if out.len() == at && !repeatable {
-                // comments and the like leave nothing to repeat
-                last = None;
+            match self.item()? {
+                Some((node, repeatable)) => {
+                    items.push(node);
+                    last = Some(repeatable);
+                }
+                // comments leave nothing to repeat
+                None => last = None,
             }
         }
-        Ok(out)
+        Ok(concat(items))
     }
 
     /// `*`, `+`, `?` or `{m,n}` at the cursor; `None` for a `{` that is a
@@ -378,73 +372,61 @@ impl<'a> Parser<'a> {
         Ok(Some((lo_n, hi_n)))
     }
 
-    /// One item; returns whether it can take a quantifier.
-    fn item(&mut self, out: &mut String) -> R<bool> {
+    /// One item and whether it can take a quantifier (None for a
+    /// comment).
+    fn item(&mut self) -> R<Option<(Node, bool)>> {
         let c = self.peek().expect("checked");
         let start = self.i;
         self.i += 1;
-        match c {
-            '.' => {
-                out.push_str(if self.flags & DOTALL != 0 {
-                    "(?s:.)"
-                } else {
-                    "[^\\n]"
-                });
-            }
+        let multiline = self.flags & MULTILINE != 0;
+        let node = match c {
+            '.' => Node::Any {
+                dotall: self.flags & DOTALL != 0,
+            },
             '^' => {
-                out.push_str(if self.flags & MULTILINE != 0 {
-                    "(?m:^)"
+                let a = if multiline {
+                    Assertion::LineStart
                 } else {
-                    "\\A"
-                });
-                return Ok(false);
+                    Assertion::TextStart
+                };
+                return Ok(Some((Node::Assert(a), false)));
             }
             '$' => {
-                out.push_str(if self.flags & MULTILINE != 0 {
-                    "(?m:$)"
+                let a = if multiline {
+                    Assertion::LineEnd
                 } else {
-                    "(?=\\n?\\z)"
-                });
-                return Ok(false);
+                    Assertion::EndOrFinalNewline
+                };
+                return Ok(Some((Node::Assert(a), false)));
             }
-            '[' => out.push_str(&self.class(start)?),
-            '(' => return self.group(start, out),
-            '\\' => return self.escape(start, out),
-            c => out.push_str(&lit(c)),
-        }
-        Ok(true)
+            '[' => self.class(start)?,
+            '(' => return self.group(start),
+            '\\' => return self.escape(start).map(Some),
+            c => self.char_node(c),
+        };
+        Ok(Some((node, true)))
     }
 
-    fn escape(&mut self, start: usize, out: &mut String) -> R<bool> {
+    fn escape(&mut self, start: usize) -> R<(Node, bool)> {
         let Some(c) = self.peek() else {
             return err("bad escape (end of pattern)", start);
         };
         self.i += 1;
         let ascii = self.ascii();
-        match c {
-            'A' => {
-                out.push_str("\\A");
-                return Ok(false);
-            }
-            'Z' => {
-                out.push_str("\\z");
-                return Ok(false);
-            }
-            'b' | 'B' => {
-                if ascii {
-                    let w = format!("[{ASCII_WORD}]");
-                    let yes = format!("(?:(?<={w})(?!{w})|(?<!{w})(?={w}))");
-                    let no = format!("(?:(?<={w})(?={w})|(?<!{w})(?!{w}))");
-                    out.push_str(if c == 'b' { &yes } else { &no });
-                } else {
-                    out.push_str(if c == 'b' { "\\b" } else { "\\B" });
-                }
-                return Ok(false);
-            }
-            'd' | 'D' | 's' | 'S' | 'w' | 'W' => out.push_str(&class_escape_set(c, ascii, false)),
+        let assert = |a| Ok((Node::Assert(a), false));
+        let node = match c {
+            'A' => return assert(Assertion::TextStart),
+            'Z' => return assert(Assertion::TextEnd),
+            'b' => return assert(Assertion::WordBoundary { ascii }),
+            'B' => return assert(Assertion::NotWordBoundary { ascii }),
+            'd' | 'D' | 's' | 'S' | 'w' | 'W' => Node::Set(Box::new(Set {
+                negated: false,
+                fold: Fold::No,
+                items: vec![class_escape(c, ascii)],
+            })),
             '0'..='9' => {
                 if let Some(ch) = self.octal_or_none(c, start)? {
-                    out.push_str(&lit(ch));
+                    self.char_node(ch)
                 } else {
                     // a group reference: one or two digits
                     let mut n = c.to_digit(10).expect("digit") as usize;
@@ -453,15 +435,18 @@ impl<'a> Parser<'a> {
                         self.i += 1;
                     }
                     self.backref(n, start)?;
-                    out.push_str(&format!("\\k<{n}>"));
+                    Node::Backref {
+                        group: n,
+                        fold: self.fold(),
+                    }
                 }
             }
             _ => {
                 let ch = self.simple_escape(c, start)?;
-                out.push_str(&lit(ch));
+                self.char_node(ch)
             }
-        }
-        Ok(true)
+        };
+        Ok((node, true))
     }
 
     /// `\0`, `\0NN` and three-digit octal escapes; `None` for a group
@@ -549,13 +534,13 @@ impl<'a> Parser<'a> {
         char::from_u32(v).map_or_else(|| err(format!("bad escape {esc}"), start), Ok)
     }
 
-    fn class(&mut self, start: usize) -> R<String> {
-        let mut negate = false;
+    fn class(&mut self, start: usize) -> R<Node> {
+        let mut negated = false;
         if self.peek() == Some('^') {
-            negate = true;
+            negated = true;
             self.i += 1;
         }
-        let mut items: Vec<ClassItem> = Vec::new();
+        let mut items: Vec<SetItem> = Vec::new();
         let first = self.i;
         loop {
             let Some(c) = self.peek() else {
@@ -569,7 +554,6 @@ impl<'a> Parser<'a> {
             let lo = self.class_atom()?;
             if self.peek() == Some('-') && self.src.get(self.i + 1).is_some_and(|&n| n != ']') {
                 self.i += 1;
-                let hi_start = self.i;
                 let hi = self.class_atom()?;
                 let (ClassItem::Char(a), ClassItem::Char(b)) = (&lo, &hi) else {
                     let text: String = self.src[item_start..self.i].iter().collect();
@@ -579,38 +563,19 @@ impl<'a> Parser<'a> {
                     let text: String = self.src[item_start..self.i].iter().collect();
                     return err(format!("bad character range {text}"), item_start);
                 }
-                let _ = hi_start;
-                items.push(ClassItem::Set(format!(
-                    "{}-{}",
-                    class_lit(*a),
-                    class_lit(*b)
-                )));
+                items.push(SetItem::Range(*a, *b));
                 continue;
             }
-            items.push(lo);
+            items.push(match lo {
+                ClassItem::Char(c) => SetItem::Range(c, c),
+                ClassItem::Set(s) => s,
+            });
         }
-        if items.is_empty() {
-            // `[^]` never happens (`]` first is a literal); an empty class
-            // cannot be written either
-            return Ok(if negate {
-                "(?s:.)"
-            } else {
-                "[^\\x{0}-\\x{10ffff}]"
-            }
-            .into());
-        }
-        let mut out = String::from("[");
-        if negate {
-            out.push('^');
-        }
-        for it in items {
-            match it {
-                ClassItem::Char(c) => out.push_str(&class_lit(c)),
-                ClassItem::Set(s) => out.push_str(&s),
-            }
-        }
-        out.push(']');
-        Ok(out)
+        Ok(Node::Set(Box::new(Set {
+            negated,
+            fold: self.fold(),
+            items,
+        })))
     }
 
     fn class_atom(&mut self) -> R<ClassItem> {
@@ -625,9 +590,7 @@ impl<'a> Parser<'a> {
         };
         self.i += 1;
         Ok(match e {
-            'd' | 'D' | 's' | 'S' | 'w' | 'W' => {
-                ClassItem::Set(class_escape_set(e, self.ascii(), true))
-            }
+            'd' | 'D' | 's' | 'S' | 'w' | 'W' => ClassItem::Set(class_escape(e, self.ascii())),
             'b' => ClassItem::Char('\x08'),
             '0'..='7' => {
                 let mut text = String::from(e);
@@ -663,24 +626,16 @@ pub(super) fn flag_bit(c: char) -> Option<u32> {
     })
 }
 
-/// `\d`, `\s`, `\w` and their negations; `in_class` gives the text to put
-/// inside `[...]`.
-fn class_escape_set(c: char, ascii: bool, in_class: bool) -> String {
-    if !ascii {
-        return format!("\\{c}");
-    }
-    let (set, neg) = match c {
-        'd' => ("0-9", false),
-        'D' => ("0-9", true),
-        's' => (ASCII_SPACE, false),
-        'S' => (ASCII_SPACE, true),
-        'w' => (ASCII_WORD, false),
-        _ => (ASCII_WORD, true),
-    };
-    match (neg, in_class) {
-        (false, true) => set.to_string(),
-        (false, false) => format!("[{set}]"),
-        (true, _) => format!("[^{set}]"),
+/// `\d`, `\s`, `\w` and their negations.
+fn class_escape(c: char, ascii: bool) -> SetItem {
+    SetItem::Class {
+        class: match c.to_ascii_lowercase() {
+            'd' => Class::Digit,
+            's' => Class::Space,
+            _ => Class::Word,
+        },
+        negated: c.is_ascii_uppercase(),
+        ascii,
     }
 }
 

@@ -9,7 +9,7 @@
 //! are CPython's.
 
 use crate::object::{Dict, HashKey, Obj, Value};
-use crate::re::{self, Mode, Spans};
+use crate::re::{self, Spans};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 use crate::NativeId;
@@ -86,7 +86,7 @@ fn matches(vm: &mut Vm, this: Value) -> PyResult<(String, Vec<Found>)> {
     let data = re::pattern_of(vm, pattern)
         .cloned()
         .ok_or_else(|| PyErr::type_error("Template.pattern must be a compiled pattern"))?;
-    let engine = re::engine(vm, &data, Mode::Search)?;
+    let engine = re::engine(vm, &data)?;
     let group = |name: &str| data.names.iter().find(|(n, _)| n == name).map(|(_, i)| *i);
     let (escaped, named, braced, invalid) = (
         group("escaped"),
@@ -95,7 +95,7 @@ fn matches(vm: &mut Vm, this: Value) -> PyResult<(String, Vec<Found>)> {
         group("invalid"),
     );
     let mut found = Vec::new();
-    re::each_match(&engine, &text, 0, 0, &mut |spans: Spans| {
+    re::each_match(vm, &engine, &text, 0, 0, &mut |spans: Spans| {
         let get = |g: Option<usize>| {
             g.and_then(|g| spans.get(g).copied().flatten())
                 .map(|(s, e)| text[s..e].to_string())

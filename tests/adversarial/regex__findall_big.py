@@ -1,3 +1,7 @@
-# expect: ok
+# expect: limit time
+# limits: timeout=2
+# Catastrophic backtracking: CPython runs it for ages too (sre tries every
+# way); here the run ends at its time limit (the instruction limit in
+# hosts without fuel) and the host stays up.
 import re
 print(len(re.findall(r'(x+x+)+y', 'x' * 5000)))
