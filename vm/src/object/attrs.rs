@@ -82,14 +82,7 @@ impl Own {
         if let Some(index) = &self.index {
             return index.get(name).map(|&i| i as usize);
         }
-        let same_text =
-            |k: &Rc<str>| std::ptr::eq(k.as_ptr(), name.as_ptr()) && k.len() == name.len();
-        if let Some(i) = self.items.iter().position(|(k, _)| same_text(k)) {
-            return Some(i);
-        }
-        self.items
-            .iter()
-            .position(|(k, _)| k.len() == name.len() && **k == *name)
+        super::shape::name_position(self.items.iter().map(|(k, _)| k), name)
     }
 
     fn push(&mut self, name: Rc<str>, value: Value) {

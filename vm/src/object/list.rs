@@ -302,10 +302,7 @@ impl List {
 
     /// The bytes the items take (the collector's count of payload).
     pub fn payload_bytes(&self) -> usize {
-        match &self.repr {
-            Repr::Packed(p) => p.len() * std::mem::size_of::<Packed>(),
-            Repr::Wide(w) => w.len() * std::mem::size_of::<Value>(),
-        }
+        self.len() * self.item_bytes()
     }
 
     /// Calls `f` on every item that refers to a heap object (the

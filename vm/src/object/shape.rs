@@ -55,18 +55,10 @@ impl Shape {
         &self.names
     }
 
-    /// The position of `name`: by the address of its text first (the
-    /// interned names every set uses), then by text.
+    /// The position of `name` (see [`name_position`]).
     #[inline]
     pub fn position(&self, name: &str) -> Option<usize> {
-        let same_text =
-            |k: &Rc<str>| std::ptr::eq(k.as_ptr(), name.as_ptr()) && k.len() == name.len();
-        if let Some(i) = self.names.iter().position(same_text) {
-            return Some(i);
-        }
-        self.names
-            .iter()
-            .position(|k| k.len() == name.len() && **k == *name)
+        name_position(self.names.iter(), name)
     }
 
     /// This shape plus `name` at the end (which it does not hold; the
@@ -110,6 +102,22 @@ impl std::fmt::Debug for Shape {
             .entries(self.names.iter().map(|k| &**k))
             .finish()
     }
+}
+
+/// The position of `name` among `names`: by the address of its text first
+/// (the interned names every set uses), then by text.
+#[inline]
+pub fn name_position<'a>(
+    names: impl Iterator<Item = &'a Rc<str>> + Clone,
+    name: &str,
+) -> Option<usize> {
+    let same_text = |k: &Rc<str>| std::ptr::eq(k.as_ptr(), name.as_ptr()) && k.len() == name.len();
+    if let Some(i) = names.clone().position(same_text) {
+        return Some(i);
+    }
+    names
+        .into_iter()
+        .position(|k| k.len() == name.len() && **k == *name)
 }
 
 #[cfg(test)]

@@ -18,7 +18,9 @@ impl<S: Stdlib> Vm<S> {
                 }
             }
             enum Plan {
-                Scan(Vec<Value>),
+                /// A list or tuple, walked by index (an `__eq__` may
+                /// change the list: each step reads it again, as CPython).
+                Scan,
                 Done(bool),
                 Key,
                 Values(Vec<Value>),
@@ -35,8 +37,7 @@ impl<S: Stdlib> Vm<S> {
                         )))
                     }
                 },
-                Obj::List(l) => Plan::Scan(l.to_vec()),
-                Obj::Tuple(l) => Plan::Scan(l.clone()),
+                Obj::List(_) | Obj::Tuple(_) => Plan::Scan,
                 Obj::Bytes(_) | Obj::ByteArray(_) => return self.bytes_contains(id, item),
                 Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => Plan::Key,
                 Obj::DictView(d, kind) => match (self.heap.get(*d), kind) {
@@ -115,7 +116,17 @@ impl<S: Stdlib> Vm<S> {
             };
             return match plan {
                 Plan::Done(r) => Ok(r),
-                Plan::Scan(items) | Plan::Values(items) => {
+                Plan::Scan => {
+                    let mut i = 0;
+                    while let Some(x) = self.heap.get(id).seq().and_then(|s| s.get(i)) {
+                        if self.same_object(x, item) || self.py_eq(x, item)? {
+                            return Ok(true);
+                        }
+                        i += 1;
+                    }
+                    Ok(false)
+                }
+                Plan::Values(items) => {
                     for x in items {
                         if self.same_object(x, item) || self.py_eq(x, item)? {
                             return Ok(true);
