@@ -111,8 +111,13 @@ pub struct Program {
     pub regs: usize,
     /// The first character every match starts with, when that is known.
     pub first_char: Option<char>,
+    /// What the first character of every match matches, when that is
+    /// known (a search skips the places where it does not).
+    pub first: Option<One>,
     /// Whether every match starts at the start of the text (`\A`).
     pub anchored: bool,
+    /// Whether every match starts at the start of a line (`(?m)^`).
+    pub line_start: bool,
 }
 
 /// Compiles `node` with `groups` capturing groups.
@@ -123,17 +128,43 @@ pub fn compile(node: &Node, groups: usize) -> Program {
     };
     c.node(node);
     c.insts.push(Inst::Match);
-    let (first_char, anchored) = match first_leaf(node) {
-        Some(Node::Char { c, fold: Fold::No }) => (Some(*c), false),
-        Some(Node::Assert(Assertion::TextStart)) => (None, true),
-        _ => (None, false),
+    let leaf = first_leaf(node);
+    let first_char = match leaf {
+        Some(Node::Char { c, fold: Fold::No }) => Some(*c),
+        _ => None,
     };
     Program {
         insts: c.insts,
         slots: 2 * (groups + 1),
         regs: c.regs,
         first_char,
-        anchored,
+        first: first_one(node),
+        anchored: matches!(leaf, Some(Node::Assert(Assertion::TextStart))),
+        line_start: matches!(leaf, Some(Node::Assert(Assertion::LineStart))),
+    }
+}
+
+/// What the first character of every match of `node` matches, when each
+/// way through it starts with one character (`warn|debug`, `\d+ms`).
+fn first_one(node: &Node) -> Option<One> {
+    match node {
+        Node::Char { .. } | Node::Any { .. } | Node::Set(_) => one(node),
+        Node::Group { node, .. } | Node::Atomic(node) => first_one(node),
+        Node::Concat(items) => items.first().and_then(first_one),
+        Node::Repeat { node, min, .. } if *min > 0 => first_one(node),
+        Node::Alt(branches) => {
+            let firsts: Vec<Node> = branches
+                .iter()
+                .map(|b| match first_one(b)? {
+                    One::Char(c) => Some(Node::Char { c, fold: Fold::No }),
+                    One::Folded(c, fold) => Some(Node::Char { c, fold }),
+                    One::Set(s) if !s.negated => Some(Node::Set(s)),
+                    _ => None,
+                })
+                .collect::<Option<_>>()?;
+            alternatives_as_set(&firsts).map(|s| One::Set(Box::new(s)))
+        }
+        _ => None,
     }
 }
 
@@ -392,9 +423,10 @@ fn alternatives_as_set(branches: &[Node]) -> Option<Set> {
         }
         items.extend(more);
     }
-    Some(Set {
+    let set = Set {
         negated: false,
         fold: fold?,
         items,
-    })
+    };
+    Some(set.with_folds())
 }

@@ -99,6 +99,23 @@ pub fn find(
                     Some(i) => start += i,
                     None => return Ok(None),
                 }
+            } else if prog.line_start {
+                if start > 0 && st.bytes[start - 1] != b'\n' {
+                    match text[start..].find('\n') {
+                        Some(i) => start += i + 1,
+                        None => return Ok(None),
+                    }
+                }
+            } else if let Some(first) = &prog.first {
+                while let Some((c, n)) = st.next(start) {
+                    if first.matches(c) {
+                        break;
+                    }
+                    start = n;
+                }
+                if start >= text.len() {
+                    return Ok(None);
+                }
             }
         }
         st.slots.iter_mut().for_each(|s| *s = UNSET);

@@ -39,6 +39,10 @@ pub fn fold(c: char) -> char {
     if c.is_ascii() {
         return c.to_ascii_lowercase();
     }
+    if c == '\u{130}' {
+        // `İ`: its simple lower case (sre's) is `i`
+        return 'i';
+    }
     let upper = one(c.to_uppercase()).unwrap_or(c);
     one(upper.to_lowercase())
         .or_else(|| one(c.to_lowercase()))
@@ -114,6 +118,26 @@ pub struct Set {
 }
 
 impl Set {
+    /// The set with the folded form of each of its single characters
+    /// added, so `[µ]` under IGNORECASE also holds `μ` (what `Μ` and `μ`
+    /// fold to), as sre adds a literal's case variants to a set.
+    pub fn with_folds(mut self) -> Set {
+        if self.fold == Fold::No {
+            return self;
+        }
+        let mut more = Vec::new();
+        for it in &self.items {
+            if let SetItem::Range(lo, hi) = *it {
+                if lo == hi && self.fold.apply(lo) != lo {
+                    let f = self.fold.apply(lo);
+                    more.push(SetItem::Range(f, f));
+                }
+            }
+        }
+        self.items.extend(more);
+        self
+    }
+
     fn has(&self, c: char) -> bool {
         self.items.iter().any(|it| match *it {
             SetItem::Range(lo, hi) => lo <= c && c <= hi,
@@ -134,6 +158,19 @@ impl Set {
                 Fold::Ascii => {
                     c.is_ascii_alphabetic()
                         && (self.has(c.to_ascii_lowercase()) || self.has(c.to_ascii_uppercase()))
+                }
+                Fold::Unicode if c.is_ascii() => {
+                    // the ASCII letters' other cases, and the three
+                    // non-ASCII letters that fold to one (sre's table)
+                    let (lower, upper) = (c.to_ascii_lowercase(), c.to_ascii_uppercase());
+                    (lower != c && self.has(lower))
+                        || (upper != c && self.has(upper))
+                        || match lower {
+                            'i' => self.has('\u{131}'),
+                            'k' => self.has('\u{212a}'),
+                            's' => self.has('\u{17f}'),
+                            _ => false,
+                        }
                 }
                 Fold::Unicode => {
                     let f = fold(c);

@@ -571,11 +571,12 @@ impl<'a> Parser<'a> {
                 ClassItem::Set(s) => s,
             });
         }
-        Ok(Node::Set(Box::new(Set {
+        let set = Set {
             negated,
             fold: self.fold(),
             items,
-        })))
+        };
+        Ok(Node::Set(Box::new(set.with_folds())))
     }
 
     fn class_atom(&mut self) -> R<ClassItem> {

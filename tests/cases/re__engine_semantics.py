@@ -47,3 +47,5 @@ try:
     re.compile(r'(?<=a+)b')
 except re.error as e:
     print('error', e)
+for p in ['[ı]', '[K]', '[ſ]', '[i]', '[k]', '[s]', '[I]', '[İ]', '[µ]', '[μ]', 'ı', 'K', 'ſ', 'i', 'µ', '[a-z]', '[A-Z]', '[à-ÿ]', '[À]']:
+    print(p, [c for c in 'iIıİkKKsSſµμΜàÀzZ' if re.fullmatch(p, c, re.I)])
