@@ -19,7 +19,36 @@ pub enum One {
     Any,
     /// `.`.
     NotNewline,
-    Set(Box<Set>),
+    Set(Box<CharSet>),
+}
+
+/// A set with its answers for the ASCII characters worked out once (one
+/// bit each), so the common case is a bit test.
+#[derive(Clone, Debug)]
+pub struct CharSet {
+    pub set: Set,
+    ascii: [u64; 2],
+}
+
+impl CharSet {
+    pub fn new(set: Set) -> CharSet {
+        let mut ascii = [0u64; 2];
+        for b in 0u8..128 {
+            if set.matches(b as char) {
+                ascii[usize::from(b >> 6)] |= 1 << (b & 63);
+            }
+        }
+        CharSet { set, ascii }
+    }
+
+    #[inline]
+    pub fn matches(&self, c: char) -> bool {
+        let n = c as u32;
+        if n < 128 {
+            return self.ascii[(n >> 6) as usize] & (1 << (n & 63)) != 0;
+        }
+        self.set.matches(c)
+    }
 }
 
 impl One {
@@ -158,11 +187,11 @@ fn first_one(node: &Node) -> Option<One> {
                 .map(|b| match first_one(b)? {
                     One::Char(c) => Some(Node::Char { c, fold: Fold::No }),
                     One::Folded(c, fold) => Some(Node::Char { c, fold }),
-                    One::Set(s) if !s.negated => Some(Node::Set(s)),
+                    One::Set(s) if !s.set.negated => Some(Node::Set(Box::new(s.set))),
                     _ => None,
                 })
                 .collect::<Option<_>>()?;
-            alternatives_as_set(&firsts).map(|s| One::Set(Box::new(s)))
+            alternatives_as_set(&firsts).map(|s| One::Set(Box::new(CharSet::new(s))))
         }
         _ => None,
     }
@@ -400,8 +429,8 @@ fn one(node: &Node) -> Option<One> {
         }
         Node::Any { dotall: true } => One::Any,
         Node::Any { dotall: false } => One::NotNewline,
-        Node::Set(s) => One::Set(s.clone()),
-        Node::Alt(branches) => One::Set(Box::new(alternatives_as_set(branches)?)),
+        Node::Set(s) => One::Set(Box::new(CharSet::new((**s).clone()))),
+        Node::Alt(branches) => One::Set(Box::new(CharSet::new(alternatives_as_set(branches)?))),
         _ => return None,
     })
 }
