@@ -282,14 +282,12 @@ pub fn strptime(s: &str, fmt: &str) -> PyResult<Parsed> {
             i += 1;
         }
     }
-    let parsed = match crate::re::parse_pattern(&pattern, 0) {
-        Ok(p) => p,
-        Err(_) => return Err(PyErr::value_error("bad strptime format")),
+    let Ok(re) = crate::re::cached(&pattern, 0) else {
+        return Err(PyErr::value_error("bad strptime format"));
     };
-    let program = crate::re_compile::compile(&parsed.node, parsed.groups);
     // the subject is a short date: no budget to count against
     let caps = crate::re_exec::find(
-        &program,
+        &re.program,
         s,
         0,
         crate::re_exec::Mode::Match,

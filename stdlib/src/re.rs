@@ -27,10 +27,14 @@ use crate::object::{ExcType, Exception, Obj, ObjId, Value};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
-/// A parsed and compiled pattern.
+/// A compiled pattern and what `re.compile` reports of it.
 pub struct Compiled {
-    pub parsed: Parsed,
     pub program: Program,
+    /// The caller's flags plus the pattern's global inline flags (and
+    /// UNICODE unless ASCII).
+    pub flags: u32,
+    pub groups: usize,
+    pub names: Vec<(String, usize)>,
 }
 
 type Key = (String, u32);
@@ -42,13 +46,27 @@ thread_local! {
 
 const CACHE_MAX: usize = 512;
 
-/// Parses `pattern` (a `re.error` with CPython's message when it is bad).
+/// Why a pattern does not compile.
+pub enum PatternFault {
+    /// Nested too deep (CPython's `RecursionError`).
+    Recursion,
+    /// A repeat count too large (CPython's `OverflowError`).
+    Overflow,
+    /// `re.error`'s text, with CPython's message and position.
+    Error(String),
+}
+
+/// The compiled form of `pattern` with `flags`, once per thread (no VM
+/// needed: `time.strptime` compiles its patterns here too).
 ///
 /// # Errors
-/// `re.error`, `RecursionError` (nested too deep) or `OverflowError` (a
-/// repeat count too large), as CPython raises them.
-pub fn parse_pattern(pattern: &str, flags: u32) -> Result<Parsed, PatternFault> {
-    parse::parse(pattern, flags).map_err(|e| {
+/// Why the pattern does not compile.
+pub fn cached(pattern: &str, flags: u32) -> Result<Rc<Compiled>, PatternFault> {
+    let key = (pattern.to_string(), flags);
+    if let Some(t) = COMPILED.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(t);
+    }
+    let parsed: Parsed = parse::parse(pattern, flags).map_err(|e| {
         if e.msg == parse::TOO_DEEP && e.pos.is_none() {
             PatternFault::Recursion
         } else if e.msg == parse::REPEAT_TOO_LARGE && e.pos.is_none() {
@@ -56,34 +74,13 @@ pub fn parse_pattern(pattern: &str, flags: u32) -> Result<Parsed, PatternFault> 
         } else {
             PatternFault::Error(e.render(pattern))
         }
-    })
-}
-
-/// Why a pattern does not compile.
-pub enum PatternFault {
-    Recursion,
-    Overflow,
-    Error(String),
-}
-
-/// The compiled form of `pattern` with `flags`, once per thread.
-pub fn compiled(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Compiled>> {
-    let key = (pattern.to_string(), flags);
-    if let Some(t) = COMPILED.with(|c| c.borrow().get(&key).cloned()) {
-        return Ok(t);
-    }
-    let parsed = match parse_pattern(pattern, flags) {
-        Ok(p) => p,
-        Err(PatternFault::Recursion) => {
-            return Err(PyErr::new(ExcType::RecursionError, parse::TOO_DEEP))
-        }
-        Err(PatternFault::Overflow) => {
-            return Err(PyErr::new(ExcType::OverflowError, parse::REPEAT_TOO_LARGE))
-        }
-        Err(PatternFault::Error(msg)) => return Err(pattern_error(vm, msg)),
-    };
-    let program = re_compile::compile(&parsed.node, parsed.groups);
-    let t = Rc::new(Compiled { parsed, program });
+    })?;
+    let t = Rc::new(Compiled {
+        program: re_compile::compile(&parsed.node, parsed.groups),
+        flags: parsed.flags,
+        groups: parsed.groups,
+        names: parsed.names,
+    });
     COMPILED.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() > CACHE_MAX {
@@ -92,6 +89,15 @@ pub fn compiled(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Compiled>
         c.insert(key, t.clone());
     });
     Ok(t)
+}
+
+/// [`cached`], with a bad pattern raised as CPython raises it.
+pub fn compiled(vm: &mut Vm, pattern: &str, flags: u32) -> PyResult<Rc<Compiled>> {
+    cached(pattern, flags).map_err(|fault| match fault {
+        PatternFault::Recursion => PyErr::new(ExcType::RecursionError, parse::TOO_DEEP),
+        PatternFault::Overflow => PyErr::new(ExcType::OverflowError, parse::REPEAT_TOO_LARGE),
+        PatternFault::Error(msg) => pattern_error(vm, msg),
+    })
 }
 
 /// The compiled program of a pattern object's pattern.
@@ -271,9 +277,9 @@ pub fn compile_value(vm: &mut Vm, pattern: Value, flags: Option<Value>) -> PyRes
     let t = compiled(vm, &text, fl)?;
     let data = PatternData {
         pattern: text,
-        flags: t.parsed.flags,
-        groups: t.parsed.groups,
-        names: t.parsed.names.clone(),
+        flags: t.flags,
+        groups: t.groups,
+        names: t.names.clone(),
     };
     Ok(vm
         .heap

@@ -138,8 +138,6 @@ pub struct Program {
     pub slots: usize,
     /// Counter and mark registers.
     pub regs: usize,
-    /// The first character every match starts with, when that is known.
-    pub first_char: Option<char>,
     /// What the first character of every match matches, when that is
     /// known (a search skips the places where it does not).
     pub first: Option<One>,
@@ -157,19 +155,14 @@ pub fn compile(node: &Node, groups: usize) -> Program {
     };
     c.node(node);
     c.insts.push(Inst::Match);
-    let leaf = first_leaf(node);
-    let first_char = match leaf {
-        Some(Node::Char { c, fold: Fold::No }) => Some(*c),
-        _ => None,
-    };
+    let leaf = first_assertion(node);
     Program {
         insts: c.insts,
         slots: 2 * (groups + 1),
         regs: c.regs,
-        first_char,
         first: first_one(node),
-        anchored: matches!(leaf, Some(Node::Assert(Assertion::TextStart))),
-        line_start: matches!(leaf, Some(Node::Assert(Assertion::LineStart))),
+        anchored: leaf == Some(Assertion::TextStart),
+        line_start: leaf == Some(Assertion::LineStart),
     }
 }
 
@@ -197,14 +190,14 @@ fn first_one(node: &Node) -> Option<One> {
     }
 }
 
-/// The leaf every match begins with, looking through groups and
+/// The assertion every match begins with, looking through groups and
 /// sequences (not through alternatives or optional parts).
-fn first_leaf(node: &Node) -> Option<&Node> {
+fn first_assertion(node: &Node) -> Option<Assertion> {
     match node {
-        Node::Group { node, .. } | Node::Atomic(node) => first_leaf(node),
-        Node::Concat(items) => items.first().and_then(first_leaf),
-        Node::Repeat { node, min, .. } if *min > 0 => first_leaf(node),
-        Node::Char { .. } | Node::Assert(_) => Some(node),
+        Node::Group { node, .. } | Node::Atomic(node) => first_assertion(node),
+        Node::Concat(items) => items.first().and_then(first_assertion),
+        Node::Repeat { node, min, .. } if *min > 0 => first_assertion(node),
+        Node::Assert(a) => Some(*a),
         _ => None,
     }
 }

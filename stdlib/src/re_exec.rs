@@ -94,7 +94,7 @@ pub fn find(
             if prog.anchored && start > 0 {
                 return Ok(None);
             }
-            if let Some(c) = prog.first_char {
+            if let Some(One::Char(c)) = prog.first {
                 match text[start..].find(c) {
                     Some(i) => start += i,
                     None => return Ok(None),
