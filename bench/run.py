@@ -5,15 +5,18 @@ the `figures` example, through cargo).
 It owns the comparison with CPython and the report:
 * in-process figures from `host/examples/figures.rs` (`--json`): start of a
   fresh instance + `1 + 1`, external-call round trip, fuel overhead, memory
-  per instance, and the in-process time of every program in
-  `bench/programs/`;
+  per instance; and the in-process time of every program in
+  `bench/programs/` (`figures --programs-only`), taken in rounds that
+  alternate with CPython's in-process runs of the same programs, so a
+  change of machine speed during the bench shows on both sides;
 * CLI process start: `monty run` of a `1 + 1` file vs `python3 -c pass`,
   warm and as the first run after a build (empty cache directory), and the
   first run that compiles (`--wasm monty.wasm`, no precompiled module);
 * the size of `monty.wasm`;
 * every program run as a process by `target/release/monty run` and by
-  CPython, and in-process by CPython (`exec` of the compiled file, timed
-  inside the interpreter), with the checksum lines compared;
+  CPython (one after the other, each round), and in-process by CPython
+  (`exec` of the compiled file, timed inside the interpreter), with the
+  checksum lines compared;
 * the team's shared programs (`../shared/bench/*.py`) run as processes by
   their own `run.py`, `monty run` with default limits vs CPython, outputs
   compared (skipped, loudly, without `../shared`);
@@ -290,6 +293,49 @@ def git_revision():
         return "unknown"
 
 
+def interleaved_in_process(paths, python, repeat, wasm):
+    """The bench programs in-process, monty's and CPython's runs taken in
+    turns: `repeat` rounds, each running every program once in the Rust
+    host (`figures --programs-only`), then once in CPython, so a change of
+    the machine's speed during the bench weighs on both sides alike.
+    Returns ({name: monty row as `figures` prints it, times of all rounds},
+    {name: (CPython's {times_ms, stdout} or None, error text)})."""
+    monty, cpython = {}, {}
+    names = [os.path.basename(p)[:-3] for p in paths]
+    print(f"running the programs in-process, {repeat} rounds of monty then CPython ...",
+          file=sys.stderr)
+    for _ in range(repeat):
+        argv = ["cargo", "run", "--release", "-q", "-p", "monty-host", "--example", "figures",
+                "--", "--json", "--programs-only", "--repeat", "1"] + \
+            (["--wasm", wasm] if wasm else []) + paths
+        proc = subprocess.run(argv, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        if proc.returncode != 0:
+            sys.exit(f"bench: the figures example failed (exit {proc.returncode})")
+        for name, row in zip(names, json.loads(proc.stdout.strip().splitlines()[-1])["programs"]):
+            if name not in monty or not row["ok"]:
+                monty[name] = row if name not in monty or monty[name]["ok"] else monty[name]
+            else:
+                monty[name]["times_ms"] += row["times_ms"]
+        for name, path in zip(names, paths):
+            inproc = subprocess.run([python, "-c", CPYTHON_INPROC, path, "1"],
+                                    cwd=ROOT, capture_output=True, text=True)
+            if inproc.returncode != 0:
+                cpython[name] = (None, inproc.stderr.strip()[-300:])
+            elif name not in cpython:
+                cpython[name] = (json.loads(inproc.stdout), "")
+            elif cpython[name][0] is not None:
+                cpython[name][0]["times_ms"] += json.loads(inproc.stdout)["times_ms"]
+    for row in monty.values():
+        if row["ok"]:
+            row["times_ms"].sort()
+            row["best_ms"] = row["times_ms"][0]
+            row["median_ms"] = statistics.median(row["times_ms"])
+    for out, _ in cpython.values():
+        if out is not None:
+            out["times_ms"].sort()
+    return monty, cpython
+
+
 def in_process_figures(paths, repeat, wasm):
     argv = ["cargo", "run", "--release", "-q", "-p", "monty-host", "--example", "figures",
             "--", "--json", "--repeat", str(repeat)] + (["--wasm", wasm] if wasm else []) + paths
@@ -493,8 +539,8 @@ def main():
         objects, object_failures = object_sizes(python, args.repeat, wasm_args)
         print_objects(objects, object_failures)
         return 1 if object_failures else 0
-    figures = in_process_figures(paths, args.repeat, wasm)
-    inproc_monty = {os.path.basename(p["path"])[:-3]: p for p in figures["programs"]}
+    figures = in_process_figures([], args.repeat, wasm)
+    inproc_monty, inproc_python = interleaved_in_process(paths, python, args.repeat, wasm)
     print("timing process start ...", file=sys.stderr)
     start = cli_start(python, args.start_runs, wasm_args)
     wasm_path = wasm or WASM
@@ -519,9 +565,7 @@ def main():
         for _ in range(args.repeat):
             m_runs.append(run_timed(monty_argv))
             p_runs.append(run_timed(py_argv))
-        inproc = subprocess.run([python, "-c", CPYTHON_INPROC, path, str(args.repeat)],
-                                cwd=ROOT, capture_output=True, text=True)
-        py_in = json.loads(inproc.stdout) if inproc.returncode == 0 else None
+        py_in, py_in_error = inproc_python[name]
 
         expected = checksum_line(p_runs[0][3])
         row = {"name": name, "checksum": expected, "ok": True, "problems": []}
@@ -542,7 +586,7 @@ def main():
             row["problems"].append(
                 f"monty in-process checksum {checksum_line(mi['stdout'])!r} != {expected!r}")
         if py_in is None:
-            row["problems"].append(f"CPython in-process failed: {inproc.stderr.strip()[-300:]}")
+            row["problems"].append(f"CPython in-process failed: {py_in_error}")
         elif checksum_line(py_in["stdout"]) != expected:
             row["problems"].append("CPython in-process checksum differs from its own CLI run")
         row["ok"] = not row["problems"]

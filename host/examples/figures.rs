@@ -9,7 +9,8 @@
 //! build of the module instead of the embedded one). `--check` prints only
 //! the static check figures (with the same check on an engine without fuel
 //! metering, and what a check of an empty program costs: the fresh
-//! instance and the fixed work).
+//! instance and the fixed work). `--programs-only` times only the
+//! programs (what `bench/run.py` runs round by round, between CPython's).
 //!
 //! Without `--json` the figures are printed as lines on stdout. With it, the
 //! same lines go to stderr and stdout gets one JSON object (keys below).
@@ -48,6 +49,7 @@ struct Args {
     json: bool,
     check_only: bool,
     calls_only: bool,
+    programs_only: bool,
     repeat: usize,
     wasm: Option<std::path::PathBuf>,
     programs: Vec<String>,
@@ -58,6 +60,7 @@ fn parse_args() -> Args {
         json: false,
         check_only: false,
         calls_only: false,
+        programs_only: false,
         repeat: 3,
         wasm: None,
         programs: Vec::new(),
@@ -68,6 +71,7 @@ fn parse_args() -> Args {
             "--json" => args.json = true,
             "--check" => args.check_only = true,
             "--calls" => args.calls_only = true,
+            "--programs-only" => args.programs_only = true,
             "--repeat" => {
                 args.repeat = it
                     .next()
@@ -91,7 +95,7 @@ fn parse_args() -> Args {
 
 fn usage(message: &str) -> ! {
     eprintln!(
-        "figures: {message}\nusage: figures [--json] [--check] [--calls] [--repeat N] [--wasm PATH] [PROGRAM.py ...]"
+        "figures: {message}\nusage: figures [--json] [--check] [--calls] [--programs-only] [--repeat N] [--wasm PATH] [PROGRAM.py ...]"
     );
     std::process::exit(2);
 }
@@ -120,6 +124,16 @@ fn main() -> Result<(), monty_host::Error> {
             say(format!(
                 "external call round trip: {per_call:.2} us per call ({n} calls)"
             ));
+        }
+        return Ok(());
+    }
+
+    if args.programs_only {
+        // `bench/run.py` interleaves these runs with CPython's, round by
+        // round, so a change of machine speed hits both sides alike.
+        let programs = time_programs(&engine, &args, &say);
+        if args.json {
+            println!("{}", json!({ "programs": programs }));
         }
         return Ok(());
     }
@@ -205,31 +219,7 @@ fn main() -> Result<(), monty_host::Error> {
         sessions.rebuild_ms
     ));
 
-    // In-process compute programs: fresh instance each run, output captured.
-    let mut programs = Vec::new();
-    for path in &args.programs {
-        let result = time_program(&engine, path, args.repeat);
-        match &result {
-            Ok((times, _)) => say(format!(
-                "program {path}: best {:.1} ms, median {:.1} ms of {}",
-                times[0],
-                times[times.len() / 2],
-                times.len()
-            )),
-            Err(e) => say(format!("program {path}: FAILED: {e}")),
-        }
-        programs.push(match result {
-            Ok((times, stdout)) => json!({
-                "path": path,
-                "ok": true,
-                "times_ms": times,
-                "best_ms": times[0],
-                "median_ms": times[times.len() / 2],
-                "stdout": stdout,
-            }),
-            Err(e) => json!({"path": path, "ok": false, "error": e}),
-        });
-    }
+    let programs = time_programs(&engine, &args, &say);
 
     if args.json {
         let report = json!({
@@ -258,6 +248,36 @@ fn main() -> Result<(), monty_host::Error> {
         println!("{report}");
     }
     Ok(())
+}
+
+/// The in-process compute programs on the command line: a fresh instance
+/// each run, output captured; one JSON row per program.
+fn time_programs(engine: &Engine, args: &Args, say: &dyn Fn(String)) -> Vec<serde_json::Value> {
+    let mut programs = Vec::new();
+    for path in &args.programs {
+        let result = time_program(engine, path, args.repeat);
+        match &result {
+            Ok((times, _)) => say(format!(
+                "program {path}: best {:.1} ms, median {:.1} ms of {}",
+                times[0],
+                times[times.len() / 2],
+                times.len()
+            )),
+            Err(e) => say(format!("program {path}: FAILED: {e}")),
+        }
+        programs.push(match result {
+            Ok((times, stdout)) => json!({
+                "path": path,
+                "ok": true,
+                "times_ms": times,
+                "best_ms": times[0],
+                "median_ms": times[times.len() / 2],
+                "stdout": stdout,
+            }),
+            Err(e) => json!({"path": path, "ok": false, "error": e}),
+        });
+    }
+    programs
 }
 
 /// What a session's cell costs (medians of 30, in ms).
