@@ -25,7 +25,11 @@
 //! gained fused loads (`Op::LoadFastConst`, `Op::LoadFastFast`:
 //! `compile/src/fuse.rs`, format 12); v13 when programs gained `Op::AddTemp`
 //! (the `+` whose str result the next `+` frees: `vm/src/vm/temps.rs`;
-//! `golden.py`'s loop then printed such a chain, format 13).
+//! `golden.py`'s loop then printed such a chain, format 13); v14 when the
+//! library's data (its objects, iterators and `random` state) became byte
+//! strings the library encodes, so the core is not generic over it
+//! (`vm/src/vm/library_data.rs`; `golden.py` then gained a deque, an
+//! `itertools.count` and a seeded `random`, format 14).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

@@ -5,7 +5,7 @@
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
-use crate::object::{Obj, Value};
+use crate::object::Value;
 use crate::vm::tasks::Awaitable;
 use crate::vm::tasks_data::{QueueKind, SemKind, WaitWhen};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -25,17 +25,15 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
     }
     match v {
         Value::Ref(id)
-            if matches!(
-                vm.heap.get(id),
-                Obj::Native(NativeObj::Awaitable(a)) if a.is_future_like()
+            if matches!(crate::objects::native_of(vm.heap.get(id)),
+                Some(NativeObj::Awaitable(a)) if a.is_future_like()
             ) =>
         {
             Ok(v)
         }
         Value::Ref(id)
-            if matches!(
-                vm.heap.get(id),
-                Obj::Native(NativeObj::Awaitable(a)) if matches!(
+            if matches!(crate::objects::native_of(vm.heap.get(id)),
+                Some(NativeObj::Awaitable(a)) if matches!(
                     **a,
                     Awaitable::Sleep { .. } | Awaitable::WaitFor { .. } | Awaitable::SyncWait { .. }
                 )
@@ -81,7 +79,7 @@ native! {
     /// `ensure_future`, whose `loop` keyword no Rust name can bind).
     def fn create_task(vm, coro, *, name?, context?) {
         if let Value::Ref(id) = coro {
-            if matches!(vm.heap.get(id), Obj::Native(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::Future { .. })) {
+            if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::Future { .. })) {
                 // an async host function's call (a coroutine in the
                 // program's eyes) is already scheduled: its future is the task
                 return Ok(coro);

@@ -44,9 +44,9 @@ fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
             .call_dunder(x, "__copy__", vec![])?
             .unwrap_or(Value::None));
     }
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::Decimal(_)) => return Ok(x),
-        Obj::Native(NativeObj::DecSignals { .. }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::Decimal(_)) => return Ok(x),
+        Some(NativeObj::DecSignals { .. }) => {
             return Err(PyErr::type_error("cannot pickle 'SignalDict' object"))
         }
         _ => {}
@@ -183,10 +183,13 @@ impl Deep {
             Obj::Exception(_) => Kind::Exception,
             Obj::BoundMethod { .. } => Kind::BoundMethod,
             Obj::BoundNative { .. } => Kind::BoundNative,
-            Obj::Native(NativeObj::Deque { .. }) => Kind::Deque,
-            Obj::Native(NativeObj::Decimal(_)) => Kind::Atomic,
-            Obj::Native(NativeObj::DecSignals { .. }) => Kind::Unpicklable,
-            Obj::Native(_) | Obj::ByteArray(_) => Kind::Native,
+            Obj::Native(n) => match n.downcast_ref() {
+                Some(NativeObj::Deque { .. }) => Kind::Deque,
+                Some(NativeObj::Decimal(_)) => Kind::Atomic,
+                Some(NativeObj::DecSignals { .. }) => Kind::Unpicklable,
+                _ => Kind::Native,
+            },
+            Obj::ByteArray(_) => Kind::Native,
             Obj::Module(_)
             | Obj::Iter(_)
             | Obj::DictView(..)
@@ -450,8 +453,8 @@ impl Deep {
 
     #[inline(never)]
     fn copy_deque(&mut self, vm: &mut Vm, x: Value, id: ObjId, d: usize) -> PyResult<Value> {
-        let deque = |vm: &Vm| match vm.heap.get(id) {
-            Obj::Native(NativeObj::Deque { items, maxlen, .. }) => Some((items.len(), *maxlen)),
+        let deque = |vm: &Vm| match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::Deque { items, maxlen, .. }) => Some((items.len(), *maxlen)),
             _ => None,
         };
         let Some((n, maxlen)) = deque(vm) else {
@@ -459,8 +462,8 @@ impl Deep {
         };
         let mut out = std::collections::VecDeque::with_capacity(n);
         for i in 0..n {
-            let item = match vm.heap.get(id) {
-                Obj::Native(NativeObj::Deque { items, .. }) => items[i],
+            let item = match crate::objects::native_of(vm.heap.get(id)) {
+                Some(NativeObj::Deque { items, .. }) => items[i],
                 _ => Value::None,
             };
             let c = self.copy(vm, item, d)?;
@@ -473,7 +476,7 @@ impl Deep {
                 ));
             }
         }
-        let y = vm.heap.new_value(Obj::Native(NativeObj::Deque {
+        let y = vm.heap.new_value(Obj::from(NativeObj::Deque {
             items: out,
             maxlen,
             state: 0,

@@ -32,8 +32,8 @@ pub fn csv_error(msg: impl Into<String>) -> PyErr {
 /// The `Dialect` behind a value, if it is one.
 pub fn dialect_of(vm: &Vm, v: Value) -> Option<&Dialect> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::CsvDialect(d)) => Some(d),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::CsvDialect(d)) => Some(d),
             _ => None,
         },
         _ => None,
@@ -42,11 +42,11 @@ pub fn dialect_of(vm: &Vm, v: Value) -> Option<&Dialect> {
 
 pub fn new_dialect(vm: &mut Vm, d: Dialect) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::CsvDialect(Box::new(d))))
+        .new_value(Obj::from(NativeObj::CsvDialect(Box::new(d))))
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
-    let Obj::Native(NativeObj::CsvDialect(d)) = vm.heap.get(id) else {
+    let Some(NativeObj::CsvDialect(d)) = crate::objects::native_of(vm.heap.get(id)) else {
         return None;
     };
     let d = (**d).clone();

@@ -14,21 +14,24 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
 
 fn reader_state(vm: &mut Vm, id: ObjId) -> &mut DictReaderState {
-    match vm.heap.get_mut(id) {
-        Obj::Native(NativeObj::CsvDictReader(r)) => r,
+    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        Some(NativeObj::CsvDictReader(r)) => r,
         _ => unreachable!("a DictReader"),
     }
 }
 
 fn writer_state(vm: &mut Vm, id: ObjId) -> &mut DictWriterState {
-    match vm.heap.get_mut(id) {
-        Obj::Native(NativeObj::CsvDictWriter(w)) => w,
+    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        Some(NativeObj::CsvDictWriter(w)) => w,
         _ => unreachable!("a DictWriter"),
     }
 }
 
 fn is_reader(vm: &Vm, id: ObjId) -> bool {
-    matches!(vm.heap.get(id), Obj::Native(NativeObj::CsvDictReader(_)))
+    matches!(
+        crate::objects::native_of(vm.heap.get(id)),
+        Some(NativeObj::CsvDictReader(_))
+    )
 }
 
 /// Binds `f, <names...>, *args, **kwds` the way a Python `__init__` does:
@@ -105,7 +108,7 @@ pub fn new_dict_reader(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Val
     let reader = super::csv::reader(vm, Args::new("reader", rpos, kwds))?;
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::CsvDictReader(Box::new(
+        .new_value(Obj::from(NativeObj::CsvDictReader(Box::new(
             DictReaderState {
                 reader,
                 fieldnames,
@@ -223,7 +226,7 @@ pub fn new_dict_writer(vm: &mut Vm, pos: Vec<Value>, kw: Kwargs) -> PyResult<Val
     let writer = super::csv::writer(vm, Args::new("writer", wpos, kwds))?;
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::CsvDictWriter(Box::new(
+        .new_value(Obj::from(NativeObj::CsvDictWriter(Box::new(
             DictWriterState {
                 writer,
                 fieldnames,
@@ -261,7 +264,10 @@ fn dict_writerow(vm: &mut Vm, id: ObjId, row: Value) -> PyResult<Value> {
     let Value::Ref(wid) = writer else {
         return Err(PyErr::type_error("DictWriter.writer is not a csv writer"));
     };
-    if !matches!(vm.heap.get(wid), Obj::Native(NativeObj::CsvWriter(_))) {
+    if !matches!(
+        crate::objects::native_of(vm.heap.get(wid)),
+        Some(NativeObj::CsvWriter(_))
+    ) {
         // a replaced writer: go through its own writerow
         let list = dict_row_values(vm, row, names, restval)?;
         let f = vm.get_attr(writer, "writerow")?;

@@ -201,8 +201,8 @@ impl Parser<'_> {
 }
 
 fn state(vm: &Vm, id: ObjId) -> &ReaderState {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::CsvReader(r)) => r,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::CsvReader(r)) => r,
         _ => unreachable!("a csv reader"),
     }
 }
@@ -240,7 +240,7 @@ pub fn next_row(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
                 vm.class_name(line)
             )));
         };
-        if let Obj::Native(NativeObj::CsvReader(r)) = vm.heap.get_mut(id) {
+        if let Some(NativeObj::CsvReader(r)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
             r.line_num += 1;
         }
         for c in text.chars() {
@@ -267,7 +267,7 @@ pub fn new_reader(
     let d = csv_dialect::data(vm, dialect);
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::CsvReader(Box::new(ReaderState {
+        .new_value(Obj::from(NativeObj::CsvReader(Box::new(ReaderState {
             src,
             dialect,
             d,
@@ -277,10 +277,10 @@ pub fn new_reader(
 
 /// `reader.line_num`, `reader.dialect`, `writer.dialect`.
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
-    match (vm.heap.get(id), name) {
-        (Obj::Native(NativeObj::CsvReader(r)), "line_num") => Some(Value::Int(r.line_num)),
-        (Obj::Native(NativeObj::CsvReader(r)), "dialect") => Some(r.dialect),
-        (Obj::Native(NativeObj::CsvWriter(w)), "dialect") => Some(w.dialect),
+    match (crate::objects::native_of(vm.heap.get(id)), name) {
+        (Some(NativeObj::CsvReader(r)), "line_num") => Some(Value::Int(r.line_num)),
+        (Some(NativeObj::CsvReader(r)), "dialect") => Some(r.dialect),
+        (Some(NativeObj::CsvWriter(w)), "dialect") => Some(w.dialect),
         _ => None,
     }
 }
@@ -288,7 +288,7 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
 /// Setting an attribute of a dialect, reader or writer: the known ones are
 /// read-only, others fall to the default error.
 pub fn setattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<PyErr> {
-    if let Obj::Native(NativeObj::CsvDialect(_)) = vm.heap.get(id) {
+    if let Some(NativeObj::CsvDialect(_)) = crate::objects::native_of(vm.heap.get(id)) {
         csv_dialect::getattr(vm, id, name)?;
         return Some(PyErr::new(
             ExcType::AttributeError,

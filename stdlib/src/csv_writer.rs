@@ -43,7 +43,7 @@ pub fn new_writer(
     let d = csv_dialect::data(vm, dialect);
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::CsvWriter(Box::new(WriterState {
+        .new_value(Obj::from(NativeObj::CsvWriter(Box::new(WriterState {
             write,
             dialect,
             d,
@@ -57,7 +57,10 @@ fn is_number(vm: &mut Vm, v: Value) -> bool {
         Value::Int(_) | Value::Float(_) | Value::Bool(_) => true,
         Value::Ref(r) => match vm.heap.get(r) {
             Obj::BigInt(_) | Obj::Complex(_) => true,
-            Obj::Native(crate::objects::NativeObj::Decimal(_)) => true,
+            Obj::Native(n) => matches!(
+                n.downcast_ref(),
+                Some(crate::objects::NativeObj::Decimal(_))
+            ),
             Obj::Instance(i) => {
                 let cls = i.class;
                 ["__index__", "__int__", "__float__", "__complex__"]
@@ -134,8 +137,8 @@ impl Record<'_> {
 }
 
 fn state(vm: &Vm, id: ObjId) -> &WriterState {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::CsvWriter(w)) => w,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::CsvWriter(w)) => w,
         _ => unreachable!("a csv writer"),
     }
 }

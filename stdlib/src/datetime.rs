@@ -205,14 +205,14 @@ const CLASSMETHOD: u16 = 6;
 
 pub fn new_dt(vm: &mut Vm, d: Dt) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::Datetime(Box::new(d))))
+        .new_value(Obj::from(NativeObj::Datetime(Box::new(d))))
 }
 
 /// The `Dt` behind a value, if it is one.
 pub fn dt_of(vm: &Vm, v: Value) -> Option<&Dt> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::Datetime(d)) => Some(d),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::Datetime(d)) => Some(d),
             _ => None,
         },
         _ => None,
@@ -220,8 +220,8 @@ pub fn dt_of(vm: &Vm, v: Value) -> Option<&Dt> {
 }
 
 pub fn dt_id(vm: &Vm, id: ObjId) -> Dt {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::Datetime(d)) => (**d).clone(),
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::Datetime(d)) => (**d).clone(),
         _ => unreachable!("a datetime object"),
     }
 }
@@ -633,7 +633,7 @@ pub fn class_of(obj: &NativeObj) -> Option<NativeId> {
 /// 'datetime.date'>`), for the core's repr of `Value::Native` (a hook the
 /// core does not have yet).
 pub fn class_repr(t: NativeId) -> Option<String> {
-    let name = <Library as Stdlib>::native_name(t);
+    let name = Library.native_name(t);
     let module = if t.module == module_index() && t.func <= TZINFO {
         "datetime"
     } else if t.module == super::module_index("time") && t.func == super::time::STRUCT_TIME {

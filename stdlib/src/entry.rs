@@ -1,23 +1,24 @@
 //! The VM's entry points at this library: what the session in
 //! `monty-guest` calls to create, run, resume and inspect a VM.
 //!
-//! The core is generic (`Vm<S>`), and rustc compiles a generic function in
-//! every crate that calls it: at opt-level 3 one crate's copies are not
-//! shared with the crates below it. The modules call back into the VM
-//! (`sorted` keys, `map`, `__hash__` of a dict key, ...), so the dispatch
-//! loop and everything under it is compiled in this crate; had the session
-//! called `vm.run()` itself, monty.wasm would hold every core function
-//! twice (measured: +584 KB of code). These are plain functions, compiled
-//! here once; the session reaches the VM only through them (and reads the
-//! heap's data directly, which compiles no code of the core).
+//! Each installs this library in the core ([`install`]) before it builds
+//! a VM; a snapshot is read after [`install`] too (the core asks the
+//! library to decode its objects).
 
 use monty_compile::bytecode::Program;
 
 use crate::object::{External, HashKey, Value};
 use crate::vm::{Exit, PendingCall, PyErr, PyResult, Vm, VmLimits};
 
+/// Makes this library the one the VM core calls (once per process; later
+/// calls do nothing). [`new_vm`] does it; a snapshot must be read after it.
+pub fn install() {
+    monty_vm::vm::stdlib::install(&crate::library::LIBRARY);
+}
+
 /// A VM for `program`, before anything runs.
 pub fn new_vm(program: Program, limits: VmLimits) -> Vm {
+    install();
     Vm::new(program, limits)
 }
 
@@ -191,25 +192,25 @@ pub fn module_attr_names(vm: &mut Vm, names: &[String]) -> Vec<(String, Vec<Stri
 /// The method names of the builtin types the static checker knows
 /// (`str`, `list`, ..., `int` and `float` without their data attributes),
 /// read from the VM's method tables. The tables hold the methods
-/// themselves: instantiating them in the guest (`str_methods::<Library>()`)
+/// themselves: instantiating them in the guest (`str_methods()`)
 /// compiled a second copy of the core there (+0.5 MB of code), so they
 /// are read here.
 pub fn builtin_method_names() -> Vec<(&'static str, Vec<&'static str>)> {
     use crate::builtins::methods::{bytes, dict, list, numbers, set, str as strm};
     use crate::builtins::Method;
-    use crate::vm::Library;
-    fn names(table: &[Method<Library>]) -> Vec<&'static str> {
+
+    fn names(table: &[Method]) -> Vec<&'static str> {
         table.iter().map(|m| m.name).collect()
     }
     vec![
-        ("str", names(strm::str_methods::<Library>())),
-        ("list", names(list::list_methods::<Library>())),
-        ("tuple", names(list::tuple_methods::<Library>())),
-        ("dict", names(dict::dict_methods::<Library>())),
-        ("set", names(set::set_methods::<Library>())),
-        ("bytes", names(bytes::bytes_methods::<Library>())),
-        ("int", names(numbers::int_methods::<Library>())),
-        ("float", names(numbers::float_methods::<Library>())),
+        ("str", names(strm::str_methods())),
+        ("list", names(list::list_methods())),
+        ("tuple", names(list::tuple_methods())),
+        ("dict", names(dict::dict_methods())),
+        ("set", names(set::set_methods())),
+        ("bytes", names(bytes::bytes_methods())),
+        ("int", names(numbers::int_methods())),
+        ("float", names(numbers::float_methods())),
     ]
 }
 

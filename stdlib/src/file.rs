@@ -230,7 +230,7 @@ pub fn open_path(
     check_newline(&newline)?;
     let inner = if mode.binary {
         vm.heap
-            .new_value(Obj::Native(NativeObj::BytesIO(Box::new(ByteBuf {
+            .new_value(Obj::from(NativeObj::BytesIO(Box::new(ByteBuf {
                 buf: content,
                 pos: 0,
                 closed: false,
@@ -246,7 +246,7 @@ pub fn open_path(
     let path = super::os_calls::sandbox_path(vm, &name);
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::File(Box::new(FileData {
+        .new_value(Obj::from(NativeObj::File(Box::new(FileData {
             name,
             path,
             name_bytes,
@@ -276,8 +276,8 @@ pub(crate) fn wrap_buffer(
     let Value::Ref(bid) = buffer else {
         unreachable!("a BytesIO")
     };
-    let (content, start) = match vm.heap.get(bid) {
-        Obj::Native(NativeObj::BytesIO(b)) => {
+    let (content, start) = match crate::objects::native_of(vm.heap.get(bid)) {
+        Some(NativeObj::BytesIO(b)) => {
             if b.closed {
                 return Err(PyErr::value_error("I/O operation on closed file."));
             }
@@ -289,12 +289,12 @@ pub(crate) fn wrap_buffer(
     let encoding = encoding.unwrap_or_else(|| "UTF-8".into());
     let errors = errors.unwrap_or_else(|| "strict".into());
     let inner = text_buffer(vm, &content, &encoding, &errors, newline.as_deref())?;
-    if let Obj::Native(NativeObj::BytesIO(b)) = vm.heap.get_mut(bid) {
+    if let Some(NativeObj::BytesIO(b)) = crate::objects::native_of_mut(vm.heap.get_mut(bid)) {
         b.pos = b.buf.len().max(b.pos);
     }
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::File(Box::new(FileData {
+        .new_value(Obj::from(NativeObj::File(Box::new(FileData {
             name: String::new(),
             path: String::new(),
             name_bytes: false,
@@ -332,7 +332,7 @@ fn text_buffer(
     };
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::StringIO(Box::new(TextBuf {
+        .new_value(Obj::from(NativeObj::StringIO(Box::new(TextBuf {
             buf: text.chars().collect(),
             pos: 0,
             closed: false,
@@ -350,22 +350,22 @@ fn check_newline(newline: &Option<String>) -> PyResult<()> {
 }
 
 fn data(vm: &Vm, id: ObjId) -> &FileData {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::File(f)) => f,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::File(f)) => f,
         _ => unreachable!("a file"),
     }
 }
 
 fn data_mut(vm: &mut Vm, id: ObjId) -> &mut FileData {
-    match vm.heap.get_mut(id) {
-        Obj::Native(NativeObj::File(f)) => f,
+    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        Some(NativeObj::File(f)) => f,
         _ => unreachable!("a file"),
     }
 }
 
 fn is_binary(vm: &Vm, id: ObjId) -> bool {
     let inner = data(vm, id).inner;
-    matches!(inner, Value::Ref(i) if matches!(vm.heap.get(i), Obj::Native(NativeObj::BytesIO(_))))
+    matches!(inner, Value::Ref(i) if matches!(crate::objects::native_of(vm.heap.get(i)), Some(NativeObj::BytesIO(_))))
 }
 
 /// `io.UnsupportedOperation(what)`.
@@ -416,9 +416,9 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
     let Value::Ref(iid) = inner else {
         unreachable!("a buffer")
     };
-    let bytes = match vm.heap.get(iid) {
-        Obj::Native(NativeObj::BytesIO(b)) => b.buf.clone(),
-        Obj::Native(NativeObj::StringIO(t)) => {
+    let bytes = match crate::objects::native_of(vm.heap.get(iid)) {
+        Some(NativeObj::BytesIO(b)) => b.buf.clone(),
+        Some(NativeObj::StringIO(t)) => {
             let text: String = t.buf.iter().collect();
             crate::builtins::codecs::encode(&text, &encoding, &errors)?
         }
@@ -426,7 +426,7 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
     };
     if let Some((Value::Ref(bid), start)) = data(vm, id).buffer {
         // a TextIOWrapper over a BytesIO: the text goes there
-        if let Obj::Native(NativeObj::BytesIO(b)) = vm.heap.get_mut(bid) {
+        if let Some(NativeObj::BytesIO(b)) = crate::objects::native_of_mut(vm.heap.get_mut(bid)) {
             if b.buf.len() < start {
                 b.buf.resize(start, 0);
             }
@@ -442,12 +442,12 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
     // (after the os call: a run again after the pause does this once)
     if append {
         // appended: the buffer starts over
-        match vm.heap.get_mut(iid) {
-            Obj::Native(NativeObj::BytesIO(b)) => {
+        match crate::objects::native_of_mut(vm.heap.get_mut(iid)) {
+            Some(NativeObj::BytesIO(b)) => {
                 b.buf.clear();
                 b.pos = 0;
             }
-            Obj::Native(NativeObj::StringIO(t)) => {
+            Some(NativeObj::StringIO(t)) => {
                 t.buf.clear();
                 t.pos = 0;
             }
@@ -501,7 +501,8 @@ fn call_method(
         data_mut(vm, id).closed = true;
         if let Some((Value::Ref(bid), _)) = data(vm, id).buffer {
             // closing the wrapper closes its buffer, as in CPython
-            if let Obj::Native(NativeObj::BytesIO(b)) = vm.heap.get_mut(bid) {
+            if let Some(NativeObj::BytesIO(b)) = crate::objects::native_of_mut(vm.heap.get_mut(bid))
+            {
                 b.closed = true;
             }
         }
@@ -727,8 +728,8 @@ impl np::NativeType for FileType {
 
 impl FileType {
     fn type_name_of(vm: &Vm, id: ObjId) -> &'static str {
-        match vm.heap.get(id) {
-            Obj::Native(o) => <Self as np::NativeType>::type_name(o),
+        match crate::objects::native_of(vm.heap.get(id)) {
+            Some(o) => <Self as np::NativeType>::type_name(o),
             _ => "_io.TextIOWrapper",
         }
     }

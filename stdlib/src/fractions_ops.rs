@@ -22,8 +22,8 @@ pub type Ratio = (BigInt, BigInt);
 /// The value of a `Fraction` object.
 pub fn frac_of(vm: &Vm, v: Value) -> Option<Ratio> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::Fraction(r)) => Some((r.0.clone(), r.1.clone())),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::Fraction(r)) => Some((r.0.clone(), r.1.clone())),
             _ => None,
         },
         _ => None,
@@ -45,7 +45,7 @@ pub fn rational_of(vm: &Vm, v: Value) -> Option<Ratio> {
 /// A new `Fraction` from coprime parts with a positive denominator.
 pub fn new_frac(vm: &mut Vm, num: BigInt, den: BigInt) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::Fraction(Box::new((num, den)))))
+        .new_value(Obj::from(NativeObj::Fraction(Box::new((num, den)))))
 }
 
 /// `Fraction(num, den)`: normalized (sign on the numerator, lowest terms).

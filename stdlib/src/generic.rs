@@ -14,8 +14,8 @@ use super::objects::NativeObj;
 
 fn native(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(n) => Some(n),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(n) => Some(n),
             _ => None,
         },
         _ => None,
@@ -37,7 +37,7 @@ fn union_args(vm: &Vm, v: Value) -> Option<Vec<Value>> {
 fn is_class(vm: &Vm, v: Value) -> bool {
     match v {
         Value::Type(_) | Value::ExcType(_) => true,
-        Value::Native(n) => <Library as Stdlib>::class_repr(vm, n).is_some(),
+        Value::Native(n) => Library.class_repr(vm, n).is_some(),
         Value::Ref(id) => matches!(vm.heap.get(id), Obj::Class(_)),
         _ => false,
     }
@@ -51,7 +51,7 @@ fn is_generic_class(vm: &Vm, t: Value) -> bool {
             Type::List | Type::Dict | Type::Set | Type::FrozenSet | Type::Tuple | Type::Type
         ),
         Value::Native(n) => {
-            let repr = <Library as Stdlib>::class_repr(vm, n).unwrap_or_default();
+            let repr = Library.class_repr(vm, n).unwrap_or_default();
             [
                 "collections.deque",
                 "collections.defaultdict",
@@ -89,7 +89,7 @@ pub fn class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {
     };
     Some(
         vm.heap
-            .new_value(Obj::Native(NativeObj::GenericAlias { origin: cls, args })),
+            .new_value(Obj::from(NativeObj::GenericAlias { origin: cls, args })),
     )
 }
 
@@ -99,7 +99,7 @@ pub fn type_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
         Value::Builtin(Builtin::Ellipsis) => "...".into(),
         Value::Type(t) => t.name().into(),
         Value::ExcType(e) => e.name().into(),
-        Value::Native(n) => match <Library as Stdlib>::class_repr(vm, n) {
+        Value::Native(n) => match Library.class_repr(vm, n) {
             Some(r) => r
                 .trim_start_matches("<class '")
                 .trim_end_matches("'>")
@@ -115,8 +115,8 @@ pub fn type_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
 }
 
 pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::GenericAlias { origin, args }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::GenericAlias { origin, args }) => {
             let (origin, args) = (*origin, *args);
             let items = match args {
                 Value::Ref(t) => match vm.heap.get(t) {
@@ -139,7 +139,7 @@ pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
             out.push(']');
             Ok(out)
         }
-        Obj::Native(NativeObj::Union(args)) => {
+        Some(NativeObj::Union(args)) => {
             let args = args.clone();
             let mut parts = Vec::with_capacity(args.len());
             for a in args {
@@ -155,8 +155,8 @@ pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::GenericAlias { origin, args }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::GenericAlias { origin, args }) => {
             let (origin, args) = (*origin, *args);
             match name {
                 "__origin__" => Ok(Some(origin)),
@@ -166,7 +166,7 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
                 _ => vm.get_attr(origin, name).map(Some),
             }
         }
-        Obj::Native(NativeObj::Union(args)) => {
+        Some(NativeObj::Union(args)) => {
             let args = args.clone();
             match name {
                 "__args__" => Ok(Some(vm.new_tuple(args))),
@@ -238,7 +238,7 @@ pub fn make_union(vm: &mut Vm, members: Vec<Value>) -> PyResult<Value> {
     if out.len() == 1 {
         return Ok(out[0]);
     }
-    Ok(vm.heap.new_value(Obj::Native(NativeObj::Union(out))))
+    Ok(vm.heap.new_value(Obj::from(NativeObj::Union(out))))
 }
 
 /// Equality of aliases (same origin and args) and unions (same members in
@@ -301,8 +301,8 @@ fn compare_aliases(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Optio
 }
 
 pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::GenericAlias { origin, args }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::GenericAlias { origin, args }) => {
             let (origin, args) = (*origin, *args);
             let o = vm.hash_key(origin)?;
             let a = vm.hash_key(args)?;
@@ -310,7 +310,7 @@ pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
                 vec![HashKey::Str("GenericAlias".into()), o, a].into_boxed_slice(),
             )))
         }
-        Obj::Native(NativeObj::Union(args)) => {
+        Some(NativeObj::Union(args)) => {
             let args = args.clone();
             let mut keys = Vec::with_capacity(args.len() + 1);
             for a in args {
@@ -362,8 +362,8 @@ pub fn call_target(vm: &Vm, v: Value) -> Option<Value> {
 
 /// `alias[x]` / `union[x]`: neither is a generic class any more.
 pub fn getitem(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::GenericAlias { .. } | NativeObj::Union(_)) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::GenericAlias { .. } | NativeObj::Union(_)) => {
             let r = repr(vm, id)?;
             Err(PyErr::type_error(format!("{r} is not a generic class")))
         }

@@ -18,15 +18,15 @@ use crate::vm::{PyErr, PyResult, Vm};
 use crate::ImportVm;
 
 fn state(vm: &Vm, this: Value) -> &TopoState {
-    match vm.heap.get(receiver(this)) {
-        Obj::Native(NativeObj::TopoSorter(s)) => s,
+    match crate::objects::native_of(vm.heap.get(receiver(this))) {
+        Some(NativeObj::TopoSorter(s)) => s,
         _ => unreachable!("a TopologicalSorter"),
     }
 }
 
 fn state_mut(vm: &mut Vm, this: Value) -> &mut TopoState {
-    match vm.heap.get_mut(receiver(this)) {
-        Obj::Native(NativeObj::TopoSorter(s)) => s,
+    match crate::objects::native_of_mut(vm.heap.get_mut(receiver(this))) {
+        Some(NativeObj::TopoSorter(s)) => s,
         _ => unreachable!("a TopologicalSorter"),
     }
 }
@@ -227,7 +227,7 @@ native! {
     /// `TopologicalSorter(graph=None)`.
     def fn topological_sorter as "TopologicalSorter"(vm, graph?) {
         let index = vm.heap.new_value(Obj::Dict(Box::new(Dict::new())));
-        let this = vm.heap.new_value(Obj::Native(NativeObj::TopoSorter(Box::new(TopoState {
+        let this = vm.heap.new_value(Obj::from(NativeObj::TopoSorter(Box::new(TopoState {
             index,
             nodes: Vec::new(),
             ready: None,
@@ -365,7 +365,7 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 /// `isinstance(v, graphlib.TopologicalSorter)`.
 pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     (t == class_id()).then(|| {
-        matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::TopoSorter(_))))
+        matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::TopoSorter(_))))
     })
 }
 

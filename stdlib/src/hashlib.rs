@@ -31,7 +31,7 @@ pub(super) fn buffer(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
 }
 
 pub(super) fn new_hash(vm: &mut Vm, h: Hasher) -> Value {
-    vm.heap.new_value(Obj::Native(NativeObj::Hash(Box::new(h))))
+    vm.heap.new_value(Obj::from(NativeObj::Hash(Box::new(h))))
 }
 
 /// The data of a constructor, given as `data` or (deprecated) `string`.

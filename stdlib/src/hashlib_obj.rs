@@ -12,8 +12,8 @@ use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn hasher(vm: &Vm, id: ObjId) -> &Hasher {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::Hash(h)) => h,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::Hash(h)) => h,
         _ => unreachable!("a hash object"),
     }
 }
@@ -77,7 +77,7 @@ native! {
     /// `HASH.update(obj, /)`.
     builtin method update(vm, this, obj, /) {
         let data = buffer(vm, obj)?;
-        if let Obj::Native(NativeObj::Hash(h)) = vm.heap.get_mut(receiver(this)) {
+        if let Some(NativeObj::Hash(h)) = crate::objects::native_of_mut(vm.heap.get_mut(receiver(this))) {
             h.update(&data);
         }
         Ok(Value::None)
@@ -221,8 +221,8 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     class_repr(t)?;
     Some(match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(o) => class_of(o) == Some(t),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(o) => class_of(o) == Some(t),
             _ => false,
         },
         _ => false,

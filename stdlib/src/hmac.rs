@@ -16,7 +16,7 @@ use crate::vm::{as_str, Library, PyErr, PyResult, Vm};
 /// The algorithm a `digestmod` names: a string or a `hashlib` constructor.
 fn algo_of(vm: &Vm, v: Value) -> PyResult<Algo> {
     let name = match v {
-        Value::Native(id) => <Library as Stdlib>::native_name(id).to_string(),
+        Value::Native(id) => Library.native_name(id).to_string(),
         _ => match as_str(&vm.heap, v) {
             Some(s) => s.to_string(),
             None => {
@@ -53,7 +53,7 @@ native! {
         if let Some(m) = msg.filter(|v| !v.is_none()) {
             k.update(&vm.bytes_arg(m)?);
         }
-        Ok(vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k)))))
+        Ok(vm.heap.new_value(Obj::from(NativeObj::Hmac(Box::new(k)))))
     }
 
     /// `hmac.digest(key, msg, digest)`.
@@ -106,8 +106,8 @@ pub static MODULE: ModuleDef = ModuleDef {
 };
 
 fn key_of(vm: &Vm, id: ObjId) -> &HmacKey {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::Hmac(k)) => k,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::Hmac(k)) => k,
         _ => unreachable!("an HMAC object"),
     }
 }
@@ -134,7 +134,7 @@ native! {
     /// `HMAC.update(self, msg)`.
     def_method method hmac_update as "HMAC.update"(vm, this, msg) {
         let data = vm.bytes_arg(msg)?;
-        if let Obj::Native(NativeObj::Hmac(k)) = vm.heap.get_mut(receiver(this)) {
+        if let Some(NativeObj::Hmac(k)) = crate::objects::native_of_mut(vm.heap.get_mut(receiver(this))) {
             k.update(&data);
         }
         Ok(Value::None)
@@ -156,7 +156,7 @@ native! {
     /// `HMAC.copy(self)`.
     def_method method hmac_copy as "HMAC.copy"(vm, this) {
         let k = key_of(vm, receiver(this)).clone();
-        Ok(vm.heap.new_value(Obj::Native(NativeObj::Hmac(Box::new(k)))))
+        Ok(vm.heap.new_value(Obj::from(NativeObj::Hmac(Box::new(k)))))
     }
 }
 
@@ -186,7 +186,10 @@ pub fn isinstance(vm: &Vm, v: Value, t: super::NativeId) -> Option<bool> {
     let Value::Ref(id) = v else {
         return Some(false);
     };
-    Some(matches!(vm.heap.get(id), Obj::Native(NativeObj::Hmac(_))))
+    Some(matches!(
+        crate::objects::native_of(vm.heap.get(id)),
+        Some(NativeObj::Hmac(_))
+    ))
 }
 
 pub fn repr(id: ObjId) -> String {

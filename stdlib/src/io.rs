@@ -32,27 +32,30 @@ fn closed_err(period: bool) -> PyErr {
 }
 
 fn text(vm: &mut Vm, id: ObjId) -> &mut TextBuf {
-    match vm.heap.get_mut(id) {
-        Obj::Native(NativeObj::StringIO(t)) => t,
+    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        Some(NativeObj::StringIO(t)) => t,
         _ => unreachable!("a StringIO"),
     }
 }
 
 fn bytes(vm: &mut Vm, id: ObjId) -> &mut ByteBuf {
-    match vm.heap.get_mut(id) {
-        Obj::Native(NativeObj::BytesIO(b)) => b,
+    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        Some(NativeObj::BytesIO(b)) => b,
         _ => unreachable!("a BytesIO"),
     }
 }
 
 fn is_text(vm: &Vm, id: ObjId) -> bool {
-    matches!(vm.heap.get(id), Obj::Native(NativeObj::StringIO(_)))
+    matches!(
+        crate::objects::native_of(vm.heap.get(id)),
+        Some(NativeObj::StringIO(_))
+    )
 }
 
 fn is_closed(vm: &Vm, id: ObjId) -> bool {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::StringIO(t)) => t.closed,
-        Obj::Native(NativeObj::BytesIO(b)) => b.closed,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::StringIO(t)) => t.closed,
+        Some(NativeObj::BytesIO(b)) => b.closed,
         _ => false,
     }
 }
@@ -309,7 +312,7 @@ native! {
         };
         Ok(vm
             .heap
-            .new_value(Obj::Native(NativeObj::BytesIO(Box::new(ByteBuf {
+            .new_value(Obj::from(NativeObj::BytesIO(Box::new(ByteBuf {
                 buf,
                 pos: 0,
                 closed: false,
@@ -359,7 +362,7 @@ fn string_io_of(
     let buf = translate(&initial, newline);
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::StringIO(Box::new(TextBuf {
+        .new_value(Obj::from(NativeObj::StringIO(Box::new(TextBuf {
             buf,
             pos: 0,
             closed: false,

@@ -372,14 +372,15 @@ pub trait NativeIterVm {
 impl NativeIterVm for Vm {
     fn native_state(&mut self, id: ObjId) -> Option<&mut NativeIter> {
         match self.heap.get_mut(id) {
-            Obj::Iter(Iter::Native(s)) => Some(&mut **s),
+            Obj::Iter(Iter::Native(s)) => s.downcast_mut(),
             _ => None,
         }
     }
 
     fn new_native_iter(&mut self, state: NativeIter) -> Value {
-        self.heap
-            .new_value(Obj::Iter(Iter::Native(Box::new(state))))
+        self.heap.new_value(Obj::Iter(Iter::Native(
+            crate::vm::library_data::LibData::new(state),
+        )))
     }
 
     fn native_iter_next(&mut self, id: ObjId) -> PyResult<Option<Value>> {

@@ -496,8 +496,8 @@ fn tee_type(_vm: &mut Vm, _a: Args) -> PyResult<Value> {
 /// `count`'s and `repeat`'s CPython reprs; the rest use the default.
 pub(super) fn repr(vm: &mut Vm, id: ObjId) -> PyResult<Option<String>> {
     match vm.heap.get(id) {
-        Obj::Iter(Iter::Native(s)) => match **s {
-            NativeIter::Count { next, step } => {
+        Obj::Iter(Iter::Native(s)) => match s.downcast_ref::<NativeIter>() {
+            Some(&NativeIter::Count { next, step }) => {
                 let start = vm.repr(next)?;
                 if matches!(step, Value::Int(1)) {
                     Ok(Some(format!("count({start})")))
@@ -506,7 +506,7 @@ pub(super) fn repr(vm: &mut Vm, id: ObjId) -> PyResult<Option<String>> {
                     Ok(Some(format!("count({start}, {step})")))
                 }
             }
-            NativeIter::Repeat { obj, left } => {
+            Some(&NativeIter::Repeat { obj, left }) => {
                 let r = vm.repr(obj)?;
                 if left < 0 {
                     Ok(Some(format!("repeat({r})")))
@@ -540,7 +540,7 @@ pub(super) fn isinstance(vm: &mut Vm, v: Value, f: NativeId) -> Option<bool> {
     }
     let is = match v {
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Iter(Iter::Native(s)) => s.class_name().strip_prefix("itertools.") == Some(name),
+            Obj::Iter(Iter::Native(s)) => s.type_name().strip_prefix("itertools.") == Some(name),
             _ => false,
         },
         _ => false,
@@ -560,7 +560,7 @@ pub(super) fn type_of(vm: &Vm, v: Value) -> Option<NativeId> {
     let Obj::Iter(Iter::Native(s)) = vm.heap.get(id) else {
         return None;
     };
-    let name = s.class_name().strip_prefix("itertools.")?;
+    let name = s.type_name().strip_prefix("itertools.")?;
     let func = MODULE
         .funcs
         .iter()

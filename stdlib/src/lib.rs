@@ -1,8 +1,8 @@
 //! The importable standard library (`monty-stdlib`). Each module is a
 //! file that declares a [`ModuleDef`]: its native functions (plain `fn`s,
 //! named by index so a module object stays plain data) and an `init` that
-//! adds constants. [`Library`] implements the core's `Stdlib` trait: it is
-//! what `monty-vm` is instantiated with. Nothing here reaches the host:
+//! adds constants. [`Library`] implements the core's `Stdlib` trait:
+//! `entry::install` makes it the library `monty-vm` calls. Nothing here reaches the host:
 //! modules are deterministic and pure.
 //!
 //! This file holds only what the modules themselves name (the types of a

@@ -3,6 +3,8 @@
 //! forwarding to the modules that own each answer; a native object's hooks
 //! go to the [`NativeType`](super::objects::NativeType) of its variant.
 
+use std::any::Any;
+
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::{kind, kind_of_value, operand_kinds, NativeObj};
@@ -12,12 +14,13 @@ use crate::iters::NativeIterVm;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::objects::classes::NativeClassVm;
 use crate::vm::call::Kwargs;
-use crate::vm::stdlib::{LibraryIterator, LibraryObject, Stdlib};
+use crate::vm::library_data::{DataKind, LibData};
+use crate::vm::stdlib::{LibraryData, Stdlib};
 use crate::vm::tasks::Awaitable;
 use crate::vm::{Library, PyResult, Vm};
 use crate::ImportVm;
 
-impl LibraryObject for NativeObj {
+impl LibraryData for NativeObj {
     fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         NativeObj::for_each_child(self, f)
     }
@@ -29,54 +32,129 @@ impl LibraryObject for NativeObj {
     fn pending_close(&self) -> bool {
         matches!(self, NativeObj::File(f) if f.writable && f.dirty && !f.closed && f.buffer.is_none())
     }
+
+    fn awaitable(&self) -> Option<&Awaitable> {
+        match self {
+            NativeObj::Awaitable(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    fn awaitable_mut(&mut self) -> Option<&mut Awaitable> {
+        match self {
+            NativeObj::Awaitable(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    fn encode(&self) -> Result<Vec<u8>, String> {
+        postcard::to_allocvec(self).map_err(|e| e.to_string())
+    }
+
+    fn clone_data(&self) -> LibData {
+        LibData::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
-impl LibraryIterator for super::iters::NativeIter {
+impl LibraryData for super::iters::NativeIter {
     fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         super::iters::NativeIter::for_each_child(self, f)
     }
 
-    fn class_name(&self) -> &'static str {
+    fn type_name(&self) -> &'static str {
         super::iters::NativeIter::class_name(self)
+    }
+
+    fn encode(&self) -> Result<Vec<u8>, String> {
+        postcard::to_allocvec(self).map_err(|e| e.to_string())
+    }
+
+    fn clone_data(&self) -> LibData {
+        LibData::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 }
 
+impl LibraryData for super::random::State {
+    fn type_name(&self) -> &'static str {
+        "random.Random"
+    }
+
+    fn encode(&self) -> Result<Vec<u8>, String> {
+        postcard::to_allocvec(self).map_err(|e| e.to_string())
+    }
+
+    fn clone_data(&self) -> LibData {
+        LibData::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The one library of this crate, as the core calls it.
+pub(crate) static LIBRARY: Library = Library;
+
 impl Stdlib for Library {
-    type Object = super::objects::NativeObj;
-    type Iterator = super::iters::NativeIter;
-    type RandomState = super::random::State;
+    fn wrap_awaitable(&self, a: Awaitable) -> LibData {
+        LibData::new(NativeObj::Awaitable(Box::new(a)))
+    }
 
-    fn awaitable(o: &NativeObj) -> Option<&Awaitable> {
-        match o {
-            NativeObj::Awaitable(a) => Some(a),
-            _ => None,
+    fn decode_data(&self, kind: DataKind, bytes: &[u8]) -> Result<LibData, String> {
+        fn decode<T: LibraryData + serde::de::DeserializeOwned>(
+            b: &[u8],
+        ) -> Result<LibData, String> {
+            postcard::from_bytes::<T>(b)
+                .map(LibData::new)
+                .map_err(|e| e.to_string())
+        }
+        match kind {
+            DataKind::Object => decode::<NativeObj>(bytes),
+            DataKind::Iterator => decode::<super::iters::NativeIter>(bytes),
+            DataKind::RandomState => decode::<super::random::State>(bytes),
         }
     }
 
-    fn awaitable_mut(o: &mut NativeObj) -> Option<&mut Awaitable> {
-        match o {
-            NativeObj::Awaitable(a) => Some(a),
-            _ => None,
-        }
-    }
-
-    fn from_awaitable(a: Awaitable) -> NativeObj {
-        NativeObj::Awaitable(Box::new(a))
-    }
-
-    fn native_obj_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
+    fn native_obj_getattr(&self, vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
         kind(vm, id).getattr(vm, id, name)
     }
 
-    fn native_obj_setattr(vm: &mut Vm, id: ObjId, name: &str, v: Value) -> Option<PyResult<()>> {
+    fn native_obj_setattr(
+        &self,
+        vm: &mut Vm,
+        id: ObjId,
+        name: &str,
+        v: Value,
+    ) -> Option<PyResult<()>> {
         kind(vm, id).setattr(vm, id, name, v)
     }
 
-    fn native_obj_has_method(vm: &Vm, id: ObjId, name: &str) -> bool {
+    fn native_obj_has_method(&self, vm: &Vm, id: ObjId, name: &str) -> bool {
         kind(vm, id).has_method(vm, id, name)
     }
 
     fn native_obj_call_method(
+        &self,
         vm: &mut Vm,
         id: ObjId,
         name: &str,
@@ -86,15 +164,21 @@ impl Stdlib for Library {
         kind(vm, id).call_method(vm, id, name, args, kw)
     }
 
-    fn native_obj_repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
+    fn native_obj_repr(&self, vm: &mut Vm, id: ObjId) -> PyResult<String> {
         kind(vm, id).repr(vm, id)
     }
 
-    fn native_obj_str(vm: &mut Vm, id: ObjId) -> PyResult<String> {
+    fn native_obj_str(&self, vm: &mut Vm, id: ObjId) -> PyResult<String> {
         kind(vm, id).str(vm, id)
     }
 
-    fn native_obj_compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+    fn native_obj_compare(
+        &self,
+        vm: &mut Vm,
+        op: CmpOp,
+        a: Value,
+        b: Value,
+    ) -> PyResult<Option<bool>> {
         for kind in operand_kinds(vm, a, b).into_iter().flatten() {
             if let Some(r) = kind.compare(vm, op, a, b)? {
                 return Ok(Some(r));
@@ -103,11 +187,12 @@ impl Stdlib for Library {
         Ok(None)
     }
 
-    fn native_obj_hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
+    fn native_obj_hash(&self, vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
         kind(vm, id).hash(vm, id)
     }
 
     fn native_obj_binary(
+        &self,
         vm: &mut Vm,
         op: BinOp,
         a: Value,
@@ -122,42 +207,43 @@ impl Stdlib for Library {
         Ok(None)
     }
 
-    fn native_obj_unary(vm: &mut Vm, v: Value, op: char) -> PyResult<Option<Value>> {
+    fn native_obj_unary(&self, vm: &mut Vm, v: Value, op: char) -> PyResult<Option<Value>> {
         match kind_of_value(vm, v) {
             Some(kind) => kind.unary(vm, v, op),
             None => Ok(None),
         }
     }
 
-    fn native_obj_len(vm: &mut Vm, id: ObjId) -> PyResult<Option<usize>> {
+    fn native_obj_len(&self, vm: &mut Vm, id: ObjId) -> PyResult<Option<usize>> {
         kind(vm, id).len(vm, id)
     }
 
-    fn native_obj_contains(vm: &mut Vm, id: ObjId, item: Value) -> PyResult<Option<bool>> {
+    fn native_obj_contains(&self, vm: &mut Vm, id: ObjId, item: Value) -> PyResult<Option<bool>> {
         kind(vm, id).contains(vm, id, item)
     }
 
-    fn native_obj_iter(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+    fn native_obj_iter(&self, vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
         kind(vm, id).iter(vm, id)
     }
 
-    fn native_obj_is_iterator(vm: &Vm, id: ObjId) -> bool {
+    fn native_obj_is_iterator(&self, vm: &Vm, id: ObjId) -> bool {
         kind(vm, id).is_iterator(vm, id)
     }
 
-    fn native_obj_is_reversible(vm: &Vm, id: ObjId) -> bool {
+    fn native_obj_is_reversible(&self, vm: &Vm, id: ObjId) -> bool {
         kind(vm, id).is_reversible(vm, id)
     }
 
-    fn native_obj_next(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+    fn native_obj_next(&self, vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
         kind(vm, id).next(vm, id)
     }
 
-    fn native_obj_getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
+    fn native_obj_getitem(&self, vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
         kind(vm, id).getitem(vm, id, idx)
     }
 
     fn native_obj_setitem(
+        &self,
         vm: &mut Vm,
         id: ObjId,
         idx: Value,
@@ -166,43 +252,44 @@ impl Stdlib for Library {
         kind(vm, id).setitem(vm, id, idx, v)
     }
 
-    fn native_obj_truthy(vm: &mut Vm, id: ObjId) -> bool {
+    fn native_obj_truthy(&self, vm: &mut Vm, id: ObjId) -> bool {
         kind(vm, id).truthy(vm, id)
     }
 
-    fn native_obj_format(vm: &mut Vm, id: ObjId, spec: &str) -> PyResult<Option<String>> {
+    fn native_obj_format(&self, vm: &mut Vm, id: ObjId, spec: &str) -> PyResult<Option<String>> {
         kind(vm, id).format(vm, id, spec)
     }
 
-    fn native_type_getattr(vm: &mut Vm, t: NativeId, name: &str) -> PyResult<Option<Value>> {
+    fn native_type_getattr(&self, vm: &mut Vm, t: NativeId, name: &str) -> PyResult<Option<Value>> {
         vm.native_type_getattr(t, name)
     }
 
-    fn native_type_isinstance(vm: &mut Vm, v: Value, t: NativeId) -> Option<bool> {
+    fn native_type_isinstance(&self, vm: &mut Vm, v: Value, t: NativeId) -> Option<bool> {
         vm.native_type_isinstance(v, t)
     }
 
-    fn native_type_of(vm: &Vm, v: Value) -> Option<NativeId> {
+    fn native_type_of(&self, vm: &Vm, v: Value) -> Option<NativeId> {
         vm.native_type_of(v)
     }
 
-    fn native_class_name(vm: &Vm, f: NativeId) -> Option<String> {
+    fn native_class_name(&self, vm: &Vm, f: NativeId) -> Option<String> {
         vm.native_class_name(f)
     }
 
-    fn bound_native_getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
+    fn bound_native_getattr(&self, vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
         vm.bound_native_getattr(id, name)
     }
 
-    fn bound_native_binds(vm: &Vm, id: ObjId) -> bool {
+    fn bound_native_binds(&self, vm: &Vm, id: ObjId) -> bool {
         vm.bound_native_binds(id)
     }
 
-    fn bound_native_is_function(vm: &Vm, id: ObjId) -> bool {
+    fn bound_native_is_function(&self, vm: &Vm, id: ObjId) -> bool {
         matches!(vm.heap.get(id), crate::object::Obj::BoundNative { func, .. } if crate::dataclasses::is_function(*func) || crate::host_object::is_function(*func))
     }
 
     fn bound_native_repr(
+        &self,
         vm: &mut Vm,
         func: NativeId,
         bound: &[Value],
@@ -211,39 +298,45 @@ impl Stdlib for Library {
         vm.bound_native_repr(func, bound, id)
     }
 
-    fn native_iter_next(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
+    fn native_iter_next(&self, vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
         vm.native_iter_next(id)
     }
 
-    fn native_iter_repr(vm: &mut Vm, id: ObjId) -> PyResult<Option<String>> {
+    fn native_iter_repr(&self, vm: &mut Vm, id: ObjId) -> PyResult<Option<String>> {
         vm.native_iter_repr(id)
     }
 
-    fn dict_kind_repr(vm: &mut Vm, kind: DictKind, id: ObjId, plain: String) -> PyResult<String> {
+    fn dict_kind_repr(
+        &self,
+        vm: &mut Vm,
+        kind: DictKind,
+        id: ObjId,
+        plain: String,
+    ) -> PyResult<String> {
         vm.dict_kind_repr(kind, id, plain)
     }
 
-    fn import_module(vm: &mut Vm, name: &str) -> PyResult<Value> {
+    fn import_module(&self, vm: &mut Vm, name: &str) -> PyResult<Value> {
         vm.import_module(name)
     }
 
-    fn import_from(vm: &mut Vm, module: Value, name: &str) -> PyResult<Value> {
+    fn import_from(&self, vm: &mut Vm, module: Value, name: &str) -> PyResult<Value> {
         vm.import_from(module, name)
     }
 
-    fn class_repr(vm: &Vm, t: NativeId) -> Option<String> {
+    fn class_repr(&self, vm: &Vm, t: NativeId) -> Option<String> {
         super::objects::classes::class_repr(vm, t)
     }
 
-    fn class_of(vm: &Vm, id: ObjId) -> Option<NativeId> {
+    fn class_of(&self, vm: &Vm, id: ObjId) -> Option<NativeId> {
         super::objects::classes::class_of(vm, id)
     }
 
-    fn native_name(id: NativeId) -> &'static str {
+    fn native_name(&self, id: NativeId) -> &'static str {
         crate::registry::native_name(id)
     }
 
-    fn native_module(id: NativeId) -> &'static str {
+    fn native_module(&self, id: NativeId) -> &'static str {
         if let Some(m) = super::io::classes::module_of(id) {
             return m;
         }
@@ -253,43 +346,50 @@ impl Stdlib for Library {
             .unwrap_or("builtins")
     }
 
-    fn is_asyncio_run(id: NativeId) -> bool {
+    fn is_asyncio_run(&self, id: NativeId) -> bool {
         crate::registry::is_asyncio_run(id)
     }
 
-    fn is_asyncio_function(id: NativeId) -> bool {
+    fn is_asyncio_function(&self, id: NativeId) -> bool {
         id.module == super::module_index("asyncio")
     }
 
-    fn call_native(vm: &mut Vm, id: NativeId, args: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
+    fn call_native(
+        &self,
+        vm: &mut Vm,
+        id: NativeId,
+        args: Vec<Value>,
+        kw: Kwargs,
+    ) -> PyResult<Value> {
         crate::registry::call(vm, id, args, kw)
     }
 
-    fn union_binary(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+    fn union_binary(&self, vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
         super::generic::binary(vm, op, a, b)
     }
 
-    fn alias_call_target(vm: &Vm, v: Value) -> Option<Value> {
+    fn alias_call_target(&self, vm: &Vm, v: Value) -> Option<Value> {
         super::generic::call_target(vm, v)
     }
 
-    fn typing_call_target(vm: &Vm, v: Value) -> Option<PyResult<Value>> {
+    fn typing_call_target(&self, vm: &Vm, v: Value) -> Option<PyResult<Value>> {
         super::typing::call_target(vm, v)
     }
 
-    fn typing_class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<PyResult<Value>> {
+    fn typing_class_getitem(&self, vm: &mut Vm, cls: Value, idx: Value) -> Option<PyResult<Value>> {
         super::typing::class_getitem(vm, cls, idx)
     }
 
-    fn open_file(vm: &mut Vm, args: crate::builtins::Args) -> PyResult<Value> {
+    fn open_file(&self, vm: &mut Vm, args: crate::builtins::Args) -> PyResult<Value> {
         super::file::open(vm, args)
     }
 
-    fn mro_entry(vm: &mut Vm, base: Value) -> Option<Value> {
+    fn mro_entry(&self, vm: &mut Vm, base: Value) -> Option<Value> {
         super::typing_classes::mro_entry(vm, base)
     }
 
     fn build_special_class(
+        &self,
         vm: &mut Vm,
         name: &str,
         bases: &[Value],
@@ -298,22 +398,22 @@ impl Stdlib for Library {
         super::typing_classes::build_special_class(vm, name, bases, ns)
     }
 
-    fn generic_class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {
+    fn generic_class_getitem(&self, vm: &mut Vm, cls: Value, idx: Value) -> Option<Value> {
         super::generic::class_getitem(vm, cls, idx)
     }
 
-    fn generic_isinstance(vm: &mut Vm, v: Value, t: Value) -> Option<PyResult<bool>> {
+    fn generic_isinstance(&self, vm: &mut Vm, v: Value, t: Value) -> Option<PyResult<bool>> {
         super::generic::isinstance(vm, v, t)
     }
 
-    fn virtual_issubclass(vm: &Vm, c: Value, t: Value) -> Option<bool> {
+    fn virtual_issubclass(&self, vm: &Vm, c: Value, t: Value) -> Option<bool> {
         if let Some(r) = super::io::classes::issubclass(c, t) {
             return Some(r);
         }
         super::numbers::issubclass(vm, c, t)
     }
 
-    fn decimal_float_of(vm: &Vm, v: Value) -> Option<PyResult<f64>> {
+    fn decimal_float_of(&self, vm: &Vm, v: Value) -> Option<PyResult<f64>> {
         // also `float()` of a `Fraction`
         if let Some(f) = super::fractions_ops::float_of(vm, v) {
             return Some(f);
@@ -321,7 +421,7 @@ impl Stdlib for Library {
         super::decimal::ops::float_of(vm, v)
     }
 
-    fn decimal_int_of(vm: &mut Vm, v: Value) -> Option<PyResult<Value>> {
+    fn decimal_int_of(&self, vm: &mut Vm, v: Value) -> Option<PyResult<Value>> {
         // also `int()` of the library's other objects with `__int__`
         if let Some(n) = super::uuid::int_of_uuid(vm, v) {
             return Some(Ok(n));
@@ -332,14 +432,14 @@ impl Stdlib for Library {
         super::decimal::ops::int_of(vm, v)
     }
 
-    fn decimal_round(vm: &mut Vm, v: Value, nd: Option<Value>) -> Option<PyResult<Value>> {
+    fn decimal_round(&self, vm: &mut Vm, v: Value, nd: Option<Value>) -> Option<PyResult<Value>> {
         if let Some(r) = super::fractions_ops::round(vm, v, nd) {
             return Some(r);
         }
         super::decimal::ops::round(vm, v, nd)
     }
 
-    fn decimal_pow3(vm: &mut Vm, a: Value, b: Value, m: Value) -> PyResult<Option<Value>> {
+    fn decimal_pow3(&self, vm: &mut Vm, a: Value, b: Value, m: Value) -> PyResult<Option<Value>> {
         if super::fractions_ops::frac_of(vm, a).is_some() {
             // `Fraction.__pow__` takes no modulo
             return Err(crate::vm::PyErr::type_error(
@@ -349,46 +449,46 @@ impl Stdlib for Library {
         super::decimal::ops::pow3(vm, a, b, m)
     }
 
-    fn decimal_divmod(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<Value>> {
+    fn decimal_divmod(&self, vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<Value>> {
         if let Some(r) = super::fractions_ops::divmod(vm, a, b)? {
             return Ok(Some(r));
         }
         super::decimal::ops::divmod(vm, a, b)
     }
 
-    fn is_decimal(vm: &Vm, v: Value) -> bool {
+    fn is_decimal(&self, vm: &Vm, v: Value) -> bool {
         // (what `%f` converts with `float()`: a `Fraction` too)
         super::decimal::is_decimal(vm, v) || super::fractions_ops::frac_of(vm, v).is_some()
     }
 
-    fn builtin_payload(vm: &Vm, v: Value) -> Option<Value> {
+    fn builtin_payload(&self, vm: &Vm, v: Value) -> Option<Value> {
         super::enums::builtin_payload(vm, v)
     }
 
-    fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
+    fn stream_of(&self, vm: &Vm, v: Value) -> Option<u8> {
         super::structseq::stream_of(vm, v)
     }
 
-    fn dict_kind_class(kind: DictKind) -> Option<NativeId> {
+    fn dict_kind_class(&self, kind: DictKind) -> Option<NativeId> {
         Vm::dict_kind_class(kind)
     }
 
-    fn dict_kind_name(kind: DictKind) -> &'static str {
+    fn dict_kind_name(&self, kind: DictKind) -> &'static str {
         Vm::dict_kind_name(kind)
     }
 
-    fn dict_kind_methods(kind: DictKind) -> &'static [monty_vm::builtins::native::Method<Self>] {
+    fn dict_kind_methods(&self, kind: DictKind) -> &'static [monty_vm::builtins::native::Method] {
         super::collections::dict_kinds::methods_of(kind)
     }
 
-    fn dict_class_kind(t: NativeId) -> Option<DictKind> {
+    fn dict_class_kind(&self, t: NativeId) -> Option<DictKind> {
         crate::registry::dict_class_kind(t)
     }
 
-    fn native_obj_is_sequence(vm: &Vm, id: ObjId) -> bool {
+    fn native_obj_is_sequence(&self, vm: &Vm, id: ObjId) -> bool {
         matches!(
-            vm.heap.get(id),
-            crate::object::Obj::Native(NativeObj::Deque { .. })
+            crate::objects::native_of(vm.heap.get(id)),
+            Some(NativeObj::Deque { .. })
         )
     }
 }

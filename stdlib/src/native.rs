@@ -57,7 +57,7 @@ macro_rules! methods_table {
 }
 
 /// A method of a native object type, declared with `native!`'s `method`.
-pub type Method = monty_vm::builtins::native::Method<crate::vm::Library>;
+pub type Method = monty_vm::builtins::native::Method;
 
 /// Calls method `name` of `this` (a native object, or what stands for a
 /// class in its class methods) from its type's `table` (`None` when the

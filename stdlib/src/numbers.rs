@@ -54,8 +54,11 @@ pub fn isinstance(vm: &mut Vm, v: Value, t: Value) -> Option<PyResult<bool>> {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::BigInt(_) => Some(4),
             Obj::Complex(_) => Some(1),
-            Obj::Native(NativeObj::Fraction(_)) => Some(3),
-            Obj::Native(NativeObj::Decimal(_)) => Some(0),
+            Obj::Native(n) => match n.downcast_ref() {
+                Some(NativeObj::Fraction(_)) => Some(3),
+                Some(NativeObj::Decimal(_)) => Some(0),
+                _ => None,
+            },
             _ => None,
         },
         _ => None,

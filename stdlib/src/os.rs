@@ -68,8 +68,10 @@ pub fn fspath_of(vm: &mut Vm, v: Value) -> PyResult<Option<PathArg>> {
     if let Value::Ref(id) = v {
         match vm.heap.get(id) {
             Obj::Bytes(b) => return Ok(Some(PathArg::Bytes(b.to_vec()))),
-            Obj::Native(super::objects::NativeObj::Path(p)) => {
-                return Ok(Some(PathArg::Text(p.clone())))
+            Obj::Native(n) => {
+                if let Some(super::objects::NativeObj::Path(p)) = n.downcast_ref() {
+                    return Ok(Some(PathArg::Text(p.clone())));
+                }
             }
             Obj::Instance(_) => {
                 let Ok(method) = vm.get_attr(v, "__fspath__") else {

@@ -20,14 +20,14 @@ pub struct EnvironData {
 /// A new, not yet fetched `os.environ`.
 pub fn new(vm: &mut Vm) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::Environ(Box::new(EnvironData {
+        .new_value(Obj::from(NativeObj::Environ(Box::new(EnvironData {
             dict: Value::None,
         }))))
 }
 
 /// The environment dict, fetched on first use.
 pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
-    let Obj::Native(NativeObj::Environ(e)) = vm.heap.get(id) else {
+    let Some(NativeObj::Environ(e)) = crate::objects::native_of(vm.heap.get(id)) else {
         unreachable!("os.environ")
     };
     if !e.dict.is_none() {
@@ -59,7 +59,7 @@ pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
         }
         vm.set_item(d, k, v)?;
     }
-    if let Obj::Native(NativeObj::Environ(e)) = vm.heap.get_mut(id) {
+    if let Some(NativeObj::Environ(e)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
         e.dict = d;
     }
     Ok(d)
@@ -116,7 +116,7 @@ pub fn getenv(vm: &mut Vm, environ: Value, key: Value, default: Value) -> PyResu
         return Ok(default);
     };
     let d = match vm.heap.get(id) {
-        Obj::Native(NativeObj::Environ(_)) => dict(vm, id)?,
+        Obj::Native(n) if matches!(n.downcast_ref(), Some(NativeObj::Environ(_))) => dict(vm, id)?,
         Obj::Dict(_) => environ,
         _ => return Ok(default),
     };

@@ -101,16 +101,16 @@ impl Parsed {
 }
 
 fn path_text(vm: &Vm, id: ObjId) -> &str {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::Path(p)) => p,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::Path(p)) => p,
         _ => unreachable!("a path"),
     }
 }
 
 fn as_path(vm: &Vm, v: Value) -> Option<&str> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::Path(p)) => Some(p),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::Path(p)) => Some(p),
             _ => None,
         },
         _ => None,
@@ -141,7 +141,7 @@ fn segment(vm: &mut Vm, v: Value) -> PyResult<String> {
 }
 
 fn new_path(vm: &mut Vm, p: &Parsed) -> Value {
-    vm.heap.new_value(Obj::Native(NativeObj::Path(p.text())))
+    vm.heap.new_value(Obj::from(NativeObj::Path(p.text())))
 }
 
 /// `Path(*segments)` (all four class names).

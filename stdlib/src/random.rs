@@ -17,6 +17,7 @@ use super::random_state::N;
 use super::{sha512, ModuleDef};
 use crate::builtins::Builtin;
 use crate::object::{int, ExcType, Obj, Value};
+use crate::vm::library_data::LibData;
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
@@ -24,7 +25,9 @@ use monty_compile::bytecode::BinOp;
 /// The module's generator, created on first use.
 pub fn state(vm: &mut Vm) -> &mut State {
     vm.random_state
-        .get_or_insert_with(|| Box::new(State::default_seeded()))
+        .get_or_insert_with(|| LibData::new(State::default_seeded()))
+        .downcast_mut()
+        .expect("the random module's state is a random::State")
 }
 
 fn seed_type_error() -> PyErr {
@@ -92,7 +95,7 @@ native! {
             a.unwrap_or(Value::None),
             version.unwrap_or(Value::Int(2)),
         )?;
-        vm.random_state = Some(Box::new(st));
+        vm.random_state = Some(LibData::new(st));
         Ok(Value::None)
     }
 
@@ -229,7 +232,7 @@ native! {
         if !(0..=N as i64).contains(&index) {
             return Err(PyErr::value_error("invalid state"));
         }
-        vm.random_state = Some(Box::new(State {
+        vm.random_state = Some(LibData::new(State {
             mt,
             index: index as usize,
             gauss_next: gauss,

@@ -18,7 +18,7 @@ native! {
         let st = seeded(vm, x.unwrap_or(Value::None), Value::Int(2))?;
         Ok(vm
             .heap
-            .new_value(Obj::Native(NativeObj::Random(Box::new(st)))))
+            .new_value(Obj::from(NativeObj::Random(Box::new(st)))))
     }
 }
 
@@ -42,14 +42,17 @@ pub fn has_method(name: &str) -> bool {
 /// Exchanges the module's generator with instance `id`'s, so the module's
 /// functions act on the instance (call again to swap back).
 fn swap(vm: &mut Vm, id: ObjId) {
-    let mut module = vm
+    crate::random::state(vm);
+    let Some(module) = vm
         .random_state
-        .take()
-        .unwrap_or_else(|| Box::new(State::default_seeded()));
-    if let Obj::Native(NativeObj::Random(st)) = vm.heap.get_mut(id) {
-        std::mem::swap(st, &mut module);
+        .as_mut()
+        .and_then(|d| d.downcast_mut::<State>())
+    else {
+        return;
+    };
+    if let Some(NativeObj::Random(st)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        std::mem::swap(&mut **st, module);
     }
-    vm.random_state = Some(module);
 }
 
 pub fn call_method(
@@ -88,7 +91,7 @@ pub fn repr(id: ObjId) -> String {
 
 /// `isinstance(v, random.Random)`.
 pub fn isinstance(vm: &Vm, v: Value) -> bool {
-    matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Random(_))))
+    matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::Random(_))))
 }
 
 // The native object type this file owns (`objects/native_type.rs`).

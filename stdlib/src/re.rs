@@ -223,16 +223,15 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
         return Some(false);
     };
     Some(matches!(
-        (vm.heap.get(id), t.func),
-        (Obj::Native(NativeObj::RePattern(_)), PATTERN_CLASS)
-            | (Obj::Native(NativeObj::ReMatch(_)), MATCH_CLASS)
+        (crate::objects::native_of(vm.heap.get(id)), t.func),
+        (Some(NativeObj::RePattern(_)), PATTERN_CLASS) | (Some(NativeObj::ReMatch(_)), MATCH_CLASS)
     ))
 }
 
 pub fn pattern_of(vm: &Vm, v: Value) -> Option<&PatternData> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::RePattern(p)) => Some(p),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::RePattern(p)) => Some(p),
             _ => None,
         },
         _ => None,
@@ -240,8 +239,8 @@ pub fn pattern_of(vm: &Vm, v: Value) -> Option<&PatternData> {
 }
 
 pub fn match_of(vm: &Vm, id: ObjId) -> &MatchData {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::ReMatch(m)) => m,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::ReMatch(m)) => m,
         _ => unreachable!("a match"),
     }
 }
@@ -283,7 +282,7 @@ pub fn compile_value(vm: &mut Vm, pattern: Value, flags: Option<Value>) -> PyRes
     };
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::RePattern(Box::new(data)))))
+        .new_value(Obj::from(NativeObj::RePattern(Box::new(data)))))
 }
 
 /// The subject string of a call.

@@ -19,8 +19,8 @@ use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
 
 fn pattern_data(vm: &Vm, id: ObjId) -> PatternData {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::RePattern(p)) => (**p).clone(),
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::RePattern(p)) => (**p).clone(),
         _ => unreachable!("a pattern"),
     }
 }
@@ -66,7 +66,7 @@ fn new_match(
         bspans,
     };
     vm.heap
-        .new_value(Obj::Native(NativeObj::ReMatch(Box::new(m))))
+        .new_value(Obj::from(NativeObj::ReMatch(Box::new(m))))
 }
 
 /// The methods of `re.Pattern`.
@@ -529,7 +529,7 @@ pub fn pattern_getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
 }
 
 pub fn pattern_repr(vm: &Vm, id: ObjId) -> String {
-    let Obj::Native(NativeObj::RePattern(p)) = vm.heap.get(id) else {
+    let Some(NativeObj::RePattern(p)) = crate::objects::native_of(vm.heap.get(id)) else {
         unreachable!()
     };
     let text: String = p.pattern.chars().take(200).collect();
@@ -569,11 +569,12 @@ pub fn compare(vm: &Vm, op: CmpOp, a: Value, b: Value) -> Option<bool> {
     let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
         return None;
     };
-    let eq = match (vm.heap.get(x), vm.heap.get(y)) {
-        (Obj::Native(NativeObj::RePattern(p)), Obj::Native(NativeObj::RePattern(q))) => {
+    let native_of = |id| crate::objects::native_of(vm.heap.get(id));
+    let eq = match (native_of(x), native_of(y)) {
+        (Some(NativeObj::RePattern(p)), Some(NativeObj::RePattern(q))) => {
             p.pattern == q.pattern && p.flags == q.flags
         }
-        (Obj::Native(NativeObj::ReMatch(_)), _) | (_, Obj::Native(NativeObj::ReMatch(_))) => x == y,
+        (Some(NativeObj::ReMatch(_)), _) | (_, Some(NativeObj::ReMatch(_))) => x == y,
         _ => return None,
     };
     match op {
@@ -584,7 +585,7 @@ pub fn compare(vm: &Vm, op: CmpOp, a: Value, b: Value) -> Option<bool> {
 }
 
 pub fn pattern_hash(vm: &Vm, id: ObjId) -> HashKey {
-    let Obj::Native(NativeObj::RePattern(p)) = vm.heap.get(id) else {
+    let Some(NativeObj::RePattern(p)) = crate::objects::native_of(vm.heap.get(id)) else {
         unreachable!()
     };
     HashKey::Tuple(

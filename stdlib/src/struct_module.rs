@@ -289,14 +289,14 @@ native! {
     keywords fn new_struct as "Struct" (vm, format) {
         let text = format_text(vm, format)?;
         Layout::parse(&text).map_err(|m| error(vm, m))?;
-        Ok(vm.heap.new_value(Obj::Native(NativeObj::Struct(Box::new(text)))))
+        Ok(vm.heap.new_value(Obj::from(NativeObj::Struct(Box::new(text)))))
     }
 }
 
 /// The layout of a `Struct` method's receiver.
 fn own_layout(vm: &mut Vm, this: Value) -> PyResult<Layout> {
-    let text = match vm.heap.get(receiver(this)) {
-        Obj::Native(NativeObj::Struct(s)) => s.to_string(),
+    let text = match crate::objects::native_of(vm.heap.get(receiver(this))) {
+        Some(NativeObj::Struct(s)) => s.to_string(),
         _ => unreachable!("a Struct"),
     };
     Layout::parse(&text).map_err(|m| error(vm, m))
@@ -374,7 +374,7 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 /// `isinstance(v, struct.Struct)`.
 pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     (t == class_id()).then(|| {
-        matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Struct(_))))
+        matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::Struct(_))))
     })
 }
 

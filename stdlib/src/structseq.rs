@@ -60,8 +60,8 @@ native! {
 /// The values of a struct sequence, or `None` if `v` is not one.
 fn seq_values(vm: &Vm, v: Value) -> Option<Vec<Value>> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::StructSeq { values, .. }) => Some(values.clone()),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::StructSeq { values, .. }) => Some(values.clone()),
             _ => None,
         },
         _ => None,
@@ -83,11 +83,12 @@ fn is_tuple(vm: &Vm, v: Value) -> bool {
 /// A new struct sequence of `kind`.
 pub fn new(vm: &mut Vm, kind: SeqKind, values: Vec<Value>) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::StructSeq { kind, values }))
+        .new_value(Obj::from(NativeObj::StructSeq { kind, values }))
 }
 
 pub fn getattr(vm: &Vm, id: ObjId, name: &str) -> Option<Value> {
-    let Obj::Native(NativeObj::StructSeq { kind, values }) = vm.heap.get(id) else {
+    let Some(NativeObj::StructSeq { kind, values }) = crate::objects::native_of(vm.heap.get(id))
+    else {
         return None;
     };
     let i = kind.fields().iter().position(|f| *f == name)?;
@@ -95,7 +96,8 @@ pub fn getattr(vm: &Vm, id: ObjId, name: &str) -> Option<Value> {
 }
 
 pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    let Obj::Native(NativeObj::StructSeq { kind, values }) = vm.heap.get(id) else {
+    let Some(NativeObj::StructSeq { kind, values }) = crate::objects::native_of(vm.heap.get(id))
+    else {
         unreachable!("a struct sequence")
     };
     let (kind, values) = (*kind, values.clone());
@@ -160,8 +162,8 @@ pub fn getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
 /// The stream number a `print(file=...)` argument selects, if it is a stream.
 pub fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::Stream(n)) => Some(*n),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::Stream(n)) => Some(*n),
             _ => None,
         },
         _ => None,

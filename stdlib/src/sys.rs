@@ -86,8 +86,8 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     let byteorder = vm.new_str("little");
     attrs.push(("byteorder".into(), byteorder));
     // `print(file=sys.stdout)` / `file=sys.stderr` select the stream.
-    let stdout = vm.heap.new_value(Obj::Native(NativeObj::Stream(1)));
-    let stderr = vm.heap.new_value(Obj::Native(NativeObj::Stream(2)));
+    let stdout = vm.heap.new_value(Obj::from(NativeObj::Stream(1)));
+    let stderr = vm.heap.new_value(Obj::from(NativeObj::Stream(2)));
     attrs.push(("stdout".into(), stdout));
     attrs.push(("stderr".into(), stderr));
     // the program has no file name in the sandbox

@@ -34,12 +34,12 @@ pub fn struct_time_value(
         gmtoff,
     };
     vm.heap
-        .new_value(Obj::Native(NativeObj::StructTime(Box::new(st))))
+        .new_value(Obj::from(NativeObj::StructTime(Box::new(st))))
 }
 
 fn st_of(vm: &Vm, id: ObjId) -> StructTime {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::StructTime(s)) => (**s).clone(),
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::StructTime(s)) => (**s).clone(),
         _ => unreachable!("a struct_time"),
     }
 }
@@ -85,7 +85,7 @@ pub fn repr(vm: &Vm, id: ObjId) -> String {
 }
 
 pub fn compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-    let is_st = |vm: &Vm, v: Value| matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::StructTime(_))));
+    let is_st = |vm: &Vm, v: Value| matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::StructTime(_))));
     if !is_st(vm, a) && !is_st(vm, b) {
         return Ok(None);
     }
@@ -221,9 +221,12 @@ fn tuple_fields(vm: &Vm, v: Value, who: &str) -> PyResult<TupleFields> {
     let items = match v {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Tuple(t) => t.clone(),
-            Obj::Native(NativeObj::StructTime(s)) => {
-                return Ok((s.f, Some((s.gmtoff * 1_000_000, s.zone.clone()))))
-            }
+            Obj::Native(n) => match n.downcast_ref() {
+                Some(NativeObj::StructTime(s)) => {
+                    return Ok((s.f, Some((s.gmtoff * 1_000_000, s.zone.clone()))))
+                }
+                _ => return Err(PyErr::type_error("Tuple or struct_time argument required")),
+            },
             _ => return Err(PyErr::type_error("Tuple or struct_time argument required")),
         },
         _ => return Err(PyErr::type_error("Tuple or struct_time argument required")),
@@ -388,7 +391,7 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
         return None;
     }
     Some(
-        matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::StructTime(_)))),
+        matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::StructTime(_)))),
     )
 }
 

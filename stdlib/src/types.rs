@@ -323,7 +323,7 @@ native! {
             Value::Ref(id) if matches!(vm.heap.get(id), Obj::Tuple(_)) => args,
             _ => vm.new_tuple(vec![args]),
         };
-        Ok(vm.heap.new_value(Obj::Native(crate::objects::NativeObj::GenericAlias {
+        Ok(vm.heap.new_value(Obj::from(crate::objects::NativeObj::GenericAlias {
             origin,
             args,
         })))

@@ -163,10 +163,8 @@ fn no_instances(_vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 fn form(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(n @ (NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. })) => {
-                Some(n)
-            }
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(n @ (NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. })) => Some(n),
             _ => None,
         },
         _ => None,
@@ -208,8 +206,8 @@ fn get_args_of(vm: &mut Vm, tp: Value) -> PyResult<Value> {
 
 fn native(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(n) => Some(n),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(n) => Some(n),
             _ => None,
         },
         _ => None,
@@ -218,14 +216,14 @@ fn native(vm: &Vm, v: Value) -> Option<&NativeObj> {
 
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     for n in FORMS {
-        let v = vm.heap.new_value(Obj::Native(NativeObj::TypingForm {
+        let v = vm.heap.new_value(Obj::from(NativeObj::TypingForm {
             name: (*n).to_string(),
             origin: Value::None,
         }));
         attrs.push((n.to_string(), v));
     }
     for (n, t, _) in GENERIC_ALIASES {
-        let v = vm.heap.new_value(Obj::Native(NativeObj::TypingForm {
+        let v = vm.heap.new_value(Obj::from(NativeObj::TypingForm {
             name: (*n).to_string(),
             origin: Value::Type(*t),
         }));
@@ -322,9 +320,9 @@ pub fn class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<PyResult<Val
 
 /// `marker[idx]`: `Optional[X]`, `List[int]`, `ClassVar[int]`, ...
 pub fn getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
-    let (name, origin) = match vm.heap.get(id) {
-        Obj::Native(NativeObj::TypingForm { name, origin }) => (name.clone(), *origin),
-        Obj::Native(NativeObj::TypingAlias { .. }) => {
+    let (name, origin) = match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::TypingForm { name, origin }) => (name.clone(), *origin),
+        Some(NativeObj::TypingAlias { .. }) => {
             let r = vm.repr(Value::Ref(id))?;
             return Err(PyErr::type_error(format!("{r} is not a generic class")));
         }
@@ -361,9 +359,11 @@ pub fn getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
         origin
     };
     let args = vm.new_tuple(items);
-    Ok(Some(vm.heap.new_value(Obj::Native(
-        NativeObj::TypingAlias { name, origin, args },
-    ))))
+    Ok(Some(vm.heap.new_value(Obj::from(NativeObj::TypingAlias {
+        name,
+        origin,
+        args,
+    }))))
 }
 
 /// How an argument is written inside a typing repr (`[int, str]` for the
@@ -383,9 +383,9 @@ fn arg_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
 }
 
 pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::TypingForm { name, .. }) => Ok(format!("typing.{name}")),
-        Obj::Native(NativeObj::TypingAlias { name, args, .. }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::TypingForm { name, .. }) => Ok(format!("typing.{name}")),
+        Some(NativeObj::TypingAlias { name, args, .. }) => {
             let (name, args) = (name.clone(), *args);
             let items = subscript_items(vm, args);
             let mut parts = Vec::with_capacity(items.len());
@@ -402,8 +402,8 @@ pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, attr: &str) -> PyResult<Option<Value>> {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::TypingForm { name, origin }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::TypingForm { name, origin }) => {
             let (name, origin) = (name.clone(), *origin);
             Ok(match attr {
                 "__name__" | "_name" => Some(vm.new_str(name)),
@@ -411,7 +411,7 @@ pub fn getattr(vm: &mut Vm, id: ObjId, attr: &str) -> PyResult<Option<Value>> {
                 _ => None,
             })
         }
-        Obj::Native(NativeObj::TypingAlias { name, origin, args }) => {
+        Some(NativeObj::TypingAlias { name, origin, args }) => {
             let (name, origin, args) = (name.clone(), *origin, *args);
             Ok(match attr {
                 "__name__" | "_name" => Some(vm.new_str(name)),
@@ -463,8 +463,8 @@ pub fn equal(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<bool>> {
 }
 
 pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::TypingAlias { name, origin, args }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::TypingAlias { name, origin, args }) => {
             let (name, origin, args) = (name.clone(), *origin, *args);
             let o = vm.hash_key(origin)?;
             let a = vm.hash_key(args)?;

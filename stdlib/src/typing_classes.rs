@@ -23,7 +23,7 @@ pub fn class_getitem(vm: &mut Vm, a: Args) -> PyResult<Value> {
     };
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::GenericAlias { origin: cls, args })))
+        .new_value(Obj::from(NativeObj::GenericAlias { origin: cls, args })))
 }
 
 /// `TypedDict` classes' metaclass `__call__`: a plain dict.
@@ -150,9 +150,9 @@ pub fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
 /// PEP 560: a generic alias base stands for its origin class.
 pub fn mro_entry(vm: &mut Vm, base: Value) -> Option<Value> {
     let Value::Ref(id) = base else { return None };
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::GenericAlias { origin, .. }) => Some(*origin),
-        Obj::Native(NativeObj::TypingAlias { origin, .. }) if !origin.is_none() => Some(*origin),
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::GenericAlias { origin, .. }) => Some(*origin),
+        Some(NativeObj::TypingAlias { origin, .. }) if !origin.is_none() => Some(*origin),
         _ => None,
     }
 }

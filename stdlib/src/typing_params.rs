@@ -60,7 +60,7 @@ impl ParamKind {
 
 fn new_type_var(vm: &mut Vm, data: TypeVarData) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::TypeVar(Box::new(data))))
+        .new_value(Obj::from(NativeObj::TypeVar(Box::new(data))))
 }
 
 fn flag(vm: &mut Vm, a: &Args, kw: &str) -> PyResult<bool> {
@@ -216,7 +216,7 @@ pub fn type_alias_new(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let module = module_name(vm);
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::TypeAlias(Box::new(TypeAliasData {
+        .new_value(Obj::from(NativeObj::TypeAlias(Box::new(TypeAliasData {
             name,
             params,
             evaluate: Value::None,
@@ -264,7 +264,7 @@ pub fn lazy_type_alias(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let module = module_name(vm);
     Ok(vm
         .heap
-        .new_value(Obj::Native(NativeObj::TypeAlias(Box::new(TypeAliasData {
+        .new_value(Obj::from(NativeObj::TypeAlias(Box::new(TypeAliasData {
             name,
             params,
             evaluate,
@@ -284,15 +284,15 @@ fn tuple_items(vm: &Vm, v: Value) -> Vec<Value> {
 }
 
 fn alias(vm: &Vm, id: ObjId) -> &TypeAliasData {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::TypeAlias(a)) => a,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::TypeAlias(a)) => a,
         _ => unreachable!("a type alias"),
     }
 }
 
 fn type_var(vm: &Vm, id: ObjId) -> &TypeVarData {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::TypeVar(t)) => t,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::TypeVar(t)) => t,
         _ => unreachable!("a type variable"),
     }
 }
@@ -306,7 +306,7 @@ fn alias_value(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
     let (evaluate, params) = (a.evaluate, a.params);
     let args = tuple_items(vm, params);
     let value = vm.call_value(evaluate, args, Default::default())?;
-    if let Obj::Native(NativeObj::TypeAlias(a)) = vm.heap.get_mut(id) {
+    if let Some(NativeObj::TypeAlias(a)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
         a.value = value;
         a.evaluate = Value::None;
     }
@@ -366,7 +366,7 @@ impl np::NativeType for TypeParamType {
     }
 
     fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
-        if let Obj::Native(NativeObj::TypeVar(_)) = vm.heap.get(id) {
+        if let Some(NativeObj::TypeVar(_)) = crate::objects::native_of(vm.heap.get(id)) {
             let t = type_var(vm, id).clone();
             return Ok(Some(match name {
                 "__name__" => vm.new_str(t.name),
@@ -392,8 +392,8 @@ impl np::NativeType for TypeParamType {
     }
 
     fn setattr(vm: &mut np::Vm, id: np::ObjId, name: &str, _v: np::Value) -> Option<PyResult<()>> {
-        let (known, class) = match vm.heap.get(id) {
-            Obj::Native(NativeObj::TypeVar(t)) => (
+        let (known, class) = match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::TypeVar(t)) => (
                 VAR_ATTRS.contains(&name),
                 format!("typing.{}", t.kind.class_name()),
             ),
@@ -419,8 +419,8 @@ impl np::NativeType for TypeParamType {
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
-        Ok(match vm.heap.get(id) {
-            Obj::Native(NativeObj::TypeVar(t)) => {
+        Ok(match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::TypeVar(t)) => {
                 let prefix = if t.infer_variance || t.kind == ParamKind::TypeVarTuple {
                     ""
                 } else if t.covariant {
@@ -438,7 +438,7 @@ impl np::NativeType for TypeParamType {
 
     /// `Alias[int]`: a generic alias of a generic `type` alias.
     fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
-        let Obj::Native(NativeObj::TypeAlias(a)) = vm.heap.get(id) else {
+        let Some(NativeObj::TypeAlias(a)) = crate::objects::native_of(vm.heap.get(id)) else {
             return Ok(None);
         };
         if tuple_items(vm, a.params).is_empty() {
@@ -450,7 +450,7 @@ impl np::NativeType for TypeParamType {
             Value::Ref(t) if matches!(vm.heap.get(t), Obj::Tuple(_)) => idx,
             _ => vm.new_tuple(vec![idx]),
         };
-        Ok(Some(vm.heap.new_value(Obj::Native(
+        Ok(Some(vm.heap.new_value(Obj::from(
             NativeObj::GenericAlias {
                 origin: Value::Ref(id),
                 args,

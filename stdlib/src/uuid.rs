@@ -27,7 +27,7 @@ const RESERVED_FUTURE: &str = "reserved for future definition";
 
 /// A new `UUID` object.
 fn new_uuid(vm: &mut Vm, n: u128) -> Value {
-    vm.heap.new_value(Obj::Native(NativeObj::Uuid {
+    vm.heap.new_value(Obj::from(NativeObj::Uuid {
         hi: (n >> 64) as u64,
         lo: n as u64,
     }))
@@ -36,10 +36,8 @@ fn new_uuid(vm: &mut Vm, n: u128) -> Value {
 /// The value of a `UUID`, if `v` is one.
 fn value_of(vm: &Vm, v: Value) -> Option<u128> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::Uuid { hi, lo }) => {
-                Some((u128::from(*hi) << 64) | u128::from(*lo))
-            }
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::Uuid { hi, lo }) => Some((u128::from(*hi) << 64) | u128::from(*lo)),
             _ => None,
         },
         _ => None,

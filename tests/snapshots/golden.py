@@ -1,6 +1,14 @@
 # The program behind the golden snapshot (saved at its 2nd host call: since
 # format 5, inside the key function that `sorted` calls; since format 13
-# the loop's print holds a `+` chain, `AddTemp`).
+# the loop's print holds a `+` chain, `AddTemp`; since format 14 the state
+# holds library data: a deque, an `itertools.count`, a seeded `random`).
+import itertools
+import random
+from collections import deque
+
+random.seed(7)
+ids = itertools.count(1)
+recent = deque([(next(ids), "start")], maxlen=2)
 class Counter:
     def __init__(self):
         self.seen = {}
@@ -16,4 +24,6 @@ by_temp = sorted(["Paris", "Lima", "Oslo"], key=lambda city: get_weather(city)["
 for city, t in gen(by_temp):
     c.add("sum", add(t, 0.5))
     print(city, t, "at " + str(t) + "C" + "!")
+    recent.append((next(ids), city))
 print(sorted(c.seen.items()), [x * 2 for x in range(3)])
+print(list(recent), next(ids), random.randint(1, 1000))

@@ -7,10 +7,11 @@
 //! - [`builtins`]: builtin functions, constructors and methods;
 //! - [`output`]: what `print` writes (WASI stdout/stderr).
 //!
-//! The core is generic over the library it runs with (`Vm<S: Stdlib>`,
-//! [`vm::stdlib`]): `monty-stdlib` implements [`vm::stdlib::Stdlib`] and
-//! instantiates it. The whole state is plain data, so a run can pause at a
-//! host call and resume later, in another process.
+//! The core calls the library it runs with through a trait object
+//! ([`vm::stdlib`]: `monty-stdlib` implements [`vm::stdlib::Stdlib`] and
+//! installs it), so it is compiled once, here, whatever the library's
+//! crate is built with. The whole state is plain data, so a run can pause
+//! at a host call and resume later, in another process.
 
 pub mod builtins;
 pub mod object;
@@ -18,3 +19,5 @@ pub mod output;
 pub mod vm;
 
 pub use monty_text::unicode;
+
+pub(crate) use vm::stdlib::lib;

@@ -28,7 +28,7 @@ use crate::modules::registry::native_table_fingerprint;
 use crate::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
-pub const FORMAT_VERSION: u32 = 13;
+pub const FORMAT_VERSION: u32 = 14;
 const HEADER: usize = 8 + 4 + 8 + 8;
 
 /// The checksum of versions up to 9 (byte-wise FNV-1a 64): still
@@ -125,6 +125,8 @@ pub fn load(bytes: &[u8]) -> Result<Vm, String> {
             native_table_fingerprint()
         ));
     }
+    // the core asks the library to decode the library's objects
+    monty_stdlib::entry::install();
     let vm: Vm = crate::object::attrs::interning(|| postcard::from_bytes(payload))
         .map_err(|e| format!("undecodable snapshot: {e}"))?;
     super::validate::validate(&vm).map_err(|e| format!("inconsistent snapshot: {e}"))?;

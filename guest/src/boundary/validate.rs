@@ -35,7 +35,6 @@
 //! seals every snapshot with an HMAC, see host/src/snapshot_seal.rs).
 
 use crate::modules::entry;
-use crate::modules::objects::NativeObj;
 use crate::object::{GenState, Iter, Obj, ObjId, Value};
 use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
 use crate::vm::tasks::Awaitable;
@@ -111,7 +110,7 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
         heap.expect(Value::Ref(*fut), "future", |o| {
             matches!(
                 o,
-                Obj::Native(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::Future { .. })
+                Obj::Native(n) if matches!(n.awaitable(), Some(Awaitable::Future { .. }))
             )
         })?;
     }
@@ -136,7 +135,7 @@ pub fn validate(vm: &Vm) -> Result<(), String> {
             heap.expect(t.group, "task group", |o| {
                 matches!(
                     o,
-                    Obj::Native(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::TaskGroup(_))
+                    Obj::Native(n) if matches!(n.awaitable(), Some(Awaitable::TaskGroup(_)))
                 )
             })
             .map_err(|e| format!("task {i}: {e}"))?;
@@ -302,13 +301,13 @@ fn check_object(
             Iter::Range { step: 0, .. } => Err("range iterator with step 0".into()),
             _ => Ok(()),
         },
-        Obj::Native(NativeObj::Awaitable(a)) => match &**a {
+        Obj::Native(n) if n.awaitable().is_some() => match n.awaitable().expect("an awaitable") {
             Awaitable::Task(t) if *t as usize >= ntasks => Err(format!("task {t} out of range")),
             Awaitable::Condition { lock, .. } => heap.expect(*lock, "lock", |o| {
                 matches!(
                     o,
-                    Obj::Native(NativeObj::Awaitable(l))
-                        if matches!(**l, Awaitable::Sync(SyncPrim::Semaphore { .. }))
+                    Obj::Native(l)
+                        if matches!(l.awaitable(), Some(Awaitable::Sync(SyncPrim::Semaphore { .. })))
                 )
             }),
             Awaitable::TaskGroup(g)

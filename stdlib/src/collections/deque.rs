@@ -43,7 +43,7 @@ native! {
         }
         Ok(vm
             .heap
-            .new_value(Obj::Native(NativeObj::Deque {
+            .new_value(Obj::from(NativeObj::Deque {
                 items,
                 maxlen,
                 state: 0,
@@ -57,7 +57,7 @@ native! {
 /// deque) takes its items as they were.
 pub(crate) fn extend_from(vm: &mut Vm, id: ObjId, iterable: Value, back: bool) -> PyResult<()> {
     if let Value::Ref(src) = iterable {
-        if let Obj::Native(NativeObj::Deque { items, .. }) = vm.heap.get(src) {
+        if let Some(NativeObj::Deque { items, .. }) = crate::objects::native_of(vm.heap.get(src)) {
             let new: Vec<Value> = items.iter().copied().collect();
             let (items, maxlen) = vm.deque_mutate(id);
             for v in new {
@@ -148,15 +148,15 @@ pub trait DequeVm {
 
 impl DequeVm for Vm {
     fn deque_items(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>) {
-        match self.heap.get_mut(id) {
-            Obj::Native(NativeObj::Deque { items, maxlen, .. }) => (items, *maxlen),
+        match crate::objects::native_of_mut(self.heap.get_mut(id)) {
+            Some(NativeObj::Deque { items, maxlen, .. }) => (items, *maxlen),
             _ => unreachable!("a deque"),
         }
     }
 
     fn deque_mutate(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>) {
-        match self.heap.get_mut(id) {
-            Obj::Native(NativeObj::Deque {
+        match crate::objects::native_of_mut(self.heap.get_mut(id)) {
+            Some(NativeObj::Deque {
                 items,
                 maxlen,
                 state,
@@ -187,7 +187,8 @@ impl DequeVm for Vm {
                 }
             },
         };
-        let Obj::Native(NativeObj::Deque { items, .. }) = self.heap.get(id) else {
+        let Some(NativeObj::Deque { items, .. }) = crate::objects::native_of(self.heap.get(id))
+        else {
             unreachable!("a deque")
         };
         let n = items.len() as i64;
@@ -200,7 +201,9 @@ impl DequeVm for Vm {
 
     fn deque_store(&mut self, id: ObjId, idx: Value, v: Option<Value>) -> PyResult<()> {
         let j = self.deque_slot(id, idx)?;
-        if let Obj::Native(NativeObj::Deque { items, .. }) = self.heap.get_mut(id) {
+        if let Some(NativeObj::Deque { items, .. }) =
+            crate::objects::native_of_mut(self.heap.get_mut(id))
+        {
             match v {
                 Some(v) => items[j] = v,
                 None => {
@@ -252,7 +255,12 @@ impl DequeVm for Vm {
 
     fn deque_compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
         let deque_id = |vm: &Vm, v: Value| match v {
-            Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::Deque { .. })) => {
+            Value::Ref(id)
+                if matches!(
+                    crate::objects::native_of(vm.heap.get(id)),
+                    Some(NativeObj::Deque { .. })
+                ) =>
+            {
                 Some(id)
             }
             _ => None,
@@ -329,9 +337,9 @@ pub(crate) fn iter_step(vm: &mut Vm, it: ObjId) -> PyResult<Option<Value>> {
     else {
         return Ok(None);
     };
-    let Obj::Native(NativeObj::Deque {
+    let Some(NativeObj::Deque {
         items, state: now, ..
-    }) = vm.heap.get(d)
+    }) = crate::objects::native_of(vm.heap.get(d))
     else {
         return Ok(None);
     };
@@ -488,7 +496,7 @@ native! {
     builtin method copy(vm, this) {
         let (items, maxlen) = vm.deque_items(receiver(this));
         let items = items.clone();
-        Ok(vm.heap.new_value(Obj::Native(NativeObj::Deque {
+        Ok(vm.heap.new_value(Obj::from(NativeObj::Deque {
                 items,
                 maxlen,
                 state: 0,

@@ -44,10 +44,8 @@ pub trait DequeOpsVm {
 impl DequeOpsVm for Vm {
     fn deque_parts(&self, v: Value) -> Option<(VecDeque<Value>, Option<usize>)> {
         match v {
-            Value::Ref(id) => match self.heap.get(id) {
-                Obj::Native(NativeObj::Deque { items, maxlen, .. }) => {
-                    Some((items.clone(), *maxlen))
-                }
+            Value::Ref(id) => match crate::objects::native_of(self.heap.get(id)) {
+                Some(NativeObj::Deque { items, maxlen, .. }) => Some((items.clone(), *maxlen)),
                 _ => None,
             },
             _ => None,
@@ -116,9 +114,9 @@ impl DequeOpsVm for Vm {
         };
         if inplace && self.deque_parts(a).is_some() {
             if let Value::Ref(id) = a {
-                if let Obj::Native(NativeObj::Deque {
+                if let Some(NativeObj::Deque {
                     items: old, state, ..
-                }) = self.heap.get_mut(id)
+                }) = crate::objects::native_of_mut(self.heap.get_mut(id))
                 {
                     *old = items;
                     *state += 1;
@@ -126,7 +124,7 @@ impl DequeOpsVm for Vm {
             }
             return Ok(Some(a));
         }
-        Ok(Some(self.heap.new_value(Obj::Native(NativeObj::Deque {
+        Ok(Some(self.heap.new_value(Obj::from(NativeObj::Deque {
             items,
             maxlen,
             state: 0,

@@ -11,7 +11,6 @@ use super::counter_ops::CounterVm;
 use crate::builtins::native::Method;
 use crate::builtins::Args;
 use crate::object::{Dict, DictKind, ExcType, HashKey, Obj, ObjId, Value};
-use crate::vm::Library;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
 
@@ -280,7 +279,7 @@ impl DictKindsVm for Vm {
 
 /// The method table of a dict kind: what it has beyond dict, its
 /// overrides, its operators. Empty for a plain dict.
-pub(crate) fn methods_of(kind: DictKind) -> &'static [Method<Library>] {
+pub(crate) fn methods_of(kind: DictKind) -> &'static [Method] {
     match kind {
         DictKind::Counter => counter_methods(),
         DictKind::OrderedDict => ordereddict_methods(),
@@ -290,15 +289,15 @@ pub(crate) fn methods_of(kind: DictKind) -> &'static [Method<Library>] {
 }
 
 monty_vm::native_methods! {
-    fn counter_methods for Library;
+    fn counter_methods;
     most_common, elements, update = counter_update_method, subtract, total, __missing__,
     __add__, __sub__, __or__, __and__, __iadd__, __isub__, __ior__, __iand__,
     __pos__, __neg__, __eq__, __ne__, __lt__, __le__, __gt__, __ge__,
 }
 
-monty_vm::native_methods! { fn ordereddict_methods for Library; move_to_end, popitem }
+monty_vm::native_methods! { fn ordereddict_methods; move_to_end, popitem }
 
-monty_vm::native_methods! { fn defaultdict_methods for Library; __missing__ }
+monty_vm::native_methods! { fn defaultdict_methods; __missing__ }
 
 /// The dict a kind's method was called on.
 fn receiver(this: Value) -> ObjId {

@@ -15,7 +15,7 @@ pub(crate) mod namedtuple;
 
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
-use crate::object::{DictKind, Obj, Value};
+use crate::object::{DictKind, Value};
 use crate::vm::Vm;
 use ids::{
     dict_kind, index, native, F_COUNTER, F_DEFAULTDICT, F_DEQUE, F_NT_ASDICT, F_NT_DUNDER,
@@ -88,7 +88,7 @@ impl CollectionsVm for Vm {
             F_COUNTER => kind == Some(DictKind::Counter),
             F_ORDEREDDICT => kind == Some(DictKind::OrderedDict),
             F_DEQUE => {
-                matches!(v, Value::Ref(id) if matches!(self.heap.get(id), Obj::Native(NativeObj::Deque { .. })))
+                matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(self.heap.get(id)), Some(NativeObj::Deque { .. })))
             }
             _ => return None,
         })

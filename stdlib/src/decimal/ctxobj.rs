@@ -40,8 +40,8 @@ pub fn new_decimal_tuple(vm: &mut Vm, cls: Value, values: Vec<Value>) -> PyResul
 }
 
 fn ctx_data(vm: &Vm, id: ObjId) -> Ctx {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::DecContext(c)) => (**c).clone(),
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::DecContext(c)) => (**c).clone(),
         _ => unreachable!("a Context"),
     }
 }
@@ -77,7 +77,7 @@ native! {
         let new = new_ctx(vm, c);
         let fields = [prec, rounding, Emin, Emax, capitals, clamp, flags, traps];
         set_fields(vm, new, fields)?;
-        Ok(vm.heap.new_value(Obj::Native(NativeObj::DecLocal {
+        Ok(vm.heap.new_value(Obj::from(NativeObj::DecLocal {
             ctx: new,
             saved: Value::None,
         })))
@@ -157,8 +157,8 @@ fn invalid_signal_dict_key() -> PyErr {
 /// The bits of a `SignalDict` value.
 pub fn signal_dict_bits(vm: &Vm, v: Value) -> Option<u16> {
     let Value::Ref(id) = v else { return None };
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::DecSignals { ctx, traps }) => {
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::DecSignals { ctx, traps }) => {
             let c = ctx_of(vm, *ctx)?;
             Some(if *traps { c.traps } else { c.flags })
         }
@@ -242,7 +242,7 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
         "capitals" => Value::Int(c.capitals as i64),
         "clamp" => Value::Int(c.clamp as i64),
         "rounding" => vm.new_str(c.rounding.name()),
-        "flags" | "traps" => vm.heap.new_value(Obj::Native(NativeObj::DecSignals {
+        "flags" | "traps" => vm.heap.new_value(Obj::from(NativeObj::DecSignals {
             ctx: Value::Ref(id),
             traps: name == "traps",
         })),
@@ -312,12 +312,12 @@ native! {
     /// `ContextManager.__enter__()`: installs the manager's context.
     builtin method local_enter(vm, this) {
         let id = receiver(this);
-        let Obj::Native(NativeObj::DecLocal { ctx, .. }) = vm.heap.get(id) else {
+        let Some(NativeObj::DecLocal { ctx, .. }) = crate::objects::native_of(vm.heap.get(id)) else {
             unreachable!("a localcontext manager")
         };
         let ctx = *ctx;
         let prev = super::current(vm);
-        if let Obj::Native(NativeObj::DecLocal { saved, .. }) = vm.heap.get_mut(id) {
+        if let Some(NativeObj::DecLocal { saved, .. }) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
             *saved = prev;
         }
         super::set_current(vm, ctx);
@@ -327,8 +327,8 @@ native! {
     /// `ContextManager.__exit__(*args)`: restores the context `__enter__`
     /// replaced.
     builtin method local_exit(vm, this, *args) {
-        let saved = match vm.heap.get(receiver(this)) {
-            Obj::Native(NativeObj::DecLocal { saved, .. }) => *saved,
+        let saved = match crate::objects::native_of(vm.heap.get(receiver(this))) {
+            Some(NativeObj::DecLocal { saved, .. }) => *saved,
             _ => Value::None,
         };
         if !saved.is_none() {

@@ -87,8 +87,8 @@ pub static METHODS: &[Method] = methods_table![
 
 /// The Decimal a method was called on.
 fn dec(vm: &Vm, this: Value) -> Dec {
-    match vm.heap.get(crate::native::receiver(this)) {
-        Obj::Native(NativeObj::Decimal(d)) => (**d).clone(),
+    match crate::objects::native_of(vm.heap.get(crate::native::receiver(this))) {
+        Some(NativeObj::Decimal(d)) => (**d).clone(),
         _ => unreachable!("a Decimal"),
     }
 }

@@ -118,16 +118,16 @@ fn state_id(vm: &Vm) -> ObjId {
 }
 
 pub fn state(vm: &Vm) -> &DecState {
-    match vm.heap.get(state_id(vm)) {
-        Obj::Native(NativeObj::DecState(s)) => s,
+    match crate::objects::native_of(vm.heap.get(state_id(vm))) {
+        Some(NativeObj::DecState(s)) => s,
         _ => unreachable!("decimal state"),
     }
 }
 
 fn state_mut(vm: &mut Vm) -> &mut DecState {
     let id = state_id(vm);
-    match vm.heap.get_mut(id) {
-        Obj::Native(NativeObj::DecState(s)) => s,
+    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        Some(NativeObj::DecState(s)) => s,
         _ => unreachable!("decimal state"),
     }
 }
@@ -135,8 +135,8 @@ fn state_mut(vm: &mut Vm) -> &mut DecState {
 /// The `Decimal` data of `v`, if it is one.
 pub fn dec_of(vm: &Vm, v: Value) -> Option<&Dec> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::Decimal(d)) => Some(d),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::Decimal(d)) => Some(d),
             _ => None,
         },
         _ => None,
@@ -146,8 +146,8 @@ pub fn dec_of(vm: &Vm, v: Value) -> Option<&Dec> {
 /// The context data of `v`, if it is a `Context`.
 pub fn ctx_of(vm: &Vm, v: Value) -> Option<&Ctx> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(NativeObj::DecContext(c)) => Some(c),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(NativeObj::DecContext(c)) => Some(c),
             _ => None,
         },
         _ => None,
@@ -156,8 +156,8 @@ pub fn ctx_of(vm: &Vm, v: Value) -> Option<&Ctx> {
 
 pub fn ctx_mut(vm: &mut Vm, v: Value) -> Option<&mut Ctx> {
     match v {
-        Value::Ref(id) => match vm.heap.get_mut(id) {
-            Obj::Native(NativeObj::DecContext(c)) => Some(c),
+        Value::Ref(id) => match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+            Some(NativeObj::DecContext(c)) => Some(c),
             _ => None,
         },
         _ => None,
@@ -166,12 +166,12 @@ pub fn ctx_mut(vm: &mut Vm, v: Value) -> Option<&mut Ctx> {
 
 pub fn new_dec(vm: &mut Vm, d: Dec) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::Decimal(Box::new(d))))
+        .new_value(Obj::from(NativeObj::Decimal(Box::new(d))))
 }
 
 pub fn new_ctx(vm: &mut Vm, c: Ctx) -> Value {
     vm.heap
-        .new_value(Obj::Native(NativeObj::DecContext(Box::new(c))))
+        .new_value(Obj::from(NativeObj::DecContext(Box::new(c))))
 }
 
 /// The current context object (created from `DefaultContext` on first use).
@@ -375,7 +375,7 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     attrs.push(("DecimalTuple".into(), tuple_class));
     let st = vm
         .heap
-        .new_value(Obj::Native(NativeObj::DecState(Box::new(DecState {
+        .new_value(Obj::from(NativeObj::DecState(Box::new(DecState {
             current: Value::None,
             classes,
             tuple_class,
@@ -408,7 +408,7 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     );
     attrs.push(("ExtendedContext".into(), extended));
     if let Value::Ref(sid) = st {
-        if let Obj::Native(NativeObj::DecState(s)) = vm.heap.get_mut(sid) {
+        if let Some(NativeObj::DecState(s)) = crate::objects::native_of_mut(vm.heap.get_mut(sid)) {
             s.templates = vec![default, basic, extended];
         }
     }

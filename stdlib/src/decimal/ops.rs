@@ -28,8 +28,8 @@ pub fn run(vm: &mut Vm, ctx: Value, f: impl FnOnce(&Ctx, &mut Status) -> Dec) ->
 }
 
 fn dec(vm: &Vm, id: ObjId) -> Dec {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::Decimal(d)) => (**d).clone(),
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::Decimal(d)) => (**d).clone(),
         _ => unreachable!("a Decimal"),
     }
 }

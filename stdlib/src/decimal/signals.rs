@@ -10,8 +10,8 @@ use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn sd_parts(vm: &Vm, id: ObjId) -> (Value, bool) {
-    match vm.heap.get(id) {
-        Obj::Native(NativeObj::DecSignals { ctx, traps }) => (*ctx, *traps),
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(NativeObj::DecSignals { ctx, traps }) => (*ctx, *traps),
         _ => unreachable!("a SignalDict"),
     }
 }

@@ -10,7 +10,7 @@
 //! program can make): a text file over it (`file.rs`), which decodes what
 //! the buffer holds from its position and writes back on `flush()`.
 
-use crate::object::{NativeId, Obj, Value};
+use crate::object::{NativeId, Value};
 use crate::objects::NativeObj;
 use crate::vm::{PyErr, Vm};
 
@@ -104,10 +104,10 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     let Value::Ref(id) = v else {
         return Some(false);
     };
-    let own = match vm.heap.get(id) {
-        Obj::Native(o @ NativeObj::File(_)) => file_class_name(o),
-        Obj::Native(NativeObj::StringIO(_)) => Some("StringIO"),
-        Obj::Native(NativeObj::BytesIO(_)) => Some("BytesIO"),
+    let own = match crate::objects::native_of(vm.heap.get(id)) {
+        Some(o @ NativeObj::File(_)) => file_class_name(o),
+        Some(NativeObj::StringIO(_)) => Some("StringIO"),
+        Some(NativeObj::BytesIO(_)) => Some("BytesIO"),
         _ => None,
     };
     Some(own.is_some_and(|own| is_below(own, base)))
@@ -128,7 +128,7 @@ native! {
         let _ = (line_buffering, write_through);
         let is_bytes_io = matches!(
             buffer,
-            Value::Ref(id) if matches!(vm.heap.get(id), Obj::Native(NativeObj::BytesIO(_)))
+            Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::BytesIO(_)))
         );
         if !is_bytes_io {
             // CPython asks the buffer whether it is readable first

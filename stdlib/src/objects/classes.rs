@@ -5,7 +5,7 @@
 use super::{obj, obj_of, NativeObj};
 use crate::collections::CollectionsVm;
 use crate::iters::NativeIterVm;
-use crate::object::{Obj, ObjId, Value};
+use crate::object::{ObjId, Value};
 use crate::vm::{PyResult, Vm};
 use crate::NativeId;
 
@@ -228,8 +228,8 @@ fn io_csv_class_name(t: NativeId) -> Option<&'static str> {
 fn native_class_isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     io_csv_class_name(t)?;
     Some(match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(o) => io_csv_class_of(o) == Some(t),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(o) => io_csv_class_of(o) == Some(t),
             _ => false,
         },
         _ => false,

@@ -25,6 +25,32 @@ use crate::vm::Vm;
 
 pub use native_type::{default_repr, prelude, NativeType};
 
+/// The library object `o` holds, if it is one (the core holds it as
+/// `LibData`, `monty-vm`'s `vm/library_data.rs`).
+#[inline]
+pub fn native_of(o: &Obj) -> Option<&NativeObj> {
+    match o {
+        Obj::Native(n) => n.downcast_ref(),
+        _ => None,
+    }
+}
+
+/// [`native_of`], to update.
+#[inline]
+pub fn native_of_mut(o: &mut Obj) -> Option<&mut NativeObj> {
+    match o {
+        Obj::Native(n) => n.downcast_mut(),
+        _ => None,
+    }
+}
+
+impl From<NativeObj> for Obj {
+    /// The heap object holding `n`.
+    fn from(n: NativeObj) -> Obj {
+        Obj::Native(crate::vm::library_data::LibData::new(n))
+    }
+}
+
 /// Declares [`NativeObj`], one variant per kind of native object, and
 /// [`Kind`], which variant an object is. The behaviour of each variant
 /// (its [`NativeType`] implementation) is attached in `dispatch.rs`.
@@ -162,8 +188,8 @@ native_objects! {
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(n) => Some(n),
+        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+            Some(n) => Some(n),
             _ => None,
         },
         _ => None,
@@ -178,10 +204,7 @@ pub(super) fn kind(vm: &Vm, id: ObjId) -> Kind {
 /// The variant of `v`, if it is a native object.
 pub(super) fn kind_of_value(vm: &Vm, v: Value) -> Option<Kind> {
     match v {
-        Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(n) => Some(n.kind()),
-            _ => None,
-        },
+        Value::Ref(id) => native_of(vm.heap.get(id)).map(NativeObj::kind),
         _ => None,
     }
 }
@@ -194,8 +217,8 @@ pub(super) fn operand_kinds(vm: &Vm, a: Value, b: Value) -> [Option<Kind>; 2] {
 }
 
 pub(crate) fn obj(vm: &Vm, id: ObjId) -> &NativeObj {
-    match vm.heap.get(id) {
-        Obj::Native(n) => n,
+    match crate::objects::native_of(vm.heap.get(id)) {
+        Some(n) => n,
         _ => unreachable!("a native object"),
     }
 }

@@ -3,7 +3,6 @@
 //! the numeric conversions work as for `str`. Byte-oriented, with
 //! CPython's error messages.
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
@@ -46,7 +45,7 @@ impl Source {
 
 /// Does `%(key)` apply to `v` (CPython's `PyMapping_Check`, minus tuples,
 /// bytes and str)?
-fn is_mapping<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> bool {
+fn is_mapping(vm: &mut Vm, v: Value) -> bool {
     match v {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Dict(_) | Obj::List(_) | Obj::Range(_) | Obj::ByteArray(_) => true,
@@ -62,7 +61,7 @@ fn is_mapping<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> bool {
 ///
 /// # Errors
 /// CPython's errors for bad directives and operands.
-pub fn format<S: Stdlib>(vm: &mut Vm<S>, template: &[u8], args: Value) -> PyResult<Vec<u8>> {
+pub fn format(vm: &mut Vm, template: &[u8], args: Value) -> PyResult<Vec<u8>> {
     let mark = vm.stack.len();
     vm.stack.push(args);
     let r = format_all(vm, template, args);
@@ -70,7 +69,7 @@ pub fn format<S: Stdlib>(vm: &mut Vm<S>, template: &[u8], args: Value) -> PyResu
     r
 }
 
-fn format_all<S: Stdlib>(vm: &mut Vm<S>, t: &[u8], args: Value) -> PyResult<Vec<u8>> {
+fn format_all(vm: &mut Vm, t: &[u8], args: Value) -> PyResult<Vec<u8>> {
     let tuple = match args {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Tuple(items) => Some(items.clone()),
@@ -217,7 +216,7 @@ fn format_all<S: Stdlib>(vm: &mut Vm<S>, t: &[u8], args: Value) -> PyResult<Vec<
 }
 
 /// A `*` width or precision.
-fn star<S: Stdlib>(vm: &Vm<S>, v: Value, overflow: &str) -> PyResult<i64> {
+fn star(vm: &Vm, v: Value, overflow: &str) -> PyResult<i64> {
     match v {
         Value::Int(i) => Ok(i),
         Value::Bool(b) => Ok(b as i64),
@@ -228,13 +227,7 @@ fn star<S: Stdlib>(vm: &Vm<S>, v: Value, overflow: &str) -> PyResult<i64> {
     }
 }
 
-fn pad<S: Stdlib>(
-    vm: &Vm<S>,
-    d: &Spec,
-    sign: &[u8],
-    body: &[u8],
-    zero_ok: bool,
-) -> PyResult<Vec<u8>> {
+fn pad(vm: &Vm, d: &Spec, sign: &[u8], body: &[u8], zero_ok: bool) -> PyResult<Vec<u8>> {
     let len = sign.len() + body.len();
     let mut out = Vec::with_capacity(len.max(d.width));
     if len >= d.width {
@@ -273,7 +266,7 @@ fn sign_of(d: &Spec, neg: bool) -> &'static [u8] {
 }
 
 /// `v.__index__()` of an instance that defines it.
-fn index_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Option<BigInt>> {
+fn index_of(vm: &mut Vm, v: Value) -> PyResult<Option<BigInt>> {
     if vm.user_class_of(v).is_none() {
         return Ok(None);
     }
@@ -288,7 +281,7 @@ fn index_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Option<BigInt>> {
     }
 }
 
-fn convert<S: Stdlib>(vm: &mut Vm<S>, ty: u8, at: usize, v: Value, d: &Spec) -> PyResult<Vec<u8>> {
+fn convert(vm: &mut Vm, ty: u8, at: usize, v: Value, d: &Spec) -> PyResult<Vec<u8>> {
     match ty {
         b's' | b'b' => {
             let mut data = match as_bytes(&vm.heap, v) {
@@ -368,7 +361,7 @@ fn convert<S: Stdlib>(vm: &mut Vm<S>, ty: u8, at: usize, v: Value, d: &Spec) -> 
 }
 
 /// The byte `%c` formats: an int in range(256) or a bytes of length 1.
-fn byte_operand<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<u8> {
+fn byte_operand(vm: &mut Vm, v: Value) -> PyResult<u8> {
     let not_range = || PyErr::new(ExcType::OverflowError, "%c arg not in range(256)");
     match v {
         Value::Int(i) => return u8::try_from(i).map_err(|_| not_range()),
@@ -396,7 +389,7 @@ fn byte_operand<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<u8> {
 }
 
 /// The integer a `%d`/`%x`-style conversion formats.
-fn int_operand<S: Stdlib>(vm: &mut Vm<S>, ty: u8, v: Value) -> PyResult<BigInt> {
+fn int_operand(vm: &mut Vm, ty: u8, v: Value) -> PyResult<BigInt> {
     let decimal = matches!(ty, b'd' | b'i' | b'u');
     if let Some(n) = index_of(vm, v)? {
         return Ok(n);
@@ -434,10 +427,9 @@ fn int_operand<S: Stdlib>(vm: &mut Vm<S>, ty: u8, v: Value) -> PyResult<BigInt> 
 }
 
 /// The float a `%e`/`%f`/`%g` conversion formats.
-fn float_operand<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<f64> {
-    let required = |vm: &Vm<S>| {
-        PyErr::type_error(format!("float argument required, not {}", vm.class_name(v)))
-    };
+fn float_operand(vm: &mut Vm, v: Value) -> PyResult<f64> {
+    let required =
+        |vm: &Vm| PyErr::type_error(format!("float argument required, not {}", vm.class_name(v)));
     match v {
         Value::Float(f) => return Ok(f),
         Value::Int(i) => return Ok(i as f64),

@@ -1,7 +1,6 @@
 //! Argument conversions shared by builtins: `len()`, ints that must fit
 //! a machine int, `__index__`, floats and strs.
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 
 use crate::object::{ExcType, Obj, Value};
@@ -9,14 +8,14 @@ use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Can `next()` be called on `v`?
     pub fn is_iterator(&self, v: Value) -> bool {
         match v {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Iter(_) | Obj::Generator(_) => true,
                 Obj::Instance(i) => self.class_lookup(i.class, "__next__").is_some(),
-                Obj::Native(_) => S::native_obj_is_iterator(self, id),
+                Obj::Native(_) => crate::lib().native_obj_is_iterator(self, id),
                 _ => false,
             },
             _ => false,
@@ -27,7 +26,7 @@ impl<S: Stdlib> Vm<S> {
     pub fn len_of(&mut self, v: Value) -> PyResult<usize> {
         if let Value::Ref(id) = v {
             if let Obj::Native(_) = self.heap.get(id) {
-                return S::native_obj_len(self, id)?.ok_or_else(|| {
+                return crate::lib().native_obj_len(self, id)?.ok_or_else(|| {
                     PyErr::type_error(format!(
                         "object of type '{}' has no len()",
                         self.class_name(v)
@@ -174,7 +173,7 @@ impl<S: Stdlib> Vm<S> {
     }
 
     pub fn float_arg(&self, v: Value) -> PyResult<f64> {
-        if let Some(r) = S::decimal_float_of(self, v) {
+        if let Some(r) = crate::lib().decimal_float_of(self, v) {
             return r;
         }
         match self.as_num(v) {

@@ -10,7 +10,6 @@
 use super::builtin::Builtin;
 use super::Args;
 use crate::object::Value;
-use crate::vm::stdlib::Stdlib;
 use crate::vm::Kwargs;
 use crate::vm::{PyResult, Vm};
 
@@ -19,7 +18,7 @@ use crate::vm::{PyResult, Vm};
 macro_rules! builtin_natives {
     ($($variant:ident => $f:path),* $(,)?) => {
         /// Runs the native of builtin `b`.
-        fn call<S: Stdlib>(b: Builtin, vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+        fn call(b: Builtin, vm: &mut Vm, args: Args) -> PyResult<Value> {
             match b { $(Builtin::$variant => $f(vm, args)),* }
         }
     };
@@ -82,37 +81,32 @@ builtin_natives! {
 
 /// `eval(source, globals=None, locals=None)` called by native code (a
 /// call instruction runs it as a frame instead: `Vm::call_snippet`).
-fn eval<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+fn eval(vm: &mut Vm, args: Args) -> PyResult<Value> {
     vm.run_snippet(Builtin::Eval, args)
 }
 
 /// `exec(source, globals=None, locals=None, *, closure=None)`, as `eval`.
-fn exec<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+fn exec(vm: &mut Vm, args: Args) -> PyResult<Value> {
     vm.run_snippet(Builtin::Exec, args)
 }
 
-fn locals<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+fn locals(vm: &mut Vm, args: Args) -> PyResult<Value> {
     vm.builtin_locals(args)
 }
 
-fn globals<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
+fn globals(vm: &mut Vm, args: Args) -> PyResult<Value> {
     vm.builtin_globals(args)
 }
 
 /// `open(...)`: files are the library's (os calls, `OS_CALLS.md`).
-fn open<S: Stdlib>(vm: &mut Vm<S>, args: Args) -> PyResult<Value> {
-    S::open_file(vm, args)
+fn open(vm: &mut Vm, args: Args) -> PyResult<Value> {
+    crate::lib().open_file(vm, args)
 }
 
 /// Calls builtin function `b`.
 ///
 /// # Errors
 /// Whatever the builtin raises (`TypeError` for bad arguments, ...).
-pub fn call_builtin<S: Stdlib>(
-    vm: &mut Vm<S>,
-    b: Builtin,
-    args: Vec<Value>,
-    kwargs: Kwargs,
-) -> PyResult<Value> {
+pub fn call_builtin(vm: &mut Vm, b: Builtin, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
     call(b, vm, Args::new(b.name(), args, kwargs))
 }

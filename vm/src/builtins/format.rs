@@ -3,7 +3,6 @@
 //! precision (with fractional grouping) and the presentation types of int,
 //! float and str, with CPython's errors.
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
@@ -191,13 +190,7 @@ fn zero_pad_grouped(digits: &str, sep: char, every: usize, width: usize) -> Stri
 }
 
 /// Pads `body` (with `sign` prefix) to the spec's width.
-fn align<S: Stdlib>(
-    vm: &Vm<S>,
-    s: &Spec,
-    sign: &str,
-    body: &str,
-    default_align: char,
-) -> PyResult<String> {
+fn align(vm: &Vm, s: &Spec, sign: &str, body: &str, default_align: char) -> PyResult<String> {
     let len = sign.chars().count() + body.chars().count();
     if len >= s.width {
         return Ok(format!("{sign}{body}"));
@@ -245,7 +238,7 @@ fn unknown_code(t: char, tname: &str) -> PyErr {
 /// # Errors
 ///
 /// What `__format__` raised, or `TypeError` when it returned no str.
-fn user_format<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult<Option<Value>> {
+fn user_format(vm: &mut Vm, v: Value, spec: &str) -> PyResult<Option<Value>> {
     if vm.user_class_of(v).is_none() {
         return Ok(None);
     }
@@ -263,10 +256,10 @@ fn user_format<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult<Opti
     }
 }
 
-pub fn format_value<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult<String> {
+pub fn format_value(vm: &mut Vm, v: Value, spec: &str) -> PyResult<String> {
     if let Value::Ref(id) = v {
         if let Obj::Native(_) = vm.heap.get(id) {
-            if let Some(s) = S::native_obj_format(vm, id, spec)? {
+            if let Some(s) = crate::lib().native_obj_format(vm, id, spec)? {
                 return Ok(s);
             }
             if spec.is_empty() {
@@ -291,10 +284,15 @@ pub fn format_value<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult
                 let text = st.s.clone();
                 format_str(vm, &parse_spec(spec, &tname, Some('s'))?, &text, &tname)
             }
-            Obj::Native(_) if S::native_obj_has_method(vm, id, "__format__") => {
+            Obj::Native(_) if crate::lib().native_obj_has_method(vm, id, "__format__") => {
                 let spec_value = vm.new_str(spec);
-                let r =
-                    S::native_obj_call_method(vm, id, "__format__", vec![spec_value], Vec::new())?;
+                let r = crate::lib().native_obj_call_method(
+                    vm,
+                    id,
+                    "__format__",
+                    vec![spec_value],
+                    Vec::new(),
+                )?;
                 match r.and_then(|r| as_str(&vm.heap, r).map(str::to_string)) {
                     Some(s) => Ok(s),
                     None => Err(PyErr::type_error("__format__ must return a str")),
@@ -310,7 +308,7 @@ pub fn format_value<S: Stdlib>(vm: &mut Vm<S>, v: Value, spec: &str) -> PyResult
     }
 }
 
-fn format_str<S: Stdlib>(vm: &Vm<S>, s: &Spec, text: &str, tname: &str) -> PyResult<String> {
+fn format_str(vm: &Vm, s: &Spec, text: &str, tname: &str) -> PyResult<String> {
     match s.ty {
         None | Some('s') => {}
         Some(t) => return Err(unknown_code(t, tname)),
@@ -350,7 +348,7 @@ fn format_str<S: Stdlib>(vm: &Vm<S>, s: &Spec, text: &str, tname: &str) -> PyRes
     align(vm, s, "", &body, '<')
 }
 
-fn format_int<S: Stdlib>(vm: &mut Vm<S>, spec: &str, v: Value, tname: &str) -> PyResult<String> {
+fn format_int(vm: &mut Vm, spec: &str, v: Value, tname: &str) -> PyResult<String> {
     let s = parse_spec(spec, tname, Some('d'))?;
     let n: BigInt = vm.bigint_arg(v)?;
     let ty = s.ty.unwrap_or('d');
@@ -529,18 +527,12 @@ fn add_point(body: String) -> String {
 /// # Errors
 /// `ValueError` for a precision past CPython's limit, `MemoryError` for an
 /// output too big to build.
-pub fn float_body<S: Stdlib>(
-    vm: &Vm<S>,
-    f: f64,
-    ty: char,
-    prec: usize,
-    alt: bool,
-) -> PyResult<String> {
+pub fn float_body(vm: &Vm, f: f64, ty: char, prec: usize, alt: bool) -> PyResult<String> {
     float_text(vm, f, ty, prec, alt, false)
 }
 
-fn float_text<S: Stdlib>(
-    vm: &Vm<S>,
+fn float_text(
+    vm: &Vm,
     f: f64,
     ty: char,
     prec: usize,
@@ -579,7 +571,7 @@ fn float_text<S: Stdlib>(
     Ok(if alt { add_point(body) } else { body })
 }
 
-fn format_float<S: Stdlib>(vm: &Vm<S>, s: &Spec, f: f64) -> PyResult<String> {
+fn format_float(vm: &Vm, s: &Spec, f: f64) -> PyResult<String> {
     let ty = s.ty;
     if !matches!(
         ty,
@@ -632,7 +624,7 @@ fn format_float<S: Stdlib>(vm: &Vm<S>, s: &Spec, f: f64) -> PyResult<String> {
     align(vm, s, sign_str(s, neg), &body, '>')
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The `FormatValue` op: conversion (0 none, 1 `!s`, 2 `!r`, 3 `!a`)
     /// then the format spec.
     #[inline(never)]

@@ -5,7 +5,6 @@
 //! alignment are refused as CPython refuses them.
 
 use crate::object::complex::{part_repr, Complex};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::{
@@ -13,7 +12,7 @@ use super::{
 };
 
 /// `format(z, spec)` for a non-empty spec.
-pub fn format_complex<S: Stdlib>(vm: &Vm<S>, spec: &str, z: Complex) -> PyResult<String> {
+pub fn format_complex(vm: &Vm, spec: &str, z: Complex) -> PyResult<String> {
     let s = parse_spec(spec, "complex", None)?;
     if let Some(t) =
         s.ty.filter(|t| !matches!(t, 'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n'))
@@ -73,13 +72,7 @@ pub fn format_complex<S: Stdlib>(vm: &Vm<S>, spec: &str, z: Complex) -> PyResult
 
 /// One part's sign and digits (grouped as the spec asks), `ty` being
 /// `r` for the repr form or a float presentation type.
-fn part<S: Stdlib>(
-    vm: &Vm<S>,
-    s: &Spec,
-    x: f64,
-    ty: char,
-    prec: usize,
-) -> PyResult<(bool, String)> {
+fn part(vm: &Vm, s: &Spec, x: f64, ty: char, prec: usize) -> PyResult<(bool, String)> {
     let mut neg = x.is_sign_negative() && !x.is_nan();
     let body = if ty == 'r' {
         let digits = part_repr(x.abs());

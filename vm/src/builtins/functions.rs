@@ -2,7 +2,6 @@
 //! and iteration. `objects` has those about objects and classes; the
 //! table in `mod.rs` names each one.
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::Signed;
 
@@ -24,7 +23,7 @@ native! {
         let stream = match file {
             None | Some(Value::None) => 1,
             Some(Value::Int(2)) => 2,
-            Some(f) => match S::stream_of(vm, f) {
+            Some(f) => match crate::lib().stream_of(vm, f) {
                 Some(n) => u32::from(n),
                 None => return print_to_object(vm, &values, f, &sep, &end, flush),
             },
@@ -115,7 +114,7 @@ native! {
     /// `abs(x, /)`.
     pub(super) builtin fn abs(vm, x, /) {
         if vm.is_native_obj(x) {
-            if let Some(r) = S::native_obj_unary(vm, x, 'a')? {
+            if let Some(r) = crate::lib().native_obj_unary(vm, x, 'a')? {
                 return Ok(r);
             }
         }
@@ -284,7 +283,7 @@ native! {
         if let Some(r) = vm.int_divmod(x, y) {
             return r;
         }
-        if let Some(r) = S::decimal_divmod(vm, x, y)? {
+        if let Some(r) = crate::lib().decimal_divmod(vm, x, y)? {
             return Ok(r);
         }
         if vm.user_class_of(x).is_some() || vm.user_class_of(y).is_some() {
@@ -366,12 +365,7 @@ native! {
 }
 
 /// `print`'s `sep` or `end`: a string, or None for the default.
-fn print_text<S: Stdlib>(
-    vm: &Vm<S>,
-    v: Option<Value>,
-    what: &str,
-    default: &str,
-) -> PyResult<String> {
+fn print_text(vm: &Vm, v: Option<Value>, what: &str, default: &str) -> PyResult<String> {
     match v {
         None | Some(Value::None) => Ok(default.to_string()),
         Some(v) => match as_str(&vm.heap, v) {
@@ -386,8 +380,8 @@ fn print_text<S: Stdlib>(
 
 /// `print(..., file=f)` for an object with a `write` method (an
 /// `io.StringIO`, a user class): one `write` call per piece, as CPython.
-fn print_to_object<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn print_to_object(
+    vm: &mut Vm,
     values: &[Value],
     file: Value,
     sep: &str,
@@ -416,7 +410,7 @@ fn print_to_object<S: Stdlib>(
 }
 
 /// `any` (`want` true) or `all`.
-fn any_all<S: Stdlib>(vm: &mut Vm<S>, iterable: Value, want: bool) -> PyResult<Value> {
+fn any_all(vm: &mut Vm, iterable: Value, want: bool) -> PyResult<Value> {
     let it = vm.get_iter(iterable)?;
     while let Some(v) = vm.iter_next(it)? {
         if vm.truthy(v)? == want {
@@ -427,12 +421,7 @@ fn any_all<S: Stdlib>(vm: &mut Vm<S>, iterable: Value, want: bool) -> PyResult<V
 }
 
 /// `hex`, `bin`, `oct`: the int in `radix` with its sign and `prefix`.
-fn int_in_radix<S: Stdlib>(
-    vm: &mut Vm<S>,
-    number: Value,
-    prefix: &str,
-    radix: u32,
-) -> PyResult<Value> {
+fn int_in_radix(vm: &mut Vm, number: Value, prefix: &str, radix: u32) -> PyResult<Value> {
     let n = vm.bigint_arg_mut(number)?;
     let digits = n.abs().to_str_radix(radix);
     let sign = if n.is_negative() { "-" } else { "" };
@@ -440,7 +429,7 @@ fn int_in_radix<S: Stdlib>(
 }
 
 /// `sum(iterable, start)`.
-fn sum_of<S: Stdlib>(vm: &mut Vm<S>, iterable: Value, start: Value) -> PyResult<Value> {
+fn sum_of(vm: &mut Vm, iterable: Value, start: Value) -> PyResult<Value> {
     let mut acc = start;
     if as_str(&vm.heap, acc).is_some() {
         return Err(PyErr::type_error(
@@ -500,8 +489,8 @@ fn sum_of<S: Stdlib>(vm: &mut Vm<S>, iterable: Value, start: Value) -> PyResult<
 }
 
 /// `min` (`is_min`) or `max` of `args`, after their keywords are checked.
-fn min_max<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn min_max(
+    vm: &mut Vm,
     args: Vec<Value>,
     key: Option<Value>,
     default: Option<Value>,

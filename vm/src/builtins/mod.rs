@@ -31,15 +31,14 @@ pub mod types;
 pub use builtin::Builtin;
 
 use crate::object::{ExcType, Type, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// A native method: its Python name and the function called with the
 /// receiver and the call's arguments.
-pub struct Method<S: Stdlib + 'static> {
+pub struct Method {
     pub name: &'static str,
-    pub call: fn(&mut Vm<S>, Value, Args) -> PyResult<Value>,
+    pub call: fn(&mut Vm, Value, Args) -> PyResult<Value>,
 }
 
 /// The builtin value named `name`, if there is one.

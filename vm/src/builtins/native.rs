@@ -11,8 +11,8 @@
 //! }
 //! ```
 //!
-//! A `fn` becomes `fn name(vm: &mut Vm<S>, args: Args) -> PyResult<Value>`,
-//! a `method` `fn name(vm: &mut Vm<S>, this: Value, args: Args) -> ...`
+//! A `fn` becomes `fn name(vm: &mut Vm, args: Args) -> PyResult<Value>`,
+//! a `method` `fn name(vm: &mut Vm, this: Value, args: Args) -> ...`
 //! (its first parameter is the receiver). The generated code binds the
 //! call's arguments to the signature with CPython's messages, then runs the
 //! body with one variable per parameter:
@@ -71,9 +71,9 @@
 //! A visibility before the style (`pub(super) builtin fn ...`) is the
 //! function's.
 //!
-//! In the core the functions are generic over the library (`S: Stdlib`);
-//! `monty-stdlib` declares its own `native!` that instantiates them at its
-//! `Vm` so module code can use the library's extension traits.
+//! `native_in!` takes the path of the `Vm` type the functions take:
+//! `monty-stdlib`'s own `native!` names it through the library's `vm`
+//! module (the same type), so module code can use its extension traits.
 //!
 //! [`Args::check`]: crate::builtins::Args::check
 //! [`Args::qualname`]: crate::builtins::Args::qualname
@@ -81,26 +81,21 @@
 //! [`Args::check_unpack`]: crate::builtins::Args::check_unpack
 //! [`bind_keywords`]: crate::builtins::bind::bind_keywords
 
-use crate::vm::stdlib::Stdlib;
-
 pub use super::Method;
 
 /// The method of `table` called `name`.
-pub fn find_method<S: Stdlib>(
-    table: &'static [Method<S>],
-    name: &str,
-) -> Option<&'static Method<S>> {
+pub fn find_method(table: &'static [Method], name: &str) -> Option<&'static Method> {
     table.iter().find(|m| m.name == name)
 }
 
 /// Declares native functions and methods in the core (module docs).
 #[macro_export]
 macro_rules! native {
-    ($($t:tt)*) => { $crate::native_in! { [generic] $($t)* } };
+    ($($t:tt)*) => { $crate::native_in! { [$crate::vm::Vm] $($t)* } };
 }
 
-/// `native!` with the VM type to instantiate at: `[generic]` (the core:
-/// `Vm<S>` for any `S: Stdlib`) or `[path::to::Vm]`.
+/// `native!` with the path the functions name the VM type by
+/// (`[path::to::Vm]`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! native_in {
@@ -383,15 +378,6 @@ macro_rules! native_in {
     };
     (@keywords $args:ident [$kw:ident] $allowed:tt) => {};
 
-    (@header [generic] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
-        #[allow(unused_variables, unused_mut, unused_assignments)]
-        $($meta)* // the doc comments, then the visibility
-        fn $name<S: $crate::vm::stdlib::Stdlib>(
-            $vm: &mut $crate::vm::Vm<S>,
-            $($this: $crate::object::Value,)?
-            mut $args: $crate::builtins::Args,
-        ) -> $crate::vm::PyResult<$crate::object::Value> $body
-    };
     (@header [$vmty:ty] [$($meta:tt)*] $name:ident $vm:ident [$($this:ident)?] $args:ident $body:block) => {
         #[allow(unused_variables, unused_mut, unused_assignments)]
         $($meta)* // the doc comments, then the visibility
@@ -425,21 +411,13 @@ macro_rules! native_in {
     (@style clinic) => { $crate::builtins::bind::Style::Clinic };
 }
 
-/// The method table of a type: `pub fn list_methods<S>() -> &'static
-/// [Method<S>]`. Entries are `name` (a method under its own name), `name =
+/// The method table of a type: `pub fn list_methods() -> &'static
+/// [Method]`. Entries are `name` (a method under its own name), `name =
 /// path` (under another name) or `"name" => path`.
-///
-/// `native_methods! { pub fn counter_methods for Library; ... }` makes the
-/// table of one library (not generic), for methods `monty-stdlib` declares.
 #[macro_export]
 macro_rules! native_methods {
-    ($vis:vis fn $table:ident for $lib:ty; $($entries:tt)*) => {
-        $vis fn $table() -> &'static [$crate::builtins::native::Method<$lib>] {
-            $crate::native_methods!(@acc [] $($entries)*)
-        }
-    };
     ($vis:vis fn $table:ident; $($entries:tt)*) => {
-        $vis fn $table<S: $crate::vm::stdlib::Stdlib>() -> &'static [$crate::builtins::native::Method<S>] {
+        $vis fn $table() -> &'static [$crate::builtins::native::Method] {
             $crate::native_methods!(@acc [] $($entries)*)
         }
     };

@@ -3,7 +3,6 @@
 //! for parsing int and float literals (signs, underscores, prefixes,
 //! Unicode digits, the digit limit).
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::Num as _;
 
@@ -12,8 +11,8 @@ use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// `int(x)` for a non-str-with-base argument.
-pub fn to_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
-    if let Some(r) = S::decimal_int_of(vm, x) {
+pub fn to_int(vm: &mut Vm, x: Value) -> PyResult<Value> {
+    if let Some(r) = crate::lib().decimal_int_of(vm, x) {
         return r;
     }
     match vm.as_num(x) {
@@ -54,7 +53,7 @@ pub fn to_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
 
 /// `int(b, base)` for a bytes-like `b`: its ASCII text, with the bytes
 /// repr in the error message.
-fn int_from_bytes<S: Stdlib>(vm: &mut Vm<S>, b: &[u8], base: i64) -> PyResult<Value> {
+fn int_from_bytes(vm: &mut Vm, b: &[u8], base: i64) -> PyResult<Value> {
     let bad = || {
         PyErr::value_error(format!(
             "invalid literal for int() with base {base}: {}",
@@ -73,7 +72,7 @@ fn int_from_bytes<S: Stdlib>(vm: &mut Vm<S>, b: &[u8], base: i64) -> PyResult<Va
 
 /// `int(s, base)` with Python's rules: surrounding whitespace, a sign,
 /// single underscores between digits, `0x`/`0o`/`0b` prefixes.
-pub fn parse_int<S: Stdlib>(vm: &mut Vm<S>, s: &str, base: i64) -> PyResult<Value> {
+pub fn parse_int(vm: &mut Vm, s: &str, base: i64) -> PyResult<Value> {
     if base != 0 && !(2..=36).contains(&base) {
         return Err(PyErr::value_error(
             "int() base must be >= 2 and <= 36, or 0",
@@ -144,7 +143,7 @@ pub fn parse_int<S: Stdlib>(vm: &mut Vm<S>, s: &str, base: i64) -> PyResult<Valu
 
 /// The int of ASCII `digits` in `radix`; CPython's 4300-digit limit
 /// applies to the bases that are not powers of two.
-fn finish_int<S: Stdlib>(vm: &mut Vm<S>, digits: &str, radix: u32, neg: bool) -> PyResult<Value> {
+fn finish_int(vm: &mut Vm, digits: &str, radix: u32, neg: bool) -> PyResult<Value> {
     if digits.len() > 4300 && !radix.is_power_of_two() {
         return Err(PyErr::value_error(format!(
             "Exceeds the limit (4300 digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
@@ -162,7 +161,7 @@ fn finish_int<S: Stdlib>(vm: &mut Vm<S>, digits: &str, radix: u32, neg: bool) ->
 /// `int(x)` for an instance of a class with `__int__` or `__index__`
 /// (tried in that order, each looked up on the class; no `__trunc__`
 /// fallback, as in 3.14); `None` when it has neither.
-fn user_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
+fn user_int(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
     let Some(cls) = vm.user_class_of(x) else {
         return Ok(None);
     };
@@ -187,7 +186,7 @@ fn user_int<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
 
 /// `float(x)` for an instance of a class with `__float__` or `__index__`;
 /// `None` when it has neither.
-fn user_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
+fn user_float(vm: &mut Vm, x: Value) -> PyResult<Option<Value>> {
     let Some(cls) = vm.user_class_of(x) else {
         return Ok(None);
     };
@@ -211,8 +210,8 @@ fn user_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Option<Value>> {
 }
 
 /// `float(x)`.
-pub fn to_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
-    if let Some(r) = S::decimal_float_of(vm, x) {
+pub fn to_float(vm: &mut Vm, x: Value) -> PyResult<Value> {
+    if let Some(r) = crate::lib().decimal_float_of(vm, x) {
         return r.map(Value::Float);
     }
     match vm.as_num(x) {
@@ -254,7 +253,7 @@ pub fn to_float<S: Stdlib>(vm: &mut Vm<S>, x: Value) -> PyResult<Value> {
 
 /// `f` as a new float object: a NaN gets a payload of its own
 /// (`Vm::nan_serial`), as each `float('nan')` is a new object in CPython.
-fn fresh_nan<S: Stdlib>(vm: &mut Vm<S>, f: f64) -> Value {
+fn fresh_nan(vm: &mut Vm, f: f64) -> Value {
     if !f.is_nan() {
         return Value::Float(f);
     }
@@ -314,7 +313,7 @@ pub fn parse_float(s: &str) -> Option<f64> {
 }
 
 /// `int(x, base)`: `x` a str or bytes-like object.
-pub fn int_with_base<S: Stdlib>(vm: &mut Vm<S>, x: Value, base: Value) -> PyResult<Value> {
+pub fn int_with_base(vm: &mut Vm, x: Value, base: Value) -> PyResult<Value> {
     // a base wider than i64 is merely out of range
     let base = i64::try_from(&vm.bigint_arg_mut(base)?).unwrap_or(-1);
     if base != 0 && !(2..=36).contains(&base) {

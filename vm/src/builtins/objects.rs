@@ -5,7 +5,6 @@
 //! `mod.rs` names each one.
 
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 use super::{exactly_one, Builtin};
@@ -230,7 +229,7 @@ native! {
 }
 
 /// Is `v` callable?
-pub fn is_callable<S: Stdlib>(vm: &Vm<S>, v: Value) -> bool {
+pub fn is_callable(vm: &Vm, v: Value) -> bool {
     match v {
         Value::Builtin(Builtin::Ellipsis) => false,
         Value::Builtin(_) | Value::Native(_) | Value::Type(_) | Value::ExcType(_) => true,
@@ -247,7 +246,7 @@ pub fn is_callable<S: Stdlib>(vm: &Vm<S>, v: Value) -> bool {
     }
 }
 
-fn is_attribute_error<S: Stdlib>(vm: &Vm<S>, e: &PyErr) -> bool {
+fn is_attribute_error(vm: &Vm, e: &PyErr) -> bool {
     match e {
         PyErr::Msg(k, _) | PyErr::New(k, _) => k.is_subclass_of(ExcType::AttributeError),
         PyErr::Raise(v) | PyErr::Reraise(v) => match v {
@@ -262,7 +261,7 @@ fn is_attribute_error<S: Stdlib>(vm: &Vm<S>, e: &PyErr) -> bool {
 
 /// The attribute name argument of `getattr` and friends, with CPython's
 /// message for a non-string.
-fn attr_name_arg<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<String> {
+fn attr_name_arg(vm: &Vm, v: Value) -> PyResult<String> {
     vm.str_arg(
         v,
         &format!("attribute name must be string, not '{}'", vm.class_name(v)),
@@ -275,7 +274,7 @@ fn attr_name_arg<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<String> {
 const MAX_CLASSINFO_DEPTH: usize = 9_999;
 
 /// The tuple `v` refers to, if it is one.
-fn tuple_id<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<ObjId> {
+fn tuple_id(vm: &Vm, v: Value) -> Option<ObjId> {
     match v {
         Value::Ref(id) if matches!(vm.heap.get(id), Obj::Tuple(_)) => Some(id),
         _ => None,
@@ -286,11 +285,11 @@ fn tuple_id<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<ObjId> {
 /// of classes and such tuples, tried depth first and left to right as
 /// CPython recurses, but with an explicit stack: a deeply nested tuple
 /// costs heap, not native stack. `check` names the hook in the message.
-fn any_class<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn any_class(
+    vm: &mut Vm,
     classinfo: Value,
     check: &str,
-    mut leaf: impl FnMut(&mut Vm<S>, Value) -> PyResult<bool>,
+    mut leaf: impl FnMut(&mut Vm, Value) -> PyResult<bool>,
 ) -> PyResult<bool> {
     let Some(root) = tuple_id(vm, classinfo) else {
         return leaf(vm, classinfo);
@@ -328,21 +327,23 @@ fn any_class<S: Stdlib>(
 }
 
 /// `isinstance(v, ty)`.
-pub fn is_instance<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<bool> {
+pub fn is_instance(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
     any_class(vm, ty, "__instancecheck__", |vm, t| {
         is_instance_of(vm, v, t)
     })
 }
 
 /// `isinstance(v, ty)` for `ty` other than a tuple.
-fn is_instance_of<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<bool> {
-    if let Some(r) = S::generic_isinstance(vm, v, ty) {
+fn is_instance_of(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
+    if let Some(r) = crate::lib().generic_isinstance(vm, v, ty) {
         return r;
     }
     match ty {
-        Value::Native(t) => S::native_type_isinstance(vm, v, t).ok_or_else(|| {
-            PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
-        }),
+        Value::Native(t) => crate::lib()
+            .native_type_isinstance(vm, v, t)
+            .ok_or_else(|| {
+                PyErr::type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
+            }),
         Value::Type(t) => {
             let vt = vm.type_of(v);
             let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
@@ -391,15 +392,15 @@ fn is_instance_of<S: Stdlib>(vm: &mut Vm<S>, v: Value, ty: Value) -> PyResult<bo
 }
 
 /// `issubclass(c, ty)`.
-fn is_subclass<S: Stdlib>(vm: &mut Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
+fn is_subclass(vm: &mut Vm, c: Value, ty: Value) -> PyResult<bool> {
     any_class(vm, ty, "__subclasscheck__", |vm, t| {
         is_subclass_of(vm, c, t)
     })
 }
 
 /// `issubclass(c, ty)` for `ty` other than a tuple.
-fn is_subclass_of<S: Stdlib>(vm: &Vm<S>, c: Value, ty: Value) -> PyResult<bool> {
-    if let Some(r) = S::virtual_issubclass(vm, c, ty) {
+fn is_subclass_of(vm: &Vm, c: Value, ty: Value) -> PyResult<bool> {
+    if let Some(r) = crate::lib().virtual_issubclass(vm, c, ty) {
         return Ok(r);
     }
     let user = |v: Value| match v {

@@ -2,7 +2,6 @@
 //! %g %G %%`, mapping keys `%(name)s`, flags `-+ 0#`, `*` widths and
 //! precisions, length modifiers, and CPython's errors.
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
@@ -56,7 +55,7 @@ struct Directive {
 
 /// Whether `v` supports `v[key]` the way `PyMapping_Check` sees it (str and
 /// tuple are excluded by the caller).
-fn is_mapping<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> bool {
+fn is_mapping(vm: &mut Vm, v: Value) -> bool {
     match v {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Dict(_)
@@ -88,7 +87,7 @@ fn is_mapping<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> bool {
 /// CPython's `TypeError`/`ValueError`/`OverflowError`s for bad directives
 /// and arguments.
 #[inline(never)]
-pub fn percent_format<S: Stdlib>(vm: &mut Vm<S>, template: Value, args: Value) -> PyResult<Value> {
+pub fn percent_format(vm: &mut Vm, template: Value, args: Value) -> PyResult<Value> {
     let text = as_str(&vm.heap, template).unwrap_or("").to_string();
     // the operands stay reachable while `__str__` & co. run Python code
     let mark = vm.stack.len();
@@ -98,7 +97,7 @@ pub fn percent_format<S: Stdlib>(vm: &mut Vm<S>, template: Value, args: Value) -
     r
 }
 
-fn format_all<S: Stdlib>(vm: &mut Vm<S>, template: &str, args: Value) -> PyResult<Value> {
+fn format_all(vm: &mut Vm, template: &str, args: Value) -> PyResult<Value> {
     let tuple = match args {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Tuple(items) => Some(items.clone()),
@@ -239,7 +238,7 @@ fn format_all<S: Stdlib>(vm: &mut Vm<S>, template: &str, args: Value) -> PyResul
 }
 
 /// A `*` width or precision argument.
-fn star_arg<S: Stdlib>(vm: &Vm<S>, v: Value, overflow: &str) -> PyResult<i64> {
+fn star_arg(vm: &Vm, v: Value, overflow: &str) -> PyResult<i64> {
     match v {
         Value::Int(i) => Ok(i),
         Value::Bool(b) => Ok(b as i64),
@@ -251,13 +250,7 @@ fn star_arg<S: Stdlib>(vm: &Vm<S>, v: Value, overflow: &str) -> PyResult<i64> {
 }
 
 /// Pads `sign + body` to the directive's width; `zero_ok` for numbers.
-fn pad<S: Stdlib>(
-    vm: &Vm<S>,
-    d: &Directive,
-    sign: &str,
-    body: &str,
-    zero_ok: bool,
-) -> PyResult<String> {
+fn pad(vm: &Vm, d: &Directive, sign: &str, body: &str, zero_ok: bool) -> PyResult<String> {
     let len = sign.chars().count() + body.chars().count();
     if len >= d.width {
         return Ok(format!("{sign}{body}"));
@@ -286,13 +279,7 @@ fn sign_of(d: &Directive, neg: bool) -> &'static str {
 }
 
 /// Formats one argument under conversion `ty` (at char index `at`).
-fn convert<S: Stdlib>(
-    vm: &mut Vm<S>,
-    ty: char,
-    at: usize,
-    v: Value,
-    d: &Directive,
-) -> PyResult<String> {
+fn convert(vm: &mut Vm, ty: char, at: usize, v: Value, d: &Directive) -> PyResult<String> {
     match ty {
         's' | 'r' | 'a' => {
             let text = match ty {
@@ -381,7 +368,9 @@ fn convert<S: Stdlib>(
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
             let f = match vm.as_num(v) {
                 Some(_) => vm.float_arg(v)?,
-                None if vm.user_class_of(v).is_some() || S::is_decimal(vm, v) => float_of(vm, v)?,
+                None if vm.user_class_of(v).is_some() || crate::lib().is_decimal(vm, v) => {
+                    float_of(vm, v)?
+                }
                 None => {
                     return Err(PyErr::type_error(format!(
                         "must be real number, not {}",
@@ -408,7 +397,7 @@ fn convert<S: Stdlib>(
 }
 
 /// `v.__index__()` for an instance that defines it.
-fn index_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Option<BigInt>> {
+fn index_of(vm: &mut Vm, v: Value) -> PyResult<Option<BigInt>> {
     let Some(r) = vm.call_dunder(v, "__index__", vec![])? else {
         return Ok(None);
     };
@@ -423,8 +412,8 @@ fn index_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Option<BigInt>> {
 }
 
 /// `float(v)` for an instance: `__float__`, else `__index__`.
-fn float_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<f64> {
-    if let Some(r) = S::decimal_float_of(vm, v) {
+fn float_of(vm: &mut Vm, v: Value) -> PyResult<f64> {
+    if let Some(r) = crate::lib().decimal_float_of(vm, v) {
         return r;
     }
     if let Some(r) = vm.call_dunder(v, "__float__", vec![])? {
@@ -447,9 +436,9 @@ fn float_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<f64> {
 }
 
 /// The integer a `%d`/`%x`-style conversion formats.
-fn int_operand<S: Stdlib>(vm: &mut Vm<S>, ty: char, v: Value) -> PyResult<BigInt> {
+fn int_operand(vm: &mut Vm, ty: char, v: Value) -> PyResult<BigInt> {
     if matches!(ty, 'd' | 'i' | 'u') {
-        if let Some(r) = S::decimal_int_of(vm, v) {
+        if let Some(r) = crate::lib().decimal_int_of(vm, v) {
             return vm.bigint_arg(r?);
         }
     }

@@ -3,7 +3,6 @@
 //! floats, complex numbers and Decimals, and modular exponentiation of ints
 //! (negative exponents through the modular inverse).
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
@@ -14,7 +13,7 @@ use monty_compile::bytecode::BinOp;
 
 use super::{Args, Builtin};
 
-pub fn pow<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
+pub fn pow(vm: &mut Vm, a: Args) -> PyResult<Value> {
     let (base, exp, modulus) = pow_args(&a)?;
     match modulus {
         None => vm.binary_op(BinOp::Pow, base, exp, false),
@@ -33,7 +32,7 @@ pub fn pow<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
                     "pow() 3rd argument not allowed unless all arguments are integers",
                 ));
             }
-            if let Some(r) = S::decimal_pow3(vm, base, exp, m)? {
+            if let Some(r) = crate::lib().decimal_pow3(vm, base, exp, m)? {
                 return Ok(r);
             }
             let as_int = |v: Value| match vm.as_num(v) {
@@ -122,12 +121,7 @@ fn pow_args(a: &Args) -> PyResult<(Value, Value, Option<Value>)> {
 /// ahead rejects the modulus, `base.__pow__(exp, mod)`, then
 /// `exp.__rpow__(base, mod)` for a different class); the modulus never
 /// dispatches. `None` when neither is a user instance.
-fn user_pow3<S: Stdlib>(
-    vm: &mut Vm<S>,
-    base: Value,
-    exp: Value,
-    m: Value,
-) -> PyResult<Option<Value>> {
+fn user_pow3(vm: &mut Vm, base: Value, exp: Value, m: Value) -> PyResult<Option<Value>> {
     let (cb, ce) = (vm.user_class_of(base), vm.user_class_of(exp));
     if cb.is_none() && ce.is_none() {
         return Ok(None);

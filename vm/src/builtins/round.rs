@@ -1,7 +1,6 @@
 //! `round()`: the builtin, with exact half-to-even rounding of floats
 //! and ints.
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 use num_traits::Signed;
 
@@ -12,7 +11,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 use super::Args;
 
 /// `round(number, ndigits=None)`.
-pub fn round<S: Stdlib>(vm: &mut Vm<S>, a: Args) -> PyResult<Value> {
+pub fn round(vm: &mut Vm, a: Args) -> PyResult<Value> {
     round_builtin(vm, a)
 }
 
@@ -24,12 +23,8 @@ native! {
 }
 
 /// `round(x, nd)`, `nd` an int-like or absent (None).
-pub(crate) fn round_number<S: Stdlib>(
-    vm: &mut Vm<S>,
-    x: Value,
-    nd: Option<Value>,
-) -> PyResult<Value> {
-    if let Some(r) = S::decimal_round(vm, x, nd) {
+pub(crate) fn round_number(vm: &mut Vm, x: Value, nd: Option<Value>) -> PyResult<Value> {
+    if let Some(r) = crate::lib().decimal_round(vm, x, nd) {
         return r;
     }
     if vm.user_class_of(x).is_some() {

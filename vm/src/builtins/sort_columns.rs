@@ -14,7 +14,6 @@
 use std::cmp::Ordering;
 
 use crate::object::{Obj, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::Vm;
 
 /// The longest tuple key read into columns; longer ones take the general
@@ -58,7 +57,7 @@ fn sort_keyed<K>(pairs: &mut Vec<(Value, Value)>, keys: Vec<K>, cmp: impl Fn(&K,
     pairs.extend(keyed.into_iter().map(|k| k.1));
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Sorts `pairs` (key, item) stably by key when the keys are of a
     /// kind this module reads (see its doc); false, nothing done,
     /// otherwise.

@@ -4,7 +4,6 @@
 //! (`{x:{w}.{p}f}`), parsed lazily field by field with CPython's errors.
 
 use crate::object::{ExcType, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -39,8 +38,8 @@ struct Ctx<'a> {
 /// # Errors
 /// CPython's `ValueError`s for malformed templates, `IndexError`/`KeyError`
 /// for missing arguments, and whatever lookups and formatting raise.
-pub fn format_str<S: Stdlib>(
-    vm: &mut Vm<S>,
+pub fn format_str(
+    vm: &mut Vm,
     template: &str,
     args: Option<&[Value]>,
     named: Named,
@@ -65,7 +64,7 @@ pub fn format_str<S: Stdlib>(
     r
 }
 
-fn render<S: Stdlib>(vm: &mut Vm<S>, ctx: &mut Ctx, s: &[char], depth: u32) -> PyResult<String> {
+fn render(vm: &mut Vm, ctx: &mut Ctx, s: &[char], depth: u32) -> PyResult<String> {
     if depth == 0 {
         return Err(PyErr::value_error("Max string recursion exceeded"));
     }
@@ -196,13 +195,7 @@ fn parse_field(s: &[char], i: &mut usize) -> PyResult<Field> {
     Err(PyErr::value_error("unmatched '{' in format spec"))
 }
 
-fn render_field<S: Stdlib>(
-    vm: &mut Vm<S>,
-    ctx: &mut Ctx,
-    s: &[char],
-    f: &Field,
-    depth: u32,
-) -> PyResult<String> {
+fn render_field(vm: &mut Vm, ctx: &mut Ctx, s: &[char], f: &Field, depth: u32) -> PyResult<String> {
     let obj = lookup(vm, ctx, &s[f.name.0..f.name.1])?;
     vm.stack.push(obj);
     let obj = match f.conversion {
@@ -237,7 +230,7 @@ fn render_field<S: Stdlib>(
 }
 
 /// A new str kept on the VM stack until the format call returns.
-fn keep<S: Stdlib>(vm: &mut Vm<S>, s: String) -> Value {
+fn keep(vm: &mut Vm, s: String) -> Value {
     let v = vm.new_str(s);
     vm.stack.push(v);
     v
@@ -251,7 +244,7 @@ fn as_index(name: &[char]) -> PyResult<Option<usize>> {
 }
 
 /// Resolves a field name: the argument, then each `.attr` and `[key]`.
-fn lookup<S: Stdlib>(vm: &mut Vm<S>, ctx: &mut Ctx, name: &[char]) -> PyResult<Value> {
+fn lookup(vm: &mut Vm, ctx: &mut Ctx, name: &[char]) -> PyResult<Value> {
     let first_len = name
         .iter()
         .position(|&c| c == '.' || c == '[')

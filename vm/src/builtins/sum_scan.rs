@@ -10,13 +10,12 @@
 //! the iterator's advances do.
 
 use crate::object::{Seq, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyResult, Vm};
 
 /// The items of `v` if it is a list or tuple, all of which are machine
 /// ints (`Some(true)`) or all floats (`Some(false)`); `None` otherwise,
 /// and for an empty one.
-fn plain_kind<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<(Seq<'_>, bool)> {
+fn plain_kind(vm: &Vm, v: Value) -> Option<(Seq<'_>, bool)> {
     let Value::Ref(id) = v else { return None };
     let items = vm.heap.get(id).seq()?;
     match items.get(0)? {
@@ -29,7 +28,7 @@ fn plain_kind<S: Stdlib>(vm: &Vm<S>, v: Value) -> Option<(Seq<'_>, bool)> {
 }
 
 /// Counts `n` items and the end, as `n + 1` iterator advances would.
-fn tick_items<S: Stdlib>(vm: &mut Vm<S>, n: usize) -> PyResult<()> {
+fn tick_items(vm: &mut Vm, n: usize) -> PyResult<()> {
     for _ in 0..=n {
         vm.tick()?;
     }
@@ -61,11 +60,7 @@ pub(super) fn neumaier_total(s: f64, c: f64) -> f64 {
 
 /// `sum(iterable, start)` for a list or tuple of machine ints with an int
 /// start, or of floats with an int or float start.
-pub(super) fn sum_plain<S: Stdlib>(
-    vm: &mut Vm<S>,
-    iterable: Value,
-    start: Value,
-) -> Option<PyResult<Value>> {
+pub(super) fn sum_plain(vm: &mut Vm, iterable: Value, start: Value) -> Option<PyResult<Value>> {
     let (items, ints) = plain_kind(vm, iterable)?;
     let n = items.len();
     let result = match (ints, start) {
@@ -100,11 +95,7 @@ pub(super) fn sum_plain<S: Stdlib>(
 /// the first of the smallest (largest), as the general path keeps its best
 /// unless a later item compares strictly better (so a NaN never replaces
 /// it, and is kept if first).
-pub(super) fn min_max_plain<S: Stdlib>(
-    vm: &mut Vm<S>,
-    iterable: Value,
-    is_min: bool,
-) -> Option<PyResult<Value>> {
+pub(super) fn min_max_plain(vm: &mut Vm, iterable: Value, is_min: bool) -> Option<PyResult<Value>> {
     let (items, ints) = plain_kind(vm, iterable)?;
     let n = items.len();
     let mut rest = items.iter();

@@ -3,8 +3,6 @@
 //! `type(x)`; `construct` names the native of each type. The parsing of
 //! `int("...")` and `float("...")` is in `numparse`.
 
-use crate::vm::stdlib::Stdlib;
-
 use crate::object::{Dict, Iter, Obj, Range, Type, Value};
 use crate::vm::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
@@ -14,12 +12,7 @@ pub use super::numparse::{parse_float, parse_int, to_float};
 use super::{arg_count_error, exactly_one, Args};
 
 /// Calls the builtin type `t`: its constructor, with the call's arguments.
-pub fn construct<S: Stdlib>(
-    vm: &mut Vm<S>,
-    t: Type,
-    pos: Vec<Value>,
-    kw: Kwargs,
-) -> PyResult<Value> {
+pub fn construct(vm: &mut Vm, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
     let args = Args::new(t.name(), pos, kw);
     match t {
         Type::Bytes | Type::ByteArray => vm.construct_bytes(t, args.pos, args.kw),
@@ -347,7 +340,7 @@ fn enumerate_args(args: &[Value], kwargs: &Kwargs) -> PyResult<(Value, Option<Va
 }
 
 /// `reversed(v)`.
-fn reversed_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Value> {
+fn reversed_of(vm: &mut Vm, v: Value) -> PyResult<Value> {
     if vm.meta_of(v).is_some() {
         if let Some(it) = vm.call_meta(v, "__reversed__", vec![])? {
             return Ok(it);
@@ -376,7 +369,7 @@ fn reversed_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Value> {
                     step: -r.step,
                 })
             }
-            Obj::Native(_) if !S::native_obj_is_reversible(vm, id) => None,
+            Obj::Native(_) if !crate::lib().native_obj_is_reversible(vm, id) => None,
             Obj::Dict(_) | Obj::Native(_) => {
                 let mut keys = vm.collect_iterable(v)?;
                 keys.reverse();
@@ -397,8 +390,8 @@ fn reversed_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<Value> {
 }
 
 /// `type(name, bases, dict)`: creates a class at run time.
-fn new_class<S: Stdlib>(vm: &mut Vm<S>, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
-    let bad = |vm: &Vm<S>, i: usize, want: &str, v: Value| {
+fn new_class(vm: &mut Vm, args: &[Value], kw: &Kwargs) -> PyResult<Value> {
+    let bad = |vm: &Vm, i: usize, want: &str, v: Value| {
         let got = if v.is_none() {
             "None".to_string()
         } else {
@@ -450,7 +443,7 @@ fn new_class<S: Stdlib>(vm: &mut Vm<S>, args: &[Value], kw: &Kwargs) -> PyResult
 
 /// `str(object, encoding, errors)` bound by Argument Clinic: decodes a
 /// bytes-like object, or is `str(object)` when neither of the others is given.
-fn str_decode<S: Stdlib>(vm: &mut Vm<S>, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
+fn str_decode(vm: &mut Vm, pos: &[Value], kw: &Kwargs) -> PyResult<Value> {
     let p = crate::vm::bytes::bind_clinic("str", pos, kw, &["object", "encoding", "errors"])?;
     let text = |v: Option<Value>, what: &str, default: &str| -> PyResult<String> {
         match v {
@@ -491,7 +484,7 @@ fn str_decode<S: Stdlib>(vm: &mut Vm<S>, pos: &[Value], kw: &Kwargs) -> PyResult
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `dict.update(src)` / `dict(src)`: a mapping or an iterable of pairs.
     pub fn dict_update_any(&mut self, target: Value, src: Value) -> PyResult<()> {
         if let Value::Ref(id) = src {

@@ -7,11 +7,10 @@
 use super::heap::Heap;
 use super::value::Value;
 use super::Obj;
-use crate::vm::stdlib::Stdlib;
 
 /// The contents of a `bytes` or `bytearray` value.
 #[inline]
-pub fn as_bytes<S: Stdlib>(heap: &Heap<S>, v: Value) -> Option<&[u8]> {
+pub fn as_bytes(heap: &Heap, v: Value) -> Option<&[u8]> {
     match v {
         Value::Ref(id) => match heap.get(id) {
             Obj::Bytes(b) | Obj::ByteArray(b) => Some(b),
@@ -22,7 +21,7 @@ pub fn as_bytes<S: Stdlib>(heap: &Heap<S>, v: Value) -> Option<&[u8]> {
 }
 
 /// Is `v` a `bytearray`?
-pub fn is_bytearray<S: Stdlib>(heap: &Heap<S>, v: Value) -> bool {
+pub fn is_bytearray(heap: &Heap, v: Value) -> bool {
     matches!(v, Value::Ref(id) if matches!(heap.get(id), Obj::ByteArray(_)))
 }
 

@@ -7,7 +7,6 @@
 //! live value is reachable from the roots the VM passes in; native code that
 //! holds `ObjId`s in Rust locals therefore never sees them freed.
 
-use crate::vm::stdlib::Stdlib;
 use serde::{Deserialize, Serialize};
 
 use super::slots::Slots;
@@ -17,8 +16,8 @@ use super::Obj;
 /// The object arena.
 #[derive(Default, Serialize, Deserialize)]
 #[serde(bound = "")]
-pub struct Heap<S: Stdlib> {
-    slots: Slots<S>,
+pub struct Heap {
+    slots: Slots,
     free: Vec<u32>,
     /// Allocations since the last collection.
     allocs_since_gc: usize,
@@ -55,7 +54,7 @@ const MIN_GC_BYTES: usize = 8 << 20;
 
 /// The variable-size storage an object owns, roughly.
 #[inline]
-fn payload_bytes<S: Stdlib>(obj: &Obj<S>) -> usize {
+fn payload_bytes(obj: &Obj) -> usize {
     match obj {
         Obj::Str(s) => s.s.len(),
         Obj::Bytes(b) | Obj::ByteArray(b) => b.len(),
@@ -75,8 +74,8 @@ fn payload_bytes<S: Stdlib>(obj: &Obj<S>) -> usize {
 /// no slower: each collection of a small heap is quick).
 const MIN_GC_THRESHOLD: usize = 25_000;
 
-impl<S: Stdlib> Heap<S> {
-    pub fn new() -> Heap<S> {
+impl Heap {
+    pub fn new() -> Heap {
         Heap {
             gc_threshold: MIN_GC_THRESHOLD,
             ..Heap::default()
@@ -85,7 +84,7 @@ impl<S: Stdlib> Heap<S> {
 
     /// Stores `obj` and returns its id.
     #[inline]
-    pub fn alloc(&mut self, obj: Obj<S>) -> ObjId {
+    pub fn alloc(&mut self, obj: Obj) -> ObjId {
         self.allocs_since_gc += 1;
         self.bytes_since_gc += payload_bytes(&obj);
         if let Some(i) = self.free.pop() {
@@ -111,7 +110,7 @@ impl<S: Stdlib> Heap<S> {
 
     /// Stores `obj` and returns a value referring to it.
     #[inline]
-    pub fn new_value(&mut self, obj: Obj<S>) -> Value {
+    pub fn new_value(&mut self, obj: Obj) -> Value {
         Value::Ref(self.alloc(obj))
     }
 
@@ -148,7 +147,7 @@ impl<S: Stdlib> Heap<S> {
     }
 
     #[inline]
-    pub fn get(&self, id: ObjId) -> &Obj<S> {
+    pub fn get(&self, id: ObjId) -> &Obj {
         match &self.slots[id.0 as usize] {
             Some(o) => o,
             None => panic!("use of freed object {}", id.0),
@@ -156,7 +155,7 @@ impl<S: Stdlib> Heap<S> {
     }
 
     #[inline]
-    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj<S> {
+    pub fn get_mut(&mut self, id: ObjId) -> &mut Obj {
         match &mut self.slots[id.0 as usize] {
             Some(o) => {
                 if let Obj::Class(_) = o {
@@ -169,7 +168,7 @@ impl<S: Stdlib> Heap<S> {
     }
 
     /// Every slot, `None` where freed (for the snapshot validator).
-    pub fn slots(&self) -> &Slots<S> {
+    pub fn slots(&self) -> &Slots {
         &self.slots
     }
 
@@ -201,7 +200,6 @@ impl<S: Stdlib> Heap<S> {
     ///
     /// [`LibraryObject::pending_close`]: crate::vm::stdlib::LibraryObject::pending_close
     pub fn pending_close(&self) -> Vec<ObjId> {
-        use crate::vm::stdlib::LibraryObject;
         self.slots
             .iter()
             .enumerate()

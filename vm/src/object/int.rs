@@ -1,7 +1,6 @@
 //! Integer helpers: ints stay unboxed `i64` while they fit and become heap
 //! `BigInt`s only when they do not, so the common case never allocates.
 
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -13,7 +12,7 @@ use super::value::Value;
 use super::Obj;
 
 /// Makes a value of `b`, unboxed when it fits in an `i64`.
-pub fn from_bigint<S: Stdlib>(heap: &mut Heap<S>, b: BigInt) -> Value {
+pub fn from_bigint(heap: &mut Heap, b: BigInt) -> Value {
     match b.to_i64() {
         Some(i) => Value::Int(i),
         None => heap.new_value(Obj::BigInt(b)),
@@ -21,7 +20,7 @@ pub fn from_bigint<S: Stdlib>(heap: &mut Heap<S>, b: BigInt) -> Value {
 }
 
 /// Makes a value of an `i128` result (products and sums of two `i64`s).
-pub fn from_i128<S: Stdlib>(heap: &mut Heap<S>, i: i128) -> Value {
+pub fn from_i128(heap: &mut Heap, i: i128) -> Value {
     match i64::try_from(i) {
         Ok(i) => Value::Int(i),
         Err(_) => heap.new_value(Obj::BigInt(BigInt::from(i))),

@@ -2,7 +2,6 @@
 //! and the lazy `enumerate`/`zip`/`map`/`filter`/`reversed` adapters.
 //! Indices, not Rust iterators, so the state is plain data.
 
-use crate::vm::stdlib::{LibraryIterator, Stdlib};
 use serde::{Deserialize, Serialize};
 
 use super::types::Type;
@@ -10,7 +9,7 @@ use super::value::{ObjId, Value};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
-pub enum Iter<S: Stdlib> {
+pub enum Iter {
     /// Over a list or tuple by index (a list may grow while iterated).
     Seq {
         seq: ObjId,
@@ -63,7 +62,10 @@ pub enum Iter<S: Stdlib> {
     },
     /// Iterators of native modules (itertools, ...), stepped by
     /// `Stdlib::native_iter_next`, in `monty-stdlib`.
-    Native(Box<S::Iterator>),
+    Native(
+        #[serde(deserialize_with = "crate::vm::library_data::deserialize_iterator")]
+        crate::vm::library_data::LibData,
+    ),
     /// The old sequence protocol: `obj[0]`, `obj[1]`, ... until IndexError.
     GetItem {
         obj: Value,
@@ -77,7 +79,7 @@ pub enum Iter<S: Stdlib> {
     Done,
 }
 
-impl<S: Stdlib> Iter<S> {
+impl Iter {
     #[inline(never)]
     pub fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
         match self {
@@ -106,7 +108,7 @@ impl<S: Stdlib> Iter<S> {
 
     /// The Python-visible type; `seq` is what a sequence iterator walks
     /// (its type decides the iterator's: `list_iterator`, `str_iterator`, ...).
-    pub fn type_of(&self, seq: Option<&super::Obj<S>>) -> Type {
+    pub fn type_of(&self, seq: Option<&super::Obj>) -> Type {
         use super::Obj;
         use super::ViewKind;
         match self {

@@ -24,7 +24,6 @@ pub mod value;
 
 use num_bigint::BigInt;
 
-use crate::vm::stdlib::{LibraryObject, Stdlib};
 use serde::{Deserialize, Serialize};
 
 pub use attrs::Attrs;
@@ -41,7 +40,7 @@ pub use value::{NativeId, ObjId, Value};
 /// A heap object.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
-pub enum Obj<S: Stdlib> {
+pub enum Obj {
     Str(PyStr),
     /// `bytes` (immutable) and `bytearray` (mutable): `object/bytes.rs`.
     Bytes(Vec<u8>),
@@ -58,7 +57,7 @@ pub enum Obj<S: Stdlib> {
     Exception(Box<Exception>),
     Range(Range),
     Slice(Box<[Value; 3]>),
-    Iter(Iter<S>),
+    Iter(Iter),
     /// `d.keys()`, `d.values()`, `d.items()`.
     DictView(ObjId, ViewKind),
     /// A method of a builtin type bound to its receiver (`lst.append`).
@@ -94,7 +93,7 @@ pub enum Obj<S: Stdlib> {
     FieldSpec(Box<Field>),
     Generator(Box<Generator>),
     /// An object of a native module (`monty-stdlib`'s `objects/`).
-    Native(S::Object),
+    Native(crate::vm::library_data::LibData),
     /// A `complex` number (`object/complex.rs`).
     Complex(complex::Complex),
 }
@@ -269,7 +268,7 @@ impl Exception {
     }
 }
 
-impl<S: Stdlib> Obj<S> {
+impl Obj {
     /// The items, if this is a list or a tuple.
     #[inline]
     pub fn seq(&self) -> Option<Seq<'_>> {

@@ -10,28 +10,19 @@ use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::Obj;
-use crate::vm::stdlib::Stdlib;
 
 /// Slots per chunk (a power of two).
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
 /// The slots of the heap, `None` where freed.
-pub struct Slots<S: Stdlib> {
-    chunks: Vec<Vec<Option<Obj<S>>>>,
+#[derive(Default)]
+pub struct Slots {
+    chunks: Vec<Vec<Option<Obj>>>,
     len: usize,
 }
 
-impl<S: Stdlib> Default for Slots<S> {
-    fn default() -> Self {
-        Slots {
-            chunks: Vec::new(),
-            len: 0,
-        }
-    }
-}
-
-impl<S: Stdlib> Slots<S> {
+impl Slots {
     /// How many slots there are (freed ones included).
     #[inline]
     pub fn len(&self) -> usize {
@@ -45,7 +36,7 @@ impl<S: Stdlib> Slots<S> {
 
     /// Adds a slot at the end.
     #[inline]
-    pub fn push(&mut self, slot: Option<Obj<S>>) {
+    pub fn push(&mut self, slot: Option<Obj>) {
         if self.len.is_multiple_of(CHUNK) {
             self.chunks.push(Vec::with_capacity(CHUNK));
         }
@@ -57,32 +48,32 @@ impl<S: Stdlib> Slots<S> {
 
     /// Slot `i`, if there is one.
     #[inline]
-    pub fn get(&self, i: usize) -> Option<&Option<Obj<S>>> {
+    pub fn get(&self, i: usize) -> Option<&Option<Obj>> {
         self.chunks.get(i >> CHUNK_BITS)?.get(i & (CHUNK - 1))
     }
 
     /// Every slot, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &Option<Obj<S>>> {
+    pub fn iter(&self) -> impl Iterator<Item = &Option<Obj>> {
         self.chunks.iter().flatten()
     }
 }
 
-impl<S: Stdlib> std::ops::Index<usize> for Slots<S> {
-    type Output = Option<Obj<S>>;
+impl std::ops::Index<usize> for Slots {
+    type Output = Option<Obj>;
     #[inline]
-    fn index(&self, i: usize) -> &Option<Obj<S>> {
+    fn index(&self, i: usize) -> &Option<Obj> {
         &self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
     }
 }
 
-impl<S: Stdlib> std::ops::IndexMut<usize> for Slots<S> {
+impl std::ops::IndexMut<usize> for Slots {
     #[inline]
-    fn index_mut(&mut self, i: usize) -> &mut Option<Obj<S>> {
+    fn index_mut(&mut self, i: usize) -> &mut Option<Obj> {
         &mut self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
     }
 }
 
-impl<S: Stdlib> Clone for Slots<S> {
+impl Clone for Slots {
     fn clone(&self) -> Self {
         Slots {
             chunks: self.chunks.clone(),
@@ -91,7 +82,7 @@ impl<S: Stdlib> Clone for Slots<S> {
     }
 }
 
-impl<S: Stdlib> Serialize for Slots<S> {
+impl Serialize for Slots {
     fn serialize<Ser: Serializer>(&self, s: Ser) -> Result<Ser::Ok, Ser::Error> {
         let mut seq = s.serialize_seq(Some(self.len))?;
         for slot in self.iter() {
@@ -101,15 +92,15 @@ impl<S: Stdlib> Serialize for Slots<S> {
     }
 }
 
-impl<'de, S: Stdlib> Deserialize<'de> for Slots<S> {
+impl<'de> Deserialize<'de> for Slots {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct SlotsVisitor<S: Stdlib>(std::marker::PhantomData<S>);
-        impl<'de, S: Stdlib> Visitor<'de> for SlotsVisitor<S> {
-            type Value = Slots<S>;
+        struct SlotsVisitor;
+        impl<'de> Visitor<'de> for SlotsVisitor {
+            type Value = Slots;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a sequence of heap slots")
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slots<S>, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slots, A::Error> {
                 let mut slots = Slots::default();
                 while let Some(slot) = seq.next_element()? {
                     slots.push(slot);
@@ -117,6 +108,6 @@ impl<'de, S: Stdlib> Deserialize<'de> for Slots<S> {
                 Ok(slots)
             }
         }
-        d.deserialize_seq(SlotsVisitor(std::marker::PhantomData))
+        d.deserialize_seq(SlotsVisitor)
     }
 }

@@ -8,12 +8,11 @@
 //! `StopAsyncIteration` there (`returns.rs`).
 
 use crate::object::{ExcType, GenState, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::tasks_data::{AgenStep, Awaitable};
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `aiter(v)`: an async generator itself, or what `__aiter__` returns.
     ///
     /// # Errors
@@ -158,9 +157,9 @@ impl<S: Stdlib> Vm<S> {
 
     fn awaitable_step_mut(&mut self, id: ObjId) -> Option<&mut Awaitable> {
         match self.heap.get_mut(id) {
-            Obj::Native(n) => {
-                S::awaitable_mut(n).filter(|a| matches!(a, Awaitable::AgenStep { .. }))
-            }
+            Obj::Native(n) => n
+                .awaitable_mut()
+                .filter(|a| matches!(a, Awaitable::AgenStep { .. })),
             _ => None,
         }
     }
@@ -246,7 +245,7 @@ impl<S: Stdlib> Vm<S> {
             self.class_lookup(cls, "__aenter__").is_some()
                 && self.class_lookup(cls, "__aexit__").is_some()
         }) || (self.is_native_obj(mgr)
-            && matches!(mgr, Value::Ref(id) if S::native_obj_has_method(self, id, name)));
+            && matches!(mgr, Value::Ref(id) if crate::lib().native_obj_has_method(self, id, name)));
         if !supported {
             return Err(PyErr::type_error(format!(
                 "'{}' object does not support the asynchronous context manager protocol",

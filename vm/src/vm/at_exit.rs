@@ -21,7 +21,6 @@
 //! outcome.
 
 use crate::object::Value;
-use crate::vm::stdlib::Stdlib;
 
 use super::{Exit, PyResult, Vm};
 
@@ -56,7 +55,7 @@ def {method}_at_exit(files):
     )
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Makes ready what closing files at exit needs, while the run can
     /// still compile Python code: called when a file is opened for writing.
     ///

@@ -3,7 +3,6 @@
 //! builtins, and the `**mapping` merge used by dict displays and calls.
 
 use crate::object::{ClassFlags, ExcType, HashKey, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -24,7 +23,7 @@ const FUNCTION_SLOTS: &[&str] = &[
 /// Attributes of a function kept apart from its `__dict__` when set.
 const FUNCTION_NAMES: &[&str] = &["__name__", "__qualname__", "__doc__", "__module__"];
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The common case of `obj.name` in one step: `obj` is an instance
     /// holding `name` in its own dict, and no property of its class could
     /// take precedence (what [`Vm::instance_get_attr`] checks first).
@@ -84,15 +83,15 @@ impl<S: Stdlib> Vm<S> {
     /// `None` to fall through to the builtin lookup.
     fn user_attr(&mut self, obj: Value, name: &str) -> PyResult<Option<Value>> {
         if let Value::Native(t) = obj {
-            return S::native_type_getattr(self, t, name);
+            return crate::lib().native_type_getattr(self, t, name);
         }
         let Value::Ref(id) = obj else { return Ok(None) };
         match self.heap.get(id) {
             Obj::Native(_) => {
-                if let Some(v) = S::native_obj_getattr(self, id, name)? {
+                if let Some(v) = crate::lib().native_obj_getattr(self, id, name)? {
                     return Ok(Some(v));
                 }
-                if S::native_obj_has_method(self, id, name) {
+                if crate::lib().native_obj_has_method(self, id, name) {
                     return Ok(Some(
                         self.heap
                             .new_value(Obj::BuiltinMethod(obj, name.to_string())),
@@ -178,7 +177,7 @@ impl<S: Stdlib> Vm<S> {
                     _ => None,
                 })
             }
-            Obj::BoundNative { .. } => S::bound_native_getattr(self, id, name),
+            Obj::BoundNative { .. } => crate::lib().bound_native_getattr(self, id, name),
             Obj::FieldSpec(f) => {
                 let f = f.clone();
                 Ok(Some(match name {
@@ -206,8 +205,8 @@ impl<S: Stdlib> Vm<S> {
                 ExcType::AttributeError,
                 format!("type object '{}' has no attribute '{name}'", t.name()),
             ),
-            Value::Native(t) if S::class_repr(self, t).is_some() => {
-                let shown = S::class_repr(self, t).unwrap_or_default();
+            Value::Native(t) if crate::lib().class_repr(self, t).is_some() => {
+                let shown = crate::lib().class_repr(self, t).unwrap_or_default();
                 let type_name = shown.trim_start_matches("<class '").trim_end_matches("'>");
                 PyErr::new(
                     ExcType::AttributeError,
@@ -217,8 +216,9 @@ impl<S: Stdlib> Vm<S> {
             Value::Ref(id) if matches!(self.heap.get(id), Obj::BoundNative { .. }) => {
                 // a native class's object is named by its dotted `tp_name`
                 // (`'functools.partial' object`), as CPython does
-                let shown = match S::native_type_of(self, obj)
-                    .and_then(|t| S::native_class_name(self, t))
+                let shown = match crate::lib()
+                    .native_type_of(self, obj)
+                    .and_then(|t| crate::lib().native_class_name(self, t))
                 {
                     Some(n) => n,
                     None => self.class_name(obj),
@@ -262,8 +262,10 @@ impl<S: Stdlib> Vm<S> {
                 self.new_tuple(items)
             }
             (Value::Builtin(b), "__name__" | "__qualname__") => self.new_str(b.name()),
-            (Value::Native(n), "__name__" | "__qualname__") => self.new_str(S::native_name(n)),
-            (Value::Native(n), "__module__") => self.new_str(S::native_module(n)),
+            (Value::Native(n), "__name__" | "__qualname__") => {
+                self.new_str(crate::lib().native_name(n))
+            }
+            (Value::Native(n), "__module__") => self.new_str(crate::lib().native_module(n)),
             (Value::Int(i), "real" | "numerator") => Value::Int(i),
             (Value::Int(_), "imag") => Value::Int(0),
             (Value::Int(_), "denominator") => Value::Int(1),
@@ -419,7 +421,7 @@ impl<S: Stdlib> Vm<S> {
                     ))
                 }
                 Obj::Native(_) => {
-                    if let Some(r) = S::native_obj_setattr(self, id, name, v) {
+                    if let Some(r) = crate::lib().native_obj_setattr(self, id, name, v) {
                         return r;
                     }
                 }
@@ -460,7 +462,7 @@ impl<S: Stdlib> Vm<S> {
         let builtin_type = match obj {
             Value::Type(t) => Some(t.name().to_string()),
             Value::ExcType(e) => Some(e.name().to_string()),
-            Value::Native(id) => S::native_class_name(self, id),
+            Value::Native(id) => crate::lib().native_class_name(self, id),
             _ => None,
         };
         if let Some(type_name) = builtin_type {
@@ -630,7 +632,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `dir(obj)`: sorted attribute names (instance, class and builtin methods).
     pub fn dir_of(&mut self, obj: Value) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();

@@ -26,7 +26,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::{PyErr, PyResult, Vm};
-use crate::vm::stdlib::Stdlib;
 
 /// Instructions between two checks of the clock and memory (about
 /// 50-200 µs of running).
@@ -142,7 +141,7 @@ impl Budget {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Counts one unit of work (a bytecode instruction in the dispatch
     /// loop, an item taken by native code); checks the budget when its
     /// countdown runs out.

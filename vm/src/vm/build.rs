@@ -4,12 +4,11 @@
 //! annotations.
 
 use crate::object::{Dict, Function, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{FN_CLOSURE, FN_DEFAULTS, FN_KWDEFAULTS};
 
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// A function object for code `code_idx`; `flags` say which of its
     /// closure cells, keyword-only defaults and defaults are on the stack
     /// (popped in that order).

@@ -6,7 +6,6 @@
 
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::Kwargs;
 use monty_compile::bytecode::BinOp;
 
@@ -52,7 +51,7 @@ pub fn bind_clinic(
     Ok(out)
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     pub fn new_bytes(&mut self, b: Vec<u8>) -> Value {
         self.heap.new_value(Obj::Bytes(b))
     }
@@ -96,7 +95,7 @@ impl<S: Stdlib> Vm<S> {
     pub fn construct_bytes(&mut self, t: Type, pos: Vec<Value>, kw: Kwargs) -> PyResult<Value> {
         let fname = t.name();
         let a = bind_clinic(fname, &pos, &kw, &["source", "encoding", "errors"])?;
-        let str_arg = |vm: &Vm<S>, v: Option<Value>, what: &str| -> PyResult<Option<String>> {
+        let str_arg = |vm: &Vm, v: Option<Value>, what: &str| -> PyResult<Option<String>> {
             match v {
                 None => Ok(None),
                 Some(v) => match super::as_str(&vm.heap, v) {

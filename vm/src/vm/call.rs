@@ -4,14 +4,13 @@
 //! synchronous callbacks from native code (`key=` functions).
 
 use crate::object::{Dict, ExcType, Exception, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::journal::{served, Opened};
 use super::{Exit, Frame, PendingCall, PyErr, PyResult, Vm, MAX_NATIVE_DEPTH};
 
 pub use super::Kwargs;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Calls the callable below `argc` arguments on the stack; the last
     /// arguments are keywords named by constant `kwnames`. Returns whether a
     /// Python frame was pushed; otherwise the result is on the stack, or
@@ -254,7 +253,7 @@ impl<S: Stdlib> Vm<S> {
         kw: Kwargs,
     ) -> PyResult<bool> {
         if let Value::Native(n) = callee {
-            if S::is_asyncio_run(n) && self.native_depth == 0 {
+            if crate::lib().is_asyncio_run(n) && self.native_depth == 0 {
                 self.stack.truncate(fpos);
                 return self.asyncio_run(pos, kw);
             }
@@ -607,7 +606,7 @@ impl<S: Stdlib> Vm<S> {
     pub fn call_value(&mut self, f: Value, args: Vec<Value>, kwargs: Kwargs) -> PyResult<Value> {
         match f {
             Value::Builtin(b) => crate::builtins::dispatch::call_builtin(self, b, args, kwargs),
-            Value::Native(id) => S::call_native(self, id, args, kwargs),
+            Value::Native(id) => crate::lib().call_native(self, id, args, kwargs),
             Value::Type(t) => crate::builtins::types::construct(self, t, args, kwargs),
             Value::ExcType(t) => {
                 if let Some((k, _)) = kwargs.first() {
@@ -637,7 +636,7 @@ impl<S: Stdlib> Vm<S> {
                     let func = *func;
                     let mut all = bound.clone();
                     all.extend(args);
-                    S::call_native(self, func, all, kwargs)
+                    crate::lib().call_native(self, func, all, kwargs)
                 }
                 Obj::Class(_) => {
                     self.journaled_call(f, |vm| match vm.instantiate(id, args, kwargs, true)? {
@@ -671,9 +670,9 @@ impl<S: Stdlib> Vm<S> {
                     let (recv, name) = (*recv, name.clone());
                     crate::builtins::methods::call_method(self, recv, &name, args, kwargs)
                 }
-                Obj::Native(_) => match S::alias_call_target(self, f) {
+                Obj::Native(_) => match crate::lib().alias_call_target(self, f) {
                     Some(origin) => self.call_value(origin, args, kwargs),
-                    None => match S::typing_call_target(self, f) {
+                    None => match crate::lib().typing_call_target(self, f) {
                         Some(origin) => {
                             let origin = origin?;
                             self.call_value(origin, args, kwargs)

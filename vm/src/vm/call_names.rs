@@ -6,11 +6,10 @@
 //! the peer suite does).
 
 use crate::object::{ExcType, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// How CPython names a callable in call-site argument errors
     /// (`f()`, `A.m()`, `len()`, `list()`); other
     /// callables are named by their repr, as CPython does.
@@ -48,15 +47,19 @@ impl<S: Stdlib> Vm<S> {
     /// A native function or class as CPython names it in call errors:
     /// qualified by its module (`math.floor()`, `collections.deque()`).
     fn native_display(&self, id: crate::object::NativeId) -> String {
-        if let Some(r) = S::class_repr(self, id) {
+        if let Some(r) = crate::lib().class_repr(self, id) {
             let name = r.trim_start_matches("<class '").trim_end_matches("'>");
             return format!("{name}()");
         }
-        format!("{}.{}()", S::native_module(id), S::native_name(id))
+        format!(
+            "{}.{}()",
+            crate::lib().native_module(id),
+            crate::lib().native_name(id)
+        )
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Prefixes a `**` error from building a call's keywords with the
     /// callable's name, as CPython does (`f() got multiple values for
     /// keyword argument 'a'`).

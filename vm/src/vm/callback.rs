@@ -6,11 +6,10 @@
 //! `map`); anything else goes through [`Vm::call_value`].
 
 use crate::object::{Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `f(*args)`, run to completion in a nested dispatch loop when `f` is
     /// a Python function (journaled like every call from native code, so
     /// a host call inside can pause the run).

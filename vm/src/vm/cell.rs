@@ -10,12 +10,11 @@ use monty_compile::bytecode::CellSource;
 use monty_compile::snippet::Extension;
 
 use crate::object::Value;
-use crate::vm::stdlib::Stdlib;
 
 use super::tasks_data::TaskState;
 use super::{Boundary, Frame, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Appends the compiled cell `ext` (from `source`, shown as
     /// `filename`) and sets it up as the module frame the next
     /// [`Vm::run`] runs. Only between runs: the VM is not paused.

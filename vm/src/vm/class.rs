@@ -10,7 +10,6 @@ use crate::object::{
 
 use super::exc_bases::merge_exc;
 use super::{OnReturn, PyErr, PyResult, Vm};
-use crate::vm::stdlib::Stdlib;
 
 /// How a call of a class proceeded.
 pub enum Instantiated {
@@ -20,7 +19,7 @@ pub enum Instantiated {
     Pushed,
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The class object of a user instance or exception, if any.
     pub fn user_class_of(&self, v: Value) -> Option<ObjId> {
         match v {
@@ -168,12 +167,12 @@ impl<S: Stdlib> Vm<S> {
         let bases = if bases.iter().all(|b| plain(self, b)) {
             bases
         } else {
-            if let Some(built) = S::build_special_class(self, &name, &bases, ns) {
+            if let Some(built) = crate::lib().build_special_class(self, &name, &bases, ns) {
                 return built;
             }
             let mut entries = Vec::with_capacity(bases.len());
             for b in bases {
-                entries.push(S::mro_entry(self, b).unwrap_or(b));
+                entries.push(crate::lib().mro_entry(self, b).unwrap_or(b));
             }
             entries
         };
@@ -395,7 +394,7 @@ impl<S: Stdlib> Vm<S> {
     /// What a class attribute becomes when looked up through an instance.
     fn bind_attr(&mut self, v: Value, obj: Value, cls: ObjId) -> Value {
         if let Value::Ref(id) = v {
-            if S::bound_native_binds(self, id) {
+            if crate::lib().bound_native_binds(self, id) {
                 return self.heap.new_value(Obj::BoundMethod { func: v, recv: obj });
             }
             match self.heap.get(id) {

@@ -3,7 +3,6 @@
 //! `__eq__`/`__lt__`/...), with CPython's reflection rules and error
 //! messages. Membership is in `contains.rs`, hashing in `hashing.rs`.
 
-use crate::vm::stdlib::Stdlib;
 use std::cmp::Ordering;
 
 use crate::builtins::Builtin;
@@ -38,7 +37,7 @@ pub(super) fn dunder(op: CmpOp) -> (&'static str, &'static str) {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     pub fn truthy(&mut self, v: Value) -> PyResult<bool> {
         Ok(match v {
             Value::None | Value::Undef => false,
@@ -59,7 +58,7 @@ impl<S: Stdlib> Vm<S> {
                 Obj::BigInt(_) => true,
                 Obj::Complex(z) => z.re != 0.0 || z.im != 0.0,
                 Obj::Range(r) => !r.is_empty(),
-                Obj::Native(_) => return Ok(S::native_obj_truthy(self, id)),
+                Obj::Native(_) => return Ok(crate::lib().native_obj_truthy(self, id)),
                 Obj::DictView(d, _) => match self.heap.get(*d) {
                     Obj::Dict(d) => !d.is_empty(),
                     _ => true,
@@ -123,7 +122,7 @@ impl<S: Stdlib> Vm<S> {
                     return self.rich_compare_user(op, a, b);
                 }
                 if self.is_native_obj(a) || self.is_native_obj(b) {
-                    if let Some(r) = S::native_obj_compare(self, op, a, b)? {
+                    if let Some(r) = crate::lib().native_obj_compare(self, op, a, b)? {
                         return Ok(Value::Bool(r));
                     }
                     return match op {
@@ -272,9 +271,9 @@ impl<S: Stdlib> Vm<S> {
             return self.truthy(r);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            return Ok(
-                S::native_obj_compare(self, CmpOp::Eq, a, b)?.unwrap_or_else(|| self.is(a, b))
-            );
+            return Ok(crate::lib()
+                .native_obj_compare(self, CmpOp::Eq, a, b)?
+                .unwrap_or_else(|| self.is(a, b)));
         }
         let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
             return Ok(self.is(a, b));
@@ -355,7 +354,7 @@ impl<S: Stdlib> Vm<S> {
                     Obj::DictView(_, kx) if *kx != ViewKind::Values => *kx == ViewKind::Items,
                     _ => items,
                 };
-                let len_of = |o: &Obj<S>, heap: &crate::object::Heap<S>| match o {
+                let len_of = |o: &Obj, heap: &crate::object::Heap| match o {
                     Obj::Set(e) | Obj::FrozenSet(e) => e.len(),
                     Obj::DictView(e, _) => match heap.get(*e) {
                         Obj::Dict(e) => e.len(),

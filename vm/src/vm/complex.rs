@@ -6,7 +6,6 @@
 
 use crate::object::complex::{self, Complex, ParseError, PowError};
 use crate::object::{ExcType, HashKey, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{BinOp, UnaryOp};
 
 use super::ops::{bigint_to_f64, num_cmp, Num};
@@ -44,7 +43,7 @@ pub fn pow_error(e: PowError) -> PyErr {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The complex number `v` is, if it is one.
     #[inline]
     pub fn as_complex(&self, v: Value) -> Option<Complex> {
@@ -283,7 +282,7 @@ impl<S: Stdlib> Vm<S> {
         if let Some(op) = self.complex_operand(v)? {
             return Ok(Some(op));
         }
-        if let Some(f) = S::decimal_float_of(self, v) {
+        if let Some(f) = crate::lib().decimal_float_of(self, v) {
             return Ok(Some(Operand::Real(f?)));
         }
         let Some(cls) = self.user_class_of(v) else {

@@ -5,8 +5,6 @@
 //! the generator's frame: each yielded value is delivered to it, and when
 //! the generator finishes the builtin runs on what was collected.
 
-use crate::vm::stdlib::Stdlib;
-
 use crate::builtins::Builtin;
 use crate::object::{GenState, Obj, Value};
 
@@ -26,7 +24,7 @@ fn collects(b: Builtin) -> bool {
     )
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// If calling `callee(args)` consumes a generator that must run as
     /// frames (we are not inside a native callback), pushes a consumer
     /// frame and the generator's frame, and returns true. The result
@@ -41,7 +39,7 @@ impl<S: Stdlib> Vm<S> {
         if self.native_depth > 0 {
             return Ok(false);
         }
-        let gen_arg = |vm: &Vm<S>, i: usize| -> Option<Value> {
+        let gen_arg = |vm: &Vm, i: usize| -> Option<Value> {
             let v = *args.get(i)?;
             let g = vm.as_generator(v)?;
             (vm.gen_state(g) != GenState::Done && vm.gen_state(g) != GenState::Running).then_some(v)

@@ -4,16 +4,15 @@
 //! CPython's error for values that are neither.
 
 use crate::object::{Obj, Value, ViewKind};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `item in container`.
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
         if let Value::Ref(id) = container {
             if let Obj::Native(_) = self.heap.get(id) {
-                if let Some(found) = S::native_obj_contains(self, id, item)? {
+                if let Some(found) = crate::lib().native_obj_contains(self, id, item)? {
                     return Ok(found);
                 }
             }

@@ -2,11 +2,10 @@
 //! instance or of a native object (`io.StringIO`, ...).
 
 use crate::object::{Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Calls `mgr.__enter__()` / `mgr.__exit__(...)` (a user instance or a
     /// native object such as `io.StringIO`).
     pub(super) fn context_call(
@@ -17,10 +16,10 @@ impl<S: Stdlib> Vm<S> {
     ) -> PyResult<Value> {
         if let Value::Ref(id) = mgr {
             if matches!(self.heap.get(id), Obj::Native(_))
-                && S::native_obj_has_method(self, id, name)
+                && crate::lib().native_obj_has_method(self, id, name)
             {
                 if let Some(v) =
-                    S::native_obj_call_method(self, id, name, args.clone(), Vec::new())?
+                    crate::lib().native_obj_call_method(self, id, name, args.clone(), Vec::new())?
                 {
                     return Ok(v);
                 }
@@ -37,7 +36,7 @@ impl<S: Stdlib> Vm<S> {
     pub(super) fn context_method(&mut self, mgr: Value, name: &str) -> PyResult<Value> {
         if let Value::Ref(id) = mgr {
             if matches!(self.heap.get(id), Obj::Native(_))
-                && S::native_obj_has_method(self, id, name)
+                && crate::lib().native_obj_has_method(self, id, name)
             {
                 return Ok(Value::None);
             }
@@ -50,7 +49,7 @@ impl<S: Stdlib> Vm<S> {
         if let Value::Ref(id) = mgr {
             // native managers (`decimal.localcontext()`): a bound method,
             // which ignores the manager passed again as first argument
-            if self.is_native_obj(mgr) && S::native_obj_has_method(self, id, name) {
+            if self.is_native_obj(mgr) && crate::lib().native_obj_has_method(self, id, name) {
                 return Ok(self
                     .heap
                     .new_value(Obj::BuiltinMethod(mgr, name.to_string())));

@@ -4,7 +4,6 @@
 //! frame returns, or when the program calls the host.
 
 use crate::object::{Dict, ExcType, Obj, Type, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{BinOp, CmpOp, Op};
 
 use super::dispatch_cold::Flow;
@@ -12,7 +11,7 @@ use super::quick_builtin::QuickMethod;
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Runs the dispatch loop, handling exceptions, until the innermost
     /// boundary frame returns or the program pauses.
     ///

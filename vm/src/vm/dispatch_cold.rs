@@ -7,7 +7,6 @@
 //! instruction through two loop headers (25% slower on `int_loops`).
 
 use crate::object::{ExcType, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{Op, Program, LIST_EXTEND_CALL_ARGS};
 
 use super::{Exit, Handler, PyErr, PyResult, Vm};
@@ -24,7 +23,7 @@ pub(super) enum Flow {
     Exit(Exit),
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Runs the instruction before `ip` of frame `fi`, whose locals start
     /// at `base`. (It reads the op itself: an op passed by value is
     /// passed through memory in wasm, and the dispatch loop then kept
@@ -219,9 +218,9 @@ impl<S: Stdlib> Vm<S> {
                         "attempted relative import with no known parent package",
                     ));
                 }
-                let leaf = S::import_module(self, name)?;
+                let leaf = crate::lib().import_module(self, name)?;
                 let v = if mode == 1 {
-                    S::import_module(self, name.split('.').next().unwrap_or(name))?
+                    crate::lib().import_module(self, name.split('.').next().unwrap_or(name))?
                 } else {
                     leaf
                 };
@@ -418,7 +417,7 @@ impl<S: Stdlib> Vm<S> {
             }
             Op::ImportFrom(n) => {
                 let m = self.top();
-                let v = S::import_from(self, m, &prog.names[n as usize])?;
+                let v = crate::lib().import_from(self, m, &prog.names[n as usize])?;
                 self.stack.push(v);
             }
             Op::AsyncWithEnter => {
@@ -510,7 +509,7 @@ enum SendStep {
     Done,
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `Send` (`yield from`), out of the loop's code: stack: the
     /// sub-iterator, the value to send.
     #[inline(never)]
@@ -550,7 +549,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Stores a found sub-value of a pattern in its slot and pushes whether
     /// it was found.
     fn store_match(&mut self, base: usize, slot: u32, found: Option<Value>) {
@@ -564,7 +563,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `d[name]` if `d` is a dict holding the str key `name`.
     fn dict_get_name(&self, d: Value, name: &str) -> Option<Value> {
         match d {

@@ -7,7 +7,6 @@
 
 use crate::object::str::{Text, TextBuilder};
 use crate::object::{Obj, PyStr, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::CmpOp;
 
 use super::{PyResult, Vm};
@@ -19,7 +18,7 @@ fn decimal_len(i: i64) -> usize {
     digits + usize::from(i < 0)
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The slow path of `Binary`/`Inplace`, with the popped operands put
     /// back for [`Vm::in_place`].
     #[inline(never)]
@@ -66,7 +65,7 @@ impl<S: Stdlib> Vm<S> {
 /// The slow paths of the instructions that may run Python code, out of the
 /// dispatch loop's code (inlined, they made the whole loop slower): each
 /// puts the operands its instruction popped back for [`Vm::in_place`].
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     #[inline(never)]
     pub(super) fn load_attr_in_place(&mut self, obj: Value, name: &str) -> PyResult<Value> {
         self.stack.push(obj);

@@ -9,11 +9,10 @@
 //! `except` and `__mro__` look at all of them through this file.
 
 use crate::object::{ExcType, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Every builtin exception class named as a direct base by `cls` or by a
     /// class on its MRO, in MRO order, without repeats.
     #[inline(never)]

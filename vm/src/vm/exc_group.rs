@@ -9,7 +9,6 @@
 //! CPython.
 
 use crate::object::{ExcType, Exception, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -23,7 +22,7 @@ enum Matcher {
     Leaves(Vec<ObjId>),
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `BaseExceptionGroup(message, exceptions)` (or `ExceptionGroup`, or
     /// a user subclass `class_` of either): checks the arguments as
     /// CPython's `__new__` does. `BaseExceptionGroup` itself makes an

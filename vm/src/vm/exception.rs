@@ -3,12 +3,11 @@
 //! finding handlers (`traceback.rs` prints them).
 
 use crate::object::{ExcType, Exception, Obj, TbEntry, Value};
-use crate::vm::stdlib::Stdlib;
 
 pub use super::pyerr::PyErr;
 use super::{Handler, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Materializes `err` as an exception object, records the current frame
     /// in its traceback (unless re-raised) and sets its context.
     pub fn raise_prep(&mut self, err: PyErr) -> Value {

@@ -10,12 +10,11 @@
 
 use crate::builtins::Args;
 use crate::object::{Dict, HashKey, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::snippet::CallerScope;
 use super::{PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `locals()`.
     pub fn builtin_locals(&mut self, args: Args) -> PyResult<Value> {
         args.check(0, 0, &[])?;

@@ -4,12 +4,11 @@
 //! (`list(gen)`, `next(gen)`) resume it in a nested dispatch loop.
 
 use crate::object::{ExcType, GenState, Generator, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::journal::{Opened, Outcome};
 use super::{Frame, Handler, OnReturn, PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Creates a generator from a frame that `push_frame` just laid out at
     /// `base` (its slots on the stack), instead of running it.
     pub(super) fn make_generator(&mut self, code: u32, base: usize, ret_to: usize) -> Value {

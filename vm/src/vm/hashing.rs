@@ -6,7 +6,6 @@
 //! unhashable values get CPython's messages (with the dict-key / set-element
 //! wording of 3.14 where the key is used as such).
 
-use crate::vm::stdlib::Stdlib;
 use num_bigint::BigInt;
 
 use crate::object::{ExcType, HashKey, Obj, Value};
@@ -59,7 +58,7 @@ fn unordered_hash(hashes: impl Iterator<Item = i64>) -> i64 {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The dict/set key for `v`, or `TypeError` if it is unhashable.
     pub fn hash_key(&mut self, v: Value) -> PyResult<HashKey> {
         self.hash_key_depth(v, 0)
@@ -174,7 +173,9 @@ impl<S: Stdlib> Vm<S> {
                     }
                     Obj::Instance(_) => return self.instance_hash_key(v, id),
                     Obj::Native(_) => {
-                        return Ok(S::native_obj_hash(self, id)?.unwrap_or(HashKey::Id(id.0)))
+                        return Ok(crate::lib()
+                            .native_obj_hash(self, id)?
+                            .unwrap_or(HashKey::Id(id.0)))
                     }
                     _ => return Ok(HashKey::Id(id.0)),
                 };
@@ -223,7 +224,7 @@ impl<S: Stdlib> Vm<S> {
     fn instance_hash_key(&mut self, v: Value, id: crate::object::ObjId) -> PyResult<HashKey> {
         let cls = self.user_class_of(v).expect("instance");
         if self.class_flags(cls) & crate::object::ClassFlags::BUILTIN_BASE != 0 {
-            if let Some(p) = S::builtin_payload(self, v) {
+            if let Some(p) = crate::lib().builtin_payload(self, v) {
                 return self.hash_key(p);
             }
         }

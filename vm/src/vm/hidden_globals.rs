@@ -7,11 +7,10 @@
 //! or writes them.
 
 use crate::object::Value;
-use crate::vm::stdlib::Stdlib;
 
 use super::Vm;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The value of the hidden global `name`, if it was set.
     pub fn hidden_global(&self, name: &str) -> Option<Value> {
         debug_assert!(name.starts_with('<'));

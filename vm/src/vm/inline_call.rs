@@ -15,7 +15,6 @@
 use monty_compile::bytecode::{Code, Program};
 
 use crate::object::{Function, Instance, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::consumer::CONSUMER_CODE;
 use super::{Boundary, OnReturn, Vm};
@@ -49,7 +48,7 @@ impl PlainCall {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// For `Call(argc)` with the callee under its `argc` arguments: the
     /// call, if the callee is a plain Python function this call fits
     /// (see [`Vm::plain_fit`]); `None` otherwise, nothing done (the

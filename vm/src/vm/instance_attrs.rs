@@ -6,9 +6,8 @@
 use crate::object::{Dict, ExcType, HashKey, Instance, Obj, ObjId, Value};
 
 use super::{PyErr, PyResult, Vm};
-use crate::vm::stdlib::Stdlib;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `obj.<name n of the program> = v` when no Python code runs for it:
     /// `obj` an instance of a class without properties, `__setattr__` or
     /// frozen fields (`class_flags` 0). False, and nothing done, otherwise.

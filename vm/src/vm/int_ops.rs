@@ -11,13 +11,12 @@ use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use crate::object::{int, ExcType, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::BinOp;
 
 use super::ops::{bigint_to_f64, zero_div};
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `a op b` for `+ - * // % & | ^` of two ints, one of them big (a
     /// machine int's overflow reaches here as two machine ints): computed
     /// from the big operands in place, where the general path copied each

@@ -3,11 +3,10 @@
 //! helpers that drain an iterable into a `Vec`.
 
 use crate::object::{ExcType, Iter, Obj, Range, Value, ViewKind};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `iter(v)`.
     pub fn get_iter(&mut self, v: Value) -> PyResult<Value> {
         let it = match v {
@@ -59,7 +58,7 @@ impl<S: Stdlib> Vm<S> {
                     }
                 }
                 Obj::Native(_) => {
-                    return match S::native_obj_iter(self, id)? {
+                    return match crate::lib().native_obj_iter(self, id)? {
                         Some(it) => Ok(it),
                         None => Err(self.not_iterable(v)),
                     }
@@ -268,7 +267,7 @@ impl<S: Stdlib> Vm<S> {
         }
         if let Obj::Native(_) = self.heap.get(id) {
             self.note_advance(id);
-            return S::native_obj_next(self, id);
+            return crate::lib().native_obj_next(self, id);
         }
         if let Obj::Instance(_) = self.heap.get(id) {
             return match self.call_dunder(it, "__next__", vec![]) {
@@ -443,7 +442,7 @@ impl<S: Stdlib> Vm<S> {
                     }
                 }
             }
-            Iter::Native(_) => S::native_iter_next(self, id),
+            Iter::Native(_) => crate::lib().native_iter_next(self, id),
             Iter::GetItem { obj, idx } => {
                 let (obj, i) = (*obj, *idx);
                 match self.get_item(obj, Value::Int(i as i64)) {

@@ -38,7 +38,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::object::{ExcType, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -106,14 +105,14 @@ impl Journal {
 pub type Tag = (u32, u32, u64, u64);
 
 /// The journal points of the instruction in progress at one native depth.
-#[derive(Debug)]
-pub struct Level<S: Stdlib> {
+#[derive(Debug, Default)]
+pub struct Level {
     pub tag: Option<Tag>,
     pub entries: Vec<Entry>,
     /// The iterators the instruction's native code advanced, as they were
     /// before its first advance: put back when it pauses, so that running
     /// again advances them from the same place.
-    pub undo: Vec<(crate::object::ObjId, crate::object::Obj<S>)>,
+    pub undo: Vec<(crate::object::ObjId, crate::object::Obj)>,
     /// Next entry to serve when the instruction runs again (equal to
     /// `entries.len()` when recording).
     pub cursor: usize,
@@ -130,26 +129,13 @@ pub struct Level<S: Stdlib> {
 /// `RuntimeError` instead of pausing).
 pub const MAX_RECORDED: usize = 1 << 16;
 
-impl<S: Stdlib> Default for Level<S> {
-    fn default() -> Self {
-        Level {
-            tag: None,
-            entries: Vec::new(),
-            undo: Vec::new(),
-            cursor: 0,
-            open: 0,
-            overflow: false,
-        }
-    }
-}
-
 /// A point served from the journal, or the state to close it with.
 pub enum Opened {
     Served(Outcome),
     Live(usize),
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     fn current_tag(&self) -> Tag {
         let top = self.frames.len().wrapping_sub(1);
         let ip = self.frames.last().map_or(0, |f| f.ip);
@@ -484,7 +470,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// An os call (`OS_CALLS.md`) from native code: pauses the run with
     /// the operation `function` for the host to answer, and returns the
     /// answer once the instruction runs again (journaled like any host

@@ -10,10 +10,9 @@
 
 use super::{PyResult, Vm};
 use crate::object::{hash_of, Dict, HashKey, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::BinOp;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The dict/set/frozenset storage of `container`, if it is one.
     fn key_storage(&self, container: ObjId) -> Option<&Dict> {
         match self.heap.get(container) {
@@ -98,7 +97,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Inserts `key: value` into the dict or set `container` (a set when
     /// `as_set`, which decides the unhashable-key message), matching
     /// user-hashed keys with `__eq__`.
@@ -137,7 +136,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Whether the dict/set `id` holds a key that only `__eq__` can match
     /// (the whole-table operations then take the slow paths below).
     pub fn has_user_keys(&self, id: ObjId) -> bool {
@@ -176,7 +175,7 @@ impl<S: Stdlib> Vm<S> {
         let out = self.new_set_of(Vec::new(), frozen)?;
         let Value::Ref(r) = out else { unreachable!() };
         let (left, right) = (self.keyed_values(x), self.keyed_values(y));
-        let add = |vm: &mut Vm<S>, hk: HashKey, key: Value| -> PyResult<()> {
+        let add = |vm: &mut Vm, hk: HashKey, key: Value| -> PyResult<()> {
             let hk = vm.resolve_key(r, key, hk)?;
             if let Obj::Set(d) | Obj::FrozenSet(d) = vm.heap.get_mut(r) {
                 d.insert(hk, key, Value::None);
@@ -227,7 +226,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The number of keys of the dict/set `id`.
     pub fn key_len(&self, id: ObjId) -> usize {
         self.key_storage(id).map_or(0, Dict::len)

@@ -9,18 +9,17 @@ use monty_compile::bytecode::{BinOp, CmpOp, UnaryOp};
 use crate::builtins::native::{find_method, Method};
 use crate::builtins::{Args, Builtin};
 use crate::object::{DictKind, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The special method `name` of `v`'s kind, if `v` is a dict of one of
     /// the library's kinds that has it.
-    fn kind_dunder(&self, v: Value, name: &str) -> Option<&'static Method<S>> {
+    fn kind_dunder(&self, v: Value, name: &str) -> Option<&'static Method> {
         match v {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Dict(d) if !matches!(d.kind, DictKind::Plain) => {
-                    find_method(S::dict_kind_methods(d.kind), name)
+                    find_method(crate::lib().dict_kind_methods(d.kind), name)
                 }
                 _ => None,
             },
@@ -36,7 +35,7 @@ impl<S: Stdlib> Vm<S> {
     /// Calls `m` on `recv`; `None` if it returned `NotImplemented`.
     fn call_kind_dunder(
         &mut self,
-        m: &'static Method<S>,
+        m: &'static Method,
         recv: Value,
         args: Vec<Value>,
     ) -> PyResult<Option<Value>> {

@@ -3,7 +3,6 @@
 //! that fail the match instead of raising.
 
 use crate::object::{Dict, ExcType, Obj, Type, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -22,7 +21,7 @@ const SELF_MATCHING: &[Type] = &[
     Type::ByteArray,
 ];
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `case [a, b, *rest]`: a sequence (not str/bytes/dict) of the right length.
     pub(super) fn match_sequence(&mut self, v: Value, fixed: usize, star: bool) -> PyResult<bool> {
         let len = match v {

@@ -22,11 +22,10 @@
 //! `object.__new__` does for the flag `ABCMeta` sets.
 
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The metaclass of `v`, if `v` is a class that has one.
     #[inline]
     pub fn meta_of(&self, v: Value) -> Option<ObjId> {
@@ -70,7 +69,7 @@ impl<S: Stdlib> Vm<S> {
         let Value::Ref(id) = v else {
             return Ok(Some(v));
         };
-        if S::bound_native_binds(self, id) {
+        if crate::lib().bound_native_binds(self, id) {
             return Ok(Some(self.heap.new_value(Obj::BoundMethod {
                 func: v,
                 recv: Value::Ref(cls),

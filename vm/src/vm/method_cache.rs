@@ -10,7 +10,6 @@
 //! another class). Not part of snapshots: a restored VM starts empty.
 
 use crate::object::{ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::Vm;
 
@@ -37,7 +36,7 @@ fn slot(class: ObjId, name: u32) -> usize {
         & (SIZE - 1)
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `class_lookup(cls, program.names[name])`, cached.
     #[inline]
     pub(super) fn class_lookup_name(&mut self, cls: ObjId, name: u32) -> Option<Value> {

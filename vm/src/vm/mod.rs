@@ -43,6 +43,7 @@ pub mod iter;
 pub mod journal;
 pub mod key_lookup;
 pub mod kind_ops;
+pub mod library_data;
 pub mod matching;
 pub mod meta;
 pub mod method_cache;
@@ -70,7 +71,6 @@ mod temps;
 pub mod traceback;
 pub mod user_ops;
 
-use crate::vm::stdlib::Stdlib;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -232,9 +232,9 @@ impl Default for VmLimits {
 /// The whole state of one execution.
 #[derive(Serialize, Deserialize)]
 #[serde(bound = "")]
-pub struct Vm<S: Stdlib> {
+pub struct Vm {
     pub program: Rc<Program>,
-    pub heap: Heap<S>,
+    pub heap: Heap,
     /// The program's constants, materialized once.
     pub consts: Vec<Value>,
     pub globals: Vec<Value>,
@@ -257,7 +257,8 @@ pub struct Vm<S: Stdlib> {
     /// Imported modules by name (`sys.modules`).
     pub modules: Vec<(String, Value)>,
     /// The `random` module's generator, created on first use.
-    pub random_state: Option<Box<S::RandomState>>,
+    #[serde(deserialize_with = "library_data::deserialize_random_state")]
+    pub random_state: Option<library_data::LibData>,
     /// Set when a natively resumed generator yielded (versus returned).
     pub gen_yielded: bool,
     /// An exception to raise in the frame about to run (`gen.throw()`).
@@ -338,7 +339,7 @@ pub struct Vm<S: Stdlib> {
     /// The journal points of the instruction in progress at each native
     /// depth (empty whenever the run is paused).
     #[serde(skip)]
-    pub levels: Vec<journal::Level<S>>,
+    pub levels: Vec<journal::Level>,
     /// For each native depth in progress: the frame whose instruction
     /// called into Python, and `op_restartable` of that instruction.
     #[serde(skip)]
@@ -376,9 +377,9 @@ fn loop_budget_exhausted() -> PyErr {
     )
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Creates a VM ready to run the module body of `program`.
-    pub fn new(program: Program, limits: VmLimits) -> Vm<S> {
+    pub fn new(program: Program, limits: VmLimits) -> Vm {
         let mut heap = Heap::new();
         let consts = program
             .consts
@@ -712,7 +713,7 @@ pub(super) fn linear_memory_bytes() -> u64 {
     }
 }
 
-pub(crate) fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
+pub(crate) fn const_value(heap: &mut Heap, c: &Const) -> Value {
     match c {
         Const::None => Value::None,
         Const::Bool(b) => Value::Bool(*b),
@@ -736,7 +737,7 @@ pub(crate) fn const_value<S: Stdlib>(heap: &mut Heap<S>, c: &Const) -> Value {
 
 /// Reads the str contents of a heap value, if it is a str.
 #[inline]
-pub fn as_str<S: Stdlib>(heap: &Heap<S>, v: Value) -> Option<&str> {
+pub fn as_str(heap: &Heap, v: Value) -> Option<&str> {
     match v {
         Value::Ref(id) => match heap.get(id) {
             Obj::Str(s) => Some(&s.s),

@@ -2,7 +2,6 @@
 //! float), sequence concatenation and repetition, set algebra, comparisons,
 //! equality, truthiness and hashing — with CPython's error messages.
 
-use crate::vm::stdlib::{LibraryObject, Stdlib};
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
@@ -65,7 +64,7 @@ pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
 
 pub use crate::object::int::bigint_to_f64;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Int op Int without overflow or errors, or `None` for the slow path.
     #[inline]
     pub fn int_fast(&mut self, op: BinOp, x: i64, y: i64) -> Option<Value> {
@@ -141,7 +140,9 @@ impl<S: Stdlib> Vm<S> {
                 Obj::BuiltinMethod(..) => Type::BuiltinFunction,
                 Obj::External(_) => Type::ExternalFunction,
                 Obj::Module(_) => Type::Module,
-                Obj::BoundNative { .. } if S::bound_native_is_function(self, id) => Type::Function,
+                Obj::BoundNative { .. } if crate::lib().bound_native_is_function(self, id) => {
+                    Type::Function
+                }
                 Obj::BoundNative { .. } => Type::Object,
                 Obj::Class(_) => Type::Type,
                 Obj::Instance(_) => Type::Object,
@@ -167,18 +168,18 @@ impl<S: Stdlib> Vm<S> {
 
     /// `type(v)` as a value.
     pub fn type_value(&self, v: Value) -> Value {
-        if let Some(t) = S::native_type_of(self, v) {
+        if let Some(t) = crate::lib().native_type_of(self, v) {
             return Value::Native(t);
         }
         if let Value::Native(n) = v {
             // a native constructor that is a class (`collections.deque`)
-            if S::class_repr(self, n).is_some() {
+            if crate::lib().class_repr(self, n).is_some() {
                 return Value::Type(Type::Type);
             }
         }
         match v {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Native(_) => match S::class_of(self, id) {
+                Obj::Native(_) => match crate::lib().class_of(self, id) {
                     Some(t) => Value::Native(t),
                     None => Value::Type(Type::Object),
                 },
@@ -189,7 +190,7 @@ impl<S: Stdlib> Vm<S> {
                 Obj::Instance(i) => Value::Ref(i.class),
                 // a class with a metaclass (`meta.rs`)
                 Obj::Class(c) if c.meta.is_some() => Value::Ref(c.meta.expect("checked")),
-                Obj::Dict(d) => match S::dict_kind_class(d.kind) {
+                Obj::Dict(d) => match crate::lib().dict_kind_class(d.kind) {
                     Some(t) => Value::Native(t),
                     None => Value::Type(Type::Dict),
                 },
@@ -209,16 +210,14 @@ impl<S: Stdlib> Vm<S> {
                 },
                 Obj::Instance(i) => self.class(i.class).name.clone(),
                 Obj::Native(n) => n.type_name().to_string(),
-                Obj::Dict(d) => S::dict_kind_name(d.kind).to_string(),
+                Obj::Dict(d) => crate::lib().dict_kind_name(d.kind).to_string(),
                 Obj::StaticMethod(_) => "staticmethod".to_string(),
                 Obj::ClassMethod(_) => "classmethod".to_string(),
                 Obj::Property(_) => "property".to_string(),
                 Obj::Super { .. } => "super".to_string(),
                 Obj::FieldSpec(_) => "Field".to_string(),
-                Obj::Iter(crate::object::Iter::Native(n)) => {
-                    crate::vm::stdlib::LibraryIterator::class_name(&**n).to_string()
-                }
-                Obj::BoundNative { .. } if S::bound_native_is_function(self, id) => {
+                Obj::Iter(crate::object::Iter::Native(n)) => n.type_name().to_string(),
+                Obj::BoundNative { .. } if crate::lib().bound_native_is_function(self, id) => {
                     "function".to_string()
                 }
                 Obj::BoundNative { name, .. } => {
@@ -348,13 +347,13 @@ impl<S: Stdlib> Vm<S> {
             return Ok(r);
         }
         if op == BinOp::BitOr {
-            if let Some(r) = S::union_binary(self, op, a, b)? {
+            if let Some(r) = crate::lib().union_binary(self, op, a, b)? {
                 return Ok(r);
             }
         }
         if inplace && self.is_native_obj(a) && self.user_class_of(b).is_some() {
             // `a.__iadd__(b)` comes first (`deque += iterator`)
-            if let Some(r) = S::native_obj_binary(self, op, a, b, inplace)? {
+            if let Some(r) = crate::lib().native_obj_binary(self, op, a, b, inplace)? {
                 return Ok(r);
             }
         }
@@ -362,7 +361,7 @@ impl<S: Stdlib> Vm<S> {
             return self.binary_op_user(op, a, b, inplace);
         }
         if self.is_native_obj(a) || self.is_native_obj(b) {
-            if let Some(r) = S::native_obj_binary(self, op, a, b, inplace)? {
+            if let Some(r) = crate::lib().native_obj_binary(self, op, a, b, inplace)? {
                 return Ok(r);
             }
             return Err(self.unsupported(op, a, b));
@@ -528,7 +527,7 @@ impl<S: Stdlib> Vm<S> {
                     .iter()
                     .any(|c| self.class(*c).namedtuple.is_some())
             }
-            Obj::Native(_) => S::native_obj_is_sequence(self, id),
+            Obj::Native(_) => crate::lib().native_obj_is_sequence(self, id),
             _ => false,
         }
     }
@@ -698,7 +697,7 @@ impl<S: Stdlib> Vm<S> {
                 UnaryOp::Pos => '+',
                 _ => '~',
             };
-            if let Some(r) = S::native_obj_unary(self, a, c)? {
+            if let Some(r) = crate::lib().native_obj_unary(self, a, c)? {
                 return Ok(r);
             }
         }

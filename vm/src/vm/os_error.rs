@@ -6,7 +6,6 @@
 //! subclass). The os calls of the library (`OS_CALLS.md`) raise these.
 
 use crate::object::{ExcType, Exception, HashKey, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyResult, Vm};
 
@@ -39,7 +38,7 @@ pub fn default_errno(kind: ExcType) -> Option<i64> {
 /// The attributes an `OSError` always has (None when not given).
 pub const OS_ERROR_ATTRS: &[&str] = &["errno", "strerror", "filename", "filename2"];
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `kind(*args)` for `OSError` and its subclasses.
     pub fn new_os_error(&mut self, kind: ExcType, args: Vec<Value>) -> Value {
         let errno = match args.first() {

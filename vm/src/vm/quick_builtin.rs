@@ -12,12 +12,11 @@
 
 use crate::builtins::builtin::Builtin;
 use crate::object::{HashKey, Obj, ObjId, Type, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::Program;
 
 use super::{PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The result of calling `callee` with the one argument `arg`, if it
     /// is one of this module's cases; `None` (nothing done) otherwise.
     #[inline]

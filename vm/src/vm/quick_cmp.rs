@@ -4,7 +4,6 @@
 //! allocated; anything else (NaN, user objects, mixed containers, deep
 //! nesting) answers `None` and takes the general path.
 
-use crate::vm::stdlib::Stdlib;
 use std::cmp::Ordering;
 
 use num_traits::ToPrimitive;
@@ -19,7 +18,7 @@ const MAX_DEPTH: u32 = 8;
 /// Floats up to this magnitude convert from `i64` exactly.
 const EXACT: i64 = 1 << 53;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The ordering of `a` and `b` if both are such values; for them
     /// `a == b` exactly when the ordering is `Equal`.
     #[inline]

@@ -12,7 +12,6 @@
 //! `defaultdict` answers), goes the general way.
 
 use crate::object::{HashKey, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::Vm;
 
@@ -23,7 +22,7 @@ fn position(i: i64, len: usize) -> Option<usize> {
     (0..len as i64).contains(&j).then_some(j as usize)
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The item, if this is one of the module's cases; `None`, nothing
     /// done, otherwise.
     #[inline(never)]

@@ -3,11 +3,10 @@
 //! against the type of an `except` clause.
 
 use crate::object::{ExcType, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `raise`, `raise exc`, `raise exc from cause`.
     pub(super) fn do_raise(&mut self, kind: u32) -> PyResult<PyErr> {
         if kind == 0 {

@@ -3,7 +3,6 @@
 //! nesting with `[...]` for self-reference, exception and object forms.
 
 use crate::object::{float, ExcType, Obj, Value, ViewKind};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -37,7 +36,7 @@ fn fake_addr(id: u32) -> String {
     format!("0x{:012x}", 0x7f00_0000_0000u64 + (id as u64) * 0x40)
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `repr(v)`.
     pub fn repr(&mut self, v: Value) -> PyResult<String> {
         let mut out = String::new();
@@ -53,7 +52,7 @@ impl<S: Stdlib> Vm<S> {
         if let Value::Ref(id) = v {
             match self.heap.get(id) {
                 Obj::Str(s) => return Ok(s.s.to_string()),
-                Obj::Native(_) => return S::native_obj_str(self, id),
+                Obj::Native(_) => return crate::lib().native_obj_str(self, id),
                 Obj::Instance(_) | Obj::Exception(_) => {
                     if let Some(r) = self.call_dunder(v, "__str__", vec![])? {
                         return self.expect_str(r, "__str__");
@@ -198,15 +197,18 @@ impl<S: Stdlib> Vm<S> {
                 out.push_str("NotImplemented")
             }
             Value::Builtin(b) => out.push_str(&format!("<built-in function {}>", b.name())),
-            Value::Native(id) => match S::class_repr(self, id) {
+            Value::Native(id) => match crate::lib().class_repr(self, id) {
                 Some(r) => out.push_str(&r),
                 // asyncio's functions are written in Python in CPython.
-                None if S::is_asyncio_function(id) => out.push_str(&format!(
+                None if crate::lib().is_asyncio_function(id) => out.push_str(&format!(
                     "<function {} at 0x{:012x}>",
-                    S::native_name(id),
+                    crate::lib().native_name(id),
                     0x7f10_0000_0000u64 + u64::from(id.func) * 0xa0
                 )),
-                None => out.push_str(&format!("<built-in function {}>", S::native_name(id))),
+                None => out.push_str(&format!(
+                    "<built-in function {}>",
+                    crate::lib().native_name(id)
+                )),
             },
             Value::Type(t) => out.push_str(&format!("<class '{}'>", t.name())),
             Value::ExcType(t) => out.push_str(&format!("<class '{}'>", t.qualified_name())),
@@ -292,7 +294,7 @@ impl<S: Stdlib> Vm<S> {
                     self.repr_into(val, &mut plain, seen)?;
                 }
                 plain.push('}');
-                let s = S::dict_kind_repr(self, kind, id, plain)?;
+                let s = crate::lib().dict_kind_repr(self, kind, id, plain)?;
                 out.push_str(&s);
             }
             Obj::Dict(_) => {
@@ -386,7 +388,7 @@ impl<S: Stdlib> Vm<S> {
             Obj::Iter(it) => {
                 let native = matches!(it, crate::object::Iter::Native(_));
                 match if native {
-                    S::native_iter_repr(self, id)?
+                    crate::lib().native_iter_repr(self, id)?
                 } else {
                     None
                 } {
@@ -450,12 +452,12 @@ impl<S: Stdlib> Vm<S> {
                 out.push_str(&format!("<function {} at {}>", e.name, fake_addr(id.0)))
             }
             Obj::Module(m) => out.push_str(&format!("<module '{}' (built-in)>", m.name)),
-            Obj::BoundNative { name, .. } if S::bound_native_is_function(self, id) => {
+            Obj::BoundNative { name, .. } if crate::lib().bound_native_is_function(self, id) => {
                 out.push_str(&format!("<function {name} at {}>", fake_addr(id.0)));
             }
             Obj::BoundNative { func, bound, name } => {
                 let (func, bound, name) = (*func, bound.clone(), name.clone());
-                if let Some(s) = S::bound_native_repr(self, func, &bound, id)? {
+                if let Some(s) = crate::lib().bound_native_repr(self, func, &bound, id)? {
                     out.push_str(&s);
                 } else {
                     out.push_str(&name);
@@ -519,7 +521,7 @@ impl<S: Stdlib> Vm<S> {
                 out.push_str(&format!("<super: <class '{n}'>, <{n} object>>"));
             }
             Obj::Native(_) => {
-                let s = S::native_obj_repr(self, id)?;
+                let s = crate::lib().native_obj_repr(self, id)?;
                 out.push_str(&s);
             }
             Obj::Generator(g) => {

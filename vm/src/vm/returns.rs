@@ -5,11 +5,10 @@
 //! the dispatch loop at a native boundary).
 
 use crate::object::Value;
-use crate::vm::stdlib::Stdlib;
 
 use super::{Exit, OnReturn, PyErr, PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Returns `v` from the innermost frame. `Some(exit)` when the dispatch
     /// loop must leave (a boundary frame or the last one returned); `None`
     /// to go on with whatever frame is now innermost.

@@ -3,12 +3,11 @@
 //! of `d |= iterable` (a dict updated in place from pairs).
 
 use crate::object::{Dict, DictKind, Obj, Value, ViewKind};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::{PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Whether `v` is a keys or items view (the set-like ones).
     pub fn is_set_view(&self, v: Value) -> bool {
         matches!(v, Value::Ref(id)

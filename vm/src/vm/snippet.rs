@@ -25,7 +25,6 @@ use monty_compile::CompileError;
 use crate::builtins::builtin::Builtin;
 use crate::builtins::Args;
 use crate::object::{ExcType, Exception, Function, HashKey, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{consumer_data::CONSUMER_CODE, PyErr, PyResult, Vm};
 
@@ -54,7 +53,7 @@ struct Request {
     locals: Option<Value>,
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `eval`/`exec` from a call instruction (the callable at `fpos`):
     /// pushes the snippet's frame. Returns whether a frame was pushed.
     pub(super) fn call_snippet(

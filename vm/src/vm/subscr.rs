@@ -2,7 +2,6 @@
 //! builtin containers, with Python's index wrapping and slice clamping.
 
 use crate::object::{ExcType, Obj, ObjId, PyStr, Range, Seq, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::{PyErr, PyResult, Vm};
 
@@ -31,7 +30,7 @@ impl SliceIdx {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// An integer index (ints and bools), or `None` for other types.
     pub fn as_index(&self, v: Value) -> PyResult<Option<i64>> {
         Ok(match v {
@@ -178,10 +177,10 @@ impl<S: Stdlib> Vm<S> {
 
     pub fn get_item(&mut self, obj: Value, idx: Value) -> PyResult<Value> {
         if matches!(obj, Value::Type(_) | Value::Native(_)) {
-            if let Some(r) = S::typing_class_getitem(self, obj, idx) {
+            if let Some(r) = crate::lib().typing_class_getitem(self, obj, idx) {
                 return r;
             }
-            if let Some(alias) = S::generic_class_getitem(self, obj, idx) {
+            if let Some(alias) = crate::lib().generic_class_getitem(self, obj, idx) {
                 return Ok(alias);
             }
         }
@@ -195,7 +194,7 @@ impl<S: Stdlib> Vm<S> {
             };
         }
         if let Obj::Native(_) = self.heap.get(id) {
-            return match S::native_obj_getitem(self, id, idx)? {
+            return match crate::lib().native_obj_getitem(self, id, idx)? {
                 Some(v) => Ok(v),
                 None => Err(self.not_subscriptable(obj)),
             };
@@ -352,7 +351,7 @@ impl<S: Stdlib> Vm<S> {
         let class = match obj {
             Value::Type(t) => Some(t.name().to_string()),
             // a native constructor acting as a class (`itertools.count`)
-            Value::Native(n) => S::class_repr(self, n).map(|r| {
+            Value::Native(n) => crate::lib().class_repr(self, n).map(|r| {
                 let name = r.trim_start_matches("<class '").trim_end_matches("'>");
                 name.to_string()
             }),
@@ -385,7 +384,7 @@ impl<S: Stdlib> Vm<S> {
         };
         let idx = self.seq_index(id, idx)?;
         if let Obj::Native(_) = self.heap.get(id) {
-            if let Some(r) = S::native_obj_setitem(self, id, idx, Some(v)) {
+            if let Some(r) = crate::lib().native_obj_setitem(self, id, idx, Some(v)) {
                 return r;
             }
         }
@@ -485,7 +484,7 @@ impl<S: Stdlib> Vm<S> {
         };
         let idx = self.seq_index(id, idx)?;
         if let Obj::Native(_) = self.heap.get(id) {
-            if let Some(r) = S::native_obj_setitem(self, id, idx, None) {
+            if let Some(r) = crate::lib().native_obj_setitem(self, id, idx, None) {
                 return r;
             }
         }

@@ -11,7 +11,6 @@
 
 use super::{PyErr, Vm};
 use crate::object::{ExcType, Exception, HashKey, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::edit_distance::closest_name;
 pub use super::edit_distance::keyword_hint;
@@ -473,7 +472,7 @@ const BUILTIN_NAMES: &[&str] = &[
     "help",
 ];
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The hint appended to `NameError: name 'x' is not defined` raised in
     /// code object `code`, starting with `. ` (empty if there is none).
     pub(super) fn name_error_hint(&self, wrong: &str, code: u32) -> String {
@@ -506,7 +505,7 @@ impl<S: Stdlib> Vm<S> {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `NameError: name 'x' is not defined`, with its `name` attribute.
     pub fn name_error(&mut self, name: &str) -> PyErr {
         let message = self.new_str(format!("name '{name}' is not defined"));

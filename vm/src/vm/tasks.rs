@@ -17,8 +17,6 @@
 //! timer (virtual time, the default). Timers due by the clock fire before
 //! any task runs.
 
-use crate::vm::stdlib::Stdlib;
-
 use crate::object::{ExcType, GenState, Obj, ObjId, Value};
 
 pub use super::tasks_data::{Awaitable, FutState, Scheduler, Task, TaskState, WaitWhen};
@@ -32,7 +30,7 @@ pub const TASK_METHODS: &[&str] = &["done", "cancelled", "cancel", "result", "ex
 /// more; the native fuzz harnesses run on 1 MiB).
 const MAX_AWAITABLE_NESTING: usize = 1000;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The awaitable `v` is, if it is one of the scheduler's objects.
     pub(super) fn native(&self, v: Value) -> Option<&Awaitable> {
         match v {
@@ -43,31 +41,32 @@ impl<S: Stdlib> Vm<S> {
 
     pub(super) fn awaitable_at(&self, id: ObjId) -> Option<&Awaitable> {
         match self.heap.get(id) {
-            Obj::Native(n) => S::awaitable(n),
+            Obj::Native(n) => n.awaitable(),
             _ => None,
         }
     }
 
     pub(super) fn awaitable_at_mut(&mut self, id: ObjId) -> Option<&mut Awaitable> {
         match self.heap.get_mut(id) {
-            Obj::Native(n) => S::awaitable_mut(n),
+            Obj::Native(n) => n.awaitable_mut(),
             _ => None,
         }
     }
 
     /// A new heap object for an awaitable.
     pub fn new_awaitable(&mut self, a: Awaitable) -> Value {
-        self.heap.new_value(Obj::Native(S::from_awaitable(a)))
+        self.heap
+            .new_value(Obj::Native(crate::lib().wrap_awaitable(a)))
     }
 
     /// An async host call: a future, announced at the next `wait`.
     pub fn issue_async_call(&mut self, call: PendingCall) -> Value {
-        let f = self
-            .heap
-            .alloc(Obj::Native(S::from_awaitable(Awaitable::Future {
+        let f = self.heap.alloc(Obj::Native(crate::lib().wrap_awaitable(
+            Awaitable::Future {
                 call_id: call.id,
                 state: FutState::Pending,
-            })));
+            },
+        )));
         self.sched.outstanding.push((call.id, f));
         self.sched.unannounced.push(call);
         Value::Ref(f)
@@ -313,8 +312,9 @@ impl<S: Stdlib> Vm<S> {
                         Ok(x) => FutState::Done(x),
                         Err(e) => FutState::Failed(e),
                     };
-                    *self.heap.get_mut(id) =
-                        Obj::Native(S::from_awaitable(Awaitable::Future { call_id: 0, state }));
+                    *self.heap.get_mut(id) = Obj::Native(
+                        crate::lib().wrap_awaitable(Awaitable::Future { call_id: 0, state }),
+                    );
                 }
                 Some(outcome)
             }

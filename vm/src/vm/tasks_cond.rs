@@ -10,7 +10,6 @@
 //! ([`Vm::snippet_function`]) and called with the condition.
 
 use crate::object::{ExcType, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::tasks_data::{Awaitable, SemKind, SyncOp, SyncPrim, TaskState};
 use super::{PyErr, PyResult, Vm};
@@ -45,7 +44,7 @@ async def wait_for(self, predicate):
     return result
 ";
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Whether `v` is a native awaitable that CPython has as a coroutine
     /// object (`asyncio.sleep(...)`, `wait_for(...)`, `Lock.acquire()`, ...),
     /// as opposed to a future, task or gather.

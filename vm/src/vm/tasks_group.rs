@@ -12,7 +12,6 @@
 //! cancellation that did not come from the group, as CPython 3.13 does.
 
 use crate::object::{ExcType, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::tasks_data::{Awaitable, FutState, GroupPhase, TaskGroup, TaskState};
 use super::{Kwargs, PyErr, PyResult, Vm};
@@ -20,7 +19,7 @@ use super::{Kwargs, PyErr, PyResult, Vm};
 /// The methods of a `TaskGroup`.
 pub const TASK_GROUP_METHODS: &[&str] = &["create_task", "__aenter__", "__aexit__"];
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `asyncio.TaskGroup()`.
     pub fn new_task_group(&mut self) -> Value {
         self.new_awaitable(Awaitable::TaskGroup(Box::new(TaskGroup {
@@ -336,7 +335,7 @@ impl<S: Stdlib> Vm<S> {
             Err(e) => FutState::Failed(e),
         };
         *self.heap.get_mut(id) =
-            Obj::Native(S::from_awaitable(Awaitable::Future { call_id: 0, state }));
+            Obj::Native(crate::lib().wrap_awaitable(Awaitable::Future { call_id: 0, state }));
         Ok(Some(outcome))
     }
 

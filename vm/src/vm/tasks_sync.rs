@@ -16,7 +16,6 @@
 use std::collections::VecDeque;
 
 use crate::object::{ExcType, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::tasks_data::{Awaitable, FutState, QueueKind, SemKind, SyncOp, SyncPrim};
 use super::{PyErr, PyResult, Vm};
@@ -55,7 +54,7 @@ const QUEUE_METHODS: &[&str] = &[
     "join",
 ];
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// A new `Lock`/`Semaphore`/`BoundedSemaphore` with `value` permits.
     ///
     /// # Errors
@@ -405,7 +404,7 @@ impl<S: Stdlib> Vm<S> {
                 _ => return None,
             },
         };
-        *self.heap.get_mut(wait) = Obj::Native(S::from_awaitable(Awaitable::Future {
+        *self.heap.get_mut(wait) = Obj::Native(crate::lib().wrap_awaitable(Awaitable::Future {
             call_id: 0,
             state: FutState::Done(result),
         }));

@@ -9,7 +9,6 @@
 //! 3.13 does. Leaving the body first cancels the timer.
 
 use crate::object::{ExcType, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::tasks_data::{Awaitable, TaskState, TimeoutCm, TimeoutState};
 use super::{PyErr, PyResult, Vm};
@@ -17,7 +16,7 @@ use super::{PyErr, PyResult, Vm};
 /// The methods of a timeout.
 pub const TIMEOUT_METHODS: &[&str] = &["when", "reschedule", "expired", "__aenter__", "__aexit__"];
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `asyncio.timeout(delay)` (`absolute`: `timeout_at(when)`).
     ///
     /// # Errors

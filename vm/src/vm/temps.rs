@@ -25,7 +25,6 @@
 //! collection, or after `Heap::release` of an id taken off the list.
 
 use crate::object::{Obj, ObjId, PyStr, Value};
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::BinOp;
 
 use super::{PyResult, Vm};
@@ -34,7 +33,7 @@ use super::{PyResult, Vm};
 /// progress; past it the list is forgotten (their frees only missed).
 const MAX_FRESH_TEMPS: usize = 64;
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// Lists `id`, a str just made for the consumer the compiler
     /// guarantees.
     #[inline]

@@ -6,7 +6,6 @@
 //! per frame, the exception's line, one per note, the chaining messages).
 
 use crate::object::{Obj, TbEntry, Value};
-use crate::vm::stdlib::Stdlib;
 
 use super::Vm;
 
@@ -60,7 +59,7 @@ impl PrintCtx {
     }
 }
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// The exception's class name, `str()` and full traceback text.
     pub fn describe_exception(&mut self, exc: Value) -> (String, String, String) {
         let (kind, msg) = self.exception_type_and_str(exc);

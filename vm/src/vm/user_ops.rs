@@ -4,12 +4,11 @@
 //! by `__index__` and CPython's error wording.
 
 use crate::object::Value;
-use crate::vm::stdlib::Stdlib;
 use monty_compile::bytecode::BinOp;
 
 use super::{PyResult, Vm};
 
-impl<S: Stdlib> Vm<S> {
+impl Vm {
     /// `a op b` where an operand is a user instance: `__iop__` (in place),
     /// then `a.__op__(b)`, then `b.__rop__(a)`.
     pub(super) fn binary_op_user(

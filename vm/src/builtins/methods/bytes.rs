@@ -8,7 +8,6 @@ use crate::builtins::native::{find_method, Method};
 use crate::builtins::Args;
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, Type, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 use super::bytes_text::{self as text, byte_value, index_of, index_value, Align};
@@ -32,7 +31,7 @@ native_methods! {
 }
 
 /// The methods of type `t`, `bytes` or `bytearray`.
-fn table_of<S: Stdlib>(t: Type) -> &'static [Method<S>] {
+fn table_of(t: Type) -> &'static [Method] {
     if t == Type::ByteArray {
         bytearray_methods()
     } else {
@@ -42,15 +41,15 @@ fn table_of<S: Stdlib>(t: Type) -> &'static [Method<S>] {
 
 /// Whether `bytes.name`/`bytearray.name` exists (class methods, and the
 /// instance methods as unbound functions: `bytes.lower(b'x')`).
-pub fn type_has_method<S: Stdlib>(t: Type, name: &str) -> bool {
-    find_method(table_of::<S>(t), name).is_some()
+pub fn type_has_method(t: Type, name: &str) -> bool {
+    find_method(table_of(t), name).is_some()
 }
 
 /// Calls `bytes.fromhex(...)`/`bytes.maketrans(...)` on the type, or an
 /// instance method unbound (`bytes.upper(b'x')`).
-pub fn call_type<S: Stdlib>(vm: &mut Vm<S>, t: Type, name: &str, mut a: Args) -> PyResult<Value> {
+pub fn call_type(vm: &mut Vm, t: Type, name: &str, mut a: Args) -> PyResult<Value> {
     let qual = t.name();
-    let Some(m) = find_method(table_of::<S>(t), name) else {
+    let Some(m) = find_method(table_of(t), name) else {
         return Err(PyErr::new(
             ExcType::AttributeError,
             format!("type object '{qual}' has no attribute '{name}'"),
@@ -86,7 +85,7 @@ pub fn call_type<S: Stdlib>(vm: &mut Vm<S>, t: Type, name: &str, mut a: Args) ->
 
 /// The contents of the bytes or bytearray a method was called on, and
 /// whether it is a bytearray.
-fn recv<S: Stdlib>(vm: &Vm<S>, this: Value) -> (&[u8], bool) {
+fn recv(vm: &Vm, this: Value) -> (&[u8], bool) {
     match this {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Bytes(b) => (b, false),
@@ -98,7 +97,7 @@ fn recv<S: Stdlib>(vm: &Vm<S>, this: Value) -> (&[u8], bool) {
 }
 
 /// The bytearray a mutating method was called on.
-fn array_mut<S: Stdlib>(vm: &mut Vm<S>, this: Value) -> &mut Vec<u8> {
+fn array_mut(vm: &mut Vm, this: Value) -> &mut Vec<u8> {
     match this {
         Value::Ref(id) => match vm.heap.get_mut(id) {
             Obj::ByteArray(b) => b,
@@ -109,13 +108,13 @@ fn array_mut<S: Stdlib>(vm: &mut Vm<S>, this: Value) -> &mut Vec<u8> {
 }
 
 /// A new object of the receiver's kind holding `b`.
-fn new_like<S: Stdlib>(vm: &mut Vm<S>, this: Value, b: Vec<u8>) -> PyResult<Value> {
+fn new_like(vm: &mut Vm, this: Value, b: Vec<u8>) -> PyResult<Value> {
     let array = recv(vm, this).1;
     Ok(vm.new_bytes_kind(array, b))
 }
 
 /// A list of objects of the receiver's kind.
-fn list_like<S: Stdlib>(vm: &mut Vm<S>, this: Value, parts: Vec<Vec<u8>>) -> PyResult<Value> {
+fn list_like(vm: &mut Vm, this: Value, parts: Vec<Vec<u8>>) -> PyResult<Value> {
     let array = recv(vm, this).1;
     let items = parts
         .into_iter()
@@ -135,8 +134,8 @@ enum Search {
 }
 
 /// `count`/`find`/`rfind`/`index`/`rindex`.
-fn search<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn search(
+    vm: &mut Vm,
     this: Value,
     (sub, start, end): (Value, Option<Value>, Option<Value>),
     how: Search,
@@ -179,8 +178,8 @@ fn search<S: Stdlib>(
 /// `startswith`/`endswith`. As CPython: the bounds first, then the
 /// items of a tuple in order, a match ending the search before a later
 /// item of the wrong type is seen.
-fn affix<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn affix(
+    vm: &mut Vm,
     this: Value,
     (affix, start, end): (Value, Option<Value>, Option<Value>),
     at_start: bool,
@@ -226,8 +225,8 @@ fn affix<S: Stdlib>(
 }
 
 /// `split`/`rsplit`.
-fn split_bytes<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn split_bytes(
+    vm: &mut Vm,
     this: Value,
     sep: Option<Value>,
     maxsplit: Option<Value>,
@@ -251,8 +250,8 @@ fn split_bytes<S: Stdlib>(
 }
 
 /// `strip`/`lstrip`/`rstrip`.
-fn strip_bytes<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn strip_bytes(
+    vm: &mut Vm,
     this: Value,
     bytes: Option<Value>,
     left: bool,
@@ -283,12 +282,7 @@ fn strip_bytes<S: Stdlib>(
 }
 
 /// `partition`/`rpartition`.
-fn partition_bytes<S: Stdlib>(
-    vm: &mut Vm<S>,
-    this: Value,
-    sep_v: Value,
-    right: bool,
-) -> PyResult<Value> {
+fn partition_bytes(vm: &mut Vm, this: Value, sep_v: Value, right: bool) -> PyResult<Value> {
     let sep = vm.bytes_arg(sep_v)?;
     if sep.is_empty() {
         return Err(PyErr::value_error("empty separator"));
@@ -319,8 +313,8 @@ fn partition_bytes<S: Stdlib>(
 }
 
 /// `center`/`ljust`/`rjust`.
-fn pad_bytes<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn pad_bytes(
+    vm: &mut Vm,
     this: Value,
     (width, fillchar): (Value, Option<Value>),
     how: Align,
@@ -339,13 +333,13 @@ fn pad_bytes<S: Stdlib>(
 }
 
 /// The receiver mapped by `f`, as a new object of its kind.
-fn map<S: Stdlib>(vm: &mut Vm<S>, this: Value, f: impl Fn(&[u8]) -> Vec<u8>) -> PyResult<Value> {
+fn map(vm: &mut Vm, this: Value, f: impl Fn(&[u8]) -> Vec<u8>) -> PyResult<Value> {
     let r = f(recv(vm, this).0);
     new_like(vm, this, r)
 }
 
 /// A predicate of the receiver's contents, as a bool.
-fn test<S: Stdlib>(vm: &Vm<S>, this: Value, f: impl Fn(&[u8]) -> bool) -> PyResult<Value> {
+fn test(vm: &Vm, this: Value, f: impl Fn(&[u8]) -> bool) -> PyResult<Value> {
     Ok(Value::Bool(f(recv(vm, this).0)))
 }
 

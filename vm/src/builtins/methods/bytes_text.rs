@@ -4,12 +4,11 @@
 
 use crate::object::bytes::{self as pb, as_bytes};
 use crate::object::{ExcType, Obj, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// An integer argument with its `__index__` applied: CPython converts
 /// integer arguments before checking the others.
-pub(super) fn index_value<S: Stdlib>(vm: &mut Vm<S>, v: Option<Value>) -> PyResult<Option<Value>> {
+pub(super) fn index_value(vm: &mut Vm, v: Option<Value>) -> PyResult<Option<Value>> {
     match v {
         Some(v) => Ok(Some(vm.user_index(v)?.unwrap_or(v))),
         None => Ok(None),
@@ -17,21 +16,21 @@ pub(super) fn index_value<S: Stdlib>(vm: &mut Vm<S>, v: Option<Value>) -> PyResu
 }
 
 /// A byte value argument (`0..=255`), `__index__` allowed.
-pub(super) fn byte_value<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<u8> {
+pub(super) fn byte_value(vm: &mut Vm, v: Value) -> PyResult<u8> {
     let v = vm.user_index(v)?.unwrap_or(v);
     vm.byte_arg(v)
 }
 
 /// An index argument, `__index__` allowed.
-pub(super) fn index_of<S: Stdlib>(vm: &mut Vm<S>, v: Value) -> PyResult<i64> {
+pub(super) fn index_of(vm: &mut Vm, v: Value) -> PyResult<i64> {
     let v = vm.user_index(v)?.unwrap_or(v);
     vm.index_arg(v)
 }
 
 /// A `str` argument in CPython's bad-argument wording
 /// (`decode() argument 'encoding' must be str, not None`).
-pub(super) fn str_param<S: Stdlib>(
-    vm: &Vm<S>,
+pub(super) fn str_param(
+    vm: &Vm,
     v: Option<Value>,
     fname: &str,
     what: &str,
@@ -57,8 +56,8 @@ pub(super) fn str_param<S: Stdlib>(
 /// or absent, `__index__` already applied): negative values count from the
 /// end, `end` is clamped to the length, `start` is not clamped upwards (a
 /// start past the end finds nothing).
-pub(super) fn bounds<S: Stdlib>(
-    vm: &Vm<S>,
+pub(super) fn bounds(
+    vm: &Vm,
     start: Option<Value>,
     end: Option<Value>,
     len: usize,
@@ -94,7 +93,7 @@ pub(super) fn bounds<S: Stdlib>(
 }
 
 /// The needle of `find`/`count`/`index`: bytes-like or a byte value.
-pub(super) fn needle<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
+pub(super) fn needle(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
     if let Some(b) = as_bytes(&vm.heap, v) {
         return Ok(b.to_vec());
     }
@@ -251,7 +250,7 @@ pub(super) fn splitlines(s: &[u8], keep: bool) -> Vec<Vec<u8>> {
 
 /// `bytes.fromhex(s)`: pairs of hex digits, whitespace allowed between
 /// pairs.
-pub(super) fn fromhex<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
+pub(super) fn fromhex(vm: &Vm, v: Value) -> PyResult<Vec<u8>> {
     let Some(s) = as_str(&vm.heap, v) else {
         return Err(PyErr::type_error(format!(
             "fromhex() argument must be str, not {}",
@@ -287,7 +286,7 @@ pub(super) fn fromhex<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<Vec<u8>> {
 }
 
 /// `bytes.maketrans(frm, to)`: the 256-byte translation table.
-pub(super) fn maketrans<S: Stdlib>(vm: &Vm<S>, frm: Value, to: Value) -> PyResult<Vec<u8>> {
+pub(super) fn maketrans(vm: &Vm, frm: Value, to: Value) -> PyResult<Vec<u8>> {
     let frm = vm.bytes_arg(frm)?;
     let to = vm.bytes_arg(to)?;
     if frm.len() != to.len() {
@@ -304,8 +303,8 @@ pub(super) fn maketrans<S: Stdlib>(vm: &Vm<S>, frm: Value, to: Value) -> PyResul
 
 /// `bytes.hex(sep, bytes_per_sep)` (`bytes_per_sep` with its `__index__`
 /// applied).
-pub(super) fn hex<S: Stdlib>(
-    vm: &Vm<S>,
+pub(super) fn hex(
+    vm: &Vm,
     s: &[u8],
     sep: Option<Value>,
     bytes_per_sep: Option<Value>,
@@ -336,7 +335,7 @@ pub(super) fn hex<S: Stdlib>(
 
 /// The separator of `hex()`/`binascii.hexlify()`: a str or bytes of length
 /// one, ASCII if a str.
-pub fn sep_byte<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<u8> {
+pub fn sep_byte(vm: &Vm, v: Value) -> PyResult<u8> {
     if let Some(s) = as_str(&vm.heap, v) {
         let mut cs = s.chars();
         return match (cs.next(), cs.next()) {
@@ -371,11 +370,7 @@ pub fn sep_byte<S: Stdlib>(vm: &Vm<S>, v: Value) -> PyResult<u8> {
 }
 
 /// The fill byte of `center`/`ljust`/`rjust` (named `name` in messages).
-pub(super) fn fill_byte<S: Stdlib>(
-    vm: &Vm<S>,
-    fillchar: Option<Value>,
-    name: &str,
-) -> PyResult<u8> {
+pub(super) fn fill_byte(vm: &Vm, fillchar: Option<Value>, name: &str) -> PyResult<u8> {
     match fillchar {
         None => Ok(b' '),
         Some(f) => match as_bytes(&vm.heap, f) {
@@ -470,7 +465,7 @@ pub(super) fn capitalize(s: &[u8]) -> Vec<u8> {
 }
 
 /// `bytes.expandtabs(ts)`; `MemoryError` past the allocation limit.
-pub(super) fn expandtabs<S: Stdlib>(vm: &Vm<S>, s: &[u8], ts: i64) -> PyResult<Vec<u8>> {
+pub(super) fn expandtabs(vm: &Vm, s: &[u8], ts: i64) -> PyResult<Vec<u8>> {
     let mut out = Vec::with_capacity(s.len());
     let mut col = 0i64;
     for &c in s {

@@ -4,20 +4,19 @@
 //! asks them first (`Stdlib::dict_kind_method`).
 
 use crate::object::{Dict, DictKind, ExcType, HashKey, Obj, ObjId, Value, ViewKind};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::native::Method;
 use super::super::Args;
 
-fn dict<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Dict {
+fn dict(vm: &Vm, id: ObjId) -> &Dict {
     match vm.heap.get(id) {
         Obj::Dict(d) => d,
         _ => unreachable!("dict"),
     }
 }
 
-fn dict_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Dict {
+fn dict_mut(vm: &mut Vm, id: ObjId) -> &mut Dict {
     match vm.heap.get_mut(id) {
         Obj::Dict(d) => d,
         _ => unreachable!("dict"),
@@ -55,7 +54,7 @@ native_methods! { pub fn ordered_dict_type_methods; fromkeys = ordered_dict_from
 native_methods! { pub fn counter_type_methods; fromkeys = counter_fromkeys }
 
 /// The methods of the library's dict class of `kind` (the type itself).
-pub fn dict_class_methods<S: Stdlib>(kind: DictKind) -> &'static [Method<S>] {
+pub fn dict_class_methods(kind: DictKind) -> &'static [Method] {
     match kind {
         DictKind::OrderedDict => ordered_dict_type_methods(),
         DictKind::Counter => counter_type_methods(),
@@ -65,9 +64,9 @@ pub fn dict_class_methods<S: Stdlib>(kind: DictKind) -> &'static [Method<S>] {
 
 /// The dict kind `fromkeys` builds: that of the class it is called on or
 /// of the instance's class (`cls()`, so a defaultdict's factory is None).
-fn fromkeys_kind<S: Stdlib>(vm: &Vm<S>, this: Value) -> DictKind {
+fn fromkeys_kind(vm: &Vm, this: Value) -> DictKind {
     let kind = match this {
-        Value::Native(t) => S::dict_class_kind(t).unwrap_or_default(),
+        Value::Native(t) => crate::lib().dict_class_kind(t).unwrap_or_default(),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Dict(d) => d.kind,
             _ => DictKind::Plain,
@@ -81,7 +80,7 @@ fn fromkeys_kind<S: Stdlib>(vm: &Vm<S>, this: Value) -> DictKind {
 }
 
 /// `fromkeys` called on a dict: the class method of its kind.
-fn instance_fromkeys<S: Stdlib>(vm: &mut Vm<S>, this: Value, args: Args) -> PyResult<Value> {
+fn instance_fromkeys(vm: &mut Vm, this: Value, args: Args) -> PyResult<Value> {
     match fromkeys_kind(vm, this) {
         DictKind::OrderedDict => ordered_dict_fromkeys(vm, this, args),
         DictKind::Counter => counter_fromkeys(vm, this, args),
@@ -90,8 +89,8 @@ fn instance_fromkeys<S: Stdlib>(vm: &mut Vm<S>, this: Value, args: Args) -> PyRe
 }
 
 /// A new dict of `kind` mapping each item of `iterable` to `value`.
-fn build_fromkeys<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn build_fromkeys(
+    vm: &mut Vm,
     kind: DictKind,
     iterable: Value,
     value: Option<Value>,

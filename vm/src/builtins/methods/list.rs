@@ -1,21 +1,20 @@
 //! Methods of `list` and `tuple`.
 
 use crate::object::{ExcType, List, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 
 use super::super::Args;
 
 /// Item `i` of list or tuple `id`, if there is one.
-fn item<S: Stdlib>(vm: &Vm<S>, id: ObjId, i: usize) -> Option<Value> {
+fn item(vm: &Vm, id: ObjId, i: usize) -> Option<Value> {
     vm.heap.get(id).seq().and_then(|s| s.get(i))
 }
 
-fn len<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> usize {
+fn len(vm: &Vm, id: ObjId) -> usize {
     vm.heap.get(id).seq().map_or(0, |s| s.len())
 }
 
-fn items_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut List {
+fn items_mut(vm: &mut Vm, id: ObjId) -> &mut List {
     match vm.heap.get_mut(id) {
         Obj::List(l) => l,
         _ => unreachable!("list"),
@@ -25,7 +24,7 @@ fn items_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut List {
 /// The `start`/`stop` of a sequence's `index()`, coerced in order (an
 /// `__index__` may mutate the sequence, so the caller reads its length
 /// afterwards): ints or `__index__` objects, never None, huge values clamped.
-pub fn sequence_bounds<S: Stdlib>(vm: &mut Vm<S>, bounds: &[Value]) -> PyResult<Vec<Value>> {
+pub fn sequence_bounds(vm: &mut Vm, bounds: &[Value]) -> PyResult<Vec<Value>> {
     let mut out = Vec::with_capacity(bounds.len());
     for &b in bounds {
         let is_int = matches!(b, Value::Int(_) | Value::Bool(_))
@@ -48,13 +47,7 @@ fn receiver(this: Value) -> ObjId {
     }
 }
 
-fn index_of<S: Stdlib>(
-    vm: &mut Vm<S>,
-    id: ObjId,
-    x: Value,
-    bounds: &[Value],
-    what: &str,
-) -> PyResult<Value> {
+fn index_of(vm: &mut Vm, id: ObjId, x: Value, bounds: &[Value], what: &str) -> PyResult<Value> {
     // `__index__` of the bounds may resize the list: convert them first
     let mut pos = vec![x];
     pos.extend(sequence_bounds(vm, bounds)?);
@@ -76,7 +69,7 @@ fn index_of<S: Stdlib>(
     }
 }
 
-fn count_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, x: Value) -> PyResult<Value> {
+fn count_of(vm: &mut Vm, id: ObjId, x: Value) -> PyResult<Value> {
     let mut n = 0;
     let all = vm
         .heap

@@ -16,7 +16,6 @@ pub mod str_fast;
 mod str_text;
 
 use crate::object::{DictKind, Obj, ObjId, Type, Value, ViewKind};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
@@ -27,13 +26,15 @@ pub use shared::clamp_range;
 
 /// The method table of `obj`'s builtin type, for the types whose methods
 /// are declared with `native!`.
-fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
+fn table_of(vm: &Vm, obj: Value) -> Option<&'static [Method]> {
     match obj {
         Value::Int(_) | Value::Bool(_) => Some(numbers::int_methods()),
         Value::Float(_) => Some(numbers::float_methods()),
         Value::Type(Type::Dict) => Some(dict::dict_type_methods()),
         Value::Type(Type::Complex) => Some(numbers::complex_type_methods()),
-        Value::Native(t) => S::dict_class_kind(t).map(dict::dict_class_methods),
+        Value::Native(t) => crate::lib()
+            .dict_class_kind(t)
+            .map(dict::dict_class_methods),
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::List(_) => Some(list::list_methods()),
             Obj::Tuple(_) => Some(list::tuple_methods()),
@@ -62,7 +63,7 @@ fn table_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<&'static [Method<S>]> {
 /// The methods of the instances of builtin type `t`, which `t.name`
 /// gives unbound (`str.lower`, `dict.get`: a `BuiltinMethod` whose
 /// receiver is the type, called with the instance first).
-fn instance_table<S: Stdlib>(t: Type) -> Option<&'static [Method<S>]> {
+fn instance_table(t: Type) -> Option<&'static [Method]> {
     Some(match t {
         Type::Str => str::str_methods(),
         Type::List => list::list_methods(),
@@ -81,15 +82,15 @@ fn instance_table<S: Stdlib>(t: Type) -> Option<&'static [Method<S>]> {
 
 /// Whether `Type::name` is an instance method given unbound (not a
 /// method of the type itself, such as `dict.fromkeys`).
-pub fn is_unbound_method<S: Stdlib>(vm: &Vm<S>, t: Type, name: &str) -> bool {
+pub fn is_unbound_method(vm: &Vm, t: Type, name: &str) -> bool {
     !type_level_method(vm, Value::Type(t), name)
-        && instance_table::<S>(t).is_some_and(|table| find_method(table, name).is_some())
+        && instance_table(t).is_some_and(|table| find_method(table, name).is_some())
 }
 
 /// The dict `obj` and its kind, if it is one of the library's dict kinds
 /// (`Counter`, `OrderedDict`, `defaultdict`), whose own methods come
 /// before the plain dict's.
-fn dict_kind_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<(ObjId, DictKind)> {
+fn dict_kind_of(vm: &Vm, obj: Value) -> Option<(ObjId, DictKind)> {
     match obj {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Dict(d) if !matches!(d.kind, DictKind::Plain) => Some((id, d.kind)),
@@ -100,11 +101,11 @@ fn dict_kind_of<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Option<(ObjId, DictKind)> 
 }
 
 /// The builtin method names of `obj` (for `dir()`).
-pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
+pub fn method_names(vm: &Vm, obj: Value) -> Vec<&'static str> {
     if let Some(table) = table_of(vm, obj) {
         let mut names: Vec<&'static str> = table.iter().map(|m| m.name).collect();
         if let Some((_, kind)) = dict_kind_of(vm, obj) {
-            names.extend(S::dict_kind_methods(kind).iter().map(|m| m.name));
+            names.extend(crate::lib().dict_kind_methods(kind).iter().map(|m| m.name));
         }
         return names;
     }
@@ -112,22 +113,23 @@ pub fn method_names<S: Stdlib>(vm: &Vm<S>, obj: Value) -> Vec<&'static str> {
 }
 
 /// Does `obj` have a builtin method called `name`?
-pub fn has_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
+pub fn has_method(vm: &Vm, obj: Value, name: &str) -> bool {
     type_level_method(vm, obj, name)
         || matches!(obj, Value::Type(t) if is_unbound_method(vm, t, name))
 }
 
-fn type_level_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
+fn type_level_method(vm: &Vm, obj: Value, name: &str) -> bool {
     if let Some(table) = table_of(vm, obj) {
         return find_method(table, name).is_some()
-            || dict_kind_of(vm, obj)
-                .is_some_and(|(_, kind)| find_method(S::dict_kind_methods(kind), name).is_some());
+            || dict_kind_of(vm, obj).is_some_and(|(_, kind)| {
+                find_method(crate::lib().dict_kind_methods(kind), name).is_some()
+            });
     }
     match obj {
         Value::Type(Type::Str) => name == "maketrans",
-        Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method::<S>(t, name),
+        Value::Type(t @ (Type::Bytes | Type::ByteArray)) => bytes::type_has_method(t, name),
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(_) => S::native_obj_has_method(vm, id, name),
+            Obj::Native(_) => crate::lib().native_obj_has_method(vm, id, name),
             _ => false,
         },
         _ => false,
@@ -138,15 +140,11 @@ fn type_level_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> bool {
 /// type has no table (natives, types), `Some(None)` when the table has no
 /// such method. A dict kind's own methods and overrides come first.
 #[inline]
-pub fn table_method<S: Stdlib>(
-    vm: &Vm<S>,
-    obj: Value,
-    name: &str,
-) -> Option<Option<&'static Method<S>>> {
+pub fn table_method(vm: &Vm, obj: Value, name: &str) -> Option<Option<&'static Method>> {
     let table = table_of(vm, obj)?;
     Some(
         dict_kind_of(vm, obj)
-            .and_then(|(_, kind)| find_method(S::dict_kind_methods(kind), name))
+            .and_then(|(_, kind)| find_method(crate::lib().dict_kind_methods(kind), name))
             .or_else(|| find_method(table, name)),
     )
 }
@@ -155,10 +153,10 @@ pub fn table_method<S: Stdlib>(
 ///
 /// # Errors
 /// Whatever the method raises.
-pub fn call_found<S: Stdlib>(
-    vm: &mut Vm<S>,
+pub fn call_found(
+    vm: &mut Vm,
     obj: Value,
-    m: &'static Method<S>,
+    m: &'static Method,
     pos: Vec<Value>,
     kw: Kwargs,
 ) -> PyResult<Value> {
@@ -171,8 +169,8 @@ pub fn call_found<S: Stdlib>(
 ///
 /// # Errors
 /// Whatever the method raises; `AttributeError` if there is no such method.
-pub fn call_method<S: Stdlib>(
-    vm: &mut Vm<S>,
+pub fn call_method(
+    vm: &mut Vm,
     obj: Value,
     name: &str,
     pos: Vec<Value>,
@@ -193,13 +191,11 @@ pub fn call_method<S: Stdlib>(
     let mut a = Args::new("method", pos, kw);
     a.owner = method_owner(vm, obj);
     let r = match obj {
-        Value::Type(t @ (Type::Bytes | Type::ByteArray))
-            if bytes::type_has_method::<S>(t, name) =>
-        {
+        Value::Type(t @ (Type::Bytes | Type::ByteArray)) if bytes::type_has_method(t, name) => {
             Some(bytes::call_type(vm, t, name, a)?)
         }
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Native(_) => S::native_obj_call_method(vm, id, name, a.pos, a.kw)?,
+            Obj::Native(_) => crate::lib().native_obj_call_method(vm, id, name, a.pos, a.kw)?,
             _ => None,
         },
         _ => None,
@@ -208,8 +204,8 @@ pub fn call_method<S: Stdlib>(
 }
 
 /// `str.lower(s)`: the method of the first argument, which must be a `t`.
-fn call_unbound<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn call_unbound(
+    vm: &mut Vm,
     t: Type,
     name: &str,
     mut pos: Vec<Value>,
@@ -231,7 +227,7 @@ fn call_unbound<S: Stdlib>(
     call_method(vm, recv, name, pos, kw)
 }
 
-fn no_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> PyErr {
+fn no_method(vm: &Vm, obj: Value, name: &str) -> PyErr {
     PyErr::new(
         crate::object::ExcType::AttributeError,
         format!("'{}' object has no attribute '{name}'", vm.class_name(obj)),
@@ -240,14 +236,14 @@ fn no_method<S: Stdlib>(vm: &Vm<S>, obj: Value, name: &str) -> PyErr {
 
 /// The builtin type that defines the methods of `obj`, for messages such
 /// as `list.append() takes exactly one argument (0 given)`.
-fn method_owner<S: Stdlib>(vm: &Vm<S>, obj: Value) -> &'static str {
+fn method_owner(vm: &Vm, obj: Value) -> &'static str {
     match obj {
         Value::Int(_) => "int",
         Value::Bool(_) => "bool",
         Value::Float(_) => "float",
         Value::Type(Type::Complex) => "complex",
         Value::Type(Type::Dict) => "dict",
-        Value::Native(t) => match S::dict_class_kind(t) {
+        Value::Native(t) => match crate::lib().dict_class_kind(t) {
             Some(DictKind::DefaultDict(_)) => "defaultdict",
             Some(DictKind::OrderedDict) => "OrderedDict",
             Some(DictKind::Counter) => "Counter",

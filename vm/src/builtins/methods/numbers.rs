@@ -24,7 +24,7 @@ native_methods! { pub fn complex_methods; conjugate = complex_conjugate }
 native_methods! { pub fn complex_type_methods; from_number }
 
 /// An int as itself: a `bool` becomes its int.
-fn as_int<S: crate::vm::stdlib::Stdlib>(vm: &crate::vm::Vm<S>, v: Value) -> Value {
+fn as_int(vm: &crate::vm::Vm, v: Value) -> Value {
     match vm.as_num(v) {
         Some(Num::Int(i)) => Value::Int(i),
         _ => v,

@@ -195,10 +195,7 @@ native! {
 }
 
 /// A copy of the property a method was called on.
-fn property<S: crate::vm::stdlib::Stdlib>(
-    vm: &crate::vm::Vm<S>,
-    this: Value,
-) -> crate::object::Property {
+fn property(vm: &crate::vm::Vm, this: Value) -> crate::object::Property {
     match vm.heap.get(receiver(this)) {
         Obj::Property(p) => **p,
         _ => unreachable!("a property"),

@@ -1,18 +1,17 @@
 //! Methods of `set` and `frozenset`.
 
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
 
-fn set_mut<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> &mut Dict {
+fn set_mut(vm: &mut Vm, id: ObjId) -> &mut Dict {
     match vm.heap.get_mut(id) {
         Obj::Set(d) | Obj::FrozenSet(d) => d,
         _ => unreachable!("set"),
     }
 }
 
-fn set_ref<S: Stdlib>(vm: &Vm<S>, id: ObjId) -> &Dict {
+fn set_ref(vm: &Vm, id: ObjId) -> &Dict {
     match vm.heap.get(id) {
         Obj::Set(d) | Obj::FrozenSet(d) => d,
         _ => unreachable!("set"),
@@ -41,7 +40,7 @@ native_methods! {
 }
 
 /// A shallow copy of the set `id`, of its type.
-fn copy_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> Value {
+fn copy_of(vm: &mut Vm, id: ObjId) -> Value {
     let frozen = matches!(vm.heap.get(id), Obj::FrozenSet(_));
     let c = set_ref(vm, id).clone();
     vm.heap.new_value(if frozen {
@@ -53,7 +52,7 @@ fn copy_of<S: Stdlib>(vm: &mut Vm<S>, id: ObjId) -> Value {
 
 /// `union`/`intersection`/`difference`/`symmetric_difference`: a copy of
 /// the receiver combined with each of `others` in turn.
-fn combine<S: Stdlib>(vm: &mut Vm<S>, this: Value, op: BinOp, others: &[Value]) -> PyResult<Value> {
+fn combine(vm: &mut Vm, this: Value, op: BinOp, others: &[Value]) -> PyResult<Value> {
     let mut acc = copy_of(vm, receiver(this));
     for &other in others {
         let o = vm.to_set(other)?;
@@ -63,12 +62,7 @@ fn combine<S: Stdlib>(vm: &mut Vm<S>, this: Value, op: BinOp, others: &[Value]) 
 }
 
 /// The in-place forms: the receiver combined with each of `others`.
-fn combine_in_place<S: Stdlib>(
-    vm: &mut Vm<S>,
-    this: Value,
-    op: BinOp,
-    others: &[Value],
-) -> PyResult<Value> {
+fn combine_in_place(vm: &mut Vm, this: Value, op: BinOp, others: &[Value]) -> PyResult<Value> {
     for &other in others {
         let o = vm.to_set(other)?;
         vm.set_op(op, this, o, true)?;
@@ -83,12 +77,7 @@ enum Relation {
     Disjoint,
 }
 
-fn relation<S: Stdlib>(
-    vm: &mut Vm<S>,
-    this: Value,
-    other: Value,
-    rel: Relation,
-) -> PyResult<Value> {
+fn relation(vm: &mut Vm, this: Value, other: Value, rel: Relation) -> PyResult<Value> {
     let id = receiver(this);
     // a set argument is used as it is (its elements keep their hashes)
     let o = match other {

@@ -7,16 +7,10 @@
 
 use crate::builtins::Args;
 use crate::object::Value;
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{Kwargs, PyErr, PyResult, Vm};
 
 /// Clamps Python `start`/`end` arguments to `0..=len`.
-pub fn clamp_range<S: Stdlib>(
-    vm: &mut Vm<S>,
-    a: &Args,
-    first: usize,
-    len: usize,
-) -> PyResult<(usize, usize)> {
+pub fn clamp_range(vm: &mut Vm, a: &Args, first: usize, len: usize) -> PyResult<(usize, usize)> {
     let mut get = |i: usize| -> PyResult<Option<i64>> {
         match a.pos.get(i) {
             None => Ok(None),

@@ -6,7 +6,6 @@
 use crate::builtins::strformat::{format_str, Named};
 use crate::object::{ExcType, Obj, PyStr, Value};
 use crate::unicode;
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 use super::str_text::{self as text, is_decimal, is_py_space, Align};
@@ -22,7 +21,7 @@ native_methods! {
 }
 
 /// The str a method was called on.
-fn recv<S: Stdlib>(vm: &Vm<S>, this: Value) -> &PyStr {
+fn recv(vm: &Vm, this: Value) -> &PyStr {
     match this {
         Value::Ref(id) => match vm.heap.get(id) {
             Obj::Str(s) => s,
@@ -33,13 +32,13 @@ fn recv<S: Stdlib>(vm: &Vm<S>, this: Value) -> &PyStr {
 }
 
 /// A new str from `s`.
-fn new_str<S: Stdlib>(vm: &mut Vm<S>, s: String) -> PyResult<Value> {
+fn new_str(vm: &mut Vm, s: String) -> PyResult<Value> {
     Ok(vm.new_str(s))
 }
 
 /// The name of `v`'s type in a `must be str, not ...` message (CPython
 /// names `None` itself, not its type).
-fn type_for_message<S: Stdlib>(vm: &Vm<S>, v: Value) -> String {
+fn type_for_message(vm: &Vm, v: Value) -> String {
     if v.is_none() {
         "None".to_string()
     } else {
@@ -48,7 +47,7 @@ fn type_for_message<S: Stdlib>(vm: &Vm<S>, v: Value) -> String {
 }
 
 /// `TypeError: {what} must be str, not {type}`.
-fn not_str<S: Stdlib>(vm: &Vm<S>, v: Value, what: &str) -> PyErr {
+fn not_str(vm: &Vm, v: Value, what: &str) -> PyErr {
     PyErr::type_error(format!(
         "{what} must be str, not {}",
         type_for_message(vm, v)
@@ -58,8 +57,8 @@ fn not_str<S: Stdlib>(vm: &Vm<S>, v: Value, what: &str) -> PyErr {
 /// Code points `start..end` of a string of `len` code points, from Python
 /// `start`/`end` arguments (None or absent: the ends; negative: from the
 /// end; clamped to `0..=len`).
-fn clamp<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn clamp(
+    vm: &mut Vm,
     start: Option<Value>,
     end: Option<Value>,
     len: usize,
@@ -91,8 +90,8 @@ fn byte_range(s: &PyStr, start: usize, end: usize) -> (usize, usize) {
 }
 
 /// `split`/`rsplit`.
-fn split_str<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn split_str(
+    vm: &mut Vm,
     this: Value,
     sep: Option<Value>,
     maxsplit: Option<Value>,
@@ -132,8 +131,8 @@ enum Side {
 }
 
 /// `strip`/`lstrip`/`rstrip`.
-fn strip_str<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn strip_str(
+    vm: &mut Vm,
     this: Value,
     chars: Option<Value>,
     side: Side,
@@ -173,8 +172,8 @@ enum Search {
 }
 
 /// `find`/`rfind`/`index`/`rindex`/`count`.
-fn search<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn search(
+    vm: &mut Vm,
     this: Value,
     (sub, start, end): (Value, Option<Value>, Option<Value>),
     how: Search,
@@ -218,8 +217,8 @@ fn search<S: Stdlib>(
 }
 
 /// `startswith`/`endswith`.
-fn affix<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn affix(
+    vm: &mut Vm,
     this: Value,
     (affix, start, end): (Value, Option<Value>, Option<Value>),
     at_start: bool,
@@ -269,8 +268,8 @@ fn affix<S: Stdlib>(
 }
 
 /// `center`/`ljust`/`rjust`.
-fn pad_str<S: Stdlib>(
-    vm: &mut Vm<S>,
+fn pad_str(
+    vm: &mut Vm,
     this: Value,
     width: Value,
     fillchar: Option<Value>,
@@ -309,12 +308,7 @@ fn pad_str<S: Stdlib>(
 }
 
 /// `partition`/`rpartition`.
-fn partition_str<S: Stdlib>(
-    vm: &mut Vm<S>,
-    this: Value,
-    sep: Value,
-    right: bool,
-) -> PyResult<Value> {
+fn partition_str(vm: &mut Vm, this: Value, sep: Value, right: bool) -> PyResult<Value> {
     let Some(sep) = as_str(&vm.heap, sep) else {
         return Err(PyErr::type_error(format!(
             "must be str, not {}",
@@ -340,12 +334,7 @@ fn partition_str<S: Stdlib>(
 }
 
 /// `removeprefix`/`removesuffix`.
-fn remove_affix<S: Stdlib>(
-    vm: &mut Vm<S>,
-    this: Value,
-    affix: Value,
-    prefix: bool,
-) -> PyResult<Value> {
+fn remove_affix(vm: &mut Vm, this: Value, affix: Value, prefix: bool) -> PyResult<Value> {
     let Some(p) = as_str(&vm.heap, affix) else {
         let what = if prefix {
             "removeprefix() argument"
@@ -365,12 +354,12 @@ fn remove_affix<S: Stdlib>(
 }
 
 /// A predicate of the receiver's text, as a bool.
-fn test<S: Stdlib>(vm: &Vm<S>, this: Value, f: impl Fn(&str) -> bool) -> PyResult<Value> {
+fn test(vm: &Vm, this: Value, f: impl Fn(&str) -> bool) -> PyResult<Value> {
     Ok(Value::Bool(f(&recv(vm, this).s)))
 }
 
 /// The receiver's text mapped by `f`, as a new str.
-fn map<S: Stdlib>(vm: &mut Vm<S>, this: Value, f: impl Fn(&str) -> String) -> PyResult<Value> {
+fn map(vm: &mut Vm, this: Value, f: impl Fn(&str) -> String) -> PyResult<Value> {
     let r = f(&recv(vm, this).s);
     new_str(vm, r)
 }
@@ -390,7 +379,7 @@ native! {
         for it in &mut items {
             // a str mixed into a class with a metaclass (a `StrEnum` member)
             if as_str(&vm.heap, *it).is_none() {
-                if let Some(p) = S::builtin_payload(vm, *it) {
+                if let Some(p) = crate::lib().builtin_payload(vm, *it) {
                     *it = p;
                 }
             }

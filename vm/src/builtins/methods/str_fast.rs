@@ -5,7 +5,6 @@
 //! the general path, which also produces every error.
 
 use crate::object::{Obj, ObjId, Value};
-use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, Vm};
 
 use super::str_text::is_py_space;
@@ -72,7 +71,7 @@ macro_rules! by_pattern {
 /// Out of line: inlined into the dispatch loop, it made the whole loop
 /// slower (measured: +30% on int_loops, which calls no str method).
 #[inline(never)]
-pub fn try_call<S: Stdlib>(vm: &mut Vm<S>, id: ObjId, name: &str, argc: usize) -> Option<Value> {
+pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, argc: usize) -> Option<Value> {
     let max = vm.max_alloc_bytes();
     let out = {
         let heap = &vm.heap;
