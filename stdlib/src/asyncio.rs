@@ -6,6 +6,7 @@ use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::Value;
+use crate::objects::native_of;
 use crate::vm::tasks::Awaitable;
 use crate::vm::tasks_data::{QueueKind, SemKind, WaitWhen};
 use crate::vm::{PyErr, PyResult, Vm};
@@ -25,14 +26,14 @@ fn as_awaitable(vm: &mut Vm, v: Value) -> PyResult<Value> {
     }
     match v {
         Value::Ref(id)
-            if matches!(crate::objects::native_of(vm.heap.get(id)),
+            if matches!(native_of(vm.heap.get(id)),
                 Some(NativeObj::Awaitable(a)) if a.is_future_like()
             ) =>
         {
             Ok(v)
         }
         Value::Ref(id)
-            if matches!(crate::objects::native_of(vm.heap.get(id)),
+            if matches!(native_of(vm.heap.get(id)),
                 Some(NativeObj::Awaitable(a)) if matches!(
                     **a,
                     Awaitable::Sleep { .. } | Awaitable::WaitFor { .. } | Awaitable::SyncWait { .. }
@@ -79,7 +80,7 @@ native! {
     /// `ensure_future`, whose `loop` keyword no Rust name can bind).
     def fn create_task(vm, coro, *, name?, context?) {
         if let Value::Ref(id) = coro {
-            if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::Future { .. })) {
+            if matches!(native_of(vm.heap.get(id)), Some(NativeObj::Awaitable(a)) if matches!(**a, Awaitable::Future { .. })) {
                 // an async host function's call (a coroutine in the
                 // program's eyes) is already scheduled: its future is the task
                 return Ok(coro);

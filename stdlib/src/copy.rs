@@ -8,6 +8,7 @@ use super::ModuleDef;
 use crate::builtins::Builtin;
 use crate::collections::namedtuple::NamedtupleVm;
 use crate::object::{Dict, DictKind, ExcType, Instance, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn cannot_pickle(vm: &Vm, x: Value) -> PyErr {
@@ -44,7 +45,7 @@ fn shallow(vm: &mut Vm, x: Value) -> PyResult<Value> {
             .call_dunder(x, "__copy__", vec![])?
             .unwrap_or(Value::None));
     }
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::Decimal(_)) => return Ok(x),
         Some(NativeObj::DecSignals { .. }) => {
             return Err(PyErr::type_error("cannot pickle 'SignalDict' object"))
@@ -453,7 +454,7 @@ impl Deep {
 
     #[inline(never)]
     fn copy_deque(&mut self, vm: &mut Vm, x: Value, id: ObjId, d: usize) -> PyResult<Value> {
-        let deque = |vm: &Vm| match crate::objects::native_of(vm.heap.get(id)) {
+        let deque = |vm: &Vm| match native_of(vm.heap.get(id)) {
             Some(NativeObj::Deque { items, maxlen, .. }) => Some((items.len(), *maxlen)),
             _ => None,
         };
@@ -462,7 +463,7 @@ impl Deep {
         };
         let mut out = std::collections::VecDeque::with_capacity(n);
         for i in 0..n {
-            let item = match crate::objects::native_of(vm.heap.get(id)) {
+            let item = match native_of(vm.heap.get(id)) {
                 Some(NativeObj::Deque { items, .. }) => items[i],
                 _ => Value::None,
             };

@@ -10,6 +10,7 @@ pub use super::csv_data::{
 };
 use super::objects::NativeObj;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// The parameter names, in CPython's keyword order.
@@ -32,7 +33,7 @@ pub fn csv_error(msg: impl Into<String>) -> PyErr {
 /// The `Dialect` behind a value, if it is one.
 pub fn dialect_of(vm: &Vm, v: Value) -> Option<&Dialect> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::CsvDialect(d)) => Some(d),
             _ => None,
         },
@@ -46,7 +47,7 @@ pub fn new_dialect(vm: &mut Vm, d: Dialect) -> Value {
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
-    let Some(NativeObj::CsvDialect(d)) = crate::objects::native_of(vm.heap.get(id)) else {
+    let Some(NativeObj::CsvDialect(d)) = native_of(vm.heap.get(id)) else {
         return None;
     };
     let d = (**d).clone();

@@ -9,19 +9,20 @@ use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
 use crate::builtins::Args;
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
 
 fn reader_state(vm: &mut Vm, id: ObjId) -> &mut DictReaderState {
-    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    match native_of_mut(vm.heap.get_mut(id)) {
         Some(NativeObj::CsvDictReader(r)) => r,
         _ => unreachable!("a DictReader"),
     }
 }
 
 fn writer_state(vm: &mut Vm, id: ObjId) -> &mut DictWriterState {
-    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    match native_of_mut(vm.heap.get_mut(id)) {
         Some(NativeObj::CsvDictWriter(w)) => w,
         _ => unreachable!("a DictWriter"),
     }
@@ -29,7 +30,7 @@ fn writer_state(vm: &mut Vm, id: ObjId) -> &mut DictWriterState {
 
 fn is_reader(vm: &Vm, id: ObjId) -> bool {
     matches!(
-        crate::objects::native_of(vm.heap.get(id)),
+        native_of(vm.heap.get(id)),
         Some(NativeObj::CsvDictReader(_))
     )
 }
@@ -264,10 +265,7 @@ fn dict_writerow(vm: &mut Vm, id: ObjId, row: Value) -> PyResult<Value> {
     let Value::Ref(wid) = writer else {
         return Err(PyErr::type_error("DictWriter.writer is not a csv writer"));
     };
-    if !matches!(
-        crate::objects::native_of(vm.heap.get(wid)),
-        Some(NativeObj::CsvWriter(_))
-    ) {
+    if !matches!(native_of(vm.heap.get(wid)), Some(NativeObj::CsvWriter(_))) {
         // a replaced writer: go through its own writerow
         let list = dict_row_values(vm, row, names, restval)?;
         let f = vm.get_attr(writer, "writerow")?;

@@ -11,6 +11,7 @@ use super::csv_dialect::{
 };
 use super::objects::NativeObj;
 use crate::object::{ExcType, Obj, ObjId, Type, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -201,7 +202,7 @@ impl Parser<'_> {
 }
 
 fn state(vm: &Vm, id: ObjId) -> &ReaderState {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::CsvReader(r)) => r,
         _ => unreachable!("a csv reader"),
     }
@@ -240,7 +241,7 @@ pub fn next_row(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
                 vm.class_name(line)
             )));
         };
-        if let Some(NativeObj::CsvReader(r)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        if let Some(NativeObj::CsvReader(r)) = native_of_mut(vm.heap.get_mut(id)) {
             r.line_num += 1;
         }
         for c in text.chars() {
@@ -277,7 +278,7 @@ pub fn new_reader(
 
 /// `reader.line_num`, `reader.dialect`, `writer.dialect`.
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
-    match (crate::objects::native_of(vm.heap.get(id)), name) {
+    match (native_of(vm.heap.get(id)), name) {
         (Some(NativeObj::CsvReader(r)), "line_num") => Some(Value::Int(r.line_num)),
         (Some(NativeObj::CsvReader(r)), "dialect") => Some(r.dialect),
         (Some(NativeObj::CsvWriter(w)), "dialect") => Some(w.dialect),
@@ -288,7 +289,7 @@ pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
 /// Setting an attribute of a dialect, reader or writer: the known ones are
 /// read-only, others fall to the default error.
 pub fn setattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<PyErr> {
-    if let Some(NativeObj::CsvDialect(_)) = crate::objects::native_of(vm.heap.get(id)) {
+    if let Some(NativeObj::CsvDialect(_)) = native_of(vm.heap.get(id)) {
         csv_dialect::getattr(vm, id, name)?;
         return Some(PyErr::new(
             ExcType::AttributeError,

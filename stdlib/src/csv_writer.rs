@@ -14,6 +14,7 @@ use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
 use crate::builtins::Builtin;
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// `file.write`, which must exist and be callable.
@@ -137,7 +138,7 @@ impl Record<'_> {
 }
 
 fn state(vm: &Vm, id: ObjId) -> &WriterState {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::CsvWriter(w)) => w,
         _ => unreachable!("a csv writer"),
     }

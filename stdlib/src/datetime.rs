@@ -16,6 +16,7 @@ pub use super::datetime_data::{Clock, Date, Delta, Dt, Zone};
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::call::Kwargs;
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, Library, PyErr, PyResult, Vm};
@@ -211,7 +212,7 @@ pub fn new_dt(vm: &mut Vm, d: Dt) -> Value {
 /// The `Dt` behind a value, if it is one.
 pub fn dt_of(vm: &Vm, v: Value) -> Option<&Dt> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::Datetime(d)) => Some(d),
             _ => None,
         },
@@ -220,7 +221,7 @@ pub fn dt_of(vm: &Vm, v: Value) -> Option<&Dt> {
 }
 
 pub fn dt_id(vm: &Vm, id: ObjId) -> Dt {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::Datetime(d)) => (**d).clone(),
         _ => unreachable!("a datetime object"),
     }

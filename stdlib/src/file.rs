@@ -17,6 +17,7 @@ use super::io::data::{ByteBuf, Newline, TextBuf};
 use super::objects::NativeObj;
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
@@ -276,7 +277,7 @@ pub(crate) fn wrap_buffer(
     let Value::Ref(bid) = buffer else {
         unreachable!("a BytesIO")
     };
-    let (content, start) = match crate::objects::native_of(vm.heap.get(bid)) {
+    let (content, start) = match native_of(vm.heap.get(bid)) {
         Some(NativeObj::BytesIO(b)) => {
             if b.closed {
                 return Err(PyErr::value_error("I/O operation on closed file."));
@@ -289,7 +290,7 @@ pub(crate) fn wrap_buffer(
     let encoding = encoding.unwrap_or_else(|| "UTF-8".into());
     let errors = errors.unwrap_or_else(|| "strict".into());
     let inner = text_buffer(vm, &content, &encoding, &errors, newline.as_deref())?;
-    if let Some(NativeObj::BytesIO(b)) = crate::objects::native_of_mut(vm.heap.get_mut(bid)) {
+    if let Some(NativeObj::BytesIO(b)) = native_of_mut(vm.heap.get_mut(bid)) {
         b.pos = b.buf.len().max(b.pos);
     }
     Ok(vm
@@ -350,14 +351,14 @@ fn check_newline(newline: &Option<String>) -> PyResult<()> {
 }
 
 fn data(vm: &Vm, id: ObjId) -> &FileData {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::File(f)) => f,
         _ => unreachable!("a file"),
     }
 }
 
 fn data_mut(vm: &mut Vm, id: ObjId) -> &mut FileData {
-    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    match native_of_mut(vm.heap.get_mut(id)) {
         Some(NativeObj::File(f)) => f,
         _ => unreachable!("a file"),
     }
@@ -365,7 +366,7 @@ fn data_mut(vm: &mut Vm, id: ObjId) -> &mut FileData {
 
 fn is_binary(vm: &Vm, id: ObjId) -> bool {
     let inner = data(vm, id).inner;
-    matches!(inner, Value::Ref(i) if matches!(crate::objects::native_of(vm.heap.get(i)), Some(NativeObj::BytesIO(_))))
+    matches!(inner, Value::Ref(i) if matches!(native_of(vm.heap.get(i)), Some(NativeObj::BytesIO(_))))
 }
 
 /// `io.UnsupportedOperation(what)`.
@@ -416,7 +417,7 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
     let Value::Ref(iid) = inner else {
         unreachable!("a buffer")
     };
-    let bytes = match crate::objects::native_of(vm.heap.get(iid)) {
+    let bytes = match native_of(vm.heap.get(iid)) {
         Some(NativeObj::BytesIO(b)) => b.buf.clone(),
         Some(NativeObj::StringIO(t)) => {
             let text: String = t.buf.iter().collect();
@@ -426,7 +427,7 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
     };
     if let Some((Value::Ref(bid), start)) = data(vm, id).buffer {
         // a TextIOWrapper over a BytesIO: the text goes there
-        if let Some(NativeObj::BytesIO(b)) = crate::objects::native_of_mut(vm.heap.get_mut(bid)) {
+        if let Some(NativeObj::BytesIO(b)) = native_of_mut(vm.heap.get_mut(bid)) {
             if b.buf.len() < start {
                 b.buf.resize(start, 0);
             }
@@ -442,7 +443,7 @@ fn flush(vm: &mut Vm, id: ObjId) -> PyResult<()> {
     // (after the os call: a run again after the pause does this once)
     if append {
         // appended: the buffer starts over
-        match crate::objects::native_of_mut(vm.heap.get_mut(iid)) {
+        match native_of_mut(vm.heap.get_mut(iid)) {
             Some(NativeObj::BytesIO(b)) => {
                 b.buf.clear();
                 b.pos = 0;
@@ -501,8 +502,7 @@ fn call_method(
         data_mut(vm, id).closed = true;
         if let Some((Value::Ref(bid), _)) = data(vm, id).buffer {
             // closing the wrapper closes its buffer, as in CPython
-            if let Some(NativeObj::BytesIO(b)) = crate::objects::native_of_mut(vm.heap.get_mut(bid))
-            {
+            if let Some(NativeObj::BytesIO(b)) = native_of_mut(vm.heap.get_mut(bid)) {
                 b.closed = true;
             }
         }
@@ -728,7 +728,7 @@ impl np::NativeType for FileType {
 
 impl FileType {
     fn type_name_of(vm: &Vm, id: ObjId) -> &'static str {
-        match crate::objects::native_of(vm.heap.get(id)) {
+        match native_of(vm.heap.get(id)) {
             Some(o) => <Self as np::NativeType>::type_name(o),
             _ => "_io.TextIOWrapper",
         }

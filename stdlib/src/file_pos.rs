@@ -11,6 +11,7 @@
 
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::objects::NativeObj;
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// The error of operation `name` on a closed file.
@@ -55,16 +56,14 @@ fn encoded_len(chars: &[char], encoding: &str) -> usize {
 /// `f.tell()`.
 pub fn tell(vm: &mut Vm, inner: Value, binary: bool, encoding: &str) -> PyResult<Value> {
     let iid = inner_id(inner);
-    Ok(Value::Int(
-        match crate::objects::native_of(vm.heap.get(iid)) {
-            Some(NativeObj::BytesIO(b)) if binary => b.pos as i64,
-            Some(NativeObj::StringIO(t)) => {
-                let end = t.pos.min(t.buf.len());
-                (encoded_len(&t.buf[..end], encoding) + (t.pos - end)) as i64
-            }
-            _ => unreachable!("a buffer"),
-        },
-    ))
+    Ok(Value::Int(match native_of(vm.heap.get(iid)) {
+        Some(NativeObj::BytesIO(b)) if binary => b.pos as i64,
+        Some(NativeObj::StringIO(t)) => {
+            let end = t.pos.min(t.buf.len());
+            (encoded_len(&t.buf[..end], encoding) + (t.pos - end)) as i64
+        }
+        _ => unreachable!("a buffer"),
+    }))
 }
 
 /// `f.seek(pos, whence=0)`.
@@ -97,8 +96,7 @@ pub fn seek(
             )));
         }
         let off = offset_arg(vm, pos)?;
-        let Some(NativeObj::BytesIO(b)) = crate::objects::native_of_mut(vm.heap.get_mut(iid))
-        else {
+        let Some(NativeObj::BytesIO(b)) = native_of_mut(vm.heap.get_mut(iid)) else {
             unreachable!("a BytesIO")
         };
         let base = match whence {
@@ -129,9 +127,7 @@ pub fn seek(
         }
         1 => return tell(vm, inner, false, encoding),
         2 => {
-            if let Some(NativeObj::StringIO(t)) =
-                crate::objects::native_of_mut(vm.heap.get_mut(iid))
-            {
+            if let Some(NativeObj::StringIO(t)) = native_of_mut(vm.heap.get_mut(iid)) {
                 t.pos = t.buf.len();
             }
             return tell(vm, inner, false, encoding);
@@ -152,9 +148,7 @@ pub fn seek(
                 return Err(PyErr::value_error(format!("negative seek position {text}")));
             }
             // past any text the sandbox can hold: the end
-            if let Some(NativeObj::StringIO(t)) =
-                crate::objects::native_of_mut(vm.heap.get_mut(iid))
-            {
+            if let Some(NativeObj::StringIO(t)) = native_of_mut(vm.heap.get_mut(iid)) {
                 t.pos = usize::MAX / 2;
             }
             return Ok(pos);
@@ -171,7 +165,7 @@ pub fn seek(
             "negative seek position {cookie}"
         )));
     }
-    let Some(NativeObj::StringIO(t)) = crate::objects::native_of_mut(vm.heap.get_mut(iid)) else {
+    let Some(NativeObj::StringIO(t)) = native_of_mut(vm.heap.get_mut(iid)) else {
         unreachable!("a StringIO")
     };
     // the character at which the encoded text reaches the cookie

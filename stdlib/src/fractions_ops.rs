@@ -12,6 +12,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use super::objects::NativeObj;
 use crate::object::complex::Complex;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
@@ -22,7 +23,7 @@ pub type Ratio = (BigInt, BigInt);
 /// The value of a `Fraction` object.
 pub fn frac_of(vm: &Vm, v: Value) -> Option<Ratio> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::Fraction(r)) => Some((r.0.clone(), r.1.clone())),
             _ => None,
         },

@@ -11,10 +11,11 @@ use crate::vm::{Library, PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::NativeObj;
+use crate::objects::native_of;
 
 fn native(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(n) => Some(n),
             _ => None,
         },
@@ -115,7 +116,7 @@ pub fn type_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
 }
 
 pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::GenericAlias { origin, args }) => {
             let (origin, args) = (*origin, *args);
             let items = match args {
@@ -155,7 +156,7 @@ pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, name: &str) -> PyResult<Option<Value>> {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::GenericAlias { origin, args }) => {
             let (origin, args) = (*origin, *args);
             match name {
@@ -301,7 +302,7 @@ fn compare_aliases(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Optio
 }
 
 pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::GenericAlias { origin, args }) => {
             let (origin, args) = (*origin, *args);
             let o = vm.hash_key(origin)?;
@@ -362,7 +363,7 @@ pub fn call_target(vm: &Vm, v: Value) -> Option<Value> {
 
 /// `alias[x]` / `union[x]`: neither is a generic class any more.
 pub fn getitem(vm: &mut Vm, id: ObjId) -> PyResult<Option<Value>> {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::GenericAlias { .. } | NativeObj::Union(_)) => {
             let r = repr(vm, id)?;
             Err(PyErr::type_error(format!("{r} is not a generic class")))

@@ -14,18 +14,19 @@ use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::object::{Dict, ExcType, Exception, HashKey, Obj, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{PyErr, PyResult, Vm};
 use crate::ImportVm;
 
 fn state(vm: &Vm, this: Value) -> &TopoState {
-    match crate::objects::native_of(vm.heap.get(receiver(this))) {
+    match native_of(vm.heap.get(receiver(this))) {
         Some(NativeObj::TopoSorter(s)) => s,
         _ => unreachable!("a TopologicalSorter"),
     }
 }
 
 fn state_mut(vm: &mut Vm, this: Value) -> &mut TopoState {
-    match crate::objects::native_of_mut(vm.heap.get_mut(receiver(this))) {
+    match native_of_mut(vm.heap.get_mut(receiver(this))) {
         Some(NativeObj::TopoSorter(s)) => s,
         _ => unreachable!("a TopologicalSorter"),
     }
@@ -365,7 +366,7 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 /// `isinstance(v, graphlib.TopologicalSorter)`.
 pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     (t == class_id()).then(|| {
-        matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::TopoSorter(_))))
+        matches!(v, Value::Ref(id) if matches!(native_of(vm.heap.get(id)), Some(NativeObj::TopoSorter(_))))
     })
 }
 

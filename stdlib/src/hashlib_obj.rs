@@ -9,10 +9,11 @@ use super::objects::NativeObj;
 use super::{module_index, ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn hasher(vm: &Vm, id: ObjId) -> &Hasher {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::Hash(h)) => h,
         _ => unreachable!("a hash object"),
     }
@@ -77,7 +78,7 @@ native! {
     /// `HASH.update(obj, /)`.
     builtin method update(vm, this, obj, /) {
         let data = buffer(vm, obj)?;
-        if let Some(NativeObj::Hash(h)) = crate::objects::native_of_mut(vm.heap.get_mut(receiver(this))) {
+        if let Some(NativeObj::Hash(h)) = native_of_mut(vm.heap.get_mut(receiver(this))) {
             h.update(&data);
         }
         Ok(Value::None)
@@ -221,7 +222,7 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     class_repr(t)?;
     Some(match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(o) => class_of(o) == Some(t),
             _ => false,
         },

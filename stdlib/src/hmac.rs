@@ -10,6 +10,7 @@ use super::objects::NativeObj;
 use super::ModuleDef;
 use crate::object::bytes::as_bytes;
 use crate::object::{Obj, ObjId, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::stdlib::Stdlib;
 use crate::vm::{as_str, Library, PyErr, PyResult, Vm};
 
@@ -106,7 +107,7 @@ pub static MODULE: ModuleDef = ModuleDef {
 };
 
 fn key_of(vm: &Vm, id: ObjId) -> &HmacKey {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::Hmac(k)) => k,
         _ => unreachable!("an HMAC object"),
     }
@@ -134,7 +135,7 @@ native! {
     /// `HMAC.update(self, msg)`.
     def_method method hmac_update as "HMAC.update"(vm, this, msg) {
         let data = vm.bytes_arg(msg)?;
-        if let Some(NativeObj::Hmac(k)) = crate::objects::native_of_mut(vm.heap.get_mut(receiver(this))) {
+        if let Some(NativeObj::Hmac(k)) = native_of_mut(vm.heap.get_mut(receiver(this))) {
             k.update(&data);
         }
         Ok(Value::None)
@@ -187,7 +188,7 @@ pub fn isinstance(vm: &Vm, v: Value, t: super::NativeId) -> Option<bool> {
         return Some(false);
     };
     Some(matches!(
-        crate::objects::native_of(vm.heap.get(id)),
+        native_of(vm.heap.get(id)),
         Some(NativeObj::Hmac(_))
     ))
 }

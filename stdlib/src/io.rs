@@ -21,6 +21,7 @@ pub use data::{ByteBuf, Newline, TextBuf};
 use super::objects::NativeObj;
 use super::ModuleDef;
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 fn closed_err(period: bool) -> PyErr {
@@ -32,28 +33,25 @@ fn closed_err(period: bool) -> PyErr {
 }
 
 fn text(vm: &mut Vm, id: ObjId) -> &mut TextBuf {
-    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    match native_of_mut(vm.heap.get_mut(id)) {
         Some(NativeObj::StringIO(t)) => t,
         _ => unreachable!("a StringIO"),
     }
 }
 
 fn bytes(vm: &mut Vm, id: ObjId) -> &mut ByteBuf {
-    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    match native_of_mut(vm.heap.get_mut(id)) {
         Some(NativeObj::BytesIO(b)) => b,
         _ => unreachable!("a BytesIO"),
     }
 }
 
 fn is_text(vm: &Vm, id: ObjId) -> bool {
-    matches!(
-        crate::objects::native_of(vm.heap.get(id)),
-        Some(NativeObj::StringIO(_))
-    )
+    matches!(native_of(vm.heap.get(id)), Some(NativeObj::StringIO(_)))
 }
 
 fn is_closed(vm: &Vm, id: ObjId) -> bool {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::StringIO(t)) => t.closed,
         Some(NativeObj::BytesIO(b)) => b.closed,
         _ => false,

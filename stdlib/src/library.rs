@@ -13,12 +13,36 @@ use crate::collections::CollectionsVm;
 use crate::iters::NativeIterVm;
 use crate::object::{DictKind, HashKey, NativeId, ObjId, Value};
 use crate::objects::classes::NativeClassVm;
+use crate::objects::native_of;
 use crate::vm::call::Kwargs;
 use crate::vm::library_data::{DataKind, LibData};
 use crate::vm::stdlib::{LibraryData, Stdlib};
 use crate::vm::tasks::Awaitable;
 use crate::vm::{Library, PyResult, Vm};
 use crate::ImportVm;
+
+/// The methods of [`LibraryData`] that are the same for each of the
+/// library's data types: the snapshot encoding (postcard, as the guest
+/// encodes the rest of a snapshot), the copy, and the `Any` views.
+macro_rules! data_plumbing {
+    () => {
+        fn encode(&self) -> Result<Vec<u8>, String> {
+            postcard::to_allocvec(self).map_err(|e| e.to_string())
+        }
+
+        fn clone_data(&self) -> LibData {
+            LibData::new(self.clone())
+        }
+
+        fn as_any(&self) -> &dyn Any {
+            self
+        }
+
+        fn as_any_mut(&mut self) -> &mut dyn Any {
+            self
+        }
+    };
+}
 
 impl LibraryData for NativeObj {
     fn for_each_child(&self, f: &mut dyn FnMut(Value)) {
@@ -47,21 +71,7 @@ impl LibraryData for NativeObj {
         }
     }
 
-    fn encode(&self) -> Result<Vec<u8>, String> {
-        postcard::to_allocvec(self).map_err(|e| e.to_string())
-    }
-
-    fn clone_data(&self) -> LibData {
-        LibData::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
+    data_plumbing!();
 }
 
 impl LibraryData for super::iters::NativeIter {
@@ -73,21 +83,7 @@ impl LibraryData for super::iters::NativeIter {
         super::iters::NativeIter::class_name(self)
     }
 
-    fn encode(&self) -> Result<Vec<u8>, String> {
-        postcard::to_allocvec(self).map_err(|e| e.to_string())
-    }
-
-    fn clone_data(&self) -> LibData {
-        LibData::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
+    data_plumbing!();
 }
 
 impl LibraryData for super::random::State {
@@ -95,21 +91,7 @@ impl LibraryData for super::random::State {
         "random.Random"
     }
 
-    fn encode(&self) -> Result<Vec<u8>, String> {
-        postcard::to_allocvec(self).map_err(|e| e.to_string())
-    }
-
-    fn clone_data(&self) -> LibData {
-        LibData::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
+    data_plumbing!();
 }
 
 /// The one library of this crate, as the core calls it.
@@ -486,9 +468,6 @@ impl Stdlib for Library {
     }
 
     fn native_obj_is_sequence(&self, vm: &Vm, id: ObjId) -> bool {
-        matches!(
-            crate::objects::native_of(vm.heap.get(id)),
-            Some(NativeObj::Deque { .. })
-        )
+        matches!(native_of(vm.heap.get(id)), Some(NativeObj::Deque { .. }))
     }
 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::objects::NativeObj;
 use crate::object::{Obj, ObjId, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::call::Kwargs;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
@@ -27,7 +28,7 @@ pub fn new(vm: &mut Vm) -> Value {
 
 /// The environment dict, fetched on first use.
 pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
-    let Some(NativeObj::Environ(e)) = crate::objects::native_of(vm.heap.get(id)) else {
+    let Some(NativeObj::Environ(e)) = native_of(vm.heap.get(id)) else {
         unreachable!("os.environ")
     };
     if !e.dict.is_none() {
@@ -59,7 +60,7 @@ pub fn dict(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
         }
         vm.set_item(d, k, v)?;
     }
-    if let Some(NativeObj::Environ(e)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    if let Some(NativeObj::Environ(e)) = native_of_mut(vm.heap.get_mut(id)) {
         e.dict = d;
     }
     Ok(d)

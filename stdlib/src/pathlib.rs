@@ -9,6 +9,7 @@
 
 mod fs;
 mod glob;
+use crate::objects::native_of;
 pub(crate) use fs::stat_result;
 mod methods;
 
@@ -101,7 +102,7 @@ impl Parsed {
 }
 
 fn path_text(vm: &Vm, id: ObjId) -> &str {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::Path(p)) => p,
         _ => unreachable!("a path"),
     }
@@ -109,7 +110,7 @@ fn path_text(vm: &Vm, id: ObjId) -> &str {
 
 fn as_path(vm: &Vm, v: Value) -> Option<&str> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::Path(p)) => Some(p),
             _ => None,
         },

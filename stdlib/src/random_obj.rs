@@ -11,6 +11,7 @@ use crate::vm::call::Kwargs;
 use crate::vm::{PyResult, Vm};
 
 use super::objects::NativeObj;
+use crate::objects::{native_of, native_of_mut};
 
 native! {
     /// `random.Random(x=None)`.
@@ -50,7 +51,7 @@ fn swap(vm: &mut Vm, id: ObjId) {
     else {
         return;
     };
-    if let Some(NativeObj::Random(st)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    if let Some(NativeObj::Random(st)) = native_of_mut(vm.heap.get_mut(id)) {
         std::mem::swap(&mut **st, module);
     }
 }
@@ -91,7 +92,7 @@ pub fn repr(id: ObjId) -> String {
 
 /// `isinstance(v, random.Random)`.
 pub fn isinstance(vm: &Vm, v: Value) -> bool {
-    matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::Random(_))))
+    matches!(v, Value::Ref(id) if matches!(native_of(vm.heap.get(id)), Some(NativeObj::Random(_))))
 }
 
 // The native object type this file owns (`objects/native_type.rs`).

@@ -24,6 +24,7 @@ use super::re_parse::{self as parse, Parsed};
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Exception, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
@@ -223,14 +224,14 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
         return Some(false);
     };
     Some(matches!(
-        (crate::objects::native_of(vm.heap.get(id)), t.func),
+        (native_of(vm.heap.get(id)), t.func),
         (Some(NativeObj::RePattern(_)), PATTERN_CLASS) | (Some(NativeObj::ReMatch(_)), MATCH_CLASS)
     ))
 }
 
 pub fn pattern_of(vm: &Vm, v: Value) -> Option<&PatternData> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::RePattern(p)) => Some(p),
             _ => None,
         },
@@ -239,7 +240,7 @@ pub fn pattern_of(vm: &Vm, v: Value) -> Option<&PatternData> {
 }
 
 pub fn match_of(vm: &Vm, id: ObjId) -> &MatchData {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::ReMatch(m)) => m,
         _ => unreachable!("a match"),
     }

@@ -13,13 +13,14 @@ use super::re::{
 use super::re_parse as parse;
 use crate::builtins::Builtin;
 use crate::object::{Dict, ExcType, HashKey, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
 
 fn pattern_data(vm: &Vm, id: ObjId) -> PatternData {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::RePattern(p)) => (**p).clone(),
         _ => unreachable!("a pattern"),
     }
@@ -529,7 +530,7 @@ pub fn pattern_getattr(vm: &mut Vm, id: ObjId, name: &str) -> Option<Value> {
 }
 
 pub fn pattern_repr(vm: &Vm, id: ObjId) -> String {
-    let Some(NativeObj::RePattern(p)) = crate::objects::native_of(vm.heap.get(id)) else {
+    let Some(NativeObj::RePattern(p)) = native_of(vm.heap.get(id)) else {
         unreachable!()
     };
     let text: String = p.pattern.chars().take(200).collect();
@@ -569,8 +570,8 @@ pub fn compare(vm: &Vm, op: CmpOp, a: Value, b: Value) -> Option<bool> {
     let (Value::Ref(x), Value::Ref(y)) = (a, b) else {
         return None;
     };
-    let native_of = |id| crate::objects::native_of(vm.heap.get(id));
-    let eq = match (native_of(x), native_of(y)) {
+    let native_at = |id| native_of(vm.heap.get(id));
+    let eq = match (native_at(x), native_at(y)) {
         (Some(NativeObj::RePattern(p)), Some(NativeObj::RePattern(q))) => {
             p.pattern == q.pattern && p.flags == q.flags
         }
@@ -585,7 +586,7 @@ pub fn compare(vm: &Vm, op: CmpOp, a: Value, b: Value) -> Option<bool> {
 }
 
 pub fn pattern_hash(vm: &Vm, id: ObjId) -> HashKey {
-    let Some(NativeObj::RePattern(p)) = crate::objects::native_of(vm.heap.get(id)) else {
+    let Some(NativeObj::RePattern(p)) = native_of(vm.heap.get(id)) else {
         unreachable!()
     };
     HashKey::Tuple(

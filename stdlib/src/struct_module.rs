@@ -10,6 +10,7 @@ use super::struct_codec::{self as codec, Layout};
 use super::{ModuleDef, NativeId};
 use crate::object::bytes::as_bytes;
 use crate::object::{ExcType, Exception, Obj, Value};
+use crate::objects::native_of;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
 
@@ -295,7 +296,7 @@ native! {
 
 /// The layout of a `Struct` method's receiver.
 fn own_layout(vm: &mut Vm, this: Value) -> PyResult<Layout> {
-    let text = match crate::objects::native_of(vm.heap.get(receiver(this))) {
+    let text = match native_of(vm.heap.get(receiver(this))) {
         Some(NativeObj::Struct(s)) => s.to_string(),
         _ => unreachable!("a Struct"),
     };
@@ -374,7 +375,7 @@ pub fn class_repr(t: NativeId) -> Option<String> {
 /// `isinstance(v, struct.Struct)`.
 pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     (t == class_id()).then(|| {
-        matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::Struct(_))))
+        matches!(v, Value::Ref(id) if matches!(native_of(vm.heap.get(id)), Some(NativeObj::Struct(_))))
     })
 }
 

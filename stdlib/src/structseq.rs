@@ -12,6 +12,7 @@ use monty_compile::bytecode::{BinOp, CmpOp};
 
 use super::objects::NativeObj;
 use super::NativeId;
+use crate::objects::native_of;
 
 /// Methods of a struct sequence (the tuple ones plus `__getnewargs__`).
 static SEQ_METHODS: &[Method] = methods_table![index, count, __getnewargs__ = getnewargs];
@@ -60,7 +61,7 @@ native! {
 /// The values of a struct sequence, or `None` if `v` is not one.
 fn seq_values(vm: &Vm, v: Value) -> Option<Vec<Value>> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::StructSeq { values, .. }) => Some(values.clone()),
             _ => None,
         },
@@ -87,8 +88,7 @@ pub fn new(vm: &mut Vm, kind: SeqKind, values: Vec<Value>) -> Value {
 }
 
 pub fn getattr(vm: &Vm, id: ObjId, name: &str) -> Option<Value> {
-    let Some(NativeObj::StructSeq { kind, values }) = crate::objects::native_of(vm.heap.get(id))
-    else {
+    let Some(NativeObj::StructSeq { kind, values }) = native_of(vm.heap.get(id)) else {
         return None;
     };
     let i = kind.fields().iter().position(|f| *f == name)?;
@@ -96,8 +96,7 @@ pub fn getattr(vm: &Vm, id: ObjId, name: &str) -> Option<Value> {
 }
 
 pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    let Some(NativeObj::StructSeq { kind, values }) = crate::objects::native_of(vm.heap.get(id))
-    else {
+    let Some(NativeObj::StructSeq { kind, values }) = native_of(vm.heap.get(id)) else {
         unreachable!("a struct sequence")
     };
     let (kind, values) = (*kind, values.clone());
@@ -162,7 +161,7 @@ pub fn getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
 /// The stream number a `print(file=...)` argument selects, if it is a stream.
 pub fn stream_of(vm: &Vm, v: Value) -> Option<u8> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::Stream(n)) => Some(*n),
             _ => None,
         },

@@ -13,6 +13,7 @@ pub use super::time_data::StructTime;
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
 
@@ -38,7 +39,7 @@ pub fn struct_time_value(
 }
 
 fn st_of(vm: &Vm, id: ObjId) -> StructTime {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::StructTime(s)) => (**s).clone(),
         _ => unreachable!("a struct_time"),
     }
@@ -85,7 +86,7 @@ pub fn repr(vm: &Vm, id: ObjId) -> String {
 }
 
 pub fn compare(vm: &mut Vm, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-    let is_st = |vm: &Vm, v: Value| matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::StructTime(_))));
+    let is_st = |vm: &Vm, v: Value| matches!(v, Value::Ref(id) if matches!(native_of(vm.heap.get(id)), Some(NativeObj::StructTime(_))));
     if !is_st(vm, a) && !is_st(vm, b) {
         return Ok(None);
     }
@@ -391,7 +392,7 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
         return None;
     }
     Some(
-        matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::StructTime(_)))),
+        matches!(v, Value::Ref(id) if matches!(native_of(vm.heap.get(id)), Some(NativeObj::StructTime(_)))),
     )
 }
 

@@ -13,6 +13,7 @@ use super::objects::NativeObj;
 use super::{module_index, ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{HashKey, Obj, ObjId, Type, Value};
+use crate::objects::native_of;
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// Plain markers: `_SpecialForm`s without an origin class.
@@ -163,7 +164,7 @@ fn no_instances(_vm: &mut Vm, a: Args) -> PyResult<Value> {
 
 fn form(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(n @ (NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. })) => Some(n),
             _ => None,
         },
@@ -206,7 +207,7 @@ fn get_args_of(vm: &mut Vm, tp: Value) -> PyResult<Value> {
 
 fn native(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(n) => Some(n),
             _ => None,
         },
@@ -320,7 +321,7 @@ pub fn class_getitem(vm: &mut Vm, cls: Value, idx: Value) -> Option<PyResult<Val
 
 /// `marker[idx]`: `Optional[X]`, `List[int]`, `ClassVar[int]`, ...
 pub fn getitem(vm: &mut Vm, id: ObjId, idx: Value) -> PyResult<Option<Value>> {
-    let (name, origin) = match crate::objects::native_of(vm.heap.get(id)) {
+    let (name, origin) = match native_of(vm.heap.get(id)) {
         Some(NativeObj::TypingForm { name, origin }) => (name.clone(), *origin),
         Some(NativeObj::TypingAlias { .. }) => {
             let r = vm.repr(Value::Ref(id))?;
@@ -383,7 +384,7 @@ fn arg_repr(vm: &mut Vm, v: Value) -> PyResult<String> {
 }
 
 pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::TypingForm { name, .. }) => Ok(format!("typing.{name}")),
         Some(NativeObj::TypingAlias { name, args, .. }) => {
             let (name, args) = (name.clone(), *args);
@@ -402,7 +403,7 @@ pub fn repr(vm: &mut Vm, id: ObjId) -> PyResult<String> {
 }
 
 pub fn getattr(vm: &mut Vm, id: ObjId, attr: &str) -> PyResult<Option<Value>> {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::TypingForm { name, origin }) => {
             let (name, origin) = (name.clone(), *origin);
             Ok(match attr {
@@ -463,7 +464,7 @@ pub fn equal(vm: &mut Vm, a: Value, b: Value) -> PyResult<Option<bool>> {
 }
 
 pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::TypingAlias { name, origin, args }) => {
             let (name, origin, args) = (name.clone(), *origin, *args);
             let o = vm.hash_key(origin)?;

@@ -9,6 +9,7 @@ use super::objects::NativeObj;
 use super::typing::MODULE;
 use crate::builtins::Args;
 use crate::object::{Dict, HashKey, NativeId, Obj, Type, Value};
+use crate::objects::native_of;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
 /// `Generic[T]` (and any subclass's `Cls[int]`): a generic alias whose
@@ -150,7 +151,7 @@ pub fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) -> PyResult<()> {
 /// PEP 560: a generic alias base stands for its origin class.
 pub fn mro_entry(vm: &mut Vm, base: Value) -> Option<Value> {
     let Value::Ref(id) = base else { return None };
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::GenericAlias { origin, .. }) => Some(*origin),
         Some(NativeObj::TypingAlias { origin, .. }) if !origin.is_none() => Some(*origin),
         _ => None,

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::objects::NativeObj;
 use crate::builtins::Args;
 use crate::object::{ExcType, Obj, ObjId, Value};
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// Which kind of type parameter.
@@ -284,14 +285,14 @@ fn tuple_items(vm: &Vm, v: Value) -> Vec<Value> {
 }
 
 fn alias(vm: &Vm, id: ObjId) -> &TypeAliasData {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::TypeAlias(a)) => a,
         _ => unreachable!("a type alias"),
     }
 }
 
 fn type_var(vm: &Vm, id: ObjId) -> &TypeVarData {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::TypeVar(t)) => t,
         _ => unreachable!("a type variable"),
     }
@@ -306,7 +307,7 @@ fn alias_value(vm: &mut Vm, id: ObjId) -> PyResult<Value> {
     let (evaluate, params) = (a.evaluate, a.params);
     let args = tuple_items(vm, params);
     let value = vm.call_value(evaluate, args, Default::default())?;
-    if let Some(NativeObj::TypeAlias(a)) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    if let Some(NativeObj::TypeAlias(a)) = native_of_mut(vm.heap.get_mut(id)) {
         a.value = value;
         a.evaluate = Value::None;
     }
@@ -366,7 +367,7 @@ impl np::NativeType for TypeParamType {
     }
 
     fn getattr(vm: &mut np::Vm, id: np::ObjId, name: &str) -> np::PyResult<Option<np::Value>> {
-        if let Some(NativeObj::TypeVar(_)) = crate::objects::native_of(vm.heap.get(id)) {
+        if let Some(NativeObj::TypeVar(_)) = native_of(vm.heap.get(id)) {
             let t = type_var(vm, id).clone();
             return Ok(Some(match name {
                 "__name__" => vm.new_str(t.name),
@@ -392,7 +393,7 @@ impl np::NativeType for TypeParamType {
     }
 
     fn setattr(vm: &mut np::Vm, id: np::ObjId, name: &str, _v: np::Value) -> Option<PyResult<()>> {
-        let (known, class) = match crate::objects::native_of(vm.heap.get(id)) {
+        let (known, class) = match native_of(vm.heap.get(id)) {
             Some(NativeObj::TypeVar(t)) => (
                 VAR_ATTRS.contains(&name),
                 format!("typing.{}", t.kind.class_name()),
@@ -419,7 +420,7 @@ impl np::NativeType for TypeParamType {
     }
 
     fn repr(vm: &mut np::Vm, id: np::ObjId) -> np::PyResult<String> {
-        Ok(match crate::objects::native_of(vm.heap.get(id)) {
+        Ok(match native_of(vm.heap.get(id)) {
             Some(NativeObj::TypeVar(t)) => {
                 let prefix = if t.infer_variance || t.kind == ParamKind::TypeVarTuple {
                     ""
@@ -438,7 +439,7 @@ impl np::NativeType for TypeParamType {
 
     /// `Alias[int]`: a generic alias of a generic `type` alias.
     fn getitem(vm: &mut np::Vm, id: np::ObjId, idx: np::Value) -> np::PyResult<Option<np::Value>> {
-        let Some(NativeObj::TypeAlias(a)) = crate::objects::native_of(vm.heap.get(id)) else {
+        let Some(NativeObj::TypeAlias(a)) = native_of(vm.heap.get(id)) else {
             return Ok(None);
         };
         if tuple_items(vm, a.params).is_empty() {

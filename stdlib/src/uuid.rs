@@ -15,6 +15,7 @@ use super::objects::NativeObj;
 use super::{ModuleDef, NativeId};
 use crate::object::bytes::as_bytes;
 use crate::object::{ExcType, HashKey, Obj, ObjId, Type, Value};
+use crate::objects::native_of;
 use crate::vm::ops::Num;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use num_bigint::BigInt;
@@ -36,7 +37,7 @@ fn new_uuid(vm: &mut Vm, n: u128) -> Value {
 /// The value of a `UUID`, if `v` is one.
 fn value_of(vm: &Vm, v: Value) -> Option<u128> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::Uuid { hi, lo }) => Some((u128::from(*hi) << 64) | u128::from(*lo)),
             _ => None,
         },

@@ -9,6 +9,7 @@ use crate::builtins::Args;
 use crate::native::{receiver, Method};
 use crate::object::{ExcType, Obj, ObjId, Value};
 use crate::objects::NativeObj;
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
 
@@ -57,7 +58,7 @@ native! {
 /// deque) takes its items as they were.
 pub(crate) fn extend_from(vm: &mut Vm, id: ObjId, iterable: Value, back: bool) -> PyResult<()> {
     if let Value::Ref(src) = iterable {
-        if let Some(NativeObj::Deque { items, .. }) = crate::objects::native_of(vm.heap.get(src)) {
+        if let Some(NativeObj::Deque { items, .. }) = native_of(vm.heap.get(src)) {
             let new: Vec<Value> = items.iter().copied().collect();
             let (items, maxlen) = vm.deque_mutate(id);
             for v in new {
@@ -148,14 +149,14 @@ pub trait DequeVm {
 
 impl DequeVm for Vm {
     fn deque_items(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>) {
-        match crate::objects::native_of_mut(self.heap.get_mut(id)) {
+        match native_of_mut(self.heap.get_mut(id)) {
             Some(NativeObj::Deque { items, maxlen, .. }) => (items, *maxlen),
             _ => unreachable!("a deque"),
         }
     }
 
     fn deque_mutate(&mut self, id: ObjId) -> (&mut VecDeque<Value>, Option<usize>) {
-        match crate::objects::native_of_mut(self.heap.get_mut(id)) {
+        match native_of_mut(self.heap.get_mut(id)) {
             Some(NativeObj::Deque {
                 items,
                 maxlen,
@@ -187,8 +188,7 @@ impl DequeVm for Vm {
                 }
             },
         };
-        let Some(NativeObj::Deque { items, .. }) = crate::objects::native_of(self.heap.get(id))
-        else {
+        let Some(NativeObj::Deque { items, .. }) = native_of(self.heap.get(id)) else {
             unreachable!("a deque")
         };
         let n = items.len() as i64;
@@ -201,9 +201,7 @@ impl DequeVm for Vm {
 
     fn deque_store(&mut self, id: ObjId, idx: Value, v: Option<Value>) -> PyResult<()> {
         let j = self.deque_slot(id, idx)?;
-        if let Some(NativeObj::Deque { items, .. }) =
-            crate::objects::native_of_mut(self.heap.get_mut(id))
-        {
+        if let Some(NativeObj::Deque { items, .. }) = native_of_mut(self.heap.get_mut(id)) {
             match v {
                 Some(v) => items[j] = v,
                 None => {
@@ -256,10 +254,7 @@ impl DequeVm for Vm {
     fn deque_compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
         let deque_id = |vm: &Vm, v: Value| match v {
             Value::Ref(id)
-                if matches!(
-                    crate::objects::native_of(vm.heap.get(id)),
-                    Some(NativeObj::Deque { .. })
-                ) =>
+                if matches!(native_of(vm.heap.get(id)), Some(NativeObj::Deque { .. })) =>
             {
                 Some(id)
             }
@@ -339,7 +334,7 @@ pub(crate) fn iter_step(vm: &mut Vm, it: ObjId) -> PyResult<Option<Value>> {
     };
     let Some(NativeObj::Deque {
         items, state: now, ..
-    }) = crate::objects::native_of(vm.heap.get(d))
+    }) = native_of(vm.heap.get(d))
     else {
         return Ok(None);
     };

@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 
 use crate::object::{ExcType, Obj, Value};
 use crate::objects::NativeObj;
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
@@ -44,7 +45,7 @@ pub trait DequeOpsVm {
 impl DequeOpsVm for Vm {
     fn deque_parts(&self, v: Value) -> Option<(VecDeque<Value>, Option<usize>)> {
         match v {
-            Value::Ref(id) => match crate::objects::native_of(self.heap.get(id)) {
+            Value::Ref(id) => match native_of(self.heap.get(id)) {
                 Some(NativeObj::Deque { items, maxlen, .. }) => Some((items.clone(), *maxlen)),
                 _ => None,
             },
@@ -116,7 +117,7 @@ impl DequeOpsVm for Vm {
             if let Value::Ref(id) = a {
                 if let Some(NativeObj::Deque {
                     items: old, state, ..
-                }) = crate::objects::native_of_mut(self.heap.get_mut(id))
+                }) = native_of_mut(self.heap.get_mut(id))
                 {
                     *old = items;
                     *state += 1;

@@ -22,6 +22,7 @@ use ids::{
     F_NT_GETNEWARGS, F_NT_INIT, F_NT_REPLACE, F_NT_TUPLE_METHOD, F_ORDEREDDICT,
 };
 
+use crate::objects::native_of;
 pub use deque::DequeType;
 pub(crate) use namedtuple::namedtuple;
 
@@ -88,7 +89,7 @@ impl CollectionsVm for Vm {
             F_COUNTER => kind == Some(DictKind::Counter),
             F_ORDEREDDICT => kind == Some(DictKind::OrderedDict),
             F_DEQUE => {
-                matches!(v, Value::Ref(id) if matches!(crate::objects::native_of(self.heap.get(id)), Some(NativeObj::Deque { .. })))
+                matches!(v, Value::Ref(id) if matches!(native_of(self.heap.get(id)), Some(NativeObj::Deque { .. })))
             }
             _ => return None,
         })

@@ -11,6 +11,7 @@ use crate::builtins::Args;
 use crate::native::{receiver, Method};
 use crate::object::{ExcType, Instance, Obj, ObjId, Value};
 use crate::objects::NativeObj;
+use crate::objects::{native_of, native_of_mut};
 use crate::vm::{PyErr, PyResult, Vm};
 
 /// `collections.namedtuple('DecimalTuple', 'sign digits exponent', module='decimal')`.
@@ -40,7 +41,7 @@ pub fn new_decimal_tuple(vm: &mut Vm, cls: Value, values: Vec<Value>) -> PyResul
 }
 
 fn ctx_data(vm: &Vm, id: ObjId) -> Ctx {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::DecContext(c)) => (**c).clone(),
         _ => unreachable!("a Context"),
     }
@@ -157,7 +158,7 @@ fn invalid_signal_dict_key() -> PyErr {
 /// The bits of a `SignalDict` value.
 pub fn signal_dict_bits(vm: &Vm, v: Value) -> Option<u16> {
     let Value::Ref(id) = v else { return None };
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::DecSignals { ctx, traps }) => {
             let c = ctx_of(vm, *ctx)?;
             Some(if *traps { c.traps } else { c.flags })
@@ -312,12 +313,12 @@ native! {
     /// `ContextManager.__enter__()`: installs the manager's context.
     builtin method local_enter(vm, this) {
         let id = receiver(this);
-        let Some(NativeObj::DecLocal { ctx, .. }) = crate::objects::native_of(vm.heap.get(id)) else {
+        let Some(NativeObj::DecLocal { ctx, .. }) = native_of(vm.heap.get(id)) else {
             unreachable!("a localcontext manager")
         };
         let ctx = *ctx;
         let prev = super::current(vm);
-        if let Some(NativeObj::DecLocal { saved, .. }) = crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        if let Some(NativeObj::DecLocal { saved, .. }) = native_of_mut(vm.heap.get_mut(id)) {
             *saved = prev;
         }
         super::set_current(vm, ctx);
@@ -327,7 +328,7 @@ native! {
     /// `ContextManager.__exit__(*args)`: restores the context `__enter__`
     /// replaced.
     builtin method local_exit(vm, this, *args) {
-        let saved = match crate::objects::native_of(vm.heap.get(receiver(this))) {
+        let saved = match native_of(vm.heap.get(receiver(this))) {
             Some(NativeObj::DecLocal { saved, .. }) => *saved,
             _ => Value::None,
         };

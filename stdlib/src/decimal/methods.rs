@@ -14,6 +14,7 @@ use super::ops::{round_impl, rounding_arg, run, to_f64, to_int};
 use super::{convert, ctx_of, new_dec, pick_ctx};
 use crate::native::Method;
 use crate::object::{ExcType, Obj, Value};
+use crate::objects::native_of;
 use crate::objects::NativeObj;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 
@@ -87,7 +88,7 @@ pub static METHODS: &[Method] = methods_table![
 
 /// The Decimal a method was called on.
 fn dec(vm: &Vm, this: Value) -> Dec {
-    match crate::objects::native_of(vm.heap.get(crate::native::receiver(this))) {
+    match native_of(vm.heap.get(crate::native::receiver(this))) {
         Some(NativeObj::Decimal(d)) => (**d).clone(),
         _ => unreachable!("a Decimal"),
     }

@@ -34,6 +34,7 @@ use crate::vm::{PyErr, PyResult, Vm};
 use context::*;
 use number::Dec;
 
+use crate::objects::{native_of, native_of_mut};
 pub use state::DecState;
 
 /// The exception classes, in the order of [`DecState::classes`].
@@ -118,7 +119,7 @@ fn state_id(vm: &Vm) -> ObjId {
 }
 
 pub fn state(vm: &Vm) -> &DecState {
-    match crate::objects::native_of(vm.heap.get(state_id(vm))) {
+    match native_of(vm.heap.get(state_id(vm))) {
         Some(NativeObj::DecState(s)) => s,
         _ => unreachable!("decimal state"),
     }
@@ -126,7 +127,7 @@ pub fn state(vm: &Vm) -> &DecState {
 
 fn state_mut(vm: &mut Vm) -> &mut DecState {
     let id = state_id(vm);
-    match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+    match native_of_mut(vm.heap.get_mut(id)) {
         Some(NativeObj::DecState(s)) => s,
         _ => unreachable!("decimal state"),
     }
@@ -135,7 +136,7 @@ fn state_mut(vm: &mut Vm) -> &mut DecState {
 /// The `Decimal` data of `v`, if it is one.
 pub fn dec_of(vm: &Vm, v: Value) -> Option<&Dec> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::Decimal(d)) => Some(d),
             _ => None,
         },
@@ -146,7 +147,7 @@ pub fn dec_of(vm: &Vm, v: Value) -> Option<&Dec> {
 /// The context data of `v`, if it is a `Context`.
 pub fn ctx_of(vm: &Vm, v: Value) -> Option<&Ctx> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(NativeObj::DecContext(c)) => Some(c),
             _ => None,
         },
@@ -156,7 +157,7 @@ pub fn ctx_of(vm: &Vm, v: Value) -> Option<&Ctx> {
 
 pub fn ctx_mut(vm: &mut Vm, v: Value) -> Option<&mut Ctx> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of_mut(vm.heap.get_mut(id)) {
+        Value::Ref(id) => match native_of_mut(vm.heap.get_mut(id)) {
             Some(NativeObj::DecContext(c)) => Some(c),
             _ => None,
         },
@@ -408,7 +409,7 @@ fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     );
     attrs.push(("ExtendedContext".into(), extended));
     if let Value::Ref(sid) = st {
-        if let Some(NativeObj::DecState(s)) = crate::objects::native_of_mut(vm.heap.get_mut(sid)) {
+        if let Some(NativeObj::DecState(s)) = native_of_mut(vm.heap.get_mut(sid)) {
             s.templates = vec![default, basic, extended];
         }
     }

@@ -14,6 +14,7 @@ use super::named::BinaryFn;
 use super::number::{self, cmp_num, Dec, Kind};
 use super::{convert, ctx_of, dec_of, new_dec, operand, pick_ctx, signal};
 use crate::object::{ExcType, HashKey, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::objects::NativeObj;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::{BinOp, CmpOp};
@@ -28,7 +29,7 @@ pub fn run(vm: &mut Vm, ctx: Value, f: impl FnOnce(&Ctx, &mut Status) -> Dec) ->
 }
 
 fn dec(vm: &Vm, id: ObjId) -> Dec {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::Decimal(d)) => (**d).clone(),
         _ => unreachable!("a Decimal"),
     }

@@ -5,12 +5,13 @@
 use super::ctxobj::signal_dict_bits;
 use super::{ctx_mut, ctx_of, signal_bit, SIGNAL_NAMES};
 use crate::object::{Dict, ExcType, Obj, ObjId, Value};
+use crate::objects::native_of;
 use crate::objects::NativeObj;
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
 
 fn sd_parts(vm: &Vm, id: ObjId) -> (Value, bool) {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(NativeObj::DecSignals { ctx, traps }) => (*ctx, *traps),
         _ => unreachable!("a SignalDict"),
     }

@@ -11,6 +11,7 @@
 //! the buffer holds from its position and writes back on `flush()`.
 
 use crate::object::{NativeId, Value};
+use crate::objects::native_of;
 use crate::objects::NativeObj;
 use crate::vm::{PyErr, Vm};
 
@@ -104,7 +105,7 @@ pub fn isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     let Value::Ref(id) = v else {
         return Some(false);
     };
-    let own = match crate::objects::native_of(vm.heap.get(id)) {
+    let own = match native_of(vm.heap.get(id)) {
         Some(o @ NativeObj::File(_)) => file_class_name(o),
         Some(NativeObj::StringIO(_)) => Some("StringIO"),
         Some(NativeObj::BytesIO(_)) => Some("BytesIO"),
@@ -128,7 +129,7 @@ native! {
         let _ = (line_buffering, write_through);
         let is_bytes_io = matches!(
             buffer,
-            Value::Ref(id) if matches!(crate::objects::native_of(vm.heap.get(id)), Some(NativeObj::BytesIO(_)))
+            Value::Ref(id) if matches!(native_of(vm.heap.get(id)), Some(NativeObj::BytesIO(_)))
         );
         if !is_bytes_io {
             // CPython asks the buffer whether it is readable first

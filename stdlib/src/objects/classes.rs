@@ -6,6 +6,7 @@ use super::{obj, obj_of, NativeObj};
 use crate::collections::CollectionsVm;
 use crate::iters::NativeIterVm;
 use crate::object::{ObjId, Value};
+use crate::objects::native_of;
 use crate::vm::{PyResult, Vm};
 use crate::NativeId;
 
@@ -228,7 +229,7 @@ fn io_csv_class_name(t: NativeId) -> Option<&'static str> {
 fn native_class_isinstance(vm: &Vm, v: Value, t: NativeId) -> Option<bool> {
     io_csv_class_name(t)?;
     Some(match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(o) => io_csv_class_of(o) == Some(t),
             _ => false,
         },

@@ -188,7 +188,7 @@ native_objects! {
 
 pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
     match v {
-        Value::Ref(id) => match crate::objects::native_of(vm.heap.get(id)) {
+        Value::Ref(id) => match native_of(vm.heap.get(id)) {
             Some(n) => Some(n),
             _ => None,
         },
@@ -217,7 +217,7 @@ pub(super) fn operand_kinds(vm: &Vm, a: Value, b: Value) -> [Option<Kind>; 2] {
 }
 
 pub(crate) fn obj(vm: &Vm, id: ObjId) -> &NativeObj {
-    match crate::objects::native_of(vm.heap.get(id)) {
+    match native_of(vm.heap.get(id)) {
         Some(n) => n,
         _ => unreachable!("a native object"),
     }
