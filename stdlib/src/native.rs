@@ -1,5 +1,5 @@
 //! The library's `native!`: the core's (`monty_vm::native!`, whose docs
-//! give the syntax) with the functions instantiated at the library's `Vm`,
+//! give the syntax) with the functions taking the VM as the library names it (`crate::vm::Vm`),
 //! so their bodies can use its extension traits; and `natives_table!`, a
 //! module's function table; `methods_table!`, a native object type's
 //! method table, with the dispatch helpers its `NativeType` impl uses.

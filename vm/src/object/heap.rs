@@ -196,9 +196,9 @@ impl Heap {
     }
 
     /// The library objects that must be closed before the run ends
-    /// ([`LibraryObject::pending_close`]), in allocation order.
+    /// ([`LibraryData::pending_close`]), in allocation order.
     ///
-    /// [`LibraryObject::pending_close`]: crate::vm::stdlib::LibraryObject::pending_close
+    /// [`LibraryData::pending_close`]: crate::vm::library_data::LibraryData::pending_close
     pub fn pending_close(&self) -> Vec<ObjId> {
         self.slots
             .iter()

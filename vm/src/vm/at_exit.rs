@@ -10,7 +10,7 @@
 //! as a frame after the module's; the outcome waits in a hidden global
 //! slot meanwhile, so a run paused there snapshots and resumes like any
 //! other. The collector keeps such files alive until then
-//! (`LibraryObject::pending_close`, looked for once the run has opened a
+//! (`LibraryData::pending_close`, looked for once the run has opened a
 //! file for writing).
 //!
 //! A session's cell flushes the files instead: a later cell may still use

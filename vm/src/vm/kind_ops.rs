@@ -1,6 +1,6 @@
 //! Operators of the library's dict kinds (`Counter + Counter`,
 //! `-counter`, `counter <= other`) and their `__missing__`: the kind's method table
-//! ([`Stdlib::dict_kind_methods`]) holds them as special methods, which
+//! ([`Stdlib::dict_kind_methods`](crate::vm::stdlib::Stdlib::dict_kind_methods)) holds them as special methods, which
 //! are found and called here in CPython's order (`__iop__`, then `__op__`,
 //! then the right operand's `__rop__`), so the VM names no kind.
 

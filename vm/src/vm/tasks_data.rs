@@ -15,7 +15,7 @@ use crate::object::{ObjId, Value};
 use super::{Frame, PendingCall};
 
 /// The scheduler's objects, stored as the library's native objects
-/// ([`Stdlib::wrap_awaitable`]) so they share its attribute and repr hooks.
+/// ([`Stdlib::wrap_awaitable`](crate::vm::stdlib::Stdlib::wrap_awaitable)) so they share its attribute and repr hooks.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Awaitable {
     /// A host call's result to come.
