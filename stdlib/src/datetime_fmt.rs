@@ -286,14 +286,16 @@ pub fn strptime(s: &str, fmt: &str) -> PyResult<Parsed> {
         return Err(PyErr::value_error("bad strptime format"));
     };
     // the subject is a short date: no budget to count against
-    let caps = crate::re_exec::find(
+    let caps = monty_re::exec::find(
         &re.program,
         s,
         0,
-        crate::re_exec::Mode::Match,
+        monty_re::exec::Mode::Match,
         false,
         &mut || Ok(()),
-    )?
+    )
+    .ok()
+    .flatten()
     .ok_or_else(|| no_match(s, fmt))?;
     let end = caps[0].map_or(0, |m| m.1);
     if end != s.len() {

@@ -1,6 +1,6 @@
 //! `re`: Python regular expressions, parsed as CPython's `sre_parse`
-//! does (`re_parse.rs`), compiled (`re_compile.rs`) and run by our own
-//! backtracking matcher (`re_exec.rs`), which tries alternatives in
+//! does, compiled and run by our own backtracking matcher (the
+//! `monty-re` crate, `regex/`), which tries alternatives in
 //! `sre`'s order, so a pattern finds the match CPython finds. `Pattern`
 //! and `Match` objects are native objects holding plain data (the pattern
 //! text and flags, the match spans), and the compiled programs live in a
@@ -17,16 +17,16 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::objects::NativeObj;
-use super::re_compile::{self, Program};
 pub use super::re_data::{MatchData, PatternData};
-pub use super::re_exec::{Mode, Spans};
-use super::re_parse::{self as parse, Parsed};
 use super::{ModuleDef, NativeId};
 use crate::builtins::Args;
 use crate::object::{ExcType, Exception, Obj, ObjId, Value};
 use crate::objects::native_of;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use crate::ImportVm;
+use monty_re::compile::{self as re_compile, Program};
+pub use monty_re::exec::{Mode, Spans};
+use monty_re::parse::{self, Parsed};
 
 /// A compiled pattern and what `re.compile` reports of it.
 pub struct Compiled {
@@ -136,9 +136,19 @@ pub fn find(
     mode: Mode,
     must_advance: bool,
 ) -> PyResult<Option<Spans>> {
-    super::re_exec::find(&re.program, text, pos, mode, must_advance, &mut || {
-        vm.tick()
-    })
+    // the budget's error waits here while the engine unwinds
+    let mut stopped = None;
+    let found = monty_re::exec::find(&re.program, text, pos, mode, must_advance, &mut || {
+        vm.tick().map_err(|e| {
+            stopped = Some(e);
+            monty_re::exec::Stopped
+        })
+    });
+    match (found, stopped) {
+        (Ok(spans), _) => Ok(spans),
+        (Err(_), Some(e)) => Err(e),
+        (Err(_), None) => unreachable!("the engine stops only when tick says so"),
+    }
 }
 
 /// Converts byte offsets of one string into code-point offsets, cheaply

@@ -10,7 +10,6 @@ use super::objects::NativeObj;
 use super::re::{
     each_match, engine, find, pattern_error, subject, CharPos, MatchData, Mode, PatternData,
 };
-use super::re_parse as parse;
 use crate::builtins::Builtin;
 use crate::object::{Dict, ExcType, HashKey, Obj, ObjId, Value};
 use crate::objects::native_of;
@@ -18,6 +17,7 @@ use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
+use monty_re::parse;
 
 fn pattern_data(vm: &Vm, id: ObjId) -> PatternData {
     match native_of(vm.heap.get(id)) {

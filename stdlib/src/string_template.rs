@@ -64,7 +64,7 @@ fn pattern_of(vm: &mut Vm, this: Value) -> PyResult<Value> {
     } else {
         id.clone()
     };
-    let text = pattern_text(&crate::re_parse::escape(&delim), &id, &bid);
+    let text = pattern_text(&monty_re::parse::escape(&delim), &id, &bid);
     let text = vm.new_str(text);
     compile(vm, text, flags)
 }

@@ -1,5 +1,5 @@
-//! Compiles the tree of a regular expression (`re_node.rs`) into the
-//! instruction list the backtracking matcher (`re_exec.rs`) runs.
+//! Compiles the tree of a regular expression (`node.rs`) into the
+//! instruction list the backtracking matcher (`exec.rs`) runs.
 //!
 //! The shapes are `sre`'s: a repeat of one character is one instruction
 //! that takes as many characters as it may and gives them back one by one;
@@ -7,7 +7,7 @@
 //! groups are sub-programs run to their first match. A loop whose body can
 //! match the empty string stops when an iteration matched nothing.
 
-use super::re_node::{Assertion, Fold, Node, Set, SetItem};
+use crate::node::{Assertion, Fold, Node, Set, SetItem};
 
 /// Something matching exactly one character.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! Python regular-expression syntax, parsed the way CPython's `sre_parse`
 //! does (so bad patterns fail with CPython's messages and positions) into
-//! the tree of `re_node.rs`, each leaf with the flags in force where it
+//! the tree of `node.rs`, each leaf with the flags in force where it
 //! was written. VERBOSE whitespace and comments leave nothing; group names
 //! are kept on the side (groups are numbered).
 
@@ -15,7 +15,7 @@ pub const VERBOSE: u32 = 64;
 pub const DEBUG: u32 = 128;
 pub const ASCII: u32 = 256;
 
-use super::re_node::{Assertion, Class, Fold, Node, Set, SetItem};
+use crate::node::{Assertion, Class, Fold, Node, Set, SetItem};
 
 /// A parsed pattern.
 #[derive(Clone, Debug)]
@@ -37,14 +37,14 @@ pub struct ReError {
 
 /// Deepest group nesting translated; deeper patterns raise `RecursionError`
 /// as CPython's recursive `re` parser does, instead of exhausting the stack.
-pub(super) const MAX_GROUP_DEPTH: usize = 100;
+pub const MAX_GROUP_DEPTH: usize = 100;
 
 /// The message marking a pattern nested deeper than [`MAX_GROUP_DEPTH`].
-pub(super) const TOO_DEEP: &str = "maximum recursion depth exceeded";
+pub const TOO_DEEP: &str = "maximum recursion depth exceeded";
 
 /// The message of a repetition count of 2**32 - 1 or more, which CPython
 /// raises as `OverflowError` (not `re.error`), without a position.
-pub(super) const REPEAT_TOO_LARGE: &str = "the repetition number is too large";
+pub const REPEAT_TOO_LARGE: &str = "the repetition number is too large";
 
 impl ReError {
     /// The text of `re.error`: `msg at position N`, plus the line and
@@ -68,24 +68,24 @@ impl ReError {
     }
 }
 
-pub(super) type R<T> = Result<T, ReError>;
+pub type R<T> = Result<T, ReError>;
 
-pub(super) fn err<T>(msg: impl Into<String>, pos: usize) -> R<T> {
+pub fn err<T>(msg: impl Into<String>, pos: usize) -> R<T> {
     Err(ReError {
         msg: msg.into(),
         pos: Some(pos),
     })
 }
 
-pub(super) struct Parser<'a> {
-    pub(super) src: &'a [char],
-    pub(super) i: usize,
-    pub(super) flags: u32,
-    pub(super) groups: usize,
-    pub(super) open: Vec<usize>,
-    pub(super) names: Vec<(String, usize)>,
+pub struct Parser<'a> {
+    pub src: &'a [char],
+    pub i: usize,
+    pub flags: u32,
+    pub groups: usize,
+    pub open: Vec<usize>,
+    pub names: Vec<(String, usize)>,
     /// Nesting of `alternation` calls (groups), bounded by [`MAX_GROUP_DEPTH`].
-    pub(super) depth: usize,
+    pub depth: usize,
 }
 
 /// Parses `pattern` compiled with `flags`.
@@ -145,7 +145,7 @@ fn concat(mut items: Vec<Node>) -> Node {
 }
 
 impl<'a> Parser<'a> {
-    pub(super) fn peek(&self) -> Option<char> {
+    pub fn peek(&self) -> Option<char> {
         self.src.get(self.i).copied()
     }
 
@@ -163,7 +163,7 @@ impl<'a> Parser<'a> {
     }
 
     /// How characters written here compare.
-    pub(super) fn fold(&self) -> Fold {
+    pub fn fold(&self) -> Fold {
         match (self.flags & IGNORECASE != 0, self.ascii()) {
             (false, _) => Fold::No,
             (true, true) => Fold::Ascii,
@@ -225,7 +225,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub(super) fn alternation(&mut self) -> R<Node> {
+    pub fn alternation(&mut self) -> R<Node> {
         if self.depth >= MAX_GROUP_DEPTH {
             return Err(ReError {
                 msg: TOO_DEEP.into(),
@@ -251,7 +251,7 @@ impl<'a> Parser<'a> {
         Ok(Node::Alt(branches))
     }
 
-    pub(super) fn sequence(&mut self) -> R<Node> {
+    pub fn sequence(&mut self) -> R<Node> {
         let mut items: Vec<Node> = Vec::new();
         // whether the last item can be repeated (None: no item to repeat)
         let mut last: Option<bool> = None;
@@ -480,7 +480,7 @@ impl<'a> Parser<'a> {
         Ok(None)
     }
 
-    pub(super) fn backref(&self, n: usize, start: usize) -> R<()> {
+    pub fn backref(&self, n: usize, start: usize) -> R<()> {
         if n == 0 || n > self.groups {
             return err(format!("invalid group reference {n}"), start + 1);
         }
@@ -614,7 +614,7 @@ impl<'a> Parser<'a> {
     }
 }
 
-pub(super) fn flag_bit(c: char) -> Option<u32> {
+pub fn flag_bit(c: char) -> Option<u32> {
     Some(match c {
         'a' => ASCII,
         'i' => IGNORECASE,

@@ -1,5 +1,5 @@
 //! The backtracking matcher of `re`: runs a compiled program
-//! (`re_compile.rs`) over a `str` the way CPython's `sre` does, trying
+//! (`compile.rs`) over a `str` the way CPython's `sre` does, trying
 //! alternatives in order, so the same pattern finds the same match.
 //!
 //! Backtracking keeps an explicit stack (no recursion but one level per
@@ -13,9 +13,13 @@
 //! Positions are byte offsets into the text, always on character
 //! boundaries.
 
-use super::re_compile::{Inst, One, Program, UNBOUNDED};
-use super::re_node::{is_word, Assertion, Fold};
-use crate::vm::PyResult;
+use crate::compile::{Inst, One, Program, UNBOUNDED};
+use crate::node::{is_word, Assertion, Fold};
+
+/// What `tick` answers to stop the match (a limit of the run, which the
+/// caller keeps to raise itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped;
 
 /// Unset capture slot.
 const UNSET: usize = usize::MAX;
@@ -59,7 +63,7 @@ struct State<'t, 'k> {
     /// `must_advance`: the search after an empty match).
     no_empty_at: usize,
     start: usize,
-    tick: &'k mut dyn FnMut() -> PyResult<()>,
+    tick: &'k mut dyn FnMut() -> Result<(), Stopped>,
 }
 
 /// The first match of `prog` in `text` at or after byte `pos` (at `pos`
@@ -74,8 +78,8 @@ pub fn find(
     pos: usize,
     mode: Mode,
     must_advance: bool,
-    tick: &mut dyn FnMut() -> PyResult<()>,
-) -> PyResult<Option<Spans>> {
+    tick: &mut dyn FnMut() -> Result<(), Stopped>,
+) -> Result<Option<Spans>, Stopped> {
     let mut st = State {
         text,
         bytes: text.as_bytes(),
@@ -152,7 +156,7 @@ fn char_len(b: u8) -> usize {
 
 impl State<'_, '_> {
     #[inline]
-    fn step(&mut self) -> PyResult<()> {
+    fn step(&mut self) -> Result<(), Stopped> {
         self.steps = self.steps.wrapping_add(1);
         if self.steps & 31 == 0 {
             (self.tick)()?;
@@ -335,7 +339,7 @@ impl State<'_, '_> {
 
     /// Runs from `pc` at `pos` to the first `Match` or `SubMatch`; the
     /// position there, or None when every way fails.
-    fn run(&mut self, prog: &Program, pc: usize, pos: usize) -> PyResult<Option<usize>> {
+    fn run(&mut self, prog: &Program, pc: usize, pos: usize) -> Result<Option<usize>, Stopped> {
         let base = self.stack.len();
         let (mut pc, mut pos) = (pc, pos);
         loop {
@@ -515,7 +519,7 @@ impl State<'_, '_> {
         greedy: bool,
         pc: &mut usize,
         pos: &mut usize,
-    ) -> PyResult<bool> {
+    ) -> Result<bool, Stopped> {
         let mut at = *pos;
         let mut count = 0u32;
         while count < min {

@@ -1,13 +1,13 @@
-//! The syntax tree of a Python regular expression, as `re_parse.rs` builds
+//! The syntax tree of a Python regular expression, as `parse.rs` builds
 //! it, and the character tests its leaves need (`\d`, `\s`, `\w`, case
 //! folding) with CPython's `sre` meanings.
 //!
 //! Every leaf carries the flags that were in force where it was written
 //! (scoped `(?i:...)` groups change them for their contents), so the
-//! compiler (`re_compile.rs`) and the matcher (`re_exec.rs`) never look at
+//! compiler (`compile.rs`) and the matcher (`exec.rs`) never look at
 //! the pattern's flags.
 
-use crate::unicode;
+use monty_text::unicode;
 
 /// How a leaf compares characters under `IGNORECASE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

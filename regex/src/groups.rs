@@ -1,12 +1,12 @@
-//! Groups of Python regular expressions for the parser in `re_parse.rs`:
+//! Groups of Python regular expressions for the parser in `parse.rs`:
 //! capturing, named, non-capturing, atomic, lookaround, comments,
 //! conditionals, backreferences by name and scoped flags.
 
-use super::re_node::Node;
-use super::re_parse::{err, flag_bit, Parser, ReError, ASCII, LOCALE, R, UNICODE};
+use crate::node::Node;
+use crate::parse::{err, flag_bit, Parser, ReError, ASCII, LOCALE, R, UNICODE};
 
 impl Parser<'_> {
-    pub(super) fn group_name(&mut self, end: char, start: usize) -> R<String> {
+    pub fn group_name(&mut self, end: char, start: usize) -> R<String> {
         let s = self.i;
         while self.peek().is_some_and(|c| c != end) {
             self.i += 1;
@@ -19,12 +19,12 @@ impl Parser<'_> {
         if name.is_empty() {
             return err("missing group name", s);
         }
-        let ok = monty_vm::unicode::is_identifier(&name);
+        let ok = monty_text::unicode::is_identifier(&name);
         if !ok {
             return err(
                 format!(
                     "bad character in group name {}",
-                    crate::vm::repr::str_repr(&name)
+                    monty_text::str_repr(&name)
                 ),
                 s,
             );
@@ -33,7 +33,7 @@ impl Parser<'_> {
         Ok(name)
     }
 
-    pub(super) fn close(&mut self, start: usize) -> R<()> {
+    pub fn close(&mut self, start: usize) -> R<()> {
         if self.peek() != Some(')') {
             return err("missing ), unterminated subpattern", start);
         }
@@ -43,7 +43,7 @@ impl Parser<'_> {
 
     /// A group at `(` (already taken) and whether it can take a
     /// quantifier; None for a comment.
-    pub(super) fn group(&mut self, start: usize) -> R<Option<(Node, bool)>> {
+    pub fn group(&mut self, start: usize) -> R<Option<(Node, bool)>> {
         if self.peek() != Some('?') {
             self.groups += 1;
             let n = self.groups;
@@ -212,7 +212,7 @@ impl Parser<'_> {
     }
 
     /// `(?flags-flags:...)`, or global flags in the wrong place.
-    pub(super) fn scoped_flags(&mut self, start: usize) -> R<Node> {
+    pub fn scoped_flags(&mut self, start: usize) -> R<Node> {
         let mut add = 0;
         let mut sub = 0;
         while let Some(b) = self.peek().and_then(flag_bit) {
