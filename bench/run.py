@@ -312,10 +312,11 @@ def interleaved_in_process(paths, python, repeat, wasm):
         if proc.returncode != 0:
             sys.exit(f"bench: the figures example failed (exit {proc.returncode})")
         for name, row in zip(names, json.loads(proc.stdout.strip().splitlines()[-1])["programs"]):
-            if name not in monty or not row["ok"]:
-                monty[name] = row if name not in monty or monty[name]["ok"] else monty[name]
-            else:
-                monty[name]["times_ms"] += row["times_ms"]
+            kept = monty.get(name)
+            if kept is None or (kept["ok"] and not row["ok"]):
+                monty[name] = row  # the first round's row, or the first failure
+            elif kept["ok"]:
+                kept["times_ms"] += row["times_ms"]
         for name, path in zip(names, paths):
             inproc = subprocess.run([python, "-c", CPYTHON_INPROC, path, "1"],
                                     cwd=ROOT, capture_output=True, text=True)

@@ -13,15 +13,7 @@ use monty_compile::bytecode::{BinOp, CmpOp};
 use super::objects::NativeObj;
 use crate::objects::native_of;
 
-fn native(vm: &Vm, v: Value) -> Option<&NativeObj> {
-    match v {
-        Value::Ref(id) => match native_of(vm.heap.get(id)) {
-            Some(n) => Some(n),
-            _ => None,
-        },
-        _ => None,
-    }
-}
+use crate::objects::obj_of as native;
 
 fn is_alias(vm: &Vm, v: Value) -> bool {
     matches!(native(vm, v), Some(NativeObj::GenericAlias { .. }))

@@ -12,6 +12,7 @@ use crate::vm::{PyResult, Vm};
 
 use super::objects::NativeObj;
 use crate::objects::{native_of, native_of_mut};
+use crate::vm::library_data::LibData;
 
 native! {
     /// `random.Random(x=None)`.
@@ -43,17 +44,17 @@ pub fn has_method(name: &str) -> bool {
 /// Exchanges the module's generator with instance `id`'s, so the module's
 /// functions act on the instance (call again to swap back).
 fn swap(vm: &mut Vm, id: ObjId) {
-    crate::random::state(vm);
-    let Some(module) = vm
+    let mut module = vm
         .random_state
-        .as_mut()
-        .and_then(|d| d.downcast_mut::<State>())
-    else {
-        return;
-    };
-    if let Some(NativeObj::Random(st)) = native_of_mut(vm.heap.get_mut(id)) {
+        .take()
+        .unwrap_or_else(|| LibData::new(State::default_seeded()));
+    if let (Some(module), Some(NativeObj::Random(st))) = (
+        module.downcast_mut::<State>(),
+        native_of_mut(vm.heap.get_mut(id)),
+    ) {
         std::mem::swap(&mut **st, module);
     }
+    vm.random_state = Some(module);
 }
 
 pub fn call_method(

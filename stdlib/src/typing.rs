@@ -163,13 +163,12 @@ fn no_instances(_vm: &mut Vm, a: Args) -> PyResult<Value> {
 }
 
 fn form(vm: &Vm, v: Value) -> Option<&NativeObj> {
-    match v {
-        Value::Ref(id) => match native_of(vm.heap.get(id)) {
-            Some(n @ (NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. })) => Some(n),
-            _ => None,
-        },
-        _ => None,
-    }
+    native(vm, v).filter(|n| {
+        matches!(
+            n,
+            NativeObj::TypingForm { .. } | NativeObj::TypingAlias { .. }
+        )
+    })
 }
 
 /// Is `v` a typing marker, a subscripted one, a type variable or a `type`
@@ -205,15 +204,7 @@ fn get_args_of(vm: &mut Vm, tp: Value) -> PyResult<Value> {
     })
 }
 
-fn native(vm: &Vm, v: Value) -> Option<&NativeObj> {
-    match v {
-        Value::Ref(id) => match native_of(vm.heap.get(id)) {
-            Some(n) => Some(n),
-            _ => None,
-        },
-        _ => None,
-    }
-}
+use crate::objects::obj_of as native;
 
 fn init(vm: &mut Vm, attrs: &mut Vec<(String, Value)>) {
     for n in FORMS {

@@ -301,16 +301,18 @@ fn check_object(
             Iter::Range { step: 0, .. } => Err("range iterator with step 0".into()),
             _ => Ok(()),
         },
-        Obj::Native(n) if n.awaitable().is_some() => match n.awaitable().expect("an awaitable") {
-            Awaitable::Task(t) if *t as usize >= ntasks => Err(format!("task {t} out of range")),
-            Awaitable::Condition { lock, .. } => heap.expect(*lock, "lock", |o| {
+        Obj::Native(n) => match n.awaitable() {
+            Some(Awaitable::Task(t)) if *t as usize >= ntasks => {
+                Err(format!("task {t} out of range"))
+            }
+            Some(Awaitable::Condition { lock, .. }) => heap.expect(*lock, "lock", |o| {
                 matches!(
                     o,
                     Obj::Native(l)
                         if matches!(l.awaitable(), Some(Awaitable::Sync(SyncPrim::Semaphore { .. })))
                 )
             }),
-            Awaitable::TaskGroup(g)
+            Some(Awaitable::TaskGroup(g))
                 if g.phase != GroupPhase::New && g.parent as usize >= ntasks =>
             {
                 Err(format!(

@@ -186,14 +186,9 @@ native_objects! {
     Environ(Box<crate::os_environ::EnvironData>),
 }
 
-pub(super) fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
-    match v {
-        Value::Ref(id) => match native_of(vm.heap.get(id)) {
-            Some(n) => Some(n),
-            _ => None,
-        },
-        _ => None,
-    }
+/// The library object `v` refers to, if it is one.
+pub fn obj_of(vm: &Vm, v: Value) -> Option<&NativeObj> {
+    native_of(vm.heap.get(v.as_ref()?))
 }
 
 /// The variant of native object `id`.

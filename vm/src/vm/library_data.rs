@@ -180,27 +180,11 @@ pub fn deserialize_iterator<'de, D: Deserializer<'de>>(d: D) -> Result<LibData, 
 pub fn deserialize_random_state<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<Option<LibData>, D::Error> {
-    struct Kind;
-    impl<'de> serde::de::DeserializeSeed<'de> for Kind {
-        type Value = LibData;
-        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<LibData, D::Error> {
-            deserialize_kind(DataKind::RandomState, d)
-        }
-    }
-    struct OptionVisitor;
-    impl<'de> serde::de::Visitor<'de> for OptionVisitor {
-        type Value = Option<LibData>;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an optional random state")
-        }
-        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            serde::de::DeserializeSeed::deserialize(Kind, d).map(Some)
-        }
-    }
-    d.deserialize_option(OptionVisitor)
+    let bytes: Option<serde_bytes_buf::Buf> = Deserialize::deserialize(d)?;
+    bytes
+        .map(|b| lib().decode_data(DataKind::RandomState, &b.0))
+        .transpose()
+        .map_err(D::Error::custom)
 }
 
 impl<'de> Deserialize<'de> for LibData {
