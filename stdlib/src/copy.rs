@@ -213,7 +213,7 @@ impl Deep {
         if let Kind::Atomic = kind {
             return Ok(x);
         }
-        let _nest = super::json::enter(vm, depth + 1, "")?;
+        let _nest = crate::vm::nesting::enter_nested(vm, depth + 1, "")?;
         let d = depth + 1;
         match kind {
             Kind::Atomic => Ok(x),

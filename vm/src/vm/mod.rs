@@ -47,6 +47,7 @@ pub mod library_data;
 pub mod matching;
 pub mod meta;
 pub mod method_cache;
+pub mod nesting;
 pub mod ops;
 pub mod os_error;
 pub mod pyerr;

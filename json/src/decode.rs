@@ -5,10 +5,9 @@
 
 use num_bigint::BigInt;
 
-use crate::object::{int, Dict, ExcType, Obj, Value};
-use crate::vm::{PyErr, PyResult, Vm};
-
-use super::enter;
+use monty_vm::object::{int, Dict, ExcType, Obj, Value};
+use monty_vm::vm::nesting::enter_nested;
+use monty_vm::vm::{PyErr, PyResult, Vm};
 
 /// The optional callbacks of `loads` and the `strict` flag.
 pub struct Hooks {
@@ -144,7 +143,7 @@ impl Parser<'_> {
         match c {
             '"' => self.string_value(vm, i + 1),
             '{' => {
-                let _nest = enter(
+                let _nest = enter_nested(
                     vm,
                     depth + 1,
                     " while decoding a JSON object from a unicode string",
@@ -152,7 +151,7 @@ impl Parser<'_> {
                 self.object(vm, i + 1, depth + 1)
             }
             '[' => {
-                let _nest = enter(
+                let _nest = enter_nested(
                     vm,
                     depth + 1,
                     " while decoding a JSON array from a unicode string",

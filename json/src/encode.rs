@@ -2,11 +2,10 @@
 //! indent, key coercion, `sort_keys`, `skipkeys`, `default`, circular
 //! reference detection, float spelling, and ASCII or UTF-8 string escapes.
 
-use crate::object::{float, Obj, ObjId, Value};
-use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
-
-use super::enter;
+use monty_vm::object::{float, ExcType, Obj, ObjId, Value};
+use monty_vm::vm::nesting::enter_nested;
+use monty_vm::vm::{as_str, PyErr, PyResult, Vm};
 
 /// The keyword arguments of `dumps`, `None` where not given (or None).
 pub struct Options {
@@ -18,6 +17,11 @@ pub struct Options {
     pub separators: Option<Value>,
     pub default: Option<Value>,
     pub sort_keys: bool,
+    /// What a value stands for when JSON has no form for it and before
+    /// `default` is asked: the library's answer for members of mixed-in
+    /// enums (`class Status(str, Enum)`, `IntEnum`), which CPython encodes
+    /// as their `str`/`int` value.
+    pub payload: fn(&Vm, Value) -> Option<Value>,
 }
 
 struct Encoder {
@@ -27,6 +31,7 @@ struct Encoder {
     sort_keys: bool,
     check_circular: bool,
     default: Option<Value>,
+    payload: fn(&Vm, Value) -> Option<Value>,
     indent: Option<String>,
     item_sep: String,
     key_sep: String,
@@ -75,8 +80,12 @@ fn unpack_pair(vm: &mut Vm, v: Value) -> PyResult<(Value, Value)> {
     Ok((pair[0], pair[1]))
 }
 
-/// `' ' * indent` for a non-str indent, with the errors of `str * x`.
-pub(super) fn indent_text(vm: &mut Vm, v: Value) -> PyResult<String> {
+/// The text of one indent level: `indent` itself if a str, else
+/// `' ' * indent`.
+///
+/// # Errors
+/// Those of `str * x` for a non-int `indent`.
+pub fn indent_text(vm: &mut Vm, v: Value) -> PyResult<String> {
     if let Some(s) = as_str(&vm.heap, v) {
         return Ok(s.to_string());
     }
@@ -85,7 +94,7 @@ pub(super) fn indent_text(vm: &mut Vm, v: Value) -> PyResult<String> {
         Value::Bool(b) => b as i64,
         Value::Ref(id) if matches!(vm.heap.get(id), Obj::BigInt(_)) => {
             return Err(PyErr::new(
-                crate::object::ExcType::OverflowError,
+                ExcType::OverflowError,
                 "cannot fit 'int' into an index-sized integer",
             ))
         }
@@ -142,6 +151,7 @@ pub fn dumps(vm: &mut Vm, obj: Value, o: Options) -> PyResult<String> {
         sort_keys: o.sort_keys,
         check_circular: o.check_circular,
         default: o.default,
+        payload: o.payload,
         indent,
         item_sep,
         key_sep,
@@ -238,7 +248,7 @@ impl Encoder {
     #[inline(never)]
     fn other(&mut self, vm: &mut Vm, v: Value, id: Option<ObjId>, level: usize) -> PyResult<()> {
         // a member of `class Status(str, Enum)` or an IntEnum is its value
-        if let Some(p) = crate::enums::builtin_payload(vm, v) {
+        if let Some(p) = (self.payload)(vm, v) {
             return self.value(vm, p, level);
         }
         let Some(default) = self.default else {
@@ -252,7 +262,7 @@ impl Encoder {
         }
         let replacement = vm.call_value(default, vec![v], Vec::new())?;
         vm.stack.push(replacement);
-        let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
+        let _nest = enter_nested(vm, level + 1, " while encoding a JSON object")?;
         self.value(vm, replacement, level)?;
         vm.stack.pop();
         if id.is_some() {
@@ -276,7 +286,7 @@ impl Encoder {
                 self.out.push_str(&self.item_sep);
                 self.newline(level + 1);
             }
-            let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
+            let _nest = enter_nested(vm, level + 1, " while encoding a JSON object")?;
             self.value(vm, item, level + 1)?;
         }
         vm.release_to(mark);
@@ -290,7 +300,7 @@ impl Encoder {
     #[inline(never)]
     fn key_text(&mut self, vm: &mut Vm, k: Value) -> PyResult<Option<String>> {
         // a member of `class Status(str, Enum)` is its value
-        let k = crate::enums::builtin_payload(vm, k).unwrap_or(k);
+        let k = (self.payload)(vm, k).unwrap_or(k);
         Ok(Some(match k {
             Value::Bool(true) => "true".to_string(),
             Value::Bool(false) => "false".to_string(),
@@ -339,7 +349,7 @@ impl Encoder {
                 let r = vm.compare_op(CmpOp::Lt, a.0, b.0)?;
                 vm.truthy(r)
             };
-            crate::builtins::sort::merge_sort(&mut entries, &mut lt)?;
+            monty_vm::builtins::sort::merge_sort(&mut entries, &mut lt)?;
         }
         let mut first = true;
         for (k, v) in entries {
@@ -353,7 +363,7 @@ impl Encoder {
             first = false;
             encode_str(&key, self.ensure_ascii, &mut self.out);
             self.out.push_str(&self.key_sep);
-            let _nest = enter(vm, level + 1, " while encoding a JSON object")?;
+            let _nest = enter_nested(vm, level + 1, " while encoding a JSON object")?;
             self.value(vm, v, level + 1)?;
         }
         vm.release_to(mark);

@@ -1,56 +1,17 @@
 //! `json`: `dumps` and `loads` with CPython's output byte for byte and its
-//! error messages (`encode` and `decode` hold the two directions). `dump`
+//! error messages. This file declares the module: the functions' keyword
+//! arguments, `JSONDecodeError`'s attributes; the two directions are the
+//! `monty-json` crate's `encode` and `decode`, compiled for speed. `dump`
 //! and `load` work with any object that has `write` / `read` (such as
 //! `io.StringIO`; the sandbox has no files): `dump` writes the whole
 //! document in one `write` call where CPython writes it in chunks.
 
-mod decode;
-mod encode;
+use monty_json::{decode, encode};
 
 use super::ModuleDef;
 use crate::object::{ExcType, Exception, HashKey, Obj, Value};
 use crate::vm::call::Kwargs;
 use crate::vm::{PyErr, PyResult, Vm};
-
-/// The most nested containers handled natively at once (across nested
-/// `dumps`/`loads`/`deepcopy` calls), whatever the recursion limit: deeper
-/// data raises `RecursionError` before the native stack could run out.
-const MAX_NATIVE_NESTING: usize = 1000;
-
-thread_local! {
-    /// Native nesting levels in progress (see [`Nest`]).
-    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-/// One level of native recursion over nested data; dropping it leaves
-/// the level.
-pub(super) struct Nest;
-
-impl Drop for Nest {
-    fn drop(&mut self) {
-        NESTING.with(|n| n.set(n.get().saturating_sub(1)));
-    }
-}
-
-/// Enters nesting level `depth` (of this walk), failing with
-/// `RecursionError` (`maximum recursion depth exceeded{what}`) once the
-/// Python frames plus `depth` pass the recursion limit, or the native
-/// levels pass [`MAX_NATIVE_NESTING`].
-#[inline(never)]
-pub(super) fn enter(vm: &Vm, depth: usize, what: &str) -> PyResult<Nest> {
-    let total = NESTING.with(|n| n.get()) + 1;
-    // a Python callback running inside native code (a `default=` hook, a
-    // `sorted` key, ...) takes about as much native stack as ten levels
-    let budget = MAX_NATIVE_NESTING.saturating_sub(10 * vm.native_depth as usize);
-    if vm.frames.len() + depth > vm.limits.max_recursion_depth || total > budget {
-        return Err(PyErr::new(
-            ExcType::RecursionError,
-            format!("maximum recursion depth exceeded{what}"),
-        ));
-    }
-    NESTING.with(|n| n.set(total));
-    Ok(Nest)
-}
 
 native! {
     /// `json.dumps(obj, *, skipkeys=False, ensure_ascii=True,
@@ -170,6 +131,7 @@ fn dumps_of(vm: &mut Vm, obj: Value, v: [Option<Value>; 9], extra: &Kwargs) -> P
         separators: v[6].filter(|x| !x.is_none()),
         default: v[7].filter(|x| !x.is_none()),
         sort_keys: flag(vm, v[8], false)?,
+        payload: crate::enums::builtin_payload,
     };
     if let Some(c) = v[4].filter(|x| !x.is_none()) {
         return Err(PyErr::type_error(format!(
