@@ -58,7 +58,13 @@ impl EpochClock {
 
     /// Ticks due by now.
     pub(crate) fn due(&self) -> u64 {
-        (self.started.elapsed().as_nanos() / EPOCH_TICK.as_nanos()) as u64
+        self.due_at(Instant::now())
+    }
+
+    /// Ticks due by `now` (a clock reading the caller has anyway: one
+    /// fewer per guest entry).
+    pub(crate) fn due_at(&self, now: Instant) -> u64 {
+        (now.saturating_duration_since(self.started).as_nanos() / EPOCH_TICK.as_nanos()) as u64
     }
 
     /// Records one tick given to the engine.
@@ -72,6 +78,11 @@ impl EpochClock {
 
     /// How many ticks the engine's epoch is behind the clock.
     pub(crate) fn lag(&self) -> u64 {
-        self.due().saturating_sub(self.ticks_done())
+        self.lag_at(Instant::now())
+    }
+
+    /// [`EpochClock::lag`] as of `now`.
+    pub(crate) fn lag_at(&self, now: Instant) -> u64 {
+        self.due_at(now).saturating_sub(self.ticks_done())
     }
 }

@@ -91,42 +91,48 @@ impl Guest {
     }
 
     /// Copies the `[ptr, len]` result at `ret` out of guest memory.
-    fn read_result(&self, store: &Store<StoreState>, ret: i32) -> wasmtime::Result<Vec<u8>> {
+    /// The bytes of the result whose (pointer, length) pair the guest
+    /// left at `ret`, read in place: valid until the export's post-return
+    /// frees them.
+    fn result_bytes<'a>(
+        &self,
+        store: &'a Store<StoreState>,
+        ret: i32,
+    ) -> wasmtime::Result<&'a [u8]> {
         let mut area = [0u8; 8];
         self.memory.read(store, ret as u32 as usize, &mut area)?;
         let ptr = u32::from_le_bytes(area[..4].try_into().expect("4 bytes")) as usize;
         let len = u32::from_le_bytes(area[4..].try_into().expect("4 bytes")) as usize;
         let data = self.memory.data(store);
-        let bytes = ptr
-            .checked_add(len)
+        ptr.checked_add(len)
             .and_then(|end| data.get(ptr..end))
-            .ok_or_else(|| {
-                wasmtime::Error::msg("the guest returned a result outside its memory")
-            })?;
-        Ok(bytes.to_vec())
+            .ok_or_else(|| wasmtime::Error::msg("the guest returned a result outside its memory"))
     }
 
-    /// Calls `export(arg)` through the canonical ABI and returns the result bytes.
-    fn call(
+    /// Calls `export(arg)` through the canonical ABI and gives the result
+    /// bytes to `read` where they lie in the guest's memory (a progress
+    /// message is parsed there, not copied out first).
+    fn call<R>(
         &self,
         store: &mut Store<StoreState>,
         export: Export,
         arg: &[u8],
-    ) -> wasmtime::Result<Vec<u8>> {
+        read: impl FnOnce(&[u8]) -> R,
+    ) -> wasmtime::Result<R> {
         let len = i32::try_from(arg.len())
             .map_err(|_| wasmtime::Error::msg("message larger than 2 GiB"))?;
         let ptr = self.realloc.call(&mut *store, (0, 0, 1, len))?;
         self.memory.write(&mut *store, ptr as u32 as usize, arg)?;
         let (func, post) = &self.with_arg[export as usize];
         let ret = func.call(&mut *store, (ptr, len))?;
-        let result = self.read_result(store, ret)?;
+        let result = read(self.result_bytes(store, ret)?);
         post.call(&mut *store, ret)?;
         Ok(result)
     }
 
     fn call_snapshot(&self, store: &mut Store<StoreState>) -> wasmtime::Result<Vec<u8>> {
         let ret = self.snapshot.0.call(&mut *store, ())?;
-        let result = self.read_result(store, ret)?;
+        let result = self.result_bytes(store, ret)?.to_vec();
         self.snapshot.1.call(&mut *store, ret)?;
         Ok(result)
     }
@@ -241,25 +247,38 @@ impl Live {
         &self.compiled
     }
 
-    /// Enters the guest once, under the remaining time budget.
+    /// Enters the guest once, under the remaining time budget, and
+    /// returns the result's bytes.
     pub(crate) fn call(&mut self, export: Export, arg: &[u8]) -> Result<Vec<u8>, Error> {
-        self.enter(export.name(), |guest, store| guest.call(store, export, arg))
+        self.call_with(export, arg, <[u8]>::to_vec)
     }
 
-    fn enter(
+    /// [`Live::call`], with the result read in the guest's memory by `read`.
+    pub(crate) fn call_with<R>(
+        &mut self,
+        export: Export,
+        arg: &[u8],
+        read: impl FnOnce(&[u8]) -> R,
+    ) -> Result<R, Error> {
+        self.enter(export.name(), |guest, store| {
+            guest.call(store, export, arg, read)
+        })
+    }
+
+    fn enter<R>(
         &mut self,
         what: &str,
-        f: impl FnOnce(&Guest, &mut Store<StoreState>) -> wasmtime::Result<Vec<u8>>,
-    ) -> Result<Vec<u8>, Error> {
+        f: impl FnOnce(&Guest, &mut Store<StoreState>) -> wasmtime::Result<R>,
+    ) -> Result<R, Error> {
         let ticks = self
             .time
             .ticks_remaining()
             .ok_or(Error::Limit(LimitKind::Time))?;
         // (counted from the engine's epoch, which lags the clock while the
-        // ticker thread is late)
-        self.store
-            .set_epoch_deadline(ticks.saturating_add(self.compiled.epoch.lag()));
+        // ticker thread is late; one clock reading serves both)
         let started = Instant::now();
+        self.store
+            .set_epoch_deadline(ticks.saturating_add(self.compiled.epoch.lag_at(started)));
         let result = f(&self.guest, &mut self.store);
         self.time.charge(started.elapsed());
         result.map_err(|e| classify(&self.store, e, what))
@@ -277,8 +296,9 @@ impl Live {
         export: Export,
         message: &[u8],
     ) -> Result<(Live, WireProgress), Error> {
-        let bytes = self.call(export, message)?;
-        let wire = protocol::parse_progress(&bytes).map_err(Error::Internal)?;
+        let wire = self
+            .call_with(export, message, protocol::parse_progress)?
+            .map_err(Error::Internal)?;
         Ok((self, wire))
     }
 
