@@ -66,10 +66,13 @@ pub mod tasks;
 pub mod tasks_cond;
 pub mod tasks_data;
 pub mod tasks_group;
+mod tasks_methods;
+mod tasks_spawn;
 pub mod tasks_sync;
 pub mod tasks_timeout;
 mod temps;
 pub mod traceback;
+mod type_of;
 pub mod user_ops;
 
 use std::rc::Rc;
