@@ -45,6 +45,7 @@
 
 mod async_run;
 mod cache;
+mod call_message;
 mod codegen;
 mod compiled;
 mod engine;

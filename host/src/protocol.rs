@@ -282,6 +282,9 @@ impl From<monty_wire::Exception> for PyException {
 
 /// Parses a progress message.
 pub(crate) fn parse_progress(bytes: &[u8]) -> Result<Progress, String> {
+    if let Some(call) = crate::call_message::read_call(bytes) {
+        return Ok(Progress::Call(call));
+    }
     serde_json::from_slice(bytes).map_err(|e| {
         if e.to_string().starts_with("recursion limit exceeded") {
             // serde_json's guard against native stack overflow.
