@@ -8,6 +8,7 @@ pub mod host_object;
 pub mod names;
 pub mod progress_json;
 pub mod record;
+pub mod reply_json;
 pub mod session;
 pub mod snapshot;
 pub mod validate;

@@ -248,7 +248,8 @@ impl Session {
             self.vm = Some(vm);
             return invalid("no paused execution to resume: the session is between cells");
         }
-        let reply: Resume = match serde_json::from_str(reply) {
+        let read = super::reply_json::read_reply(reply).map(Ok);
+        let reply: Resume = match read.unwrap_or_else(|| serde_json::from_str(reply)) {
             Ok(r) => r,
             Err(e) => {
                 self.vm = Some(vm);
