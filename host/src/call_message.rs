@@ -13,19 +13,13 @@
 //! accepts a subset of what that one accepts and reads it to the same
 //! value (`tests` below hold the two equal).
 
+use monty_wire::quick_read::{leading_u64, shallow_enough};
 use monty_wire::{Call, Ordered, Value};
 use serde::de::DeserializeOwned;
 
-/// More opening brackets than this and the general reader takes the
-/// message: it counts nesting from the message's own object, this reader
-/// from each value's, so only a message that cannot be nested as deep as
-/// serde_json's limit (128) is read here, and a too-deep one is refused
-/// as before.
-const MAX_BRACKETS: usize = 100;
-
 /// The `call` message in `bytes`, if it has the guest's exact form.
 pub(crate) fn read_call(bytes: &[u8]) -> Option<Call> {
-    if bytes.iter().filter(|&&b| b == b'[' || b == b'{').count() > MAX_BRACKETS {
+    if !shallow_enough(bytes) {
         return None;
     }
     let mut r = Reader { bytes, at: 0 };
@@ -84,22 +78,10 @@ impl Reader<'_> {
         self.eat(text).then_some(())
     }
 
-    /// A JSON integer that fits a `u64`, in JSON's spelling (no sign, no
-    /// leading zero).
+    /// A JSON integer that fits a `u64`.
     fn integer(&mut self) -> Option<u64> {
-        let digits = self.bytes[self.at..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        let text = &self.bytes[self.at..self.at + digits];
-        if digits == 0 || (digits > 1 && text[0] == b'0') {
-            return None;
-        }
-        let mut n: u64 = 0;
-        for &d in text {
-            n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
-        }
-        self.at += digits;
+        let (n, len) = leading_u64(&self.bytes[self.at..])?;
+        self.at += len;
         Some(n)
     }
 
@@ -130,6 +112,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use monty_wire::quick_read::MAX_BRACKETS;
     use monty_wire::Progress;
 
     fn general(text: &str) -> Option<Call> {

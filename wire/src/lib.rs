@@ -24,6 +24,7 @@ mod host_object;
 mod message;
 mod ordered;
 mod progress;
+pub mod quick_read;
 mod record;
 mod value;
 

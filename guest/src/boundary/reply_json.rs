@@ -12,37 +12,23 @@
 //! accepts a subset of what that one accepts and reads it to the same
 //! value (`tests` below hold the two equal).
 
+use monty_wire::quick_read::{leading_u64, shallow_enough};
 use monty_wire::{Reply, Resume, Value};
-
-/// More opening brackets than this and the general reader takes the
-/// reply: it counts nesting from the reply's own object, this reader from
-/// the value's, so only a reply that cannot be nested as deep as
-/// serde_json's limit (128) is read here, and a too-deep one is refused
-/// as before.
-const MAX_BRACKETS: usize = 100;
 
 /// The reply in `text`, if it is `{"id":N,"value":V}` with nothing else.
 pub fn read_reply(text: &str) -> Option<Resume> {
     let bytes = text.as_bytes();
-    if bytes.iter().filter(|&&b| b == b'[' || b == b'{').count() > MAX_BRACKETS {
+    if !shallow_enough(bytes) {
         return None;
     }
     let rest = bytes.strip_prefix(br#"{"id":"#)?;
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    // (JSON's spelling: no leading zero)
-    if digits == 0 || (digits > 1 && rest[0] == b'0') {
-        return None;
-    }
-    let mut id: u64 = 0;
-    for &d in &rest[..digits] {
-        id = id.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
-    }
+    let (id, digits) = leading_u64(rest)?;
     if !rest[digits..].starts_with(br#","value":"#) {
         return None;
     }
     // (read from a str, as the general reader does: the same instance of
     // the value's deserializer, not a second one for byte slices)
-    let rest = &text[text.len() - rest.len() + digits + br#","value":"#.len()..];
+    let rest = &text[br#"{"id":"#.len() + digits + br#","value":"#.len()..];
     let mut values = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
     let value = values.next()?.ok()?;
     (&rest[values.byte_offset()..] == "}").then_some(Resume::One(Reply {
@@ -55,6 +41,7 @@ pub fn read_reply(text: &str) -> Option<Resume> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use monty_wire::quick_read::MAX_BRACKETS;
 
     fn general(text: &str) -> Option<Resume> {
         serde_json::from_str(text).ok()
