@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import json
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ from ._execution import (
     _deny_os,
     _Execution,
     _exception_reply,
+    _reply_bytes,
     _invoke_sync,
     _is_async,
     _merge_modules,
@@ -155,7 +155,7 @@ async def _drive_async(
                 _raise_for(progress)
             if status != "wait":
                 waited_since = None
-            progress = ex.call("resume", json.dumps(reply).encode())
+            progress = ex.call("resume", _reply_bytes(reply))
     finally:
         for t in tasks:
             t.cancel()

@@ -62,6 +62,12 @@ def _exception_reply(call_id: int, exc: BaseException) -> dict[str, Any]:
     return {"id": call_id, "error": error}
 
 
+def _reply_bytes(reply: dict[str, Any]) -> bytes:
+    """A reply to the guest's `resume` as compact JSON: the guest reads
+    `{"id":N,"value":V}` in this form without its general parser."""
+    return json.dumps(reply, separators=(",", ":")).encode()
+
+
 def _value_reply(call_id: int, value: Any, path: str, objects: _Objects | None = None) -> dict[str, Any]:
     try:
         return {"id": call_id, "value": encode(value, path, objects)}

@@ -25,6 +25,7 @@ from ._execution import (
     _merge_modules,
     _os_call,
     _raise_for,
+    _reply_bytes,
     _sync_call,
 )
 from ._limits import ResourceLimits, _limits_request
@@ -86,7 +87,7 @@ def _drive_sync(ex: _Execution, progress: dict[str, Any], funcs: Mapping[str, Ca
             reply = {"results": [], "elapsed": sleep}
         else:
             _raise_for(progress)
-        progress = ex.call("resume", json.dumps(reply).encode())
+        progress = ex.call("resume", _reply_bytes(reply))
 
 
 def _called_names(code: str) -> set[str] | None:

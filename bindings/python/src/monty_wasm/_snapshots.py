@@ -14,7 +14,7 @@ from typing import Any, Union
 
 from . import _engine
 from ._errors import MontySnapshotError
-from ._execution import PrintCallback, _Execution, _exception_reply, _raise_for
+from ._execution import PrintCallback, _Execution, _exception_reply, _raise_for, _reply_bytes
 from ._values import decode, encode
 
 __all__ = [
@@ -225,7 +225,7 @@ class FunctionSnapshot(_Paused):
             # encode before consuming the snapshot, so a bad value can be corrected
             reply = {"id": self.call_id, "value": encode(return_value, "return_value", self._ex.objects)}
         ex = self._take()
-        return _wrap(ex, ex.call("resume", json.dumps(reply).encode()))
+        return _wrap(ex, ex.call("resume", _reply_bytes(reply)))
 
     @staticmethod
     def load(data: bytes, *, print_callback: PrintCallback | None = None) -> FunctionSnapshot:
@@ -309,7 +309,7 @@ class FutureSnapshot(_Paused):
         msg: dict[str, Any] = {"results": replies}
         if elapsed is not None:
             msg["elapsed"] = elapsed
-        return _wrap(ex, ex.call("resume", json.dumps(msg).encode()))
+        return _wrap(ex, ex.call("resume", _reply_bytes(msg)))
 
     @staticmethod
     def load(data: bytes, *, print_callback: PrintCallback | None = None) -> FutureSnapshot:
