@@ -27,24 +27,24 @@ pub(crate) fn read_call(bytes: &[u8]) -> Option<Call> {
     let id = r.integer()?;
     r.literal(br#","name":"#)?;
     let name = r.string()?;
-    let object = match r.eat(br#","object":"#) {
-        true => Some(r.integer()?),
-        false => None,
+    let object = if r.eat(br#","object":"#) {
+        Some(r.integer()?)
+    } else {
+        None
     };
-    let class = match r.eat(br#","class":"#) {
-        true => Some(r.string()?),
-        false => None,
+    let class = if r.eat(br#","class":"#) {
+        Some(r.string()?)
+    } else {
+        None
     };
     let method_call = r.eat(br#","method_call":true"#);
     r.literal(br#","args":"#)?;
-    let args: Vec<Value> = match r.eat(b"[]") {
-        true => Vec::new(),
-        false => r.value()?,
-    };
+    let args: Vec<Value> = if r.eat(b"[]") { Vec::new() } else { r.value()? };
     r.literal(br#","kwargs":"#)?;
-    let kwargs: Ordered<Value> = match r.eat(b"{}") {
-        true => Ordered(Vec::new()),
-        false => r.value()?,
+    let kwargs: Ordered<Value> = if r.eat(b"{}") {
+        Ordered(Vec::new())
+    } else {
+        r.value()?
     };
     r.literal(b"}")?;
     (r.at == bytes.len()).then_some(Call {

@@ -90,7 +90,6 @@ impl Guest {
         })
     }
 
-    /// Copies the `[ptr, len]` result at `ret` out of guest memory.
     /// The bytes of the result whose (pointer, length) pair the guest
     /// left at `ret`, read in place: valid until the export's post-return
     /// frees them.
