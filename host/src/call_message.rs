@@ -13,7 +13,7 @@
 //! accepts a subset of what that one accepts and reads it to the same
 //! value (`tests` below hold the two equal).
 
-use monty_wire::quick_read::{leading_u64, shallow_enough};
+use monty_wire::quick_read::{shallow_enough, Cursor};
 use monty_wire::{Call, Ordered, Value};
 use serde::de::DeserializeOwned;
 
@@ -22,32 +22,36 @@ pub(crate) fn read_call(bytes: &[u8]) -> Option<Call> {
     if !shallow_enough(bytes) {
         return None;
     }
-    let mut r = Reader { bytes, at: 0 };
+    let mut r = Cursor::new(bytes);
     r.literal(br#"{"status":"call","id":"#)?;
     let id = r.integer()?;
     r.literal(br#","name":"#)?;
-    let name = r.string()?;
+    let name = string(&mut r)?;
     let object = if r.eat(br#","object":"#) {
         Some(r.integer()?)
     } else {
         None
     };
     let class = if r.eat(br#","class":"#) {
-        Some(r.string()?)
+        Some(string(&mut r)?)
     } else {
         None
     };
     let method_call = r.eat(br#","method_call":true"#);
     r.literal(br#","args":"#)?;
-    let args: Vec<Value> = if r.eat(b"[]") { Vec::new() } else { r.value()? };
+    let args: Vec<Value> = if r.eat(b"[]") {
+        Vec::new()
+    } else {
+        value(&mut r)?
+    };
     r.literal(br#","kwargs":"#)?;
     let kwargs: Ordered<Value> = if r.eat(b"{}") {
         Ordered(Vec::new())
     } else {
-        r.value()?
+        value(&mut r)?
     };
     r.literal(b"}")?;
-    (r.at == bytes.len()).then_some(Call {
+    r.at_end().then_some(Call {
         id,
         name,
         object,
@@ -58,55 +62,27 @@ pub(crate) fn read_call(bytes: &[u8]) -> Option<Call> {
     })
 }
 
-/// A position in the message.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// A JSON string; one with escapes through serde_json.
+fn string(r: &mut Cursor) -> Option<String> {
+    let rest = r.rest().strip_prefix(b"\"")?;
+    let end = rest
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+    if rest[end] != b'"' {
+        return value(r);
+    }
+    let text = std::str::from_utf8(&rest[..end]).ok()?;
+    r.advance(end + 2);
+    Some(text.to_owned())
 }
 
-impl Reader<'_> {
-    /// Steps over `text` if the message continues with it.
-    fn eat(&mut self, text: &[u8]) -> bool {
-        let found = self.bytes[self.at..].starts_with(text);
-        if found {
-            self.at += text.len();
-        }
-        found
-    }
-
-    fn literal(&mut self, text: &[u8]) -> Option<()> {
-        self.eat(text).then_some(())
-    }
-
-    /// A JSON integer that fits a `u64`.
-    fn integer(&mut self) -> Option<u64> {
-        let (n, len) = leading_u64(&self.bytes[self.at..])?;
-        self.at += len;
-        Some(n)
-    }
-
-    /// A JSON string; one with escapes through serde_json.
-    fn string(&mut self) -> Option<String> {
-        let rest = self.bytes[self.at..].strip_prefix(b"\"")?;
-        let end = rest
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        if rest[end] != b'"' {
-            return self.value();
-        }
-        let text = std::str::from_utf8(&rest[..end]).ok()?;
-        self.at += end + 2;
-        Some(text.to_owned())
-    }
-
-    /// One JSON value by its `Deserialize` (a string, array or object:
-    /// values that end themselves, so nothing after them is read).
-    fn value<T: DeserializeOwned>(&mut self) -> Option<T> {
-        let mut values = serde_json::Deserializer::from_slice(&self.bytes[self.at..]).into_iter();
-        let value = values.next()?.ok()?;
-        self.at += values.byte_offset();
-        Some(value)
-    }
+/// One JSON value by its `Deserialize` (a string, array or object:
+/// values that end themselves, so nothing after them is read).
+fn value<T: DeserializeOwned>(r: &mut Cursor) -> Option<T> {
+    let mut values = serde_json::Deserializer::from_slice(r.rest()).into_iter();
+    let value = values.next()?.ok()?;
+    r.advance(values.byte_offset());
+    Some(value)
 }
 
 #[cfg(test)]

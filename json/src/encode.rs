@@ -41,7 +41,7 @@ struct Encoder {
 }
 
 /// Appends `s` as a JSON string literal.
-pub fn encode_str(s: &str, ascii: bool, out: &mut String) {
+fn encode_str(s: &str, ascii: bool, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {

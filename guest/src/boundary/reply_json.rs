@@ -12,7 +12,7 @@
 //! accepts a subset of what that one accepts and reads it to the same
 //! value (`tests` below hold the two equal).
 
-use monty_wire::quick_read::{leading_u64, shallow_enough};
+use monty_wire::quick_read::{shallow_enough, Cursor};
 use monty_wire::{Reply, Resume, Value};
 
 /// The reply in `text`, if it is `{"id":N,"value":V}` with nothing else.
@@ -21,14 +21,14 @@ pub fn read_reply(text: &str) -> Option<Resume> {
     if !shallow_enough(bytes) {
         return None;
     }
-    let rest = bytes.strip_prefix(br#"{"id":"#)?;
-    let (id, digits) = leading_u64(rest)?;
-    if !rest[digits..].starts_with(br#","value":"#) {
-        return None;
-    }
+    let mut cursor = Cursor::new(bytes);
+    cursor.literal(br#"{"id":"#)?;
+    let id = cursor.integer()?;
+    cursor.literal(br#","value":"#)?;
     // (read from a str, as the general reader does: the same instance of
-    // the value's deserializer, not a second one for byte slices)
-    let rest = &text[br#"{"id":"#.len() + digits + br#","value":"#.len()..];
+    // the value's deserializer, not a second one for byte slices; the
+    // cursor stands after ASCII text, so on a char boundary)
+    let rest = &text[cursor.offset()..];
     let mut values = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
     let value = values.next()?.ok()?;
     (&rest[values.byte_offset()..] == "}").then_some(Resume::One(Reply {
