@@ -88,6 +88,14 @@ pub fn loads(vm: &mut Vm, s: &[char], hooks: Hooks) -> PyResult<Value> {
     r
 }
 
+/// The code points [`loads`] reads, of a document's text. Here, compiled
+/// for speed, and not in the module's glue: a whole document goes through
+/// it, and `chars().collect()` where the modules are compiled for size
+/// calls the UTF-8 decoder once per character.
+pub fn document_chars(text: &str) -> Vec<char> {
+    text.chars().collect()
+}
+
 impl Parser<'_> {
     fn skip_ws(&self, mut i: usize) -> usize {
         while i < self.s.len() && is_ws(self.s[i]) {

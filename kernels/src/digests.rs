@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
-use super::digests_sponge::{self as sponge, Blake2Params};
+use crate::digests_sponge::{self as sponge, Blake2Params};
 
 /// An algorithm `hashlib` offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::digests::{iv256, iv512, Algo};
+use crate::digests::{iv256, iv512, Algo};
 
 /// BLAKE2's parameter block (CPython's `blake2b(...)` keywords).
 #[derive(Clone, Debug)]

@@ -2,23 +2,23 @@
 //! from it: the data of a `random.Random` object (`NativeObj::Random`) and
 //! of `Vm::random_state`.
 //!
-//! A leaf: plain data and arithmetic, naming no module, so
-//! `objects/mod.rs` can name it without a circle through `random.rs`.
+//! Plain data and arithmetic, naming nothing of the VM: `monty-stdlib`'s
+//! `random.rs` is the module around it.
 
 use num_bigint::{BigInt, Sign};
 use num_traits::Zero;
 use serde::{Deserialize, Serialize};
 
 /// MT19937's number of state words.
-pub(crate) const N: usize = 624;
+pub const N: usize = 624;
 const M: usize = 397;
 
 /// The generator: MT19937's 624 words, the position in them, and the
 /// second normal deviate `gauss()` keeps for its next call.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
-    pub(crate) mt: Vec<u32>,
-    pub(crate) index: usize,
+    pub mt: Vec<u32>,
+    pub index: usize,
     pub gauss_next: Option<f64>,
 }
 

@@ -5,6 +5,7 @@
 //!
 //! - [`parse`] and [`groups`]: Python's pattern syntax into [`node`]'s tree;
 //! - [`compile`]: the tree into sre-shaped instructions ([`compile::Program`]);
+//! - [`offsets`]: the matcher's byte offsets as Python's code-point ones;
 //! - [`exec`]: the backtracking matcher, which calls the caller's `tick`
 //!   every 32 steps (the VM counts them against the run's budget and may
 //!   stop the match: [`exec::Stopped`]).
@@ -15,4 +16,5 @@ pub mod compile;
 pub mod exec;
 pub mod groups;
 pub mod node;
+pub mod offsets;
 pub mod parse;

@@ -169,8 +169,8 @@ fn loads_of(vm: &mut Vm, s: Value, v: [Option<Value>; 6], extra: &Kwargs) -> PyR
     }
     let chars: Vec<char> = match s {
         Value::Ref(id) => match vm.heap.get(id) {
-            Obj::Str(text) => text.s.chars().collect(),
-            Obj::Bytes(b) | Obj::ByteArray(b) => decode_utf8(b)?.chars().collect(),
+            Obj::Str(text) => decode::document_chars(&text.s),
+            Obj::Bytes(b) | Obj::ByteArray(b) => decode::document_chars(&decode_utf8(b)?),
             _ => Vec::new(),
         },
         _ => Vec::new(),

@@ -16,6 +16,11 @@ pub mod vm;
 
 pub use monty_vm::{output, unicode};
 
+// The computations under `random` and `hashlib`/`hmac`/`uuid`, compiled
+// for speed in their own crate (monty-kernels), named here as the modules
+// always named them.
+use monty_kernels::{digests, digests_sponge, random_state};
+
 #[macro_use]
 mod native;
 
@@ -120,8 +125,6 @@ pub mod decimal;
 mod difflib;
 mod difflib_differ;
 mod difflib_match;
-mod digests;
-mod digests_sponge;
 pub mod entry;
 mod enum_build;
 mod enum_flag;
@@ -174,12 +177,10 @@ mod pprint;
 pub mod random;
 mod random_obj;
 mod random_ops;
-mod random_state;
 mod re;
 mod re_data;
 mod re_match;
 pub mod registry;
-mod sha512;
 mod shlex;
 mod statistics;
 mod statistics_bivariate;

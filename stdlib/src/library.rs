@@ -86,7 +86,7 @@ impl LibraryData for super::iters::NativeIter {
     data_plumbing!();
 }
 
-impl LibraryData for super::random::State {
+impl LibraryData for super::random::Generator {
     fn type_name(&self) -> &'static str {
         "random.Random"
     }
@@ -113,7 +113,7 @@ impl Stdlib for Library {
         match kind {
             DataKind::Object => decode::<NativeObj>(bytes),
             DataKind::Iterator => decode::<super::iters::NativeIter>(bytes),
-            DataKind::RandomState => decode::<super::random::State>(bytes),
+            DataKind::RandomState => decode::<super::random::Generator>(bytes),
         }
     }
 

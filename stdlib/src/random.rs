@@ -11,10 +11,11 @@
 use num_bigint::{BigInt, Sign};
 use num_traits::{Signed, ToPrimitive};
 
+use super::digests::{Algo, Hasher};
 use super::random_ops as ops;
 pub use super::random_state::State;
 use super::random_state::N;
-use super::{sha512, ModuleDef};
+use super::ModuleDef;
 use crate::builtins::Builtin;
 use crate::object::{int, ExcType, Obj, Value};
 use crate::vm::library_data::LibData;
@@ -22,12 +23,21 @@ use crate::vm::ops::Num;
 use crate::vm::{PyErr, PyResult, Vm};
 use monty_compile::bytecode::BinOp;
 
+/// The module's generator as the core holds it (`Vm::random_state`): a
+/// [`State`] of monty-kernels, which cannot itself implement the core's
+/// `LibraryData`. Its snapshot bytes are the state's own (transparent).
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Generator(pub State);
+
 /// The module's generator, created on first use.
 pub fn state(vm: &mut Vm) -> &mut State {
-    vm.random_state
-        .get_or_insert_with(|| LibData::new(State::default_seeded()))
-        .downcast_mut()
-        .expect("the random module's state is a random::State")
+    &mut vm
+        .random_state
+        .get_or_insert_with(|| LibData::new(Generator(State::default_seeded())))
+        .downcast_mut::<Generator>()
+        .expect("the random module's state is a random::Generator")
+        .0
 }
 
 fn seed_type_error() -> PyErr {
@@ -67,7 +77,9 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
         }
         if vm.py_eq(version, Value::Int(2))? {
             let mut all = bytes.clone();
-            all.extend_from_slice(&sha512::digest(&bytes));
+            let mut sha512 = Hasher::new(Algo::Sha512, None);
+            sha512.update(&bytes);
+            all.extend_from_slice(&sha512.finish(64));
             return Ok(State::from_int(&BigInt::from_bytes_be(Sign::Plus, &all)));
         }
         // other versions seed from the hash, as CPython does
@@ -95,7 +107,7 @@ native! {
             a.unwrap_or(Value::None),
             version.unwrap_or(Value::Int(2)),
         )?;
-        vm.random_state = Some(LibData::new(st));
+        vm.random_state = Some(LibData::new(Generator(st)));
         Ok(Value::None)
     }
 
@@ -232,11 +244,11 @@ native! {
         if !(0..=N as i64).contains(&index) {
             return Err(PyErr::value_error("invalid state"));
         }
-        vm.random_state = Some(LibData::new(State {
+        vm.random_state = Some(LibData::new(Generator(State {
             mt,
             index: index as usize,
             gauss_next: gauss,
-        }));
+        })));
         Ok(Value::None)
     }
 }

@@ -3,7 +3,7 @@
 //! that generator (CPython's module functions are the bound methods of a
 //! hidden instance, so the two share every argument check and message).
 
-use super::random::{seeded, State, MODULE};
+use super::random::{seeded, Generator, State, MODULE};
 use super::{module_index, NativeId};
 use crate::builtins::Args;
 use crate::object::{Obj, ObjId, Value};
@@ -47,12 +47,12 @@ fn swap(vm: &mut Vm, id: ObjId) {
     let mut module = vm
         .random_state
         .take()
-        .unwrap_or_else(|| LibData::new(State::default_seeded()));
+        .unwrap_or_else(|| LibData::new(Generator(State::default_seeded())));
     if let (Some(module), Some(NativeObj::Random(st))) = (
-        module.downcast_mut::<State>(),
+        module.downcast_mut::<Generator>(),
         native_of_mut(vm.heap.get_mut(id)),
     ) {
-        std::mem::swap(&mut **st, module);
+        std::mem::swap(&mut **st, &mut module.0);
     }
     vm.random_state = Some(module);
 }

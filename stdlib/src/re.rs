@@ -151,45 +151,6 @@ pub fn find(
     }
 }
 
-/// Converts byte offsets of one string into code-point offsets, cheaply
-/// for increasing offsets.
-pub struct CharPos<'a> {
-    s: &'a str,
-    ascii: bool,
-    last: (usize, usize),
-}
-
-impl<'a> CharPos<'a> {
-    pub fn new(s: &'a str) -> CharPos<'a> {
-        CharPos {
-            s,
-            ascii: s.is_ascii(),
-            last: (0, 0),
-        }
-    }
-
-    pub fn char_of(&mut self, b: usize) -> usize {
-        if self.ascii {
-            return b;
-        }
-        let (lb, lc) = if b >= self.last.0 { self.last } else { (0, 0) };
-        let c = lc + self.s[lb..b].chars().count();
-        self.last = (b, c);
-        c
-    }
-
-    /// The byte offset of code point `c` (clamped to the end).
-    pub fn byte_of(&self, c: usize) -> usize {
-        if self.ascii {
-            return c.min(self.s.len());
-        }
-        self.s
-            .char_indices()
-            .nth(c)
-            .map_or(self.s.len(), |(b, _)| b)
-    }
-}
-
 /// Runs the iteration protocol of `findall`/`finditer`/`sub`/`split`: every
 /// match from `pos`; after an empty match, the next may start at the same
 /// place but not be empty there (`sre`'s `must_advance`). Stops after

@@ -7,9 +7,7 @@ pub use matchobj::MatchType;
 
 use super::native::{call_method, has_method, receiver, Method};
 use super::objects::NativeObj;
-use super::re::{
-    each_match, engine, find, pattern_error, subject, CharPos, MatchData, Mode, PatternData,
-};
+use super::re::{each_match, engine, find, pattern_error, subject, MatchData, Mode, PatternData};
 use crate::builtins::Builtin;
 use crate::object::{Dict, ExcType, HashKey, Obj, ObjId, Value};
 use crate::objects::native_of;
@@ -17,6 +15,7 @@ use crate::vm::call::Kwargs;
 use crate::vm::repr::str_repr;
 use crate::vm::{as_str, PyErr, PyResult, Vm};
 use monty_compile::bytecode::CmpOp;
+use monty_re::offsets::CharPos;
 use monty_re::parse;
 
 fn pattern_data(vm: &Vm, id: ObjId) -> PatternData {
@@ -155,11 +154,7 @@ fn scan(
     let p = pattern_data(vm, pid);
     let s = subject(vm, sv)?;
     let mut cp = CharPos::new(&s);
-    let clen = if s.is_ascii() {
-        s.len()
-    } else {
-        s.chars().count()
-    };
+    let clen = cp.char_len();
     let (pos, endpos) = bounds(vm, clen, pos, endpos)?;
     let (bpos, bend) = (cp.byte_of(pos), cp.byte_of(endpos));
     let text = &s[..bend];
@@ -458,11 +453,7 @@ fn substitute(
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
     let mut cp = CharPos::new(&s);
-    let clen = if s.is_ascii() {
-        s.len()
-    } else {
-        s.chars().count()
-    };
+    let clen = cp.char_len();
     let n = found.len();
     let mut items = 0;
     for spans in found {
