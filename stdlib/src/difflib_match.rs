@@ -117,7 +117,7 @@ impl Matcher {
                 }
             }
         }
-        blocks.sort_unstable();
+        monty_vm::cold_sort::sort(&mut blocks);
         let mut out: Vec<(usize, usize, usize)> = Vec::new();
         let (mut i1, mut j1, mut k1) = (0, 0, 0);
         for (i2, j2, k2) in blocks {

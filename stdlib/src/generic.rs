@@ -311,7 +311,7 @@ pub fn hash(vm: &mut Vm, id: ObjId) -> PyResult<Option<HashKey>> {
                 keys.push((crate::object::python_hash(&k), k));
             }
             // order-independent, as the members of an equal union may differ in order
-            keys.sort_by_key(|k| k.0);
+            monty_vm::cold_sort::sort_by_key(&mut keys, |k| k.0);
             let mut out = vec![HashKey::Str("Union".into())];
             out.extend(keys.into_iter().map(|k| k.1));
             Ok(Some(HashKey::Tuple(out.into_boxed_slice())))

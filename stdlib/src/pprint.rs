@@ -68,7 +68,7 @@ fn sorted(vm: &mut Vm, items: Vec<Value>) -> PyResult<Vec<Value>> {
             None => groups.push((name, vec![v])),
         }
     }
-    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    monty_vm::cold_sort::sort_by(&mut groups, |a, b| a.0.cmp(&b.0));
     let mut out = Vec::new();
     for (_, g) in groups {
         match try_sorted(vm, &g)? {

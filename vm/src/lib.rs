@@ -5,7 +5,8 @@
 //! - [`vm`]: frames over one value stack (Python calls never recurse on the
 //!   Rust stack), dispatch, calls, exceptions, generators, async tasks;
 //! - [`builtins`]: builtin functions, constructors and methods;
-//! - [`output`]: what `print` writes (WASI stdout/stderr).
+//! - [`output`]: what `print` writes (WASI stdout/stderr);
+//! - [`cold_sort`]: one sort for the call sites off the hot paths.
 //!
 //! The core calls the library it runs with through a trait object
 //! ([`vm::stdlib`]: `monty-stdlib` implements [`vm::stdlib::Stdlib`] and
@@ -14,6 +15,7 @@
 //! at a host call and resume later, in another process.
 
 pub mod builtins;
+pub mod cold_sort;
 pub mod object;
 pub mod output;
 pub mod vm;

@@ -96,7 +96,7 @@ impl Vm {
             };
             found.push((group, name, v));
         }
-        found.sort_by_key(|e| e.0);
+        crate::cold_sort::sort_by_key(&mut found, |e| e.0);
         let mut d = Dict::new();
         for (_, name, v) in found {
             let key = self.new_str(name);

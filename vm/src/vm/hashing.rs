@@ -160,7 +160,9 @@ impl Vm {
                         // by hash; equal hashes (`hash(-1) == hash(-2)`)
                         // by the whole key's, so equal frozensets built in
                         // another order get the same key
-                        keys.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| fx(&a.1).cmp(&fx(&b.1))));
+                        crate::cold_sort::sort_by(&mut keys, |a, b| {
+                            a.0.cmp(&b.0).then_with(|| fx(&a.1).cmp(&fx(&b.1)))
+                        });
                         return Ok(HashKey::Tuple(keys.into_iter().map(|k| k.1).collect()));
                     }
                     Obj::Range(r) => {

@@ -366,7 +366,7 @@ impl Vm {
                 t.state == TaskState::Blocked && t.wake_at.is_some_and(|at| at <= now)
             })
             .collect();
-        due.sort_by(|a, b| {
+        crate::cold_sort::sort_by(&mut due, |a, b| {
             let (x, y) = (self.sched.tasks[*a].wake_at, self.sched.tasks[*b].wake_at);
             x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
         });

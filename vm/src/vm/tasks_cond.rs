@@ -207,7 +207,7 @@ impl Vm {
                 _ => None,
             })
             .collect();
-        out.sort_unstable();
+        crate::cold_sort::sort(&mut out);
         out
     }
 
