@@ -88,10 +88,9 @@ pub fn loads(vm: &mut Vm, s: &[char], hooks: Hooks) -> PyResult<Value> {
     r
 }
 
-/// The code points [`loads`] reads, of a document's text. Here, compiled
-/// for speed, and not in the module's glue: a whole document goes through
-/// it, and `chars().collect()` where the modules are compiled for size
-/// calls the UTF-8 decoder once per character.
+/// The code points [`loads`] reads, of a document's text: a whole
+/// document goes through it, so it is compiled with the engine, for speed,
+/// and not in the module's glue, which is compiled for size.
 pub fn document_chars(text: &str) -> Vec<char> {
     text.chars().collect()
 }

@@ -481,6 +481,14 @@ pub fn hmac(algo: Algo, key: &[u8], msg: &[u8]) -> Vec<u8> {
     k.finish()
 }
 
+/// The digest of `data` by `algo` (not a BLAKE2 with parameters), at its
+/// digest size.
+pub fn digest(algo: Algo, data: &[u8]) -> Vec<u8> {
+    let mut h = Hasher::new(algo, None);
+    h.update(data);
+    h.finish(algo.digest_size())
+}
+
 /// An HMAC in progress: the inner hasher and the outer one, both keyed.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct HmacKey {
@@ -492,9 +500,7 @@ impl HmacKey {
     pub fn new(algo: Algo, key: &[u8]) -> HmacKey {
         let bs = algo.block_size();
         let mut k = if key.len() > bs {
-            let mut h = Hasher::new(algo, None);
-            h.update(key);
-            h.finish(algo.digest_size())
+            digest(algo, key)
         } else {
             key.to_vec()
         };

@@ -14,13 +14,11 @@ pub mod random_state;
 
 #[cfg(test)]
 mod tests {
-    use crate::digests::{Algo, Hasher};
+    use crate::digests::{digest, Algo};
     use crate::random_state::State;
 
     fn hex(algo: Algo, data: &[u8]) -> String {
-        let mut h = Hasher::new(algo, None);
-        h.update(data);
-        h.finish(algo.digest_size())
+        digest(algo, data)
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect()

@@ -11,7 +11,7 @@
 use num_bigint::{BigInt, Sign};
 use num_traits::{Signed, ToPrimitive};
 
-use super::digests::{Algo, Hasher};
+use super::digests::{digest, Algo};
 use super::random_ops as ops;
 pub use super::random_state::State;
 use super::random_state::N;
@@ -77,9 +77,7 @@ pub fn seeded(vm: &mut Vm, a: Value, version: Value) -> PyResult<State> {
         }
         if vm.py_eq(version, Value::Int(2))? {
             let mut all = bytes.clone();
-            let mut sha512 = Hasher::new(Algo::Sha512, None);
-            sha512.update(&bytes);
-            all.extend_from_slice(&sha512.finish(64));
+            all.extend_from_slice(&digest(Algo::Sha512, &bytes));
             return Ok(State::from_int(&BigInt::from_bytes_be(Sign::Plus, &all)));
         }
         // other versions seed from the hash, as CPython does
