@@ -26,7 +26,7 @@
 //!
 //! The result ([`Verified`]) gives the depth and handlers at each reachable
 //! instruction; the snapshot validator compares every saved frame and
-//! generator against them (`boundary/validate.rs`).
+//! generator against them (`snapshot/src/validate.rs`).
 //!
 //! What it does not cover: the *types* of stack values (a `BuildClass`
 //! given a non-function, an `await` of an int): those are checked by the

@@ -140,7 +140,7 @@ pub fn restore_once(state: &[u8]) {
     let _ = progress(&session.restore(state));
 }
 
-/// The snapshot header and trailer (see `guest/src/boundary/snapshot.rs`)
+/// The snapshot header and trailer (see `snapshot/src/lib.rs`)
 /// around `payload` (an encoded `Vm`): the current format version, this
 /// build's native table fingerprint and a matching checksum.
 pub fn with_header(payload: &[u8]) -> Vec<u8> {

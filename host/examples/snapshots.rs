@@ -1,6 +1,11 @@
 //! Snapshot figures: the size of a paused execution's snapshot for typical
 //! programs, and the time to save it and to restore it in a fresh instance.
-//! Run: `cargo run --release -p monty-host --example snapshots`
+//! Run: `cargo run --release -p monty-host --example snapshots [-- --wasm
+//! PATH]` (`--wasm` measures another build of the module). Beside the
+//! times, the wasm instructions each step executes (fuel; the same on every
+//! run, so builds compare on a noisy machine): the first save of an
+//! execution, and a restore including the guest's work in the fresh
+//! instance.
 
 use std::time::{Duration, Instant};
 
@@ -66,12 +71,27 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 }
 
 fn main() {
-    let engine = Engine::new(Config::new()).expect("engine");
-    println!("| paused program | snapshot bytes | save (median) | restore in a fresh instance (median) |");
-    println!("|---|--:|--:|--:|");
+    let mut args = std::env::args().skip(1);
+    let wasm = match (args.next().as_deref(), args.next()) {
+        (None, _) => None,
+        (Some("--wasm"), Some(path)) => Some(path.into()),
+        _ => {
+            eprintln!("usage: snapshots [--wasm PATH]");
+            std::process::exit(2);
+        }
+    };
+    let engine = Engine::new(Config::new().module_path(wasm)).expect("engine");
+    println!("| paused program | snapshot bytes | save (median) | restore in a fresh instance (median) | save, restore (wasm instructions) |");
+    println!("|---|--:|--:|--:|--:|");
     for (name, code) in PROGRAMS {
         let mut execution = paused(&engine, code);
+        let before = execution.fuel_consumed();
         let bytes = execution.snapshot().expect("snapshot");
+        let save_fuel = execution.fuel_consumed() - before;
+        let restore_fuel = match engine.restore(&bytes, None, CaptureSink::new()) {
+            Ok(Progress::Call(_, e) | Progress::Wait(_, e)) => e.fuel_consumed(),
+            _ => panic!("the snapshot restores to its pause"),
+        };
         let save = median(
             (0..50)
                 .map(|_| {
@@ -95,7 +115,7 @@ fn main() {
                 .collect(),
         );
         println!(
-            "| {name} | {} | {:.1} µs | {:.1} µs |",
+            "| {name} | {} | {:.1} µs | {:.1} µs | {save_fuel}, {restore_fuel} |",
             bytes.len(),
             save.as_secs_f64() * 1e6,
             restore.as_secs_f64() * 1e6

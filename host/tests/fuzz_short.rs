@@ -219,7 +219,7 @@ fn save_failure(kind: &str, n: usize, data: &[u8]) -> PathBuf {
 }
 
 /// The guest snapshot's payload checksum (`checksum` in
-/// guest/src/boundary/snapshot.rs, which this crate does not link).
+/// snapshot/src/lib.rs, which this crate does not link).
 fn payload_checksum(bytes: &[u8]) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;

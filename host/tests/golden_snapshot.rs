@@ -48,9 +48,9 @@ fn snapshots_dir() -> PathBuf {
 /// The format version this build writes (from the guest's source).
 fn current_format_version() -> u32 {
     let src = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../guest/src/boundary/snapshot.rs"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../snapshot/src/lib.rs"),
     )
-    .expect("snapshot.rs");
+    .expect("snapshot/src/lib.rs");
     let line = src
         .lines()
         .find(|l| l.starts_with("pub const FORMAT_VERSION: u32 ="))

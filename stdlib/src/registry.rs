@@ -36,29 +36,54 @@ pub fn dict_class_kind(t: NativeId) -> Option<DictKind> {
 /// the builtin functions and the builtin exception classes (enum
 /// discriminants). A snapshot records it, and a build whose tables differ
 /// (reordered, inserted, renamed) refuses the snapshot instead of calling
-/// another function. Computed once per instance.
+/// another function.
 pub fn native_table_fingerprint() -> u64 {
-    static FINGERPRINT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *FINGERPRINT.get_or_init(|| {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut feed = |text: &str| {
-            for b in text.bytes().chain([0xff]) {
-                h ^= b as u64;
-                h = h.wrapping_mul(0x0000_0100_0000_01b3);
-            }
-        };
-        for m in MODULES {
-            feed(m.name);
-            m.funcs.iter().for_each(|f| feed(f.name));
+    NATIVE_TABLE_FINGERPRINT
+}
+
+/// [`native_table_fingerprint`], computed when the crate is compiled: a
+/// fresh instance (every restore) would otherwise hash some 25 000 bytes
+/// of names before its first snapshot or restore.
+const NATIVE_TABLE_FINGERPRINT: u64 = {
+    let mut h = FNV_OFFSET;
+    let mut m = 0;
+    while m < MODULES.len() {
+        h = fnv_feed(h, MODULES[m].name);
+        let mut f = 0;
+        while f < MODULES[m].funcs.len() {
+            h = fnv_feed(h, MODULES[m].funcs[f].name);
+            f += 1;
         }
-        feed("--builtins");
-        crate::builtins::Builtin::ALL
-            .iter()
-            .for_each(|b| feed(b.name()));
-        feed("--exceptions");
-        ExcType::ALL.iter().for_each(|e| feed(e.name()));
-        h
-    })
+        m += 1;
+    }
+    h = fnv_feed(h, "--builtins");
+    let mut b = 0;
+    while b < crate::builtins::Builtin::ALL.len() {
+        h = fnv_feed(h, crate::builtins::Builtin::ALL[b].name());
+        b += 1;
+    }
+    h = fnv_feed(h, "--exceptions");
+    let mut e = 0;
+    while e < ExcType::ALL.len() {
+        h = fnv_feed(h, ExcType::ALL[e].name());
+        e += 1;
+    }
+    h
+};
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a 64 over `text`'s bytes, then a 0xff separator.
+const fn fnv_feed(mut h: u64, text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        h ^= bytes[i] as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    h ^= 0xff;
+    h.wrapping_mul(0x0000_0100_0000_01b3)
 }
 
 /// Whether `id` names a registered native function (the snapshot

@@ -10,6 +10,8 @@ pub mod progress_json;
 pub mod record;
 pub mod reply_json;
 pub mod session;
-pub mod snapshot;
-pub mod validate;
 pub mod value;
+// The snapshot format and its validation live in their own crate, built
+// for size (they run once per snapshot or restore).
+pub use monty_snapshot as snapshot;
+pub use monty_snapshot::validate;

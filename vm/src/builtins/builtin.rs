@@ -20,7 +20,7 @@ macro_rules! builtin_names {
             /// Every builtin function, in declaration order.
             pub const ALL: &'static [Builtin] = &[$(Builtin::$variant),*];
 
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self { $(Builtin::$variant => $name),* }
             }
 

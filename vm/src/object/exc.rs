@@ -19,7 +19,7 @@ macro_rules! exc_types {
             pub const ALL: &'static [ExcType] = &[$(ExcType::$name),*];
 
             /// The class name as Python spells it.
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self { $(ExcType::$name => exc_types!(@name $name $($py)?)),* }
             }
 

@@ -13,7 +13,7 @@
 //!    bumps [`FORMAT_VERSION`]. The tables a snapshot names by position
 //!    (native modules and functions, builtins, exception classes) are
 //!    covered by the fingerprint instead
-//!    ([`crate::modules::registry::native_table_fingerprint`]): a snapshot from a
+//!    ([`monty_stdlib::registry::native_table_fingerprint`]): a snapshot from a
 //!    build whose tables differ is refused, naming both fingerprints.
 //! 3. A snapshot of another version is refused with an error naming both
 //!    versions; so are foreign bytes (bad magic), truncated bytes (length)
@@ -24,8 +24,10 @@
 //!    regenerated: a test proves the current build loads them, or refuses
 //!    them with the version error once the version was bumped on purpose.
 
-use crate::modules::registry::native_table_fingerprint;
-use crate::vm::Vm;
+pub mod validate;
+
+use monty_stdlib::registry::native_table_fingerprint;
+use monty_stdlib::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
 pub const FORMAT_VERSION: u32 = 14;
@@ -127,9 +129,9 @@ pub fn load(bytes: &[u8]) -> Result<Vm, String> {
     }
     // the core asks the library to decode the library's objects
     monty_stdlib::entry::install();
-    let vm: Vm = crate::object::attrs::interning(|| postcard::from_bytes(payload))
+    let vm: Vm = monty_stdlib::object::attrs::interning(|| postcard::from_bytes(payload))
         .map_err(|e| format!("undecodable snapshot: {e}"))?;
-    super::validate::validate(&vm).map_err(|e| format!("inconsistent snapshot: {e}"))?;
+    validate::validate(&vm).map_err(|e| format!("inconsistent snapshot: {e}"))?;
     Ok(vm)
 }
 

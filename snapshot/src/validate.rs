@@ -34,14 +34,14 @@
 //! forging bytes; the host refuses those before they reach the guest (it
 //! seals every snapshot with an HMAC, see host/src/snapshot_seal.rs).
 
-use crate::modules::entry;
-use crate::object::{GenState, Iter, Obj, ObjId, Value};
-use crate::vm::consumer::{ConsumerKind, CONSUMER_CODE};
-use crate::vm::tasks::Awaitable;
-use crate::vm::tasks_data::{GroupPhase, SyncPrim};
-use crate::vm::{Boundary, Frame, OnReturn, Vm};
 use monty_compile::bytecode::{Code, Const, Op, Program};
 use monty_compile::verify::{verify_program, Verified};
+use monty_stdlib::entry;
+use monty_stdlib::object::{GenState, Iter, Obj, ObjId, Value};
+use monty_stdlib::vm::consumer::{ConsumerKind, CONSUMER_CODE};
+use monty_stdlib::vm::tasks::Awaitable;
+use monty_stdlib::vm::tasks_data::{GroupPhase, SyncPrim};
+use monty_stdlib::vm::{Boundary, Frame, OnReturn, Vm};
 
 /// Checks a decoded execution state.
 ///
@@ -164,7 +164,7 @@ impl Heaps<'_> {
     fn value(&self, v: Value) -> Result<(), String> {
         match v {
             Value::Ref(id) => self.get(id).map(|_| ()),
-            Value::Native(id) if !crate::modules::registry::native_exists(id) => {
+            Value::Native(id) if !monty_stdlib::registry::native_exists(id) => {
                 Err(format!("unknown native function {}.{}", id.module, id.func))
             }
             _ => Ok(()),
@@ -322,7 +322,7 @@ fn check_object(
             }
             _ => Ok(()),
         },
-        Obj::BoundNative { func, .. } if !crate::modules::registry::native_exists(*func) => {
+        Obj::BoundNative { func, .. } if !monty_stdlib::registry::native_exists(*func) => {
             Err("unknown native function".into())
         }
         _ => Ok(()),
@@ -386,7 +386,9 @@ impl Frames<'_> {
             // above or, for a host call made by native code, the host's.
             let journal = f.journal.as_deref().filter(|j| j.awaiting != Value::Undef);
             if let Some(j) = journal {
-                if j.ip != f.ip + 1 || !crate::vm::journal::restartable(&code.ops[f.ip as usize]) {
+                if j.ip != f.ip + 1
+                    || !monty_stdlib::vm::journal::restartable(&code.ops[f.ip as usize])
+                {
                     return e("a journal on an instruction that cannot run again");
                 }
                 let orphan_above = above.is_some_and(|a| a.boundary == Boundary::Orphan);
