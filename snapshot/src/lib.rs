@@ -67,6 +67,9 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 ///
 /// # Errors
 /// A message if the state cannot be encoded (should not happen).
+// Never inlined: lto would otherwise move the whole encoding into the
+// guest's export, built at level 3 (this crate is built for size).
+#[inline(never)]
 pub fn save(vm: &Vm) -> Result<Vec<u8>, String> {
     let mut payload =
         postcard::to_allocvec(vm).map_err(|e| format!("cannot encode the execution: {e}"))?;
@@ -85,6 +88,7 @@ pub fn save(vm: &Vm) -> Result<Vec<u8>, String> {
 /// # Errors
 /// A message saying what is wrong: not a snapshot, another format version,
 /// truncated, corrupted, undecodable, or inconsistent.
+#[inline(never)]
 pub fn load(bytes: &[u8]) -> Result<Vm, String> {
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
         return Err("not a monty snapshot (bad magic header)".into());

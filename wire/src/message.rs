@@ -396,6 +396,19 @@ pub struct CheckRequest {
     pub inputs: Vec<String>,
 }
 
+impl CheckRequest {
+    /// Reads a request from its JSON text.
+    ///
+    /// # Errors
+    /// serde_json's message for malformed JSON or a wrong shape.
+    // Not inlined: the reader is compiled here, for size (the guest, which
+    // calls it once per check, is built for speed).
+    #[inline(never)]
+    pub fn from_json(text: &str) -> Result<CheckRequest, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}
+
 /// The result of `check`: `{"ok": bool, "diagnostics": [..]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckReport {
@@ -409,6 +422,15 @@ pub struct CheckReport {
     /// host may declare these as external functions.
     #[serde(default)]
     pub undefined_names: Vec<String>,
+}
+
+impl CheckReport {
+    /// The report as JSON text.
+    // Not inlined, as [`CheckRequest::from_json`].
+    #[inline(never)]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("check reports always encode")
+    }
 }
 
 /// One problem found by `check`: a compile error, or a finding of the

@@ -488,7 +488,7 @@ fn answer_of(vm: &mut Vm, reply: Reply, os: bool) -> Result<Value, PyErr> {
 /// checker's findings are diagnostics beside it (a host decides what to do
 /// with them: each has a code and a severity).
 pub fn check(request: &str) -> String {
-    let req: CheckRequest = match serde_json::from_str(request) {
+    let req = match CheckRequest::from_json(request) {
         Ok(r) => r,
         Err(e) => return invalid(format!("malformed check request: {e}")),
     };
@@ -531,5 +531,5 @@ pub fn check(request: &str) -> String {
             }
         }
     };
-    serde_json::to_string(&report).expect("check reports always encode")
+    report.to_json()
 }
