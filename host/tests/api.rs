@@ -217,6 +217,32 @@ fn stderr_is_a_separate_stream() {
     }
 }
 
+/// A class the sandbox cannot subclass yet (a builtin type, or a native
+/// class such as `defaultdict`) is refused with a NotImplementedError
+/// naming it, not a confusing TypeError.
+#[test]
+fn unsupported_subclassing_names_the_class() {
+    for (code, name) in [
+        ("class D(dict):\n    pass", "'dict'"),
+        (
+            "from collections import defaultdict\nclass D(defaultdict):\n    pass",
+            "defaultdict'",
+        ),
+        (
+            "import datetime\nclass D(datetime.date):\n    pass",
+            "date'",
+        ),
+    ] {
+        match engine().run(code, &[]) {
+            Err(Error::Python(e)) => {
+                assert_eq!(e.type_name, "NotImplementedError", "{code}");
+                assert!(e.message.contains(name), "{code}: {}", e.message);
+            }
+            other => panic!("{code}: {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn paused_executions_can_move_between_threads() {
     let request = StartRequest::new("f() + 1").external(ExternalFunction::new("f", &[]));

@@ -218,22 +218,6 @@ fn save_failure(kind: &str, n: usize, data: &[u8]) -> PathBuf {
     path
 }
 
-/// The guest snapshot's payload checksum (`checksum` in
-/// snapshot/src/lib.rs, which this crate does not link).
-fn payload_checksum(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
-        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-        h = (h ^ w).wrapping_mul(PRIME).rotate_left(29);
-    }
-    for b in words.remainder() {
-        h = (h ^ u64::from(*b)).wrapping_mul(PRIME);
-    }
-    h
-}
-
 /// Sealed snapshot layout: `MONTYSIG`, version, 32-byte tag, guest bytes;
 /// the guest's own header is 28 bytes (checksum at 20..28).
 const SEAL_HEADER: usize = 8 + 1 + 32;
@@ -306,7 +290,7 @@ fn short_fuzz_run() {
                     _ => rng.next() as u8,
                 };
             }
-            let sum = payload_checksum(&guest[GUEST_HEADER..]);
+            let sum = monty_wire::payload_checksum(&guest[GUEST_HEADER..]);
             guest[20..28].copy_from_slice(&sum.to_le_bytes());
             let sealed = engine().seal_guest_snapshot(&guest);
             let r = engine().restore(&sealed, Some(limits()), CaptureSink::new());

@@ -26,6 +26,7 @@ mod ordered;
 mod progress;
 pub mod quick_read;
 mod record;
+mod snapshot_checksum;
 mod value;
 
 pub use base64::{decode as base64_decode, encode as base64_encode};
@@ -35,4 +36,5 @@ pub use message::{
     ReplyError, Request, Results, Resume, SessionStep,
 };
 pub use ordered::Ordered;
+pub use snapshot_checksum::payload_checksum;
 pub use value::{Value, MAX_PLAIN_INT};

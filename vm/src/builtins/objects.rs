@@ -347,7 +347,9 @@ fn is_instance_of(vm: &mut Vm, v: Value, ty: Value) -> PyResult<bool> {
         Value::Type(t) => {
             let vt = vm.type_of(v);
             let is_class = matches!(v, Value::Type(_) | Value::ExcType(_))
-                || matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)));
+                || matches!(v, Value::Ref(id) if matches!(vm.heap.get(id), Obj::Class(_)))
+                // a native constructor acting as a class (`defaultdict`)
+                || matches!(v, Value::Native(id) if crate::lib().class_repr(vm, id).is_some());
             // a namedtuple is a tuple subclass
             let tuple_subclass = t == Type::Tuple
                 && vm.user_class_of(v).is_some_and(|c| {

@@ -200,6 +200,20 @@ impl Vm {
                         ),
                     ))
                 }
+                // a native constructor acting as a class (`defaultdict`,
+                // `datetime.date`, `Decimal`): refused as the builtin
+                // types are, by name
+                Value::Native(id) if crate::lib().class_repr(self, id).is_some() => {
+                    let shown = crate::lib().class_repr(self, id).unwrap_or_default();
+                    let name = shown
+                        .strip_prefix("<class '")
+                        .and_then(|s| s.strip_suffix("'>"))
+                        .unwrap_or(&shown);
+                    return Err(PyErr::new(
+                        ExcType::NotImplementedError,
+                        format!("subclassing the class '{name}' is not supported yet"),
+                    ));
+                }
                 other => {
                     return Err(PyErr::type_error(format!(
                         "bases must be types, not {}",
