@@ -310,6 +310,26 @@ pub enum Op {
     /// makes is a temporary that only the stack holds, which that
     /// consumer frees once it has copied it (the VM's `fresh_temps`).
     AddTemp,
+    /// `obj.name` of a method call whose arguments may have effects
+    /// (`obj.name(f(x))`), looked up before they run, as CPython does: a
+    /// missing attribute raises before any argument is evaluated. Pops
+    /// `obj`, pushes two values that [`Op::CallLoaded`] reads:
+    /// `[function, obj]` for a plain Python function of `obj`'s class (or
+    /// of a `super()` object's MRO, then `obj` is its instance), `[Undef,
+    /// obj]` for a builtin method of a builtin or native object (called
+    /// by name, without making a bound method), `[None, value]` for any
+    /// other attribute (called as it is).
+    LoadMethod(u32),
+    /// `LoadBuiltin(s)` followed by `Call(0)` and `LoadMethod(n)`, which
+    /// stay the next instructions (`super().name(...)`, fused): where the
+    /// builtin is `super` and the function after the frame's class in its
+    /// instance's MRO is a plain Python function, pushes what the
+    /// `LoadMethod` would (without making the `super()` object) and skips
+    /// them; otherwise it is the `LoadBuiltin`.
+    LoadSuperMethod(u32, u32),
+    /// The call of an [`Op::LoadMethod`]: name, argc; the two values it
+    /// pushed lie under the `argc` arguments. The result replaces all.
+    CallLoaded(u32, u32),
 }
 
 /// A compile-time constant.

@@ -521,12 +521,31 @@ impl<'a> Compiler<'a> {
         if let Expr::Attribute(a) = &*c.func {
             if c.keywords.is_empty() && !has_star {
                 self.expr(&a.value)?;
+                let n = self.name_idx(a.attr.as_str());
+                // CPython looks the method up before the arguments run;
+                // `CallMethod` looks it up after them, which only the
+                // arguments' effects could tell apart (and, were an
+                // argument an unbound name as well, which error comes
+                // first): arguments that may have effects get the lookup
+                // first (`LoadMethod`), so `obj.typo(await tool())` raises
+                // before it calls the tool.
+                // (`super().name(...)` too: its lookup has the cache of
+                // `LoadMethod`, `CallMethod`'s walks the MRO)
+                let loaded = !c.args.iter().all(effect_free_arg) || is_zero_arg_super(&a.value);
+                if loaded {
+                    self.unit().line = line;
+                    self.emit(Op::LoadMethod(n));
+                }
                 for arg in &c.args {
                     self.expr(arg)?;
                 }
-                let n = self.name_idx(a.attr.as_str());
                 self.unit().line = line;
-                self.emit(Op::CallMethod(n, c.args.len() as u32));
+                let argc = c.args.len() as u32;
+                self.emit(if loaded {
+                    Op::CallLoaded(n, argc)
+                } else {
+                    Op::CallMethod(n, argc)
+                });
                 return Ok(());
             }
         }
@@ -603,4 +622,17 @@ enum CompKind<'a> {
     List(&'a Expr),
     Set(&'a Expr),
     Dict(&'a Expr, &'a Expr),
+}
+
+/// Whether evaluating call argument `e` can have no effect but raising
+/// `NameError` (a constant or a name).
+fn effect_free_arg(e: &Expr) -> bool {
+    matches!(e, Expr::Constant(_) | Expr::Name(_))
+}
+
+/// Whether `e` is `super()`.
+fn is_zero_arg_super(e: &Expr) -> bool {
+    matches!(e, Expr::Call(c) if c.args.is_empty()
+        && c.keywords.is_empty()
+        && matches!(&*c.func, Expr::Name(n) if n.id.as_str() == "super"))
 }

@@ -22,8 +22,21 @@ pub(crate) fn superinstructions(code: &mut Code) {
             (Op::LoadFast(s), Op::LoadConst(k)) => Op::LoadFastConst(s, k),
             (Op::LoadFast(s), Op::LoadFast(t)) => Op::LoadFastFast(s, t),
             (Op::LoadFast(s), Op::LoadAttr(n)) => Op::LoadFastAttr(s, n),
+            (Op::LoadBuiltin(s), Op::Call(0)) => match original.get(i + 2) {
+                Some(&Op::LoadMethod(n)) => Op::LoadSuperMethod(s, n),
+                _ => continue,
+            },
             _ => continue,
         };
+    }
+}
+
+/// For `LoadSuperMethod(s, n)`: whether the two instructions after it
+/// (`ops`) are the call and method load it stands for.
+pub fn super_method_follows(op: Op, ops: &[Op]) -> bool {
+    match op {
+        Op::LoadSuperMethod(_, n) => ops.starts_with(&[Op::Call(0), Op::LoadMethod(n)]),
+        _ => true,
     }
 }
 

@@ -136,6 +136,9 @@ pub fn effect(op: Op) -> Effect {
         | Op::LoadClosure(_)
         | Op::LoadGlobal(_)
         | Op::LoadBuiltin(_)
+        // (the `LoadBuiltin` of `super().name`: the next two are checked
+        // by `verify_code`)
+        | Op::LoadSuperMethod(..)
         | Op::LoadName(_)
         | Op::LoadGlobalNs(..)
         | Op::LoadNameNs(..)
@@ -215,6 +218,8 @@ pub fn effect(op: Op) -> Effect {
         Op::Call(argc) | Op::CallKw(argc, _) | Op::CallMethod(_, argc) => {
             fx(n(argc) + 1, n(argc) + 1, 1)
         }
+        Op::LoadMethod(_) => fx(1, 1, 2),
+        Op::CallLoaded(_, argc) => fx(n(argc) + 2, n(argc) + 2, 1),
         Op::CallEx(has_kw) => {
             let k = 2 + u64::from(has_kw != 0);
             fx(k, k, 1)
@@ -296,6 +301,11 @@ pub fn verify_code(program: &Program, code: &Code) -> Result<Verified, String> {
         return Err("empty code".into());
     }
     for (ip, &op) in code.ops.iter().enumerate() {
+        if !crate::fuse::super_method_follows(op, &code.ops[ip + 1..]) {
+            return Err(format!(
+                "instruction {ip} ({op:?}): not followed by the call and method load it fuses"
+            ));
+        }
         if let Some(need) = crate::fuse::required_next(op) {
             let next = code
                 .ops

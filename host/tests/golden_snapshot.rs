@@ -29,7 +29,11 @@
 //! library's data (its objects, iterators and `random` state) became byte
 //! strings the library encodes, so the core is not generic over it
 //! (`vm/src/vm/library_data.rs`; `golden.py` then gained a deque, an
-//! `itertools.count` and a seeded `random`, format 14).
+//! `itertools.count` and a seeded `random`, format 14); v15 when programs
+//! gained the method lookup before its arguments (`Op::LoadMethod`,
+//! `Op::CallLoaded`) and `super().name` fused (`Op::LoadSuperMethod`;
+//! `golden.py` then paused inside a `list.extend(...)`'s argument and
+//! gained a `super().add(...)`, format 15).
 //!
 //! The one exception to "never regenerated": a snapshot records the
 //! fingerprint of the native tables, and a build whose tables differ

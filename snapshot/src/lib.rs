@@ -30,7 +30,7 @@ use monty_stdlib::registry::native_table_fingerprint;
 use monty_stdlib::vm::Vm;
 
 pub const MAGIC: &[u8; 8] = b"MONTYSNP";
-pub const FORMAT_VERSION: u32 = 14;
+pub const FORMAT_VERSION: u32 = 15;
 const HEADER: usize = 8 + 4 + 8 + 8;
 
 /// The checksum of versions up to 9 (byte-wise FNV-1a 64): still

@@ -606,6 +606,7 @@ fn check_code(p: &Program, code: &Code) -> Result<(), String> {
             Op::LoadFastConst(s, k) => slot(s) && konst(k),
             Op::LoadFastFast(s, t) => slot(s) && slot(t),
             Op::LoadFastAttr(s, n) => slot(s) && name(n),
+            Op::LoadSuperMethod(s, n) => name(s) && name(n),
             Op::CallKw(_, k) => matches!(p.consts.get(k as usize), Some(Const::Tuple(_))),
             Op::LoadFast(s)
             | Op::StoreFast(s)
@@ -623,6 +624,8 @@ fn check_code(p: &Program, code: &Code) -> Result<(), String> {
             | Op::StoreAttr(n)
             | Op::DeleteAttr(n)
             | Op::CallMethod(n, _)
+            | Op::LoadMethod(n)
+            | Op::CallLoaded(n, _)
             | Op::ImportName(n, _)
             | Op::ImportFrom(n)
             | Op::LoadName(n)

@@ -16,6 +16,18 @@ impl Vm {
     /// Python frame was pushed; otherwise the result is on the stack, or
     /// `self.pending` is set for a host call.
     pub(super) fn call(&mut self, argc: usize, kwnames: Option<u32>) -> PyResult<bool> {
+        self.call_to(self.stack.len() - argc - 1, argc, kwnames)
+    }
+
+    /// [`Vm::call`] whose result goes to stack slot `ret`: the callee's
+    /// slot, or the one below it (`CallLoaded`: the marker under an
+    /// attribute called as it is).
+    pub(super) fn call_to(
+        &mut self,
+        ret: usize,
+        argc: usize,
+        kwnames: Option<u32>,
+    ) -> PyResult<bool> {
         let fpos = self.stack.len() - argc - 1;
         let callee = self.stack[fpos];
         if let Value::Ref(id) = callee {
@@ -27,29 +39,30 @@ impl Vm {
                     if !f.closure.is_empty() {
                         self.stack.extend_from_slice(&f.closure);
                     }
-                    self.push_frame(code_idx, fpos + 1, fpos, &[], false)?;
+                    self.push_frame(code_idx, fpos + 1, ret, &[], false)?;
                     // (a generator function pushed its generator instead:
                     // reloading the caller's frame is then a no-op)
                     return Ok(true);
                 }
                 let (pos, kw) = self.take_args(fpos, argc, kwnames);
+                self.stack.truncate(ret);
                 self.stack.push(callee);
                 self.enter_function(id, pos, kw, false)?;
                 return Ok(true);
             }
-            if kwnames.is_none() && self.enter_plain_class(id, argc) {
+            if kwnames.is_none() && self.enter_plain_class(id, argc, ret) {
                 return Ok(true);
             }
         }
         if argc == 1 && kwnames.is_none() {
             if let Some(r) = self.quick_builtin1(callee, self.stack[fpos + 1]) {
-                self.stack.truncate(fpos);
+                self.stack.truncate(ret);
                 self.stack.push(r);
                 return Ok(false);
             }
         }
         let (pos, kw) = self.copy_args(fpos, argc, kwnames);
-        self.call_native(fpos, callee, pos, kw)
+        self.call_native(ret, callee, pos, kw)
     }
 
     /// `f(*args, **kwargs)`: a tuple and optionally a dict on the stack.
@@ -87,12 +100,14 @@ impl Vm {
 
     /// `obj.name(args)` with `argc` positional arguments on the stack above
     /// `obj`; builtin methods run without creating a bound method.
-    /// `name` is the program's name number `name_index`.
+    /// `name` is the program's name number `name_index`. The result goes
+    /// to stack slot `ret` (`obj`'s, or the one below it: `CallLoaded`).
     pub(super) fn call_method(
         &mut self,
         name: &str,
         name_index: u32,
         argc: usize,
+        ret: usize,
     ) -> PyResult<bool> {
         let opos = self.stack.len() - argc - 1;
         let obj = self.stack[opos];
@@ -102,21 +117,20 @@ impl Vm {
             let arg = self.stack[opos + 1];
             if self.as_generator(arg).is_some() {
                 // The consumer frame takes the place of `obj` and the argument.
-                self.stack.truncate(opos);
                 let method = self.heap.new_value(Obj::BuiltinMethod(obj, "join".into()));
-                if self.try_start_consumer(opos, method, &[arg], &Vec::new())? {
+                if self.try_start_consumer(ret, method, &[arg], &Vec::new())? {
                     return Ok(true);
                 }
-                self.stack.push(obj);
-                self.stack.push(arg);
             }
         }
         // (instances have no builtin methods: theirs are looked up first)
-        if let Some(pushed) = self.try_instance_method_call(obj, name, name_index, opos, argc)? {
+        if let Some(pushed) =
+            self.try_instance_method_call(obj, name, name_index, opos, argc, ret)?
+        {
             return Ok(pushed);
         }
         if let Some(r) = self.try_builtin_method_call(obj, name, opos)? {
-            self.stack.truncate(opos);
+            self.stack.truncate(ret);
             self.stack.push(r);
             return Ok(false);
         }
@@ -124,7 +138,7 @@ impl Vm {
             .get_attr(obj, name)
             .map_err(|e| self.attribute_error_context(e, obj, name))?;
         self.stack[opos] = f;
-        let r = self.call(argc, None);
+        let r = self.call_to(ret, argc, None);
         if let Err(PyErr::Suspend) = r {
             // the instruction runs again from its operands
             self.stack[opos] = obj;
@@ -141,6 +155,7 @@ impl Vm {
         name_index: u32,
         opos: usize,
         argc: usize,
+        ret: usize,
     ) -> PyResult<Option<bool>> {
         let Value::Ref(id) = obj else { return Ok(None) };
         let cls = match self.heap.get(id) {
@@ -160,10 +175,11 @@ impl Vm {
             if !func.closure.is_empty() {
                 self.stack.extend_from_slice(&func.closure);
             }
-            self.push_frame(code, opos, opos, &[], false)?;
+            self.push_frame(code, opos, ret, &[], false)?;
             return Ok(Some(true));
         }
         let pos = self.stack.split_off(opos);
+        self.stack.truncate(ret);
         self.stack.push(f);
         self.enter_function(fid, pos, Vec::new(), false)?;
         Ok(Some(true))
@@ -242,9 +258,9 @@ impl Vm {
     }
 
     /// Calls anything that is not a Python function, whose callable and
-    /// arguments are on the stack from `fpos`; pushes the result in their
-    /// place. Native code runs with them left there, so the instruction
-    /// can run again after a pause inside it.
+    /// arguments are on the stack above `fpos`; pushes the result in their
+    /// place (at `fpos`). Native code runs with them left there, so the
+    /// instruction can run again after a pause inside it.
     fn call_native(
         &mut self,
         fpos: usize,

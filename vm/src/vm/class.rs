@@ -548,21 +548,39 @@ impl Vm {
 
     /// `super()` with no arguments, in the frame that called it.
     pub fn zero_arg_super(&mut self) -> PyResult<Value> {
+        let (class, obj) = self.zero_arg_super_parts()?;
+        Ok(self.heap.new_value(Obj::Super { class, obj }))
+    }
+
+    /// The class and object of `super()` in the current frame: its
+    /// `__class__` cell's class and its first argument.
+    ///
+    /// # Errors
+    /// `RuntimeError` where the frame has neither.
+    pub(super) fn zero_arg_super_parts(&self) -> PyResult<(ObjId, Value)> {
         let frame = self.frames.last().expect("a frame");
         let code = &self.program.codes[frame.code as usize];
         let no_class = || PyErr::new(ExcType::RuntimeError, "super(): __class__ cell not found");
+        // (in CPython's order)
+        if code.params.names.is_empty() {
+            return Err(PyErr::new(ExcType::RuntimeError, "super(): no arguments"));
+        }
         let Some(slot) = code.freevars.iter().position(|f| f == "__class__") else {
             return Err(no_class());
         };
         let slot = code.params.names.len() + slot;
-        if code.params.names.is_empty() {
-            return Err(PyErr::new(ExcType::RuntimeError, "super(): no arguments"));
-        }
         let cell = self.stack[frame.base as usize + slot];
         let obj = self.stack[frame.base as usize];
         let cls = match cell {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Cell(Value::Ref(c)) => *c,
+                // (CPython 3.13 reads the cell as a free variable)
+                Obj::Cell(Value::Undef) => {
+                    return Err(PyErr::new(
+                        ExcType::NameError,
+                        "cannot access free variable '__class__' where it is not associated with a value in enclosing scope",
+                    ))
+                }
                 _ => return Err(no_class()),
             },
             _ => return Err(no_class()),
@@ -575,7 +593,7 @@ impl Vm {
             },
             _ => obj,
         };
-        Ok(self.heap.new_value(Obj::Super { class: cls, obj }))
+        Ok((cls, obj))
     }
 
     /// Attribute lookup through a `super()` object.

@@ -280,6 +280,14 @@ impl Vm {
                         let v = self.pop();
                         self.globals[g as usize] = v;
                     }
+                    Op::LoadSuperMethod(s, n) => {
+                        if self.load_super_method(s, n) {
+                            ip += 2;
+                            continue;
+                        }
+                        let v = self.builtin_by_index(s, false)?;
+                        self.stack.push(v);
+                    }
                     Op::LoadBuiltin(n) => {
                         let v = self.builtin_by_index(n, false)?;
                         self.stack.push(v);
@@ -609,7 +617,8 @@ impl Vm {
                         }
                     }
                     Op::CallMethod(name, argc) => {
-                        match self.quick_method(name, argc as usize, &prog)? {
+                        let opos = self.stack.len() - argc as usize - 1;
+                        match self.quick_method(name, argc as usize, opos, &prog)? {
                             QuickMethod::Entered => {
                                 checked = true;
                                 continue 'frame;
@@ -620,6 +629,7 @@ impl Vm {
                                     &prog.names[name as usize],
                                     name,
                                     argc as usize,
+                                    opos,
                                 )? {
                                     continue 'frame;
                                 }
@@ -627,6 +637,21 @@ impl Vm {
                                     return Ok(Exit::Pause);
                                 }
                             }
+                        }
+                    }
+                    Op::LoadMethod(name) => self.load_method(name, &prog)?,
+                    Op::CallLoaded(name, argc) => {
+                        match self.call_loaded(name, argc as usize, &prog)? {
+                            QuickMethod::Entered => {
+                                checked = true;
+                                continue 'frame;
+                            }
+                            QuickMethod::Done => {
+                                if self.pending.is_some() {
+                                    return Ok(Exit::Pause);
+                                }
+                            }
+                            QuickMethod::No => continue 'frame,
                         }
                     }
                     Op::Return => {

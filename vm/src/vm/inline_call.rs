@@ -74,7 +74,7 @@ impl Vm {
     /// otherwise. Out of the dispatch loop's code ([`Vm::call`] takes it):
     /// every instruction there costs the loop's other paths.
     #[inline(never)]
-    pub(super) fn enter_plain_class(&mut self, cls: ObjId, argc: usize) -> bool {
+    pub(super) fn enter_plain_class(&mut self, cls: ObjId, argc: usize, ret: usize) -> bool {
         let Obj::Class(c) = self.heap.get(cls) else {
             return false;
         };
@@ -98,7 +98,7 @@ impl Vm {
         let fpos = self.stack.len() - argc - 1;
         let call = PlainCall {
             instance_of: Some(cls),
-            ..PlainCall::new(f, init, fpos, fpos)
+            ..PlainCall::new(f, init, fpos, ret)
         };
         self.enter_plain(&prog.codes[call.code as usize], call);
         true
@@ -115,8 +115,14 @@ impl Vm {
     /// Reached through `quick_method`, which has seen an instance or a
     /// super object there.
     #[inline(never)]
-    pub(super) fn enter_plain_method(&mut self, name: u32, argc: usize, prog: &Program) -> bool {
-        match self.plain_method(name, argc, prog) {
+    pub(super) fn enter_plain_method(
+        &mut self,
+        name: u32,
+        argc: usize,
+        ret: usize,
+        prog: &Program,
+    ) -> bool {
+        match self.plain_method(name, argc, ret, prog) {
             Some(call) => {
                 self.enter_plain(&prog.codes[call.code as usize], call);
                 true
@@ -125,7 +131,13 @@ impl Vm {
         }
     }
 
-    fn plain_method(&mut self, name: u32, argc: usize, prog: &Program) -> Option<PlainCall> {
+    fn plain_method(
+        &mut self,
+        name: u32,
+        argc: usize,
+        ret: usize,
+        prog: &Program,
+    ) -> Option<PlainCall> {
         let opos = self.stack.len() - argc - 1;
         let Value::Ref(id) = self.stack[opos] else {
             return None;
@@ -151,7 +163,8 @@ impl Vm {
                 let Obj::Instance(i) = self.heap.get(inst) else {
                     return None;
                 };
-                let Some(Value::Ref(fid)) = self.class_lookup_after(i.class, class, text) else {
+                let start = i.class;
+                let Some(Value::Ref(fid)) = self.class_lookup_after_name(start, class, name) else {
                     return None;
                 };
                 (fid, Some(obj))
@@ -164,7 +177,7 @@ impl Vm {
         if !self.plain_fit(f, argc + 1, prog) {
             return None;
         }
-        let call = PlainCall::new(f, fid, opos, opos);
+        let call = PlainCall::new(f, fid, opos, ret);
         if let Some(obj) = receiver {
             self.stack[opos] = obj;
         }

@@ -526,6 +526,8 @@ pub fn restartable(op: &monty_compile::bytecode::Op) -> bool {
             | Op::CallKw(..)
             | Op::CallEx(_)
             | Op::CallMethod(..)
+            | Op::LoadMethod(_)
+            | Op::CallLoaded(..)
             | Op::LoadAttr(_)
             | Op::StoreAttr(_)
             | Op::DeleteAttr(_)

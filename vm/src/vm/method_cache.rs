@@ -1,8 +1,10 @@
 //! A direct-mapped cache of class attribute lookups (`class_lookup`: the
-//! walk over the MRO, hashing the name in each class dict) keyed by class
-//! and the program's name index, for the instructions that name an
-//! attribute (`obj.name`, `obj.name(...)`): methods are looked up on every
-//! call, and a class hierarchy rarely changes.
+//! walk over the MRO, hashing the name in each class dict, and the
+//! `super()` lookup from a class on) keyed by class and the program's name
+//! index, for the instructions that name an attribute (`obj.name`,
+//! `obj.name(...)`, `super().name(...)`): methods are looked up on every
+//! call, and a class hierarchy rarely changes. The same cache knows which
+//! names the list, str and dict method tables hold.
 //!
 //! An entry is valid only at the heap's class epoch it was filled at; the
 //! epoch moves whenever any class may change (every mutable access to a
@@ -20,6 +22,8 @@ const SIZE: usize = 256;
 struct Entry {
     class: u32,
     name: u32,
+    /// The class a `super()` lookup starts after ([`NO_START`]: none).
+    after: u32,
     epoch: u64,
     value: Option<Value>,
 }
@@ -28,7 +32,19 @@ struct Entry {
 #[derive(Default)]
 pub struct MethodCache {
     entries: Vec<Entry>,
+    /// By program name: which of the list, str and dict method tables
+    /// hold a method by that name ([`HAS_LIST`], ...; [`KNOWN`] once
+    /// looked up). A pure function of the name: never stale.
+    builtin: Vec<u8>,
 }
+
+/// [`Entry::after`] of a plain lookup (no class id is this).
+const NO_START: u32 = u32::MAX;
+
+const HAS_LIST: u8 = 1;
+const HAS_STR: u8 = 2;
+const HAS_DICT: u8 = 4;
+const KNOWN: u8 = 0x80;
 
 #[inline]
 fn slot(class: ObjId, name: u32) -> usize {
@@ -40,14 +56,36 @@ impl Vm {
     /// `class_lookup(cls, program.names[name])`, cached.
     #[inline]
     pub(super) fn class_lookup_name(&mut self, cls: ObjId, name: u32) -> Option<Value> {
+        self.cached_lookup(cls, NO_START, name)
+    }
+
+    /// `class_lookup_after(cls, after, program.names[name])` (a `super()`
+    /// lookup: the classes after `after` in `cls`'s MRO), cached.
+    #[inline]
+    pub(super) fn class_lookup_after_name(
+        &mut self,
+        cls: ObjId,
+        after: ObjId,
+        name: u32,
+    ) -> Option<Value> {
+        self.cached_lookup(cls, after.0, name)
+    }
+
+    #[inline]
+    fn cached_lookup(&mut self, cls: ObjId, after: u32, name: u32) -> Option<Value> {
         let epoch = self.heap.class_epoch();
-        let at = slot(cls, name);
+        let at = slot(cls, name ^ after.wrapping_mul(0x2545_f491));
         if let Some(e) = self.method_cache.entries.get(at) {
-            if e.class == cls.0 && e.name == name && e.epoch == epoch {
+            if e.class == cls.0 && e.name == name && e.after == after && e.epoch == epoch {
                 return e.value;
             }
         }
-        let value = self.class_lookup(cls, &self.program.names[name as usize]);
+        let text = &self.program.names[name as usize];
+        let value = if after == NO_START {
+            self.class_lookup(cls, text)
+        } else {
+            self.class_lookup_after(cls, ObjId(after), text)
+        };
         let cache = &mut self.method_cache.entries;
         if cache.is_empty() {
             cache.resize(
@@ -55,6 +93,7 @@ impl Vm {
                 Entry {
                     class: u32::MAX,
                     name: u32::MAX,
+                    after: NO_START,
                     epoch: 0,
                     value: None,
                 },
@@ -63,9 +102,58 @@ impl Vm {
         cache[at] = Entry {
             class: cls.0,
             name,
+            after,
             epoch,
             value,
         };
         value
+    }
+
+    /// Whether a list, str or dict `obj` has a builtin method by program
+    /// name `name` (`has_method`, from the name's cached bits); `None` for
+    /// any other object.
+    #[inline]
+    pub(super) fn quick_has_method(&mut self, obj: Value, name: u32) -> Option<bool> {
+        let Value::Ref(id) = obj else { return None };
+        let bit = match self.heap.get(id) {
+            crate::object::Obj::List(_) => HAS_LIST,
+            crate::object::Obj::Str(_) => HAS_STR,
+            // (a dict kind's table adds to the dict's: what a dict has,
+            // every kind has)
+            crate::object::Obj::Dict(_) => HAS_DICT,
+            _ => return None,
+        };
+        let bits = match self.method_cache.builtin.get(name as usize) {
+            Some(&b) if b & KNOWN != 0 => b,
+            _ => self.builtin_method_bits(name),
+        };
+        match bits & bit {
+            0 if bit == HAS_DICT => None,
+            0 => Some(false),
+            _ => Some(true),
+        }
+    }
+
+    #[cold]
+    fn builtin_method_bits(&mut self, name: u32) -> u8 {
+        use crate::builtins::methods::{dict, list, str};
+        use crate::builtins::native::find_method;
+        let text = self.program.names[name as usize].as_str();
+        let mut bits = KNOWN;
+        for (table, bit) in [
+            (list::list_methods(), HAS_LIST),
+            (str::str_methods(), HAS_STR),
+            (dict::dict_methods(), HAS_DICT),
+        ] {
+            if find_method(table, text).is_some() {
+                bits |= bit;
+            }
+        }
+        let cache = &mut self.method_cache.builtin;
+        if cache.len() <= name as usize {
+            cache.resize(name as usize + 1, 0);
+        }
+        cache[name as usize] = bits;
+        bits
     }
 }

@@ -44,6 +44,7 @@ pub mod journal;
 pub mod key_lookup;
 pub mod kind_ops;
 pub mod library_data;
+mod loaded_method;
 pub mod matching;
 pub mod meta;
 pub mod method_cache;

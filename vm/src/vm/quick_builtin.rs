@@ -43,7 +43,9 @@ impl Vm {
         }
     }
 
-    /// `CallMethod(name, argc)`, first look: the receiver's kind picks
+    /// `CallMethod(name, argc)`, first look (the result goes to stack
+    /// slot `ret`, the receiver's or, for `CallLoaded`, the one below
+    /// it): the receiver's kind picks
     /// its quick path, any other call is `No` (nothing done) and takes
     /// `call_method`. One small function for the common receivers, so a
     /// str's or list's method call does not also set up the frames of the
@@ -58,6 +60,7 @@ impl Vm {
         &mut self,
         name: u32,
         argc: usize,
+        ret: usize,
         prog: &Program,
     ) -> PyResult<QuickMethod> {
         let opos = self.stack.len() - argc - 1;
@@ -67,7 +70,7 @@ impl Vm {
         let text = prog.names[name as usize].as_str();
         let r = match self.heap.get(id) {
             Obj::Instance(_) | Obj::Super { .. } => {
-                return Ok(if self.enter_plain_method(name, argc, prog) {
+                return Ok(if self.enter_plain_method(name, argc, ret, prog) {
                     QuickMethod::Entered
                 } else {
                     QuickMethod::No
@@ -94,7 +97,7 @@ impl Vm {
             }
             _ => return Ok(QuickMethod::No),
         };
-        self.stack.truncate(opos);
+        self.stack.truncate(ret);
         self.stack.push(r);
         Ok(QuickMethod::Done)
     }

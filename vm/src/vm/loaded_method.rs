@@ -1,0 +1,182 @@
+//! `obj.name(args)` looked up before its arguments run: `LoadMethod` and
+//! `CallLoaded` (the compiler's choice when an argument may have effects,
+//! `compile/src/expr.rs`).
+//!
+//! CPython evaluates `obj.name` first, then the arguments, then calls:
+//! `obj.typo(await fetch())` raises `AttributeError` without fetching.
+//! `CallMethod` looks the method up after the arguments (which spares it
+//! a bound method and a stack slot); that order is only visible through
+//! what the arguments do, so calls whose arguments are constants and names
+//! keep it. Here the lookup leaves two stack values, and as for
+//! `CallMethod` no bound method is made for the common receivers:
+//!
+//! | pushed            | when                                                          | the call                          |
+//! |-------------------|---------------------------------------------------------------|-----------------------------------|
+//! | `[function, obj]` | a plain Python function of an instance's class (or after a `super()` object's class in its instance's MRO: `obj` is then the instance) | the function with `obj` as `self` |
+//! | `[Undef, obj]`    | a builtin method of a builtin or native object (`has_method`)  | the method by name, as `CallMethod` does |
+//! | `[None, value]`   | anything else (`getattr`, which may run a property)            | `value(args)`                     |
+//!
+//! The lookup of the first two kinds cannot fail or run code, so doing
+//! it again at the call (the builtin one) changes nothing; the third runs
+//! `getattr` once, here. The markers never reach Python code: the
+//! verifier gives `LoadMethod` two values and `CallLoaded` their
+//! consumption, and only `CallLoaded` reads them.
+
+use monty_compile::bytecode::Program;
+
+use crate::builtins::methods;
+use crate::object::{Obj, Value};
+
+use super::quick_builtin::QuickMethod;
+use super::{PyResult, Vm};
+
+impl Vm {
+    /// `LoadMethod(name)`: pops the receiver and pushes the two values of
+    /// the module documentation.
+    ///
+    /// # Errors
+    /// `AttributeError` and whatever a property or `__getattr__` raises.
+    #[inline(never)]
+    pub(super) fn load_method(&mut self, name: u32, prog: &Program) -> PyResult<()> {
+        let obj = self.pop();
+        if let Value::Ref(id) = obj {
+            let (marker, receiver) = match self.heap.get(id) {
+                Obj::Instance(_) | Obj::Super { .. } => match self.plain_method_of(id, name) {
+                    Some(found) => found,
+                    None => return self.load_method_attr(obj, name, prog),
+                },
+                _ => match self.quick_has_method(obj, name) {
+                    Some(true) => (Value::Undef, obj),
+                    Some(false) => return self.load_method_attr(obj, name, prog),
+                    None => return self.load_method_other(obj, name, prog),
+                },
+            };
+            self.stack.push(marker);
+            self.stack.push(receiver);
+            return Ok(());
+        }
+        self.load_method_other(obj, name, prog)
+    }
+
+    /// `LoadMethod` of an object with no class of its own nor a quick
+    /// answer: a builtin method by name, or the attribute.
+    fn load_method_other(&mut self, obj: Value, name: u32, prog: &Program) -> PyResult<()> {
+        if methods::has_method(self, obj, &prog.names[name as usize]) {
+            self.stack.push(Value::Undef);
+            self.stack.push(obj);
+            return Ok(());
+        }
+        self.load_method_attr(obj, name, prog)
+    }
+
+    /// `LoadMethod`'s general case: the attribute, called as it is.
+    fn load_method_attr(&mut self, obj: Value, name: u32, prog: &Program) -> PyResult<()> {
+        let value = self.load_attr_in_place(obj, &prog.names[name as usize])?;
+        self.stack.push(Value::None);
+        self.stack.push(value);
+        Ok(())
+    }
+
+    /// For an instance or `super()` object `id`: the plain Python function
+    /// `obj.name` calls and the object it gets as `self` (the instance;
+    /// a super object's instance): the class's function by that name
+    /// where the instance has no attribute of its own by it.
+    fn plain_method_of(&mut self, id: crate::object::ObjId, name: u32) -> Option<(Value, Value)> {
+        let (found, receiver) = match self.heap.get(id) {
+            Obj::Instance(inst) => {
+                if inst
+                    .attrs
+                    .get_str(self.name_texts.get(name as usize)?)
+                    .is_some()
+                {
+                    return None;
+                }
+                let class = inst.class;
+                (self.class_lookup_name(class, name)?, Value::Ref(id))
+            }
+            &Obj::Super {
+                class,
+                obj: receiver @ Value::Ref(inst),
+            } => {
+                let Obj::Instance(i) = self.heap.get(inst) else {
+                    return None;
+                };
+                let start = i.class;
+                (self.class_lookup_after_name(start, class, name)?, receiver)
+            }
+            _ => return None,
+        };
+        match found {
+            Value::Ref(fid) if matches!(self.heap.get(fid), Obj::Function(_)) => {
+                Some((found, receiver))
+            }
+            _ => None,
+        }
+    }
+
+    /// `LoadSuperMethod(s, name)`'s quick way: where program name `s` is
+    /// the builtin `super`, the frame's `super()` an instance's, and the
+    /// function by `name` after the frame's class in the instance's MRO
+    /// a plain Python function, pushes `[function, instance]` and says
+    /// so; false, nothing done, otherwise.
+    #[inline(never)]
+    pub(super) fn load_super_method(&mut self, s: u32, name: u32) -> bool {
+        if !matches!(
+            self.builtin_by_index(s, false),
+            Ok(Value::Builtin(crate::builtins::builtin::Builtin::Super))
+        ) {
+            return false;
+        }
+        let Ok((class, obj @ Value::Ref(inst))) = self.zero_arg_super_parts() else {
+            return false;
+        };
+        let Obj::Instance(i) = self.heap.get(inst) else {
+            return false;
+        };
+        let start = i.class;
+        match self.class_lookup_after_name(start, class, name) {
+            Some(f @ Value::Ref(fid)) if matches!(self.heap.get(fid), Obj::Function(_)) => {
+                self.stack.push(f);
+                self.stack.push(obj);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `CallLoaded(name, argc)`: the call of what `LoadMethod` pushed,
+    /// under the `argc` arguments; the result replaces them all. `Entered`
+    /// for a plain frame pushed inline, `No` for any other frame pushed,
+    /// `Done` when the result is on the stack (or a host call pending).
+    ///
+    /// # Errors
+    /// Whatever the call raises.
+    #[inline(never)]
+    pub(super) fn call_loaded(
+        &mut self,
+        name: u32,
+        argc: usize,
+        prog: &Program,
+    ) -> PyResult<QuickMethod> {
+        let at = self.stack.len() - argc - 2;
+        let pushed = match self.stack[at] {
+            Value::Undef => match self.quick_method(name, argc, at, prog)? {
+                QuickMethod::No => self.call_method(&prog.names[name as usize], name, argc, at)?,
+                done => return Ok(done),
+            },
+            Value::None => self.call_to(at, argc, None)?,
+            _ => {
+                if let Some(call) = self.plain_callee(argc + 1, prog) {
+                    self.enter_plain(&prog.codes[call.code as usize], call);
+                    return Ok(QuickMethod::Entered);
+                }
+                self.call(argc + 1, None)?
+            }
+        };
+        Ok(if pushed {
+            QuickMethod::No
+        } else {
+            QuickMethod::Done
+        })
+    }
+}
