@@ -372,9 +372,7 @@ impl Deep {
             vm.stack.push(c);
             attrs.insert_str(name, c);
         }
-        let y = vm
-            .heap
-            .new_value(Obj::Instance(Box::new(Instance { class, attrs })));
+        let y = vm.heap.new_value(Obj::Instance(Instance { class, attrs }));
         self.remember(vm, x, y)?;
         Ok(y)
     }
@@ -386,10 +384,10 @@ impl Deep {
         };
         let class = inst.class;
         let entries = vm.instance_entries(id);
-        let y = vm.heap.new_value(Obj::Instance(Box::new(Instance {
+        let y = vm.heap.new_value(Obj::Instance(Instance {
             class,
             attrs: Default::default(),
-        })));
+        }));
         self.remember(vm, x, y)?;
         self.fill_dict(vm, id, entries, y, d)?;
         Ok(y)

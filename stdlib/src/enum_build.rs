@@ -192,10 +192,10 @@ fn find_alias(vm: &mut Vm, made: &[Value], _map: &Dict, value: Value) -> PyResul
 /// A member: an instance of `cls` with `_name_` and `_value_`, after the
 /// class's own `__init__` (called with the value, a tuple unpacked).
 fn new_member(vm: &mut Vm, cls: ObjId, name: Value, value: Value) -> PyResult<Value> {
-    let m = vm.heap.new_value(Obj::Instance(Box::new(Instance {
+    let m = vm.heap.new_value(Obj::Instance(Instance {
         class: cls,
         attrs: Default::default(),
-    })));
+    }));
     vm.raw_set_attr(m, "_value_", value);
     vm.raw_set_attr(m, "_name_", name);
     if let Some(init @ Value::Ref(f)) = vm.class_lookup(cls, "__init__") {

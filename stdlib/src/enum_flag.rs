@@ -99,10 +99,10 @@ fn pseudo(vm: &mut Vm, cls: ObjId, v: i64, keep: bool) -> PyResult<Value> {
     } else {
         vm.new_str(names.join("|"))
     };
-    let m = vm.heap.new_value(Obj::Instance(Box::new(Instance {
+    let m = vm.heap.new_value(Obj::Instance(Instance {
         class: cls,
         attrs: Default::default(),
-    })));
+    }));
     vm.raw_set_attr(m, "_value_", Value::Int(v));
     vm.raw_set_attr(m, "_name_", name);
     if let Some(d) = cache {

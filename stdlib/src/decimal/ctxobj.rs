@@ -32,10 +32,10 @@ pub fn new_decimal_tuple(vm: &mut Vm, cls: Value, values: Vec<Value>) -> PyResul
     let Value::Ref(cid) = cls else {
         return Ok(vm.new_tuple(values));
     };
-    let inst = vm.heap.new_value(Obj::Instance(Box::new(Instance {
+    let inst = vm.heap.new_value(Obj::Instance(Instance {
         class: cid,
         attrs: Default::default(),
-    })));
+    }));
     vm.namedtuple_init(cid, inst, values, Vec::new())?;
     Ok(inst)
 }

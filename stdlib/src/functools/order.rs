@@ -41,7 +41,7 @@ native! {
         for (name, v) in [("obj", obj), ("_cmp", mycmp)] {
             attrs.insert_str(vm.attr_key(name).1, v);
         }
-        Ok(vm.heap.new_value(Obj::Instance(Box::new(Instance { class, attrs }))))
+        Ok(vm.heap.new_value(Obj::Instance(Instance { class, attrs })))
     }
 }
 

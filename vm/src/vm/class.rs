@@ -283,10 +283,10 @@ impl Vm {
                 e.class = Some(cls);
                 self.heap.new_value(Obj::Exception(Box::new(e)))
             }
-            None => self.heap.new_value(Obj::Instance(Box::new(Instance {
+            None => self.heap.new_value(Obj::Instance(Instance {
                 class: cls,
                 attrs: Default::default(),
-            }))),
+            })),
         };
         let init = self.class_init(cls);
         match init {

@@ -206,10 +206,10 @@ impl Vm {
     #[inline(always)]
     pub(super) fn enter_plain(&mut self, code: &Code, call: PlainCall) {
         let init = call.instance_of.map(|class| {
-            let inst = self.heap.new_value(Obj::Instance(Box::new(Instance {
+            let inst = self.heap.new_value(Obj::Instance(Instance {
                 class,
                 attrs: Default::default(),
-            })));
+            }));
             self.stack[call.base] = inst;
             OnReturn::Init(inst)
         });

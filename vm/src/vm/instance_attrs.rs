@@ -101,7 +101,7 @@ impl Vm {
             set.insert_str(self.attr_key(name).1, v);
         }
         self.heap
-            .new_value(Obj::Instance(Box::new(Instance { class, attrs: set })))
+            .new_value(Obj::Instance(Instance { class, attrs: set }))
     }
 
     /// The (name, value) pairs of instance `id` (none if not an instance).
