@@ -330,6 +330,12 @@ pub enum Op {
     /// The call of an [`Op::LoadMethod`]: name, argc; the two values it
     /// pushed lie under the `argc` arguments. The result replaces all.
     CallLoaded(u32, u32),
+    // (snapshots hold variants by position: a new one goes last)
+    /// `LoadFast(s)` then `LoadMethod(n)`, which stays the next
+    /// instruction: a method the local's list, str, dict or instance has
+    /// (as `LoadMethod` finds it without `getattr`) is loaded here;
+    /// otherwise the local is pushed and the `LoadMethod` runs.
+    LoadFastMethod(u32, u32),
 }
 
 /// A compile-time constant.

@@ -132,6 +132,7 @@ pub fn effect(op: Op) -> Effect {
         | Op::LoadFastConst(..)
         | Op::LoadFastFast(..)
         | Op::LoadFastAttr(..)
+        | Op::LoadFastMethod(..)
         | Op::LoadDeref(_)
         | Op::LoadClosure(_)
         | Op::LoadGlobal(_)

@@ -605,7 +605,7 @@ fn check_code(p: &Program, code: &Code) -> Result<(), String> {
             Op::LoadConst(k) => konst(k),
             Op::LoadFastConst(s, k) => slot(s) && konst(k),
             Op::LoadFastFast(s, t) => slot(s) && slot(t),
-            Op::LoadFastAttr(s, n) => slot(s) && name(n),
+            Op::LoadFastAttr(s, n) | Op::LoadFastMethod(s, n) => slot(s) && name(n),
             Op::LoadSuperMethod(s, n) => name(s) && name(n),
             Op::CallKw(_, k) => matches!(p.consts.get(k as usize), Some(Const::Tuple(_))),
             Op::LoadFast(s)

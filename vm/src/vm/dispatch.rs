@@ -223,6 +223,14 @@ impl Vm {
                         }
                         self.stack.push(x);
                     }
+                    Op::LoadFastMethod(s, n) => {
+                        let x = local!(s);
+                        if self.quick_load_method(x, n) {
+                            ip += 1;
+                            continue;
+                        }
+                        self.stack.push(x);
+                    }
                     Op::LoadFastFast(s, t) => {
                         let x = local!(s);
                         let y = self.stack[base + t as usize];
@@ -641,7 +649,18 @@ impl Vm {
                     }
                     Op::LoadMethod(name) => self.load_method(name, &prog)?,
                     Op::CallLoaded(name, argc) => {
-                        match self.call_loaded(name, argc as usize, &prog)? {
+                        let argc = argc as usize;
+                        let at = self.stack.len() - argc - 2;
+                        // a builtin method (`[Undef, obj]`) as `CallMethod`'s
+                        let quick = match self.stack[at] {
+                            Value::Undef => self.quick_method(name, argc, at, &prog)?,
+                            _ => QuickMethod::No,
+                        };
+                        let done = match quick {
+                            QuickMethod::No => self.call_loaded(name, argc, &prog)?,
+                            done => done,
+                        };
+                        match done {
                             QuickMethod::Entered => {
                                 checked = true;
                                 continue 'frame;
@@ -748,6 +767,7 @@ fn keeps_ip_local(op: Op) -> bool {
             | Op::LoadFastConst(..)
             | Op::LoadFastFast(..)
             | Op::LoadFastAttr(..)
+            | Op::LoadFastMethod(..)
             | Op::StoreFast(_)
             | Op::LoadClosure(_)
             | Op::LoadGlobal(_)

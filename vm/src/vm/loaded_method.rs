@@ -27,6 +27,7 @@ use monty_compile::bytecode::Program;
 use crate::builtins::methods;
 use crate::object::{Obj, Value};
 
+use super::method_cache::BuiltinTable;
 use super::quick_builtin::QuickMethod;
 use super::{PyResult, Vm};
 
@@ -56,6 +57,34 @@ impl Vm {
             return Ok(());
         }
         self.load_method_other(obj, name, prog)
+    }
+
+    /// `LoadFastMethod(s, name)`'s quick way, for the local `obj`: where
+    /// it is a list, str or dict with a builtin method by `name`, or an
+    /// instance whose class's `name` is a plain Python function, pushes
+    /// what `LoadMethod` would and says so; false, nothing done,
+    /// otherwise (the `LoadMethod` after it runs).
+    #[inline(never)]
+    pub(super) fn quick_load_method(&mut self, obj: Value, name: u32) -> bool {
+        let Value::Ref(id) = obj else { return false };
+        let table = match self.heap.get(id) {
+            Obj::Instance(_) => None,
+            Obj::List(_) => Some(BuiltinTable::List),
+            Obj::Str(_) => Some(BuiltinTable::Str),
+            Obj::Dict(_) => Some(BuiltinTable::Dict),
+            _ => return false,
+        };
+        let (marker, receiver) = match table {
+            None => match self.plain_method_of(id, name) {
+                Some(found) => found,
+                None => return false,
+            },
+            Some(table) if self.builtin_has(name, table) => (Value::Undef, obj),
+            Some(_) => return false,
+        };
+        self.stack.push(marker);
+        self.stack.push(receiver);
+        true
     }
 
     /// `LoadMethod` of an object with no class of its own nor a quick
@@ -145,7 +174,9 @@ impl Vm {
     }
 
     /// `CallLoaded(name, argc)`: the call of what `LoadMethod` pushed,
-    /// under the `argc` arguments; the result replaces them all. `Entered`
+    /// under the `argc` arguments; the result replaces them all. (A
+    /// builtin method's call, `[Undef, obj]`, was offered to
+    /// `quick_method` first.) `Entered`
     /// for a plain frame pushed inline, `No` for any other frame pushed,
     /// `Done` when the result is on the stack (or a host call pending).
     ///
@@ -160,10 +191,8 @@ impl Vm {
     ) -> PyResult<QuickMethod> {
         let at = self.stack.len() - argc - 2;
         let pushed = match self.stack[at] {
-            Value::Undef => match self.quick_method(name, argc, at, prog)? {
-                QuickMethod::No => self.call_method(&prog.names[name as usize], name, argc, at)?,
-                done => return Ok(done),
-            },
+            // (the loop tried `quick_method` first)
+            Value::Undef => self.call_method(&prog.names[name as usize], name, argc, at)?,
             Value::None => self.call_to(at, argc, None)?,
             _ => {
                 if let Some(call) = self.plain_callee(argc + 1, prog) {

@@ -44,6 +44,15 @@ const NO_START: u32 = u32::MAX;
 const HAS_LIST: u8 = 1;
 const HAS_STR: u8 = 2;
 const HAS_DICT: u8 = 4;
+
+/// The method tables [`Vm::builtin_has`] answers for.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+pub(super) enum BuiltinTable {
+    List = HAS_LIST,
+    Str = HAS_STR,
+    Dict = HAS_DICT,
+}
 const KNOWN: u8 = 0x80;
 
 #[inline]
@@ -107,6 +116,17 @@ impl Vm {
             value,
         };
         value
+    }
+
+    /// Whether builtin method table `table` has a method by program name
+    /// `name`.
+    #[inline]
+    pub(super) fn builtin_has(&mut self, name: u32, table: BuiltinTable) -> bool {
+        let bits = match self.method_cache.builtin.get(name as usize) {
+            Some(&b) if b & KNOWN != 0 => b,
+            _ => self.builtin_method_bits(name),
+        };
+        bits & table as u8 != 0
     }
 
     /// Whether a list, str or dict `obj` has a builtin method by program
