@@ -40,35 +40,34 @@ impl Vm {
     #[inline(never)]
     pub(super) fn load_method(&mut self, name: u32, prog: &Program) -> PyResult<()> {
         let obj = self.pop();
-        if let Value::Ref(id) = obj {
-            let (marker, receiver) = match self.heap.get(id) {
-                Obj::Instance(_) | Obj::Super { .. } => match self.plain_method_of(id, name) {
-                    Some(found) => found,
-                    None => return self.load_method_attr(obj, name, prog),
-                },
-                _ => match self.quick_has_method(obj, name) {
-                    Some(true) => (Value::Undef, obj),
-                    Some(false) => return self.load_method_attr(obj, name, prog),
-                    None => return self.load_method_other(obj, name, prog),
-                },
-            };
-            self.stack.push(marker);
-            self.stack.push(receiver);
+        if self.quick_load_method(obj, name) {
             return Ok(());
         }
-        self.load_method_other(obj, name, prog)
+        let instance_like = match obj {
+            Value::Ref(id) => matches!(self.heap.get(id), Obj::Instance(_) | Obj::Super { .. }),
+            _ => false,
+        };
+        if !instance_like && methods::has_method(self, obj, &prog.names[name as usize]) {
+            self.stack.push(Value::Undef);
+            self.stack.push(obj);
+            return Ok(());
+        }
+        let value = self.load_attr_in_place(obj, &prog.names[name as usize])?;
+        self.stack.push(Value::None);
+        self.stack.push(value);
+        Ok(())
     }
 
-    /// `LoadFastMethod(s, name)`'s quick way, for the local `obj`: where
-    /// it is a list, str or dict with a builtin method by `name`, or an
-    /// instance whose class's `name` is a plain Python function, pushes
-    /// what `LoadMethod` would and says so; false, nothing done,
-    /// otherwise (the `LoadMethod` after it runs).
+    /// `LoadMethod`'s quick way (and `LoadFastMethod`'s, for its local):
+    /// where `obj` is a list, str or dict with a builtin method by `name`,
+    /// or an instance or `super()` object whose `name` is a plain Python
+    /// function, pushes the two values and says so; false, nothing done,
+    /// otherwise.
     #[inline(never)]
     pub(super) fn quick_load_method(&mut self, obj: Value, name: u32) -> bool {
         let Value::Ref(id) = obj else { return false };
         let table = match self.heap.get(id) {
-            Obj::Instance(_) => None,
+            Obj::Instance(_) | Obj::Super { .. } => None,
             Obj::List(_) => Some(BuiltinTable::List),
             Obj::Str(_) => Some(BuiltinTable::Str),
             Obj::Dict(_) => Some(BuiltinTable::Dict),
@@ -87,30 +86,15 @@ impl Vm {
         true
     }
 
-    /// `LoadMethod` of an object with no class of its own nor a quick
-    /// answer: a builtin method by name, or the attribute.
-    fn load_method_other(&mut self, obj: Value, name: u32, prog: &Program) -> PyResult<()> {
-        if methods::has_method(self, obj, &prog.names[name as usize]) {
-            self.stack.push(Value::Undef);
-            self.stack.push(obj);
-            return Ok(());
-        }
-        self.load_method_attr(obj, name, prog)
-    }
-
-    /// `LoadMethod`'s general case: the attribute, called as it is.
-    fn load_method_attr(&mut self, obj: Value, name: u32, prog: &Program) -> PyResult<()> {
-        let value = self.load_attr_in_place(obj, &prog.names[name as usize])?;
-        self.stack.push(Value::None);
-        self.stack.push(value);
-        Ok(())
-    }
-
     /// For an instance or `super()` object `id`: the plain Python function
     /// `obj.name` calls and the object it gets as `self` (the instance;
     /// a super object's instance): the class's function by that name
     /// where the instance has no attribute of its own by it.
-    fn plain_method_of(&mut self, id: crate::object::ObjId, name: u32) -> Option<(Value, Value)> {
+    pub(super) fn plain_method_of(
+        &mut self,
+        id: crate::object::ObjId,
+        name: u32,
+    ) -> Option<(Value, Value)> {
         let (found, receiver) = match self.heap.get(id) {
             Obj::Instance(inst) => {
                 if inst

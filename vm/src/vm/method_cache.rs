@@ -129,31 +129,6 @@ impl Vm {
         bits & table as u8 != 0
     }
 
-    /// Whether a list, str or dict `obj` has a builtin method by program
-    /// name `name` (`has_method`, from the name's cached bits); `None` for
-    /// any other object.
-    #[inline]
-    pub(super) fn quick_has_method(&mut self, obj: Value, name: u32) -> Option<bool> {
-        let Value::Ref(id) = obj else { return None };
-        let bit = match self.heap.get(id) {
-            crate::object::Obj::List(_) => HAS_LIST,
-            crate::object::Obj::Str(_) => HAS_STR,
-            // (a dict kind's table adds to the dict's: what a dict has,
-            // every kind has)
-            crate::object::Obj::Dict(_) => HAS_DICT,
-            _ => return None,
-        };
-        let bits = match self.method_cache.builtin.get(name as usize) {
-            Some(&b) if b & KNOWN != 0 => b,
-            _ => self.builtin_method_bits(name),
-        };
-        match bits & bit {
-            0 if bit == HAS_DICT => None,
-            0 => Some(false),
-            _ => Some(true),
-        }
-    }
-
     #[cold]
     fn builtin_method_bits(&mut self, name: u32) -> u8 {
         use crate::builtins::methods::{dict, list, str};
