@@ -9,7 +9,6 @@
 //! uses a fixed-seed hasher so iteration and results are deterministic.
 
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
 
 #[path = "dict_table.rs"]
 mod table;
@@ -19,6 +18,7 @@ use num_traits::Signed;
 use serde::{Deserialize, Serialize};
 
 use super::exc::ExcType;
+use super::key_str::KeyStr;
 use super::types::Type;
 use super::value::Value;
 use crate::builtins::builtin::Builtin;
@@ -36,7 +36,8 @@ pub enum HashKey {
     Big(Box<BigInt>),
     /// A float that is not integral, by bits (integral floats become `Int`).
     Float(u64),
-    Str(Rc<str>),
+    /// A `str`, by its text (inline when short: `key_str.rs`).
+    Str(KeyStr),
     /// `bytes` (never equal to a str key).
     Bytes(Box<[u8]>),
     Tuple(Box<[HashKey]>),

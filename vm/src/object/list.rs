@@ -51,6 +51,27 @@ impl List {
         }
     }
 
+    /// A copy of `items` as a list, in a buffer of exactly their number:
+    /// for a list made from values already in place (`[a, b]` from the
+    /// operand stack), one allocation where `from_vec` of a copy takes
+    /// two and a shrink.
+    pub fn from_slice(items: &[Value]) -> List {
+        let mut packed = Vec::with_capacity(items.len());
+        for &v in items {
+            match Packed::pack(v) {
+                Some(p) => packed.push(p),
+                None => {
+                    return List {
+                        repr: Repr::Wide(items.to_vec()),
+                    }
+                }
+            }
+        }
+        List {
+            repr: Repr::Packed(packed),
+        }
+    }
+
     /// `items` as a list: packed (in their own buffer) if every one packs.
     pub fn from_vec(items: Vec<Value>) -> List {
         List {

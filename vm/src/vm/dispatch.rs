@@ -519,8 +519,10 @@ impl Vm {
                         }
                     }
                     Op::BuildList(n) => {
-                        let items = self.stack.split_off(self.stack.len() - n as usize);
-                        let v = self.new_list(items);
+                        let at = self.stack.len() - n as usize;
+                        let list = crate::object::List::from_slice(&self.stack[at..]);
+                        self.stack.truncate(at);
+                        let v = self.heap.new_value(Obj::List(list));
                         self.stack.push(v);
                     }
                     Op::BuildTuple(n) => {
@@ -529,6 +531,9 @@ impl Vm {
                         self.stack.push(v);
                     }
                     Op::BuildMap(n) => {
+                        if self.build_plain_map(n as usize) {
+                            continue;
+                        }
                         let items = self.stack[self.stack.len() - 2 * n as usize..].to_vec();
                         let v = self.in_place(2 * n as usize, |vm| {
                             let v = vm

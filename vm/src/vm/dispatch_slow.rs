@@ -6,7 +6,7 @@
 //! the whole loop slower.
 
 use crate::object::str::{Text, TextBuilder};
-use crate::object::{Obj, PyStr, Value};
+use crate::object::{Dict, HashKey, Obj, PyStr, Value};
 use monty_compile::bytecode::CmpOp;
 
 use super::{PyResult, Vm};
@@ -19,6 +19,33 @@ fn decimal_len(i: i64) -> usize {
 }
 
 impl Vm {
+    /// `BuildMap(n)` of the `n` key/value pairs on top of the stack, which
+    /// it replaces with the new dict, when every key is a str, an int or a
+    /// bool: such keys hash and compare without Python code, so the dict
+    /// is built directly, with no copy of the operands and no journal
+    /// (`Vm::in_place`). False, nothing done, for any other key.
+    #[inline(never)]
+    pub(super) fn build_plain_map(&mut self, n: usize) -> bool {
+        let at = self.stack.len() - 2 * n;
+        let mut d = Dict::with_capacity(n);
+        for kv in self.stack[at..].chunks_exact(2) {
+            let key = match kv[0] {
+                Value::Int(i) => HashKey::Int(i),
+                Value::Bool(b) => HashKey::Int(i64::from(b)),
+                Value::Ref(id) => match self.heap.get(id) {
+                    Obj::Str(s) => HashKey::Str(s.s.as_str().into()),
+                    _ => return false,
+                },
+                _ => return false,
+            };
+            d.insert(key, kv[0], kv[1]);
+        }
+        self.stack.truncate(at);
+        let v = self.heap.new_value(Obj::Dict(Box::new(d)));
+        self.stack.push(v);
+        true
+    }
+
     /// The slow path of `Binary`/`Inplace`, with the popped operands put
     /// back for [`Vm::in_place`].
     #[inline(never)]

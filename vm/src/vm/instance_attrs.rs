@@ -126,7 +126,7 @@ impl Vm {
     pub fn instance_dict(&mut self, id: ObjId) -> Dict {
         let mut d = Dict::new();
         for (key, text, v) in self.instance_keyed(id) {
-            d.insert(HashKey::Str(text), key, v);
+            d.insert(HashKey::Str(text.into()), key, v);
         }
         d
     }
@@ -148,7 +148,7 @@ impl Vm {
             match self.heap.get_mut(id) {
                 // (not set: looked for above)
                 Obj::Instance(i) => i.attrs.push_new(text, v),
-                Obj::Exception(e) => e.attrs.insert(HashKey::Str(text), key, v),
+                Obj::Exception(e) => e.attrs.insert(HashKey::Str(text.into()), key, v),
                 _ => {}
             }
         }

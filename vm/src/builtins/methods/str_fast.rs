@@ -180,7 +180,9 @@ pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, argc: usize) -> Option<Value
             vm.new_tuple(items)
         }
         Out::Pieces(ranges) => {
-            let mut items = Vec::with_capacity(ranges.len);
+            // (built packed, in a buffer of the pieces' number: a
+            // `Vec<Value>` made into a list is packed and shrunk)
+            let mut items = crate::object::List::with_capacity(ranges.len);
             for (a, b) in ranges.iter() {
                 let Obj::Str(ps) = vm.heap.get(id) else {
                     unreachable!("the receiver was a str above")
@@ -192,7 +194,7 @@ pub fn try_call(vm: &mut Vm, id: ObjId, name: &str, argc: usize) -> Option<Value
                     vm.heap.new_value(Obj::Str(piece))
                 });
             }
-            vm.new_list(items)
+            vm.heap.new_value(Obj::List(items))
         }
     })
 }
