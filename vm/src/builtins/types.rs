@@ -109,13 +109,7 @@ native! {
         if kwargs.is_empty() {
             match args.as_slice() {
                 [] => return Ok(vm.new_str("")),
-                &[v] => {
-                    if as_str(&vm.heap, v).is_some() {
-                        return Ok(v);
-                    }
-                    let s = vm.str_of(v)?;
-                    return Ok(vm.new_str(s));
-                }
+                &[v] => return vm.str_value(v),
                 [_, _] | [_, _, _] => {}
                 _ => return Err(arg_count_error("str", 0, 3, args.len())),
             }

@@ -239,8 +239,12 @@ pub struct TbEntry {
 pub struct Exception {
     pub kind: ExcType,
     pub args: Vec<Value>,
-    /// Outermost frame first, as printed.
-    pub traceback: Vec<TbEntry>,
+    /// Outermost frame first, as printed. A deque: each frame the
+    /// exception passes through goes in front, and an exception raised
+    /// again (`raise e` in a loop) keeps its old entries, as in CPython,
+    /// so a `Vec`'s insertion at 0 made such a loop quadratic. Serialized
+    /// as the same sequence.
+    pub traceback: std::collections::VecDeque<TbEntry>,
     /// `raise ... from cause`.
     pub cause: Value,
     /// The exception being handled when this one was raised.
@@ -260,7 +264,7 @@ impl Exception {
         Exception {
             kind,
             args,
-            traceback: Vec::new(),
+            traceback: std::collections::VecDeque::new(),
             cause: Value::None,
             context: Value::None,
             suppress_context: false,

@@ -383,7 +383,14 @@ impl Vm {
 
     /// What identifies a re-raised part of a group (CPython compares the
     /// traceback, cause and context that `split` copies).
-    fn exception_metadata(&self, e: Value) -> Option<(Vec<crate::object::TbEntry>, Value, Value)> {
+    fn exception_metadata(
+        &self,
+        e: Value,
+    ) -> Option<(
+        std::collections::VecDeque<crate::object::TbEntry>,
+        Value,
+        Value,
+    )> {
         match e {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Exception(x) => Some((x.traceback.clone(), x.cause, x.context)),

@@ -66,7 +66,7 @@ impl Vm {
         };
         if let Value::Ref(id) = exc {
             if let Obj::Exception(e) = self.heap.get_mut(id) {
-                e.traceback.insert(0, entry);
+                e.traceback.push_front(entry);
             }
         }
     }
@@ -155,9 +155,9 @@ impl Vm {
         let tb = match exc {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Exception(x) => x.traceback.clone(),
-                _ => Vec::new(),
+                _ => Default::default(),
             },
-            _ => Vec::new(),
+            _ => Default::default(),
         };
         e.traceback = tb;
         self.new_exception(e)

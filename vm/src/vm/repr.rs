@@ -47,6 +47,38 @@ impl Vm {
         r.map(|()| out)
     }
 
+    /// `str(v)` as a value: `v` itself when it is a str, and the message
+    /// object of a builtin exception made with one str argument (as in
+    /// CPython, `str(e) is e.args[0]`), with no text copied; else a new
+    /// str of [`Vm::str_of`].
+    ///
+    /// # Errors
+    /// What `__str__` or `__repr__` raised.
+    pub fn str_value(&mut self, v: Value) -> PyResult<Value> {
+        if let Value::Ref(id) = v {
+            match self.heap.get(id) {
+                Obj::Str(_) => return Ok(v),
+                Obj::Exception(e)
+                    if e.kind != ExcType::KeyError
+                        && !e.kind.is_group()
+                        && !e.kind.is_subclass_of(ExcType::OSError) =>
+                {
+                    let class = e.class;
+                    if let [msg @ Value::Ref(m)] = e.args[..] {
+                        let own_str =
+                            class.is_some_and(|c| self.class_lookup(c, "__str__").is_some());
+                        if matches!(self.heap.get(m), Obj::Str(_)) && !own_str {
+                            return Ok(msg);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let s = self.str_of(v)?;
+        Ok(self.new_str(s))
+    }
+
     /// `str(v)`.
     pub fn str_of(&mut self, v: Value) -> PyResult<String> {
         if let Value::Ref(id) = v {

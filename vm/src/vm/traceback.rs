@@ -217,7 +217,7 @@ impl Vm {
     fn traceback_of(&self, exc: Value) -> Vec<TbEntry> {
         match exc {
             Value::Ref(id) => match self.heap.get(id) {
-                Obj::Exception(e) => e.traceback.clone(),
+                Obj::Exception(e) => e.traceback.iter().copied().collect(),
                 _ => Vec::new(),
             },
             _ => Vec::new(),
