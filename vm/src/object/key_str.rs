@@ -36,17 +36,10 @@ impl KeyStr {
     #[inline]
     pub fn as_str(&self) -> &str {
         match &self.0 {
-            Repr::Inline(len, bytes) => {
-                let utf8 = &bytes[..*len as usize];
-                debug_assert!(std::str::from_utf8(utf8).is_ok());
-                // SAFETY: `Repr::Inline` is built only by `KeyStr::new`,
-                // which copies a whole `&str` (valid UTF-8) into
-                // `bytes[..len]`; nothing else writes either field.
-                #[allow(unsafe_code)]
-                unsafe {
-                    std::str::from_utf8_unchecked(utf8)
-                }
-            }
+            // (`Repr::Inline` is built only by `KeyStr::new`, which copies
+            // a whole `&str` into `bytes[..len]`; nothing else writes
+            // either field)
+            Repr::Inline(len, bytes) => super::str::inline_str(&bytes[..*len as usize]),
             Repr::Shared(s) => s,
         }
     }

@@ -29,21 +29,28 @@ impl Text {
     #[inline]
     pub fn as_str(&self) -> &str {
         match &self.0 {
-            Repr::Inline { len, bytes } => {
-                let utf8 = &bytes[..*len as usize];
-                debug_assert!(std::str::from_utf8(utf8).is_ok());
-                // SAFETY: `Repr::Inline` is built only by `From<&str>`
-                // below, which copies a whole `&str` (valid UTF-8) into
-                // `bytes[..len]`, by `TextBuilder`, which copies whole
-                // `&str`s one after the other, and by `Text::decimal`
-                // (ASCII); nothing else writes either field.
-                #[allow(unsafe_code)]
-                unsafe {
-                    std::str::from_utf8_unchecked(utf8)
-                }
-            }
+            // (`Repr::Inline` is built only by `From<&str>` below, which
+            // copies a whole `&str` into `bytes[..len]`, by `TextBuilder`,
+            // which copies whole `&str`s one after the other, and by
+            // `Text::decimal` (ASCII); nothing else writes either field)
+            Repr::Inline { len, bytes } => inline_str(&bytes[..*len as usize]),
             Repr::Boxed(s) => s,
         }
+    }
+}
+
+/// Inline text bytes as the `&str` they were copied from. Only for bytes
+/// that are whole `&str`s copied in (or ASCII): the inline forms of
+/// [`Text`] and of [`super::KeyStr`] guarantee that by construction (each
+/// says how at its call).
+#[inline]
+pub(crate) fn inline_str(utf8: &[u8]) -> &str {
+    debug_assert!(std::str::from_utf8(utf8).is_ok());
+    // SAFETY: the callers' inline bytes are only ever copies of whole
+    // `&str`s (valid UTF-8) or ASCII digits (see above).
+    #[allow(unsafe_code)]
+    unsafe {
+        std::str::from_utf8_unchecked(utf8)
     }
 }
 
