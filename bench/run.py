@@ -246,9 +246,10 @@ def machine():
     return info
 
 
-def shared_programs(python, runs):
+def shared_programs(python, runs, wasm_args):
     """../shared/bench/*.py run as processes by its own run.py, CPython
-    first, `monty run` with default limits second; None if absent."""
+    first, `monty run` with default limits second (with `--wasm` when the
+    bench measures another module); None if absent."""
     runner = os.path.join(SHARED_BENCH, "run.py")
     if not os.path.exists(runner):
         print(f"!!! skipping the shared programs: {runner} not found", file=sys.stderr)
@@ -257,7 +258,7 @@ def shared_programs(python, runs):
         out = os.path.join(tmp, "shared.json")
         proc = subprocess.run(
             [python, runner, "--runs", str(runs), "--json", out,
-             "--cmd", f"cpython={python} {{file}}", "--cmd", f"monty={MONTY} run {{file}}"],
+             "--cmd", f"cpython={python} {{file}}", "--cmd", f"monty={' '.join([MONTY, 'run', '{file}'] + wasm_args)}"],
             capture_output=True, text=True)
         if proc.returncode != 0 or not os.path.exists(out):
             return {"error": (proc.stderr or proc.stdout).strip()[-500:], "rows": []}
@@ -613,7 +614,7 @@ def main():
         rows.append(row)
 
     print("running ../shared/bench side by side ...", file=sys.stderr)
-    shared = shared_programs(python, args.repeat)
+    shared = shared_programs(python, args.repeat, wasm_args)
     if shared:
         for problem in [shared.get("error")] if shared.get("error") else []:
             failures.append({"name": "shared programs", "problems": [problem]})
