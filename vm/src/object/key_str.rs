@@ -66,15 +66,6 @@ impl KeyStr {
             KeyStr(Repr::Shared(s))
         }
     }
-
-    /// The text as an `Rc<str>` (the same one for a long key, a new one
-    /// for a short key).
-    pub fn to_rc(&self) -> Rc<str> {
-        match &self.0 {
-            Repr::Inline(..) => self.as_str().into(),
-            Repr::Shared(s) => s.clone(),
-        }
-    }
 }
 
 impl std::ops::Deref for KeyStr {
@@ -107,13 +98,6 @@ impl From<&str> for KeyStr {
     }
 }
 
-impl From<&String> for KeyStr {
-    #[inline]
-    fn from(s: &String) -> KeyStr {
-        KeyStr::new(s)
-    }
-}
-
 impl From<String> for KeyStr {
     #[inline]
     fn from(s: String) -> KeyStr {
@@ -129,13 +113,6 @@ impl From<Rc<str>> for KeyStr {
     #[inline]
     fn from(s: Rc<str>) -> KeyStr {
         KeyStr::shared(s)
-    }
-}
-
-impl From<&Rc<str>> for KeyStr {
-    #[inline]
-    fn from(s: &Rc<str>) -> KeyStr {
-        KeyStr::shared(s.clone())
     }
 }
 

@@ -8,7 +8,9 @@
 //! its sub-exceptions; `args` stays `(message, sequence-as-given)`, as in
 //! CPython.
 
-use crate::object::{ExcType, Exception, Obj, ObjId, Value};
+use std::collections::VecDeque;
+
+use crate::object::{ExcType, Exception, Obj, ObjId, TbEntry, Value};
 
 use super::{PyErr, PyResult, Vm};
 
@@ -383,14 +385,7 @@ impl Vm {
 
     /// What identifies a re-raised part of a group (CPython compares the
     /// traceback, cause and context that `split` copies).
-    fn exception_metadata(
-        &self,
-        e: Value,
-    ) -> Option<(
-        std::collections::VecDeque<crate::object::TbEntry>,
-        Value,
-        Value,
-    )> {
+    fn exception_metadata(&self, e: Value) -> Option<(VecDeque<TbEntry>, Value, Value)> {
         match e {
             Value::Ref(id) => match self.heap.get(id) {
                 Obj::Exception(x) => Some((x.traceback.clone(), x.cause, x.context)),

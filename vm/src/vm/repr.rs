@@ -48,9 +48,11 @@ impl Vm {
     }
 
     /// `str(v)` as a value: `v` itself when it is a str, and the message
-    /// object of a builtin exception made with one str argument (as in
-    /// CPython, `str(e) is e.args[0]`), with no text copied; else a new
-    /// str of [`Vm::str_of`].
+    /// object of an exception made with one str argument whose class
+    /// defines no `__str__` (as in CPython, `str(e) is e.args[0]`), with
+    /// no text copied; else a new str of [`Vm::str_of`], which formats
+    /// the other exceptions (`KeyError`'s repr, `OSError`'s errno,
+    /// groups).
     ///
     /// # Errors
     /// What `__str__` or `__repr__` raised.
@@ -65,9 +67,9 @@ impl Vm {
                 {
                     let class = e.class;
                     if let [msg @ Value::Ref(m)] = e.args[..] {
-                        let own_str =
-                            class.is_some_and(|c| self.class_lookup(c, "__str__").is_some());
-                        if matches!(self.heap.get(m), Obj::Str(_)) && !own_str {
+                        if matches!(self.heap.get(m), Obj::Str(_))
+                            && class.is_none_or(|c| self.class_lookup(c, "__str__").is_none())
+                        {
                             return Ok(msg);
                         }
                     }
